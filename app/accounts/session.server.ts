@@ -1,0 +1,116 @@
+// Database-backed sessions. The signed HttpOnly cookie holds only a random
+// session id; the row holds the user and the draft subscription of the box flow.
+import { randomBytes } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { db } from "~/db/client.server";
+import type { User } from "~/db/schema";
+import { secureCookies } from "~/env.server";
+import { sessionSecret } from "~/security/secrets.server";
+
+const SESSION_DAYS = 30;
+
+export const sessionCookie = createCookie("__session", {
+  path: "/",
+  httpOnly: true,
+  secure: secureCookies,
+  sameSite: "lax",
+  secrets: [sessionSecret],
+  maxAge: 60 * 60 * 24 * SESSION_DAYS,
+});
+
+export type SessionRecord = { id: string; userId: number | null; subscriptionId: number | null };
+
+const newId = () => randomBytes(32).toString("base64url");
+const expiry = () => new Date(Date.now() + SESSION_DAYS * 86400000).toISOString();
+
+async function cookieSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** The live session of this request, or null. `stale` tells a cookie whose row expired or was ended. */
+export async function readSession(request: Request): Promise<{ session: SessionRecord | null; stale: boolean }> {
+  const id = await cookieSessionId(request);
+  if (!id) return { session: null, stale: false };
+  const row = await db
+    .selectFrom("sessions")
+    .select(["id", "userId", "subscriptionId", "expiresAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row || row.expiresAt < new Date().toISOString()) return { session: null, stale: true };
+  return { session: { id: row.id, userId: row.userId, subscriptionId: row.subscriptionId }, stale: false };
+}
+
+export async function getSession(request: Request) {
+  return (await readSession(request)).session;
+}
+
+/** Returns the session, creating an anonymous one when needed (with its Set-Cookie header). */
+export async function getOrCreateSession(request: Request): Promise<{ session: SessionRecord; setCookie: string | null }> {
+  const existing = await getSession(request);
+  if (existing) return { session: existing, setCookie: null };
+  const session = await insertSession({ userId: null, subscriptionId: null });
+  return { session, setCookie: await sessionCookie.serialize(session.id) };
+}
+
+async function insertSession(values: { userId: number | null; subscriptionId: number | null }): Promise<SessionRecord> {
+  const id = newId();
+  await db
+    .insertInto("sessions")
+    .values({ id, ...values, createdAt: new Date().toISOString(), expiresAt: expiry() })
+    .execute();
+  return { id, ...values };
+}
+
+export async function getUserId(request: Request) {
+  return (await getSession(request))?.userId ?? null;
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  const userId = await getUserId(request);
+  if (!userId) return null;
+  return (await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst()) ?? null;
+}
+
+function here(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/**
+ * The signed-in user, or: a 401 (session-expired state) when the cookie points
+ * at an expired or ended session, else a redirect to sign-in that comes back here.
+ */
+export async function requireUser(request: Request): Promise<User> {
+  const { session, stale } = await readSession(request);
+  if (session?.userId) {
+    const user = await db.selectFrom("users").selectAll().where("id", "=", session.userId).executeTakeFirst();
+    if (user) return user;
+  }
+  if (stale) throw new Response("Your session has expired.", { status: 401 });
+  throw redirect(`/sign-in?destination=${encodeURIComponent(here(request))}`);
+}
+
+/** Signs the user in on a fresh session id (fixation-safe), keeping the draft box of the old session. */
+export async function startUserSession(request: Request, userId: number): Promise<string> {
+  const old = await getSession(request);
+  if (old) await db.deleteFrom("sessions").where("id", "=", old.id).execute();
+  const session = await insertSession({ userId, subscriptionId: old?.subscriptionId ?? null });
+  return sessionCookie.serialize(session.id);
+}
+
+export async function endSession(request: Request): Promise<string> {
+  const id = await cookieSessionId(request);
+  if (id) await db.deleteFrom("sessions").where("id", "=", id).execute();
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+export async function endOtherSessions(userId: number, exceptSessionId?: string) {
+  let q = db.deleteFrom("sessions").where("userId", "=", userId);
+  if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
+  await q.execute();
+}
+
+export async function setSessionSubscription(sessionId: string, subscriptionId: number | null) {
+  await db.updateTable("sessions").set({ subscriptionId }).where("id", "=", sessionId).execute();
+}

@@ -1,0 +1,25 @@
+// npm run db:reset: deletes the embedded SQLite file (or drops the PostgreSQL
+// schema) and recreates, migrates and seeds it.
+import fs from "node:fs";
+import pg from "pg";
+
+const url = process.env.DATABASE_URL || "file:./data/app.db";
+if (url.startsWith("postgres")) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query("drop schema public cascade; create schema public;");
+  await client.end();
+} else {
+  const file = url.replace(/^file:/, "");
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
+}
+const { getDb } = await import("../db/client.server");
+const db = await getDb();
+const counts = await Promise.all(
+  (["products", "posts", "suburbs", "users"] as const).map(async (t) => {
+    const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    return `${t}: ${r.n}`;
+  }),
+);
+console.log(`Database ready (${url}). ${counts.join(", ")}`);
+await db.destroy();

@@ -1,0 +1,170 @@
+// Accessible form primitives shared by every form. Labels sit above inputs,
+// hints and errors below, tied with aria-describedby; errors come from
+// remix-validated-form (client) or the action's validationError (server).
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
+
+type BaseProps = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
+
+function useFieldIds(name: string, formId?: string) {
+  const reactId = useId();
+  const base = `${formId ?? "f"}-${name.replace(/[^a-zA-Z0-9_-]/g, "-")}-${reactId.replace(/:/g, "")}`;
+  return { inputId: base, hintId: `${base}-hint`, errorId: `${base}-error` };
+}
+
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    <p id={id} className="field__error" hidden={!error}>
+      {error ? (
+        <>
+          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className="field__error-icon">
+            <circle cx="8" cy="8" r="7" fill="currentColor" />
+            <rect x="7" y="3.5" width="2" height="6" rx="1" fill="#fff" />
+            <circle cx="8" cy="12" r="1.1" fill="#fff" />
+          </svg>
+          {error}
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+export type TextFieldProps = BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form">;
+
+export function TextField({ name, label, hint, formId, className, type = "text", ...rest }: TextFieldProps) {
+  const { error, getInputProps } = useField(name, { formId });
+  const { inputId, hintId, errorId } = useFieldIds(name, formId);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
+      <label htmlFor={inputId} className="field__label">{label}</label>
+      <input
+        {...getInputProps({ id: inputId, type, ...rest })}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export type SelectFieldProps = BaseProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "form"> & {
+    options: { value: string; label: string }[];
+    placeholder?: string;
+  };
+
+export function SelectField({ name, label, hint, formId, className, options, placeholder, ...rest }: SelectFieldProps) {
+  const { error, getInputProps } = useField(name, { formId });
+  const { inputId, hintId, errorId } = useFieldIds(name, formId);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
+      <label htmlFor={inputId} className="field__label">{label}</label>
+      <select
+        {...getInputProps({ id: inputId, ...rest })}
+        className="field__input field__select"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>{o.label}</option>
+        ))}
+      </select>
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({ name, label, hint, formId, className, value = "true", ...rest }: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form" | "type">) {
+  const { error, getInputProps } = useField(name, { formId });
+  const { inputId, hintId, errorId } = useFieldIds(name, formId);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field field--check ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
+      <input
+        {...getInputProps({ id: inputId, type: "checkbox", value: String(value), ...rest })}
+        className="field__checkbox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <label htmlFor={inputId} className="field__label">{label}</label>
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export type RadioOption = { value: string; label: ReactNode; description?: ReactNode; disabled?: boolean };
+
+/** A fieldset of radio cards (box type, size, frequency, saved card...). */
+export function RadioCardGroup({ name, label, hint, formId, className, options }: BaseProps & { options: RadioOption[] }) {
+  const { error, getInputProps } = useField(name, { formId });
+  const { inputId, hintId, errorId } = useFieldIds(name, formId);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset className={`field radio-cards ${className ?? ""}`} aria-describedby={describedBy} data-invalid={error ? "true" : undefined}>
+      <legend className="field__label">{label}</legend>
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <div className="radio-cards__list">
+        {options.map((o, i) => (
+          <label key={o.value} className="radio-card" htmlFor={`${inputId}-${i}`}>
+            <input
+              {...getInputProps({ id: `${inputId}-${i}`, type: "radio", value: o.value, disabled: o.disabled })}
+              className="radio-card__input"
+            />
+            <span className="radio-card__body">
+              <span className="radio-card__label">{o.label}</span>
+              {o.description ? <span className="radio-card__description">{o.description}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+type ButtonVariant = "primary" | "secondary" | "quiet";
+
+/** A submit button that shows a spinner and keeps its width while its form submits. */
+export function SubmitButton({ children, variant = "primary", pending, className, ...rest }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
+  return (
+    <button
+      type="submit"
+      className={`button button--${variant} ${className ?? ""}`}
+      aria-disabled={pending || undefined}
+      data-pending={pending ? "true" : undefined}
+      {...rest}
+    >
+      <span className="button__label">{children}</span>
+      {pending ? <span className="button__spinner" aria-hidden="true" /> : null}
+      {pending ? <span className="visually-hidden"> (working…)</span> : null}
+    </button>
+  );
+}
+
+/** SubmitButton wired to the enclosing ValidatedForm's submitting state. */
+export function FormSubmit(props: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; formId?: string }) {
+  const submitting = useIsSubmitting(props.formId);
+  return <SubmitButton pending={submitting} {...props} />;
+}
+
+/** After a server-side validation error, focus the first invalid field (no-JS users get autofocus from the browser). */
+export function FocusFirstError({ formId }: { formId: string }) {
+  const ctx = useFormContext(formId);
+  const first = Object.keys(ctx.fieldErrors)[0];
+  const last = useRef<string | undefined>();
+  useEffect(() => {
+    if (!first || last.current === first) return;
+    last.current = first;
+    const form = document.getElementById(formId);
+    const el = form?.querySelector<HTMLElement>(`[aria-invalid="true"]`);
+    el?.focus();
+  }, [first, formId]);
+  return null;
+}

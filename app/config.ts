@@ -1,0 +1,53 @@
+// Brand, contact and the business constants of SPEC §9. The one place to change them.
+export const BRAND = {
+  name: "Paddock & Tide",
+  tagline: "Australian meat & wild-caught seafood, delivered",
+  supportEmail: "hello@paddockandtide.com.au",
+  supportPhone: "1300 975 707",
+  supportPhoneHref: "tel:1300975707",
+} as const;
+
+export const BREAKPOINTS = [370, 440, 640, 768, 1024, 1220, 1440, 1640, 1920, 2200] as const;
+
+export const STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
+export type AuState = (typeof STATES)[number];
+export const ADDRESS_TYPES = ["apartment", "business", "house"] as const;
+export const COUNTRY = { code: "AU", name: "Australia" } as const;
+
+export const FLOW_STEPS = {
+  addonsIndex: 3,
+  addonsLabel: "Addons",
+  checkoutIndex: 4,
+} as const;
+
+/** Postcodes starting with 7 are Tasmanian: no salmon (quarantine). */
+export const TASMANIA_POSTCODE_PREFIX = "7";
+
+export const GIFT_CARD = {
+  presetsCents: [1000, 5000, 10000, 20000],
+  defaultCents: 5000,
+  minimumCents: 1000,
+  cookieMaxAgeSeconds: 60 * 60 * 24,
+} as const;
+
+export const LIMITS = {
+  cardNumberDigits: 16,
+  cvcMin: 3,
+  cvcMax: 4,
+  expiryLength: 5,
+  postcodeLookupDebounceMs: 500,
+  passwordRedirectDelayMs: 3000,
+  shareCopiedMs: 3000,
+  heroAutoplayMs: 5000,
+  defaultFrequencyDays: 28,
+  featuredRecipesMax: 5,
+  selectionSmall: 8,
+  selectionLarge: 16,
+} as const;
+
+export const SUPERMARKET_SPEND = [
+  { people: 1, weeklyCents: 4000, monthlyCents: 17300 },
+  { people: 2, weeklyCents: 5300, monthlyCents: 22900 },
+  { people: 3, weeklyCents: 5700, monthlyCents: 24700 },
+  { people: 4, weeklyCents: 7500, monthlyCents: 32500 },
+] as const;

@@ -1,0 +1,472 @@
+// Kysely table types. Columns are snake_case in the database and camelCase
+// here (CamelCasePlugin). Booleans are stored as 0/1 integers and timestamps
+// as ISO-8601 text so the same queries run on SQLite and PostgreSQL.
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Id = Generated<number>;
+type Bool = number; // 0 | 1
+type Timestamp = string; // ISO-8601 UTC
+type CreatedAt = ColumnType<string, string | undefined, never>;
+
+export interface UsersTable {
+  id: Id;
+  email: string; // lower-cased
+  passwordHash: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  sms: Bool | null; // null: never asked
+  newsletter: Bool | null;
+  gatewayCustomerId: string | null; // "linked" when set
+  orderedAt: Timestamp | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string; // random, never guessable
+  userId: number | null;
+  subscriptionId: number | null; // the draft "subscription in session"
+  createdAt: CreatedAt;
+  expiresAt: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Id;
+  userId: number;
+  tokenHash: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface RateLimitHitsTable {
+  id: Id;
+  key: string;
+  createdAt: Timestamp;
+}
+
+export interface PackagesTable {
+  id: Id;
+  parentId: number | null;
+  slug: string;
+  name: string;
+  fullName: string;
+  kind: "custom" | "curated";
+  /** null for the box types and curated ranges; small/large for the sellable leaves */
+  size: "small" | "large" | null;
+  description: string;
+  priceCents: number; // "from" price for parents, the price for leaves
+  people: string | null;
+  weight: string | null;
+  selectionCustomizable: Bool;
+  selectionMaximum: number | null;
+  image: string;
+  sortOrder: number;
+  active: Bool;
+}
+
+export interface PackageContentsTable {
+  id: Id;
+  packageId: number;
+  month: string; // yyyy-MM
+  item: string;
+  quantity: string;
+  sortOrder: number;
+}
+
+export interface ProductCategoriesTable {
+  id: Id;
+  name: string;
+  slug: string;
+  kind: "cut" | "addon";
+  sortOrder: number;
+}
+
+export interface ProductsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  categoryId: number;
+  kind: "cut" | "addon";
+  description: string;
+  weight: string | null;
+  priceCents: number; // add-on price; cuts are included in the box price
+  inventory: number | null; // null: unlimited; 0 or less: hidden
+  image: string;
+  isKnife: Bool;
+  active: Bool;
+}
+
+export interface DeliveryRegionsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  state: string;
+  /** comma separated ISO weekdays (1 = Monday) on which we deliver */
+  weekdays: string;
+  daysLabel: string;
+  timeLabel: string;
+  note: string;
+  /** first deliverable day is at least this many days after the order (cut-off 2pm Sydney) */
+  leadDays: number;
+  /** every n weeks a delivery day comes round (1 weekly, 2 fortnightly, 4 monthly) */
+  everyWeeks: number;
+  hasOvernight: Bool;
+  sortOrder: number;
+}
+
+export interface RegionPostcodeRangesTable {
+  id: Id;
+  regionId: number;
+  fromPostcode: number;
+  toPostcode: number;
+  area: string;
+}
+
+export interface DeliveryWindowsTable {
+  id: Id;
+  code: string;
+  label: string;
+  isOvernight: Bool;
+  sortOrder: number;
+}
+
+export interface SuburbsTable {
+  id: Id;
+  name: string;
+  postcode: string; // four digits as printed, e.g. "0800"
+  postcodeKey: string; // leading zeros dropped, e.g. "800"
+  state: string;
+}
+
+export interface FrequenciesTable {
+  id: Id;
+  days: number;
+  sortOrder: number;
+  active: Bool;
+}
+
+export interface AddressesTable {
+  id: Id;
+  userId: number;
+  kind: "shipping" | "billing";
+  addressType: "apartment" | "business" | "house";
+  line1: string;
+  line2: string | null; // suite / unit
+  city: string;
+  state: string;
+  postcode: string;
+  country: string; // AU
+  company: string | null;
+  createdAt: CreatedAt;
+}
+
+export type SubscriptionStatus = "draft" | "active" | "paused" | "cancelled";
+
+export interface SubscriptionsTable {
+  id: Id;
+  userId: number | null;
+  status: SubscriptionStatus;
+  email: string | null;
+  packageId: number | null;
+  boxType: "custom" | "curated" | null;
+  postcode: string | null;
+  suburbId: number | null;
+  regionId: number | null;
+  deliveryDate: string | null; // yyyy-MM-dd
+  deliveryWindow: string | null; // delivery_windows.code
+  frequencyDays: number | null;
+  discountCode: string | null;
+  shippingAddressId: number | null;
+  billingAddressId: number | null;
+  deliveryNotes: string | null;
+  flowVersion: string | null; // ?v= of the entry link, for analytics
+  startedAt: Timestamp | null;
+  endedAt: Timestamp | null;
+  pausedUntil: string | null;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
+export interface SubscriptionItemsTable {
+  id: Id;
+  subscriptionId: number;
+  productId: number;
+  quantity: number;
+}
+
+export interface SubscriptionAddonsTable {
+  id: Id;
+  subscriptionId: number;
+  productId: number;
+  quantity: number;
+}
+
+export interface SubscriptionEventsTable {
+  id: Id;
+  subscriptionId: number;
+  type: "checked_out" | "checkout_error" | "skipped" | "paused" | "resumed" | "cancelled" | "addons_updated";
+  data: string | null; // JSON
+  createdAt: CreatedAt;
+}
+
+export interface DiscountsTable {
+  id: Id;
+  code: string; // upper-cased
+  description: string;
+  kind: "percent" | "amount" | "free_item";
+  value: number; // percent or cents
+  usable: Bool;
+  chooseItems: Bool;
+  startsAt: Timestamp | null;
+  endsAt: Timestamp | null;
+}
+
+export interface DiscountItemsTable {
+  id: Id;
+  discountId: number;
+  productId: number;
+  choice: Bool;
+  itemOrder: number | null;
+  minimum: number | null;
+}
+
+export type OrderStatus = "unpaid" | "paid" | "failed" | "skipped" | "cancelled";
+
+export interface OrdersTable {
+  id: Id;
+  reference: string; // public, unguessable order reference used in /checkout/{order}
+  userId: number;
+  subscriptionId: number | null;
+  status: OrderStatus;
+  deliveryDate: string | null;
+  deliveryWindow: string | null;
+  createdAt: CreatedAt;
+  paidAt: Timestamp | null;
+}
+
+export interface InvoicesTable {
+  id: Id;
+  orderId: number;
+  subtotalCents: number;
+  discountedCents: number;
+  totalCents: number;
+  createdAt: CreatedAt;
+}
+
+export interface InvoiceLinesTable {
+  id: Id;
+  invoiceId: number;
+  sellableType: "package" | "product" | "addon" | "discount";
+  sellableId: number | null;
+  name: string;
+  quantity: number;
+  priceCents: number;
+}
+
+export interface PaymentMethodsTable {
+  id: Id;
+  userId: number;
+  gatewayToken: string;
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  isPrimary: Bool;
+  createdAt: CreatedAt;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  userId: number | null;
+  orderId: number | null;
+  giftCardId: number | null;
+  amountCents: number;
+  status: "succeeded" | "declined" | "refunded";
+  gatewayChargeId: string | null;
+  idempotencyKey: string;
+  failureMessage: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface GiftCardsTable {
+  id: Id;
+  code: string;
+  valueCents: number;
+  bonusOfId: number | null;
+  purchaserUserId: number | null;
+  senderName: string;
+  senderEmail: string;
+  receiverName: string;
+  receiverEmail: string;
+  receiverMessage: string | null;
+  deliverOn: string; // yyyy-MM-dd
+  sentAt: Timestamp | null;
+  claimedByUserId: number | null;
+  claimedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
+export interface GiftCardSettingsTable {
+  id: Id;
+  bonusPercent: number;
+  minimumCents: number; // purchase from which the bonus applies
+  active: Bool;
+}
+
+export interface CreditLedgerTable {
+  id: Id;
+  userId: number;
+  amountCents: number; // positive adds credit, negative spends it
+  reason: string;
+  reference: string | null;
+  createdAt: CreatedAt;
+}
+
+export interface AuthorsTable {
+  id: Id;
+  name: string;
+  avatar: string;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  name: string;
+  slug: string;
+  kind: "recipe" | "news";
+}
+
+export interface PostsTable {
+  id: Id;
+  slug: string;
+  postType: "news" | "recipe";
+  title: string;
+  metaDescription: string;
+  content: string; // HTML, sanitised on render
+  thumbnailUrl: string;
+  thumbnailAlt: string;
+  authorId: number | null;
+  preparationTime: number | null;
+  cookingTime: number | null;
+  servings: number | null;
+  ingredients: string | null; // JSON string[]
+  directions: string | null; // JSON string[]
+  featured: Bool;
+  highlight: Bool;
+  createdAt: string;
+  updatedAt: Timestamp;
+}
+
+export interface PostCategoriesTable {
+  id: Id;
+  postId: number;
+  categoryId: number;
+}
+
+export interface FaqItemsTable {
+  id: Id;
+  category: "product" | "delivery" | "order" | "subscription";
+  question: string;
+  answer: string; // HTML
+  sortOrder: number;
+}
+
+export interface PagesTable {
+  key: string; // homepage, concept, terms, privacy-policy, refund-policy
+  data: string; // JSON
+  updatedAt: Timestamp;
+}
+
+export interface LocationPostsTable {
+  id: Id;
+  slug: string;
+  title: string;
+  location: string;
+  metaDescription: string;
+  content: string;
+  data: string; // JSON: background, images, description, faq
+}
+
+export interface TestimonialsTable {
+  id: Id;
+  name: string;
+  location: string;
+  quote: string;
+  rating: number;
+  sortOrder: number;
+}
+
+export interface SocialPostsTable {
+  id: Id;
+  handle: string;
+  caption: string;
+  imageUrl: string;
+  imageAlt: string;
+  sortOrder: number;
+}
+
+export interface EmailOutboxTable {
+  id: Id;
+  toAddress: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  template: string;
+  createdAt: CreatedAt;
+  sentAt: Timestamp | null;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  passwordResets: PasswordResetsTable;
+  rateLimitHits: RateLimitHitsTable;
+  packages: PackagesTable;
+  packageContents: PackageContentsTable;
+  productCategories: ProductCategoriesTable;
+  products: ProductsTable;
+  deliveryRegions: DeliveryRegionsTable;
+  regionPostcodeRanges: RegionPostcodeRangesTable;
+  deliveryWindows: DeliveryWindowsTable;
+  suburbs: SuburbsTable;
+  frequencies: FrequenciesTable;
+  addresses: AddressesTable;
+  subscriptions: SubscriptionsTable;
+  subscriptionItems: SubscriptionItemsTable;
+  subscriptionAddons: SubscriptionAddonsTable;
+  subscriptionEvents: SubscriptionEventsTable;
+  discounts: DiscountsTable;
+  discountItems: DiscountItemsTable;
+  orders: OrdersTable;
+  invoices: InvoicesTable;
+  invoiceLines: InvoiceLinesTable;
+  paymentMethods: PaymentMethodsTable;
+  payments: PaymentsTable;
+  giftCards: GiftCardsTable;
+  giftCardSettings: GiftCardSettingsTable;
+  creditLedger: CreditLedgerTable;
+  authors: AuthorsTable;
+  categories: CategoriesTable;
+  posts: PostsTable;
+  postCategories: PostCategoriesTable;
+  faqItems: FaqItemsTable;
+  pages: PagesTable;
+  locationPosts: LocationPostsTable;
+  testimonials: TestimonialsTable;
+  socialPosts: SocialPostsTable;
+  emailOutbox: EmailOutboxTable;
+  meta: MetaTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Package = Selectable<PackagesTable>;
+export type Product = Selectable<ProductsTable>;
+export type Subscription = Selectable<SubscriptionsTable>;
+export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
+export type NewUser = Insertable<UsersTable>;

@@ -1,0 +1,31 @@
+// Double-submit CSRF token (remix-utils): a signed cookie set by the root
+// loader and a hidden field in every mutating form. A missing or stale token
+// answers 419, which the error boundary shows as the session-expired state.
+import { createCookie } from "@remix-run/node";
+import { CSRF, CSRFError } from "remix-utils/csrf/server";
+import { secureCookies } from "~/env.server";
+import { sessionSecret } from "./secrets.server";
+
+const cookie = createCookie("__csrf", {
+  path: "/",
+  httpOnly: true,
+  secure: secureCookies,
+  sameSite: "lax",
+  secrets: [sessionSecret],
+});
+
+export const csrf = new CSRF({ cookie, formDataKey: "csrf", secret: sessionSecret });
+
+/** Validates the token and returns the form data; throws a 419 response otherwise. */
+export async function readForm(request: Request): Promise<FormData> {
+  const formData = await request.formData();
+  try {
+    await csrf.validate(formData, request.headers);
+  } catch (error) {
+    if (error instanceof CSRFError) {
+      throw new Response("Your session has expired. Please reload the page and try again.", { status: 419 });
+    }
+    throw error;
+  }
+  return formData;
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from "node:crypto";
+import { isProduction } from "~/env.server";
+
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+/** Security headers for every HTML and data response. */
+export function applySecurityHeaders(headers: Headers, nonce?: string) {
+  const scriptSrc = nonce ? `'self' 'nonce-${nonce}'` : "'self'";
+  const connectSrc = isProduction ? "'self'" : "'self' ws://localhost:* ws://127.0.0.1:*";
+  headers.set(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self'",
+      `connect-src ${connectSrc}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "object-src 'none'",
+    ].join("; "),
+  );
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  if (isProduction) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}

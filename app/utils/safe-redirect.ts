@@ -1,0 +1,15 @@
+// Only same-site relative paths are accepted as redirect targets.
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  const target = to.trim();
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Control characters and backslashes can turn a path into another origin in some browsers.
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  try {
+    const url = new URL(target, "http://same.invalid");
+    if (url.origin !== "http://same.invalid") return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
