@@ -8,6 +8,7 @@ export default {
   serverBuildPath: name ? `.builds/${name}/index.js` : "build/index.js",
   assetsBuildDirectory: name ? `.builds/${name}/public` : "public/build",
   publicPath: "/build/",
+  cacheDirectory: name ? `.builds/${name}/.cache` : ".cache",
   future: {
     v3_fetcherPersist: true,
     v3_lazyRouteDiscovery: true,

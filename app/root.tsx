@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLoaderData, useRouteError,
+  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
@@ -50,6 +50,10 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  useEffect(() => {
+    // A marker the e2e suite waits for before interacting with JS enhancements.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-AU">
       <head>
@@ -60,12 +64,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">Skip to content</a>
-        <SiteHeader user={rootData?.user ?? null} />
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        <SiteFooter />
+        <AuthenticityTokenProvider token={rootData?.csrf ?? ""}>
+          <a className="skip-link" href="#main">Skip to content</a>
+          <SiteHeader user={rootData?.user ?? null} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+        </AuthenticityTokenProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -74,16 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { csrf: token } = useLoaderData<typeof loader>();
-  useEffect(() => {
-    // A marker the e2e suite waits for before interacting with JS enhancements.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
-  return (
-    <AuthenticityTokenProvider token={token}>
-      <Outlet />
-    </AuthenticityTokenProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink } from "@remix-run/react";
-import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { CsrfInput } from "~/components/csrf-input";
 import { BRAND } from "~/config";
 
 export const MAIN_NAV = [
@@ -29,7 +29,7 @@ function NavLinks({ user }: { user: HeaderUser }) {
           </li>
           <li>
             <Form method="post" action="/sign-out" className="nav-links__signout">
-              <AuthenticityTokenInput />
+              <CsrfInput />
               <button type="submit" className="link-button">Sign out</button>
             </Form>
           </li>

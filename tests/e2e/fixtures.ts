@@ -1,0 +1,44 @@
+// Shared e2e helpers: direct database access to the e2e server's database
+// (create users, read the outbox) and a hydration wait for the JS project.
+import { test as base, expect, type Page } from "@playwright/test";
+import { createDb } from "../../app/db/client.server";
+import { hashPassword } from "../../app/accounts/password.server";
+import { E2E_DATABASE_URL } from "./env";
+
+let dbInstance: ReturnType<typeof createDb> | null = null;
+export function e2eDb() {
+  dbInstance ??= createDb(E2E_DATABASE_URL);
+  return dbInstance;
+}
+
+export function uniqueEmail(prefix = "shopper") {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+export async function createUser(opts: { email?: string; password?: string | null; firstName?: string } = {}) {
+  const email = (opts.email ?? uniqueEmail()).toLowerCase();
+  const password = opts.password === undefined ? "Correct-Horse-42" : opts.password;
+  const now = new Date().toISOString();
+  const { id } = await e2eDb()
+    .insertInto("users")
+    .values({
+      email, passwordHash: password ? await hashPassword(password) : null, firstName: opts.firstName ?? "Sam",
+      lastName: "Tester", phone: null, sms: null, newsletter: null, gatewayCustomerId: null, orderedAt: null,
+      createdAt: now, updatedAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, email, password };
+}
+
+/** In the JS project, wait until React has hydrated before using enhancements. */
+export function jsEnabled() {
+  return base.info().project.use.javaScriptEnabled !== false;
+}
+
+export async function ready(page: Page) {
+  if (jsEnabled()) await page.locator("html[data-hydrated='true']").waitFor();
+}
+
+export const test = base;
+export { expect };

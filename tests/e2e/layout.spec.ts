@@ -1,0 +1,102 @@
+import { test, expect, ready } from "./fixtures";
+
+test.describe("site chrome", () => {
+  test("header navigation reaches every main page", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    for (const label of ["How it works", "Why us", "Sourcing", "Delivery", "Blog", "Gift cards", "FAQ", "Sign in"]) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await nav.getByRole("link", { name: "FAQ", exact: true }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.getByRole("link", { name: "Get started" }).first()).toHaveAttribute("href", "/get-started");
+  });
+
+  test("small screens get a disclosure menu that works without JavaScript", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await ready(page);
+    await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+    const menu = page.locator("summary", { hasText: "Menu" });
+    await menu.click();
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await expect(nav.getByRole("link", { name: "Delivery" })).toBeVisible();
+    await nav.getByRole("link", { name: "Delivery" }).click();
+    await expect(page).toHaveURL(/\/delivery$/);
+  });
+
+  test("footer links every public page, the support contact and the v=2 call to action", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer.site-footer");
+    await expect(footer.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/get-started?v=2");
+    for (const [name, href] of [
+      ["Terms and conditions", "/terms"],
+      ["Privacy policy", "/privacy-policy"],
+      ["Refund and returns policy", "/refund-and-returns-policy"],
+      ["FAQ", "/faq"],
+      ["Delivery", "/delivery"],
+      ["Sourcing", "/sourcing"],
+    ] as const) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(footer.getByRole("link", { name: "hello@paddockandtide.com.au" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "1300 975 707" })).toBeVisible();
+  });
+
+  test("skip link moves to the main content", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toHaveAttribute("href", "#main");
+  });
+
+  test("every page carries the brand title and security headers", async ({ page }) => {
+    const response = await page.goto("/");
+    await expect(page).toHaveTitle(/Paddock & Tide - Australian meat & wild-caught seafood, delivered/);
+    const headers = response!.headers();
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["x-frame-options"]).toBe("DENY");
+  });
+});
+
+test.describe("error states", () => {
+  test("unknown pages show the not-found page with status 404", async ({ page }) => {
+    const response = await page.goto("/no-such-page/at-all");
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that page" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Build your box" })).toBeVisible();
+  });
+
+  for (const status of [401, 419]) {
+    test(`status ${status} shows the session-expired state with a sign-in link back here`, async ({ page }) => {
+      const response = await page.goto(`/test-hooks/error?status=${status}`);
+      expect(response!.status()).toBe(status);
+      await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
+        "href",
+        `/sign-in?destination=${encodeURIComponent(`/test-hooks/error?status=${status}`)}`,
+      );
+    });
+  }
+
+  test("other failures show the general error state and report to analytics", async ({ page }) => {
+    const response = await page.goto("/test-hooks/error?status=500");
+    expect(response!.status()).toBe(500);
+    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    if (test.info().project.name === "js") {
+      await page.locator("html[data-hydrated='true']").waitFor();
+      const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; status: number }[] }).dataLayer ?? []);
+      expect(events).toContainEqual(expect.objectContaining({ event: "error", status: 500 }));
+    }
+  });
+
+  test("/healthz checks the database", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+});

@@ -1,0 +1,24 @@
+// Starts the production build for the e2e suite on a fresh database.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const port = process.env.E2E_PORT ?? "3210";
+const dbFile = `/tmp/paddock-e2e-${port}/app.db`;
+fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
+fs.mkdirSync(path.dirname(dbFile), { recursive: true });
+const build = process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js";
+const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", build], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: "127.0.0.1",
+    DATABASE_URL: `file:${dbFile}`,
+    APP_ENV: "test",
+    E2E_TEST_ROUTES: "1",
+    SESSION_SECRET: "e2e-session-secret-not-for-production",
+  },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

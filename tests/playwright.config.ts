@@ -1,0 +1,40 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT } from "./e2e/env";
+
+// Debian's Chromium, never a downloaded browser.
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const launchOptions = {
+  executablePath,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"]],
+  outputDir: `../test-results/${E2E_PORT}`,
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
+    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+  ],
+  webServer: {
+    command: "node tests/e2e/server.mjs",
+    cwd: "..",
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});
