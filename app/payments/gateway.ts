@@ -1,0 +1,40 @@
+// The one seam to card payments. The embedded default is an in-process
+// sandbox (sandbox-gateway.server.ts); a real gateway adapter implements the
+// same interface. Card numbers and CVCs pass through tokenise() only and are
+// never stored or logged.
+
+export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export type TokenisedCard = { token: string; brand: string; lastFour: string; expMonth: number; expYear: number };
+
+export type ChargeRequest = {
+  token: string;
+  amountCents: number;
+  currency: "AUD";
+  /** the same key always yields the same result and charges at most once */
+  idempotencyKey: string;
+  description: string;
+};
+
+export type ChargeResult =
+  | { status: "succeeded"; chargeId: string; amountCents: number }
+  | { status: "declined"; code: "card_declined" | "insufficient_funds" | "expired_card"; message: string };
+
+export type RefundResult = { status: "refunded"; refundId: string; amountCents: number };
+
+/** A card the gateway refused to tokenise, keyed by the form field at fault. */
+export class CardError extends Error {
+  constructor(
+    public field: "number" | "expiration" | "cvc",
+    message: string,
+  ) {
+    super(message);
+    this.name = "CardError";
+  }
+}
+
+export interface PaymentGateway {
+  tokenise(card: CardInput): Promise<TokenisedCard>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+}

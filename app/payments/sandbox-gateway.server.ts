@@ -1,0 +1,69 @@
+// An in-process sandbox that behaves like a real gateway's test mode:
+// well-formed test cards succeed or decline by number, tokens carry no card
+// data, and charges are idempotent per key.
+import { randomBytes } from "node:crypto";
+import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
+import { CardError, type CardInput, type ChargeRequest, type ChargeResult, type PaymentGateway, type RefundResult, type TokenisedCard } from "./gateway";
+
+type Behaviour = "ok" | "declined" | "insufficient";
+
+/** Test numbers with a special outcome; every other valid number succeeds. */
+const SPECIAL: Record<string, Behaviour> = {
+  "4000000000000002": "declined",
+  "4000000000009995": "insufficient",
+};
+
+const rand = (bytes = 9) => randomBytes(bytes).toString("hex");
+
+export class SandboxGateway implements PaymentGateway {
+  private charges = new Map<string, ChargeResult>();
+
+  async tokenise(card: CardInput): Promise<TokenisedCard> {
+    const number = digitsOnly(card.number);
+    if (number.length < 13 || number.length > 16 || !luhnValid(number)) {
+      throw new CardError("number", "Your card number is invalid.");
+    }
+    const now = new Date();
+    if (card.expMonth < 1 || card.expMonth > 12 || new Date(Date.UTC(card.expYear, card.expMonth, 1)) <= now) {
+      throw new CardError("expiration", "Your card's expiration date is invalid.");
+    }
+    if (!/^\d{3,4}$/.test(card.cvc)) throw new CardError("cvc", "Your card's security code is invalid.");
+    const behaviour = SPECIAL[number] ?? "ok";
+    return {
+      token: `sandbox_pm_${rand()}_${behaviour}`,
+      brand: cardBrand(number),
+      lastFour: number.slice(-4),
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    };
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const previous = this.charges.get(request.idempotencyKey);
+    if (previous) return previous;
+    if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
+      throw new Error("amountCents must be a positive integer");
+    }
+    const behaviour = (/_([a-z]+)$/.exec(request.token)?.[1] ?? "ok") as Behaviour;
+    const result: ChargeResult =
+      behaviour === "declined"
+        ? { status: "declined", code: "card_declined", message: "Your card was declined." }
+        : behaviour === "insufficient"
+          ? { status: "declined", code: "insufficient_funds", message: "Your card has insufficient funds." }
+          : { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents };
+    this.charges.set(request.idempotencyKey, result);
+    return result;
+  }
+
+  async refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult> {
+    if (!chargeId.startsWith("sandbox_ch_")) throw new Error("Unknown charge");
+    return { status: "refunded", refundId: `sandbox_re_${idempotencyKey.slice(0, 12)}${rand(4)}`, amountCents };
+  }
+}
+
+let gateway: PaymentGateway | null = null;
+/** The configured gateway (only the sandbox exists so far). */
+export function paymentGateway(): PaymentGateway {
+  gateway ??= new SandboxGateway();
+  return gateway;
+}
