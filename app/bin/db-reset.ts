@@ -13,8 +13,9 @@ if (url.startsWith("postgres")) {
   const file = url.replace(/^file:/, "");
   for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true });
 }
-const { getDb } = await import("../db/client.server");
-const db = await getDb();
+const { createDb, prepareDatabase } = await import("../db/connection.server");
+const db = createDb(url);
+await prepareDatabase(db);
 const counts = await Promise.all(
   (["products", "posts", "suburbs", "users"] as const).map(async (t) => {
     const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();

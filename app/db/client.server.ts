@@ -1,68 +1,16 @@
-// One Kysely instance per process. SQLite (better-sqlite3) by default,
-// PostgreSQL when DATABASE_URL says postgres://. The database is migrated and
-// seeded on first start so the embedded default needs no setup.
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+// The process-wide database, migrated and seeded on first start so the
+// embedded default needs no setup. Survives dev rebuilds through globalThis.
+import type { Kysely } from "kysely";
 import type { DB } from "./schema";
-import * as m001 from "./migrations/001-initial";
-import { seedIfEmpty } from "./seed/seed.server";
+import { createDb, databaseUrl, prepareDatabase } from "./connection.server";
 
-export type Database_ = Kysely<DB>;
-
-export function databaseUrl(): string {
-  return process.env.DATABASE_URL || "file:./data/app.db";
-}
-
-export function isPostgresUrl(url: string) {
-  return url.startsWith("postgres://") || url.startsWith("postgresql://");
-}
-
-export function createDb(url: string): Kysely<DB> {
-  const plugins = [new CamelCasePlugin()];
-  if (isPostgresUrl(url)) {
-    // int8 (counts, sums) comes back as a string by default; our numbers fit in a double.
-    pg.types.setTypeParser(20, (v) => Number(v));
-    return new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
-      plugins,
-    });
-  }
-  const file = url.replace(/^file:/, "");
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Database(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
-}
-
-export async function migrateToLatest(db: Kysely<DB>) {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => ({ "001-initial": m001 }) },
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
-  }
-  if (error) throw error;
-}
-
-export async function prepareDatabase(db: Kysely<DB>) {
-  await migrateToLatest(db);
-  await seedIfEmpty(db);
-}
+export { createDb, databaseUrl, isPostgresUrl, migrateToLatest, prepareDatabase } from "./connection.server";
 
 declare global {
   // eslint-disable-next-line no-var
   var __paddockDb: Promise<Kysely<DB>> | undefined;
 }
 
-/** The process-wide database, migrated and seeded. Survives dev rebuilds. */
 export function getDb(): Promise<Kysely<DB>> {
   globalThis.__paddockDb ??= (async () => {
     const db = createDb(databaseUrl());

@@ -1,7 +1,7 @@
 // Shared e2e helpers: direct database access to the e2e server's database
 // (create users, read the outbox) and a hydration wait for the JS project.
 import { test as base, expect, type Page } from "@playwright/test";
-import { createDb } from "../../app/db/client.server";
+import { createDb } from "../../app/db/connection.server";
 import { hashPassword } from "../../app/accounts/password.server";
 import { E2E_DATABASE_URL } from "./env";
 
