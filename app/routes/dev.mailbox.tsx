@@ -1,0 +1,70 @@
+// Development mailbox: the outbox, newest first, so a person can follow a
+// reset link without a mail server. Not found when APP_ENV=production.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { listOutbox } from "~/email/outbox.server";
+import { isProduction } from "~/env.server";
+import { pageMeta } from "~/utils/meta";
+import accountsHref from "~/styles/accounts.css";
+
+export const meta: MetaFunction = () => [...pageMeta("Development mailbox", "E-mails the app has written to its outbox."), { name: "robots", content: "noindex" }];
+
+export const links = () => [{ rel: "stylesheet", href: accountsHref }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (isProduction) throw new Response("Not found", { status: 404 });
+  const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
+  const messages = await listOutbox({ limit: 50, to: to || undefined });
+  return { to, messages };
+}
+
+const sent = new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "medium", timeZone: "Australia/Sydney" });
+
+export default function DevMailbox() {
+  const { to, messages } = useLoaderData<typeof loader>();
+  return (
+    <section className="section mailbox" aria-labelledby="mailbox-title">
+      <div className="container">
+        <p className="eyebrow">Development only</p>
+        <h1 id="mailbox-title">Mailbox</h1>
+        <p className="mailbox__intro">Every e-mail the app sends lands here while no mail server is configured. This page does not exist in production.</p>
+        <Form method="get" className="mailbox__filter">
+          <label htmlFor="mailbox-to" className="field__label">Recipient</label>
+          <input id="mailbox-to" name="to" type="email" defaultValue={to} className="field__input" placeholder="name@example.com" />
+          <button type="submit" className="button button--secondary">Filter</button>
+        </Form>
+        {messages.length === 0 ? (
+          <p className="mailbox__empty">No e-mails{to ? ` to ${to}` : ""} yet.</p>
+        ) : (
+          <ol className="mailbox__list" role="list">
+            {messages.map((m) => (
+              <li key={m.id}>
+                <article className="card mailbox__message" aria-labelledby={`mail-${m.id}`}>
+                  <div className="card__body">
+                    <h2 id={`mail-${m.id}`} className="mailbox__subject">{m.subject}</h2>
+                    <dl className="mailbox__meta">
+                      <dt>To</dt><dd>{m.to}</dd>
+                      <dt>Sent</dt><dd><time dateTime={m.createdAt}>{sent.format(new Date(m.createdAt))}</time></dd>
+                      <dt>Template</dt><dd>{m.template}</dd>
+                    </dl>
+                    {m.links.length > 0 ? (
+                      <ul className="mailbox__links">
+                        {m.links.map((href) => (
+                          <li key={href}><a href={href} className="mailbox__link">{href}</a></li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    <details className="mailbox__body">
+                      <summary>Show the message</summary>
+                      <pre>{m.text}</pre>
+                    </details>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

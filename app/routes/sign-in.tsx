@@ -1,0 +1,77 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
+import { AuthLayout } from "~/accounts/components/auth-layout";
+import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
+import { afterSignInPath } from "~/accounts/sign-in.server";
+import { getUser, startUserSession } from "~/accounts/session.server";
+import { signInValidator } from "~/accounts/validators";
+import { CsrfInput } from "~/components/csrf-input";
+import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { BRAND } from "~/config";
+import { readForm } from "~/security/csrf.server";
+import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
+import { pageMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/safe-redirect";
+import accountsHref from "~/styles/accounts.css";
+
+const FORM_ID = "sign-in";
+
+export const meta: MetaFunction = () => pageMeta("Sign in", `Sign in to your ${BRAND.name} account to manage your deliveries and boxes.`);
+
+export const links = () => [{ rel: "stylesheet", href: accountsHref }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const destination = new URL(request.url).searchParams.get("destination");
+  if (await getUser(request)) throw redirect(afterSignInPath(request, destination));
+  return { destination: safeRedirect(destination, "") };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  const result = await signInValidator.validate(formData);
+  if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
+  const refill = { email: String(formData.get("email") ?? ""), destination: result.data.destination ?? "" };
+  try {
+    const user = await verifyCredentials({ email: result.data.email, password: result.data.password, ip: getClientIp(request) });
+    const cookie = await startUserSession(request, user.id);
+    return redirect(afterSignInPath(request, result.data.destination), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError) return data(formError(FORM_ID, error.message, refill), { status: 400 });
+    if (error instanceof RateLimitedError) {
+      return data(formError(FORM_ID, error.message, refill), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
+    throw error;
+  }
+}
+
+export default function SignIn() {
+  const { destination } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Partial<FormErrorData> | undefined;
+  return (
+    <AuthLayout eyebrow="Welcome back" title="Sign in" intro={<p>Manage your deliveries, add-ons and gift cards.</p>}>
+      {actionData?.formError ? (
+        <div className="form-alert form-alert--error auth__alert" role="alert">
+          <p>{actionData.formError}</p>
+        </div>
+      ) : null}
+      <ValidatedForm validator={signInValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+        <CsrfInput />
+        <FocusFirstError formId={FORM_ID} />
+        <input type="hidden" name="destination" value={destination} />
+        <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+        <p className="auth__aside">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
+        <FormSubmit className="button--block">Sign in</FormSubmit>
+      </ValidatedForm>
+      <div className="auth__footer">
+        <p>New to {BRAND.name}? Your account is created when you order your first box.</p>
+        <Link className="button button--secondary button--block" to="/get-started">Get started</Link>
+      </div>
+    </AuthLayout>
+  );
+}
