@@ -1,0 +1,171 @@
+import { useFetcher } from "@remix-run/react";
+import { useState, type ChangeEvent } from "react";
+import { ValidatedForm, useField } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { CsrfInput } from "~/components/csrf-input";
+import { FieldError, FocusFirstError, FormSubmit, RadioCardGroup, SelectField, TextField } from "~/components/forms";
+import { LIMITS } from "~/config";
+import type { PostcodeLookup } from "~/delivery/lookup.server";
+import { normalisePostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
+import { useDebounceFetcher } from "remix-utils/use-debounce-fetcher";
+import { getStartedSignedInValidator, getStartedValidator } from "../schemas";
+
+const FORM_ID = "get-started";
+
+export const OVERNIGHT_WARNING =
+  "Overnight silent delivery: we send no SMS and the driver sends no notification, so your box will be waiting when you wake up. Leave us a safe spot to place it.";
+
+type Props = {
+  signedInEmail: string | null;
+  v: string;
+  lookup: PostcodeLookup | null;
+  dateExpired: boolean;
+  defaults: { email: string; postcode: string; suburbId: string; deliveryDate: string; deliveryWindow: string };
+};
+
+/** Shows the date and time errors when the choices are not on screen yet (no postcode looked up). */
+function ScheduleErrors() {
+  const date = useField("deliveryDate", { formId: FORM_ID });
+  const time = useField("deliveryWindow", { formId: FORM_ID });
+  const error = date.error ?? time.error;
+  return <FieldError id="schedule-error" error={error} />;
+}
+
+export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpired, defaults }: Props) {
+  const hydrated = useHydrated();
+  const fetcher = useDebounceFetcher<{ lookup: PostcodeLookup | null }>();
+  const [typed, setTyped] = useState(defaults.postcode);
+  const [windowCode, setWindowCode] = useState(defaults.deliveryWindow);
+  const typedKey = normalisePostcode(typed)?.display ?? null;
+
+  // The freshest look-up for what is typed: the fetcher's, else the page's own.
+  const fetched = fetcher.data?.lookup ?? null;
+  const lookupFor = (l: PostcodeLookup | null) => (l && l.status !== "invalid" && l.postcode === typedKey ? l : null);
+  const lookup = hydrated ? (lookupFor(fetched) ?? lookupFor(loaderLookup)) : loaderLookup;
+  const checking = hydrated && fetcher.state !== "idle";
+
+  function onPostcodeChange(e: ChangeEvent<HTMLInputElement>) {
+    const value = e.currentTarget.value;
+    setTyped(value);
+    setWindowCode("");
+    const n = normalisePostcode(value);
+    if (n) {
+      fetcher.submit({ postcode: value.trim() }, { method: "get", action: "/get-started", debounceTimeout: LIMITS.postcodeLookupDebounceMs });
+    }
+  }
+
+  const ok = lookup?.status === "ok" ? lookup : null;
+  const sameAsSaved = ok && ok.postcode === normalisePostcode(defaults.postcode)?.display;
+  const validator = signedInEmail ? getStartedSignedInValidator : getStartedValidator;
+
+  return (
+    <ValidatedForm
+      id={FORM_ID}
+      validator={validator}
+      method="post"
+      action={`/get-started${v ? `?v=${v}` : ""}`}
+      // strings as the inputs hold them; the schema coerces on submit
+      defaultValues={defaults as never}
+      noValidate={hydrated}
+      className="form delivery-form"
+    >
+      <FocusFirstError formId={FORM_ID} />
+      <CsrfInput />
+      <input type="hidden" name="v" value={v} />
+      {signedInEmail ? (
+        <p className="delivery-form__account">
+          Signed in as <strong>{signedInEmail}</strong>
+        </p>
+      ) : (
+        <TextField formId={FORM_ID} name="email" type="email" label="Email address" autoComplete="email" required />
+      )}
+      <div className="delivery-form__postcode">
+        <TextField
+          formId={FORM_ID}
+          name="postcode"
+          label="Postcode"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={4}
+          pattern="[0-9]{3,4}"
+          required
+          hint="3 or 4 digits, for example 2000 or 0800"
+          onChange={onPostcodeChange}
+        />
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="lookup" formNoValidate className="button button--secondary delivery-form__check">
+            Check postcode
+          </button>
+        )}
+      </div>
+
+      <div id="postcode-result" className="delivery-form__result" aria-live="polite">
+        {checking ? <p className="delivery-form__checking">Checking your postcode…</p> : null}
+        {!checking && lookup?.status === "undeliverable" ? (
+          <p className="form-alert form-alert--error" role="alert">{POSTCODE_UNDELIVERABLE}</p>
+        ) : null}
+        {!checking && ok ? (
+          <p className="delivery-form__region">
+            We deliver to {ok.region.name}: {ok.region.daysLabel}.
+          </p>
+        ) : null}
+      </div>
+
+      {ok ? (
+        <div className="delivery-form__schedule" key={ok.postcode}>
+          {dateExpired && sameAsSaved ? (
+            <p className="form-alert form-alert--info">The delivery date you chose has passed its order cut-off. Please choose another date.</p>
+          ) : null}
+          {ok.suburbs.length > 1 ? (
+            <SelectField
+              formId={FORM_ID}
+              name="suburbId"
+              label="Suburb"
+              placeholder="Choose your suburb"
+              options={ok.suburbs.map((s) => ({ value: String(s.id), label: s.name }))}
+              defaultValue={sameAsSaved ? defaults.suburbId : ""}
+              required
+            />
+          ) : (
+            <>
+              <input type="hidden" name="suburbId" value={ok.suburbs[0].id} />
+              <p className="delivery-form__suburb">Suburb: <strong>{ok.suburbs[0].name}</strong></p>
+            </>
+          )}
+          <RadioCardGroup
+            formId={FORM_ID}
+            name="deliveryDate"
+            label="Delivery date"
+            hint="Orders close at 2pm (Sydney time) on the days before delivery."
+            className="radio-cards--dates"
+            options={ok.dates.map((d) => ({ value: d.value, label: d.label }))}
+          />
+          <div onChange={(e) => setWindowCode((e.target as HTMLInputElement).value)}>
+            <RadioCardGroup
+              formId={FORM_ID}
+              name="deliveryWindow"
+              label="Delivery time"
+              options={ok.windows.map((w) => ({
+                value: w.code,
+                label: w.label,
+                description: w.isOvernight ? "No SMS or driver notification is sent." : "Our driver sends an SMS when your box is on its way.",
+              }))}
+            />
+          </div>
+          {ok.windows.find((w) => w.code === windowCode)?.isOvernight ? (
+            <p className="form-alert form-alert--info" role="status">{OVERNIGHT_WARNING}</p>
+          ) : null}
+        </div>
+      ) : (
+        <div className="delivery-form__placeholder">
+          <p className="field__hint">Enter your postcode to see delivery dates and times for your area.</p>
+          <ScheduleErrors />
+        </div>
+      )}
+
+      <div className="flow__actions">
+        <FormSubmit formId={FORM_ID} name="intent" value="save">Continue</FormSubmit>
+      </div>
+    </ValidatedForm>
+  );
+}

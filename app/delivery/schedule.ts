@@ -1,0 +1,101 @@
+// Delivery schedule maths, pure and shared: which calendar days a region can
+// deliver on, given its weekdays, lead time, the 2pm Sydney cut-off and its
+// rhythm (weekly, fortnightly, monthly). Dates are yyyy-MM-dd calendar days.
+
+export const CUTOFF_HOUR_SYDNEY = 14;
+export const SYDNEY_TZ = "Australia/Sydney";
+/** Fortnightly and four-weekly regions count their weeks from this Monday. */
+export const SCHEDULE_EPOCH_MONDAY = "2024-01-01";
+export const DATES_OFFERED = 6;
+
+export type RegionSchedule = {
+  /** ISO weekdays, 1 = Monday ... 7 = Sunday */
+  weekdays: number[];
+  leadDays: number;
+  everyWeeks: number;
+};
+
+const DAY_MS = 86_400_000;
+const sydneyParts = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SYDNEY_TZ,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The calendar day and hour in Sydney at the instant `now`. */
+export function sydneyNow(now: Date): { day: string; hour: number } {
+  const parts = Object.fromEntries(sydneyParts.formatToParts(now).map((p) => [p.type, p.value]));
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+}
+
+function toUtc(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`);
+}
+
+export function addDays(day: string, n: number): string {
+  return new Date(toUtc(day) + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function isoWeekday(day: string): number {
+  const d = new Date(toUtc(day)).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/** Whole weeks between the epoch Monday and the week holding `day`. */
+export function weekIndex(day: string): number {
+  return Math.floor((toUtc(day) - toUtc(SCHEDULE_EPOCH_MONDAY)) / (7 * DAY_MS));
+}
+
+export function parseWeekdays(value: string): number[] {
+  return value
+    .split(",")
+    .map((v) => Number(v.trim()))
+    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 7);
+}
+
+/** The first day an order placed at `now` could arrive: after the cut-off the order counts from tomorrow. */
+export function earliestDeliveryDay(schedule: Pick<RegionSchedule, "leadDays">, now: Date): string {
+  const { day, hour } = sydneyNow(now);
+  const orderDay = hour >= CUTOFF_HOUR_SYDNEY ? addDays(day, 1) : day;
+  return addDays(orderDay, Math.max(0, schedule.leadDays));
+}
+
+function isRunDay(schedule: RegionSchedule, day: string) {
+  if (!schedule.weekdays.includes(isoWeekday(day))) return false;
+  const every = Math.max(1, schedule.everyWeeks);
+  return every === 1 || ((weekIndex(day) % every) + every) % every === 0;
+}
+
+/** The next `count` delivery days of a region, earliest first. */
+export function deliveryDates(schedule: RegionSchedule, now: Date, count = DATES_OFFERED): string[] {
+  const out: string[] = [];
+  if (schedule.weekdays.length === 0) return out;
+  let day = earliestDeliveryDay(schedule, now);
+  // A monthly region delivers once every 28 days: a year is plenty of search.
+  for (let i = 0; i < 400 && out.length < count; i++, day = addDays(day, 1)) {
+    if (isRunDay(schedule, day)) out.push(day);
+  }
+  return out;
+}
+
+/** Whether `day` is still a valid delivery day for the region at `now`. */
+export function isDeliverableDay(schedule: RegionSchedule, day: string, now: Date): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(toUtc(day))) return false;
+  return day >= earliestDeliveryDay(schedule, now) && isRunDay(schedule, day);
+}
+
+const longDate = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
+const shortDate = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+
+/** "Tuesday 2 December" */
+export function formatDeliveryDate(day: string): string {
+  return longDate.format(new Date(toUtc(day)));
+}
+
+/** "Tue 2 Dec" */
+export function formatDeliveryDateShort(day: string): string {
+  return shortDate.format(new Date(toUtc(day)));
+}

@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useState } from "react";
+import { productListing } from "~/box/catalogue.server";
+import { BoxSummary } from "~/box/components/box-summary";
+import { FlowPage } from "~/box/components/flow-page";
+import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
+import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
+import { changeAddon, getCart, quantities, requireFlow } from "~/box/flow.server";
+import { stepperAction } from "~/box/stepper.server";
+import { SubmitButton } from "~/components/forms";
+import { track } from "~/utils/analytics";
+import { formatAud } from "~/utils/money";
+import { pageMeta } from "~/utils/meta";
+import boxCss from "~/styles/box.css";
+
+const ADDONS_INTRO = "Add-ons are recurring and can be changed each order. Fill up your box and benefit from added value.";
+
+export const meta: MetaFunction = () =>
+  pageMeta("Add-ons", "Curated or customised meat and seafood boxes, delivered for your everyday cooking essentials.");
+export const links = () => [{ rel: "stylesheet", href: boxCss }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const flow = await requireFlow(request, "addons");
+  const [groups, qty, cart] = await Promise.all([
+    productListing("addon", flow.draft.postcode),
+    quantities(flow.draft.id, "subscriptionAddons"),
+    getCart(flow.draft, flow.pkg),
+  ]);
+  return {
+    subscriptionId: flow.draft.id,
+    groups: groups.map((g) => ({
+      id: g.id, name: g.name,
+      products: g.products.map((p) => ({ id: p.id, name: p.name, description: p.description, weight: p.weight, priceCents: p.priceCents, image: p.image })),
+    })),
+    quantities: qty,
+    box: { fullName: cart.pkg!.fullName, priceCents: cart.pkg!.priceCents },
+    items: cart.items.map((i) => ({ id: i.productId, name: i.name, quantity: i.quantity })),
+    addons: cart.addons.map((a) => ({ id: a.productId, name: a.name, quantity: a.quantity, priceCents: a.priceCents })),
+    customizable: Boolean(flow.pkg?.selectionCustomizable),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return stepperAction(request, "addons", changeAddon);
+}
+
+/** SPEC §4: report a freshly built cart once; after a back/forward restore clear pending state and note the update. */
+function useAddonsAnalytics(data: { subscriptionId: number; items: { id: number; name: string; quantity: number }[]; addons: { id: number; name: string; quantity: number; priceCents: number }[] }, onRestore: () => void) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const products = [...data.items, ...data.addons];
+    let flag: string | null = null;
+    try { flag = window.localStorage.getItem("addProductsToCart"); } catch { /* storage off */ }
+    if (products.length > 0 && flag === "true") {
+      track("add_to_cart", { subscriptionId: data.subscriptionId, products: products.map((p) => ({ id: p.id, name: p.name, quantity: p.quantity })) });
+      window.localStorage.removeItem("addProductsToCart");
+    }
+  }, [data]);
+  useEffect(() => {
+    const onPageShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      onRestore();
+      track("updated_subscription_addons", { subscriptionId: data.subscriptionId });
+      revalidator.revalidate();
+    };
+    // Another tab may have changed the box (or started a new one): refresh on return.
+    const onVisible = () => { if (document.visibilityState === "visible") revalidator.revalidate(); };
+    window.addEventListener("pageshow", onPageShow);
+    document.addEventListener("visibilitychange", onVisible);
+    return () => {
+      window.removeEventListener("pageshow", onPageShow);
+      document.removeEventListener("visibilitychange", onVisible);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.subscriptionId]);
+}
+
+export default function Addons() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [message, setMessage] = useState<string | null>(null);
+  const [restored, setRestored] = useState(0);
+  const onResult = useCallback((r: StepperResult) => setMessage(r.error ?? null), []);
+  useAddonsAnalytics(data, () => { setMessage(null); setRestored((n) => n + 1); });
+  const qty = useOptimisticQuantities(data.quantities);
+  const refusal = actionData && "error" in actionData && actionData.error ? { productId: actionData.productId ?? null, error: actionData.error } : null;
+  const products = new Map(data.groups.flatMap((g) => g.products).map((p) => [p.id, p]));
+  for (const a of data.addons) if (!products.has(a.id)) products.set(a.id, { ...a, description: "", weight: null, image: "" });
+  const chosen = [...products.values()].filter((p) => (qty[p.id] ?? 0) > 0).sort((a, b) => a.name.localeCompare(b.name));
+  const addonsCents = chosen.reduce((sum, p) => sum + p.priceCents * (qty[p.id] ?? 0), 0);
+  const alert = message ?? refusal?.error ?? null;
+
+  return (
+    <FlowPage
+      step="addons"
+      customizable={data.customizable}
+      eyebrow="Add-ons"
+      title="Anything else for your box?"
+      aside={
+        <BoxSummary
+          id="addons-summary"
+          title="ADD-ONS"
+          totalCents={data.box.priceCents + addonsCents}
+          lines={[
+            { key: "box", label: data.box.fullName, amount: formatAud(data.box.priceCents), detail: data.items.length ? `${data.items.reduce((n, i) => n + i.quantity, 0)} cuts of your choice` : undefined },
+            ...chosen.map((p) => ({ key: p.id, label: `${p.name} × ${qty[p.id]}`, amount: formatAud(p.priceCents * (qty[p.id] ?? 0)) })),
+            ...(chosen.length ? [] : [{ key: "none", label: "No add-ons yet" }]),
+            { key: "addons-total", label: "Add-ons", amount: formatAud(addonsCents) },
+          ]}
+          footer={
+            <Form method="get" action="/get-started/checkout">
+              <SubmitButton className="button--block" pending={navigation.location?.pathname === "/get-started/checkout"}>Next step</SubmitButton>
+            </Form>
+          }
+        />
+      }
+    >
+      <CategoryLinks groups={data.groups} label="Add-on categories" />
+      <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
+      {alert ? <p className="form-alert form-alert--error" role="alert">{alert}</p> : null}
+      <ProductSections
+        groups={data.groups}
+        quantities={qty}
+        action="/get-started/addons"
+        showPrice
+        onResult={onResult}
+        refusal={refusal}
+        keyPrefix={`${data.subscriptionId}-${restored}`}
+      />
+    </FlowPage>
+  );
+}

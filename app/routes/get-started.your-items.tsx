@@ -1,0 +1,120 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { productListing } from "~/box/catalogue.server";
+import { BoxSummary } from "~/box/components/box-summary";
+import { FlowPage } from "~/box/components/flow-page";
+import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
+import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
+import { changeItem, getCart, quantities, requireFlow } from "~/box/flow.server";
+import { selectionCountLabel, selectionStatus } from "~/box/rules";
+import { stepperAction } from "~/box/stepper.server";
+import { SubmitButton } from "~/components/forms";
+import { formatAud } from "~/utils/money";
+import { pageMeta } from "~/utils/meta";
+import boxCss from "~/styles/box.css";
+
+export const meta: MetaFunction = () => pageMeta("Choose your cuts", "Pick the cuts of beef, lamb, pork, chicken and wild-caught seafood for your custom box.");
+export const links = () => [{ rel: "stylesheet", href: boxCss }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const flow = await requireFlow(request, "your-items");
+  const pkg = flow.pkg!;
+  const [groups, qty, cart] = await Promise.all([
+    productListing("cut", flow.draft.postcode),
+    quantities(flow.draft.id, "subscriptionItems"),
+    getCart(flow.draft, pkg),
+  ]);
+  return {
+    subscriptionId: flow.draft.id,
+    groups: groups.map((g) => ({
+      id: g.id, name: g.name,
+      products: g.products.map((p) => ({ id: p.id, name: p.name, description: p.description, weight: p.weight, priceCents: p.priceCents, image: p.image })),
+    })),
+    quantities: qty,
+    names: Object.fromEntries(cart.items.map((i) => [i.productId, i.name])) as Record<number, string>,
+    maximum: pkg.selectionMaximum ?? 0,
+    box: { fullName: pkg.fullName, priceCents: pkg.priceCents },
+    addonsCents: cart.addonsCents,
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return stepperAction(request, "your-items", changeItem);
+}
+
+export default function YourItems() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [message, setMessage] = useState<string | null>(null);
+  const onResult = useCallback((r: StepperResult) => setMessage(r.error ?? null), []);
+  const qty = useOptimisticQuantities(data.quantities);
+  const count = Object.values(qty).reduce((a, b) => a + b, 0);
+  const status = selectionStatus(count, data.maximum);
+  const refusal = actionData && "error" in actionData && actionData.error ? { productId: actionData.productId ?? null, error: actionData.error } : null;
+  const names: Record<number, string> = { ...data.names };
+  for (const g of data.groups) for (const p of g.products) names[p.id] = p.name;
+  const chosen = Object.entries(qty).filter(([, n]) => n > 0);
+  const alert = message ?? refusal?.error ?? null;
+
+  const counter = (
+    <div className="selection-counter" role="status">
+      <p className="selection-counter__count">
+        <strong>{selectionCountLabel(count, data.maximum)}</strong> cuts chosen
+      </p>
+      <p className="selection-counter__hint" id="selection-hint">
+        {status.complete
+          ? "Your box is full. Continue, or swap a cut by removing one first."
+          : status.over
+            ? `Your box holds ${data.maximum} cuts: remove ${count - data.maximum} to continue.`
+            : `Choose ${status.remaining} more ${status.remaining === 1 ? "cut" : "cuts"} to fill your box. Each pack counts as one.`}
+      </p>
+    </div>
+  );
+
+  return (
+    <FlowPage
+      step="your-items"
+      customizable
+      eyebrow={data.box.fullName}
+      title="Choose your cuts"
+      intro={<p>Your box holds exactly {data.maximum} packs. Add a cut more than once if you love it; sold-out cuts are hidden.</p>}
+      aside={
+        <BoxSummary
+          id="items-summary"
+          title="YOUR BOX"
+          status={counter}
+          totalCents={data.box.priceCents + data.addonsCents}
+          lines={[
+            { key: "box", label: data.box.fullName, amount: formatAud(data.box.priceCents) },
+            ...chosen.map(([id, n]) => ({ key: id, label: names[Number(id)] ?? "Cut", amount: `× ${n}` })),
+          ]}
+          footer={
+            <Form method="get" action="/get-started/addons">
+              {status.complete ? (
+                <SubmitButton className="button--block" pending={navigation.location?.pathname === "/get-started/addons"}>Next step</SubmitButton>
+              ) : (
+                <button type="button" className="button button--primary button--block" disabled aria-describedby="selection-hint">
+                  Next step
+                </button>
+              )}
+            </Form>
+          }
+        />
+      }
+    >
+      {alert ? <p className="form-alert form-alert--error" role="alert">{alert}</p> : null}
+      <CategoryLinks groups={data.groups} label="Cut categories" />
+      <ProductSections
+        groups={data.groups}
+        quantities={qty}
+        action="/get-started/your-items"
+        showPrice={false}
+        onResult={onResult}
+        refusal={refusal}
+        keyPrefix={data.subscriptionId}
+      />
+    </FlowPage>
+  );
+}
