@@ -13,3 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export async function loader() {
   return redirect("/");
 }
+
+// A UI route (not a resource route), so a refused post (419) renders the
+// session-expired state instead of a bare text response.
+export default function SignOut() {
+  return null;
+}

@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { test, expect, ready, createUser, e2eDb } from "./fixtures";
+import { E2E_BASE_URL } from "./env";
+
+const DEMO = { email: "demo@paddockandtide.com.au", password: "Paddock-Demo-2026" };
+
+async function signIn(page: Page, email: string, password: string, path = "/sign-in") {
+  await page.goto(path);
+  await ready(page);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+const aud = (cents: number) =>
+  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
+
+test.describe("my deliveries", () => {
+  test("the demo subscriber sees their subscription and orders", async ({ page }) => {
+    const db = e2eDb();
+    const demo = await db.selectFrom("users").select("id").where("email", "=", DEMO.email).executeTakeFirstOrThrow();
+    const sub = await db
+      .selectFrom("subscriptions")
+      .innerJoin("packages", "packages.id", "subscriptions.packageId")
+      .select(["packages.fullName", "subscriptions.deliveryDate"])
+      .where("subscriptions.userId", "=", demo.id)
+      .executeTakeFirstOrThrow();
+    const totals = await db
+      .selectFrom("orders")
+      .innerJoin("invoices", "invoices.orderId", "orders.id")
+      .select(["orders.reference", "invoices.totalCents"])
+      .where("orders.userId", "=", demo.id)
+      .execute();
+
+    await signIn(page, DEMO.email, DEMO.password);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+    await expect(page.getByRole("heading", { level: 1, name: "G'day, Olivia" })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: sub.fullName }) });
+    await expect(card).toContainText("Active");
+    await expect(card).toContainText("Every 4 weeks");
+    const [y, m, d] = sub.deliveryDate!.split("-").map(Number);
+    const expected = new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" })
+      .format(new Date(Date.UTC(y, m - 1, d, 12)))
+      .replace(",", "");
+    await expect(card).toContainText(expected);
+
+    const table = page.getByRole("table", { name: "Your orders" });
+    for (const { reference, totalCents } of totals) {
+      const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: reference }) });
+      await expect(row).toContainText(aud(totalCents));
+    }
+    await expect(table.getByRole("row").filter({ hasText: "PT-100231" })).toContainText("Paid");
+    const unpaid = table.getByRole("row").filter({ hasText: "PT-100458" });
+    await expect(unpaid).toContainText("Payment due");
+    await expect(unpaid.getByRole("link", { name: "Pay now for order PT-100458" })).toHaveAttribute("href", "/checkout/PT-100458");
+  });
+
+  test("a new account sees the empty state with a way to start", async ({ page }) => {
+    const user = await createUser({ firstName: "Noah" });
+    await signIn(page, user.email, user.password!);
+    await expect(page.getByRole("heading", { level: 1, name: "G'day, Noah" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You have no deliveries yet" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Build your first box" })).toHaveAttribute("href", "/get-started");
+    await expect(page.getByText("Welcome to Paddock & Tide!")).toHaveCount(0);
+  });
+
+  test("newuser after checkout shows a welcome", async ({ page }) => {
+    const user = await createUser();
+    await signIn(page, user.email, user.password!, `/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries?newuser=1")}`);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries?newuser=1`);
+    await expect(page.getByRole("status")).toContainText("Welcome to Paddock & Tide!");
+  });
+
+  test("/dashboard opens my deliveries", async ({ page }) => {
+    const user = await createUser();
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries`);
+    await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My deliveries" })).toHaveAttribute("aria-current", "page");
+  });
+});

@@ -1,0 +1,185 @@
+import { createCookie } from "@remix-run/node";
+import type { Page } from "@playwright/test";
+import { test, expect, ready, createUser, e2eDb, uniqueEmail } from "./fixtures";
+import { E2E_BASE_URL } from "./env";
+
+const FAILED = "Password or username is incorrect";
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  // wait for the server's answer, so a repeated try never overtakes the one before
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/sign-in")),
+    page.getByRole("button", { name: "Sign in", exact: true }).click(),
+  ]);
+}
+
+test.describe("sign-in", () => {
+  test("goes to my deliveries by default and shows the account in the header", async ({ page }) => {
+    const user = await createUser({ firstName: "Priya" });
+    await page.goto("/sign-in");
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+    await expect(page.getByRole("heading", { level: 1, name: "G'day, Priya" })).toBeVisible();
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    await expect(nav.getByRole("link", { name: "My account" })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
+  });
+
+  test("goes to a same-site destination", async ({ page }) => {
+    const user = await createUser();
+    await page.goto(`/sign-in?destination=${encodeURIComponent("/dev/mailbox?to=someone@example.com")}`);
+    await ready(page);
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dev/mailbox?to=someone@example.com`);
+  });
+
+  test("goes to the gift-card activation page when a code waits in the cookie, before any destination", async ({ page, context }) => {
+    const user = await createUser();
+    await context.addCookies([{ name: "giftCardActivationCode", value: "GIFT-E2E-7K2M", url: E2E_BASE_URL }]);
+    await page.goto(`/sign-in?destination=${encodeURIComponent("/dev/mailbox")}`);
+    await ready(page);
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/gift-cards/activate/GIFT-E2E-7K2M`);
+  });
+
+  test("a wrong password, an unknown e-mail and an account without a password fail alike and keep the e-mail", async ({ page }) => {
+    const user = await createUser();
+    const noPassword = await createUser({ password: null });
+    await page.goto("/sign-in");
+    await ready(page);
+    for (const [email, password] of [
+      [user.email, "not-the-password"],
+      [uniqueEmail("nobody"), "whatever-it-is"],
+      [noPassword.email, "anything-goes"],
+    ] as const) {
+      await signIn(page, email, password);
+      await expect(page.getByRole("alert")).toHaveText(FAILED);
+      await expect(page).toHaveURL(/\/sign-in$/);
+      await expect(page.getByLabel("Email address")).toHaveValue(email);
+    }
+  });
+
+  test("shows field errors for empty and malformed input", async ({ page }) => {
+    await page.goto("/sign-in");
+    await ready(page);
+    await page.getByLabel("Email address").fill("not-an-email");
+    // Enter submits without a blur first (on blur the e-mail error would appear and move the button)
+    await page.getByLabel("Email address").press("Enter");
+    await expect(page.getByText("Email address must be a valid email")).toBeVisible();
+    await expect(page.getByText("Password is required")).toBeVisible();
+    await expect(page.getByLabel("Email address")).toHaveValue("not-an-email");
+    await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("links to forgot-password and get-started", async ({ page }) => {
+    await page.goto("/sign-in");
+    await ready(page);
+    await expect(page.getByRole("main").getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/get-started");
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+  });
+
+  for (const payload of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)"]) {
+    test(`destination ${payload} never leaves the site`, async ({ page }) => {
+      const user = await createUser();
+      await page.goto(`/sign-in?destination=${encodeURIComponent(payload)}`);
+      await ready(page);
+      await signIn(page, user.email, user.password!);
+      await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries`);
+    });
+  }
+
+  test("an already signed-in visitor is sent on from the sign-in page", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/sign-in");
+    await ready(page);
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+    await page.goto(`/sign-in?destination=${encodeURIComponent("//evil.example")}`);
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries`);
+  });
+
+  test("locks an e-mail after 10 failed tries, even for the right password", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/sign-in");
+    await ready(page);
+    for (let i = 0; i < 10; i++) {
+      await signIn(page, user.email, `wrong-password-${i}`);
+      await expect(page.getByRole("alert")).toHaveText(FAILED);
+    }
+    await signIn(page, user.email, user.password!);
+    await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please wait 15 minutes and try again.");
+    await expect(page).toHaveURL(/\/sign-in$/);
+  });
+
+  test("rotates the session id and keeps the visitor's draft box", async ({ page, context }) => {
+    const user = await createUser();
+    const db = e2eDb();
+    const now = new Date().toISOString();
+    const { id: subscriptionId } = await db
+      .insertInto("subscriptions")
+      .values({
+        userId: null, status: "draft", email: user.email, packageId: null, boxType: null, postcode: "2000", suburbId: null, regionId: null,
+        deliveryDate: null, deliveryWindow: null, frequencyDays: null, discountCode: null, shippingAddressId: null, billingAddressId: null,
+        deliveryNotes: null, flowVersion: null, startedAt: null, endedAt: null, pausedUntil: null, createdAt: now, updatedAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const visitorId = `e2e-visitor-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    await db.insertInto("sessions").values({ id: visitorId, userId: null, subscriptionId, createdAt: now, expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
+    // the e2e server signs cookies with the secret tests/e2e/server.mjs gives it
+    const cookie = createCookie("__session", { secrets: ["e2e-session-secret-not-for-production"] });
+    const value = (await cookie.serialize(visitorId)).split(";")[0].split("=").slice(1).join("=");
+    await context.addCookies([{ name: "__session", value, url: E2E_BASE_URL }]);
+
+    await page.goto("/sign-in");
+    await ready(page);
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", visitorId).executeTakeFirst()).toBeUndefined();
+    const sessions = await db.selectFrom("sessions").select(["id", "subscriptionId"]).where("userId", "=", user.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].id).not.toBe(visitorId);
+    expect(sessions[0].subscriptionId).toBe(subscriptionId);
+    const after = (await context.cookies(E2E_BASE_URL)).find((c) => c.name === "__session");
+    expect(after?.value).not.toBe(value);
+    expect(after?.httpOnly).toBe(true);
+    expect(after?.sameSite).toBe("Lax");
+  });
+});
+
+test.describe("sign-out", () => {
+  test("the header's Sign out ends the session and goes home", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/sign-in");
+    await ready(page);
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+    await ready(page);
+    expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);
+
+    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    await expect(page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Sign in" })).toBeVisible();
+    expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(0);
+
+    await page.goto("/dashboard/my-deliveries");
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries")}`);
+  });
+
+  test("a GET to /sign-out signs nobody out", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/sign-in");
+    await ready(page);
+    await signIn(page, user.email, user.password!);
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+    await page.goto("/sign-out");
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+    expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);
+  });
+});
