@@ -58,7 +58,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         <details className="site-nav site-nav--narrow">
           <summary className="site-nav__toggle">
             <span className="site-nav__icon" aria-hidden="true" />
-            Menu
+            <span className="site-nav__label">Menu</span>
           </summary>
           <nav aria-label="Main menu">
             <NavLinks user={user} />
