@@ -1,0 +1,28 @@
+import { Link } from "@remix-run/react";
+import type { RecipeCard } from "~/content/types";
+
+/** SPEC "Highlight recipe card": 'New' corner marker, thumbnail 220 px high, label, title and 'See the recipe'. */
+export function HighlightRecipeCard({ recipe, headingLevel = 2 }: { recipe: RecipeCard & { metaDescription?: string }; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="highlight-card">
+      <span className="highlight-card__corner">New</span>
+      <img
+        className="highlight-card__image"
+        src={recipe.thumbnail.url}
+        alt={recipe.thumbnail.alt}
+        width={1600}
+        height={900}
+        decoding="async"
+      />
+      <div className="highlight-card__body">
+        <p className="highlight-card__label">Highlight recipe</p>
+        <Heading className="highlight-card__title">{recipe.title}</Heading>
+        {recipe.metaDescription ? <p className="highlight-card__text">{recipe.metaDescription}</p> : null}
+        <Link to={`/recipe-post/${recipe.slug}`} className="button button--primary" prefetch="intent">
+          See the recipe<span className="visually-hidden">: {recipe.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}

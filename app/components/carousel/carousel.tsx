@@ -1,0 +1,150 @@
+// A carousel that is a horizontally scrollable, scroll-snapping list without
+// JavaScript. After hydration Swiper is imported on demand and enhances it with
+// previous / next buttons and, when asked, autoplay with a visible pause control
+// (never autoplay under prefers-reduced-motion).
+import { Children, useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
+import type { CarouselVariant, SwiperInstance } from "./load-swiper";
+
+type Props = {
+  label: string;
+  variant: CarouselVariant;
+  children: ReactNode;
+  autoplayMs?: number;
+  className?: string;
+};
+
+export function Carousel({ label, variant, children, autoplayMs = 0, className = "" }: Props) {
+  const slides = Children.toArray(children);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const swiperRef = useRef<SwiperInstance | null>(null);
+  const userPaused = useRef(false);
+  const [ready, setReady] = useState(false);
+  const [autoplay, setAutoplay] = useState<"none" | "playing" | "stopped">("none");
+  const [edges, setEdges] = useState({ start: true, end: false });
+
+  useEffect(() => {
+    const el = viewportRef.current;
+    if (!el) return;
+    let cancelled = false;
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    import("./load-swiper")
+      .then(({ createSwiper }) => {
+        if (cancelled) return;
+        const swiper = createSwiper(el, { variant, autoplayMs, reduceMotion });
+        swiperRef.current = swiper;
+        const sync = () => setEdges({ start: swiper.isBeginning, end: swiper.isEnd });
+        swiper.on("slideChange", sync);
+        swiper.on("resize", sync);
+        swiper.on("autoplayStart", () => setAutoplay("playing"));
+        swiper.on("autoplayStop", () => setAutoplay("stopped"));
+        sync();
+        setAutoplay(swiper.autoplay?.running ? "playing" : "none");
+        setReady(true);
+      })
+      .catch(() => {
+        // Swiper failed to load: the scroll-snap list still works.
+      });
+    return () => {
+      cancelled = true;
+      swiperRef.current?.destroy(true, true);
+      swiperRef.current = null;
+    };
+  }, [variant, autoplayMs]);
+
+  // Keyboard focus inside pauses autoplay and brings the focused slide into view.
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const swiper = swiperRef.current;
+    if (!swiper) return;
+    if (swiper.autoplay?.running) swiper.autoplay.pause();
+    const slide = (event.target as HTMLElement).closest<HTMLElement>(".carousel__slide");
+    const index = slide ? Number(slide.dataset.index) : -1;
+    if (index >= 0 && !slide!.classList.contains("swiper-slide-visible") && index !== swiper.activeIndex) swiper.slideTo(index);
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const swiper = swiperRef.current;
+    if (!swiper || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    if (swiper.autoplay?.running && !userPaused.current) swiper.autoplay.resume();
+  };
+  const toggleAutoplay = () => {
+    const swiper = swiperRef.current;
+    if (!swiper?.autoplay) return;
+    if (swiper.autoplay.running) {
+      userPaused.current = true;
+      swiper.autoplay.stop();
+    } else {
+      userPaused.current = false;
+      swiper.autoplay.start();
+    }
+  };
+
+  return (
+    <section
+      className={`carousel carousel--${variant} ${className}`}
+      aria-roledescription="carousel"
+      aria-label={label}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <div className="carousel__viewport swiper" ref={viewportRef} tabIndex={ready ? undefined : 0}>
+        <div className="carousel__track swiper-wrapper" aria-live={autoplay === "playing" ? "off" : "polite"}>
+          {slides.map((slide, i) => (
+            <div
+              className="carousel__slide swiper-slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${slides.length}`}
+              data-index={i}
+              key={i}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="carousel__controls">
+        {ready ? (
+          <>
+            <button type="button" className="carousel__button" onClick={() => swiperRef.current?.slidePrev()} disabled={edges.start && autoplay === "none"} aria-label="Previous slide">
+              <Chevron dir="left" />
+            </button>
+            {autoplay !== "none" ? (
+              <button type="button" className="carousel__button carousel__button--text" onClick={toggleAutoplay}>
+                {autoplay === "playing" ? <PauseIcon /> : <PlayIcon />}
+                {autoplay === "playing" ? "Pause" : "Play"}
+                <span className="visually-hidden"> slideshow</span>
+              </button>
+            ) : null}
+            <button type="button" className="carousel__button" onClick={() => swiperRef.current?.slideNext()} disabled={edges.end && autoplay === "none"} aria-label="Next slide">
+              <Chevron dir="right" />
+            </button>
+          </>
+        ) : (
+          <p className="carousel__hint">Scroll sideways for more</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Chevron({ dir }: { dir: "left" | "right" }) {
+  return (
+    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d={dir === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
+    </svg>
+  );
+}
+function PauseIcon() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+      <rect x="3" y="2" width="3.5" height="12" rx="1" />
+      <rect x="9.5" y="2" width="3.5" height="12" rx="1" />
+    </svg>
+  );
+}
+function PlayIcon() {
+  return (
+    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+      <path d="M4 2.5v11a.5.5 0 0 0 .77.42l8.5-5.5a.5.5 0 0 0 0-.84l-8.5-5.5A.5.5 0 0 0 4 2.5z" />
+    </svg>
+  );
+}

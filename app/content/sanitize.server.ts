@@ -1,0 +1,61 @@
+// CMS HTML (posts, recipes, FAQ answers, legal pages, locations) is sanitised
+// on the server before it is rendered or served by /api, whatever the seed holds.
+import sanitizeHtml from "sanitize-html";
+
+const ALLOWED_TAGS = ["p", "h2", "h3", "h4", "ul", "ol", "li", "strong", "em", "b", "i", "a", "br", "blockquote"];
+
+function isInternal(href: string) {
+  return href.startsWith("/") && !href.startsWith("//");
+}
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ALLOWED_TAGS,
+  allowedAttributes: { a: ["href", "title", "rel"] },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesAppliedToAttributes: ["href"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Text inside these is dropped along with the tag.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "template"],
+  transformTags: {
+    // The page owns its one h1; CMS headings start at h2.
+    h1: "h2",
+    h5: "h4",
+    h6: "h4",
+    a: (tagName, attribs) => {
+      const href = (attribs.href ?? "").trim();
+      const out: Record<string, string> = { href };
+      if (attribs.title) out.title = attribs.title;
+      if (href && !isInternal(href) && /^https?:/i.test(href)) out.rel = "noopener noreferrer nofollow";
+      return { tagName, attribs: out };
+    },
+  },
+  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href,
+};
+
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 1000;
+
+/** Only the small tag set of SPEC content survives; scripts, styles, handlers and javascript: links never do. */
+export function sanitiseHtml(html: string | null | undefined): string {
+  if (!html) return "";
+  const hit = cache.get(html);
+  if (hit !== undefined) return hit;
+  const clean = sanitizeHtml(html, OPTIONS).trim();
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(html, clean);
+  return clean;
+}
+
+/** Plain text (meta descriptions, JSON-LD): every tag removed, entities decoded once. */
+export function plainText(html: string | null | undefined): string {
+  if (!html) return "";
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,7 @@
+import { contentJson } from "~/content/api.server";
+import { listFaq } from "~/content/pages.server";
+
+/** GET /api/faq: FAQ items (id, category, question, answer as sanitised HTML). */
+export async function loader() {
+  return contentJson(async () => ({ data: await listFaq() }));
+}

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { contentJson } from "~/content/api.server";
+import { getPost } from "~/content/posts.server";
+
+/** GET /api/posts/{slug}: one post (news or recipe). */
+export async function loader({ params }: LoaderFunctionArgs) {
+  return contentJson(() => getPost(params.slug ?? ""));
+}

@@ -1,0 +1,41 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { orNotFound } from "~/content/api.server";
+import { SanitisedHtml } from "~/content/components/html";
+import { PostHero } from "~/content/components/post-hero";
+import { getPost, listFeaturedRecipes } from "~/content/posts.server";
+import { FeaturedRecipes } from "~/content/components/featured-recipes";
+import { pageMeta } from "~/utils/meta";
+import contentHref from "~/styles/content.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? pageMeta(data.post.title, data.post.metaDescription) : pageMeta("Page not found", "We couldn't find that page.");
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const [post, featured] = await Promise.all([orNotFound(getPost(params.slug ?? "", "news")), listFeaturedRecipes()]);
+  const url = new URL(request.url);
+  return { post, featured, shareUrl: `${url.origin}${url.pathname}` };
+}
+
+export default function BlogPost() {
+  const { post, featured, shareUrl } = useLoaderData<typeof loader>();
+  return (
+    <article>
+      <PostHero post={post} shareUrl={shareUrl} back={{ to: "/blog/news", label: "All news" }}>
+        <ul className="chips post-hero__chips" role="list" aria-label="Categories">
+          {post.categories.map((c) => (
+            <li key={c.id} className="badge badge--tide">{c.name}</li>
+          ))}
+        </ul>
+      </PostHero>
+      <div className="container post-body two-col">
+        <SanitisedHtml className="prose" html={post.content} />
+        <aside className="post-aside" aria-label="More to read">
+          <FeaturedRecipes recipes={featured} />
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { LegalPage } from "~/content/components/legal-page";
+import { getPage } from "~/content/pages.server";
+import { pageMeta } from "~/utils/meta";
+import contentHref from "~/styles/content.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page.header ?? "Refund and returns policy", "What to do if something in your box isn't right, and how refunds and returns work.");
+
+export async function loader() {
+  return { page: await getPage("refund-policy") };
+}
+
+export default function Legal() {
+  const { page } = useLoaderData<typeof loader>();
+  return <LegalPage page={page} />;
+}
