@@ -4,8 +4,13 @@ import sanitizeHtml from "sanitize-html";
 
 const ALLOWED_TAGS = ["p", "h2", "h3", "h4", "ul", "ol", "li", "strong", "em", "b", "i", "a", "br", "blockquote"];
 
+/** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
-  return href.startsWith("/") && !href.startsWith("//");
+  return href.startsWith("/") && !/^\/[\/\\]/.test(href);
+}
+
+function isSafeHref(href: string) {
+  return isInternal(href) || /^(https?:\/\/|mailto:|tel:)/i.test(href);
 }
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -24,13 +29,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h6: "h4",
     a: (tagName, attribs) => {
       const href = (attribs.href ?? "").trim();
+      // An unsafe or missing target unwraps the link and keeps its text.
+      if (!isSafeHref(href)) return { tagName: "span", attribs: {} };
       const out: Record<string, string> = { href };
       if (attribs.title) out.title = attribs.title;
-      if (href && !isInternal(href) && /^https?:/i.test(href)) out.rel = "noopener noreferrer nofollow";
+      if (!isInternal(href) && /^https?:/i.test(href)) out.rel = "noopener noreferrer nofollow";
       return { tagName, attribs: out };
     },
   },
-  exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href,
 };
 
 const cache = new Map<string, string>();
