@@ -72,25 +72,32 @@ export default function MyDeliveries() {
             {orders.length === 0 ? (
               <p>No orders yet. Your first order appears here once it is placed.</p>
             ) : (
-              <div className="deliveries__table-wrap" role="region" aria-labelledby="orders-caption" tabIndex={0}>
-                <table className="deliveries__table">
-                  <caption id="orders-caption" className="visually-hidden">Your orders</caption>
-                  <thead>
-                    <tr><th scope="col">Order</th><th scope="col">Delivery date</th><th scope="col">Status</th><th scope="col" className="num">Total</th><th scope="col"><span className="visually-hidden">Actions</span></th></tr>
-                  </thead>
-                  <tbody>
-                    {orders.map((o) => (
-                      <tr key={o.id}>
-                        <th scope="row">{o.reference}</th>
-                        <td>{formatShortDate(o.deliveryDate)}</td>
-                        <td><span className={`badge deliveries__status deliveries__status--${o.status}`}>{ORDER_STATUS_LABEL[o.status]}</span></td>
-                        <td className="num">{o.totalCents === null ? "—" : formatAud(o.totalCents)}</td>
-                        <td>{o.status === "unpaid" || o.status === "failed" ? <Link to={`/checkout/${encodeURIComponent(o.reference)}`} className="button button--primary deliveries__pay">Pay now<span className="visually-hidden"> for order {o.reference}</span></Link> : null}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ol className="deliveries__orders" role="list">
+                {orders.map((o) => (
+                  <li key={o.id} className="card deliveries__order">
+                    <div className="card__body">
+                      <div className="deliveries__sub-head">
+                        <h3 className="deliveries__ref">
+                          <span className="visually-hidden">Order </span>
+                          {o.reference}
+                        </h3>
+                        <span className={`badge deliveries__status deliveries__status--${o.status}`}>{ORDER_STATUS_LABEL[o.status]}</span>
+                      </div>
+                      <dl className="deliveries__facts deliveries__facts--row">
+                        <div><dt>Delivery date</dt><dd>{formatShortDate(o.deliveryDate)}</dd></div>
+                        <div><dt>Total</dt><dd className="price">{o.totalCents === null ? "Not invoiced yet" : formatAud(o.totalCents)}</dd></div>
+                      </dl>
+                      {o.status === "unpaid" || o.status === "failed" ? (
+                        <p className="deliveries__order-action">
+                          <Link to={`/checkout/${encodeURIComponent(o.reference)}`} className="button button--primary">
+                            Pay now<span className="visually-hidden"> for order {o.reference}</span>
+                          </Link>
+                        </p>
+                      ) : null}
+                    </div>
+                  </li>
+                ))}
+              </ol>
             )}
           </>
         )}

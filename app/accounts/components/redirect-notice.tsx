@@ -28,7 +28,7 @@ export function RedirectNotice({ to, linkLabel, children }: { to: string; linkLa
       <div>
         {children}
         <p>
-          Taking you to sign in in {seconds} seconds. <Link to={to}>{linkLabel}</Link>
+          We'll take you to the sign-in page in {seconds} seconds. <Link to={to}>{linkLabel}</Link>
         </p>
       </div>
     </div>
