@@ -1,6 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import type { Page } from "@playwright/test";
-import { test, expect, ready, createUser, e2eDb, uniqueEmail } from "./fixtures";
+import { test, expect, ready, createUser, e2eDb, uniqueEmail, jsEnabled } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
 const FAILED = "Password or username is incorrect";
@@ -73,6 +73,34 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Password is required")).toBeVisible();
     await expect(page.getByLabel("Email address")).toHaveValue("not-an-email");
     await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("the submit button shows a pending state (with JS) and is a plain form post (without)", async ({ page }) => {
+    const user = await createUser();
+    await page.goto("/sign-in");
+    await ready(page);
+    const form = page.locator("form#sign-in");
+    await expect(form).toHaveAttribute("method", "post");
+    const button = form.getByRole("button", { name: /^Sign in/ });
+    await expect(button).toHaveAttribute("type", "submit");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/sign-in/, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    await page.getByLabel("Email address").fill(user.email);
+    await page.getByLabel("Password", { exact: true }).fill(user.password!);
+    if (jsEnabled()) {
+      await button.click();
+      await expect(button).toHaveAttribute("data-pending", "true");
+      await expect(button).toHaveAccessibleName("Sign in (working…)");
+      release();
+    } else {
+      release();
+      await button.click();
+    }
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
   });
 
   test("links to forgot-password and get-started", async ({ page }) => {

@@ -1,0 +1,46 @@
+// The development mailbox lists the outbox outside production and does not exist in production.
+import { sendEmail } from "~/email/mailer.server";
+import { passwordResetEmail } from "~/email/templates/password-reset";
+
+const env = vi.hoisted(() => ({ production: false }));
+vi.mock("~/env.server", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("~/env.server")>();
+  return {
+    ...actual,
+    get isProduction() {
+      return env.production;
+    },
+  };
+});
+
+const { loader } = await import("~/routes/dev.mailbox");
+const call = (url: string) => loader({ request: new Request(url), params: {}, context: {} });
+
+describe("/dev/mailbox", () => {
+  afterEach(() => {
+    env.production = false;
+  });
+
+  it("lists outbox e-mails newest first with their links, filtered by recipient", async () => {
+    const to = `mailbox.${Date.now()}@example.com`;
+    await sendEmail(passwordResetEmail, to, { firstName: "Ada", resetUrl: "http://shop.test/reset-password?token=one&email=x", expiresInMinutes: 60 });
+    await sendEmail(passwordResetEmail, to, { firstName: "Ada", resetUrl: "http://shop.test/reset-password?token=two&email=x", expiresInMinutes: 60 });
+    await sendEmail(passwordResetEmail, "someone.else@example.com", { firstName: null, resetUrl: "http://shop.test/r", expiresInMinutes: 60 });
+    const result = await call(`http://shop.test/dev/mailbox?to=${encodeURIComponent(to)}`);
+    expect(result.to).toBe(to);
+    expect(result.messages.map((m) => m.links)).toEqual([
+      ["http://shop.test/reset-password?token=two&email=x"],
+      ["http://shop.test/reset-password?token=one&email=x"],
+    ]);
+    const all = await call("http://shop.test/dev/mailbox");
+    expect(all.messages.length).toBeGreaterThanOrEqual(3);
+    expect(all.messages[0].to).toBe("someone.else@example.com");
+  });
+
+  it("is a 404 when APP_ENV=production", async () => {
+    env.production = true;
+    const thrown = await call("http://shop.test/dev/mailbox").then(() => null, (e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(404);
+  });
+});
