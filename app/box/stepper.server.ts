@@ -15,6 +15,8 @@ export async function stepperAction(
   const formData = await readForm(request);
   const flow = await requireFlow(request, step);
   const viaFetcher = formData.get("via") === "fetcher";
+  // "Next step": the next page's guard decides whether the box is ready for it.
+  if (formData.get("intent") === "next") return redirect(step === "your-items" ? STEP_PATHS.addons : STEP_PATHS.checkout, 303);
   const parsed = StepperSchema.safeParse({ intent: formData.get("intent"), productId: formData.get("productId") });
   if (!parsed.success) return data({ error: "Please choose a product to add or remove.", productId: null }, { status: 400 });
   const { productId } = parsed.data;

@@ -8,6 +8,7 @@ import { useOptimisticQuantities, type StepperResult } from "~/box/components/pr
 import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
 import { changeAddon, getCart, quantities, requireFlow } from "~/box/flow.server";
 import { stepperAction } from "~/box/stepper.server";
+import { CsrfInput } from "~/components/csrf-input";
 import { SubmitButton } from "~/components/forms";
 import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
@@ -110,8 +111,9 @@ export default function Addons() {
             { key: "addons-total", label: "Add-ons", amount: formatAud(addonsCents) },
           ]}
           footer={
-            <Form method="get" action="/get-started/checkout">
-              <SubmitButton className="button--block" pending={navigation.location?.pathname === "/get-started/checkout"}>Next step</SubmitButton>
+            <Form method="post">
+              <CsrfInput />
+              <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
             </Form>
           }
         />

@@ -4,7 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, RadioCardGroup } from "~/components/forms";
+import { FocusErrorOnSubmit } from "~/box/components/focus-error";
+import { FormSubmit, RadioCardGroup } from "~/components/forms";
 import { activeFrequencies, boxWithSizes, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { choosePackage, FlowError, requireFlow } from "~/box/flow.server";
@@ -90,11 +91,10 @@ export default function BoxSize() {
           try { window.localStorage.setItem("addProductsToCart", "true"); } catch { /* storage may be off */ }
         }}
       >
-        <FocusFirstError formId={FORM_ID} />
+        <FocusErrorOnSubmit formId={FORM_ID} />
         <CsrfInput />
         <input type="hidden" name="type" value={type.id} />
         <RadioCardGroup
-          formId={FORM_ID}
           name="packageId"
           label="Box size"
           className="radio-cards--sizes"
@@ -116,7 +116,6 @@ export default function BoxSize() {
           }))}
         />
         <RadioCardGroup
-          formId={FORM_ID}
           name="frequencyDays"
           label="How often should we deliver?"
           hint="Skip, pause or change it anytime."

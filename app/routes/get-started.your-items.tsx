@@ -9,6 +9,7 @@ import { CategoryLinks, ProductSections } from "~/box/components/product-listing
 import { changeItem, getCart, quantities, requireFlow } from "~/box/flow.server";
 import { selectionCountLabel, selectionStatus } from "~/box/rules";
 import { stepperAction } from "~/box/stepper.server";
+import { CsrfInput } from "~/components/csrf-input";
 import { SubmitButton } from "~/components/forms";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -91,9 +92,10 @@ export default function YourItems() {
             ...chosen.map(([id, n]) => ({ key: id, label: names[Number(id)] ?? "Cut", amount: `× ${n}` })),
           ]}
           footer={
-            <Form method="get" action="/get-started/addons">
+            <Form method="post">
+              <CsrfInput />
               {status.complete ? (
-                <SubmitButton className="button--block" pending={navigation.location?.pathname === "/get-started/addons"}>Next step</SubmitButton>
+                <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
               ) : (
                 <button type="button" className="button button--primary button--block" disabled aria-describedby="selection-hint">
                   Next step

@@ -3,7 +3,8 @@ import { useState, type ChangeEvent } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
-import { FieldError, FocusFirstError, FormSubmit, RadioCardGroup, SelectField, TextField } from "~/components/forms";
+import { FocusErrorOnSubmit } from "~/box/components/focus-error";
+import { FieldError, FormSubmit, SelectField, TextField, type RadioOption } from "~/components/forms";
 import { LIMITS } from "~/config";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
@@ -25,10 +26,41 @@ type Props = {
 
 /** Shows the date and time errors when the choices are not on screen yet (no postcode looked up). */
 function ScheduleErrors() {
-  const date = useField("deliveryDate", { formId: FORM_ID });
-  const time = useField("deliveryWindow", { formId: FORM_ID });
+  const date = useField("deliveryDate");
+  const time = useField("deliveryWindow");
   const error = date.error ?? time.error;
   return <FieldError id="schedule-error" error={error} />;
+}
+
+/**
+ * Radio cards for dates and times. Unlike the shared RadioCardGroup the initial
+ * choice is ours to give, so a new postcode starts with nothing chosen.
+ */
+function ChoiceGroup({ name, label, hint, className, options, checked }: { name: string; label: string; hint?: string; className?: string; options: RadioOption[]; checked: string }) {
+  const { error, validate } = useField(name);
+  const id = `${FORM_ID}-${name}`;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset className={`field radio-cards ${className ?? ""}`} aria-describedby={describedBy} data-invalid={error ? "true" : undefined}>
+      <legend className="field__label">{label}</legend>
+      {hint ? <p id={`${id}-hint`} className="field__hint">{hint}</p> : null}
+      <div className="radio-cards__list">
+        {options.map((o, i) => (
+          <label key={o.value} className="radio-card" htmlFor={`${id}-${i}`}>
+            <input
+              id={`${id}-${i}`} type="radio" name={name} value={o.value} defaultChecked={o.value === checked}
+              className="radio-card__input" onChange={() => { if (error) validate(); }}
+            />
+            <span className="radio-card__body">
+              <span className="radio-card__label">{o.label}</span>
+              {o.description ? <span className="radio-card__description">{o.description}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${id}-error`} error={error} />
+    </fieldset>
+  );
 }
 
 export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpired, defaults }: Props) {
@@ -69,7 +101,7 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
       noValidate={hydrated}
       className="form delivery-form"
     >
-      <FocusFirstError formId={FORM_ID} />
+      <FocusErrorOnSubmit formId={FORM_ID} />
       <CsrfInput />
       <input type="hidden" name="v" value={v} />
       {signedInEmail ? (
@@ -77,11 +109,10 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
           Signed in as <strong>{signedInEmail}</strong>
         </p>
       ) : (
-        <TextField formId={FORM_ID} name="email" type="email" label="Email address" autoComplete="email" required />
+        <TextField name="email" type="email" label="Email address" autoComplete="email" required />
       )}
       <div className="delivery-form__postcode">
         <TextField
-          formId={FORM_ID}
           name="postcode"
           label="Postcode"
           inputMode="numeric"
@@ -118,12 +149,10 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
           ) : null}
           {ok.suburbs.length > 1 ? (
             <SelectField
-              formId={FORM_ID}
               name="suburbId"
               label="Suburb"
               placeholder="Choose your suburb"
               options={ok.suburbs.map((s) => ({ value: String(s.id), label: s.name }))}
-              defaultValue={sameAsSaved ? defaults.suburbId : ""}
               required
             />
           ) : (
@@ -132,18 +161,18 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
               <p className="delivery-form__suburb">Suburb: <strong>{ok.suburbs[0].name}</strong></p>
             </>
           )}
-          <RadioCardGroup
-            formId={FORM_ID}
+          <ChoiceGroup
             name="deliveryDate"
+            checked={sameAsSaved ? defaults.deliveryDate : ""}
             label="Delivery date"
             hint="Orders close at 2pm (Sydney time) on the days before delivery."
             className="radio-cards--dates"
             options={ok.dates.map((d) => ({ value: d.value, label: d.label }))}
           />
           <div onChange={(e) => setWindowCode((e.target as HTMLInputElement).value)}>
-            <RadioCardGroup
-              formId={FORM_ID}
+            <ChoiceGroup
               name="deliveryWindow"
+              checked={sameAsSaved ? defaults.deliveryWindow : ""}
               label="Delivery time"
               options={ok.windows.map((w) => ({
                 value: w.code,
