@@ -4,6 +4,13 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
 
+/**
+ * Validate on submit first, then as the user types. The library's default
+ * (on blur) can insert an error above a submit button on mousedown, moving the
+ * button away from the pointer so the click is lost.
+ */
+const VALIDATION_BEHAVIOUR = { initial: "onSubmit", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+
 type BaseProps = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
 
 function useFieldIds(name: string, formId?: string) {
@@ -32,7 +39,7 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
 export type TextFieldProps = BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form">;
 
 export function TextField({ name, label, hint, formId, className, type = "text", ...rest }: TextFieldProps) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -57,7 +64,7 @@ export type SelectFieldProps = BaseProps &
   };
 
 export function SelectField({ name, label, hint, formId, className, options, placeholder, ...rest }: SelectFieldProps) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -81,7 +88,7 @@ export function SelectField({ name, label, hint, formId, className, options, pla
 }
 
 export function CheckboxField({ name, label, hint, formId, className, value = "true", ...rest }: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form" | "type">) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -103,7 +110,7 @@ export type RadioOption = { value: string; label: ReactNode; description?: React
 
 /** A fieldset of radio cards (box type, size, frequency, saved card...). */
 export function RadioCardGroup({ name, label, hint, formId, className, options }: BaseProps & { options: RadioOption[] }) {
-  const { error, getInputProps } = useField(name, { formId });
+  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (

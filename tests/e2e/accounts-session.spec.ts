@@ -89,6 +89,7 @@ test.describe("session expiry", () => {
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await ready(page);
     await context.clearCookies({ name: "__csrf" });
+    await page.getByRole("navigation", { name: "Main", exact: true }).getByText("My account", { exact: true }).click();
     await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
     expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);

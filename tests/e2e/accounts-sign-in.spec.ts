@@ -25,7 +25,8 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await expect(page.getByRole("heading", { level: 1, name: "G'day, Priya" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
-    await expect(nav.getByRole("link", { name: "My account" })).toBeVisible();
+    await nav.getByText("My account", { exact: true }).click();
+    await expect(nav.getByRole("link", { name: "My deliveries" })).toBeVisible();
     await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 
@@ -191,6 +192,7 @@ test.describe("sign-out", () => {
     await ready(page);
     expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);
 
+    await page.getByRole("navigation", { name: "Main", exact: true }).getByText("My account", { exact: true }).click();
     await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
     await expect(page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Sign in" })).toBeVisible();

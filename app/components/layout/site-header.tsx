@@ -14,7 +14,36 @@ export const MAIN_NAV = [
 
 type HeaderUser = { email: string; firstName: string | null } | null;
 
-function NavLinks({ user }: { user: HeaderUser }) {
+function SignOutForm() {
+  return (
+    <Form method="post" action="/sign-out" className="nav-links__signout">
+      <CsrfInput />
+      <button type="submit" className="link-button">Sign out</button>
+    </Form>
+  );
+}
+
+/** On wide screens the account links sit in a small disclosure menu so the bar never wraps. */
+function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
+  return (
+    <details className="account-menu">
+      <summary className="account-menu__toggle">My account</summary>
+      <div className="account-menu__panel">
+        <p className="account-menu__who">{user.firstName ? `Signed in as ${user.firstName}` : user.email}</p>
+        <ul role="list">
+          <li>
+            <NavLink to="/dashboard/my-deliveries">My deliveries</NavLink>
+          </li>
+          <li>
+            <SignOutForm />
+          </li>
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
   return (
     <ul className="nav-links" role="list">
       {MAIN_NAV.map((item) => (
@@ -22,16 +51,17 @@ function NavLinks({ user }: { user: HeaderUser }) {
           <NavLink to={item.to} prefetch="intent">{item.label}</NavLink>
         </li>
       ))}
-      {user ? (
+      {user && compact ? (
+        <li>
+          <AccountMenu user={user} />
+        </li>
+      ) : user ? (
         <>
           <li>
             <NavLink to="/dashboard/my-deliveries">My account</NavLink>
           </li>
           <li>
-            <Form method="post" action="/sign-out" className="nav-links__signout">
-              <CsrfInput />
-              <button type="submit" className="link-button">Sign out</button>
-            </Form>
+            <SignOutForm />
           </li>
         </>
       ) : (
@@ -52,7 +82,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           <span className="brand__name">{BRAND.name}</span>
         </Link>
         <nav className="site-nav site-nav--wide" aria-label="Main">
-          <NavLinks user={user} />
+          <NavLinks user={user} compact />
         </nav>
         <Link to="/get-started" className="button button--primary site-header__cta">Get started</Link>
         <details className="site-nav site-nav--narrow">
