@@ -33,8 +33,8 @@ export function ArticleCard({ post, headingLevel = 3, eager = false }: { post: P
           </p>
         ) : null}
         {/* One link per card; CSS stretches it over the whole card. */}
-        <Link to={href} className="article-card__more" prefetch="intent">
-          Read the article<span className="visually-hidden">: {post.title}</span>
+        <Link to={href} className="article-card__more" prefetch="intent" aria-label={`Read the article: ${post.title}`}>
+          Read the article
         </Link>
       </div>
     </article>

@@ -35,8 +35,8 @@ export function BoxCard({ box, headingLevel = 3 }: { box: Box; headingLevel?: 2 
             <span className="box-card__inside-label">This month:</span> {inside.map((c) => c.item).join(", ")}
           </p>
         ) : null}
-        <Link to="/get-started" className="button button--secondary box-card__cta">
-          Choose this box<span className="visually-hidden">: {box.fullName}</span>
+        <Link to="/get-started" className="button button--secondary box-card__cta" aria-label={`Choose this box: ${box.fullName}`}>
+          Choose this box
         </Link>
       </div>
     </article>

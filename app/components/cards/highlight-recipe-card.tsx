@@ -19,8 +19,8 @@ export function HighlightRecipeCard({ recipe, headingLevel = 2 }: { recipe: Reci
         <p className="highlight-card__label">Highlight recipe</p>
         <Heading className="highlight-card__title">{recipe.title}</Heading>
         {recipe.metaDescription ? <p className="highlight-card__text">{recipe.metaDescription}</p> : null}
-        <Link to={`/recipe-post/${recipe.slug}`} className="button button--primary" prefetch="intent">
-          See the recipe<span className="visually-hidden">: {recipe.title}</span>
+        <Link to={`/recipe-post/${recipe.slug}`} className="button button--primary" prefetch="intent" aria-label={`See the recipe: ${recipe.title}`}>
+          See the recipe
         </Link>
       </div>
     </article>

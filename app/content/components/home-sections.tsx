@@ -86,7 +86,7 @@ export function Testimonials({ testimonials }: { testimonials: Testimonial[] }) 
       <div className="container">
         <p className="eyebrow eyebrow--light">Reviews</p>
         <h2 id="testimonials-title">Loved in kitchens around Australia</h2>
-        <ul className="testimonials__list" role="list">
+        <ul className="testimonials__list" role="list" aria-label="Customer reviews" tabIndex={0}>
           {testimonials.map((t) => (
             <li key={t.id}>
               <figure className="testimonial">
