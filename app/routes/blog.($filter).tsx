@@ -58,7 +58,7 @@ export default function Blog() {
         ) : null}
         {highlight ? (
           <div className="blog-highlight">
-            <HighlightRecipeCard recipe={highlight} />
+            <HighlightRecipeCard recipe={highlight} priority />
           </div>
         ) : null}
         <h2 className={highlight ? "" : "visually-hidden"}>{filter === "news" ? "Latest news" : filter === "recipes" ? "All recipes" : "Latest articles"}</h2>

@@ -2,7 +2,8 @@ import { Link } from "@remix-run/react";
 import type { RecipeCard } from "~/content/types";
 
 /** SPEC "Highlight recipe card": 'New' corner marker, thumbnail 220 px high, label, title and 'See the recipe'. */
-export function HighlightRecipeCard({ recipe, headingLevel = 2 }: { recipe: RecipeCard & { metaDescription?: string }; headingLevel?: 2 | 3 }) {
+/** `priority`: the card is the page's largest image above the fold (the blog), so fetch it first. */
+export function HighlightRecipeCard({ recipe, headingLevel = 2, priority = false }: { recipe: RecipeCard & { metaDescription?: string }; headingLevel?: 2 | 3; priority?: boolean }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="highlight-card">
@@ -14,6 +15,7 @@ export function HighlightRecipeCard({ recipe, headingLevel = 2 }: { recipe: Reci
         width={1600}
         height={900}
         decoding="async"
+        {...(priority ? ({ fetchpriority: "high" } as Record<string, string>) : {})}
       />
       <div className="highlight-card__body">
         <p className="highlight-card__label">Highlight recipe</p>
