@@ -5,7 +5,7 @@ import { validationError } from "remix-validated-form";
 import { getOrCreateSession } from "~/accounts/session.server";
 import { DeliveryForm } from "~/box/components/delivery-form";
 import { requireGetStarted, saveDelivery, savePostcode } from "~/box/flow.server";
-import { getStartedSignedInValidator, getStartedValidator, PostcodeLookupSchema } from "~/box/schemas";
+import { parsePostcodeLookup, validateGetStarted } from "~/box/form-input.server";
 import { cleanFlowVersion } from "~/box/steps";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_INVALID } from "~/delivery/postcode";
@@ -52,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const v = cleanFlowVersion(String(formData.get("v") ?? ""));
 
   if (formData.get("intent") === "lookup") {
-    const parsed = PostcodeLookupSchema.safeParse(Object.fromEntries(formData));
+    const parsed = parsePostcodeLookup(formData);
     if (!parsed.success) {
       return validationError({ fieldErrors: { postcode: POSTCODE_INVALID }, formId: "get-started" }, Object.fromEntries(formData));
     }
@@ -60,11 +60,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/get-started${v ? `?v=${v}` : ""}#postcode-result`, { status: 303, headers });
   }
 
-  const validator = flow.user ? getStartedSignedInValidator : getStartedValidator;
-  const result = await validator.validate(formData);
-  if (result.error) return validationError(result.error, result.submittedData);
-  const input = result.data as { email?: string; postcode: string; suburbId?: number; deliveryDate: string; deliveryWindow: string };
-  const saved = await saveDelivery(writable, { ...input, flowVersion: v });
+  const result = await validateGetStarted(formData, Boolean(flow.user));
+  if (!result.ok) return validationError(result.error, result.submittedData);
+  const saved = await saveDelivery(writable, { ...result.data, flowVersion: v });
   if (!saved.ok) return validationError({ fieldErrors: saved.fieldErrors, formId: "get-started" }, result.submittedData);
   return redirect("/get-started/your-box", { status: 303, headers });
 }

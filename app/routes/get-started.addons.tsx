@@ -9,7 +9,7 @@ import { CategoryLinks, ProductSections } from "~/box/components/product-listing
 import { changeAddon, getCart, quantities, requireFlow } from "~/box/flow.server";
 import { stepperAction } from "~/box/stepper.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { SubmitButton } from "~/components/forms";
+import { PendingButton } from "~/box/components/pending-button";
 import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -113,7 +113,7 @@ export default function Addons() {
           footer={
             <Form method="post">
               <CsrfInput />
-              <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
+              <PendingButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</PendingButton>
             </Form>
           }
         />

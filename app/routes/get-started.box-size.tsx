@@ -10,7 +10,8 @@ import { activeFrequencies, boxWithSizes, rootOfKind } from "~/box/catalogue.ser
 import { FlowPage } from "~/box/components/flow-page";
 import { choosePackage, FlowError, requireFlow } from "~/box/flow.server";
 import { defaultFrequency, frequencyLabel, isSalmon } from "~/box/rules";
-import { boxSizeValidator } from "~/box/schemas";
+import { validateBoxSize } from "~/box/form-input.server";
+import { boxSizeFormValidator } from "~/box/validators";
 import { isTasmanianPostcode } from "~/delivery/postcode";
 import { readForm } from "~/security/csrf.server";
 import { formatAud } from "~/utils/money";
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const flow = await requireFlow(request, "box-size");
-  const result = await boxSizeValidator.validate(formData);
+  const result = await validateBoxSize(formData);
   if (result.error) return validationError(result.error, result.submittedData);
   try {
     const next = await choosePackage(flow.draft, {
@@ -81,7 +82,7 @@ export default function BoxSize() {
     >
       <ValidatedForm
         id={FORM_ID}
-        validator={boxSizeValidator}
+        validator={boxSizeFormValidator}
         method="post"
         defaultValues={defaults as never}
         noValidate={hydrated}

@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
-import { SubmitButton } from "~/components/forms";
+import { PendingButton } from "~/box/components/pending-button";
 import { curatedRanges, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { chooseCuratedRange, FlowError, requireFlow } from "~/box/flow.server";
-import { CuratedChoiceSchema } from "~/box/schemas";
+import { parseCuratedChoice } from "~/box/form-input.server";
 import { readForm } from "~/security/csrf.server";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const flow = await requireFlow(request, "curated-box");
-  const parsed = CuratedChoiceSchema.safeParse({ type: formData.get("type") });
+  const parsed = parseCuratedChoice(formData);
   if (!parsed.success) return data({ error: "Please choose one of our curated boxes." }, { status: 400 });
   try {
     return redirect(await chooseCuratedRange(flow.draft, parsed.data.type), 303);
@@ -84,9 +84,9 @@ export default function CuratedBox() {
                 </>
               ) : null}
               {r.available ? (
-                <SubmitButton name="type" value={String(r.id)} className="button--block" pending={pendingId === r.id}>
+                <PendingButton name="type" value={String(r.id)} className="button--block" pending={pendingId === r.id}>
                   Choose the {r.name} box
-                </SubmitButton>
+                </PendingButton>
               ) : (
                 <p className="choice-card__unavailable">Not available in Tasmania due to quarantine restrictions on our wild salmon.</p>
               )}

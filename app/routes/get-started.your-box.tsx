@@ -2,11 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
-import { SubmitButton } from "~/components/forms";
+import { PendingButton } from "~/box/components/pending-button";
 import { boxTypes } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { chooseBoxType, FlowError, requireFlow } from "~/box/flow.server";
-import { BoxTypeSchema } from "~/box/schemas";
+import { parseBoxType } from "~/box/form-input.server";
 import { readForm } from "~/security/csrf.server";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const flow = await requireFlow(request, "your-box");
-  const parsed = BoxTypeSchema.safeParse({ boxType: formData.get("boxType") });
+  const parsed = parseBoxType(formData);
   if (!parsed.success) return data({ error: "Please choose a custom or a curated box." }, { status: 400 });
   try {
     return redirect(await chooseBoxType(flow.draft, parsed.data.boxType), 303);
@@ -76,9 +76,9 @@ export default function YourBox() {
               <ul className="choice-card__list">
                 {HIGHLIGHTS[t.kind].map((h) => <li key={h}>{h}</li>)}
               </ul>
-              <SubmitButton name="boxType" value={t.kind} className="button--block" pending={pendingType === t.kind}>
+              <PendingButton name="boxType" value={t.kind} className="button--block" pending={pendingType === t.kind}>
                 Choose {t.kind === "custom" ? "a custom box" : "a curated box"}
-              </SubmitButton>
+              </PendingButton>
             </div>
           </article>
         ))}

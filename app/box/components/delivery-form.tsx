@@ -9,7 +9,7 @@ import { LIMITS } from "~/config";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { useDebounceFetcher } from "remix-utils/use-debounce-fetcher";
-import { getStartedSignedInValidator, getStartedValidator } from "../schemas";
+import { getStartedFormValidator, getStartedSignedInFormValidator } from "../validators";
 
 const FORM_ID = "get-started";
 
@@ -88,7 +88,7 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
 
   const ok = lookup?.status === "ok" ? lookup : null;
   const sameAsSaved = ok && ok.postcode === normalisePostcode(defaults.postcode)?.display;
-  const validator = signedInEmail ? getStartedSignedInValidator : getStartedValidator;
+  const validator = signedInEmail ? getStartedSignedInFormValidator : getStartedFormValidator;
 
   return (
     <ValidatedForm

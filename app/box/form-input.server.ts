@@ -1,0 +1,29 @@
+// The actions' reading of the flow's forms, through the schemas of ./schemas.
+// Kept in a .server module so route modules do not pull zod into the browser.
+import { BoxSizeSchema, BoxTypeSchema, CuratedChoiceSchema, PostcodeLookupSchema, boxSizeValidator, getStartedSignedInValidator, getStartedValidator } from "./schemas";
+
+export type GetStartedInput = { email?: string; postcode: string; suburbId?: number; deliveryDate: string; deliveryWindow: string };
+
+export async function validateGetStarted(formData: FormData, signedIn: boolean) {
+  const result = await (signedIn ? getStartedSignedInValidator : getStartedValidator).validate(formData);
+  if (result.error) return { ok: false as const, error: result.error, submittedData: result.submittedData };
+  return { ok: true as const, data: result.data as GetStartedInput, submittedData: result.submittedData };
+}
+
+export function parsePostcodeLookup(formData: FormData) {
+  return PostcodeLookupSchema.safeParse(Object.fromEntries(formData));
+}
+
+export function validateBoxSize(formData: FormData) {
+  return boxSizeValidator.validate(formData);
+}
+
+export function parseBoxType(formData: FormData) {
+  return BoxTypeSchema.safeParse({ boxType: formData.get("boxType") });
+}
+
+export function parseCuratedChoice(formData: FormData) {
+  return CuratedChoiceSchema.safeParse({ type: formData.get("type") });
+}
+
+export type BoxSizeInput = ReturnType<typeof BoxSizeSchema.parse>;
