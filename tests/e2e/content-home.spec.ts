@@ -53,6 +53,8 @@ test.describe("home page", () => {
     await expect(boxes.getByRole("group").first()).toContainText("$169");
     await expect(boxes.getByRole("group").filter({ hasText: "Value box" })).toContainText("$149");
     if (jsEnabled()) {
+      // Swiper loads once the carousel nears the viewport.
+      await boxes.scrollIntoViewIfNeeded();
       await boxes.getByRole("button", { name: "Next slide" }).click();
       await expect(boxes.getByRole("button", { name: "Previous slide" })).toBeEnabled();
     }

@@ -22,30 +22,57 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
   const [autoplay, setAutoplay] = useState<"none" | "playing" | "stopped">("none");
   const [edges, setEdges] = useState({ start: true, end: false });
 
+  // Swiper loads when the carousel nears the viewport, in an idle moment, so it
+  // never competes with hydration or with carousels further down the page.
   useEffect(() => {
     const el = viewportRef.current;
     if (!el) return;
     let cancelled = false;
-    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    import("./load-swiper")
-      .then(({ createSwiper }) => {
-        if (cancelled) return;
-        const swiper = createSwiper(el, { variant, autoplayMs, reduceMotion });
-        swiperRef.current = swiper;
-        const sync = () => setEdges({ start: swiper.isBeginning, end: swiper.isEnd });
-        swiper.on("slideChange", sync);
-        swiper.on("resize", sync);
-        swiper.on("autoplayStart", () => setAutoplay("playing"));
-        swiper.on("autoplayStop", () => setAutoplay("stopped"));
-        sync();
-        setAutoplay(swiper.autoplay?.running ? "playing" : "none");
-        setReady(true);
-      })
-      .catch(() => {
-        // Swiper failed to load: the scroll-snap list still works.
-      });
+    let idleHandle: number | undefined;
+    const start = () => {
+      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      import("./load-swiper")
+        .then(({ createSwiper }) => {
+          if (cancelled) return;
+          const swiper = createSwiper(el, { variant, autoplayMs, reduceMotion });
+          swiperRef.current = swiper;
+          const sync = () => setEdges({ start: swiper.isBeginning, end: swiper.isEnd });
+          swiper.on("slideChange", sync);
+          swiper.on("resize", sync);
+          swiper.on("autoplayStart", () => setAutoplay("playing"));
+          swiper.on("autoplayStop", () => setAutoplay("stopped"));
+          sync();
+          setAutoplay(swiper.autoplay?.running ? "playing" : "none");
+          setReady(true);
+        })
+        .catch(() => {
+          // Swiper failed to load: the scroll-snap list still works.
+        });
+    };
+    const whenIdle = () => {
+      idleHandle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1500 }) : window.setTimeout(start, 100);
+    };
+    let observer: IntersectionObserver | undefined;
+    if (typeof window.IntersectionObserver === "function") {
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((e) => e.isIntersecting)) return;
+          observer?.disconnect();
+          whenIdle();
+        },
+        { rootMargin: "300px 0px" },
+      );
+      observer.observe(el);
+    } else {
+      whenIdle();
+    }
     return () => {
       cancelled = true;
+      observer?.disconnect();
+      if (idleHandle !== undefined) {
+        if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idleHandle);
+        window.clearTimeout(idleHandle);
+      }
       swiperRef.current?.destroy(true, true);
       swiperRef.current = null;
     };
