@@ -3,8 +3,6 @@
 import { test, expect } from "./fixtures";
 
 test.describe("content API routing", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only: once is enough");
-
   test("/api/recipes/featured/list and /highlight/details are not captured by /api/recipes/{slug}", async ({ request }) => {
     const featured = await request.get("/api/recipes/featured/list");
     expect(featured.status()).toBe(200);
