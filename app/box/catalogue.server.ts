@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
+import { cached } from "./cache.server";
 import { groupListing, isSalmon, type ListedProduct } from "./rules";
 import { isTasmanianPostcode } from "~/delivery/postcode";
 
@@ -12,6 +13,10 @@ export type BoxType = {
 };
 
 export async function boxTypes(): Promise<BoxType[]> {
+  return cached("boxTypes", loadBoxTypes);
+}
+
+async function loadBoxTypes(): Promise<BoxType[]> {
   const rows = await db
     .selectFrom("packages")
     .select(["id", "slug", "name", "fullName", "kind", "description", "priceCents", "image"])
@@ -23,6 +28,10 @@ export async function boxTypes(): Promise<BoxType[]> {
 }
 
 export async function rootOfKind(kind: "custom" | "curated") {
+  return cached(`root:${kind}`, () => loadRootOfKind(kind));
+}
+
+async function loadRootOfKind(kind: "custom" | "curated") {
   return db
     .selectFrom("packages")
     .select(["id", "name"])
@@ -33,8 +42,9 @@ export async function rootOfKind(kind: "custom" | "curated") {
     .executeTakeFirst();
 }
 
+const sydneyMonthFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit" });
 function sydneyMonth(now: Date) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit" }).format(now).slice(0, 7);
+  return sydneyMonthFormat.format(now).slice(0, 7);
 }
 
 export type CuratedRange = {
@@ -44,6 +54,12 @@ export type CuratedRange = {
 
 /** The curated boxes with this month's contents (or the latest month on record). Salmon is unavailable in Tasmania. */
 export async function curatedRanges(curatedRootId: number, postcode: string | null, now = new Date()): Promise<CuratedRange[]> {
+  const tas = isTasmanianPostcode(postcode);
+  const ranges = await cached(`ranges:${curatedRootId}:${sydneyMonth(now)}`, () => loadCuratedRanges(curatedRootId, now));
+  return ranges.map((r) => ({ ...r, available: !(tas && isSalmon(r.name)) }));
+}
+
+async function loadCuratedRanges(curatedRootId: number, now: Date): Promise<CuratedRange[]> {
   const ranges = await db
     .selectFrom("packages")
     .select(["id", "name", "fullName", "description", "priceCents", "image"])
@@ -61,7 +77,6 @@ export async function curatedRanges(curatedRootId: number, postcode: string | nu
     .orderBy("month", "desc")
     .orderBy("sortOrder")
     .execute();
-  const tas = isTasmanianPostcode(postcode);
   return ranges.map(({ priceCents, ...r }) => {
     const mine = contents.filter((c) => c.packageId === r.id);
     const month = mine[0]?.month ?? null;
@@ -70,7 +85,7 @@ export async function curatedRanges(curatedRootId: number, postcode: string | nu
       fromPriceCents: priceCents,
       month,
       contents: mine.filter((c) => c.month === month).map((c) => ({ item: c.item, quantity: c.quantity })),
-      available: !(tas && isSalmon(r.name)),
+      available: true,
     };
   });
 }
@@ -82,6 +97,10 @@ export type SizeOption = {
 
 /** A box type (the custom root or a curated range) and its sellable sizes. */
 export async function boxWithSizes(typeId: number) {
+  return cached(`sizes:${typeId}`, () => loadBoxWithSizes(typeId));
+}
+
+async function loadBoxWithSizes(typeId: number) {
   const type = await db
     .selectFrom("packages")
     .select(["id", "parentId", "name", "fullName", "kind", "description", "image", "size"])
@@ -110,7 +129,13 @@ export type PackageSummary = {
   selectionCustomizable: boolean; selectionMaximum: number | null; image: string; parentName: string | null;
 };
 
-export async function getPackage(id: number, executor: Kysely<DB> = db): Promise<PackageSummary | null> {
+export async function getPackage(id: number, executor?: Kysely<DB>): Promise<PackageSummary | null> {
+  // inside a transaction read fresh through it; otherwise the short cache
+  if (executor) return loadPackage(id, executor);
+  return cached(`package:${id}`, () => loadPackage(id, db));
+}
+
+async function loadPackage(id: number, executor: Kysely<DB>): Promise<PackageSummary | null> {
   const row = await executor
     .selectFrom("packages as p")
     .leftJoin("packages as parent", "parent.id", "p.parentId")
@@ -126,6 +151,10 @@ export async function getPackage(id: number, executor: Kysely<DB> = db): Promise
 }
 
 export async function activeFrequencies(): Promise<number[]> {
+  return cached("frequencies", loadFrequencies);
+}
+
+async function loadFrequencies(): Promise<number[]> {
   const rows = await db.selectFrom("frequencies").select("days").where("active", "=", 1).orderBy("sortOrder").execute();
   return rows.map((r) => r.days);
 }
@@ -136,6 +165,11 @@ export type CatalogueProduct = ListedProduct & {
 
 /** Cuts or add-ons, grouped and filtered by the listing rules for this postcode. */
 export async function productListing(kind: "cut" | "addon", postcode: string | null) {
+  const rows = await cached(`products:${kind}`, () => loadProducts(kind));
+  return groupListing(rows, postcode);
+}
+
+async function loadProducts(kind: "cut" | "addon"): Promise<CatalogueProduct[]> {
   const rows = await db
     .selectFrom("products as p")
     .innerJoin("productCategories as c", "c.id", "p.categoryId")
@@ -146,5 +180,5 @@ export async function productListing(kind: "cut" | "addon", postcode: string | n
     .where("p.kind", "=", kind)
     .where("p.active", "=", 1)
     .execute();
-  return groupListing(rows.map((r): CatalogueProduct => ({ ...r, isKnife: r.isKnife === 1 })), postcode);
+  return rows.map((r): CatalogueProduct => ({ ...r, isKnife: r.isKnife === 1 }));
 }

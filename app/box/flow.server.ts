@@ -41,16 +41,6 @@ export type GuardedFlow = FlowState & {
 
 const now = () => new Date().toISOString();
 
-async function hasCheckoutEvent(subscriptionId: number) {
-  const row = await db
-    .selectFrom("subscriptionEvents")
-    .select("id")
-    .where("subscriptionId", "=", subscriptionId)
-    .where("type", "in", ["checked_out", "checkout_error"])
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** The session, its user and its draft (a draft of another account is never shown). */
 export async function readFlow(request: Request): Promise<FlowState> {
   const session = await getSession(request);
@@ -58,8 +48,28 @@ export async function readFlow(request: Request): Promise<FlowState> {
     ? ((await db.selectFrom("users").selectAll().where("id", "=", session.userId).executeTakeFirst()) ?? null)
     : null;
   let draft: Subscription | null = null;
+  let checkoutEvent = false;
   if (session?.subscriptionId) {
-    draft = (await db.selectFrom("subscriptions").selectAll().where("id", "=", session.subscriptionId).executeTakeFirst()) ?? null;
+    const row = await db
+      .selectFrom("subscriptions")
+      .selectAll("subscriptions")
+      .select((eb) =>
+        eb
+          .exists(
+            eb.selectFrom("subscriptionEvents as e")
+              .select("e.id")
+              .whereRef("e.subscriptionId", "=", "subscriptions.id")
+              .where("e.type", "in", ["checked_out", "checkout_error"]),
+          )
+          .as("checkoutEvent"),
+      )
+      .where("id", "=", session.subscriptionId)
+      .executeTakeFirst();
+    if (row) {
+      const { checkoutEvent: flag, ...rest } = row;
+      draft = rest;
+      checkoutEvent = Boolean(Number(flag));
+    }
     if (draft && draft.userId !== null && draft.userId !== (user?.id ?? null) && draft.status === "draft") draft = null;
     if (draft && user && draft.userId === null && draft.status === "draft") {
       // A visitor who signs in keeps the box they were building; it becomes theirs.
@@ -67,7 +77,7 @@ export async function readFlow(request: Request): Promise<FlowState> {
       draft = { ...draft, userId: user.id, email: user.email };
     }
   }
-  const checkedOut = draft ? draft.status !== "draft" || (await hasCheckoutEvent(draft.id)) : false;
+  const checkedOut = draft ? draft.status !== "draft" || checkoutEvent : false;
   return { session, user, draft, checkedOut };
 }
 

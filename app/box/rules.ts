@@ -96,3 +96,11 @@ export function selectionStatus(count: number, maximum: number): SelectionStatus
 export function selectionCountLabel(count: number, maximum: number): string {
   return `${count} of ${maximum}`;
 }
+
+/* ---- Stepper buttons ---- */
+
+/** "add:12" → { intent: "add", productId: 12 } */
+export function parseStep(value: FormDataEntryValue | null | undefined): { intent: "add" | "remove"; productId: number } | null {
+  const m = typeof value === "string" ? /^(add|remove):(\d{1,9})$/.exec(value) : null;
+  return m ? { intent: m[1] as "add" | "remove", productId: Number(m[2]) } : null;
+}

@@ -6,6 +6,7 @@ import { readForm } from "~/security/csrf.server";
 import { FlowError, requireFlow } from "./flow.server";
 import { StepperSchema, type StepperIntent } from "./schemas";
 import { STEP_PATHS } from "./steps";
+import { parseStep } from "./rules";
 
 export async function stepperAction(
   request: Request,
@@ -17,7 +18,8 @@ export async function stepperAction(
   const viaFetcher = formData.get("via") === "fetcher";
   // "Next step": the next page's guard decides whether the box is ready for it.
   if (formData.get("intent") === "next") return redirect(step === "your-items" ? STEP_PATHS.addons : STEP_PATHS.checkout, 303);
-  const parsed = StepperSchema.safeParse({ intent: formData.get("intent"), productId: formData.get("productId") });
+  const posted = parseStep(formData.get("step"));
+  const parsed = StepperSchema.safeParse(posted ?? { intent: formData.get("intent"), productId: formData.get("productId") });
   if (!parsed.success) return data({ error: "Please choose a product to add or remove.", productId: null }, { status: 400 });
   const { productId } = parsed.data;
   try {

@@ -2,6 +2,7 @@
 // postcode (suburbs table) and the delivery schedule of the region whose
 // postcode range holds it.
 import { db } from "~/db/client.server";
+import { cached } from "~/box/cache.server";
 import { normalisePostcode } from "./postcode";
 import { deliveryDates, formatDeliveryDateShort, parseWeekdays, type RegionSchedule } from "./schedule";
 
@@ -29,6 +30,10 @@ export type PostcodeLookup =
     };
 
 export async function getRegion(regionId: number): Promise<DeliveryRegion | null> {
+  return cached(`region:${regionId}`, () => loadRegion(regionId));
+}
+
+async function loadRegion(regionId: number): Promise<DeliveryRegion | null> {
   const r = await db.selectFrom("deliveryRegions").selectAll().where("id", "=", regionId).executeTakeFirst();
   if (!r) return null;
   return {
@@ -51,7 +56,7 @@ export async function regionForPostcode(postcodeNumber: number): Promise<Deliver
 
 /** Delivery times of a region: the day window, plus overnight silent delivery where offered. */
 export async function windowsForRegion(region: Pick<DeliveryRegion, "hasOvernight">): Promise<DeliveryWindow[]> {
-  const rows = await db.selectFrom("deliveryWindows").select(["code", "label", "isOvernight"]).orderBy("sortOrder").execute();
+  const rows = await cached("windows", () => db.selectFrom("deliveryWindows").select(["code", "label", "isOvernight"]).orderBy("sortOrder").execute());
   return rows
     .map((w) => ({ code: w.code, label: w.label, isOvernight: w.isOvernight === 1 }))
     .filter((w) => region.hasOvernight || !w.isOvernight);

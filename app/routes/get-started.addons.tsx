@@ -6,7 +6,7 @@ import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
 import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
 import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
-import { changeAddon, getCart, quantities, requireFlow } from "~/box/flow.server";
+import { changeAddon, getCart, requireFlow } from "~/box/flow.server";
 import { stepperAction } from "~/box/stepper.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { PendingButton } from "~/box/components/pending-button";
@@ -23,9 +23,8 @@ export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "addons");
-  const [groups, qty, cart] = await Promise.all([
+  const [groups, cart] = await Promise.all([
     productListing("addon", flow.draft.postcode),
-    quantities(flow.draft.id, "subscriptionAddons"),
     getCart(flow.draft, flow.pkg),
   ]);
   return {
@@ -34,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: g.id, name: g.name,
       products: g.products.map((p) => ({ id: p.id, name: p.name, description: p.description, weight: p.weight, priceCents: p.priceCents, image: p.image })),
     })),
-    quantities: qty,
+    quantities: Object.fromEntries(cart.addons.map((l) => [l.productId, l.quantity])) as Record<number, number>,
     box: { fullName: cart.pkg!.fullName, priceCents: cart.pkg!.priceCents },
     items: cart.items.map((i) => ({ id: i.productId, name: i.name, quantity: i.quantity })),
     addons: cart.addons.map((a) => ({ id: a.productId, name: a.name, quantity: a.quantity, priceCents: a.priceCents })),

@@ -17,8 +17,8 @@ export const meta: MetaFunction = () =>
 
 export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
-const monthName = (month: string) =>
-  new Intl.DateTimeFormat("en-AU", { month: "long", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+const monthFormat = new Intl.DateTimeFormat("en-AU", { month: "long", timeZone: "UTC" });
+const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "curated-box");

@@ -6,7 +6,7 @@ import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
 import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
 import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
-import { changeItem, getCart, quantities, requireFlow } from "~/box/flow.server";
+import { changeItem, getCart, requireFlow } from "~/box/flow.server";
 import { selectionCountLabel, selectionStatus } from "~/box/rules";
 import { stepperAction } from "~/box/stepper.server";
 import { CsrfInput } from "~/components/csrf-input";
@@ -21,9 +21,8 @@ export const links = () => [{ rel: "stylesheet", href: boxCss }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "your-items");
   const pkg = flow.pkg!;
-  const [groups, qty, cart] = await Promise.all([
+  const [groups, cart] = await Promise.all([
     productListing("cut", flow.draft.postcode),
-    quantities(flow.draft.id, "subscriptionItems"),
     getCart(flow.draft, pkg),
   ]);
   return {
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       id: g.id, name: g.name,
       products: g.products.map((p) => ({ id: p.id, name: p.name, description: p.description, weight: p.weight, priceCents: p.priceCents, image: p.image })),
     })),
-    quantities: qty,
+    quantities: Object.fromEntries(cart.items.map((l) => [l.productId, l.quantity])) as Record<number, number>,
     names: Object.fromEntries(cart.items.map((i) => [i.productId, i.name])) as Record<number, string>,
     maximum: pkg.selectionMaximum ?? 0,
     box: { fullName: pkg.fullName, priceCents: pkg.priceCents },

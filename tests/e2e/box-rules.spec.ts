@@ -115,7 +115,7 @@ test.describe("tampered ids are refused on the page, never saved", () => {
     await startBox(page);
     await chooseCurated(page, "Beef");
     const card = page.locator("article", { has: page.getByRole("heading", { name: "Smoked bacon" }) });
-    await card.locator('input[name="productId"]').evaluate((el) => ((el as HTMLInputElement).value = "987654"));
+    await card.getByRole("button", { name: "Add Smoked bacon" }).evaluate((el) => ((el as HTMLButtonElement).value = "add:987654"));
     const answered = page.waitForResponse((r) => r.request().method() === "POST");
     await card.getByRole("button", { name: "Add Smoked bacon" }).click();
     expect((await answered).status()).toBe(400);

@@ -1,4 +1,4 @@
-import { groupListing, isInStock, isListable, isSalmon, selectionCountLabel, selectionStatus, type ListedProduct } from "~/box/rules";
+import { groupListing, isInStock, isListable, isSalmon, parseStep, selectionCountLabel, selectionStatus, type ListedProduct } from "~/box/rules";
 import { flowRedirect, nextAfterBoxSize, type GuardInput } from "~/box/guards";
 import { cleanFlowVersion, indicatorSteps } from "~/box/steps";
 
@@ -58,6 +58,14 @@ describe("custom box selection", () => {
     expect(selectionStatus(8, 8)).toMatchObject({ complete: true, remaining: 0, over: false });
     expect(selectionStatus(9, 8)).toMatchObject({ complete: false, over: true });
     expect(selectionCountLabel(3, 16)).toBe("3 of 16");
+  });
+});
+
+describe("stepper buttons", () => {
+  it("read add:id and remove:id and nothing else", () => {
+    expect(parseStep("add:12")).toEqual({ intent: "add", productId: 12 });
+    expect(parseStep("remove:7")).toEqual({ intent: "remove", productId: 7 });
+    for (const bad of ["add:", "drop:3", "add:-1", "add:1e3", "add:12;remove:3", null, undefined]) expect(parseStep(bad)).toBeNull();
   });
 });
 

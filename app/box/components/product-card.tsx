@@ -1,8 +1,9 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { CsrfInput } from "~/components/csrf-input";
+import { useCsrfToken } from "~/components/csrf-input";
 import { formatAud } from "~/utils/money";
+import { parseStep } from "../rules";
 
 export type CardProduct = {
   id: number;
@@ -13,7 +14,10 @@ export type CardProduct = {
   image: string;
 };
 
-export type StepperResult = { ok?: boolean; error?: string; productId?: number; quantity?: number };
+export type StepperResult = { ok?: boolean; error?: string | null; productId?: number | null; quantity?: number };
+
+/** The one form every stepper button of a page submits (form="…"): one CSRF field, not one per card. */
+export const STEPPER_FORM_ID = "stepper-form";
 
 const fetcherKey = (id: number) => `stepper-${id}`;
 
@@ -23,20 +27,20 @@ export function useOptimisticQuantities(server: Record<number, number>): Record<
   const out: Record<number, number> = { ...server };
   for (const f of fetchers) {
     if (!f.key.startsWith("stepper-") || !f.formData) continue;
-    const id = Number(f.formData.get("productId"));
-    const delta = f.formData.get("intent") === "add" ? 1 : -1;
-    out[id] = Math.max(0, (out[id] ?? 0) + delta);
+    const step = parseStep(f.formData.get("step"));
+    if (!step) continue;
+    out[step.productId] = Math.max(0, (out[step.productId] ?? 0) + (step.intent === "add" ? 1 : -1));
   }
   return out;
 }
 
 /**
  * A product tile: illustration on a tinted 4:3 tile, name, weight, optional
- * price and an add/remove stepper. Each button is a plain form post; with JS
- * a fetcher sends it and the number moves at once.
+ * price and an add/remove stepper. Each button posts the page's stepper form;
+ * with JS a fetcher sends it instead and the number moves at once.
  */
 export function ProductCard({
-  product, quantity, showPrice, action, error, onResult, headingLevel = 3, canAdd = true,
+  product, quantity, showPrice, action, error, onResult,
 }: {
   product: CardProduct;
   quantity: number;
@@ -45,20 +49,32 @@ export function ProductCard({
   /** a refusal for this card from a no-JS post */
   error?: string | null;
   onResult?: (result: StepperResult) => void;
-  headingLevel?: 3 | 4;
-  canAdd?: boolean;
 }) {
   const fetcher = useFetcher<StepperResult>({ key: fetcherKey(product.id) });
   const hydrated = useHydrated();
-  const pendingIntent = fetcher.state !== "idle" ? fetcher.formData?.get("intent") : null;
+  const csrf = useCsrfToken();
+  const pending = fetcher.state !== "idle" ? parseStep(fetcher.formData?.get("step"))?.intent : null;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const message = result?.error ?? error ?? null;
   useEffect(() => {
     if (result && onResult) onResult(result);
   }, [result, onResult]);
-  const Heading = headingLevel === 3 ? "h3" : "h4";
+
+  function send(e: MouseEvent<HTMLButtonElement>) {
+    if (!hydrated) return;
+    e.preventDefault();
+    fetcher.submit({ csrf, step: e.currentTarget.value, via: "fetcher" }, { method: "post", action, preventScrollReset: true });
+  }
+
   const titleId = `card-${product.id}-title`;
-  const qtyId = `card-${product.id}-qty`;
+  const button = (intent: "add" | "remove", label: string, className: string, content: React.ReactNode) => (
+    <button
+      type="submit" form={STEPPER_FORM_ID} name="step" value={`${intent}:${product.id}`} className={className}
+      aria-label={label} data-pending={pending === intent ? "true" : undefined} onClick={send}
+    >
+      {content}
+    </button>
+  );
   return (
     <article className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`} id={`card-${product.id}`} aria-labelledby={titleId}>
       <div className="product-card__tile">
@@ -66,48 +82,24 @@ export function ProductCard({
         {quantity > 0 ? <span className="product-card__badge" aria-hidden="true">{quantity}</span> : null}
       </div>
       <div className="product-card__body">
-        <Heading className="product-card__name" id={titleId}>{product.name}</Heading>
+        <h3 className="product-card__name" id={titleId}>{product.name}</h3>
         <p className="product-card__meta">
           {product.weight ? <span>{product.weight}</span> : null}
           {showPrice ? <span className="price product-card__price">{formatAud(product.priceCents)}</span> : null}
         </p>
         <p className="product-card__description">{product.description}</p>
-        <fetcher.Form method="post" action={action} className="stepper" preventScrollReset>
-          <CsrfInput />
-          <input type="hidden" name="productId" value={product.id} />
-          {hydrated ? <input type="hidden" name="via" value="fetcher" /> : null}
+        <div className="stepper">
           {quantity > 0 ? (
             <>
-              <button
-                type="submit" name="intent" value="remove" className="stepper__button"
-                aria-label={`Remove one ${product.name}`} data-pending={pendingIntent === "remove" ? "true" : undefined}
-              >
-                <span aria-hidden="true">−</span>
-              </button>
-              <output className="stepper__value" id={qtyId} aria-live="polite" aria-label={`${product.name} in your box`}>
-                {quantity}
-              </output>
-              <button
-                type="submit" name="intent" value="add" className="stepper__button"
-                aria-label={`Add one more ${product.name}`} aria-disabled={!canAdd || undefined}
-                data-pending={pendingIntent === "add" ? "true" : undefined}
-              >
-                <span aria-hidden="true">+</span>
-              </button>
+              {button("remove", `Remove one ${product.name}`, "stepper__button", <span aria-hidden="true">−</span>)}
+              <output className="stepper__value" aria-live="polite" aria-label={`${product.name} in your box`}>{quantity}</output>
+              {button("add", `Add one more ${product.name}`, "stepper__button", <span aria-hidden="true">+</span>)}
             </>
           ) : (
-            <button
-              type="submit" name="intent" value="add" className="button button--secondary stepper__add"
-              aria-label={`Add ${product.name}`} aria-disabled={!canAdd || undefined}
-              data-pending={pendingIntent === "add" ? "true" : undefined}
-            >
-              <span className="button__label">Add</span>
-            </button>
+            button("add", `Add ${product.name}`, "button button--secondary stepper__add", <span className="button__label">Add</span>)
           )}
-        </fetcher.Form>
-        {message ? (
-          <p className="product-card__error" role="alert">{message}</p>
-        ) : null}
+        </div>
+        {message ? <p className="product-card__error" role="alert">{message}</p> : null}
       </div>
     </article>
   );

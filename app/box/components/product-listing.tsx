@@ -1,4 +1,5 @@
-import { ProductCard, type CardProduct, type StepperResult } from "./product-card";
+import { CsrfInput } from "~/components/csrf-input";
+import { ProductCard, STEPPER_FORM_ID, type CardProduct, type StepperResult } from "./product-card";
 
 export type ListingGroup = { id: number; name: string; products: CardProduct[] };
 
@@ -19,7 +20,7 @@ export function CategoryLinks({ groups, label }: { groups: ListingGroup[]; label
 
 /** One section per category, its products as cards with steppers. */
 export function ProductSections({
-  groups, quantities, action, showPrice, onResult, refusal, keyPrefix, canAdd = true,
+  groups, quantities, action, showPrice, onResult, refusal, keyPrefix,
 }: {
   groups: ListingGroup[];
   quantities: Record<number, number>;
@@ -29,10 +30,13 @@ export function ProductSections({
   /** a no-JS refusal: its message shows on the card it concerns */
   refusal?: { productId: number | null; error: string } | null;
   keyPrefix: string | number;
-  canAdd?: boolean;
 }) {
   return (
     <>
+      {/* every card's buttons submit this form (form="stepper-form") */}
+      <form id={STEPPER_FORM_ID} method="post" action={action} hidden>
+        <CsrfInput />
+      </form>
       {groups.map((g) => (
         <section key={g.id} id={g.name} className="product-section" aria-labelledby={`section-${g.id}`}>
           <h2 className="product-section__title" id={`section-${g.id}`}>{g.name}</h2>
@@ -45,7 +49,6 @@ export function ProductSections({
                 showPrice={showPrice}
                 action={action}
                 onResult={onResult}
-                canAdd={canAdd}
                 error={refusal?.productId === p.id ? refusal.error : null}
               />
             ))}
