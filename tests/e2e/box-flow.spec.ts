@@ -1,4 +1,4 @@
-import { test, expect, ready, uniqueEmail, e2eDb } from "./fixtures";
+import { test, expect, ready, uniqueEmail, e2eDb, jsEnabled } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, counter, startBox, step } from "./box-helpers";
 
 test.describe("box-building flow", () => {
@@ -101,6 +101,13 @@ test.describe("box-building flow", () => {
     await step(page, page.getByRole("button", { name: "Add Raw king prawns" }));
     await step(page, page.getByRole("button", { name: "Add one more Raw king prawns" }));
     await expect(summary).toContainText("Raw king prawns × 2");
+    if (jsEnabled()) {
+      // box-size left the addProductsToCart flag: the cart's products are reported once, then the flag is gone
+      const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "add_to_cart"));
+      expect(events).toHaveLength(1);
+      expect(JSON.stringify(events[0])).toContain("Raw king prawns");
+      expect(await page.evaluate(() => window.localStorage.getItem("addProductsToCart"))).toBeNull();
+    }
     await expect(summary).toContainText("$281");
     await step(page, page.getByRole("button", { name: "Remove one Raw king prawns" }));
     await expect(summary).toContainText("Raw king prawns × 1");
