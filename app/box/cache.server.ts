@@ -13,8 +13,3 @@ export function cached<T>(key: string, load: () => Promise<T>, ttlMs = CATALOGUE
   value.catch(() => store.delete(key));
   return value;
 }
-
-/** Forget everything (tests that change the catalogue call this). */
-export function clearCatalogueCache() {
-  store.clear();
-}

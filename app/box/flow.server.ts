@@ -472,15 +472,6 @@ export async function getCart(draft: Pick<Subscription, "id" | "packageId">, pkg
   };
 }
 
-/** Quantities by product id, for the steppers. */
-export async function quantities(subscriptionId: number, table: "subscriptionItems" | "subscriptionAddons") {
-  const rows = await db
-    .selectFrom(table)
-    .select(["productId", "quantity"])
-    .where("subscriptionId", "=", subscriptionId)
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.productId, r.quantity])) as Record<number, number>;
-}
 
 
 /** Step 1's guard: only a signed-in customer who already ordered, or a checked-out box, is sent away. */

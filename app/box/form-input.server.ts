@@ -1,6 +1,6 @@
 // The actions' reading of the flow's forms, through the schemas of ./schemas.
 // Kept in a .server module so route modules do not pull zod into the browser.
-import { BoxSizeSchema, BoxTypeSchema, CuratedChoiceSchema, PostcodeLookupSchema, boxSizeValidator, getStartedSignedInValidator, getStartedValidator } from "./schemas";
+import { BoxTypeSchema, CuratedChoiceSchema, PostcodeLookupSchema, boxSizeValidator, getStartedSignedInValidator, getStartedValidator } from "./schemas";
 
 export type GetStartedInput = { email?: string; postcode: string; suburbId?: number; deliveryDate: string; deliveryWindow: string };
 
@@ -26,4 +26,3 @@ export function parseCuratedChoice(formData: FormData) {
   return CuratedChoiceSchema.safeParse({ type: formData.get("type") });
 }
 
-export type BoxSizeInput = ReturnType<typeof BoxSizeSchema.parse>;

@@ -47,6 +47,7 @@ export async function chooseCustom(page: Page, size: "Small" | "Large" = "Small"
   await page.getByRole("radio", { name: new RegExp(`^${size}`) }).check();
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page).toHaveURL(/\/get-started\/your-items$/);
+  await page.waitForLoadState("load");
   await ready(page);
 }
 
@@ -67,5 +68,6 @@ export async function chooseCurated(page: Page, box: string, size: "Small" | "La
   if (frequency) await page.getByRole("radio", { name: new RegExp(`^${frequency}`) }).check();
   await page.getByRole("button", { name: "Next step" }).click();
   await expect(page).toHaveURL(/\/get-started\/addons$/);
+  await page.waitForLoadState("load");
   await ready(page);
 }
