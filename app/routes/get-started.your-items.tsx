@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     subscriptionId: flow.draft.id,
     groups: groups.map((g) => ({
       id: g.id, name: g.name,
-      products: g.products.map((p) => ({ id: p.id, name: p.name, description: p.description, weight: p.weight, priceCents: p.priceCents, image: p.image })),
+      products: g.products.map((p) => ({ id: p.id, name: p.name, weight: p.weight, priceCents: p.priceCents, image: p.image })),
     })),
     quantities: Object.fromEntries(cart.items.map((l) => [l.productId, l.quantity])) as Record<number, number>,
     names: Object.fromEntries(cart.items.map((i) => [i.productId, i.name])) as Record<number, string>,

@@ -8,7 +8,8 @@ import { parseStep } from "../rules";
 export type CardProduct = {
   id: number;
   name: string;
-  description: string;
+  /** shown when given (add-ons); cuts keep to name and weight */
+  description?: string;
   weight: string | null;
   priceCents: number;
   image: string;
@@ -87,7 +88,7 @@ export function ProductCard({
           {product.weight ? <span>{product.weight}</span> : null}
           {showPrice ? <span className="price product-card__price">{formatAud(product.priceCents)}</span> : null}
         </p>
-        <p className="product-card__description">{product.description}</p>
+        {product.description ? <p className="product-card__description">{product.description}</p> : null}
         <div className="stepper">
           {quantity > 0 ? (
             <>
