@@ -2,21 +2,10 @@
 // of ./schemas, loaded on first use: zod stays out of the JavaScript a step
 // downloads up front (the 120 KB budget), and is fetched when a person first
 // validates a field, long before they submit.
-import type { Validator } from "remix-validated-form";
+import { lazyValidator } from "~/utils/lazy-validator";
 
-type Schemas = typeof import("./schemas");
+const schemas = () => import("./schemas");
 
-function lazyValidator<T>(pick: (s: Schemas) => Validator<T>): Validator<T> {
-  const load = () => import("./schemas").then(pick);
-  return {
-    validate: async (data) => (await load()).validate(data),
-    validateField: async (data, field) => {
-      const v = await load();
-      return v.validateField ? v.validateField(data, field) : {};
-    },
-  };
-}
-
-export const getStartedFormValidator = lazyValidator((s) => s.getStartedValidator);
-export const getStartedSignedInFormValidator = lazyValidator((s) => s.getStartedSignedInValidator);
-export const boxSizeFormValidator = lazyValidator((s) => s.boxSizeValidator);
+export const getStartedFormValidator = lazyValidator(() => schemas().then((s) => s.getStartedValidator));
+export const getStartedSignedInFormValidator = lazyValidator(() => schemas().then((s) => s.getStartedSignedInValidator));
+export const boxSizeFormValidator = lazyValidator(() => schemas().then((s) => s.boxSizeValidator));

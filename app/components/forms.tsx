@@ -3,6 +3,7 @@
 // remix-validated-form (client) or the action's validationError (server).
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
+import { SubmitButton, type ButtonVariant } from "./submit-button";
 
 /**
  * Validate on submit first, then as the user types. The library's default
@@ -136,24 +137,7 @@ export function RadioCardGroup({ name, label, hint, formId, className, options }
   );
 }
 
-type ButtonVariant = "primary" | "secondary" | "quiet";
-
-/** A submit button that shows a spinner and keeps its width while its form submits. */
-export function SubmitButton({ children, variant = "primary", pending, className, ...rest }: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
-  return (
-    <button
-      type="submit"
-      className={`button button--${variant} ${className ?? ""}`}
-      aria-disabled={pending || undefined}
-      data-pending={pending ? "true" : undefined}
-      {...rest}
-    >
-      <span className="button__label">{children}</span>
-      {pending ? <span className="button__spinner" aria-hidden="true" /> : null}
-      {pending ? <span className="visually-hidden"> (working…)</span> : null}
-    </button>
-  );
-}
+export { SubmitButton, type ButtonVariant } from "./submit-button";
 
 /** SubmitButton wired to the enclosing ValidatedForm's submitting state. */
 export function FormSubmit(props: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; formId?: string }) {
@@ -161,17 +145,30 @@ export function FormSubmit(props: React.ButtonHTMLAttributes<HTMLButtonElement> 
   return <SubmitButton pending={submitting} {...props} />;
 }
 
-/** After a server-side validation error, focus the first invalid field (no-JS users get autofocus from the browser). */
+/**
+ * After a submit that failed validation (in the browser or on the server),
+ * focus the first invalid field. It acts only after a submit, so it never
+ * pulls focus back while a person is still moving through the form.
+ */
 export function FocusFirstError({ formId }: { formId: string }) {
-  const ctx = useFormContext(formId);
-  const first = Object.keys(ctx.fieldErrors)[0];
-  const last = useRef<string | undefined>();
+  const { fieldErrors } = useFormContext(formId);
+  const submitted = useRef(false);
   useEffect(() => {
-    if (!first || last.current === first) return;
-    last.current = first;
     const form = document.getElementById(formId);
-    const el = form?.querySelector<HTMLElement>(`[aria-invalid="true"]`);
-    el?.focus();
-  }, [first, formId]);
+    const onSubmit = () => {
+      submitted.current = true;
+    };
+    form?.addEventListener("submit", onSubmit, true);
+    return () => form?.removeEventListener("submit", onSubmit, true);
+  }, [formId]);
+  const first = Object.keys(fieldErrors)[0];
+  useEffect(() => {
+    if (!first || !submitted.current) return;
+    submitted.current = false;
+    document
+      .getElementById(formId)
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')
+      ?.focus();
+  }, [first, fieldErrors, formId]);
   return null;
 }

@@ -8,6 +8,7 @@ import { formError, type FormErrorData } from "~/accounts/form-error";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { forgotPasswordValidator } from "~/accounts/validators";
 import { appOrigin } from "~/accounts/origin.server";
+import { forgotPasswordFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
@@ -63,7 +64,7 @@ export default function ForgotPassword() {
           <p>{actionData.formError}</p>
         </div>
       ) : null}
-      <ValidatedForm validator={forgotPasswordValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+      <ValidatedForm validator={forgotPasswordFormValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
         <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} />

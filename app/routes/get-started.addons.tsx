@@ -9,7 +9,7 @@ import { CategoryLinks, ProductSections } from "~/box/components/product-listing
 import { changeAddon, getCart, requireFlow } from "~/box/flow.server";
 import { stepperAction } from "~/box/stepper.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { PendingButton } from "~/box/components/pending-button";
+import { SubmitButton } from "~/components/submit-button";
 import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -112,7 +112,7 @@ export default function Addons() {
           footer={
             <Form method="post">
               <CsrfInput />
-              <PendingButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</PendingButton>
+              <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
             </Form>
           }
         />

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusErrorOnSubmit } from "~/box/components/focus-error";
+import { FocusFirstError } from "~/components/forms";
 import { FormSubmit, RadioCardGroup } from "~/components/forms";
 import { activeFrequencies, boxWithSizes, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
@@ -92,7 +92,7 @@ export default function BoxSize() {
           try { window.localStorage.setItem("addProductsToCart", "true"); } catch { /* storage may be off */ }
         }}
       >
-        <FocusErrorOnSubmit formId={FORM_ID} />
+        <FocusFirstError formId={FORM_ID} />
         <CsrfInput />
         <input type="hidden" name="type" value={type.id} />
         <RadioCardGroup

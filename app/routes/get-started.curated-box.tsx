@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
-import { PendingButton } from "~/box/components/pending-button";
+import { SubmitButton } from "~/components/submit-button";
 import { curatedRanges, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { chooseCuratedRange, FlowError, requireFlow } from "~/box/flow.server";
@@ -84,9 +84,9 @@ export default function CuratedBox() {
                 </>
               ) : null}
               {r.available ? (
-                <PendingButton name="type" value={String(r.id)} className="button--block" pending={pendingId === r.id}>
+                <SubmitButton name="type" value={String(r.id)} className="button--block" pending={pendingId === r.id}>
                   Choose the {r.name} box
-                </PendingButton>
+                </SubmitButton>
               ) : (
                 <p className="choice-card__unavailable">Not available in Tasmania due to quarantine restrictions on our wild salmon.</p>
               )}

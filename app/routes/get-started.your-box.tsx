@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
-import { PendingButton } from "~/box/components/pending-button";
+import { SubmitButton } from "~/components/submit-button";
 import { boxTypes } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { chooseBoxType, FlowError, requireFlow } from "~/box/flow.server";
@@ -76,9 +76,9 @@ export default function YourBox() {
               <ul className="choice-card__list">
                 {HIGHLIGHTS[t.kind].map((h) => <li key={h}>{h}</li>)}
               </ul>
-              <PendingButton name="boxType" value={t.kind} className="button--block" pending={pendingType === t.kind}>
+              <SubmitButton name="boxType" value={t.kind} className="button--block" pending={pendingType === t.kind}>
                 Choose {t.kind === "custom" ? "a custom box" : "a curated box"}
-              </PendingButton>
+              </SubmitButton>
             </div>
           </article>
         ))}

@@ -10,7 +10,7 @@ import { changeItem, getCart, requireFlow } from "~/box/flow.server";
 import { selectionCountLabel, selectionStatus } from "~/box/rules";
 import { stepperAction } from "~/box/stepper.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { PendingButton } from "~/box/components/pending-button";
+import { SubmitButton } from "~/components/submit-button";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
@@ -94,7 +94,7 @@ export default function YourItems() {
             <Form method="post">
               <CsrfInput />
               {status.complete ? (
-                <PendingButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</PendingButton>
+                <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
               ) : (
                 <button type="button" className="button button--primary button--block" disabled aria-describedby="selection-hint">
                   Next step

@@ -8,7 +8,8 @@ import { formError, type FormErrorData } from "~/accounts/form-error";
 import { InvalidResetTokenError, RESET_FAILED_MESSAGE, resetPassword } from "~/accounts/password-reset.server";
 import { PASSWORD_MIN_LENGTH } from "~/accounts/schemas";
 import { getSession } from "~/accounts/session.server";
-import { newPasswordValidator, resetPasswordValidator } from "~/accounts/validators";
+import { resetPasswordValidator } from "~/accounts/validators";
+import { newPasswordFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
@@ -78,7 +79,7 @@ export default function ResetPassword() {
           <p>This page needs the link from your password reset e-mail. <Link to="/forgot-password">Ask for a reset link</Link>.</p>
         </div>
       ) : null}
-      <ValidatedForm validator={newPasswordValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+      <ValidatedForm validator={newPasswordFormValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="token" value={token} />

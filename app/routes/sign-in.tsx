@@ -8,6 +8,7 @@ import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-e
 import { afterSignInPath } from "~/accounts/sign-in.server";
 import { getUser, startUserSession } from "~/accounts/session.server";
 import { signInValidator } from "~/accounts/validators";
+import { signInFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
@@ -57,7 +58,7 @@ export default function SignIn() {
           <p>{actionData.formError}</p>
         </div>
       ) : null}
-      <ValidatedForm validator={signInValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+      <ValidatedForm validator={signInFormValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="destination" value={destination} />

@@ -3,7 +3,7 @@ import { useState, type ChangeEvent } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusErrorOnSubmit } from "~/box/components/focus-error";
+import { FocusFirstError } from "~/components/forms";
 import { FieldError, FormSubmit, SelectField, TextField, type RadioOption } from "~/components/forms";
 import { LIMITS } from "~/config";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
@@ -101,7 +101,7 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
       noValidate={hydrated}
       className="form delivery-form"
     >
-      <FocusErrorOnSubmit formId={FORM_ID} />
+      <FocusFirstError formId={FORM_ID} />
       <CsrfInput />
       <input type="hidden" name="v" value={v} />
       {signedInEmail ? (

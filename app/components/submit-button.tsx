@@ -1,11 +1,11 @@
+// Kept apart from forms.tsx so pages without validated forms can use it
+// without loading the form library.
 import type { ButtonHTMLAttributes } from "react";
 
-/**
- * A submit button with a pending state, markup-identical to the shared
- * SubmitButton but free of the form library, so steps without validated forms
- * stay light.
- */
-export function PendingButton({ children, pending, className, variant = "primary", ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { pending?: boolean; variant?: "primary" | "secondary" }) {
+export type ButtonVariant = "primary" | "secondary" | "quiet";
+
+/** A submit button that shows a spinner and keeps its width while its form submits. */
+export function SubmitButton({ children, variant = "primary", pending, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
   return (
     <button
       type="submit"
