@@ -32,8 +32,10 @@ export async function step(page: Page, button: ReturnType<Page["getByRole"]>) {
     await answered;
     await page.waitForLoadState("networkidle");
   } else {
+    // a plain form post: wait for the next document, not the current one's load state
+    const loaded = page.waitForEvent("load");
     await button.click();
-    await page.waitForLoadState("load");
+    await loaded;
   }
 }
 
