@@ -18,9 +18,10 @@ COPY --from=build --chown=shop:shop /app/package.json ./package.json
 COPY --from=build --chown=shop:shop /app/node_modules ./node_modules
 COPY --from=build --chown=shop:shop /app/build ./build
 COPY --from=build --chown=shop:shop /app/public ./public
+COPY --from=build --chown=shop:shop /app/app/bin/start.mjs ./app/bin/start.mjs
 USER shop
 VOLUME ["/data"]
 EXPOSE 3000
 # Migrations and the first seed run when the server module loads.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
+CMD ["node", "app/bin/start.mjs"]

@@ -1,11 +1,45 @@
-// Serves the production build with remix-serve. Started directly with node
-// (not npx) so stopping this process frees the port.
-import { spawn } from "node:child_process";
+// Serves the production build with remix-serve, one worker process per core
+// (WEB_CONCURRENCY, default: cores, at most 4). The primary imports the build
+// first, so migrations and the first-start seed run exactly once before any
+// worker listens. Workers are stateless: sessions, rate limits and the draft
+// box all live in the database, so any worker can answer any request.
+import cluster from "node:cluster";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-const build = process.env.SERVER_BUILD ?? "build/index.js";
-const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", build], {
-  stdio: "inherit",
-  env: { ...process.env, PORT: process.env.PORT ?? "3000" },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
-child.on("exit", (code) => process.exit(code ?? 0));
+const build = path.resolve(process.env.SERVER_BUILD ?? "build/index.js");
+const isDev = process.env.NODE_ENV === "development";
+const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? (isDev ? 1 : Math.min(os.availableParallelism(), 4))));
+
+if (cluster.isPrimary) {
+  process.env.NODE_ENV ??= "production";
+  await import(pathToFileURL(build).href);
+  let stopping = false;
+  const started = new Map();
+  const fork = () => started.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    // A worker that dies at once (port taken, bad build) would only die again.
+    if (Date.now() - (started.get(worker.id) ?? 0) < 5000) {
+      console.error(`worker ${worker.process.pid} failed at start (${signal ?? code}); stopping`);
+      process.exit(1);
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  for (const sig of ["SIGINT", "SIGTERM"]) {
+    process.on(sig, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(sig);
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
+} else {
+  process.argv = [process.argv[0], "remix-serve", build];
+  await import("@remix-run/serve/dist/cli.js");
+}

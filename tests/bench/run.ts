@@ -24,7 +24,7 @@ const PUBLIC_PAGES = (process.env.BENCH_PAGES?.split(",") ?? [
 ]);
 
 async function startServer() {
-  const child = spawn(process.execPath, ["tests/e2e/server.mjs"], { env: { ...process.env, E2E_PORT: String(PORT) }, stdio: "ignore" });
+  const child = spawn(process.execPath, ["tests/e2e/server.mjs"], { env: { ...process.env, E2E_PORT: String(PORT), WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" }, stdio: "ignore" });
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`${BASE}/healthz`)).ok) return child;

@@ -1,4 +1,5 @@
-// Starts the production build for the e2e suite on a fresh database.
+// Starts the production build for the e2e suite (and the bench) on a fresh
+// database, through the same start script as `npm start`.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -8,11 +9,13 @@ const dbFile = `/tmp/paddock-e2e-${port}/app.db`;
 fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
 fs.mkdirSync(path.dirname(dbFile), { recursive: true });
 const build = process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js";
-const child = spawn(process.execPath, ["node_modules/@remix-run/serve/dist/cli.js", build], {
+const child = spawn(process.execPath, ["app/bin/start.mjs"], {
   stdio: "inherit",
   env: {
     ...process.env,
     PORT: port,
+    SERVER_BUILD: build,
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "1",
     HOST: "127.0.0.1",
     DATABASE_URL: `file:${dbFile}`,
     APP_ENV: "test",

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 import { BRAND } from "~/config";
 
@@ -32,7 +32,7 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
         <p className="account-menu__who">{user.firstName ? `Signed in as ${user.firstName}` : user.email}</p>
         <ul role="list">
           <li>
-            <NavLink to="/dashboard/my-deliveries">My deliveries</NavLink>
+            <Link to="/dashboard/my-deliveries">My deliveries</Link>
           </li>
           <li>
             <SignOutForm />
@@ -43,12 +43,27 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
   );
 }
 
+/**
+ * A plain Link with aria-current worked out once from the location: NavLink
+ * compiles a path pattern per link per render, which showed up in server
+ * profiles (the header renders two copies of the menu on every page).
+ */
+function MenuLink({ to, children, pathname }: { to: string; children: React.ReactNode; pathname: string }) {
+  const current = pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <Link to={to} aria-current={current ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}
+
 function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <ul className="nav-links" role="list">
       {MAIN_NAV.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} prefetch="intent">{item.label}</NavLink>
+          <MenuLink to={item.to} pathname={pathname}>{item.label}</MenuLink>
         </li>
       ))}
       {user && compact ? (
@@ -58,7 +73,7 @@ function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
       ) : user ? (
         <>
           <li>
-            <NavLink to="/dashboard/my-deliveries">My account</NavLink>
+            <MenuLink to="/dashboard/my-deliveries" pathname={pathname}>My account</MenuLink>
           </li>
           <li>
             <SignOutForm />
@@ -66,7 +81,7 @@ function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
         </>
       ) : (
         <li>
-          <NavLink to="/sign-in">Sign in</NavLink>
+          <MenuLink to="/sign-in" pathname={pathname}>Sign in</MenuLink>
         </li>
       )}
     </ul>
