@@ -4,7 +4,6 @@ import {
   Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useEffect } from "react";
 import { getUser } from "~/accounts/session.server";
 import { csrf } from "~/security/csrf.server";
@@ -64,14 +63,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <AuthenticityTokenProvider token={rootData?.csrf ?? ""}>
-          <a className="skip-link" href="#main">Skip to content</a>
-          <SiteHeader user={rootData?.user ?? null} />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter />
-        </AuthenticityTokenProvider>
+        <a className="skip-link" href="#main">Skip to content</a>
+        <SiteHeader user={rootData?.user ?? null} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
