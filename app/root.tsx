@@ -14,15 +14,11 @@ import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
 import { BRAND } from "~/config";
 import { track } from "~/utils/analytics";
-import fontsHref from "~/styles/fonts.css";
-import tokensHref from "~/styles/tokens.css";
-import globalHref from "~/styles/global.css";
+import appStylesHref from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  { rel: "stylesheet", href: fontsHref },
-  { rel: "stylesheet", href: tokensHref },
-  { rel: "stylesheet", href: globalHref },
+  { rel: "stylesheet", href: appStylesHref },
 ];
 
 export const meta: MetaFunction = () => pageMeta(undefined, `${BRAND.name}: ${BRAND.tagline}. Free delivery, no minimum order.`);

@@ -8,7 +8,7 @@ import { spawn, execFile } from "node:child_process";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { chromium, type Browser, type Cookie } from "@playwright/test";
-import { draftFlowCookies, FLOW_PAGES } from "./flow";
+import { draftFlowCookies } from "./flow";
 
 const run = promisify(execFile);
 const PORT = 3900;
@@ -78,7 +78,7 @@ try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   const flow = await draftFlowCookies(browser, BASE);
   const rows: Record<string, string | number>[] = [];
-  const pages = [...PUBLIC_PAGES.map((p) => ({ path: p, cookie: undefined as string | undefined })), ...FLOW_PAGES.map((p) => ({ path: p, cookie: flow.cookieHeader }))];
+  const pages = [...PUBLIC_PAGES.map((p) => ({ path: p, cookie: undefined as string | undefined })), ...flow.pages.map((p) => ({ path: p, cookie: flow.cookieHeader }))];
   for (const { path, cookie } of pages) {
     const row: Record<string, string | number> = { page: path };
     row["JS KB (gz)"] = Math.round((await jsBytes(browser, path, cookie ? flow.cookies : [])) / 102.4) / 10;
