@@ -1,4 +1,4 @@
-// `npm start` builds when there is no build yet or the sources are newer than it.
+// `npm start` builds when there is no production build yet or the sources are newer than it.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -14,7 +14,9 @@ function newest(dir) {
 }
 const built = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
 const sources = Math.max(newest("app"), fs.statSync("package-lock.json").mtimeMs, fs.statSync("remix.config.js").mtimeMs);
-if (built < sources) {
+// `npm run dev` writes a development build to the same place; never serve that.
+const isProductionBuild = built > 0 && /\bmode = "production"/.test(fs.readFileSync(serverBuild, "utf8"));
+if (built < sources || !isProductionBuild) {
   console.log("Building the shop…");
   execSync("npx remix build", { stdio: "inherit" });
 }
