@@ -1,0 +1,31 @@
+// One accessibility check for every e2e spec: axe finds no serious or critical
+// violations. axe is a script, which the no-JS project forbids, so there the
+// page's server-rendered HTML (scripts removed) is audited in a scripting copy.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, jsEnabled } from "./fixtures";
+
+async function audit(page: Page, label: string, scope?: string) {
+  const builder = new AxeBuilder({ page });
+  if (scope) builder.include(scope);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** `scope` limits the audit to a selector (e.g. "main"); the whole page by default. */
+export async function expectNoSeriousViolations(page: Page, scope?: string) {
+  if (jsEnabled()) return audit(page, page.url(), scope);
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    const url = page.url().split("#")[0];
+    await copy.route((u) => u.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await copy.goto(url);
+    expect(await copy.locator("script").count()).toBe(0);
+    await audit(copy, url, scope);
+  } finally {
+    await context.close();
+  }
+}
