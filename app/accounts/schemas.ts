@@ -2,11 +2,11 @@
 // and again in the actions. EmailSchema and PasswordSchema are the shared
 // building blocks: checkout and gift cards compose them too.
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MESSAGE } from "./password-rules";
 
 export const EMAIL_MESSAGE = "Email address must be a valid email";
-export const PASSWORD_MISMATCH_MESSAGE = "Password do not match";
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MESSAGE };
 
 /** Trimmed, lower-cased e-mail; empty and malformed values share the spec's message. */
 export const EmailSchema = z

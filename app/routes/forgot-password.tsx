@@ -6,7 +6,7 @@ import { AuthLayout } from "~/accounts/components/auth-layout";
 import { RedirectNotice } from "~/accounts/components/redirect-notice";
 import { formError, type FormErrorData } from "~/accounts/form-error";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
-import { forgotPasswordValidator } from "~/accounts/validators";
+import { forgotPasswordValidator } from "~/accounts/validators.server";
 import { appOrigin } from "~/accounts/origin.server";
 import { forgotPasswordFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";

@@ -7,7 +7,7 @@ import { AuthLayout } from "~/accounts/components/auth-layout";
 import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
 import { afterSignInPath } from "~/accounts/sign-in.server";
 import { getUser, startUserSession } from "~/accounts/session.server";
-import { signInValidator } from "~/accounts/validators";
+import { signInValidator } from "~/accounts/validators.server";
 import { signInFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
