@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./a11y";
-import { test, expect, ready, createUser } from "./fixtures";
+import { test, expect, ready, createUser, signIn } from "./fixtures";
 
 
 test.describe("account pages are accessible", () => {
@@ -30,11 +30,7 @@ test.describe("account pages are accessible", () => {
 
   test("my deliveries (empty) and the mailbox", async ({ page }) => {
     const user = await createUser();
-    await page.goto("/sign-in");
-    await ready(page);
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password!);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signIn(page, user.email, user.password!);
     await expect(page.getByRole("heading", { name: "You have no deliveries yet" })).toBeVisible();
     await expectNoSeriousViolations(page, "main");
     await page.goto("/dev/mailbox");

@@ -1,16 +1,8 @@
-import type { Page } from "@playwright/test";
-import { test, expect, ready, createUser, e2eDb } from "./fixtures";
+import { test, expect, createUser, e2eDb, signIn } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
 const DEMO = { email: "demo@paddockandtide.com.au", password: "Paddock-Demo-2026" };
 
-async function signIn(page: Page, email: string, password: string, path = "/sign-in") {
-  await page.goto(path);
-  await ready(page);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
 
 const aud = (cents: number) =>
   new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, ready, createUser, e2eDb, uniqueEmail } from "./fixtures";
+import { test, expect, ready, createUser, e2eDb, uniqueEmail, submitSignIn, signIn } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
 const SENT = "If an account exists for that address, we've sent it a link to reset your password.";
@@ -32,11 +32,6 @@ async function chooseNewPassword(page: Page, password: string, confirmation = pa
   await page.getByRole("button", { name: "Change password" }).click();
 }
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
 
 test.describe("forgot and reset password", () => {
   test("forgot-password → mailbox → reset → sign in with the new password", async ({ page }) => {
@@ -57,9 +52,9 @@ test.describe("forgot and reset password", () => {
     await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in`, { timeout: 8000 });
     await ready(page);
 
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page.getByRole("alert")).toHaveText("Password or username is incorrect");
-    await signIn(page, user.email, "Fresh-Paddock-2027");
+    await submitSignIn(page, user.email, "Fresh-Paddock-2027");
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
   });
 
@@ -88,7 +83,7 @@ test.describe("forgot and reset password", () => {
     await expect(page.getByRole("status")).toContainText("Password changed successfully");
     await page.getByRole("link", { name: "Go to sign in now" }).click();
     await ready(page);
-    await signIn(page, user.email, "First-Ever-Password");
+    await submitSignIn(page, user.email, "First-Ever-Password");
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
   });
 
@@ -148,8 +143,6 @@ test.describe("forgot and reset password", () => {
     const user = await createUser();
     const other = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
     const elsewhere = await other.newPage();
-    await elsewhere.goto("/sign-in");
-    await ready(elsewhere);
     await signIn(elsewhere, user.email, user.password!);
     await expect(elsewhere).toHaveURL(/\/dashboard\/my-deliveries$/);
 

@@ -1,14 +1,6 @@
-import type { Page } from "@playwright/test";
-import { test, expect, ready, createUser, e2eDb } from "./fixtures";
+import { test, expect, ready, createUser, e2eDb, signIn, submitSignIn } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
-async function signIn(page: Page, email: string, password: string, path = "/sign-in") {
-  await page.goto(path);
-  await ready(page);
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
 
 test.describe("session expiry", () => {
   test("an ended session shows the session-expired state and sign-in brings the user back", async ({ page }) => {
@@ -26,9 +18,7 @@ test.describe("session expiry", () => {
     await again.click();
     await expect(page).toHaveURL(/\/sign-in\?destination=/);
     await ready(page);
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password!);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries`);
     await expect(page.getByRole("heading", { level: 1, name: "G'day, Sam" })).toBeVisible();
   });
@@ -51,9 +41,7 @@ test.describe("session expiry", () => {
     await page.goto("/dashboard/my-deliveries?newuser=1");
     await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries?newuser=1")}`);
     await ready(page);
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password!);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries?newuser=1`);
   });
 

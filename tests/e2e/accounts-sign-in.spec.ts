@@ -1,19 +1,9 @@
 import { createCookie } from "@remix-run/node";
-import type { Page } from "@playwright/test";
-import { test, expect, ready, createUser, e2eDb, uniqueEmail, jsEnabled } from "./fixtures";
+import { test, expect, ready, createUser, e2eDb, uniqueEmail, jsEnabled, submitSignIn } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
 const FAILED = "Password or username is incorrect";
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel("Email address").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  // wait for the server's answer, so a repeated try never overtakes the one before
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/sign-in")),
-    page.getByRole("button", { name: "Sign in", exact: true }).click(),
-  ]);
-}
 
 test.describe("sign-in", () => {
   test("goes to my deliveries by default and shows the account in the header", async ({ page }) => {
@@ -21,7 +11,7 @@ test.describe("sign-in", () => {
     await page.goto("/sign-in");
     await ready(page);
     await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await expect(page.getByRole("heading", { level: 1, name: "G'day, Priya" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
@@ -34,7 +24,7 @@ test.describe("sign-in", () => {
     const user = await createUser();
     await page.goto(`/sign-in?destination=${encodeURIComponent("/dev/mailbox?to=someone@example.com")}`);
     await ready(page);
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(`${E2E_BASE_URL}/dev/mailbox?to=someone@example.com`);
   });
 
@@ -43,7 +33,7 @@ test.describe("sign-in", () => {
     await context.addCookies([{ name: "giftCardActivationCode", value: "GIFT-E2E-7K2M", url: E2E_BASE_URL }]);
     await page.goto(`/sign-in?destination=${encodeURIComponent("/dev/mailbox")}`);
     await ready(page);
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(`${E2E_BASE_URL}/gift-cards/activate/GIFT-E2E-7K2M`);
   });
 
@@ -57,7 +47,7 @@ test.describe("sign-in", () => {
       [uniqueEmail("nobody"), "whatever-it-is"],
       [noPassword.email, "anything-goes"],
     ] as const) {
-      await signIn(page, email, password);
+      await submitSignIn(page, email, password);
       await expect(page.getByRole("alert")).toHaveText(FAILED);
       await expect(page).toHaveURL(/\/sign-in$/);
       await expect(page.getByLabel("Email address")).toHaveValue(email);
@@ -117,7 +107,7 @@ test.describe("sign-in", () => {
       const user = await createUser();
       await page.goto(`/sign-in?destination=${encodeURIComponent(payload)}`);
       await ready(page);
-      await signIn(page, user.email, user.password!);
+      await submitSignIn(page, user.email, user.password!);
       await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries`);
     });
   }
@@ -126,7 +116,7 @@ test.describe("sign-in", () => {
     const user = await createUser();
     await page.goto("/sign-in");
     await ready(page);
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await page.goto(`/sign-in?destination=${encodeURIComponent("//evil.example")}`);
     await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries`);
@@ -137,10 +127,10 @@ test.describe("sign-in", () => {
     await page.goto("/sign-in");
     await ready(page);
     for (let i = 0; i < 10; i++) {
-      await signIn(page, user.email, `wrong-password-${i}`);
+      await submitSignIn(page, user.email, `wrong-password-${i}`);
       await expect(page.getByRole("alert")).toHaveText(FAILED);
     }
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please wait 15 minutes and try again.");
     await expect(page).toHaveURL(/\/sign-in$/);
   });
@@ -167,7 +157,7 @@ test.describe("sign-in", () => {
 
     await page.goto("/sign-in");
     await ready(page);
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
 
     expect(await db.selectFrom("sessions").select("id").where("id", "=", visitorId).executeTakeFirst()).toBeUndefined();
@@ -187,7 +177,7 @@ test.describe("sign-out", () => {
     const user = await createUser();
     await page.goto("/sign-in");
     await ready(page);
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await ready(page);
     expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);
@@ -206,7 +196,7 @@ test.describe("sign-out", () => {
     const user = await createUser();
     await page.goto("/sign-in");
     await ready(page);
-    await signIn(page, user.email, user.password!);
+    await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await page.goto("/sign-out");
     await expect(page).toHaveURL(`${E2E_BASE_URL}/`);

@@ -1,4 +1,4 @@
-import { test, expect, ready, uniqueEmail, e2eDb, jsEnabled } from "./fixtures";
+import { test, expect, ready, uniqueEmail, e2eDb, jsEnabled, signIn, createUser } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, counter, startBox, step } from "./box-helpers";
 
 test.describe("box-building flow", () => {
@@ -122,7 +122,6 @@ test.describe("box-building flow", () => {
 
   test("the review page asks an existing account holder to sign in, showing nothing of the account", async ({ page }) => {
     const db = e2eDb();
-    const { createUser } = await import("./fixtures");
     const owner = await createUser();
     await startBox(page, { email: owner.email });
     await chooseCurated(page, "Value");
@@ -135,13 +134,8 @@ test.describe("box-building flow", () => {
   });
 
   test("a signed-in customer is not asked for an e-mail and the draft carries their account", async ({ page }) => {
-    const { createUser } = await import("./fixtures");
     const user = await createUser();
-    await page.goto("/sign-in");
-    await ready(page);
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password!);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signIn(page, user.email, user.password!);
     await expect(page).not.toHaveURL(/sign-in/);
     await page.goto("/get-started");
     await ready(page);

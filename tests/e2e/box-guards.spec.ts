@@ -1,4 +1,4 @@
-import { test, expect, ready, createUser, e2eDb, uniqueEmail } from "./fixtures";
+import { test, expect, ready, createUser, e2eDb, uniqueEmail, signIn } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, startBox } from "./box-helpers";
 
 test.describe("box flow guards", () => {
@@ -60,11 +60,7 @@ test.describe("box flow guards", () => {
   test("a customer who already ordered and has no subscription goes to my deliveries", async ({ page }) => {
     const user = await createUser();
     await e2eDb().updateTable("users").set({ orderedAt: new Date().toISOString() }).where("id", "=", user.id).execute();
-    await page.goto("/sign-in");
-    await ready(page);
-    await page.getByLabel("Email address").fill(user.email);
-    await page.getByLabel("Password", { exact: true }).fill(user.password!);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await signIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries/);
     for (const path of ["/get-started", "/get-started/addons", "/get-started/your-box"]) {
       await page.goto(path);

@@ -42,3 +42,21 @@ export async function ready(page: Page) {
 
 export const test = base;
 export { expect };
+
+/** Fills and submits the sign-in form on the current page, waiting for the server's answer. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  // wait for the answer, so a repeated try never overtakes the one before
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/sign-in")),
+    page.getByRole("button", { name: "Sign in", exact: true }).click(),
+  ]);
+}
+
+/** Opens the sign-in page (or `path`, e.g. with a destination) and signs in. */
+export async function signIn(page: Page, email: string, password: string, path = "/sign-in") {
+  await page.goto(path);
+  await ready(page);
+  await submitSignIn(page, email, password);
+}
