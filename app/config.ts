@@ -51,3 +51,20 @@ export const SUPERMARKET_SPEND = [
   { people: 3, weeklyCents: 5700, monthlyCents: 24700 },
   { people: 4, weeklyCents: 7500, monthlyCents: 32500 },
 ] as const;
+
+/** The business behind the shop, printed on every tax invoice (a fictional ABN with a valid checksum). */
+export const BUSINESS = {
+  legalName: "Paddock & Tide Pty Ltd",
+  abn: "49 624 595 711",
+  address: { line1: "Unit 3, 18 Foundry Lane", city: "Marrickville", state: "NSW", postcode: "2204", country: "Australia" },
+} as const;
+
+/** Recurring deliveries (issue 11, docs/decisions/009-renewals.md). */
+export const REMINDER_DAYS_BEFORE_CUTOFF = 2;
+export const RENEWALS = {
+  /** a declined renewal is tried again once a day, this many times, before the delivery is skipped */
+  maxRetries: 3,
+  retryEveryHours: 24,
+  /** a charge claimed longer ago than this (a run that died half-way) is resumed with the same key */
+  claimLeaseMinutes: 10,
+} as const;

@@ -7,6 +7,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import "~/db/client.server"; // migrate and seed before the first request
+import { startJobRunner } from "~/jobs/start.server";
+
+startJobRunner(); // timed work (gift-card mails) inside the app, once per process
 
 const ABORT_DELAY = 5_000;
 

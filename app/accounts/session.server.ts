@@ -1,6 +1,8 @@
 // Database-backed sessions. The signed HttpOnly cookie holds only a random
 // session id; the row holds the user and the draft subscription of the box flow.
-import { randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
 import { createCookie, redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import type { User } from "~/db/schema";
@@ -113,4 +115,38 @@ export async function endOtherSessions(userId: number, exceptSessionId?: string)
 
 export async function setSessionSubscription(sessionId: string, subscriptionId: number | null) {
   await db.updateTable("sessions").set({ subscriptionId }).where("id", "=", sessionId).execute();
+}
+
+/**
+ * The session a checkout signs its new customer into. Its id is derived from
+ * the browser's old session id and the submit's idempotency key with the
+ * server secret, so a duplicate of the same submit (double click, resent form)
+ * answers with the very same session, and nobody without the secret can
+ * predict it. The old session stays readable a few minutes for those duplicates.
+ */
+export function checkoutSessionId(oldSessionId: string, idempotencyKey: string): string {
+  return createHmac("sha256", sessionSecret).update(`checkout-session:${oldSessionId}:${idempotencyKey}`).digest("base64url");
+}
+
+export async function startCheckoutSession(trx: Kysely<DB>, old: SessionRecord, userId: number, idempotencyKey: string): Promise<string> {
+  const id = checkoutSessionId(old.id, idempotencyKey);
+  await trx
+    .insertInto("sessions")
+    .values({ id, userId, subscriptionId: old.subscriptionId, createdAt: new Date().toISOString(), expiresAt: expiry() })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  const grace = new Date(Date.now() + 5 * 60_000).toISOString();
+  await trx.updateTable("sessions").set({ expiresAt: grace }).where("id", "=", old.id).where("expiresAt", ">", grace).execute();
+  return id;
+}
+
+/** The Set-Cookie header for a session id made by startCheckoutSession. */
+export async function sessionCookieFor(id: string) {
+  return sessionCookie.serialize(id);
+}
+
+/** Whether a session row exists and is live (used to answer duplicates of a checkout). */
+export async function sessionExists(id: string): Promise<boolean> {
+  const row = await db.selectFrom("sessions").select("expiresAt").where("id", "=", id).executeTakeFirst();
+  return Boolean(row && row.expiresAt > new Date().toISOString());
 }

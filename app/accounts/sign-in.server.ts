@@ -1,6 +1,6 @@
 // Where a freshly signed-in user goes (SPEC §4 "Sign-in redirect").
 import { safeRedirect } from "~/utils/safe-redirect";
-import { giftCardActivationCode, giftCardActivationPath } from "./gift-card-cookie.server";
+import { giftCardActivationCode, giftCardActivationPath } from "~/gift-cards/cookie.server";
 
 export const DEFAULT_AFTER_SIGN_IN = "/dashboard/my-deliveries";
 

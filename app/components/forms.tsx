@@ -1,7 +1,7 @@
 // Accessible form primitives shared by every form. Labels sit above inputs,
 // hints and errors below, tied with aria-describedby; errors come from
 // remix-validated-form (client) or the action's validationError (server).
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 
@@ -49,6 +49,25 @@ export function TextField({ name, label, hint, formId, className, type = "text",
       <input
         {...getInputProps({ id: inputId, type, ...rest })}
         className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({ name, label, hint, formId, className, ...rest }: BaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form">) {
+  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+  const { inputId, hintId, errorId } = useFieldIds(name, formId);
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
+      <label htmlFor={inputId} className="field__label">{label}</label>
+      <textarea
+        {...getInputProps({ id: inputId, ...rest })}
+        className="field__input field__textarea"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />

@@ -8,6 +8,10 @@ import pg from "pg";
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import type { DB } from "./schema";
 import * as m001 from "./migrations/001-initial";
+import * as m002 from "./migrations/002-money-flows";
+import * as m003 from "./migrations/003-gift-cards";
+import * as m004 from "./migrations/004-orders";
+import * as m005 from "./migrations/005-deliveries";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -43,7 +47,9 @@ export function createDb(url: string): Kysely<DB> {
 export async function migrateToLatest(db: Kysely<DB>) {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => ({ "001-initial": m001 }) },
+    // 003 landed after 004 on some development databases
+    allowUnorderedMigrations: true,
+    provider: { getMigrations: async () => ({ "001-initial": m001, "002-money-flows": m002, "003-gift-cards": m003, "004-orders": m004, "005-deliveries": m005 }) },
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {

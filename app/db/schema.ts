@@ -7,6 +7,8 @@ type Id = Generated<number>;
 type Bool = number; // 0 | 1
 type Timestamp = string; // ISO-8601 UTC
 type CreatedAt = ColumnType<string, string | undefined, never>;
+/** a nullable column that inserts may leave out */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: Id;
@@ -185,6 +187,8 @@ export interface SubscriptionsTable {
   startedAt: Timestamp | null;
   endedAt: Timestamp | null;
   pausedUntil: string | null;
+  /** the idempotency key of the checkout submit that holds the draft while it charges */
+  checkoutKey: Optional<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -206,7 +210,12 @@ export interface SubscriptionAddonsTable {
 export interface SubscriptionEventsTable {
   id: Id;
   subscriptionId: number;
-  type: "checked_out" | "checkout_error" | "skipped" | "paused" | "resumed" | "cancelled" | "addons_updated";
+  type:
+    | "checked_out" | "checkout_error" | "skipped" | "unskipped" | "paused" | "resumed" | "cancelled" | "addons_updated"
+    // the renewal engine (app/subscriptions): a one-tap "Keep it", an order at the cut-off, a declined charge, a delivery skipped unpaid
+    | "kept" | "renewed" | "payment_failed" | "renewal_skipped"
+    // "Change what comes next" (app/subscriptions/next-box.server.ts)
+    | "box_changed" | "frequency_changed" | "window_changed" | "address_changed";
   data: string | null; // JSON
   createdAt: CreatedAt;
 }
@@ -221,6 +230,8 @@ export interface DiscountsTable {
   chooseItems: Bool;
   startsAt: Timestamp | null;
   endsAt: Timestamp | null;
+  /** 1: applies to every renewal too; 0 (default): first box only */
+  recurring: Generated<Bool>;
 }
 
 export interface DiscountItemsTable {
@@ -239,11 +250,16 @@ export interface OrdersTable {
   reference: string; // public, unguessable order reference used in /checkout/{order}
   userId: number;
   subscriptionId: number | null;
+  kind: Generated<"box" | "gift_card">;
   status: OrderStatus;
   deliveryDate: string | null;
   deliveryWindow: string | null;
   createdAt: CreatedAt;
   paidAt: Timestamp | null;
+  /** the idempotency key of the submit that holds (while it charges) or paid the order */
+  paymentKey: Optional<string>;
+  /** the billing address the order was paid with */
+  billingAddressId: Optional<number>;
 }
 
 export interface InvoicesTable {
@@ -251,6 +267,8 @@ export interface InvoicesTable {
   orderId: number;
   subtotalCents: number;
   discountedCents: number;
+  /** gift or referral credit spent on this invoice (SPEC §4 credit rule) */
+  creditCents: Generated<number>;
   totalCents: number;
   createdAt: CreatedAt;
 }
@@ -258,7 +276,7 @@ export interface InvoicesTable {
 export interface InvoiceLinesTable {
   id: Id;
   invoiceId: number;
-  sellableType: "package" | "product" | "addon" | "discount";
+  sellableType: "package" | "product" | "addon" | "discount" | "gift_card";
   sellableId: number | null;
   name: string;
   quantity: number;
@@ -283,8 +301,11 @@ export interface PaymentsTable {
   orderId: number | null;
   giftCardId: number | null;
   amountCents: number;
-  status: "succeeded" | "declined" | "refunded";
+  /** pending while the one submit that owns the key talks to the gateway */
+  status: "pending" | "succeeded" | "declined" | "refunded";
   gatewayChargeId: string | null;
+  cardBrand: Optional<string>;
+  cardLastFour: Optional<string>;
   idempotencyKey: string;
   failureMessage: string | null;
   createdAt: CreatedAt;
@@ -306,6 +327,10 @@ export interface GiftCardsTable {
   claimedByUserId: number | null;
   claimedAt: Timestamp | null;
   createdAt: CreatedAt;
+  /** the gift-card order that paid for it */
+  orderId: Optional<number>;
+  /** yyyy-MM-dd (Sydney): valid through that day, at least 3 years after purchase */
+  expiresOn: Optional<string>;
 }
 
 export interface GiftCardSettingsTable {
@@ -406,6 +431,34 @@ export interface SocialPostsTable {
   sortOrder: number;
 }
 
+export type DeliveryStatus = "scheduled" | "skipped" | "paused" | "cancelled" | "missed" | "ordered" | "paid" | "payment_failed";
+
+/** One delivery of a subscription after its first box (app/subscriptions, docs/decisions/009-renewals.md). */
+export interface DeliveriesTable {
+  id: Id;
+  subscriptionId: number;
+  deliveryDate: string; // yyyy-MM-dd
+  deliveryWindow: string | null;
+  status: DeliveryStatus;
+  skipReason: Optional<string>;
+  cutoffAt: Timestamp;
+  remindAt: Timestamp;
+  reminderSentAt: Optional<Timestamp>;
+  processedAt: Optional<Timestamp>;
+  orderId: Optional<number>;
+  chargeAttempts: Generated<number>;
+  claimedAt: Optional<Timestamp>;
+  nextAttemptAt: Optional<Timestamp>;
+  stock: Optional<string>; // JSON
+  notes: Optional<string>; // JSON string[]
+  oneTapHash: Optional<string>;
+  oneTapUsedAt: Optional<Timestamp>;
+  oneTapAction: Optional<string>;
+  oneTapReference: Optional<string>;
+  createdAt: CreatedAt;
+  updatedAt: Timestamp;
+}
+
 export interface EmailOutboxTable {
   id: Id;
   toAddress: string;
@@ -461,6 +514,7 @@ export interface DB {
   testimonials: TestimonialsTable;
   socialPosts: SocialPostsTable;
   emailOutbox: EmailOutboxTable;
+  deliveries: DeliveriesTable;
   meta: MetaTable;
 }
 

@@ -99,3 +99,16 @@ export function formatDeliveryDate(day: string): string {
 export function formatDeliveryDateShort(day: string): string {
   return shortDate.format(new Date(toUtc(day)));
 }
+
+/**
+ * The change cut-off of a delivery on `day`: 2pm Sydney time, `leadDays` before
+ * it. After it the delivery is ordered and charged as it stands.
+ */
+export function cutoffDay(schedule: Pick<RegionSchedule, "leadDays">, day: string): string {
+  return addDays(day, -Math.max(0, schedule.leadDays));
+}
+
+/** "2pm Sydney time, Friday 28 November" */
+export function formatCutoff(schedule: Pick<RegionSchedule, "leadDays">, day: string): string {
+  return `2pm Sydney time, ${formatDeliveryDate(cutoffDay(schedule, day))}`;
+}

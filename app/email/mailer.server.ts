@@ -3,6 +3,8 @@
 // environment: SMTP (nodemailer) when SMTP_URL is set, otherwise the outbox
 // table that /dev/mailbox lists.
 import nodemailer from "nodemailer";
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
 import { db } from "~/db/client.server";
 import { env } from "~/env.server";
 import type { EmailTemplate } from "./template";
@@ -77,4 +79,17 @@ export function setMailer(next: Mailer | null) {
 export async function sendEmail<P>(template: EmailTemplate<P>, to: string, props: P, via: Mailer = getMailer()) {
   const { subject, text, html } = template.render(props);
   await via.send({ to, subject, text, html, template: template.name });
+}
+
+/**
+ * Writes a rendered e-mail to the outbox through `executor`, so a message that
+ * belongs to a money transaction (order confirmation, receipt, gift card) is
+ * committed with it or not at all (a transactional outbox).
+ */
+export async function queueEmail<P>(executor: Kysely<DB>, template: EmailTemplate<P>, to: string, props: P) {
+  const { subject, text, html } = template.render(props);
+  await executor
+    .insertInto("emailOutbox")
+    .values({ toAddress: to, subject, text, html, template: template.name, createdAt: new Date().toISOString(), sentAt: null })
+    .execute();
 }

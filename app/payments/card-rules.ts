@@ -1,4 +1,8 @@
 // Pure card rules shared by the client (masks, instant checks) and the server.
+// No zod here: the card fields import this module up front.
+
+/** The paymentMethod value of "Use a new card". */
+export const NEW_CARD = "new";
 
 export function digitsOnly(value: string) {
   return value.replace(/\D/g, "");

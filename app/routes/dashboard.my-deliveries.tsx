@@ -1,39 +1,82 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { getMyDeliveries } from "~/accounts/deliveries.server";
-import { formatDeliveryDate, formatFrequency, formatShortDate, ORDER_STATUS_LABEL, SUBSCRIPTION_STATUS_LABEL } from "~/accounts/format";
+// /dashboard/my-deliveries: the next delivery, upcoming deliveries (skip and
+// unskip until the cut-off), pause/resume, cancel with one confirmation,
+// orders (pay now, tax invoices), credit and the activity list. Each change
+// answers with a redirect to its confirmation (?done={reference}) or the
+// page with the reason it was refused.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { appOrigin } from "~/accounts/origin.server";
 import { requireUser } from "~/accounts/session.server";
 import { BRAND } from "~/config";
-import { formatAud } from "~/utils/money";
+import { readForm } from "~/security/csrf.server";
+import { ActivityList, CreditPanel, OrdersSection } from "~/subscriptions/components/orders-and-activity";
+import { useChangeFetcher, type RefusalData } from "~/subscriptions/components/change-form";
+import { SubscriptionPanel } from "~/subscriptions/components/subscription-panel";
+import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
+import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
 import { pageMeta } from "~/utils/meta";
+import dashboardHref from "~/styles/dashboard.css";
 
 export const meta: MetaFunction = () => pageMeta("My deliveries", `Your ${BRAND.name} subscription and orders.`);
 
+export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const newuser = new URL(request.url).searchParams.get("newuser");
-  const { subscriptions, orders } = await getMyDeliveries({ userId: user.id });
-  return {
-    firstName: user.firstName,
-    isNewUser: Boolean(newuser && !["0", "false"].includes(newuser.toLowerCase())),
-    subscriptions,
-    orders,
-  };
+  const params = new URL(request.url).searchParams;
+  const newuser = params.get("newuser");
+  const page = await getDeliveriesPage({ userId: user.id, hasPassword: Boolean(user.passwordHash) });
+  const welcome = newuser && !["0", "false"].includes(newuser.toLowerCase())
+    ? { reference: await findOrderForWelcome({ userId: user.id, reference: newuser }), email: user.email }
+    : null;
+  const change = await changeOutcome({ userId: user.id, reference: params.get("done") });
+  const done = change ? { ...change, email: user.email } : null;
+  return data(
+    { firstName: user.firstName, welcome, done, confirmCancel: Number(params.get("cancel")) || null, ...page },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const outcome = await runChange({ userId: user.id, email: user.email }, formData, appOrigin(request));
+  if (outcome.kind === "not_found") throw new Response("Not found", { status: 404 });
+  if (outcome.kind === "refused") return data<RefusalData>({ refusal: outcome.refusal }, { status: 409 });
+  return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(outcome.reference)}#confirmation`, 303);
 }
 
 export default function MyDeliveries() {
-  const { firstName, isNewUser, subscriptions, orders } = useLoaderData<typeof loader>();
-  const empty = subscriptions.length === 0 && orders.length === 0;
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as RefusalData | undefined;
+  const fetcher = useChangeFetcher();
+  const refusal = fetcher.state === "idle" && fetcher.data?.refusal ? fetcher.data.refusal : actionData?.refusal;
+  const empty = d.subscriptions.length === 0 && d.awaitingPayment.length === 0 && d.pastOrders.length === 0;
   return (
-    <section className="section deliveries" aria-labelledby="deliveries-title">
+    <section className="section deliveries dash" aria-labelledby="deliveries-title">
       <div className="container">
-        <h1 id="deliveries-title">{firstName ? `G'day, ${firstName}` : "G'day"}</h1>
-        {isNewUser ? (
+        <h1 id="deliveries-title">{d.firstName ? `G'day, ${d.firstName}` : "G'day"}</h1>
+        {d.welcome ? (
           <div className="form-alert form-alert--success deliveries__welcome" role="status">
             <div>
-              <p><strong>Welcome to {BRAND.name}!</strong> Your subscription is set up and your first box is being prepared.</p>
-              <p>We'll e-mail you before each delivery. You can skip, pause or cancel anytime.</p>
+              <p><strong>Welcome to {BRAND.name}!</strong> {d.welcome.reference ? <>Order <strong>{d.welcome.reference}</strong> is confirmed.</> : "Your subscription is set up."} Your first box is being prepared.</p>
+              <p>We sent a confirmation e-mail to {d.welcome.email}. We'll e-mail you before each delivery, and you can skip, pause or cancel anytime.</p>
             </div>
+          </div>
+        ) : null}
+        {d.done ? (
+          <div className="form-alert form-alert--success dash-notice" role="status" id="confirmation" tabIndex={-1}>
+            <div>
+              <p><strong>{d.done.title}.</strong> {d.done.what}. Reference <strong className="dash-ref">{d.done.reference}</strong>.</p>
+              {d.done.note ? <p>{d.done.note}</p> : null}
+              <p>We e-mailed a confirmation to {d.done.email}.</p>
+            </div>
+          </div>
+        ) : null}
+        {refusal ? (
+          <div className="form-alert form-alert--error dash-notice" role="alert">
+            <p>{refusal.message}</p>
           </div>
         ) : null}
         {empty ? (
@@ -46,60 +89,23 @@ export default function MyDeliveries() {
             </div>
           </div>
         ) : (
-          <>
-            <h2 className="deliveries__heading">Your subscription</h2>
-            {subscriptions.length === 0 ? (
-              <p>You have no active subscription. <Link to="/get-started">Start a new box</Link>.</p>
-            ) : (
-              <ul className="deliveries__subs" role="list">
-                {subscriptions.map((s) => (
-                  <li key={s.id} className="card deliveries__sub">
-                    <div className="card__body">
-                      <div className="deliveries__sub-head">
-                        <h3>{s.boxName}</h3>
-                        <span className={`badge deliveries__status deliveries__status--${s.status}`}>{SUBSCRIPTION_STATUS_LABEL[s.status]}</span>
-                      </div>
-                      <dl className="deliveries__facts">
-                        <div><dt>Delivery frequency</dt><dd>{formatFrequency(s.frequencyDays)}</dd></div>
-                        <div><dt>Next delivery</dt><dd>{s.nextDeliveryDate ? formatDeliveryDate(s.nextDeliveryDate) : "None scheduled"}</dd></div>
-                      </dl>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <h2 className="deliveries__heading">Your orders</h2>
-            {orders.length === 0 ? (
-              <p>No orders yet. Your first order appears here once it is placed.</p>
-            ) : (
-              <ol className="deliveries__orders" role="list">
-                {orders.map((o) => (
-                  <li key={o.id} className="card deliveries__order">
-                    <div className="card__body">
-                      <div className="deliveries__sub-head">
-                        <h3 className="deliveries__ref">
-                          <span className="visually-hidden">Order </span>
-                          {o.reference}
-                        </h3>
-                        <span className={`badge deliveries__status deliveries__status--${o.status}`}>{ORDER_STATUS_LABEL[o.status]}</span>
-                      </div>
-                      <dl className="deliveries__facts deliveries__facts--row">
-                        <div><dt>Delivery date</dt><dd>{formatShortDate(o.deliveryDate)}</dd></div>
-                        <div><dt>Total</dt><dd className="price">{o.totalCents === null ? "Not invoiced yet" : formatAud(o.totalCents)}</dd></div>
-                      </dl>
-                      {o.status === "unpaid" || o.status === "failed" ? (
-                        <p className="deliveries__order-action">
-                          <Link to={`/checkout/${encodeURIComponent(o.reference)}`} className="button button--primary">
-                            Pay now<span className="visually-hidden"> for order {o.reference}</span>
-                          </Link>
-                        </p>
-                      ) : null}
-                    </div>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </>
+          <div className="dash-layout">
+            <div className="dash-main">
+              {d.subscriptions.length === 0 ? (
+                <p>You have no active subscription. <Link to="/get-started">Start a new box</Link>.</p>
+              ) : (
+                <ul className="dash-subs" role="list" aria-label="Your subscriptions">
+                  {d.subscriptions.map((s) => <SubscriptionPanel key={s.id} s={s} confirmCancel={d.confirmCancel === s.id} />)}
+                </ul>
+              )}
+              <ActivityList entries={d.activity} />
+            </div>
+            <aside className="dash-side" aria-label="Orders and credit">
+              {d.creditCents !== null ? <CreditPanel cents={d.creditCents} /> : null}
+              <OrdersSection id="awaiting-title" title="Awaiting payment" orders={d.awaitingPayment} />
+              <OrdersSection id="orders-title" title="Your orders" orders={d.pastOrders} empty="No orders yet. Your first order appears here once it is placed." />
+            </aside>
+          </div>
         )}
       </div>
     </section>

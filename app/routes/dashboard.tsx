@@ -27,6 +27,7 @@ export default function Dashboard() {
           <nav aria-label="Account">
             <ul className="account__nav" role="list">
               <li><NavLink to="/dashboard/my-deliveries">My deliveries</NavLink></li>
+              <li><NavLink to="/dashboard/account">My account</NavLink></li>
             </ul>
           </nav>
         </div>

@@ -1,141 +1,212 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
 import { FlowPage } from "~/box/components/flow-page";
-import { deliverySummary, emailHasAccount, getCart, requireFlow } from "~/box/flow.server";
-import { formatAud } from "~/utils/money";
+import { emailHasAccount, readFlow, requireFlow } from "~/box/flow.server";
+import { MY_DELIVERIES } from "~/box/guards";
+import { applyDiscountCode, currentQuote, loadCheckout, postcodeLookup, promoCookie, readPromo } from "~/checkout/checkout-page.server";
+import { CHECKOUT_FORM_ID } from "~/checkout/form-ids";
+import { checkoutValidator } from "~/checkout/validators.server";
+import { CheckoutForm } from "~/checkout/components/checkout-form";
+import type { CheckoutDialogState } from "~/checkout/components/checkout-dialogs";
+import { OVERNIGHT_DIALOG } from "~/checkout/components/checkout-dialogs";
+import { OrderSummary } from "~/checkout/components/order-summary";
+import { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "~/checkout/place-order.server";
+import type { PostcodeLookup } from "~/delivery/lookup.server";
+import { normalisePostcode } from "~/delivery/postcode";
+import { appOrigin } from "~/accounts/origin.server";
+import { scrubCardData } from "~/payments/card-secrets";
+import { readForm } from "~/security/csrf.server";
+import { claimWaitingGiftCard } from "~/checkout/gift-credit.server";
+import { clearCookie, GIFT_CARD_ACTIVATION_COOKIE, giftCardActivationCode } from "~/gift-cards/cookie.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
+import checkoutCss from "~/styles/checkout.css";
 
-export const meta: MetaFunction = () => pageMeta("Review your box", "Check your box, add-ons and delivery details before you check out.");
-export const links = () => [{ rel: "stylesheet", href: boxCss }];
+export const meta: MetaFunction = () => pageMeta("Checkout", "Your delivery address and payment: place your box order.");
+export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: checkoutCss }];
+
+type ActionData = {
+  fieldErrors: Record<string, string>;
+  formId: string;
+  repopulateFields: Record<string, unknown>;
+  dialog?: CheckoutDialogState;
+  nextKey?: string;
+  lookup?: PostcodeLookup;
+  discountNotice?: { ok: boolean; message: string };
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "checkout");
-  const [cart, delivery, hasAccount] = await Promise.all([
-    getCart(flow.draft, flow.pkg),
-    deliverySummary(flow.draft),
-    flow.user ? false : emailHasAccount(flow.draft.email),
-  ]);
-  const pkg = cart.pkg!;
-  return {
-    email: flow.user?.email ?? flow.draft.email,
-    signedIn: Boolean(flow.user),
-    // An existing account is shown nothing of itself until its owner signs in.
-    needsSignIn: hasAccount,
-    box: { fullName: pkg.fullName, priceCents: pkg.priceCents, people: pkg.people, weight: pkg.weight, customizable: pkg.selectionCustomizable, kind: pkg.kind },
-    items: cart.items.map((i) => ({ id: i.productId, name: i.name, weight: i.weight, quantity: i.quantity })),
-    addons: cart.addons.map((a) => ({ id: a.productId, name: a.name, quantity: a.quantity, lineCents: a.priceCents * a.quantity })),
-    addonsCents: cart.addonsCents,
-    totalCents: cart.totalCents,
-    delivery,
+  const headers = new Headers();
+  // A gift card waiting in the activation cookie becomes credit before the total is shown (SPEC §4).
+  const gift = await claimWaitingGiftCard(request, flow.user);
+  if (gift.clearCookie) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
+  const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"))), giftNotice: gift.notice };
+  const promo = new URL(request.url).searchParams.get("promo");
+  // The promo cookie is kept while the code can be used and cleared once it can't.
+  if (page.promoUnusable) headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
+  else if (promo && page.quote.discount) headers.append("Set-Cookie", await promoCookie.serialize(page.quote.discount.code));
+  return data(page, { headers });
+}
+
+function answer(formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) {
+  const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
+  delete repopulateFields.idempotencyKey;
+  return data<ActionData>({ fieldErrors: {}, formId: CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra }, { status, ...init });
+}
+
+/** "shipping.line1" → { shipping: { line1 } }, as the form's defaults expect. */
+function unflatten(values: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const parts = k.split(".");
+    let node = out;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+    node[parts[parts.length - 1]] = v;
+  }
+  return out;
+}
+
+function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, { kind: "placed" } | { kind: "already-ordered" }>) {
+  switch (outcome.kind) {
+    case "fields":
+      return answer(formData, { fieldErrors: outcome.fieldErrors }, 422);
+    case "card":
+      return answer(formData, { fieldErrors: outcome.fieldErrors, dialog: { kind: "error", title: "Please check your card", message: outcome.message } }, 422);
+    case "address-doubt":
+      return answer(formData, { dialog: { kind: "address-doubt", signature: outcome.signature, message: ADDRESS_DOUBT } }, 409);
+    case "overnight":
+      return answer(formData, { dialog: { kind: "overnight", message: OVERNIGHT_DIALOG } }, 409);
+    case "out-of-stock":
+      return answer(formData, { dialog: { kind: "out-of-stock", message: OUT_OF_STOCK, items: outcome.items } }, 409);
+    case "declined":
+      // A new key for the next try: the declined one keeps its answer.
+      return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
+    case "error":
+      return answer(formData, { dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  // What a dialog confirmed ("Continue", "Accept") is kept until the order is placed, also when
+  // this post is refused for another reason (without JS the card number is then typed again).
+  if (formData.get("confirmAddress")) formData.set("addressConfirmed", String(formData.get("confirmAddress")));
+  if (formData.get("acceptOvernight") === "true") formData.set("overnightAccepted", "true");
+  const before = await readFlow(request);
+  const key = String(formData.get("idempotencyKey") ?? "");
+  if (before.session) {
+    const repeat = await repeatedSubmit({ session: before.session, user: before.user }, key);
+    if (repeat?.kind === "placed") {
+      return redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(repeat.reference)}`, { status: 303, headers: repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined });
+    }
+    if (repeat && repeat.kind !== "already-ordered") return outcomeResponse(formData, repeat);
+  }
+
+  const flow = await requireFlow(request, "checkout");
+  if (!flow.user && (await emailHasAccount(flow.draft.email))) {
+    return answer(formData, { dialog: { kind: "error", title: "Please sign in", message: "There is already an account for this e-mail. Please sign in to continue." } }, 403);
+  }
+  const intent = formData.get("intent");
+  const postedCode = String(formData.get("discountCode") ?? "").trim().toUpperCase() || null;
+
+  // Apply (or a new code typed before "Place order"): show the new total before anything is charged.
+  const activeCode = flow.draft.discountCode ?? (await readPromo(request));
+  if (intent === "discount" || (intent !== "postcode" && postedCode !== activeCode)) {
+    const result = await applyDiscountCode(flow.draft, postedCode, String(formData.get("shipping.postcode") ?? "") || null);
+    const notice = intent === "discount" || !result.ok ? result : { ok: true, message: `${result.message} Check your new total, then place your order.` };
+    if (!result.ok) formData.set("discountCode", "");
+    return answer(formData, { discountNotice: notice }, result.ok ? 200 : 422, { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } });
+  }
+  if (intent === "postcode") {
+    const lookup = await postcodeLookup(String(formData.get("shipping.postcode") ?? ""));
+    return answer(formData, { lookup }, 200);
+  }
+
+  const { ctx } = await currentQuote(flow, postedCode, null);
+  const result = await checkoutValidator(ctx).validate(formData);
+  if (result.error) {
+    // Without JS the page is drawn again: show the schedule (or the refusal) of the postcode typed, not the draft's.
+    const posted = normalisePostcode(String(formData.get("shipping.postcode") ?? ""));
+    const lookup = posted && posted.display !== flow.draft.postcode ? await postcodeLookup(posted.display) : undefined;
+    return answer(formData, { fieldErrors: result.error.fieldErrors, lookup }, 422);
+  }
+  const input = {
+    ...result.data,
+    addressConfirmed: String(formData.get("confirmAddress") ?? "") || result.data.addressConfirmed,
+    overnightAccepted: formData.get("acceptOvernight") === "true" || result.data.overnightAccepted,
   };
+  const { session } = flow;
+  if (!session) throw redirect("/get-started");
+  const outcome = await placeOrder({ session, user: flow.user, draft: flow.draft }, { ...input, giftCode: flow.user ? null : giftCardActivationCode(request) }, appOrigin(request));
+  if (outcome.kind === "placed") {
+    const headers = new Headers();
+    if (giftCardActivationCode(request)) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
+    if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
+    headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
+    return redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(outcome.reference)}`, { status: 303, headers });
+  }
+  if (outcome.kind === "already-ordered") return redirect(MY_DELIVERIES, 303);
+  if (outcome.kind === "out-of-stock") await trimDraftToStock(flow.draft.id, input.shipping.postcode);
+  if (outcome.kind === "fields" && outcome.fieldErrors.discountCode) formData.set("discountCode", "");
+  const response = outcomeResponse(formData, outcome);
+  // keep what the dialogs confirmed, so a later retry does not ask again
+  if (outcome.kind !== "address-doubt" && input.addressConfirmed) (response.data as ActionData).repopulateFields.addressConfirmed = input.addressConfirmed;
+  return response;
 }
 
-function EditLink({ to, label }: { to: string; label: string }) {
-  return (
-    <Link to={to} className="review__edit">
-      Edit<span className="visually-hidden"> {label}</span>
-    </Link>
-  );
-}
-
-export default function ReviewBox() {
+export default function Checkout() {
   const d = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>() as ActionData | undefined;
+  const lookup = (a?.lookup ?? d.lookup) as PostcodeLookup;
+  const defaults = a?.repopulateFields ? { ...d.defaults, ...a.repopulateFields, billingSameAsShipping: a.repopulateFields.billingSameAsShipping !== undefined } : d.defaults;
   return (
     <FlowPage
       step="checkout"
       customizable={d.box.customizable}
       eyebrow="Checkout"
-      title="Review your box"
-      intro={<p>Check everything below and edit any step before you pay.</p>}
-      aside={
-        <aside className="review__aside" aria-label="Order total">
-          <section className="review__section review__totals" aria-labelledby="review-total">
-            <h2 id="review-total" className="box-summary__title">Order summary</h2>
-            <p className="review__line"><span>{d.box.fullName}</span><span>{formatAud(d.box.priceCents)}</span></p>
-            <p className="review__line"><span>Add-ons</span><span>{formatAud(d.addonsCents)}</span></p>
-            <p className="review__line"><span>Delivery</span><span>Free</span></p>
-            <p className="review__line review__grand"><span>Total per delivery (AUD)</span><span className="price">{formatAud(d.totalCents)}</span></p>
-          </section>
-          <div className="form-alert form-alert--info review__next">
-            <p>
-              <strong>Next: delivery address and payment.</strong> The last part of checkout takes your address and card.
-              Nothing has been charged yet.
-            </p>
-          </div>
-        </aside>
-      }
+      title="Delivery and payment"
+      intro={<p>Free delivery, no minimum order. Skip, pause or cancel anytime.</p>}
+      aside={<OrderSummary box={d.box} items={d.items} addons={d.addons} delivery={d.delivery} quote={d.quote} />}
     >
       {d.needsSignIn ? (
-        <div className="form-alert form-alert--info review__signin">
-          <p>
-            There is already an account for <strong>{d.email}</strong>. Sign in to use its saved cards, addresses and credit.{" "}
-            <Link to="/sign-in?destination=/get-started/checkout">Sign in to continue</Link>
-          </p>
+        <div className="form-alert form-alert--info checkout__signin">
+          <div>
+            <p>There is already an account for <strong>{d.email}</strong>. Sign in to use its saved cards, addresses and credit; your box is kept.</p>
+            <p><Link className="button button--primary" to="/sign-in?destination=/get-started/checkout">Sign in to continue</Link></p>
+          </div>
         </div>
-      ) : null}
-
-      <div className="review">
-        <section className="review__section" aria-labelledby="review-delivery">
-          <div className="review__head">
-            <h2 id="review-delivery">Delivery</h2>
-            <EditLink to="/get-started" label="delivery details" />
-          </div>
-          <dl className="review__facts">
-            {!d.signedIn ? (<><dt>Email</dt><dd>{d.email}</dd></>) : null}
-            <dt>Postcode</dt><dd>{d.delivery.postcode}{d.delivery.place ? `, ${d.delivery.place}` : ""}</dd>
-            <dt>First delivery</dt><dd>{d.delivery.dateLabel}</dd>
-            <dt>Time</dt><dd>{d.delivery.windowLabel}</dd>
-          </dl>
-          {d.delivery.overnight ? <p className="review__note">Overnight silent delivery: no SMS or driver notification is sent.</p> : null}
-        </section>
-
-        <section className="review__section" aria-labelledby="review-box">
-          <div className="review__head">
-            <h2 id="review-box">Box</h2>
-            <EditLink to="/get-started/your-box" label="box type" />
-          </div>
-          <p className="review__line">
-            <span>{d.box.fullName}{d.box.people ? ` · ${d.box.people}` : ""}{d.box.weight ? ` · ${d.box.weight}` : ""}</span>
-            <span className="price">{formatAud(d.box.priceCents)}</span>
-          </p>
-          <p className="review__line">
-            <span>{d.delivery.frequencyLabel}</span>
-            <EditLink to="/get-started/box-size" label="box size and frequency" />
-          </p>
-        </section>
-
-        {d.box.customizable ? (
-          <section className="review__section" aria-labelledby="review-items">
-            <div className="review__head">
-              <h2 id="review-items">Your cuts</h2>
-              <EditLink to="/get-started/your-items" label="cuts" />
-            </div>
-            <ul className="review__list" role="list">
-              {d.items.map((i) => (
-                <li key={i.id} className="review__line"><span>{i.name}{i.weight ? ` (${i.weight})` : ""}</span><span>× {i.quantity}</span></li>
-              ))}
-            </ul>
-          </section>
+      ) : (
+        <>
+        {d.giftNotice ? (
+          <p className={`form-alert ${d.giftNotice.ok ? "form-alert--success" : "form-alert--error"} checkout__gift`} role="status">{d.giftNotice.message}</p>
         ) : null}
-
-        <section className="review__section" aria-labelledby="review-addons">
-          <div className="review__head">
-            <h2 id="review-addons">Add-ons</h2>
-            <EditLink to="/get-started/addons" label="add-ons" />
-          </div>
-          {d.addons.length ? (
-            <ul className="review__list" role="list">
-              {d.addons.map((a) => (
-                <li key={a.id} className="review__line"><span>{a.name} × {a.quantity}</span><span>{formatAud(a.lineCents)}</span></li>
-              ))}
-            </ul>
-          ) : (
-            <p>No add-ons. <Link to="/get-started/addons">Add some</Link> anytime; they can be changed each order.</p>
-          )}
-        </section>
-
-      </div>
+        <CheckoutForm
+          idempotencyKey={a?.nextKey ?? d.key}
+          email={d.email}
+          signedIn={d.signedIn}
+          ctx={d.ctx}
+          showSms={d.showSms}
+          showNewsletter={d.showNewsletter}
+          savedCards={d.savedCards}
+          lookup={lookup}
+          draftPostcode={d.delivery.postcode}
+          frequencies={d.frequencies}
+          discount={d.quote.discount ? { ...d.quote.discount, description: d.quote.discount.description } : null}
+          discountNotice={a?.discountNotice ?? (d.quote.discountMessage ? { ok: false, message: d.quote.discountMessage } : null)}
+          totalCents={d.quote.totalCents}
+          recurringCents={d.quote.recurringCents}
+          boxName={d.box.fullName}
+          agreement={d.agreement}
+          defaults={defaults}
+          dialog={a?.dialog ?? null}
+          confirmedAddress={String(a?.repopulateFields?.addressConfirmed ?? "")}
+          overnightAccepted={a?.repopulateFields?.overnightAccepted === "true"}
+        />
+        </>
+      )}
     </FlowPage>
   );
 }

@@ -1,12 +1,26 @@
 import { sql } from "kysely";
 import { db } from "~/db/client.server";
+import { oldestDueJob } from "~/jobs/runner.server";
 
-/** Liveness and database check for load balancers and the Docker HEALTHCHECK. */
+/**
+ * Liveness and database check for load balancers and the Docker HEALTHCHECK,
+ * with the age of the oldest piece of timed work still waiting (renewals,
+ * reminders, gift-card mails): a stuck job runner shows as a growing age.
+ */
 export async function loader() {
+  const headers = { "Cache-Control": "no-store" };
   try {
     await sql`select 1`.execute(db);
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
   } catch {
-    return Response.json({ status: "error", database: "unreachable" }, { status: 503, headers: { "Cache-Control": "no-store" } });
+    return Response.json({ status: "error", database: "unreachable" }, { status: 503, headers });
   }
+  const now = new Date();
+  let jobs: { oldestDueAt: string | null; oldestDueAgeSeconds: number } | { error: string };
+  try {
+    const oldestDueAt = await oldestDueJob({ now });
+    jobs = { oldestDueAt, oldestDueAgeSeconds: oldestDueAt ? Math.max(0, Math.round((now.getTime() - Date.parse(oldestDueAt)) / 1000)) : 0 };
+  } catch {
+    jobs = { error: "unavailable" };
+  }
+  return Response.json({ status: "ok", jobs }, { headers });
 }

@@ -9,6 +9,8 @@ import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { chromium, type Browser, type Cookie } from "@playwright/test";
 import { draftFlowCookies } from "./flow";
+import { giftFlowCookies } from "./gift-flow";
+import { payFlowCookies } from "./pay-flow";
 
 const run = promisify(execFile);
 const PORT = 3900;
@@ -21,6 +23,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const PUBLIC_PAGES = (process.env.BENCH_PAGES?.split(",") ?? [
   "/", "/how-it-works", "/why-us", "/delivery", "/blog", "/blog-post/how-we-pack-your-box",
   "/recipe-post/scotch-fillet-with-garlic-thyme-butter", "/faq", "/terms", "/sign-in", "/get-started",
+  "/gift-cards", "/gift-cards/activate",
 ]);
 
 async function startServer() {
@@ -77,11 +80,18 @@ const server = await startServer();
 try {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   const flow = await draftFlowCookies(browser, BASE);
+  const gift = await giftFlowCookies(browser, BASE);
+  const pay = await payFlowCookies(browser, BASE);
   const rows: Record<string, string | number>[] = [];
-  const pages = [...PUBLIC_PAGES.map((p) => ({ path: p, cookie: undefined as string | undefined })), ...flow.pages.map((p) => ({ path: p, cookie: flow.cookieHeader }))];
-  for (const { path, cookie } of pages) {
+  const pages = [
+    ...PUBLIC_PAGES.map((p) => ({ path: p, cookie: undefined as string | undefined, cookies: [] as Cookie[] })),
+    ...flow.pages.map((p) => ({ path: p, cookie: flow.cookieHeader, cookies: flow.cookies })),
+    ...gift.pages.map((p) => ({ path: p, cookie: gift.cookieHeader, cookies: gift.cookies })),
+    ...pay.pages.map((p) => ({ path: p, cookie: pay.cookieHeader, cookies: pay.cookies })),
+  ];
+  for (const { path, cookie, cookies } of pages) {
     const row: Record<string, string | number> = { page: path };
-    row["JS KB (gz)"] = Math.round((await jsBytes(browser, path, cookie ? flow.cookies : [])) / 102.4) / 10;
+    row["JS KB (gz)"] = Math.round((await jsBytes(browser, path, cookies)) / 102.4) / 10;
     if (!skip.has("lighthouse")) {
       try {
         const lh = await lighthouse(path, cookie);

@@ -41,7 +41,8 @@ test.describe("my deliveries", () => {
       await expect(order(reference)).toContainText(aud(totalCents));
     }
     await expect(order("PT-100231")).toContainText("Paid");
-    await expect(order("PT-100231").getByRole("link")).toHaveCount(0);
+    await expect(order("PT-100231").getByRole("link")).toHaveCount(1);
+    await expect(order("PT-100231").getByRole("link", { name: "Tax invoice for order PT-100231" })).toHaveAttribute("href", "/dashboard/orders/PT-100231");
     await expect(order("PT-100458")).toContainText("Payment due");
     await expect(order("PT-100458").getByRole("link", { name: "Pay now for order PT-100458" })).toHaveAttribute("href", "/checkout/PT-100458");
   });

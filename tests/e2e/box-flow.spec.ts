@@ -2,7 +2,7 @@ import { test, expect, ready, uniqueEmail, e2eDb, jsEnabled, signIn, createUser 
 import { addCuts, chooseCurated, chooseCustom, counter, startBox, step } from "./box-helpers";
 
 test.describe("box-building flow", () => {
-  test("a custom box from get-started to the review page", async ({ page, context }) => {
+  test("a custom box from get-started to the checkout page", async ({ page, context }) => {
     const email = uniqueEmail("custom");
     await startBox(page, { email, path: "/get-started?v=2" });
     const draft = await e2eDb().selectFrom("subscriptions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
@@ -50,23 +50,25 @@ test.describe("box-building flow", () => {
     await page.getByRole("button", { name: "Next step" }).click();
 
     await expect(page).toHaveURL(/\/get-started\/checkout$/);
-    await expect(page).toHaveTitle(/^Review your box \| Paddock & Tide/);
-    await expect(page.getByRole("heading", { name: "Review your box", level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/^Checkout \| Paddock & Tide/);
+    await expect(page.getByRole("heading", { name: "Delivery and payment", level: 1 })).toBeVisible();
     await expect(progress.locator("[aria-current='step']")).toContainText("Step 4 of 4");
-    await expect(page.getByText("Custom box (small)").first()).toBeVisible();
-    await expect(page.getByText("Smoked bacon × 1")).toBeVisible();
-    await expect(page.locator(".review__grand")).toContainText("$181");
-    await expect(page.getByText("Free", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("Every 4 weeks")).toBeVisible();
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText("Custom box (small)")).toBeVisible();
+    await expect(summary.getByText("Smoked bacon × 1")).toBeVisible();
+    await expect(summary.locator(".checkout-summary__total")).toContainText("$181");
+    await expect(summary.getByText("Free", { exact: true }).first()).toBeVisible();
+    await expect(summary.getByText("Every 4 weeks")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Every 4 weeks" })).toBeChecked();
     for (const label of ["delivery details", "box type", "box size and frequency", "cuts", "add-ons"]) {
-      await expect(page.getByRole("link", { name: `Edit ${label}` })).toBeVisible();
+      await expect(summary.getByRole("link", { name: `Edit ${label}` })).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "Sign in to continue" })).toHaveCount(0); // a new e-mail: no account to sign in to
     const items = await e2eDb().selectFrom("subscriptionItems").select((eb) => eb.fn.sum<number>("quantity").as("n")).where("subscriptionId", "=", draft.id).executeTakeFirstOrThrow();
     expect(Number(items.n)).toBe(8);
   });
 
-  test("a curated box from get-started to the review page", async ({ page }) => {
+  test("a curated box from get-started to the checkout page", async ({ page }) => {
     await startBox(page, { postcode: "3000" });
     await page.getByRole("button", { name: "Choose a curated box" }).click();
     for (const box of ["Salmon", "Beef", "Beef & Chicken", "Beef & Pork", "Mixed", "Value"]) {
@@ -114,13 +116,16 @@ test.describe("box-building flow", () => {
 
     await summary.getByRole("button", { name: "Next step" }).click();
     await expect(page).toHaveURL(/\/get-started\/checkout$/);
-    await expect(page.getByText("Beef box (large)").first()).toBeVisible();
-    await expect(page.getByText("Every 2 weeks")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Delivery and payment", level: 1 })).toBeVisible();
+    const checkoutSummary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(checkoutSummary.getByText("Beef box (large)")).toBeVisible();
+    await expect(checkoutSummary.getByText("Every 2 weeks")).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Every 2 weeks" })).toBeChecked();
     await expect(page.getByRole("heading", { name: "Your cuts" })).toHaveCount(0);
-    await expect(page.locator(".review__grand")).toContainText("$255");
+    await expect(checkoutSummary.locator(".checkout-summary__total")).toContainText("$255");
   });
 
-  test("the review page asks an existing account holder to sign in, showing nothing of the account", async ({ page }) => {
+  test("the checkout page asks an existing account holder to sign in, showing nothing of the account", async ({ page }) => {
     const db = e2eDb();
     const owner = await createUser();
     await startBox(page, { email: owner.email });

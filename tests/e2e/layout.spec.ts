@@ -94,9 +94,11 @@ test.describe("error states", () => {
     }
   });
 
-  test("/healthz checks the database", async ({ request }) => {
+  test("/healthz checks the database and reports the age of the oldest due job", async ({ request }) => {
     const res = await request.get("/healthz");
     expect(res.status()).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok" });
+    const body = await res.json();
+    expect(body.status).toBe("ok");
+    expect(body.jobs.oldestDueAgeSeconds).toEqual(expect.any(Number));
   });
 });

@@ -5,7 +5,7 @@ import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.serv
 import {
   InvalidResetTokenError, RESET_TOKEN_MINUTES, createResetToken, hashToken, requestPasswordReset, resetPassword,
 } from "~/accounts/password-reset.server";
-import { getMyDeliveries } from "~/accounts/deliveries.server";
+import { getMyDeliveries } from "~/subscriptions/deliveries-summary.server";
 import { OutboxMailer, sendEmail, setMailer, type Mailer, type OutgoingEmail } from "~/email/mailer.server";
 import { listOutbox } from "~/email/outbox.server";
 import { defineTemplate } from "~/email/template";

@@ -1,5 +1,5 @@
 import { afterSignInPath, DEFAULT_AFTER_SIGN_IN } from "~/accounts/sign-in.server";
-import { giftCardActivationCode, readRawCookie } from "~/accounts/gift-card-cookie.server";
+import { giftCardActivationCode, readRawCookie } from "~/gift-cards/cookie.server";
 import { appOrigin } from "~/accounts/origin.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 

@@ -3,8 +3,9 @@ import { useState, type ChangeEvent } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
+import { ChoiceGroup } from "./choice-group";
 import { FocusFirstError } from "~/components/forms";
-import { FieldError, FormSubmit, SelectField, TextField, type RadioOption } from "~/components/forms";
+import { FieldError, FormSubmit, SelectField, TextField } from "~/components/forms";
 import { LIMITS } from "~/config";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
@@ -30,37 +31,6 @@ function ScheduleErrors() {
   const time = useField("deliveryWindow");
   const error = date.error ?? time.error;
   return <FieldError id="schedule-error" error={error} />;
-}
-
-/**
- * Radio cards for dates and times. Unlike the shared RadioCardGroup the initial
- * choice is ours to give, so a new postcode starts with nothing chosen.
- */
-function ChoiceGroup({ name, label, hint, className, options, checked }: { name: string; label: string; hint?: string; className?: string; options: RadioOption[]; checked: string }) {
-  const { error, validate } = useField(name);
-  const id = `${FORM_ID}-${name}`;
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <fieldset className={`field radio-cards ${className ?? ""}`} aria-describedby={describedBy} data-invalid={error ? "true" : undefined}>
-      <legend className="field__label">{label}</legend>
-      {hint ? <p id={`${id}-hint`} className="field__hint">{hint}</p> : null}
-      <div className="radio-cards__list">
-        {options.map((o, i) => (
-          <label key={o.value} className="radio-card" htmlFor={`${id}-${i}`}>
-            <input
-              id={`${id}-${i}`} type="radio" name={name} value={o.value} defaultChecked={o.value === checked}
-              className="radio-card__input" onChange={() => { if (error) validate(); }}
-            />
-            <span className="radio-card__body">
-              <span className="radio-card__label">{o.label}</span>
-              {o.description ? <span className="radio-card__description">{o.description}</span> : null}
-            </span>
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${id}-error`} error={error} />
-    </fieldset>
-  );
 }
 
 export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpired, defaults }: Props) {
@@ -162,6 +132,7 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
             </>
           )}
           <ChoiceGroup
+            formId={FORM_ID}
             name="deliveryDate"
             checked={sameAsSaved ? defaults.deliveryDate : ""}
             label="Delivery date"
@@ -171,6 +142,7 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
           />
           <div onChange={(e) => setWindowCode((e.target as HTMLInputElement).value)}>
             <ChoiceGroup
+              formId={FORM_ID}
               name="deliveryWindow"
               checked={sameAsSaved ? defaults.deliveryWindow : ""}
               label="Delivery time"

@@ -322,3 +322,13 @@ export const DEMO_SUBSCRIBER = {
   lastName: "Nguyen",
   phone: "0412 345 678",
 };
+
+/** A second subscriber (Tasmania), so every owner-scoping check has someone else's data to miss. */
+export const DEMO_SECOND_SUBSCRIBER = {
+  email: "second.subscriber@paddockandtide.com.au",
+  password: "Paddock-Second-2026",
+  firstName: "Jack",
+  lastName: "Morrison",
+  phone: "+61423456789",
+  address: { addressType: "house" as const, line1: "41 Davey Street", city: "Hobart", state: "TAS", postcode: "7000" },
+};

@@ -6,8 +6,9 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "../schema";
 import { hashPassword } from "../../accounts/password.server";
+import { deliveryDates, parseWeekdays } from "../../delivery/schedule";
 import {
-  ADDON_CATEGORIES, CUT_CATEGORIES, DELIVERY_REGIONS, DELIVERY_WINDOWS, DEMO_SUBSCRIBER, DISCOUNTS,
+  ADDON_CATEGORIES, CUT_CATEGORIES, DELIVERY_REGIONS, DELIVERY_WINDOWS, DEMO_SECOND_SUBSCRIBER, DEMO_SUBSCRIBER, DISCOUNTS,
   FREQUENCY_DAYS, GIFT_CARD_BONUS, PACKAGES, type SeedPackage,
 } from "./catalogue";
 import {
@@ -29,6 +30,7 @@ export async function seedIfEmpty(db: Kysely<DB>) {
     await seedSuburbs(trx);
     await seedContent(trx);
     await seedDemoSubscriber(trx);
+    await seedSecondSubscriber(trx);
     await trx.insertInto("meta").values({ key: "seeded_at", value: now() }).execute();
   });
 }
@@ -321,4 +323,66 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
       { invoiceId, sellableType: "addon", sellableId: bacon.id, name: bacon.name, quantity: 1, priceCents: bacon.priceCents },
     ]).execute();
   }
+}
+
+/** A Tasmanian subscriber with one card, a custom small box (no salmon) and one paid order. */
+async function seedSecondSubscriber(db: Kysely<DB>) {
+  const ts = now();
+  const who = DEMO_SECOND_SUBSCRIBER;
+  const { id: userId } = await db
+    .insertInto("users")
+    .values({
+      email: who.email, passwordHash: await hashPassword(who.password), firstName: who.firstName, lastName: who.lastName,
+      phone: who.phone, sms: 0, newsletter: 1, gatewayCustomerId: `sandbox_cus_${randomBytes(6).toString("hex")}`,
+      orderedAt: ts, createdAt: ts, updatedAt: ts,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: addressId } = await db
+    .insertInto("addresses")
+    .values({ userId, kind: "shipping", ...who.address, line2: null, country: "AU", company: null, createdAt: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const pkg = await db.selectFrom("packages").select(["id", "priceCents", "fullName"]).where("slug", "=", "custom-small").executeTakeFirstOrThrow();
+  const suburb = await db.selectFrom("suburbs").select("id").where("postcode", "=", who.address.postcode).where("name", "=", who.address.city).executeTakeFirst();
+  const region = await db.selectFrom("deliveryRegions").select(["id", "weekdays", "leadDays", "everyWeeks"]).where("slug", "=", "tas").executeTakeFirstOrThrow();
+  const dates = deliveryDates({ weekdays: parseWeekdays(region.weekdays), leadDays: region.leadDays, everyWeeks: region.everyWeeks }, new Date(), 2);
+  const next = dates[1] ?? dates[0] ?? isoDay(new Date(Date.now() + 9 * 86400000));
+  const { id: subscriptionId } = await db
+    .insertInto("subscriptions")
+    .values({
+      userId, status: "active", email: who.email, packageId: pkg.id, boxType: "custom", postcode: who.address.postcode,
+      suburbId: suburb?.id ?? null, regionId: region.id, deliveryDate: next, deliveryWindow: "day", frequencyDays: 14,
+      discountCode: null, shippingAddressId: addressId, billingAddressId: addressId, deliveryNotes: "Side gate is unlocked.",
+      flowVersion: null, startedAt: "2026-05-14T00:00:00.000Z", endedAt: null, pausedUntil: null, createdAt: ts, updatedAt: ts,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const cuts = await db
+    .selectFrom("products")
+    .select(["id"])
+    .where("kind", "=", "cut")
+    .where("name", "not like", "%almon%")
+    .where((eb) => eb.or([eb("inventory", "is", null), eb("inventory", ">", 0)]))
+    .orderBy("id", "desc")
+    .limit(4)
+    .execute();
+  for (const c of cuts) await db.insertInto("subscriptionItems").values({ subscriptionId, productId: c.id, quantity: 2 }).execute();
+  await db.insertInto("paymentMethods").values({
+    userId, gatewayToken: `sandbox_pm_${randomBytes(8).toString("hex")}`, brand: "Mastercard", lastFour: "5100", expMonth: 11, expYear: 2030, isPrimary: 1, createdAt: ts,
+  }).execute();
+  const { id: orderId } = await db
+    .insertInto("orders")
+    .values({
+      reference: "PT-200117", userId, subscriptionId, status: "paid", deliveryDate: isoDay(new Date(Date.now() - 12 * 86400000)),
+      deliveryWindow: "day", createdAt: ts, paidAt: ts,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: invoiceId } = await db
+    .insertInto("invoices")
+    .values({ orderId, subtotalCents: pkg.priceCents, discountedCents: 0, totalCents: pkg.priceCents, createdAt: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("invoiceLines").values({ invoiceId, sellableType: "package", sellableId: pkg.id, name: pkg.fullName, quantity: 1, priceCents: pkg.priceCents }).execute();
 }

@@ -1,0 +1,247 @@
+// The signed-in user's account: profile, password, saved cards and addresses.
+// Every function takes the owner's id and scopes its query by it, so another
+// user's card or address answers NotFoundError, exactly like a missing one.
+import type { Kysely } from "kysely";
+import { db } from "~/db/client.server";
+import type { DB } from "~/db/schema";
+import type { AddressInput } from "~/checkout/address-schema";
+import { CardError } from "~/payments/gateway";
+import type { NewCard } from "~/payments/card-schema";
+import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { endOtherSessions } from "./session.server";
+import type { ProfileInput } from "./account-schemas";
+
+export class NotFoundError extends Error {
+  constructor(what = "Not found") {
+    super(what);
+    this.name = "NotFoundError";
+  }
+}
+
+export class WrongPasswordError extends Error {
+  constructor() {
+    super("Your current password is incorrect");
+    this.name = "WrongPasswordError";
+  }
+}
+
+export const LAST_CARD_MESSAGE =
+  "This is the only card for your active subscription, so it can't be removed. Add another card first, then remove this one.";
+
+/** A card the user may not remove (the only card while a subscription is live). */
+export class CardInUseError extends Error {
+  constructor() {
+    super(LAST_CARD_MESSAGE);
+    this.name = "CardInUseError";
+  }
+}
+
+export type AddressView = {
+  id: number;
+  kind: "shipping" | "billing";
+  addressType: "apartment" | "business" | "house";
+  line1: string;
+  line2: string | null;
+  company: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  /** the subscriptions that deliver to (or bill) this address */
+  usedBy: string[];
+};
+
+export type AccountView = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  sms: boolean;
+  newsletter: boolean;
+  hasPassword: boolean;
+  cards: (SavedCard & { removable: boolean })[];
+  addresses: AddressView[];
+};
+
+const LIVE = ["active", "paused"] as const;
+
+async function hasLiveSubscription(userId: number, executor: Kysely<DB> = db) {
+  const row = await executor
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("status", "in", [...LIVE])
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** "+61412345678" → "0412 345 678" for the form; other numbers as stored. */
+export function displayPhone(e164: string | null): string {
+  if (!e164) return "";
+  const m = /^\+61(4\d{2})(\d{3})(\d{3})$/.exec(e164);
+  if (m) return `0${m[1]} ${m[2]} ${m[3]}`;
+  const l = /^\+61([2378])(\d{4})(\d{4})$/.exec(e164);
+  return l ? `(0${l[1]}) ${l[2]} ${l[3]}` : e164;
+}
+
+export async function getAccount({ userId }: { userId: number }): Promise<AccountView> {
+  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const [cards, live, addresses, subs] = await Promise.all([
+    listSavedCards({ userId }),
+    hasLiveSubscription(userId),
+    db.selectFrom("addresses").selectAll().where("userId", "=", userId).orderBy("kind", "desc").orderBy("id", "asc").execute(),
+    db
+      .selectFrom("subscriptions")
+      .leftJoin("packages", "packages.id", "subscriptions.packageId")
+      .select(["subscriptions.shippingAddressId", "subscriptions.billingAddressId", "packages.fullName"])
+      .where("subscriptions.userId", "=", userId)
+      .where("subscriptions.status", "in", [...LIVE])
+      .execute(),
+  ]);
+  return {
+    email: user.email,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    phone: displayPhone(user.phone),
+    sms: user.sms === 1,
+    newsletter: user.newsletter === 1,
+    hasPassword: Boolean(user.passwordHash),
+    cards: cards.map((c) => ({ ...c, removable: !(live && cards.length === 1) })),
+    addresses: addresses.map((a) => ({
+      id: a.id, kind: a.kind, addressType: a.addressType, line1: a.line1, line2: a.line2, company: a.company, city: a.city,
+      state: a.state, postcode: a.postcode, country: a.country,
+      usedBy: subs.filter((s) => s.shippingAddressId === a.id || s.billingAddressId === a.id).map((s) => s.fullName ?? "Your subscription"),
+    })),
+  };
+}
+
+export async function updateProfile({ userId }: { userId: number }, input: ProfileInput) {
+  await db
+    .updateTable("users")
+    .set({
+      firstName: input.firstName, lastName: input.lastName, phone: input.phone, sms: input.sms ? 1 : 0,
+      newsletter: input.newsletter ? 1 : 0, updatedAt: new Date().toISOString(),
+    })
+    .where("id", "=", userId)
+    .execute();
+}
+
+/**
+ * Changes (or, for an account made without one, sets) the password and signs
+ * out every other session of the user; the session making the change stays.
+ */
+export async function changePassword(
+  { userId, sessionId }: { userId: number; sessionId: string | undefined },
+  input: { currentPassword?: string; password: string },
+) {
+  const user = await db.selectFrom("users").select(["passwordHash"]).where("id", "=", userId).executeTakeFirstOrThrow();
+  if (user.passwordHash && !(await verifyPassword(input.currentPassword ?? "", user.passwordHash))) throw new WrongPasswordError();
+  const passwordHash = await hashPassword(input.password);
+  await db.updateTable("users").set({ passwordHash, updatedAt: new Date().toISOString() }).where("id", "=", userId).execute();
+  await endOtherSessions(userId, sessionId);
+}
+
+async function ownedCard(userId: number, cardId: number) {
+  const card = await db
+    .selectFrom("paymentMethods")
+    .select(["id", "isPrimary", "brand", "lastFour"])
+    .where("id", "=", cardId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  if (!card) throw new NotFoundError("Card not found");
+  return card;
+}
+
+export async function setPrimaryCard({ userId, cardId }: { userId: number; cardId: number }) {
+  const card = await ownedCard(userId, cardId);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "!=", card.id).execute();
+    await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", card.id).execute();
+  });
+  return { label: `${card.brand} ending in ${card.lastFour}` };
+}
+
+/** Removes a saved card unless it is the only card of a live subscription; another card becomes primary. */
+export async function removeCard({ userId, cardId }: { userId: number; cardId: number }) {
+  const card = await ownedCard(userId, cardId);
+  return db.transaction().execute(async (trx) => {
+    const others = await trx
+      .selectFrom("paymentMethods")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("id", "!=", card.id)
+      .orderBy("id", "asc")
+      .execute();
+    if (others.length === 0 && (await hasLiveSubscription(userId, trx))) throw new CardInUseError();
+    await trx.deleteFrom("paymentMethods").where("id", "=", card.id).where("userId", "=", userId).execute();
+    if (card.isPrimary === 1 && others[0]) {
+      await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("id", "=", others[0].id).where("userId", "=", userId).execute();
+    }
+    return { label: `${card.brand} ending in ${card.lastFour}` };
+  });
+}
+
+/**
+ * Tokenises a new card with the gateway (the number and CVC go nowhere else)
+ * and saves it. Throws CardError (keyed by field) when the gateway refuses it.
+ */
+export async function addCard({ userId }: { userId: number }, input: { card: NewCard; makePrimary: boolean }) {
+  const resolved = await resolveCard(userId, { kind: "new", card: input.card });
+  if (!resolved) throw new CardError("number", "Your card number is invalid.");
+  const id = await db.transaction().execute(async (trx) => {
+    const cardId = await saveCard(trx, userId, resolved);
+    if (input.makePrimary) {
+      await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "!=", cardId).execute();
+      await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", cardId).execute();
+    }
+    return cardId;
+  });
+  return { id, label: `${resolved.brand} ending in ${resolved.lastFour}` };
+}
+
+export const POSTCODE_LOCKED_MESSAGE =
+  "Your subscription delivers to this address, and a new postcode can change your delivery days. Keep the postcode here, or contact us to move your deliveries.";
+
+export class PostcodeLockedError extends Error {
+  constructor() {
+    super(POSTCODE_LOCKED_MESSAGE);
+    this.name = "PostcodeLockedError";
+  }
+}
+
+/**
+ * Updates an address on file; a live subscription using it delivers there from
+ * now on. Its postcode stays while a live subscription delivers there: the
+ * postcode decides the delivery region, days and cut-offs.
+ */
+export async function updateAddress({ userId, addressId }: { userId: number; addressId: number }, address: AddressInput) {
+  const current = await getAddress({ userId, addressId });
+  if (current.postcode !== address.postcode) {
+    const delivering = await db
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("shippingAddressId", "=", addressId)
+      .where("status", "in", [...LIVE])
+      .executeTakeFirst();
+    if (delivering) throw new PostcodeLockedError();
+  }
+  const result = await db
+    .updateTable("addresses")
+    .set({
+      addressType: address.addressType, line1: address.line1, line2: address.line2 ?? null, company: address.company ?? null,
+      city: address.city, state: address.state, postcode: address.postcode, country: "AU",
+    })
+    .where("id", "=", addressId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("Address not found");
+}
+
+/** One address of the user, or NotFoundError. */
+export async function getAddress({ userId, addressId }: { userId: number; addressId: number }) {
+  const row = await db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("userId", "=", userId).executeTakeFirst();
+  if (!row) throw new NotFoundError("Address not found");
+  return row;
+}

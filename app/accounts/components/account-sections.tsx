@@ -1,0 +1,207 @@
+// The sections of /dashboard/account. Each form has its own id and `intent`;
+// without JS each is a plain post answered with a redirect (PRG) and a
+// ?saved= notice, with JS the same forms submit through ValidatedForm or a
+// fetcher and show a pending state. Fields inside a ValidatedForm get no
+// formId prop: they read the enclosing form's defaults and errors.
+import { Link, useFetcher } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { AddressFields } from "~/checkout/components/address-fields";
+import { CsrfInput } from "~/components/csrf-input";
+import { CheckboxField, FocusFirstError, FormSubmit, SubmitButton, TextField } from "~/components/forms";
+import { CardFields } from "~/payments/components/card-fields";
+import { NEW_CARD } from "~/payments/card-rules";
+import { PASSWORD_MIN_LENGTH } from "../password-rules";
+import { ACCOUNT_FORMS, accountFormValidators } from "../account-form-validators";
+import type { AccountView, AddressView } from "../account.server";
+
+const TYPE_LABEL = { apartment: "Apartment", business: "Business", house: "House" } as const;
+const two = (n: number) => String(n).padStart(2, "0");
+
+export function ProfileSection({ account }: { account: AccountView }) {
+  const id = ACCOUNT_FORMS.profile;
+  return (
+    <section className="card dash-panel" aria-labelledby={`${id}-title`}>
+      <div className="card__body">
+        <h2 id={`${id}-title`} className="dash-panel__title">Your details</h2>
+        <p className="dash-panel__intro">Signed in as <strong>{account.email}</strong>.</p>
+        <ValidatedForm
+          id={id}
+          method="post"
+          validator={accountFormValidators.profile}
+          noValidate
+          className="form"
+          defaultValues={{ firstName: account.firstName, lastName: account.lastName, phone: account.phone, sms: account.sms, newsletter: account.newsletter }}
+        >
+          <CsrfInput />
+          <FocusFirstError formId={id} />
+          <input type="hidden" name="intent" value="profile" />
+          <div className="form-row form-row--2">
+            <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={80} />
+            <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={80} />
+          </div>
+          <TextField name="phone" label="Mobile" type="tel" inputMode="tel" autoComplete="tel" maxLength={30} hint="An Australian mobile or landline." />
+          <fieldset className="dash-fieldset">
+            <legend className="field__label">Keep in touch</legend>
+            <CheckboxField name="sms" label="Text me delivery updates" />
+            <CheckboxField name="newsletter" label="E-mail me recipes, offers and news" />
+          </fieldset>
+          <FormSubmit variant="primary">Save details</FormSubmit>
+        </ValidatedForm>
+      </div>
+    </section>
+  );
+}
+
+export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const id = ACCOUNT_FORMS.password;
+  return (
+    <section className="card dash-panel" aria-labelledby={`${id}-title`}>
+      <div className="card__body">
+        <h2 id={`${id}-title`} className="dash-panel__title">{hasPassword ? "Change your password" : "Choose a password"}</h2>
+        <p className="dash-panel__intro">
+          {hasPassword
+            ? "For your security we sign you out everywhere else when your password changes."
+            : "Your account has no password yet. Choose one to sign in on any device."}
+        </p>
+        <ValidatedForm
+          id={id}
+          method="post"
+          validator={hasPassword ? accountFormValidators.changePassword : accountFormValidators.setPassword}
+          noValidate
+          resetAfterSubmit
+          className="form"
+        >
+          <CsrfInput />
+          <FocusFirstError formId={id} />
+          <input type="hidden" name="intent" value="password" />
+          {/* helps password managers pair the new password with the account */}
+          {hasPassword ? <TextField name="currentPassword" label="Current password" type="password" autoComplete="current-password" /> : null}
+          <TextField name="password" label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
+          <TextField name="passwordConfirmation" label="Confirm new password" type="password" autoComplete="new-password" />
+          <FormSubmit variant="primary">{hasPassword ? "Change password" : "Save password"}</FormSubmit>
+        </ValidatedForm>
+      </div>
+    </section>
+  );
+}
+
+function CardButton({ intent, cardId, label, children, variant }: { intent: "card-primary" | "card-remove"; cardId: number; label: string; children: string; variant: "secondary" | "quiet" }) {
+  const fetcher = useFetcher<{ cardError?: { message: string } }>();
+  const error = fetcher.state === "idle" ? fetcher.data?.cardError?.message : undefined;
+  return (
+    <fetcher.Form method="post" className="dash-inline-form">
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="cardId" value={cardId} />
+      <SubmitButton variant={variant} pending={fetcher.state !== "idle"}>
+        {children}<span className="visually-hidden"> {label}</span>
+      </SubmitButton>
+      {error ? <p className="field__error" role="alert">{error}</p> : null}
+    </fetcher.Form>
+  );
+}
+
+export function CardsSection({ account, cardError, addCardOpen }: { account: AccountView; cardError?: { cardId: number; message: string }; addCardOpen: boolean }) {
+  const id = ACCOUNT_FORMS.addCard;
+  return (
+    <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
+      <div className="card__body">
+        <h2 id="account-cards-title" className="dash-panel__title">Saved cards</h2>
+        <p className="dash-panel__intro">Your primary card pays for each delivery at its change cut-off. We keep only the brand, the last four digits and the expiry.</p>
+        {account.cards.length === 0 ? <p>You have no saved cards.</p> : (
+          <ul className="dash-list" role="list">
+            {account.cards.map((c) => {
+              const label = `${c.brand} ending in ${c.lastFour}`;
+              return (
+                <li key={c.id} className="dash-list__item" aria-label={label}>
+                  <div className="dash-list__main">
+                    <p className="dash-list__title">{label}</p>
+                    <p className="dash-list__meta">
+                      Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}
+                      {c.primary ? <span className="badge badge--gum dash-badge">Primary</span> : null}
+                    </p>
+                    {cardError?.cardId === c.id ? <p className="field__error" role="alert">{cardError.message}</p> : null}
+                    {!c.removable ? <p className="field__hint">Your subscription needs a card: add another before removing this one.</p> : null}
+                  </div>
+                  <div className="dash-list__actions">
+                    {!c.primary ? <CardButton intent="card-primary" cardId={c.id} label={label} variant="secondary">Make primary</CardButton> : null}
+                    {c.removable ? <CardButton intent="card-remove" cardId={c.id} label={label} variant="quiet">Remove</CardButton> : null}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <details className="dash-details" open={addCardOpen || account.cards.length === 0}>
+          <summary>Add a card</summary>
+          <ValidatedForm id={id} method="post" validator={accountFormValidators.addCard} noValidate resetAfterSubmit className="form dash-details__body">
+            <CsrfInput />
+            <FocusFirstError formId={id} />
+            <input type="hidden" name="intent" value="card-add" />
+            <CardFields formId={id} savedCards={[]} defaultChoice={NEW_CARD} legend="New card" />
+            {account.cards.length ? <CheckboxField name="makePrimary" label="Make this my primary card" /> : null}
+            <FormSubmit variant="primary">Save card</FormSubmit>
+          </ValidatedForm>
+        </details>
+      </div>
+    </section>
+  );
+}
+
+function formatAddress(a: AddressView) {
+  return [a.company, a.line2 ? `${a.line2}, ${a.line1}` : a.line1, `${a.city} ${a.state} ${a.postcode}`].filter(Boolean) as string[];
+}
+
+export function AddressesSection({ account, editing }: { account: AccountView; editing: AddressView | null }) {
+  const id = ACCOUNT_FORMS.address;
+  return (
+    <section className="card dash-panel" aria-labelledby="account-addresses-title" id="addresses">
+      <div className="card__body">
+        <h2 id="account-addresses-title" className="dash-panel__title">Addresses on file</h2>
+        {account.addresses.length === 0 ? <p>No addresses yet. Your delivery address is saved when you order your first box.</p> : (
+          <ul className="dash-list" role="list">
+            {account.addresses.map((a) => (
+              <li key={a.id} className="dash-list__item" aria-label={`${a.kind === "shipping" ? "Delivery" : "Billing"} address ${a.line1}`}>
+                {editing?.id === a.id ? (
+                  <ValidatedForm
+                    id={id}
+                    method="post"
+                    validator={accountFormValidators.address}
+                    noValidate
+                    className="form dash-list__main"
+                    defaultValues={{ addressId: String(a.id), address: { addressType: a.addressType, line1: a.line1, line2: a.line2 ?? "", company: a.company ?? "", city: a.city, state: a.state, postcode: a.postcode } } as never}
+                  >
+                    <CsrfInput />
+                    <FocusFirstError formId={id} />
+                    <input type="hidden" name="intent" value="address" />
+                    <input type="hidden" name="addressId" value={a.id} />
+                    <AddressFields prefix="address" legend={`Edit ${a.kind === "shipping" ? "delivery" : "billing"} address`} autoCompleteSection={a.kind === "shipping" ? "shipping" : "billing"} />
+                    <div className="dash-actions">
+                      <FormSubmit variant="primary">Save address</FormSubmit>
+                      <Link to="/dashboard/account#addresses" className="button button--quiet">Cancel</Link>
+                    </div>
+                  </ValidatedForm>
+                ) : (
+                  <>
+                    <div className="dash-list__main">
+                      <p className="dash-list__title">{a.kind === "shipping" ? "Delivery address" : "Billing address"} <span className="dash-list__type">· {TYPE_LABEL[a.addressType]}</span></p>
+                      <address className="dash-address">
+                        {formatAddress(a).map((line) => <span key={line}>{line}</span>)}
+                      </address>
+                      {a.usedBy.length ? <p className="field__hint">Used by {a.usedBy.join(", ")}</p> : null}
+                    </div>
+                    <div className="dash-list__actions">
+                      <Link to={`/dashboard/account?address=${a.id}#addresses`} className="button button--secondary">
+                        Edit<span className="visually-hidden"> address {a.line1}</span>
+                      </Link>
+                    </div>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

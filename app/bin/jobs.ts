@@ -1,0 +1,47 @@
+// npm run jobs [-- --now 2026-12-01T05:00:00Z] [--once]
+// Runs the job runner as a separate worker: every JOBS_INTERVAL_SECONDS
+// (default 60), or once with --once. --now runs it for another instant (tests
+// and demos); with --now and no --once it runs once too, since time stands still.
+export {};
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(name);
+const value = (name: string) => {
+  const i = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
+  if (i === -1) return null;
+  return args[i].includes("=") ? args[i].split("=").slice(1).join("=") : (args[i + 1] ?? null);
+};
+
+const nowArg = value("--now");
+const fixedNow = nowArg ? new Date(nowArg) : null;
+if (fixedNow && Number.isNaN(fixedNow.getTime())) {
+  console.error(`--now is not a date: ${nowArg}`);
+  process.exit(2);
+}
+const once = flag("--once") || fixedNow !== null;
+
+const { runDueJobs } = await import("../jobs/runner.server");
+const { db } = await import("../db/client.server");
+
+async function runOnce() {
+  const summary = await runDueJobs({ now: fixedNow ?? new Date() });
+  console.log(JSON.stringify({ level: "info", type: "jobs.run", now: (fixedNow ?? new Date()).toISOString(), summary }));
+}
+
+if (once) {
+  await runOnce();
+  await db.destroy();
+} else {
+  const seconds = Math.max(5, Number(process.env.JOBS_INTERVAL_SECONDS) || 60);
+  let stopping = false;
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => { stopping = true; });
+  while (!stopping) {
+    try {
+      await runOnce();
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", type: "jobs.run_failed", message: (error as Error).message }));
+    }
+    for (let waited = 0; waited < seconds && !stopping; waited++) await new Promise((r) => setTimeout(r, 1000));
+  }
+  await db.destroy();
+}

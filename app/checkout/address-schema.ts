@@ -1,0 +1,89 @@
+// Schema pieces shared by every form that takes an address or contact details
+// (box checkout, pay an order, gift-card checkout). One piece each, composed by
+// the forms' schemas; run in the browser and again on the server.
+import { z } from "zod";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { ADDRESS_TYPES, STATES } from "~/config";
+import { POSTCODE_INVALID, POSTCODE_PATTERN } from "~/delivery/postcode";
+
+export const MESSAGES = {
+  firstName: "First name is required",
+  lastName: "Last name is required",
+  phone: "Phone is invalid",
+  addressType: "Choose an address type",
+  line1: "Street address is required",
+  line2: "Suite or unit is required for an apartment",
+  company: "Company name is required for a business",
+  city: "Suburb is required",
+  state: "Choose a state",
+  postcode: POSTCODE_INVALID,
+} as const;
+
+export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/** A required trimmed text of at most `max` characters; blank counts as missing. */
+export const requiredText = (message: string, max = 120) =>
+  z.preprocess(blankToUndefined, z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `At most ${max} characters`));
+
+export const optionalText = (max = 120) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+
+/** Australian phone numbers (mobile or landline), stored in E.164 form. */
+export function normalisePhone(value: string): string | null {
+  const parsed = parsePhoneNumberFromString(value.trim(), "AU");
+  if (!parsed || parsed.country !== "AU" || !parsed.isValid()) return null;
+  return parsed.number;
+}
+
+export const PhoneSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ required_error: MESSAGES.phone, invalid_type_error: MESSAGES.phone })
+    .max(30, MESSAGES.phone)
+    .refine((v) => normalisePhone(v) !== null, MESSAGES.phone)
+    .transform((v) => normalisePhone(v)!),
+);
+
+/** A checkbox: present ("true", "on", "1") is true, absent is false. */
+export const Checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
+
+export const AddressSchema = z
+  .object({
+    addressType: z.enum(ADDRESS_TYPES, { errorMap: () => ({ message: MESSAGES.addressType }) }),
+    line1: requiredText(MESSAGES.line1, 200),
+    line2: optionalText(100),
+    company: optionalText(120),
+    city: requiredText(MESSAGES.city, 80),
+    state: z.enum(STATES, { errorMap: () => ({ message: MESSAGES.state }) }),
+    postcode: z.preprocess(
+      (v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v),
+      z.string({ required_error: MESSAGES.postcode, invalid_type_error: MESSAGES.postcode }).regex(POSTCODE_PATTERN, MESSAGES.postcode),
+    ),
+    // the shop delivers in Australia only: whatever is posted, the country is AU
+    country: z.any().transform(() => "AU" as const),
+  })
+  .superRefine((a, ctx) => {
+    if (a.addressType === "apartment" && !a.line2) ctx.addIssue({ code: "custom", path: ["line2"], message: MESSAGES.line2 });
+    if (a.addressType === "business" && !a.company) ctx.addIssue({ code: "custom", path: ["company"], message: MESSAGES.company });
+  })
+  .transform((a) => ({ ...a, postcode: a.postcode.padStart(4, "0"), company: a.addressType === "business" ? a.company : undefined }));
+
+export type AddressInput = z.output<typeof AddressSchema>;
+
+/**
+ * Runs `schema` on `value` only when `when` holds, reporting its issues under
+ * `path`. Billing fields are validated only when billing differs from shipping.
+ */
+export function refineWhen<S extends z.ZodTypeAny>(ctx: z.RefinementCtx, when: boolean, schema: S, value: unknown, path: (string | number)[]): z.output<S> | undefined {
+  if (!when) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as z.IssueData);
+  return undefined;
+}
+
+export const ContactFields = {
+  firstName: requiredText(MESSAGES.firstName, 80),
+  lastName: requiredText(MESSAGES.lastName, 80),
+  phone: PhoneSchema,
+};

@@ -1,0 +1,148 @@
+// What the checkout page shows and the side actions of its form (apply a
+// discount, look up a new postcode), kept out of the route module.
+import { createCookie } from "@remix-run/node";
+import { randomUUID } from "node:crypto";
+import { db } from "~/db/client.server";
+import type { Subscription, User } from "~/db/schema";
+import { activeFrequencies } from "~/box/catalogue.server";
+import { deliverySummary, emailHasAccount, getCart, type GuardedFlow } from "~/box/flow.server";
+import { defaultFrequency, frequencyLabel } from "~/box/rules";
+import { getRegion, lookupPostcode, type PostcodeLookup } from "~/delivery/lookup.server";
+import { addDays, formatCutoff, formatDeliveryDate } from "~/delivery/schedule";
+import { creditBalance } from "~/orders/credit.server";
+import { gstIncluded } from "~/orders/credit";
+import { listSavedCards, type SavedCard } from "~/payments/payments.server";
+import { secureCookies } from "~/env.server";
+import type { CheckoutContext } from "./checkout-schema";
+import { blockedInTasmania, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
+import { findDiscount, quoteDraft, type Quote } from "./quote.server";
+
+/** `?promo=CODE` on any link is kept for a day, until checkout uses it or finds it unusable. */
+export const promoCookie = createCookie("promo", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 60 * 60 * 24 });
+
+export async function readPromo(request: Request): Promise<string | null> {
+  const fromUrl = new URL(request.url).searchParams.get("promo");
+  if (fromUrl && /^[A-Za-z0-9_-]{2,40}$/.test(fromUrl)) return fromUrl.toUpperCase();
+  const fromCookie = await promoCookie.parse(request.headers.get("Cookie"));
+  return typeof fromCookie === "string" && /^[A-Z0-9_-]{2,40}$/.test(fromCookie) ? fromCookie : null;
+}
+
+type AddressDefaults = { addressType: string; line1: string; line2: string; company: string; city: string; state: string; postcode: string };
+
+async function latestAddress(userId: number, kind: "shipping" | "billing"): Promise<AddressDefaults | null> {
+  const a = await db.selectFrom("addresses").selectAll().where("userId", "=", userId).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirst();
+  return a ? { addressType: a.addressType, line1: a.line1, line2: a.line2 ?? "", company: a.company ?? "", city: a.city, state: a.state, postcode: a.postcode } : null;
+}
+
+export type CheckoutPage = Awaited<ReturnType<typeof loadCheckout>>;
+
+/** The customer a draft is for: the signed-in user, else the account of the draft's e-mail (only if it has no password). */
+async function identifiedCustomer(flow: GuardedFlow): Promise<User | null> {
+  if (flow.user) return flow.user;
+  if (!flow.draft.email) return null;
+  return (await db.selectFrom("users").selectAll().where("email", "=", flow.draft.email).executeTakeFirst()) ?? null;
+}
+
+export function contextFor(quote: Quote, customer: Pick<User, "passwordHash"> | null, signedIn: boolean): CheckoutContext {
+  return {
+    needsPassword: !signedIn && !customer?.passwordHash,
+    hasKnife: quote.hasKnife,
+    needsChoice: Boolean(quote.discount?.needsChoice),
+    cardRequired: quote.totalCents > 0,
+  };
+}
+
+/** The quote for the draft as the server would charge it now (credit only for a signed-in account with a password). */
+export async function currentQuote(flow: GuardedFlow, discountCode: string | null, choiceId: number | null, postcode?: string | null) {
+  const customer = await identifiedCustomer(flow);
+  const credit = flow.user?.passwordHash ? await creditBalance({ userId: flow.user.id }) : 0;
+  const quote = await quoteDraft({ draft: flow.draft, postcode: postcode ?? flow.draft.postcode, discountCode, choiceId, creditBalanceCents: credit });
+  return { quote, customer, ctx: contextFor(quote, customer, Boolean(flow.user)) };
+}
+
+export async function loadCheckout(flow: GuardedFlow, request: Request, postcodeParam: string | null) {
+  const promo = await readPromo(request);
+  const needsSignIn = !flow.user && (await emailHasAccount(flow.draft.email));
+  const discountCode = flow.draft.discountCode ?? promo;
+  const [cart, delivery, frequencies] = await Promise.all([getCart(flow.draft, flow.pkg), deliverySummary(flow.draft), activeFrequencies()]);
+  const { quote, customer, ctx } = await currentQuote(flow, needsSignIn ? null : discountCode, null);
+  const postcode = postcodeParam ?? flow.draft.postcode;
+  const lookup = await lookupPostcode(postcode);
+  const region = flow.draft.regionId ? await getRegion(flow.draft.regionId) : null;
+  const frequencyDays = flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays) ? flow.draft.frequencyDays : defaultFrequency(frequencies) ?? 28;
+  const firstDelivery = flow.draft.deliveryDate!;
+  const nextDelivery = addDays(firstDelivery, frequencyDays);
+  // An account is shown nothing of itself (cards, addresses, credit, names) until its owner signs in.
+  const user = flow.user;
+  const [savedCards, shipping, billing] = user
+    ? await Promise.all([listSavedCards({ userId: user.id }), latestAddress(user.id, "shipping"), latestAddress(user.id, "billing")])
+    : [[] as SavedCard[], null, null];
+  const promoUnusable = Boolean(promo && !flow.draft.discountCode && quote.discountMessage);
+
+  return {
+    key: randomUUID(),
+    email: user?.email ?? flow.draft.email ?? "",
+    signedIn: Boolean(user),
+    needsSignIn,
+    ctx,
+    showSms: !(customer?.sms !== null && customer?.sms !== undefined && user),
+    showNewsletter: !(customer?.newsletter !== null && customer?.newsletter !== undefined && user),
+    savedCards,
+    box: { fullName: cart.pkg!.fullName, priceCents: cart.pkg!.priceCents, people: cart.pkg!.people, weight: cart.pkg!.weight, customizable: cart.pkg!.selectionCustomizable },
+    items: cart.items.map((i) => ({ id: i.productId, name: i.name, weight: i.weight, quantity: i.quantity })),
+    addons: cart.addons.map((a) => ({ id: a.productId, name: a.name, quantity: a.quantity, lineCents: a.priceCents * a.quantity })),
+    delivery,
+    lookup,
+    frequencies: frequencies.map((days) => ({ days, label: frequencyLabel(days) })),
+    quote: {
+      lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, free: Boolean(l.free), type: l.sellableType })),
+      subtotalCents: quote.subtotalCents,
+      discountedCents: quote.discountedCents,
+      creditCents: quote.creditCents,
+      totalCents: quote.totalCents,
+      gstCents: gstIncluded(quote.totalCents),
+      recurringCents: quote.recurringCents,
+      discount: quote.discount,
+      discountMessage: quote.discountMessage,
+    },
+    promoUnusable,
+    agreement: {
+      firstDelivery: formatDeliveryDate(firstDelivery),
+      nextDelivery: formatDeliveryDate(nextDelivery),
+      nextCharge: region ? formatCutoff(region, nextDelivery) : formatDeliveryDate(nextDelivery),
+    },
+    defaults: {
+      firstName: user?.firstName ?? "",
+      lastName: user?.lastName ?? "",
+      phone: user?.phone ?? "",
+      shipping: shipping ?? { addressType: "", line1: "", line2: "", company: "", city: delivery.place?.replace(/ [A-Z]{2,3}$/, "") ?? "", state: lookup.status === "ok" ? lookup.region.state.replace("Canberra", "ACT") : "", postcode: flow.draft.postcode ?? "" },
+      billing: billing ?? shipping ?? { addressType: "", line1: "", line2: "", company: "", city: "", state: "", postcode: "" },
+      billingSameAsShipping: true,
+      deliveryNotes: flow.draft.deliveryNotes ?? "",
+      frequencyDays: String(frequencyDays),
+      deliveryDate: flow.draft.deliveryDate ?? "",
+      deliveryWindow: flow.draft.deliveryWindow ?? "",
+      discountCode: discountCode ?? "",
+    },
+  };
+}
+
+export type DiscountResult = { ok: true; message: string } | { ok: false; message: string };
+
+/** "Apply": keeps a usable code on the draft (an empty code removes it). */
+export async function applyDiscountCode(draft: Subscription, code: string | null, postcode: string | null): Promise<DiscountResult> {
+  const clean = code?.trim().toUpperCase() || null;
+  if (!clean) {
+    await db.updateTable("subscriptions").set({ discountCode: null, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();
+    return { ok: true, message: "Discount removed." };
+  }
+  const found = await findDiscount(clean);
+  if (!found || !found.usable) return { ok: false, message: DISCOUNT_UNUSABLE };
+  if (blockedInTasmania(found, postcode ?? draft.postcode)) return { ok: false, message: TASMANIA_DISCOUNT };
+  await db.updateTable("subscriptions").set({ discountCode: found.code, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();
+  return { ok: true, message: `${found.code} applied: ${found.description}.` };
+}
+
+export async function postcodeLookup(postcode: string): Promise<PostcodeLookup> {
+  return lookupPostcode(postcode);
+}

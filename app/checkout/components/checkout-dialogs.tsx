@@ -1,0 +1,69 @@
+// The checkout's dialogs: rendered open by the server from the action's
+// answer, made modal by JS. Their submit buttons belong to the checkout form
+// (the dialog sits inside it), so "Continue" and "Accept" re-post it.
+import { Link } from "@remix-run/react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Dialog } from "~/components/dialog";
+
+export type CheckoutDialogState =
+  | { kind: "address-doubt"; signature: string; message: string }
+  | { kind: "overnight"; message: string }
+  | { kind: "out-of-stock"; message: string; items: string[] }
+  | { kind: "error"; title: string; message: string; focus?: string };
+
+export const OVERNIGHT_DIALOG =
+  "Overnight silent delivery: we send no SMS and the driver sends no notification. Your box is left at your door while you sleep, so leave us a safe spot in the delivery notes.";
+
+const CARD_AGAIN = "For your security we never send card numbers back to your browser: enter your card number and CVC again before you continue.";
+
+export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: CheckoutDialogState | null; onClose: () => void; needsCardAgain: boolean }) {
+  const hydrated = useHydrated();
+  if (!state) return null;
+  // Without JS the dialog is part of the page: "close" moves to the part of the form to fix.
+  const closeTo = (anchor: string, label: string) =>
+    hydrated ? (
+      <button type="button" className="button button--secondary" onClick={() => { onClose(); document.getElementById(anchor)?.scrollIntoView({ block: "center" }); document.getElementById(anchor)?.querySelector<HTMLElement>("input, select, textarea")?.focus(); }}>
+        {label}
+      </button>
+    ) : (
+      <a href={`#${anchor}`} className="button button--secondary">{label}</a>
+    );
+
+  if (state.kind === "address-doubt") {
+    return (
+      <Dialog open title="Please check your address" onClose={onClose} actions={<>
+        {closeTo("shipping-address", "Change my address")}
+        <button type="submit" name="confirmAddress" value={state.signature} className="button button--primary">Continue</button>
+      </>}>
+        <p>{state.message}</p>
+        {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
+      </Dialog>
+    );
+  }
+  if (state.kind === "overnight") {
+    return (
+      <Dialog open title="Overnight silent delivery" onClose={onClose} actions={<>
+        {closeTo("delivery-time", "Change the time")}
+        <button type="submit" name="acceptOvernight" value="true" className="button button--primary">Accept</button>
+      </>}>
+        <p>{state.message}</p>
+        {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
+      </Dialog>
+    );
+  }
+  if (state.kind === "out-of-stock") {
+    return (
+      <Dialog open tone="error" title="Out of stock" actions={<Link to="/get-started/your-items" className="button button--primary">Ok</Link>}>
+        <p>{state.message}</p>
+        <ul>
+          {state.items.map((i) => <li key={i}>{i}</li>)}
+        </ul>
+      </Dialog>
+    );
+  }
+  return (
+    <Dialog open tone="error" title={state.title} onClose={onClose} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
+      <p>{state.message}</p>
+    </Dialog>
+  );
+}

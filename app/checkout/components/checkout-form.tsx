@@ -1,0 +1,238 @@
+// The box checkout form (SPEC §2 "Checkout screen"). Every section is plain
+// HTML that posts without JS; with JS the form validates as the shopper types,
+// the billing fields fold away while "same as shipping" is ticked, and a new
+// shipping postcode looks up its delivery dates after a 500 ms pause.
+import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ChoiceGroup } from "~/box/components/choice-group";
+import { CsrfInput } from "~/components/csrf-input";
+import { CheckboxField, FocusFirstError, FormSubmit, RadioCardGroup, TextAreaField, TextField } from "~/components/forms";
+import { LIMITS } from "~/config";
+import { PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "~/accounts/password-rules";
+import type { PostcodeLookup } from "~/delivery/lookup.server";
+import { normalisePostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
+import { CardFields, type SavedCardView } from "~/payments/components/card-fields";
+import { formatAud } from "~/utils/money";
+import { CHECKOUT_FORM_ID, type CheckoutContext } from "../form-ids";
+import { checkoutFormValidator } from "../form-validators";
+import { AddressFields } from "./address-fields";
+import { CheckoutDialog, type CheckoutDialogState } from "./checkout-dialogs";
+
+const FORM_ID = CHECKOUT_FORM_ID;
+
+export type CheckoutFormProps = {
+  idempotencyKey: string;
+  email: string;
+  signedIn: boolean;
+  ctx: CheckoutContext;
+  showSms: boolean;
+  showNewsletter: boolean;
+  savedCards: SavedCardView[];
+  lookup: PostcodeLookup;
+  draftPostcode: string;
+  frequencies: { days: number; label: string }[];
+  discount: { code: string; description: string; needsChoice: boolean; choices: { id: number; name: string }[] } | null;
+  discountNotice: { ok: boolean; message: string } | null;
+  totalCents: number;
+  recurringCents: number;
+  boxName: string;
+  agreement: { firstDelivery: string; nextCharge: string };
+  defaults: Record<string, unknown>;
+  dialog: CheckoutDialogState | null;
+  confirmedAddress: string;
+  overnightAccepted: boolean;
+};
+
+export function CheckoutForm(p: CheckoutFormProps) {
+  const hydrated = useHydrated();
+  const validator = useMemo(() => checkoutFormValidator(p.ctx), [p.ctx]);
+  const [sameBilling, setSameBilling] = useState(p.defaults.billingSameAsShipping !== false);
+  const [closedDialog, setClosedDialog] = useState<CheckoutDialogState | null>(null);
+  const schedule = useFetcher<{ lookup: PostcodeLookup }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const [typedPostcode, setTypedPostcode] = useState(String((p.defaults.shipping as { postcode?: string })?.postcode ?? p.draftPostcode));
+  const [frequency, setFrequency] = useState(String(p.defaults.frequencyDays ?? ""));
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  // A code the server refused or removed (unusable, Tasmania) comes back empty.
+  // Without JS the page is drawn again; with JS the field still holds the code,
+  // and posting it again would only be refused again: empty it too.
+  const answer = useActionData<{ fieldErrors?: Record<string, string>; discountNotice?: { ok: boolean } }>();
+  useEffect(() => {
+    if (!answer?.fieldErrors?.discountCode && answer?.discountNotice?.ok !== false) return;
+    const field = document.getElementById(FORM_ID)?.querySelector<HTMLInputElement>('input[name="discountCode"]');
+    if (field) field.value = "";
+  }, [answer]);
+
+  const typedKey = normalisePostcode(typedPostcode)?.display ?? null;
+  const fetched = schedule.data?.lookup;
+  const lookup = hydrated && fetched && fetched.status !== "invalid" && fetched.postcode === typedKey ? fetched : p.lookup;
+  const ok = lookup.status === "ok" ? lookup : null;
+  const samePostcode = ok?.postcode === p.draftPostcode;
+
+  function onPostcodeChange(value: string) {
+    setTypedPostcode(value);
+    clearTimeout(timer.current);
+    if (normalisePostcode(value)) {
+      timer.current = setTimeout(() => schedule.load(`/api/delivery/schedule?postcode=${encodeURIComponent(value.trim())}`), LIMITS.postcodeLookupDebounceMs);
+    }
+  }
+
+  const dialog = p.dialog && p.dialog !== closedDialog ? p.dialog : null;
+  const frequencyLabel = p.frequencies.find((f) => String(f.days) === frequency)?.label ?? "";
+
+  return (
+    <ValidatedForm
+      id={FORM_ID}
+      validator={validator}
+      method="post"
+      defaultValues={p.defaults as never}
+      noValidate={hydrated}
+      className="form checkout-form"
+    >
+      <FocusFirstError formId={FORM_ID} />
+      <CsrfInput />
+      <input type="hidden" name="idempotencyKey" value={p.idempotencyKey} />
+      {p.confirmedAddress ? <input type="hidden" name="addressConfirmed" value={p.confirmedAddress} /> : null}
+      {p.overnightAccepted ? <input type="hidden" name="overnightAccepted" value="true" /> : null}
+
+      <section className="checkout-section" aria-labelledby="co-contact">
+        <h2 id="co-contact" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">1</span> Contact details</h2>
+        <div className="field">
+          <label htmlFor="co-email" className="field__label">Email address</label>
+          <input id="co-email" className="field__input" type="email" value={p.email} readOnly aria-describedby="co-email-hint" />
+          <p id="co-email-hint" className="field__hint">
+            {p.signedIn ? "The e-mail of your account." : <>Your order and receipts go here. <Link to="/get-started">Use another e-mail</Link></>}
+          </p>
+        </div>
+        <div className="form-row form-row--2">
+          <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={80} />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={80} />
+        </div>
+        <TextField name="phone" label="Mobile phone" type="tel" autoComplete="tel" inputMode="tel" maxLength={30} hint="Australian number, for delivery updates" />
+        {p.ctx.needsPassword ? (
+          <div className="form-row form-row--2">
+            <TextField name="password" label="Choose a password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN} characters. You'll use it to manage your deliveries.`} />
+            <TextField name="passwordConfirmation" label="Confirm password" type="password" autoComplete="new-password" />
+          </div>
+        ) : null}
+        {p.showSms ? <CheckboxField name="sms" label="Text me delivery updates (SMS)" /> : null}
+        {p.showNewsletter ? <CheckboxField name="newsletter" label="Send me recipes and offers by e-mail" /> : null}
+      </section>
+
+      <section className="checkout-section" aria-labelledby="co-shipping" id="shipping-address">
+        <h2 id="co-shipping" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">2</span> Delivery</h2>
+        <AddressFields
+          prefix="shipping" formId={FORM_ID} legend="Delivery address" autoCompleteSection="shipping"
+          postcodeHint="A new postcode resets the delivery date and time" onPostcodeChange={onPostcodeChange}
+        />
+        {hydrated ? null : (
+          <button type="submit" name="intent" value="postcode" formNoValidate className="button button--secondary checkout-form__inline-button">
+            Update delivery dates for this postcode
+          </button>
+        )}
+        <div aria-live="polite" className="checkout-form__schedule-status">
+          {hydrated && schedule.state !== "idle" ? <p className="field__hint">Checking delivery dates…</p> : null}
+          {lookup.status === "undeliverable" ? <p className="form-alert form-alert--error" role="alert">{POSTCODE_UNDELIVERABLE}</p> : null}
+        </div>
+        {ok ? (
+          <div key={ok.postcode} className="checkout-form__schedule">
+            <ChoiceGroup
+              formId={FORM_ID} name="deliveryDate" label="First delivery date" className="radio-cards--dates"
+              hint="Orders close at 2pm (Sydney time) before each delivery."
+              checked={samePostcode ? String(p.defaults.deliveryDate ?? "") : ""}
+              options={ok.dates.map((d) => ({ value: d.value, label: d.label }))}
+            />
+            <ChoiceGroup
+              formId={FORM_ID} id="delivery-time" name="deliveryWindow" label="Delivery time"
+              checked={samePostcode ? String(p.defaults.deliveryWindow ?? "") : ""}
+              options={ok.windows.map((w) => ({
+                value: w.code, label: w.label,
+                description: w.isOvernight ? "Silent: no SMS or driver notification is sent." : "Our driver sends an SMS when your box is on its way.",
+              }))}
+            />
+          </div>
+        ) : null}
+        <div onChange={(e) => setFrequency((e.target as HTMLInputElement).value)}>
+          <RadioCardGroup
+            name="frequencyDays" label="Delivery frequency" className="radio-cards--compact"
+            options={p.frequencies.map((f) => ({ value: String(f.days), label: f.label }))}
+          />
+        </div>
+        <TextAreaField name="deliveryNotes" label="Delivery notes (optional)" rows={3} maxLength={500} hint="Where to leave your box, gate codes, a safe spot." />
+      </section>
+
+      <section className="checkout-section" aria-labelledby="co-billing">
+        <h2 id="co-billing" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">3</span> Billing address</h2>
+        <div onChange={(e) => { const t = e.target as HTMLInputElement; if (t.name === "billingSameAsShipping") setSameBilling(t.checked); }}>
+          <CheckboxField name="billingSameAsShipping" label="Same as my delivery address" />
+        </div>
+        <div hidden={hydrated && sameBilling}>
+          {hydrated ? null : <p className="field__hint">Only needed when your billing address is different: untick the box above.</p>}
+          <AddressFields prefix="billing" formId={FORM_ID} legend="Billing address" autoCompleteSection="billing" />
+        </div>
+      </section>
+
+      <section className="checkout-section" aria-labelledby="co-discount">
+        <h2 id="co-discount" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">4</span> Discount code</h2>
+        <div className="checkout-form__discount">
+          <TextField name="discountCode" label="Discount code (optional)" autoComplete="off" maxLength={40} spellCheck={false} />
+          <button type="submit" name="intent" value="discount" formNoValidate className="button button--secondary">Apply</button>
+        </div>
+        <div aria-live="polite">
+          {p.discountNotice ? (
+            <p className={`form-alert ${p.discountNotice.ok ? "form-alert--success" : "form-alert--error"}`} role={p.discountNotice.ok ? "status" : "alert"}>{p.discountNotice.message}</p>
+          ) : p.discount ? (
+            <p className="form-alert form-alert--success" role="status">{p.discount.code}: {p.discount.description}.</p>
+          ) : null}
+        </div>
+        {p.discount?.needsChoice ? (
+          <RadioCardGroup
+            name="choice" label="Choose your free product"
+            options={p.discount.choices.map((c) => ({ value: String(c.id), label: c.name }))}
+          />
+        ) : null}
+      </section>
+
+      {p.ctx.hasKnife ? (
+        <section className="checkout-section" aria-labelledby="co-knife">
+          <h2 id="co-knife" className="checkout-section__title">Chef's knife: age check</h2>
+          <CheckboxField name="knifeAdult" label="I am 18 years or older" />
+          <CheckboxField
+            name="knifeDisclaimer" 
+            label="I understand the knife is sharp, will be handed to an adult only, and must be kept away from children."
+          />
+        </section>
+      ) : null}
+
+      <section className="checkout-section" aria-labelledby="co-payment" id="checkout-payment">
+        <h2 id="co-payment" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">5</span> Payment</h2>
+        {p.ctx.cardRequired ? (
+          <CardFields formId={FORM_ID} savedCards={p.savedCards} legend="Card" hint="Payments are processed securely. We keep only the last four digits." />
+        ) : (
+          <p className="form-alert form-alert--success">Your credit covers this order: no card is needed today.</p>
+        )}
+      </section>
+
+      <section className="checkout-agreement" aria-labelledby="co-agree">
+        <h2 id="co-agree" className="checkout-section__title">What you're agreeing to</h2>
+        <ul className="checkout-agreement__list">
+          <li>A subscription to the <strong>{p.boxName}</strong> at <strong>{formatAud(p.recurringCents)} per delivery</strong>{frequencyLabel ? <>, <strong>{frequencyLabel.toLowerCase()}</strong></> : null}, with free delivery.</li>
+          <li>Your first delivery is on <strong>{p.agreement.firstDelivery}</strong>; today we charge <strong>{formatAud(p.totalCents)}</strong> (GST included).</li>
+          <li>The next charge is at the change cut-off of your next delivery, <strong>{p.agreement.nextCharge}</strong>, and we e-mail you a reminder before every charge.</li>
+          <li>You can skip, pause or cancel online at any time in My deliveries: no phone call needed.</li>
+        </ul>
+      </section>
+
+      <CheckoutDialog state={dialog} onClose={() => setClosedDialog(p.dialog)} needsCardAgain={!hydrated && p.ctx.cardRequired} />
+
+      <div className="flow__actions">
+        <FormSubmit formId={FORM_ID} name="intent" value="place" className="button--block checkout-form__submit">
+          Place order and pay {formatAud(p.totalCents)}
+        </FormSubmit>
+      </div>
+    </ValidatedForm>
+  );
+}

@@ -1,0 +1,401 @@
+// Box checkout: validate, price, tokenise, then place the order exactly once.
+//
+//   claim   one transaction: the draft is claimed for this submit's idempotency
+//           key (conditional update), stock is reserved (conditional updates),
+//           credit is spent and a pending payment row is written (unique key);
+//   charge  the card through PaymentGateway with the same key;
+//   settle  declined: everything the claim took is given back, the draft stays;
+//           succeeded: one transaction writes the order, invoice, lines, the
+//           active subscription, the account, the card and the confirmation
+//           e-mail, and signs a new customer in.
+// A duplicate of the same submit waits for the first and answers with its outcome;
+// another tab (another key) finds the draft claimed or checked out.
+import type { Kysely, Transaction } from "kysely";
+import { db } from "~/db/client.server";
+import type { DB, Subscription, User } from "~/db/schema";
+import { hashPassword } from "~/accounts/password.server";
+import { checkoutSessionId, sessionCookieFor, sessionExists, startCheckoutSession, type SessionRecord } from "~/accounts/session.server";
+import { activeFrequencies, getPackage } from "~/box/catalogue.server";
+import { frequencyLabel, isSalmon } from "~/box/rules";
+import { getRegion, lookupPostcode } from "~/delivery/lookup.server";
+import { addressLookup } from "~/delivery/address-lookup.server";
+import { isTasmanianPostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
+import { addDays, formatCutoff, formatDeliveryDate } from "~/delivery/schedule";
+import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_TIME } from "~/box/schemas";
+import { queueEmail } from "~/email/mailer.server";
+import { orderConfirmationEmail } from "~/email/templates/order-confirmation";
+import { addLedgerEntry, creditBalance, lockUser } from "~/orders/credit.server";
+import { applyCredit } from "~/orders/credit";
+import { newOrderReference } from "~/orders/reference.server";
+import { taxInvoicePath } from "~/orders/paths";
+import { claimGiftCardCode } from "~/gift-cards/claim.server";
+import { CardError } from "~/payments/gateway";
+import { chargeCard, claimPayment, findPayment, isUniqueViolation, resolveCard, saveCard, settlePayment, waitForPayment, type ResolvedCard } from "~/payments/payments.server";
+import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import type { AddressInput } from "./address-schema";
+import type { CheckoutInput } from "./checkout-schema";
+import { quoteDraft, type Quote } from "./quote.server";
+
+export const OUT_OF_STOCK = "Some selections just went out of stock, please make a different selection.";
+export const ANOTHER_TAB = "Your order is already being placed in another window. Please wait a moment, then check My deliveries.";
+export const ADDRESS_DOUBT = "We had trouble verifying your address. Continue if it's correct.";
+export const PAYMENT_UNAVAILABLE = "We couldn't reach our payment provider. Nothing was charged; please try again.";
+
+export type CheckoutOutcome =
+  | { kind: "placed"; reference: string; setCookie: string | null }
+  | { kind: "fields"; fieldErrors: Record<string, string> }
+  | { kind: "card"; fieldErrors: Record<string, string>; message: string }
+  | { kind: "address-doubt"; signature: string }
+  | { kind: "overnight" }
+  | { kind: "out-of-stock"; items: string[] }
+  | { kind: "declined"; message: string }
+  | { kind: "error"; message: string }
+  | { kind: "already-ordered" };
+
+export type CheckoutActor = {
+  session: SessionRecord;
+  /** the signed-in user, or null for an identified visitor */
+  user: User | null;
+  draft: Subscription;
+};
+
+const nowIso = () => new Date().toISOString();
+
+/** The address as the doubt dialog confirmed it: "Continue" applies to this address only. */
+export function addressSignature(a: Pick<AddressInput, "city" | "state" | "postcode">): string {
+  return `${a.city.trim().toLowerCase()}|${a.state}|${a.postcode}`;
+}
+
+/** The account the order is for: the signed-in user, or the draft's identified e-mail (never one with a password). */
+async function customerFor(actor: CheckoutActor): Promise<User | null> {
+  if (actor.user) return actor.user;
+  if (!actor.draft.email) return null;
+  const row = await db.selectFrom("users").selectAll().where("email", "=", actor.draft.email.toLowerCase()).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * The outcome of a submit whose key was used before (a double click, a resent
+ * form, a retry after a timeout), or null for a new key. Runs before the
+ * flow's guards: after the first submit the draft is checked out, and a
+ * duplicate must still get the first one's answer.
+ */
+export async function repeatedSubmit(actor: Pick<CheckoutActor, "session" | "user">, idempotencyKey: string): Promise<CheckoutOutcome | null> {
+  if (!/^[A-Za-z0-9-]{16,100}$/.test(idempotencyKey)) return null;
+  return outcomeOfKey(actor, `checkout:${idempotencyKey}`);
+}
+
+async function outcomeOfKey(actor: Pick<CheckoutActor, "session" | "user">, key: string): Promise<CheckoutOutcome | null> {
+  const existing = await findPayment(key);
+  if (!existing) return null;
+  const row = existing.status === "pending" ? await waitForPayment(key) : existing;
+  if (!row || row.status === "pending") return { kind: "error", message: ANOTHER_TAB };
+  if (row.status === "declined") return { kind: "declined", message: row.failureMessage ?? "Your card was declined." };
+  const order = row.orderId ? await db.selectFrom("orders").select(["reference", "userId"]).where("id", "=", row.orderId).executeTakeFirst() : null;
+  if (!order) return { kind: "error", message: ANOTHER_TAB };
+  let setCookie: string | null = null;
+  if (!actor.user) {
+    const id = checkoutSessionId(actor.session.id, key);
+    if (await sessionExists(id)) setCookie = await sessionCookieFor(id);
+  }
+  return { kind: "placed", reference: order.reference, setCookie };
+}
+
+type Checked = { quote: Quote; regionId: number; suburbId: number; windowLabel: string; customer: User; card: ResolvedCard | null };
+
+/** Everything that can be refused before anything is written or charged. */
+async function check(actor: CheckoutActor, input: CheckoutInput): Promise<CheckoutOutcome | Checked> {
+  const customer = await customerFor(actor);
+  if (!customer) return { kind: "error", message: "Please enter your e-mail address on the first step." };
+  if (!actor.user && customer.passwordHash) return { kind: "error", message: "There is already an account for this e-mail. Please sign in to continue." };
+
+  const fieldErrors: Record<string, string> = {};
+  const lookup = await lookupPostcode(input.shipping.postcode);
+  if (lookup.status !== "ok") return { kind: "fields", fieldErrors: { "shipping.postcode": POSTCODE_UNDELIVERABLE } };
+  if (!lookup.dates.some((d) => d.value === input.deliveryDate)) fieldErrors.deliveryDate = CHOOSE_DATE;
+  const window = lookup.windows.find((w) => w.code === input.deliveryWindow);
+  if (!window) fieldErrors.deliveryWindow = CHOOSE_TIME;
+  if (!(await activeFrequencies()).includes(input.frequencyDays)) fieldErrors.frequencyDays = CHOOSE_FREQUENCY;
+
+  const quote = await quoteDraft({
+    draft: actor.draft, postcode: lookup.postcode, discountCode: input.discountCode, choiceId: input.choiceId,
+    creditBalanceCents: customer.passwordHash && actor.user ? await creditBalance({ userId: customer.id }) : 0,
+  });
+  if (input.discountCode && quote.discountMessage) {
+    // No longer usable (expired, or salmon to Tasmania): removed, and the shopper sees the new total first.
+    await db.updateTable("subscriptions").set({ discountCode: null }).where("id", "=", actor.draft.id).where("status", "=", "draft").execute();
+    return { kind: "fields", fieldErrors: { discountCode: quote.discountMessage } };
+  }
+  if (quote.discount?.needsChoice && !quote.discount.chosenId) fieldErrors.choice = "You must choose a product.";
+  if (quote.hasKnife && !input.knifeConfirmed) fieldErrors.knifeAdult = "You must be an adult to order a knife.";
+  if (Object.keys(fieldErrors).length) return { kind: "fields", fieldErrors };
+
+  // Salmon is never shipped to Tasmania, whatever was chosen before the address changed.
+  if (isTasmanianPostcode(lookup.postcode)) {
+    const salmon = quote.stock.filter((s) => isSalmon(s.name));
+    if (salmon.length) return { kind: "out-of-stock", items: salmon.map((s) => `${s.name} can't be delivered to Tasmania.`) };
+  }
+  const short = await shortOfStock(db, quote.stock);
+  if (short.length) return { kind: "out-of-stock", items: short };
+
+  const needsCheck = [input.shipping, ...(input.billingSameAsShipping ? [] : [input.billing])];
+  for (const a of needsCheck) {
+    const signature = addressSignature(a);
+    if (input.addressConfirmed !== signature && !(await addressLookup().verify(a))) return { kind: "address-doubt", signature };
+  }
+  if (window!.isOvernight && !input.overnightAccepted) return { kind: "overnight" };
+
+  let card: ResolvedCard | null = null;
+  if (quote.totalCents > 0) {
+    if (input.card.kind === "none") return { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
+    try {
+      card = await resolveCard(actor.user?.id ?? null, input.card);
+    } catch (error) {
+      if (error instanceof CardError) {
+        const field = error.field === "number" && input.card.kind === "saved" ? "paymentMethod" : `card.${error.field}`;
+        return { kind: "card", fieldErrors: { [field]: error.message }, message: error.message };
+      }
+      throw error;
+    }
+  }
+  const suburbMatch = lookup.suburbs.find((s) => s.name.toLowerCase() === input.shipping.city.trim().toLowerCase());
+  const suburbId = suburbMatch?.id ?? (actor.draft.postcode === lookup.postcode && actor.draft.suburbId ? actor.draft.suburbId : lookup.suburbs[0].id);
+  return { quote, regionId: lookup.region.id, suburbId, windowLabel: window!.label, customer, card };
+}
+
+/** Per-item messages for products whose stock cannot cover this order. */
+async function shortOfStock(executor: Kysely<DB>, stock: Quote["stock"]): Promise<string[]> {
+  if (!stock.length) return [];
+  const rows = await executor.selectFrom("products").select(["id", "name", "inventory", "active"]).where("id", "in", stock.map((s) => s.productId)).execute();
+  const out: string[] = [];
+  for (const s of stock) {
+    const p = rows.find((r) => r.id === s.productId);
+    if (!p || p.active !== 1 || (p.inventory !== null && p.inventory <= 0)) out.push(`${s.name} is out of stock.`);
+    else if (p.inventory !== null && p.inventory < s.quantity) out.push(`Only ${p.inventory} of ${s.name} left (you chose ${s.quantity}).`);
+  }
+  return out;
+}
+
+class ClaimRefused extends Error {
+  constructor(readonly outcome: CheckoutOutcome) {
+    super("claim refused");
+  }
+}
+
+async function changeStock(trx: Transaction<DB>, stock: Quote["stock"], direction: -1 | 1) {
+  for (const s of stock) {
+    let q = trx
+      .updateTable("products")
+      .set((eb) => ({ inventory: eb("inventory", direction < 0 ? "-" : "+", s.quantity) }))
+      .where("id", "=", s.productId)
+      .where("inventory", "is not", null);
+    if (direction < 0) q = q.where("inventory", ">=", s.quantity);
+    const res = await q.executeTakeFirst();
+    if (direction < 0 && Number(res.numUpdatedRows) === 0) {
+      const p = await trx.selectFrom("products").select(["inventory"]).where("id", "=", s.productId).executeTakeFirst();
+      if (p && p.inventory !== null) throw new ClaimRefused({ kind: "out-of-stock", items: [p.inventory <= 0 ? `${s.name} is out of stock.` : `Only ${p.inventory} of ${s.name} left (you chose ${s.quantity}).`] });
+    }
+  }
+}
+
+export async function placeOrder(actor: CheckoutActor, input: CheckoutInput & { giftCode?: string | null }, origin: string): Promise<CheckoutOutcome> {
+  const key = `checkout:${input.idempotencyKey}`;
+  const repeat = await outcomeOfKey(actor, key);
+  if (repeat) return repeat;
+
+  const checked = await check(actor, input);
+  if ("kind" in checked) return checked;
+  const { quote, customer, card } = checked;
+
+  // 1. claim
+  let creditCents = 0;
+  let totalCents = quote.totalCents;
+  try {
+    await db.transaction().execute(async (trx) => {
+      // The first statement writes, so concurrent SQLite writers queue instead of failing.
+      const claimed = await trx
+        .updateTable("subscriptions")
+        .set({ checkoutKey: key, updatedAt: nowIso() })
+        .where("id", "=", actor.draft.id)
+        .where("status", "=", "draft")
+        .where("checkoutKey", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) {
+        const row = await trx.selectFrom("subscriptions").select(["status", "checkoutKey"]).where("id", "=", actor.draft.id).executeTakeFirst();
+        if (row?.checkoutKey === key) throw new ClaimRefused({ kind: "error", message: "duplicate" });
+        if (row && row.status !== "draft") throw new ClaimRefused({ kind: "already-ordered" });
+        throw new ClaimRefused({ kind: "error", message: ANOTHER_TAB });
+      }
+      await changeStock(trx, quote.stock, -1);
+      if (quote.creditCents > 0) {
+        await lockUser(trx, customer.id);
+        const balance = await creditBalance({ userId: customer.id }, trx);
+        const applied = applyCredit(balance, quote.subtotalCents - quote.discountedCents);
+        creditCents = applied.creditCents;
+        totalCents = applied.totalCents;
+        await addLedgerEntry(trx, { userId: customer.id, amountCents: -creditCents, reason: "Credit spent at checkout", reference: key });
+      }
+      if (totalCents > 0 && !card) throw new ClaimRefused({ kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" });
+      await claimPayment(trx, { key, userId: customer.id, amountCents: totalCents, card: totalCents > 0 ? card : null });
+    });
+  } catch (error) {
+    if (error instanceof ClaimRefused) {
+      if (error.outcome.kind === "error" && error.outcome.message === "duplicate") return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
+      return error.outcome;
+    }
+    if (isUniqueViolation(error)) return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
+    throw error;
+  }
+
+  // 2. charge
+  const boxName = quote.lines.find((l) => l.sellableType === "package")?.name ?? "Box";
+  let charge;
+  try {
+    charge = await chargeCard(key, totalCents > 0 ? card : null, totalCents, `${boxName}: first delivery`);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", type: "checkout.charge_failed", subscriptionId: actor.draft.id, message: (error as Error).message }));
+    charge = { status: "declined" as const, code: "card_declined" as const, message: PAYMENT_UNAVAILABLE };
+  }
+
+  // 3. settle
+  if (charge.status === "declined") {
+    await release(actor, quote, key, customer.id, creditCents, charge);
+    return { kind: "declined", message: charge.message };
+  }
+  try {
+    const result = await finalize(actor, input, checked, { key, creditCents, totalCents, charge }, origin);
+    return { kind: "placed", reference: result.reference, setCookie: result.sessionId ? await sessionCookieFor(result.sessionId) : null };
+  } catch (error) {
+    // Charged but not recorded: give the money back and leave the draft as it was.
+    console.error(JSON.stringify({ level: "error", type: "checkout.finalize_failed", subscriptionId: actor.draft.id, message: (error as Error).message }));
+    if (charge.chargeId) await paymentGateway().refund(charge.chargeId, totalCents, `refund:${key}`);
+    await release(actor, quote, key, customer.id, creditCents, { status: "declined", code: "card_declined", message: "We couldn't place your order, and the charge was refunded. Please try again." });
+    return { kind: "error", message: "We couldn't place your order, and the charge was refunded. Please try again." };
+  }
+}
+
+/** Gives back what the claim took: stock, credit and the draft; the payment row records the refusal. */
+async function release(actor: CheckoutActor, quote: Quote, key: string, userId: number, creditCents: number, result: { status: "declined"; code: "card_declined" | "insufficient_funds" | "expired_card"; message: string }) {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscriptions").set({ checkoutKey: null, updatedAt: nowIso() }).where("id", "=", actor.draft.id).where("checkoutKey", "=", key).execute();
+    await changeStock(trx, quote.stock, 1);
+    if (creditCents > 0) await addLedgerEntry(trx, { userId, amountCents: creditCents, reason: "Credit returned: payment not completed", reference: key });
+    await settlePayment(trx, key, result);
+  });
+}
+
+async function saveAddress(trx: Transaction<DB>, userId: number, kind: "shipping" | "billing", a: AddressInput) {
+  const { id } = await trx
+    .insertInto("addresses")
+    .values({
+      userId, kind, addressType: a.addressType, line1: a.line1, line2: a.line2 ?? null, city: a.city, state: a.state,
+      postcode: a.postcode, country: "AU", company: a.company ?? null, createdAt: nowIso(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+async function finalize(
+  actor: CheckoutActor,
+  input: CheckoutInput & { giftCode?: string | null },
+  checked: Checked,
+  paid: { key: string; creditCents: number; totalCents: number; charge: { status: "succeeded"; chargeId: string } },
+  origin: string,
+): Promise<{ reference: string; sessionId: string | null }> {
+  const { quote, customer, card } = checked;
+  const reference = newOrderReference();
+  const ts = nowIso();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const pkg = actor.draft.packageId ? await getPackage(actor.draft.packageId) : null;
+  const region = await getRegion(checked.regionId);
+
+  const sessionId = await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({
+      firstName: input.contact.firstName, lastName: input.contact.lastName, phone: input.contact.phone,
+      ...(customer.sms === null || input.contact.sms ? { sms: input.contact.sms ? 1 : 0 } : {}),
+      ...(customer.newsletter === null || input.contact.newsletter ? { newsletter: input.contact.newsletter ? 1 : 0 } : {}),
+      ...(passwordHash && !customer.passwordHash ? { passwordHash } : {}),
+      orderedAt: customer.orderedAt ?? ts, updatedAt: ts,
+    }).where("id", "=", customer.id).execute();
+
+    const shippingId = await saveAddress(trx, customer.id, "shipping", input.shipping);
+    const billingId = input.billingSameAsShipping ? shippingId : await saveAddress(trx, customer.id, "billing", input.billing);
+
+    const { id: orderId } = await trx
+      .insertInto("orders")
+      .values({
+        reference, userId: customer.id, subscriptionId: actor.draft.id, kind: "box", status: "paid",
+        deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow, createdAt: ts, paidAt: ts,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: invoiceId } = await trx
+      .insertInto("invoices")
+      .values({ orderId, subtotalCents: quote.subtotalCents, discountedCents: quote.discountedCents, creditCents: paid.creditCents, totalCents: paid.totalCents, createdAt: ts })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("invoiceLines")
+      .values(quote.lines.map((l) => ({ invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, name: l.free ? `${l.name} (free with ${quote.discount?.code ?? "discount"})` : l.name, quantity: l.quantity, priceCents: l.priceCents })))
+      .execute();
+    await settlePayment(trx, paid.key, { status: "succeeded", chargeId: paid.charge.chargeId, amountCents: paid.totalCents }, { orderId });
+    if (card && !card.savedId) await saveCard(trx, customer.id, card);
+    // A new customer's waiting gift card becomes credit on the account they just made (next deliveries).
+    if (input.giftCode) await claimGiftCardCode(trx, { userId: customer.id, code: input.giftCode });
+
+    await trx.updateTable("subscriptions").set({
+      status: "active", userId: customer.id, email: customer.email, postcode: input.shipping.postcode, suburbId: checked.suburbId,
+      regionId: checked.regionId, deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow,
+      frequencyDays: input.frequencyDays, discountCode: quote.discount?.code ?? null, shippingAddressId: shippingId,
+      billingAddressId: billingId, deliveryNotes: input.deliveryNotes, startedAt: ts, updatedAt: ts,
+    }).where("id", "=", actor.draft.id).execute();
+    await trx.insertInto("subscriptionEvents").values({ subscriptionId: actor.draft.id, type: "checked_out", data: JSON.stringify({ reference }), createdAt: ts }).execute();
+
+    const nextDelivery = addDays(input.deliveryDate, input.frequencyDays);
+    await queueEmail(trx, orderConfirmationEmail, customer.email, {
+      firstName: input.contact.firstName,
+      reference,
+      boxName: pkg?.fullName ?? "Your box",
+      lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+      chargedCents: paid.totalCents,
+      creditCents: paid.creditCents,
+      discountedCents: quote.discountedCents,
+      firstDelivery: formatDeliveryDate(input.deliveryDate),
+      window: checked.windowLabel,
+      frequency: frequencyLabel(input.frequencyDays),
+      recurringCents: quote.recurringCents,
+      nextCharge: region ? formatCutoff(region, nextDelivery) : formatDeliveryDate(nextDelivery),
+      card: card ? `${card.brand} ending in ${card.lastFour}` : null,
+      manageUrl: `${origin}/dashboard/my-deliveries`,
+      invoiceUrl: `${origin}${taxInvoicePath(reference)}`,
+    });
+    return actor.user ? null : startCheckoutSession(trx, actor.session, customer.id, paid.key);
+  });
+  return { reference, sessionId };
+}
+
+/**
+ * After an out-of-stock refusal the shopper must be able to choose again: the
+ * draft keeps only what stock can still cover (a hidden, sold-out cut could
+ * otherwise never be removed from the selection).
+ */
+export async function trimDraftToStock(subscriptionId: number, postcode: string | null) {
+  const tasmania = isTasmanianPostcode(postcode);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscriptions").set({ updatedAt: nowIso() }).where("id", "=", subscriptionId).where("status", "=", "draft").execute();
+    for (const table of ["subscriptionItems", "subscriptionAddons"] as const) {
+      const rows = await trx
+        .selectFrom(`${table} as l` as "subscriptionItems as l")
+        .innerJoin("products as p", "p.id", "l.productId")
+        .select(["l.id", "l.quantity", "p.inventory", "p.active", "p.name"])
+        .where("l.subscriptionId", "=", subscriptionId)
+        .execute();
+      for (const r of rows) {
+        const available = r.active !== 1 || (tasmania && isSalmon(r.name)) ? 0 : r.inventory === null ? r.quantity : Math.max(0, Math.min(r.quantity, r.inventory));
+        if (available === 0) await trx.deleteFrom(table).where("id", "=", r.id).execute();
+        else if (available < r.quantity) await trx.updateTable(table).set({ quantity: available }).where("id", "=", r.id).execute();
+      }
+    }
+  });
+}

@@ -1,0 +1,118 @@
+// Prices a draft box for checkout: box, cuts, add-ons, discount (with its
+// choice and the Tasmanian salmon rule) and credit. The page shows this quote
+// and the order is placed from a fresh one, so both always agree.
+import type { Kysely } from "kysely";
+import { db } from "~/db/client.server";
+import type { DB, Subscription } from "~/db/schema";
+import { getCart, type Cart } from "~/box/flow.server";
+import { applyCredit } from "~/orders/credit";
+import {
+  applyDiscount, blockedInTasmania, choiceItems, requiresChoice, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT, type Discount,
+} from "./discount-rules";
+
+export type QuoteLine = {
+  sellableType: "package" | "product" | "addon";
+  sellableId: number;
+  name: string;
+  quantity: number;
+  /** unit price in cents (cuts are part of the box price: 0) */
+  priceCents: number;
+  free?: boolean;
+};
+
+export type QuoteDiscount = {
+  code: string;
+  description: string;
+  needsChoice: boolean;
+  choices: { id: number; name: string }[];
+  chosenId: number | null;
+};
+
+export type Quote = {
+  lines: QuoteLine[];
+  subtotalCents: number;
+  discountedCents: number;
+  creditCents: number;
+  totalCents: number;
+  /** the total of every later delivery (no one-off discount, no credit) */
+  recurringCents: number;
+  discount: QuoteDiscount | null;
+  /** why a code was not applied (unusable, Tasmania) */
+  discountMessage: string | null;
+  hasKnife: boolean;
+  /** products (cuts, add-ons, free items) and how many this order takes from stock */
+  stock: { productId: number; name: string; quantity: number }[];
+};
+
+
+
+export async function findDiscount(code: string | null | undefined, executor: Kysely<DB> = db, at = new Date()): Promise<Discount | null> {
+  const clean = (code ?? "").trim().toUpperCase();
+  if (!clean || clean.length > 40) return null;
+  const row = await executor.selectFrom("discounts").selectAll().where("code", "=", clean).executeTakeFirst();
+  if (!row) return null;
+  const items = await executor
+    .selectFrom("discountItems as di")
+    .innerJoin("products as p", "p.id", "di.productId")
+    .select(["di.productId", "p.name", "p.priceCents", "di.choice", "di.itemOrder", "di.minimum"])
+    .where("di.discountId", "=", row.id)
+    .orderBy("di.id")
+    .execute();
+  const iso = at.toISOString();
+  const inWindow = (!row.startsAt || row.startsAt <= iso) && (!row.endsAt || row.endsAt >= iso);
+  return {
+    code: row.code, description: row.description, kind: row.kind, value: row.value, usable: row.usable === 1 && inWindow,
+    chooseItems: row.chooseItems === 1,
+    items: items.map((i) => ({ productId: i.productId, name: i.name, priceCents: i.priceCents, choice: i.choice === 1, itemOrder: i.itemOrder, minimum: i.minimum })),
+  };
+}
+
+export async function productsAreKnives(ids: number[], executor: Kysely<DB> = db): Promise<boolean> {
+  if (!ids.length) return false;
+  const row = await executor.selectFrom("products").select("id").where("id", "in", ids).where("isKnife", "=", 1).executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function quoteDraft(
+  input: { draft: Pick<Subscription, "id" | "packageId">; cart?: Cart; postcode: string | null; discountCode: string | null; choiceId: number | null; creditBalanceCents: number },
+): Promise<Quote> {
+  const cart = input.cart ?? (await getCart(input.draft));
+  const pkg = cart.pkg;
+  const lines: QuoteLine[] = [];
+  if (pkg) lines.push({ sellableType: "package", sellableId: pkg.id, name: pkg.fullName, quantity: 1, priceCents: pkg.priceCents });
+  for (const i of cart.items) lines.push({ sellableType: "product", sellableId: i.productId, name: i.name, quantity: i.quantity, priceCents: 0 });
+  for (const a of cart.addons) lines.push({ sellableType: "addon", sellableId: a.productId, name: a.name, quantity: a.quantity, priceCents: a.priceCents });
+  const recurringCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+
+  let discount: QuoteDiscount | null = null;
+  let discountMessage: string | null = null;
+  let discountedCents = 0;
+  const found = input.discountCode ? await findDiscount(input.discountCode) : null;
+  if (input.discountCode && (!found || !found.usable)) discountMessage = DISCOUNT_UNUSABLE;
+  else if (found && blockedInTasmania(found, input.postcode)) discountMessage = TASMANIA_DISCOUNT;
+  else if (found) {
+    const choices = choiceItems(found).map((i) => ({ id: i.productId, name: i.name }));
+    const chosenId = input.choiceId && choices.some((c) => c.id === input.choiceId) ? input.choiceId : null;
+    discount = { code: found.code, description: found.description, needsChoice: requiresChoice(found), choices, chosenId };
+    const outcome = applyDiscount(found, recurringCents, chosenId);
+    for (const f of outcome.freeItems) lines.push({ sellableType: "addon", sellableId: f.productId, name: f.name, quantity: 1, priceCents: f.priceCents, free: true });
+    discountedCents = outcome.discountedCents;
+  }
+
+  const subtotalCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+  discountedCents = Math.min(discountedCents, subtotalCents);
+  const credit = applyCredit(input.creditBalanceCents, subtotalCents - discountedCents);
+  const stockMap = new Map<number, { productId: number; name: string; quantity: number }>();
+  for (const l of lines) {
+    if (l.sellableType === "package") continue;
+    const s = stockMap.get(l.sellableId) ?? { productId: l.sellableId, name: l.name, quantity: 0 };
+    s.quantity += l.quantity;
+    stockMap.set(l.sellableId, s);
+  }
+  const stock = [...stockMap.values()];
+  return {
+    lines, subtotalCents, discountedCents, creditCents: credit.creditCents, totalCents: credit.totalCents, recurringCents,
+    discount, discountMessage, hasKnife: await productsAreKnives(stock.map((s) => s.productId)), stock,
+  };
+}
+

@@ -1,0 +1,97 @@
+// The gift-card payment form (SPEC §5 "Gift card billing"): the buyer's e-mail
+// for a visitor, the shared billing address and card fields of box checkout,
+// and a hidden idempotency key from the loader so a double submit charges once.
+// Its dialogs (payment errors, "email already taken" with a sign-in form) are
+// rendered open by the server and made modal by JS.
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ValidatedForm } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { AddressFields } from "~/checkout/components/address-fields";
+import { CsrfInput } from "~/components/csrf-input";
+import { Dialog } from "~/components/dialog";
+import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { CardFields, type SavedCardView } from "~/payments/components/card-fields";
+import { formatAud } from "~/utils/money";
+import { giftCheckoutFormValidator } from "../form-validators";
+import { EMAIL_TAKEN, GIFT_CHECKOUT_FORM_ID } from "../rules";
+import type { GiftCheckoutContext } from "../schemas";
+import { InlineSignIn } from "./inline-sign-in";
+
+export const GIFT_SIGN_IN_ID = "gift-checkout-sign-in";
+
+export type GiftCheckoutDialog = { kind: "email-taken"; email: string } | { kind: "error"; title: string; message: string };
+
+export function GiftCheckoutForm({
+  ctx, idempotencyKey, signedInEmail, savedCards, defaults, amountCents, dialog, signInError,
+}: {
+  ctx: GiftCheckoutContext;
+  idempotencyKey: string;
+  signedInEmail: string | null;
+  savedCards: SavedCardView[];
+  defaults: Record<string, unknown>;
+  amountCents: number;
+  dialog: GiftCheckoutDialog | null;
+  signInError: string | null;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(dialog);
+  useEffect(() => setOpen(dialog), [dialog]);
+  const close = () => setOpen(null);
+  const closeAction = (label: string) =>
+    hydrated ? (
+      <button type="button" className="button button--secondary" onClick={close}>{label}</button>
+    ) : (
+      <a href="#gift-checkout-payment" className="button button--secondary">{label}</a>
+    );
+
+  return (
+    <>
+      <ValidatedForm
+        id={GIFT_CHECKOUT_FORM_ID}
+        validator={giftCheckoutFormValidator(ctx)}
+        method="post"
+        noValidate
+        className="form gift-checkout__form"
+        defaultValues={defaults as never}
+      >
+        <CsrfInput />
+        <FocusFirstError formId={GIFT_CHECKOUT_FORM_ID} />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <section className="gift-section" aria-labelledby="gift-buyer-title">
+          <h2 id="gift-buyer-title" className="gift-section__title">Your details</h2>
+          {ctx.needsEmail ? (
+            <TextField
+              name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false}
+              hint="Your receipt and tax invoice go here."
+            />
+          ) : (
+            <p className="gift-checkout__who">Signed in as <strong>{signedInEmail}</strong>. Your receipt goes to this address.</p>
+          )}
+        </section>
+        <section className="gift-section">
+          <AddressFields prefix="billing" formId={GIFT_CHECKOUT_FORM_ID} legend="Billing address" autoCompleteSection="billing" />
+        </section>
+        <section className="gift-section" id="gift-checkout-payment">
+          <CardFields formId={GIFT_CHECKOUT_FORM_ID} savedCards={savedCards} legend="Card" />
+        </section>
+        <FormSubmit formId={GIFT_CHECKOUT_FORM_ID} className="gift-checkout__submit">Pay {formatAud(amountCents)}</FormSubmit>
+        <p className="field__hint">Gift cards are valid for 3 years and carry no fees. Card numbers go straight to our payment provider; we never store them.</p>
+      </ValidatedForm>
+      <Dialog
+        open={open?.kind === "email-taken"}
+        title="Please sign in"
+        onClose={close}
+        actions={closeAction("Use another email")}
+      >
+        <p className="gift-dialog__lead">{EMAIL_TAKEN}</p>
+        <p>Sign in to continue: your amount and message are kept.</p>
+        <InlineSignIn formId={GIFT_SIGN_IN_ID} action="/gift-cards/checkout" email={open?.kind === "email-taken" ? open.email : ""} error={signInError} />
+        <p className="gift-dialog__aside"><Link to="/forgot-password">Forgot your password?</Link></p>
+      </Dialog>
+      <Dialog open={open?.kind === "error"} tone="error" title={open?.kind === "error" ? open.title : ""} onClose={close} actions={closeAction("Ok")}>
+        <p>{open?.kind === "error" ? open.message : null}</p>
+      </Dialog>
+    </>
+  );
+}

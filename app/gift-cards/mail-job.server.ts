@@ -1,0 +1,61 @@
+// The gift-card due-mail job: on its delivery day (Sydney), each card's e-mail
+// goes to the outbox exactly once. The claim (`sent_at` set only where it is
+// still null) and the outbox row commit together, so a second run, a crash or
+// two processes at once can neither skip nor repeat a card.
+import type { JobKind } from "~/jobs/types";
+import { queueEmail } from "~/email/mailer.server";
+import { giftCardEmail } from "~/email/templates/gift-card";
+import { expiryDay, formatCode, sydneyStartOfDay, sydneyToday } from "./rules";
+
+type DueCard = { id: number; deliverOn: string };
+
+export const giftCardMailJob: JobKind<DueCard> = {
+  name: "gift-card-mail",
+  async due({ db, now }, limit) {
+    return db
+      .selectFrom("giftCards")
+      .select(["id", "deliverOn"])
+      .where("sentAt", "is", null)
+      .where("deliverOn", "<=", sydneyToday(now))
+      .orderBy("deliverOn")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
+  },
+  async run({ db, now, origin }, item) {
+    return db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("giftCards")
+        .set({ sentAt: now.toISOString() })
+        .where("id", "=", item.id)
+        .where("sentAt", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
+      const card = await trx.selectFrom("giftCards").selectAll().where("id", "=", item.id).executeTakeFirstOrThrow();
+      await queueEmail(trx, giftCardEmail, card.receiverEmail, {
+        receiverName: card.receiverName,
+        senderName: card.senderName,
+        valueCents: card.valueCents,
+        message: card.receiverMessage,
+        code: card.code,
+        expiresOn: card.expiresOn ?? expiryDay(card.createdAt.slice(0, 10)),
+        activateUrl: `${origin}/gift-cards/activate/${formatCode(card.code)}`,
+        bonus: card.bonusOfId !== null,
+      });
+      return "done" as const;
+    });
+  },
+  describe: (item) => ({ giftCardId: item.id, deliverOn: item.deliverOn }),
+  async oldestDue({ db, now }) {
+    const row = await db
+      .selectFrom("giftCards")
+      .select("deliverOn")
+      .where("sentAt", "is", null)
+      .where("deliverOn", "<=", sydneyToday(now))
+      .orderBy("deliverOn")
+      .limit(1)
+      .executeTakeFirst();
+    // due from the start of its day in Sydney
+    return row ? sydneyStartOfDay(row.deliverOn).toISOString() : null;
+  },
+};

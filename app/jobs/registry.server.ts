@@ -1,0 +1,7 @@
+// Every kind of timed work the runner does, in the order it runs them. A new
+// kind (renewal reminders, renewals, retries) is one entry here.
+import { giftCardMailJob } from "~/gift-cards/mail-job.server";
+import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
+import type { JobKind } from "./types";
+
+export const JOB_KINDS: JobKind<any>[] = [giftCardMailJob, ...SUBSCRIPTION_JOB_KINDS];

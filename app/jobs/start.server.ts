@@ -1,0 +1,30 @@
+// Starts the job runner inside the app: once per process, every
+// JOBS_INTERVAL_SECONDS (default 60). Several processes or instances may run it
+// at once; each piece of work is claimed in the database, never in memory.
+// JOBS_IN_APP=0 leaves timed work to a separate `npm run jobs` worker.
+import { runDueJobs } from "./runner.server";
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __paddockJobTimer: ReturnType<typeof setInterval> | undefined;
+}
+
+export function startJobRunner(env: Record<string, string | undefined> = process.env) {
+  if (globalThis.__paddockJobTimer || env.JOBS_IN_APP === "0") return;
+  const seconds = Math.max(5, Number(env.JOBS_INTERVAL_SECONDS) || 60);
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await runDueJobs({ now: new Date() });
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", type: "jobs.run_failed", message: (error as Error).message }));
+    } finally {
+      running = false;
+    }
+  };
+  globalThis.__paddockJobTimer = setInterval(tick, seconds * 1000);
+  globalThis.__paddockJobTimer.unref?.();
+  setTimeout(tick, 3000).unref?.();
+}

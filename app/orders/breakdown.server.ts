@@ -1,0 +1,58 @@
+// Reads one order with its invoices and lines, always scoped by owner:
+// another user's order answers exactly like a missing one.
+import type { Kysely } from "kysely";
+import { db } from "~/db/client.server";
+import type { DB } from "~/db/schema";
+import { shapeBreakdown, type OrderBreakdown } from "./breakdown";
+
+export type OwnOrder = {
+  id: number;
+  reference: string;
+  status: OrderBreakdown["status"];
+  kind: OrderBreakdown["kind"];
+  deliveryDate: string | null;
+  subscriptionId: number | null;
+  paymentKey: string | null;
+  billingAddressId: number | null;
+  paidAt: string | null;
+};
+
+/** Order references are printed upper-case; people type them any way. */
+export function normaliseReference(reference: string): string {
+  return reference.trim().toUpperCase().slice(0, 40);
+}
+
+export async function findOwnOrder({ userId, reference }: { userId: number; reference: string }, executor: Kysely<DB> = db): Promise<OwnOrder | null> {
+  const row = await executor
+    .selectFrom("orders")
+    .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "paidAt"])
+    .where("reference", "=", normaliseReference(reference))
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function breakdownOf(order: OwnOrder, executor: Kysely<DB> = db): Promise<OrderBreakdown> {
+  const invoices = await executor
+    .selectFrom("invoices")
+    .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
+    .where("orderId", "=", order.id)
+    .orderBy("id", "asc")
+    .execute();
+  const lines = invoices.length
+    ? await executor
+        .selectFrom("invoiceLines")
+        .select(["invoiceId", "sellableType", "sellableId", "name", "quantity", "priceCents"])
+        .where("invoiceId", "in", invoices.map((i) => i.id))
+        .orderBy("id", "asc")
+        .execute()
+    : [];
+  return shapeBreakdown(order, invoices, lines);
+}
+
+/** The SPEC §3 order breakdown of the user's own order, or null (missing or someone else's). */
+export async function orderBreakdown({ userId, reference }: { userId: number; reference: string }): Promise<{ order: OwnOrder; breakdown: OrderBreakdown } | null> {
+  const order = await findOwnOrder({ userId, reference });
+  if (!order) return null;
+  return { order, breakdown: await breakdownOf(order) };
+}

@@ -1,0 +1,95 @@
+// The order breakdown of SPEC §3 (a list whose first item has invoices, each
+// with lines of sellable id and name, quantity and price, subtotal, discounted
+// and total) and the amounts a payment summary shows. Pure: the API, the pay
+// page, the tax invoice and the receipt e-mail all shape money through here.
+import type { InvoiceLinesTable, OrderStatus } from "~/db/schema";
+import { applyCredit, gstIncluded } from "./credit";
+
+export type BreakdownLine = {
+  sellable: { id: number | null; type: InvoiceLinesTable["sellableType"]; name: string };
+  quantity: number;
+  /** unit price in cents */
+  price: number;
+};
+
+export type BreakdownInvoice = {
+  id: number;
+  lines: BreakdownLine[];
+  /** all amounts in integer cents */
+  subtotal: number;
+  discounted: number;
+  /** credit already spent on this invoice (0 until it is paid) */
+  credit: number;
+  total: number;
+};
+
+export type OrderBreakdown = {
+  reference: string;
+  status: OrderStatus;
+  kind: "box" | "gift_card";
+  deliveryDate: string | null;
+  currency: "AUD";
+  invoices: BreakdownInvoice[];
+};
+
+export type OrderRow = { reference: string; status: OrderStatus; kind: "box" | "gift_card"; deliveryDate: string | null };
+export type InvoiceRow = { id: number; subtotalCents: number; discountedCents: number; creditCents: number; totalCents: number };
+export type LineRow = { invoiceId: number; sellableType: BreakdownLine["sellable"]["type"]; sellableId: number | null; name: string; quantity: number; priceCents: number };
+
+/** Invoices in the order given (oldest first), each with its own lines in the order given. */
+export function shapeBreakdown(order: OrderRow, invoices: InvoiceRow[], lines: LineRow[]): OrderBreakdown {
+  return {
+    reference: order.reference,
+    status: order.status,
+    kind: order.kind,
+    deliveryDate: order.deliveryDate,
+    currency: "AUD",
+    invoices: invoices.map((inv) => ({
+      id: inv.id,
+      lines: lines
+        .filter((l) => l.invoiceId === inv.id)
+        .map((l) => ({ sellable: { id: l.sellableId, type: l.sellableType, name: l.name }, quantity: l.quantity, price: l.priceCents })),
+      subtotal: inv.subtotalCents,
+      discounted: inv.discountedCents,
+      credit: inv.creditCents,
+      total: inv.totalCents,
+    })),
+  };
+}
+
+/** The invoice a payment settles: the latest one. */
+export function payableInvoice(breakdown: OrderBreakdown): BreakdownInvoice | null {
+  return breakdown.invoices.at(-1) ?? null;
+}
+
+export type PaymentSummary = {
+  lines: { name: string; quantity: number; lineCents: number }[];
+  subtotalCents: number;
+  discountedCents: number;
+  creditCents: number;
+  /** what is left to pay by card (0 when credit covers it) */
+  totalCents: number;
+  /** GST included in the invoice total (one eleventh) */
+  gstCents: number;
+  cardRequired: boolean;
+};
+
+/**
+ * What the order summary shows. Unpaid: the SPEC §4 credit rule on the
+ * balance (null when the user's credit is not fetched, i.e. no password).
+ * Paid: the credit that was spent on the invoice.
+ */
+export function paymentSummary(invoice: BreakdownInvoice, creditBalanceCents: number | null, paid = false): PaymentSummary {
+  const { creditCents, totalCents } = paid
+    ? { creditCents: invoice.credit, totalCents: Math.max(0, invoice.total - invoice.credit) }
+    : applyCredit(creditBalanceCents ?? 0, invoice.total);
+  return {
+    lines: invoice.lines.map((l) => ({ name: l.sellable.name, quantity: l.quantity, lineCents: l.price * l.quantity })),
+    subtotalCents: invoice.subtotal,
+    discountedCents: invoice.discounted,
+    creditCents,
+    totalCents,
+    gstCents: gstIncluded(invoice.total),
+    cardRequired: totalCents > 0,
+  };
+}

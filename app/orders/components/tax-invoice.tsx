@@ -1,0 +1,84 @@
+// A printable tax invoice: the shop's ABN and address, the customer, the
+// lines, discount, credit, total, GST included and how it was paid.
+import { BRAND, BUSINESS } from "~/config";
+import { formatShortDate } from "~/accounts/format";
+import { formatAud } from "~/utils/money";
+import type { TaxInvoice } from "../invoice.server";
+
+const day = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" });
+export const formatPaidDate = (iso: string | null) => (iso ? day.format(new Date(iso)) : "Not recorded");
+
+export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
+  const s = invoice.summary;
+  const card = invoice.payment.brand && invoice.payment.lastFour ? `${invoice.payment.brand} ending in ${invoice.payment.lastFour}` : null;
+  return (
+    <article className="invoice__sheet" aria-labelledby="invoice-title">
+      <header className="invoice__head">
+        <div className="invoice__from">
+          <p className="invoice__brand">{BRAND.name}</p>
+          <address className="invoice__address">
+            {BUSINESS.legalName}<br />
+            ABN {BUSINESS.abn}<br />
+            {BUSINESS.address.line1}<br />
+            {BUSINESS.address.city} {BUSINESS.address.state} {BUSINESS.address.postcode}<br />
+            {BRAND.supportEmail} · {BRAND.supportPhone}
+          </address>
+        </div>
+        <div className="invoice__meta">
+          <h1 id="invoice-title" className="invoice__title">Tax invoice</h1>
+          <dl className="invoice__facts">
+            <div><dt>Invoice number</dt><dd>{invoice.reference}</dd></div>
+            <div><dt>Date</dt><dd>{formatPaidDate(invoice.paidAt)}</dd></div>
+            {invoice.deliveryDate ? <div><dt>Delivery</dt><dd>{formatShortDate(invoice.deliveryDate)}</dd></div> : null}
+          </dl>
+        </div>
+      </header>
+
+      <section className="invoice__to" aria-labelledby="invoice-to">
+        <h2 id="invoice-to" className="invoice__label">Bill to</h2>
+        <p>
+          {invoice.customer.name}<br />
+          {invoice.customer.email}
+          {invoice.billingAddress ? invoice.billingAddress.lines.map((l, i) => <span key={i}><br />{l}</span>) : null}
+        </p>
+      </section>
+
+      <table className="invoice__table">
+        <caption className="visually-hidden">Items on invoice {invoice.reference}</caption>
+        <thead>
+          <tr><th scope="col">Item</th><th scope="col" className="num">Qty</th><th scope="col" className="num">Unit price</th><th scope="col" className="num">Amount</th></tr>
+        </thead>
+        <tbody>
+          {s.lines.map((l, i) => (
+            <tr key={i}>
+              <td>{l.name}</td>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{formatAud(l.quantity ? l.lineCents / l.quantity : 0)}</td>
+              <td className="num">{formatAud(l.lineCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr><th scope="row" colSpan={3}>Subtotal</th><td className="num">{formatAud(s.subtotalCents)}</td></tr>
+          <tr><th scope="row" colSpan={3}>Discount</th><td className="num">{s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}</td></tr>
+          <tr><th scope="row" colSpan={3}>Delivery</th><td className="num">Free</td></tr>
+          <tr className="invoice__total"><th scope="row" colSpan={3}>Total (GST included)</th><td className="num">{formatAud(invoice.invoiceTotalCents)}</td></tr>
+          <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatAud(s.gstCents)}</td></tr>
+          <tr><th scope="row" colSpan={3}>Credit applied</th><td className="num">{s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}</td></tr>
+          <tr className="invoice__paid"><th scope="row" colSpan={3}>Amount paid</th><td className="num">{formatAud(invoice.payment.amountCents)}</td></tr>
+        </tfoot>
+      </table>
+
+      <section className="invoice__payment" aria-labelledby="invoice-payment">
+        <h2 id="invoice-payment" className="invoice__label">Payment</h2>
+        <p>
+          {invoice.payment.amountCents > 0
+            ? <>{formatAud(invoice.payment.amountCents)} paid{card ? <> by {card}</> : null} on {formatPaidDate(invoice.payment.paidAt)}.</>
+            : <>Paid in full with credit on {formatPaidDate(invoice.payment.paidAt)}.</>}
+          {s.creditCents && invoice.payment.amountCents > 0 ? <> {formatAud(s.creditCents)} of credit applied.</> : null}
+        </p>
+      </section>
+      <p className="invoice__foot">Total includes GST of {formatAud(s.gstCents)}. Thank you for supporting Australian farming and fishing families.</p>
+    </article>
+  );
+}

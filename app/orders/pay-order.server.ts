@@ -1,0 +1,330 @@
+// Paying an order (SPEC §2, §4 and §5 "Pay an order"), exactly once.
+//
+//   claim   one transaction: a conditional update takes the order (unpaid or
+//           failed, not claimed) for this submit's idempotency key; the credit
+//           it uses is spent (ledger row) and the pending payment row inserted
+//           (its idempotency key is unique);
+//   charge  the card, outside any transaction, with the same key;
+//   settle  one transaction: paid (order, invoice credit, payment, saved card,
+//           receipt e-mail in the outbox) or declined (claim released, credit
+//           returned, payment declined; the order still awaits payment).
+//
+// A duplicate of the same submit (double click, resent form, retried API call)
+// finds its payment row and answers with the first one's outcome; another
+// submit (a second tab) finds the order claimed or paid and is refused. Which
+// worker or app instance runs which step does not matter: the database decides.
+import { createHash } from "node:crypto";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { db } from "~/db/client.server";
+import type { AddressInput } from "~/checkout/address-schema";
+import { addressLookup } from "~/delivery/address-lookup.server";
+import { queueEmail } from "~/email/mailer.server";
+import { orderReceiptEmail } from "~/email/templates/order-receipt";
+import type { CardChoice } from "~/payments/card-schema";
+import { CardError, type ChargeResult } from "~/payments/gateway";
+import {
+  chargeCard, claimPayment, isUniqueViolation, listSavedCards, resolveCard, saveCard, settlePayment,
+  type ResolvedCard, type SavedCard,
+} from "~/payments/payments.server";
+import { payableInvoice, paymentSummary, type BreakdownInvoice, type PaymentSummary } from "./breakdown";
+import { breakdownOf, findOwnOrder, type OwnOrder } from "./breakdown.server";
+import { addLedgerEntry, creditBalance, lockUser } from "./credit.server";
+import { applyCredit } from "./credit";
+import type { BillingDefaults } from "./pay-order-form";
+import { PAY_MESSAGES } from "./pay-order-messages";
+import { taxInvoicePath } from "./paths";
+
+const PAYABLE = ["unpaid", "failed"] as const;
+const isPayable = (status: string) => (PAYABLE as readonly string[]).includes(status);
+
+type PayingUser = { id: number; email: string; firstName: string | null; lastName: string | null; phone: string | null; passwordHash: string | null };
+
+/** Credit is fetched only for users with a password (SPEC §6). */
+async function spendableCredit(user: PayingUser, executor = db) {
+  return user.passwordHash ? creditBalance({ userId: user.id }, executor) : 0;
+}
+
+// ---------------------------------------------------------------- the page
+
+export type PayOrderPage = {
+  reference: string;
+  summary: PaymentSummary;
+  savedCards: SavedCard[];
+  contact: { firstName: string; lastName: string; phone: string; sms: boolean; newsletter: boolean };
+  billing: BillingDefaults;
+};
+
+function nationalPhone(phone: string | null) {
+  if (!phone) return "";
+  return parsePhoneNumberFromString(phone, "AU")?.formatNational() ?? phone;
+}
+
+/** The address on file to bill: the last one an order was paid with, else the subscription's, else the latest. */
+async function billingDefaults(userId: number, order: OwnOrder): Promise<BillingDefaults> {
+  const sub = order.subscriptionId
+    ? await db.selectFrom("subscriptions").select(["billingAddressId", "shippingAddressId"]).where("id", "=", order.subscriptionId).where("userId", "=", userId).executeTakeFirst()
+    : undefined;
+  const rows = await db
+    .selectFrom("addresses")
+    .select(["id", "kind", "addressType", "line1", "line2", "company", "city", "state", "postcode"])
+    .where("userId", "=", userId)
+    .orderBy("id", "desc")
+    .execute();
+  const pick =
+    rows.find((r) => r.kind === "billing") ??
+    rows.find((r) => r.id === sub?.billingAddressId) ??
+    rows.find((r) => r.id === sub?.shippingAddressId) ??
+    rows[0];
+  if (!pick) return {};
+  return {
+    addressType: pick.addressType, line1: pick.line1, line2: pick.line2 ?? "", company: pick.company ?? "",
+    city: pick.city, state: pick.state, postcode: pick.postcode,
+  };
+}
+
+/** Everything the pay page shows, or null when the order is not the user's or does not await payment. */
+export async function loadPayOrderPage(user: PayingUser & { sms: number | null; newsletter: number | null }, reference: string): Promise<PayOrderPage | null> {
+  const order = await findOwnOrder({ userId: user.id, reference });
+  if (!order || !isPayable(order.status)) return null;
+  const invoice = payableInvoice(await breakdownOf(order));
+  if (!invoice) return null;
+  const [balance, savedCards, billing] = await Promise.all([
+    user.passwordHash ? creditBalance({ userId: user.id }) : Promise.resolve(null),
+    listSavedCards({ userId: user.id }),
+    billingDefaults(user.id, order),
+  ]);
+  return {
+    reference: order.reference,
+    summary: paymentSummary(invoice, balance),
+    savedCards,
+    contact: {
+      firstName: user.firstName ?? "", lastName: user.lastName ?? "", phone: nationalPhone(user.phone),
+      sms: user.sms === 1, newsletter: user.newsletter === 1,
+    },
+    billing,
+  };
+}
+
+/** Whether a submit must carry a card (the action recomputes what the page showed). Null: nothing to pay here. */
+export async function payOrderContext(user: PayingUser, reference: string): Promise<{ cardRequired: boolean } | null> {
+  const order = await findOwnOrder({ userId: user.id, reference });
+  if (!order) return null;
+  const invoice = payableInvoice(await breakdownOf(order));
+  if (!invoice) return null;
+  return { cardRequired: applyCredit(await spendableCredit(user), invoice.total).totalCents > 0 };
+}
+
+// ------------------------------------------------------------- the payment
+
+export type PayOrderRequest = {
+  user: PayingUser;
+  reference: string;
+  idempotencyKey: string;
+  contact: { firstName: string; lastName: string; phone: string; sms: boolean; newsletter: boolean };
+  billing: AddressInput;
+  card: CardChoice;
+  /** the address key the person confirmed in the address-doubt dialog */
+  addressConfirmed: string | null;
+  /** origin for the links in the receipt e-mail */
+  origin: string;
+};
+
+export type PayOrderOutcome =
+  | { status: "paid"; reference: string; chargedCents: number; creditCents: number; card: { brand: string; lastFour: string } | null; invoicePath: string }
+  | { status: "declined"; message: string; field: "card.number" | "paymentMethod" }
+  | { status: "card_error"; field: "card.number" | "card.expiration" | "card.cvc"; message: string }
+  | { status: "card_required"; message: string }
+  | { status: "address_unverified"; addressKey: string; message: string }
+  | { status: "already_paid"; reference: string; invoicePath: string; message: string }
+  | { status: "in_progress"; message: string }
+  | { status: "not_payable"; message: string }
+  | { status: "key_conflict"; message: string }
+  | { status: "not_found" };
+
+/** Identifies the address a person confirmed, so changing it asks again. */
+export function addressKey(a: Pick<AddressInput, "line1" | "line2" | "city" | "state" | "postcode">): string {
+  const norm = [a.line1, a.line2 ?? "", a.city, a.state, a.postcode].map((s) => s.trim().toLowerCase().replace(/\s+/g, " ")).join("|");
+  return createHash("sha256").update(norm).digest("base64url").slice(0, 22);
+}
+
+class ClaimLost extends Error {}
+class CardNeeded extends Error {}
+
+const CARD_FIELD = { number: "card.number", expiration: "card.expiration", cvc: "card.cvc" } as const;
+
+export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
+  const { user, idempotencyKey: key } = req;
+  const order = await findOwnOrder({ userId: user.id, reference: req.reference });
+  if (!order) return { status: "not_found" };
+
+  // A repeat of a submit already under way or done answers with its outcome.
+  if (await paymentByKey(key)) return duplicateOutcome(req, order);
+  if (order.status === "paid") return alreadyPaid(order);
+  if (!isPayable(order.status)) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
+  if (order.paymentKey) return { status: "in_progress", message: PAY_MESSAGES.inProgress };
+  const breakdown = await breakdownOf(order);
+  const invoice = payableInvoice(breakdown);
+  if (!invoice) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
+
+  const checkedKey = addressKey(req.billing);
+  if (req.addressConfirmed !== checkedKey && !(await addressLookup().verify(req.billing))) {
+    return { status: "address_unverified", addressKey: checkedKey, message: PAY_MESSAGES.addressDoubt };
+  }
+
+  // The card is looked up (or tokenised) before the claim; nothing is charged yet.
+  let card: ResolvedCard | null = null;
+  if (req.card.kind === "none" && applyCredit(await spendableCredit(user), invoice.total).totalCents > 0) {
+    return { status: "card_required", message: PAY_MESSAGES.creditChanged };
+  }
+  if (req.card.kind !== "none") {
+    try {
+      card = await resolveCard(user.id, req.card);
+    } catch (error) {
+      if (error instanceof CardError) {
+        return req.card.kind === "saved"
+          ? { status: "declined", field: "paymentMethod", message: error.message }
+          : { status: "card_error", field: CARD_FIELD[error.field], message: error.message };
+      }
+      throw error;
+    }
+  }
+
+  // 1. claim
+  let amounts: { creditCents: number; totalCents: number };
+  try {
+    amounts = await db.transaction().execute(async (trx) => {
+      // The first statement writes, so concurrent SQLite writers queue for the lock instead of failing.
+      const claimed = await trx
+        .updateTable("orders")
+        .set({ paymentKey: key })
+        .where("id", "=", order.id)
+        .where("userId", "=", user.id)
+        .where("status", "in", PAYABLE)
+        .where("paymentKey", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) throw new ClaimLost();
+      await lockUser(trx, user.id);
+      const split = applyCredit(await spendableCredit(user, trx), invoice.total);
+      if (split.totalCents > 0 && !card) throw new CardNeeded();
+      await addLedgerEntry(trx, { userId: user.id, amountCents: -split.creditCents, reason: "Credit used on an order", reference: order.reference });
+      await claimPayment(trx, { key, userId: user.id, orderId: order.id, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null });
+      return split;
+    });
+  } catch (error) {
+    if (error instanceof CardNeeded) return { status: "card_required", message: PAY_MESSAGES.creditChanged };
+    if (error instanceof ClaimLost || isUniqueViolation(error)) {
+      if (await paymentByKey(key)) return duplicateOutcome(req, order);
+      const now = await findOwnOrder({ userId: user.id, reference: order.reference });
+      if (now?.status === "paid") return alreadyPaid(now);
+      return { status: "in_progress", message: PAY_MESSAGES.inProgress };
+    }
+    throw error;
+  }
+  const usedCard = amounts.totalCents > 0 ? card : null;
+
+  // 2. charge
+  let result: ChargeResult;
+  try {
+    result = await chargeCard(key, usedCard, amounts.totalCents, `${order.reference}`);
+  } catch (error) {
+    // The gateway could not be reached: record a failure (the same key never charges twice at the gateway).
+    console.error(JSON.stringify({ level: "error", type: "payment", reference: order.reference, message: (error as Error).message }));
+    result = { status: "declined", code: "card_declined", message: PAY_MESSAGES.gatewayError };
+  }
+
+  // 3. settle
+  if (result.status === "declined") {
+    const declined = result;
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
+      await settlePayment(trx, key, declined);
+      await addLedgerEntry(trx, { userId: user.id, amountCents: amounts.creditCents, reason: "Credit returned: payment declined", reference: order.reference });
+    });
+    return { status: "declined", message: declined.message, field: req.card.kind === "saved" ? "paymentMethod" : "card.number" };
+  }
+
+  const succeeded = result;
+  const summary = paymentSummary({ ...invoice, credit: amounts.creditCents }, null, true);
+  const invoicePath = taxInvoicePath(order.reference);
+  await db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
+    await settlePayment(trx, key, succeeded, { orderId: order.id });
+    await trx.updateTable("invoices").set({ creditCents: amounts.creditCents }).where("id", "=", invoice.id).execute();
+    const { id: billingAddressId } = await trx
+      .insertInto("addresses")
+      .values({
+        userId: user.id, kind: "billing", addressType: req.billing.addressType, line1: req.billing.line1, line2: req.billing.line2 ?? null,
+        city: req.billing.city, state: req.billing.state, postcode: req.billing.postcode, country: "AU", company: req.billing.company ?? null, createdAt: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("orders").set({ billingAddressId }).where("id", "=", order.id).execute();
+    if (usedCard) await saveCard(trx, user.id, usedCard);
+    await trx
+      .updateTable("users")
+      .set({
+        sms: req.contact.sms ? 1 : 0, newsletter: req.contact.newsletter ? 1 : 0, updatedAt: now,
+        // details on file stay as they are; blanks are filled from the form
+        firstName: user.firstName ?? req.contact.firstName, lastName: user.lastName ?? req.contact.lastName, phone: user.phone ?? req.contact.phone,
+      })
+      .where("id", "=", user.id)
+      .execute();
+    await queueEmail(trx, orderReceiptEmail, user.email, {
+      firstName: user.firstName ?? req.contact.firstName,
+      reference: order.reference,
+      lines: summary.lines,
+      subtotalCents: summary.subtotalCents,
+      discountedCents: summary.discountedCents,
+      creditCents: amounts.creditCents,
+      chargedCents: amounts.totalCents,
+      gstCents: summary.gstCents,
+      card: usedCard ? `${usedCard.brand} ending in ${usedCard.lastFour}` : null,
+      invoiceUrl: `${req.origin}${invoicePath}`,
+    });
+  });
+  return {
+    status: "paid", reference: order.reference, chargedCents: amounts.totalCents, creditCents: amounts.creditCents,
+    card: usedCard ? { brand: usedCard.brand, lastFour: usedCard.lastFour } : null, invoicePath,
+  };
+}
+
+function alreadyPaid(order: Pick<OwnOrder, "reference">): PayOrderOutcome {
+  return { status: "already_paid", reference: order.reference, invoicePath: taxInvoicePath(order.reference), message: PAY_MESSAGES.alreadyPaid };
+}
+
+async function paymentByKey(key: string) {
+  return db
+    .selectFrom("payments")
+    .select(["id", "status", "orderId", "amountCents", "failureMessage", "cardBrand", "cardLastFour"])
+    .where("idempotencyKey", "=", key)
+    .executeTakeFirst();
+}
+
+/**
+ * A submit whose key was seen before waits until the first one has settled
+ * (its payment is no longer pending and the order is paid or released), then
+ * answers with that outcome.
+ */
+async function duplicateOutcome(req: PayOrderRequest, order: OwnOrder, { timeoutMs = 20_000, intervalMs = 100 } = {}): Promise<PayOrderOutcome> {
+  const key = req.idempotencyKey;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const payment = await paymentByKey(key);
+    if (!payment || payment.orderId !== order.id) return { status: "key_conflict", message: PAY_MESSAGES.keyConflict };
+    const now = await db.selectFrom("orders").select(["status", "paymentKey"]).where("id", "=", order.id).executeTakeFirstOrThrow();
+    if (payment.status === "succeeded" && now.status === "paid" && now.paymentKey === key) {
+      const invoice: BreakdownInvoice | null = payableInvoice(await breakdownOf(order));
+      return {
+        status: "paid", reference: order.reference, chargedCents: payment.amountCents, creditCents: invoice?.credit ?? 0,
+        card: payment.cardBrand && payment.cardLastFour && payment.amountCents > 0 ? { brand: payment.cardBrand, lastFour: payment.cardLastFour } : null,
+        invoicePath: taxInvoicePath(order.reference),
+      };
+    }
+    if (payment.status === "declined" && now.paymentKey !== key) {
+      return { status: "declined", message: payment.failureMessage ?? "Your card was declined.", field: req.card.kind === "saved" ? "paymentMethod" : "card.number" };
+    }
+    if (Date.now() > until) return { status: "in_progress", message: PAY_MESSAGES.inProgress };
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}

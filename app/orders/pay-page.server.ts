@@ -1,0 +1,56 @@
+// The server side of the pay page (/checkout/{order}) in one module, so the
+// route's browser bundle carries nothing of it: how the action answers each
+// outcome of payOrder() (a redirect, or remix-validated-form's error shape with
+// the dialog to open, so the server renders it when JS is off), and the
+// server helpers the route uses.
+import { randomUUID } from "node:crypto";
+import { data, redirect } from "@remix-run/node";
+import type { PayActionData } from "./components/pay-order-form";
+import { PAY_ORDER_FORM_ID as FORM_ID } from "./pay-order-form";
+import type { PayOrderOutcome } from "./pay-order.server";
+import { MY_DELIVERIES_PATH } from "./paths";
+
+export { appOrigin } from "~/accounts/origin.server";
+export { requireUser } from "~/accounts/session.server";
+export { scrubCardData } from "~/payments/card-secrets";
+export { readForm } from "~/security/csrf.server";
+export { payOrderValidator } from "./pay-order-schema";
+export { loadPayOrderPage, payOrder, payOrderContext } from "./pay-order.server";
+
+/** Where a page of an order that cannot be paid (any more) goes. */
+export const toMyDeliveries = () => redirect(MY_DELIVERIES_PATH);
+
+/** A fresh idempotency key: one per rendered form, so duplicates of one submit share it and a retry does not. */
+export const newIdempotencyKey = () => randomUUID();
+
+type Body = Omit<PayActionData, "formId" | "repopulateFields" | "fieldErrors" | "idempotencyKey"> & { fieldErrors?: Record<string, string> };
+
+export function payAnswer(body: Body, refill: Record<string, unknown>, status: number) {
+  // Loaders are not revalidated after a 4xx answer, so the next try's key comes with it.
+  const payload: PayActionData = { fieldErrors: {}, ...body, formId: FORM_ID, repopulateFields: refill, idempotencyKey: newIdempotencyKey() };
+  return data(payload, { status });
+}
+
+export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unknown>) {
+  switch (o.status) {
+    case "paid":
+      return redirect(`${o.invoicePath}?paid=1`, 303);
+    case "not_found":
+      throw redirect(MY_DELIVERIES_PATH);
+    case "declined":
+      return payAnswer({ fieldErrors: { [o.field]: o.message }, dialog: { title: "Payment declined", message: o.message } }, refill, 402);
+    case "card_error":
+      return payAnswer({ fieldErrors: { [o.field]: o.message } }, refill, 422);
+    case "card_required":
+      return payAnswer({ fieldErrors: { paymentMethod: o.message } }, refill, 422);
+    case "address_unverified":
+      return payAnswer({ addressDoubt: { key: o.addressKey, message: o.message } }, refill, 200);
+    case "already_paid":
+      // the pay page no longer exists for a paid order: its tax invoice says so
+      return redirect(`${o.invoicePath}?notice=already-paid`, 303);
+    case "in_progress":
+    case "not_payable":
+    case "key_conflict":
+      return payAnswer({ dialog: { title: "We couldn't take your payment", message: o.message, link: { href: MY_DELIVERIES_PATH, label: "My deliveries" } } }, refill, 409);
+  }
+}

@@ -1,0 +1,122 @@
+// The card part of every payment form: saved cards (primary preselected) and
+// "Use a new card", then the new card's number, MM/YY expiry (SPEC §4 mask) and
+// CVC. Card inputs never get a default value: a re-rendered form never carries
+// a card number or CVC back to the browser.
+import { useState, type ChangeEvent } from "react";
+import { useField } from "remix-validated-form";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FieldError, TextField } from "~/components/forms";
+import { LIMITS } from "~/config";
+import { NEW_CARD, digitsOnly, maskExpiry } from "../card-rules";
+
+export type SavedCardView = { id: number; brand: string; lastFour: string; expMonth: number; expYear: number; primary: boolean };
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+export function CardFields({
+  formId, savedCards, defaultChoice, legend = "Payment", hint,
+}: {
+  /** for element ids only: the fields read the enclosing ValidatedForm's defaults and errors */
+  formId: string;
+  savedCards: SavedCardView[];
+  /** the saved card id (as a string) or "new" to start with */
+  defaultChoice?: string;
+  legend?: string;
+  hint?: string;
+}) {
+  const hydrated = useHydrated();
+  const initial = defaultChoice ?? (savedCards.find((c) => c.primary) ?? savedCards[0])?.id.toString() ?? NEW_CARD;
+  const [choice, setChoice] = useState(initial);
+  const { error, validate } = useField("paymentMethod");
+  const showNew = !hydrated || choice === NEW_CARD || savedCards.length === 0;
+  const errorId = `${formId}-payment-method-error`;
+
+  return (
+    <fieldset className="card-fields" id={`${formId}-payment`}>
+      <legend className="address-fields__legend">{legend}</legend>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      {savedCards.length ? (
+        <div
+          className="field radio-cards"
+          role="radiogroup"
+          aria-label="Card to pay with"
+          aria-describedby={error ? errorId : undefined}
+          data-invalid={error ? "true" : undefined}
+        >
+          <div className="radio-cards__list">
+            {savedCards.map((c) => (
+              <label key={c.id} className="radio-card">
+                <input
+                  type="radio" name="paymentMethod" value={String(c.id)} className="radio-card__input"
+                  defaultChecked={initial === String(c.id)}
+                  onChange={() => { setChoice(String(c.id)); if (error) validate(); }}
+                />
+                <span className="radio-card__body">
+                  <span className="radio-card__label">{c.brand} ending in {c.lastFour}</span>
+                  <span className="radio-card__description">
+                    Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}{c.primary ? " · Primary card" : ""}
+                  </span>
+                </span>
+              </label>
+            ))}
+            <label className="radio-card">
+              <input
+                type="radio" name="paymentMethod" value={NEW_CARD} className="radio-card__input"
+                defaultChecked={initial === NEW_CARD}
+                onChange={() => { setChoice(NEW_CARD); if (error) validate(); }}
+              />
+              <span className="radio-card__body">
+                <span className="radio-card__label">Use a new card</span>
+                <span className="radio-card__description">Visa, Mastercard or American Express</span>
+              </span>
+            </label>
+          </div>
+          <FieldError id={errorId} error={error} />
+        </div>
+      ) : (
+        <input type="hidden" name="paymentMethod" value={NEW_CARD} />
+      )}
+      <div className="card-fields__new" hidden={!showNew}>
+        {savedCards.length && !hydrated ? <p className="field__hint">Only needed when you choose "Use a new card".</p> : null}
+        <TextField
+          name="card.number"
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={LIMITS.cardNumberDigits}
+          defaultValue=""
+          onChange={(e: ChangeEvent<HTMLInputElement>) => {
+            const d = digitsOnly(e.currentTarget.value).slice(0, LIMITS.cardNumberDigits);
+            if (d !== e.currentTarget.value) e.currentTarget.value = d;
+          }}
+        />
+        <div className="form-row form-row--2">
+          <TextField
+            name="card.expiration"
+            label="Expiry (MM/YY)"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={LIMITS.expiryLength}
+            onChange={(e: ChangeEvent<HTMLInputElement>) => {
+              const el = e.currentTarget;
+              // keep deleting natural: only mask when characters were added
+              const masked = maskExpiry(el.value);
+              if ((e.nativeEvent as InputEvent).inputType?.startsWith("delete")) return;
+              if (masked !== el.value) el.value = masked;
+            }}
+          />
+          <TextField
+            name="card.cvc"
+            label="CVC"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={LIMITS.cvcMax}
+            defaultValue=""
+            hint="3 or 4 digits on the back of your card"
+          />
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,165 @@
+// /dashboard/account: name, phone, consents, password, saved cards and the
+// addresses on file. One action, one `intent` per form; success answers with a
+// redirect to ?saved=... (PRG), errors with the form's own field errors.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { ACCOUNT_FORMS } from "~/accounts/account-form-validators";
+import {
+  CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addCard, changePassword, getAccount, getAddress, removeCard,
+  setPrimaryCard, updateAddress, updateProfile,
+} from "~/accounts/account.server";
+import { AddressesSection, CardsSection, PasswordSection, ProfileSection } from "~/accounts/components/account-sections";
+import { getSession, requireUser } from "~/accounts/session.server";
+import { addCardValidator, editAddressValidator, passwordValidators, profileValidator } from "~/accounts/validators.server";
+import { BRAND } from "~/config";
+import { scrubCardData } from "~/payments/card-secrets";
+import { CardError } from "~/payments/gateway";
+import { readForm } from "~/security/csrf.server";
+import { accountLimits, assertUnderLimits, getClientIp, RateLimitedError, recordHits } from "~/security/rate-limit.server";
+import { pageMeta } from "~/utils/meta";
+import dashboardHref from "~/styles/dashboard.css";
+
+const SAVED_MESSAGES = {
+  profile: "Your details are saved.",
+  password: "Your password is changed. We signed you out on your other devices.",
+  "card-added": "Your new card is saved.",
+  "card-primary": "Your primary card is changed. It pays for your next delivery.",
+  "card-removed": "The card is removed.",
+  address: "Your address is saved.",
+} as const;
+type Saved = keyof typeof SAVED_MESSAGES;
+
+export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.name} details, password, cards and addresses.`);
+
+export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
+
+const notFound = () => new Response("Not found", { status: 404 });
+const done = (saved: Saved, hash = "") => redirect(`/dashboard/account?saved=${saved}${hash}`, 303);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const params = new URL(request.url).searchParams;
+  const account = await getAccount({ userId: user.id });
+  const addressParam = params.get("address");
+  let editing = null;
+  if (addressParam) {
+    const addressId = Number(addressParam);
+    // another user's address answers exactly like a missing one
+    if (!Number.isInteger(addressId) || addressId <= 0) throw notFound();
+    await getAddress({ userId: user.id, addressId }).catch(() => { throw notFound(); });
+    editing = account.addresses.find((a) => a.id === addressId) ?? null;
+  }
+  const saved = params.get("saved");
+  return data(
+    { account, editing, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as Saved] : null, addCardOpen: params.get("card") === "new" },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const formData = await readForm(request);
+  const intent = String(formData.get("intent") ?? "");
+  try {
+    switch (intent) {
+      case "profile": {
+        const result = await profileValidator.validate(formData);
+        if (result.error) return validationError(result.error, result.submittedData);
+        await updateProfile({ userId: user.id }, result.data);
+        return done("profile");
+      }
+      case "password": {
+        const validator = user.passwordHash ? passwordValidators.change : passwordValidators.set;
+        const result = await validator.validate(formData);
+        if (result.error) return validationError(result.error, {});
+        const limits = accountLimits("password-change", user.email, getClientIp(request));
+        await assertUnderLimits(limits);
+        const session = await getSession(request);
+        try {
+          await changePassword({ userId: user.id, sessionId: session?.id }, result.data);
+        } catch (error) {
+          if (!(error instanceof WrongPasswordError)) throw error;
+          await recordHits(limits.map((l) => l.key));
+          return validationError({ formId: ACCOUNT_FORMS.password, fieldErrors: { currentPassword: error.message } }, {});
+        }
+        return done("password");
+      }
+      case "card-add": {
+        const result = await addCardValidator.validate(formData);
+        const refill = scrubCardData(result.submittedData as Record<string, unknown>);
+        if (result.error) return validationError(result.error, refill);
+        try {
+          await addCard({ userId: user.id }, result.data);
+        } catch (error) {
+          if (!(error instanceof CardError)) throw error;
+          return validationError({ formId: ACCOUNT_FORMS.addCard, fieldErrors: { [`card.${error.field}`]: error.message } }, refill);
+        }
+        return done("card-added", "#cards");
+      }
+      case "card-primary":
+      case "card-remove": {
+        const cardId = Number(formData.get("cardId"));
+        if (!Number.isInteger(cardId) || cardId <= 0) throw notFound();
+        if (intent === "card-primary") {
+          await setPrimaryCard({ userId: user.id, cardId });
+          return done("card-primary", "#cards");
+        }
+        try {
+          await removeCard({ userId: user.id, cardId });
+        } catch (error) {
+          if (error instanceof CardInUseError) return data({ cardError: { cardId, message: error.message } }, { status: 409 });
+          throw error;
+        }
+        return done("card-removed", "#cards");
+      }
+      case "address": {
+        const result = await editAddressValidator.validate(formData);
+        if (result.error) return validationError(result.error, result.submittedData);
+        try {
+          await updateAddress({ userId: user.id, addressId: result.data.addressId }, result.data.address);
+        } catch (error) {
+          if (!(error instanceof PostcodeLockedError)) throw error;
+          return validationError({ formId: ACCOUNT_FORMS.address, fieldErrors: { "address.postcode": error.message } }, result.submittedData);
+        }
+        return done("address", "#addresses");
+      }
+      default:
+        return data({ error: "Unknown action" }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof NotFoundError) throw notFound();
+    if (error instanceof RateLimitedError) {
+      return validationError({ formId: ACCOUNT_FORMS.password, fieldErrors: { currentPassword: error.message } }, {}, { status: 429 });
+    }
+    throw error;
+  }
+}
+
+export default function Account() {
+  const { account, editing, saved, addCardOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { cardError?: { cardId: number; message: string }; formId?: string } | undefined;
+  return (
+    <section className="section dash" aria-labelledby="account-title">
+      <div className="container">
+        <h1 id="account-title">My account</h1>
+        {saved ? (
+          <div className="form-alert form-alert--success dash-notice" role="status">
+            <p>{saved}</p>
+          </div>
+        ) : null}
+        <div className="dash-grid">
+          <div className="dash-col">
+            <ProfileSection account={account} />
+            <PasswordSection hasPassword={account.hasPassword} />
+          </div>
+          <div className="dash-col">
+            <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} />
+            <AddressesSection account={account} editing={editing} />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

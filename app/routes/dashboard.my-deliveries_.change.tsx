@@ -1,0 +1,257 @@
+// /dashboard/my-deliveries/change?subscription={id}: "Change what comes next".
+// The owner changes the cuts (custom boxes, exactly the box's maximum before
+// saving), add-ons, frequency, delivery time and address for the next box and
+// every later one (app/subscriptions/next-box.server.ts). The cut and add-on
+// steppers are plain posts (with JS, the product cards' fetchers) that edit a
+// pending box kept in a signed cookie of this page; "Save box changes" writes
+// it. Every saved change answers with the my-deliveries confirmation
+// (?done={reference}) and shows in the activity list. Another user's
+// subscription answers 404, like a missing one.
+// (The file name's "_" keeps this page out of the my-deliveries page, which
+// has no outlet, while it stays inside the dashboard layout.)
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { appOrigin } from "~/accounts/origin.server";
+import { formatDeliveryDate } from "~/accounts/format";
+import { requireUser } from "~/accounts/session.server";
+import { ProductCard, STEPPER_FORM_ID, useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
+import type { ListingGroup } from "~/box/components/product-listing";
+import { parseStep, selectionCountLabel, selectionStatus } from "~/box/rules";
+import { CsrfInput } from "~/components/csrf-input";
+import { SubmitButton } from "~/components/submit-button";
+import { db } from "~/db/client.server";
+import { readForm } from "~/security/csrf.server";
+import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
+import {
+  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending,
+  type Owner,
+} from "~/subscriptions/next-box.server";
+import { pageMeta } from "~/utils/meta";
+import boxCss from "~/styles/box.css";
+import dashboardHref from "~/styles/dashboard.css";
+
+const PATH = "/dashboard/my-deliveries/change";
+
+export const meta: MetaFunction = () => pageMeta("Change what comes next", "Change your next box and every one after it.");
+export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: dashboardHref }];
+
+/** The subscription of ?subscription= (the user's first live one when absent). */
+async function ownerOf(request: Request, userId: number): Promise<Owner> {
+  const param = new URL(request.url).searchParams.get("subscription");
+  if (param !== null) {
+    const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
+    return { id, userId };
+  }
+  const first = await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").executeTakeFirst();
+  if (!first) throw redirect("/dashboard/my-deliveries", 303);
+  return { id: first.id, userId };
+}
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const owner = await ownerOf(request, user.id);
+  try {
+    const page = await loadNextBox(owner, await readPending(request, owner));
+    return data(page, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (error instanceof SubscriptionNotFoundError) throw notFound();
+    if (error instanceof ChangeRefusedError) throw redirect("/dashboard/my-deliveries", 303);
+    throw error;
+  }
+}
+
+type ActionData = StepperResult & { refusal?: { message: string; intent: string; productId: number | null } };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const owner = await ownerOf(request, user.id);
+  const form = await readForm(request);
+  const step = parseStep(form.get("step"));
+  const intent = step ? "step" : String(form.get("intent") ?? "");
+  const self = `${PATH}?subscription=${owner.id}`;
+  const opts = { origin: appOrigin(request), actor: { kind: "subscriber" as const, email: user.email } };
+  const refuse = (message: string, productId: number | null = null) =>
+    data<ActionData>({ error: message, productId, refusal: { message, intent, productId } }, { status: 409 });
+  try {
+    switch (intent) {
+      case "step": {
+        const res = await stepPending(owner, await readPending(request, owner), step!);
+        const headers = { "Set-Cookie": await writePending(owner, res.pending) };
+        if (form.get("via") === "fetcher") return data<ActionData>({ ok: true, productId: step!.productId, quantity: res.quantity }, { headers });
+        return redirect(`${self}#card-${step!.productId}`, { status: 303, headers });
+      }
+      case "discard":
+        return redirect(self, { status: 303, headers: { "Set-Cookie": await clearPending() } });
+      case "save-box": {
+        const pending = await readPending(request, owner);
+        if (!pending) return refuse("You have not changed your box yet.");
+        const { reference } = await saveBox(owner, pending, opts);
+        return done(reference, true);
+      }
+      case "frequency":
+        return done((await changeFrequency({ ...owner, frequencyDays: Number(form.get("frequencyDays")) || 0 }, opts)).reference);
+      case "window":
+        return done((await changeWindow({ ...owner, window: String(form.get("window") ?? "") }, opts)).reference);
+      case "address":
+        return done((await changeAddress({ ...owner, addressId: Number(form.get("addressId")) || 0 }, opts)).reference);
+      default:
+        return refuse("That change is not available.");
+    }
+  } catch (error) {
+    if (error instanceof SubscriptionNotFoundError) throw notFound();
+    if (error instanceof ChangeRefusedError) return refuse(error.message, step?.productId ?? null);
+    throw error;
+  }
+}
+
+async function done(reference: string, clear = false) {
+  const headers: HeadersInit = clear ? { "Set-Cookie": await clearPending() } : {};
+  return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(reference)}#confirmation`, { status: 303, headers });
+}
+
+export default function ChangeWhatComesNext() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const self = `${PATH}?subscription=${d.subscription.id}`;
+  const quantities = useOptimisticQuantities({ ...d.pending.items, ...d.pending.addons });
+  const cutIds = new Set(d.cuts.flatMap((g) => g.products.map((p) => p.id)));
+  const count = Object.entries(quantities).filter(([id]) => cutIds.has(Number(id)) || d.pending.items[Number(id)] !== undefined)
+    .reduce((a, [, q]) => a + q, 0);
+  const status = selectionStatus(count, d.maximum);
+  const canSave = d.dirty && (!d.customizable || status.complete);
+  const refusal = actionData?.refusal;
+  const stepRefusal = refusal?.intent === "step" ? refusal : null;
+
+  const applies = d.lockedDate ? (
+    <p>
+      Your delivery on <strong>{formatDeliveryDate(d.lockedDate)}</strong> is past its change cut-off: it is being packed and comes as it stands.
+      {d.appliesFrom ? <> Changes you save now apply to the delivery after it, on <strong>{formatDeliveryDate(d.appliesFrom)}</strong>, and every one after that.</> : null}
+    </p>
+  ) : d.appliesFrom ? (
+    <p>
+      Changes you save apply to your next delivery, on <strong>{formatDeliveryDate(d.appliesFrom)}</strong>
+      {d.next?.date === d.appliesFrom ? <> (change by {d.next.cutoffLabel})</> : null}, and every one after it.
+    </p>
+  ) : <p>Changes you save apply to every delivery from now on.</p>;
+
+  const cards = (groups: ListingGroup[], showPrice: boolean) => groups.map((g) => (
+    <section key={g.id} className="product-section" aria-labelledby={`section-${g.id}`}>
+      <h3 className="product-section__title" id={`section-${g.id}`}>{g.name}</h3>
+      <div className="product-grid">
+        {g.products.map((p) => (
+          <ProductCard key={p.id} product={p} quantity={quantities[p.id] ?? 0} showPrice={showPrice} action={self}
+            error={stepRefusal?.productId === p.id ? stepRefusal.message : null} />
+        ))}
+      </div>
+    </section>
+  ));
+
+  return (
+    <section className="section dash next-box" aria-labelledby="next-box-title">
+      <div className="container">
+        <p><Link to="/dashboard/my-deliveries">Back to my deliveries</Link></p>
+        <h1 id="next-box-title">Change what comes next</h1>
+        <p className="field__hint">{d.subscription.boxName}</p>
+        <div className={`form-alert ${d.lockedDate ? "form-alert--warning" : "form-alert--info"} dash-notice`} id="applies-from">
+          <div>{applies}</div>
+        </div>
+        {refusal && !stepRefusal ? (
+          <div className="form-alert form-alert--error dash-notice" role="alert"><p>{refusal.message}</p></div>
+        ) : null}
+        {stepRefusal && !stepRefusal.productId ? (
+          <div className="form-alert form-alert--error dash-notice" role="alert"><p>{stepRefusal.message}</p></div>
+        ) : null}
+
+        {/* every card's buttons submit this form (form="stepper-form") */}
+        <form id={STEPPER_FORM_ID} method="post" action={self} hidden>
+          <CsrfInput />
+        </form>
+
+        <section className="dash-sub__section" aria-labelledby="box-title">
+          <h2 id="box-title">Your box</h2>
+          {d.customizable ? (
+            <>
+              <p className="next-box__counter">
+                Cuts chosen: <output aria-live="polite" id="cut-counter">{selectionCountLabel(count, d.maximum)}</output>
+                {status.complete ? " — your box is full." : status.over ? ` — remove ${count - d.maximum} to save.` : ` — add ${status.remaining} more to save.`}
+              </p>
+              {cards(d.cuts, false)}
+            </>
+          ) : <p>The cuts in this box are chosen by our butchers each month.</p>}
+          <h2 id="addons-title">Add-ons</h2>
+          {cards(d.addons, true)}
+          <Form method="post" action={self} className="dash-inline-form next-box__save">
+            <CsrfInput />
+            <input type="hidden" name="intent" value="save-box" />
+            <SubmitButton variant="primary" disabled={!canSave} pending={busy("save-box")} aria-describedby="applies-from">Save box changes</SubmitButton>
+            {d.dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
+          </Form>
+          {d.dirty ? (
+            <Form method="post" action={self} className="dash-inline-form">
+              <CsrfInput />
+              <input type="hidden" name="intent" value="discard" />
+              <SubmitButton variant="quiet" pending={busy("discard")}>Discard box changes</SubmitButton>
+            </Form>
+          ) : null}
+        </section>
+
+        <section className="dash-sub__section" aria-labelledby="frequency-title">
+          <h2 id="frequency-title">Delivery frequency</h2>
+          <Form method="post" action={self}>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="frequency" />
+            <fieldset>
+              <legend>How often your box comes</legend>
+              {d.frequencies.map((f) => (
+                <label key={f.days} className="radio">
+                  <input type="radio" name="frequencyDays" value={f.days} defaultChecked={f.days === d.subscription.frequencyDays} /> {f.label}
+                </label>
+              ))}
+            </fieldset>
+            <SubmitButton variant="secondary" pending={busy("frequency")} aria-describedby="applies-from">Save frequency</SubmitButton>
+          </Form>
+        </section>
+
+        {d.windows.length ? (
+          <section className="dash-sub__section" aria-labelledby="window-title">
+            <h2 id="window-title">Delivery time</h2>
+            <Form method="post" action={self}>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="window" />
+              <fieldset>
+                <legend>When your box arrives</legend>
+                {d.windows.map((w) => (
+                  <label key={w.code} className="radio">
+                    <input type="radio" name="window" value={w.code} defaultChecked={w.code === (d.subscription.deliveryWindow ?? "day")} /> {w.label}
+                  </label>
+                ))}
+              </fieldset>
+              <SubmitButton variant="secondary" pending={busy("window")} aria-describedby="applies-from">Save delivery time</SubmitButton>
+            </Form>
+          </section>
+        ) : null}
+
+        <section className="dash-sub__section" aria-labelledby="address-title">
+          <h2 id="address-title">Delivery address</h2>
+          <Form method="post" action={self}>
+            <CsrfInput />
+            <input type="hidden" name="intent" value="address" />
+            <div className="field">
+              <label htmlFor="addressId" className="field__label">Deliver to</label>
+              <select id="addressId" name="addressId" className="field__input" defaultValue={d.subscription.shippingAddressId ?? undefined}>
+                {d.addresses.map((a) => <option key={a.id} value={a.id}>{a.label}</option>)}
+              </select>
+              <p className="field__hint">Add or edit addresses on <Link to="/dashboard/account">your account</Link>.</p>
+            </div>
+            <SubmitButton variant="secondary" pending={busy("address")} aria-describedby="applies-from">Save address</SubmitButton>
+          </Form>
+        </section>
+      </div>
+    </section>
+  );
+}

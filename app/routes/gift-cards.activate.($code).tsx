@@ -1,0 +1,155 @@
+// The Activate tab: /gift-cards/activate and /gift-cards/activate/{code} (the
+// e-mail's link). Signed in, the code is claimed at once; signed out, it waits
+// in the giftCardActivationCode cookie while the person signs in here, and
+// sign-in brings them back to /gift-cards/activate/{code}.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { afterSignInPath } from "~/accounts/sign-in.server";
+import { getUser } from "~/accounts/session.server";
+import { CsrfInput } from "~/components/csrf-input";
+import { Dialog } from "~/components/dialog";
+import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { activateGiftCard, claimedCardOf } from "~/gift-cards/claim.server";
+import { GIFT_CARD_ACTIVATION_COOKIE, activationCodeCookie, clearCookie, giftCardActivationCode } from "~/gift-cards/cookie.server";
+import { InlineSignIn } from "~/gift-cards/components/inline-sign-in";
+import { activateFormValidator } from "~/gift-cards/form-validators";
+import { ACTIVATION_MESSAGES, formatCode, formatDay, normaliseCode } from "~/gift-cards/rules";
+import { activateValidator } from "~/gift-cards/validators.server";
+import { signInHere } from "~/gift-cards/sign-in.server";
+import { creditBalance } from "~/orders/credit.server";
+import { readForm } from "~/security/csrf.server";
+import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
+import { formatAud } from "~/utils/money";
+import { pageMeta } from "~/utils/meta";
+
+const FORM_ID = "gift-activate";
+const SIGN_IN_ID = "gift-activate-sign-in";
+
+export const meta: MetaFunction = () => pageMeta("Activate a gift card", "Activate your Paddock & Tide gift card: its value becomes credit on your account.");
+
+/** What the cookie and URL keep of a typed code: upper case, groups of four, nothing else. */
+const cleanCode = (raw: string) => formatCode(normaliseCode(raw).replace(/[^A-Z0-9]/g, "")).slice(0, 63);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const url = new URL(request.url);
+  const code = params.code ? cleanCode(params.code) : (giftCardActivationCode(request) ?? "");
+  const activated = url.searchParams.get("activated");
+  const claimed = user && activated ? await claimedCardOf({ userId: user.id, code: activated }) : null;
+  return {
+    signedIn: Boolean(user),
+    email: user?.email ?? null,
+    code,
+    balanceCents: user?.passwordHash ? await creditBalance({ userId: user.id }) : null,
+    activated: claimed ? { valueCents: claimed.valueCents, expires: claimed.expiresOn ? formatDay(claimed.expiresOn) : null } : null,
+    // signed out with a code waiting: ask to sign in straight away
+    waiting: !user && Boolean(giftCardActivationCode(request)),
+  };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await readForm(request);
+  if (formData.get("intent") === "sign-in") return signInHere(request, formData, SIGN_IN_ID, (r) => afterSignInPath(r, "/gift-cards/activate"));
+  const result = await activateValidator.validate(formData);
+  if (result.error) return validationError(result.error, result.submittedData);
+  const code = cleanCode(result.data.code);
+  const user = await getUser(request);
+  if (!user) {
+    return data({ signInNeeded: true, code }, { status: 401, headers: { "Set-Cookie": activationCodeCookie(code) } });
+  }
+  const clear = { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) };
+  try {
+    const claim = await activateGiftCard({ userId: user.id, code, ip: getClientIp(request) });
+    if (claim.ok) return redirect(`/gift-cards/activate?activated=${encodeURIComponent(formatCode(claim.card.code))}`, { status: 303, headers: clear });
+    const message = claim.reason === "expired" && claim.expiresOn
+      ? `Sorry, this gift card expired on ${formatDay(claim.expiresOn)}.`
+      : ACTIVATION_MESSAGES.failed;
+    return data({ failed: message, code }, { status: 404, headers: clear });
+  } catch (error) {
+    if (error instanceof RateLimitedError) return data({ failed: error.message, code }, { status: 429, headers: { ...clear, "Retry-After": String(error.retryAfterSeconds) } });
+    throw error;
+  }
+}
+
+type ActionData = { signInNeeded?: boolean; failed?: string; code?: string; formError?: string; formId?: string };
+
+export default function Activate() {
+  const d = useLoaderData<typeof loader>();
+  const a = useActionData<typeof action>() as ActionData | undefined;
+  const askSignIn = !d.signedIn && (a?.signInNeeded || a?.formId === SIGN_IN_ID || d.waiting);
+  const code = a?.code ?? d.code;
+  return (
+    <section aria-labelledby="activate-title" className="gift-panel gift-activate">
+      <div className="gift-activate__main">
+        <h2 id="activate-title" className="gift-panel__title">Activate a gift card</h2>
+        <p className="gift-panel__intro">
+          Enter the code from your gift card e-mail. Its value becomes credit on your account and comes off your next orders.
+        </p>
+        {d.balanceCents !== null ? (
+          <p className="gift-activate__balance">Your credit balance: <strong className="price" data-testid="credit-balance">{formatAud(d.balanceCents)}</strong></p>
+        ) : null}
+        <ValidatedForm
+          id={FORM_ID}
+          validator={activateFormValidator}
+          method="post"
+          action="/gift-cards/activate"
+          noValidate
+          className="form gift-activate__form"
+          defaultValues={{ code }}
+          key={code}
+        >
+          <CsrfInput />
+          <FocusFirstError formId={FORM_ID} />
+          <TextField
+            name="code" label="Activation code" autoComplete="off" autoCapitalize="characters" spellCheck={false}
+            hint="16 letters and numbers, e.g. ABCD-EFGH-JKLM-NPQR. Spaces and dashes don't matter." maxLength={40} className="gift-activate__code"
+          />
+          <FormSubmit formId={FORM_ID}>Activate</FormSubmit>
+        </ValidatedForm>
+      </div>
+      {askSignIn ? (
+        <div className="gift-activate__sign-in" id="sign-in-to-claim">
+          <div className="form-alert form-alert--info" role="status">
+            <p>{ACTIVATION_MESSAGES.signInFirst}</p>
+          </div>
+          <h3 className="gift-activate__sign-in-title">Sign in to claim your card</h3>
+          <InlineSignIn formId={SIGN_IN_ID} action="/gift-cards/activate" error={a?.formId === SIGN_IN_ID ? a.formError : null} />
+          <p className="gift-activate__aside"><Link to="/forgot-password">Forgot your password?</Link></p>
+          <div className="gift-activate__create">
+            <p>No account yet? Your account is created with your first box, and we keep your code until then (for a day).</p>
+            <Link className="button button--secondary" to="/get-started">Create an account</Link>
+          </div>
+        </div>
+      ) : null}
+      <Dialog
+        open={Boolean(d.activated)}
+        tone="success"
+        title={ACTIVATION_MESSAGES.success}
+        actions={
+          <>
+            <Link className="button button--primary" to="/get-started">Build a box</Link>
+            <Link className="button button--secondary" to="/gift-cards/activate" replace>Close</Link>
+          </>
+        }
+      >
+        {d.activated ? (
+          <>
+            <p>{formatAud(d.activated.valueCents)} was added to your credit.</p>
+            <p>Your credit balance is now <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.</p>
+            {d.activated.expires ? <p className="gift-activate__expiry">Gift card valid until {d.activated.expires}.</p> : null}
+          </>
+        ) : null}
+      </Dialog>
+      <Dialog
+        open={Boolean(a?.failed)}
+        tone="error"
+        title="We couldn't activate this card"
+        actions={<Link className="button button--primary" to={`/gift-cards/activate`} replace>Ok</Link>}
+      >
+        <p>{a?.failed}</p>
+      </Dialog>
+    </section>
+  );
+}

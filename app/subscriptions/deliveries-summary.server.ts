@@ -1,0 +1,191 @@
+// The signed-in subscriber's subscriptions, deliveries and orders for
+// /dashboard/my-deliveries, always scoped by owner. (Moved here from
+// app/accounts: it is the subscription domain's summary.)
+import { db } from "~/db/client.server";
+import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
+import { addDays } from "~/delivery/schedule";
+import { creditBalance } from "~/orders/credit.server";
+import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
+import { sydneyToday } from "./schedule";
+import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
+import { MAX_PAUSE_DAYS } from "./subscriber-schedule";
+
+export type SubscriptionSummary = {
+  id: number;
+  boxName: string;
+  frequencyDays: number | null;
+  nextDeliveryDate: string | null;
+  status: SubscriptionStatus;
+};
+
+export type OrderSummary = {
+  id: number;
+  reference: string;
+  deliveryDate: string | null;
+  status: OrderStatus;
+  totalCents: number | null;
+};
+
+/** Subscriptions past the draft stage, live ones first. */
+export async function getSubscriptions({ userId }: { userId: number }): Promise<SubscriptionSummary[]> {
+  const rows = await db
+    .selectFrom("subscriptions")
+    .leftJoin("packages", "packages.id", "subscriptions.packageId")
+    .select([
+      "subscriptions.id as id",
+      "packages.fullName as boxName",
+      "subscriptions.frequencyDays as frequencyDays",
+      "subscriptions.deliveryDate as nextDeliveryDate",
+      "subscriptions.status as status",
+      "subscriptions.createdAt as createdAt",
+    ])
+    .where("subscriptions.userId", "=", userId)
+    .where("subscriptions.status", "!=", "draft")
+    .orderBy("subscriptions.createdAt", "desc")
+    .orderBy("subscriptions.id", "desc")
+    .execute();
+  const rank: Record<SubscriptionStatus, number> = { active: 0, paused: 1, cancelled: 2, draft: 3 };
+  return rows
+    .map((r) => ({
+      id: r.id,
+      boxName: r.boxName ?? "Box not chosen yet",
+      frequencyDays: r.frequencyDays,
+      nextDeliveryDate: r.status === "cancelled" ? null : r.nextDeliveryDate,
+      status: r.status,
+    }))
+    .sort((a, b) => rank[a.status] - rank[b.status]);
+}
+
+/** Orders, newest delivery first, each with the total of its latest invoice. */
+export async function getOrders({ userId }: { userId: number }): Promise<OrderSummary[]> {
+  const orders = await db
+    .selectFrom("orders")
+    .select(["id", "reference", "deliveryDate", "status", "createdAt"])
+    .where("userId", "=", userId)
+    .orderBy("deliveryDate", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  if (orders.length === 0) return [];
+  const invoices = await db
+    .selectFrom("invoices")
+    .select(["orderId", "totalCents", "id"])
+    .where("orderId", "in", orders.map((o) => o.id))
+    .orderBy("id", "asc")
+    .execute();
+  const totals = new Map<number, number>();
+  for (const inv of invoices) totals.set(inv.orderId, inv.totalCents); // latest wins
+  return orders.map((o) => ({
+    id: o.id,
+    reference: o.reference,
+    deliveryDate: o.deliveryDate,
+    status: o.status,
+    totalCents: totals.get(o.id) ?? null,
+  }));
+}
+
+export async function getMyDeliveries({ userId }: { userId: number }) {
+  const [subscriptions, orders] = await Promise.all([getSubscriptions({ userId }), getOrders({ userId })]);
+  return { subscriptions, orders };
+}
+
+export type SubscriptionDetail = SubscriptionSummary & {
+  pausedUntil: string | null;
+  endedAt: string | null;
+  boxType: "custom" | "curated" | null;
+  windowLabel: string | null;
+  address: string | null;
+  items: { name: string; quantity: number }[];
+  contents: { item: string; quantity: string }[];
+  addons: { name: string; quantity: number; lineCents: number }[];
+  boxPriceCents: number;
+  totalCents: number;
+  /** the renewal engine's upcoming deliveries, each with `locked` (its cut-off has passed) */
+  upcoming: (UpcomingDelivery & { locked: boolean })[];
+  /** delivery days a pause can run until (the first day deliveries come again) */
+  resumeOptions: string[];
+};
+
+export type DeliveriesPage = {
+  subscriptions: SubscriptionDetail[];
+  awaitingPayment: OrderSummary[];
+  pastOrders: OrderSummary[];
+  creditCents: number | null;
+  activity: ActivityEntry[];
+};
+
+async function detail(userId: number, s: SubscriptionSummary, now: Date): Promise<SubscriptionDetail> {
+  const sub = await db
+    .selectFrom("subscriptions")
+    .leftJoin("packages", "packages.id", "subscriptions.packageId")
+    .leftJoin("deliveryWindows", "deliveryWindows.code", "subscriptions.deliveryWindow")
+    .leftJoin("addresses", (j) => j.onRef("addresses.id", "=", "subscriptions.shippingAddressId").on("addresses.userId", "=", userId))
+    .select([
+      "subscriptions.pausedUntil", "subscriptions.endedAt", "subscriptions.boxType", "subscriptions.packageId",
+      "packages.priceCents as boxPriceCents", "deliveryWindows.label as windowLabel",
+      "addresses.line1", "addresses.line2", "addresses.city", "addresses.state", "addresses.postcode",
+    ])
+    .where("subscriptions.id", "=", s.id)
+    .where("subscriptions.userId", "=", userId)
+    .executeTakeFirstOrThrow();
+  const [items, addons, contents] = await Promise.all([
+    db.selectFrom("subscriptionItems").innerJoin("products", "products.id", "subscriptionItems.productId")
+      .select(["products.name as name", "subscriptionItems.quantity as quantity"])
+      .where("subscriptionItems.subscriptionId", "=", s.id).orderBy("products.name").execute(),
+    db.selectFrom("subscriptionAddons").innerJoin("products", "products.id", "subscriptionAddons.productId")
+      .select(["products.name as name", "subscriptionAddons.quantity as quantity", "products.priceCents as priceCents"])
+      .where("subscriptionAddons.subscriptionId", "=", s.id).orderBy("products.name").execute(),
+    sub.boxType === "curated" && sub.packageId
+      ? db.selectFrom("packageContents").innerJoin("packages", "packages.parentId", "packageContents.packageId")
+          .select(["packageContents.item as item", "packageContents.quantity as quantity", "packageContents.month as month"])
+          .where("packages.id", "=", sub.packageId).orderBy("packageContents.month", "desc").orderBy("packageContents.sortOrder").execute()
+      : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
+  ]);
+  const latestMonth = contents[0]?.month;
+  const addonLines = addons.map((a) => ({ name: a.name, quantity: a.quantity, lineCents: a.priceCents * a.quantity }));
+  const boxPriceCents = sub.boxPriceCents ?? 0;
+  const today = sydneyToday(now);
+  const ahead = s.status === "draft" ? [] : await upcomingDeliveries({ userId, subscriptionId: s.id }, 16, now);
+  const upcoming = ahead.slice(0, 4).map((d) => ({ ...d, locked: now.getTime() >= Date.parse(d.cutoffAt) }));
+  // a pause runs until one of the coming delivery days (the first day deliveries come again)
+  const resumeOptions = s.status === "cancelled" ? [] : ahead.map((d) => d.date).slice(1).filter((d) => d > today && d <= addDays(today, MAX_PAUSE_DAYS));
+  return {
+    ...s,
+    pausedUntil: sub.pausedUntil,
+    endedAt: sub.endedAt,
+    boxType: sub.boxType,
+    windowLabel: sub.windowLabel,
+    address: sub.line1 ? `${sub.line2 ? `${sub.line2}, ` : ""}${sub.line1}, ${sub.city} ${sub.state} ${sub.postcode}` : null,
+    items,
+    contents: contents.filter((c) => c.month === latestMonth).map((c) => ({ item: c.item, quantity: c.quantity })),
+    addons: addonLines,
+    boxPriceCents,
+    totalCents: boxPriceCents + addonLines.reduce((n, a) => n + a.lineCents, 0),
+    upcoming,
+    resumeOptions,
+  };
+}
+
+/** Everything /dashboard/my-deliveries shows. Credit is read only for users with a password (SPEC §6). */
+export async function getDeliveriesPage({ userId, hasPassword }: { userId: number; hasPassword: boolean }, now = new Date()): Promise<DeliveriesPage> {
+  const [subs, orders, creditCents, activity] = await Promise.all([
+    getSubscriptions({ userId }),
+    getOrders({ userId }),
+    hasPassword ? creditBalance({ userId }) : Promise.resolve(null),
+    listActivity({ userId }),
+  ]);
+  const subscriptions = await Promise.all(subs.map((s) => detail(userId, s, now)));
+  return {
+    subscriptions,
+    awaitingPayment: orders.filter((o) => o.status === "unpaid" || o.status === "failed"),
+    pastOrders: orders.filter((o) => o.status !== "unpaid" && o.status !== "failed"),
+    creditCents,
+    activity,
+  };
+}
+
+/** The reference of the user's own order for the welcome panel (?newuser={reference}), or null. */
+export async function findOrderForWelcome({ userId, reference }: { userId: number; reference: string }): Promise<string | null> {
+  if (reference.length > 40) return null;
+  const row = await db.selectFrom("orders").select("reference").where("reference", "=", reference).where("userId", "=", userId).executeTakeFirst();
+  return row?.reference ?? null;
+}

@@ -1,0 +1,334 @@
+// "Change what comes next" (issue 12): the owner of an active or paused
+// subscription changes its cuts (custom boxes), add-ons, frequency, delivery
+// window and address for the next box and every later one. Every function is
+// scoped by owner ({ id, userId }): another user's subscription answers
+// SubscriptionNotFoundError, like a missing one. The box flow's listing rules
+// (app/box/rules.ts: stock, Tasmania's salmon rule, ADDON_MAX_QUANTITY) apply
+// here too. When the next delivery is already past its cut-off, a change
+// applies to the delivery after it (the event and confirmation say so). Every
+// saved change is an event with a reference (the activity list) and queues a
+// confirmation e-mail in the same transaction.
+import type { Kysely } from "kysely";
+import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
+import { activeFrequencies, getPackage, productListing, type PackageSummary } from "~/box/catalogue.server";
+import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
+import { db as appDb } from "~/db/client.server";
+import type { DB } from "~/db/schema";
+import { getRegion, regionForPostcode, windowsForRegion, type DeliveryWindow } from "~/delivery/lookup.server";
+import { isTasmanianPostcode, normalisePostcode } from "~/delivery/postcode";
+import { queueEmail } from "~/email/mailer.server";
+import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
+import { MY_DELIVERIES_PATH } from "~/orders/paths";
+import { ChangeRefusedError, SubscriptionNotFoundError, upcomingDeliveries, type ChangeResult, type UpcomingDelivery } from "./changes.server";
+import { datesMissing, insertPlanned, newChangeReference, recordEvent, scheduleOf, subscriptionFacts, type Actor, type SubscriptionFacts } from "./deliveries.server";
+
+export { ChangeRefusedError, SubscriptionNotFoundError };
+
+/** A subscription and its owner: `id` is the subscription's. */
+export type Owner = { id: number; userId: number };
+export type NextBoxOptions = { origin: string; now?: Date; actor?: Actor; db?: Kysely<DB> };
+/** Quantities by product id. */
+export type Quantities = Record<number, number>;
+/** The cuts and add-ons being edited (not saved yet). */
+export type PendingBox = { items: Quantities; addons: Quantities };
+
+const COMING = new Set(["scheduled", "ordered", "paid", "payment_failed"]);
+
+async function load(db: Kysely<DB>, owner: Owner): Promise<SubscriptionFacts> {
+  const sub = Number.isInteger(owner.id) && owner.id > 0 ? await subscriptionFacts(db, owner.id, owner.userId) : null;
+  if (!sub) throw new SubscriptionNotFoundError();
+  return sub;
+}
+
+function assertChangeable(sub: SubscriptionFacts) {
+  if (sub.status === "cancelled") throw new ChangeRefusedError("This subscription is cancelled, so there is nothing to change.", "not_allowed");
+}
+
+/** Which delivery a change made now applies to first, and the one it cannot reach any more. */
+export function appliesFrom(list: UpcomingDelivery[], now: Date): { from: string | null; locked: string | null } {
+  const coming = list.filter((d) => COMING.has(d.status) || d.status === "skipped");
+  const lockedEntry = coming.find((d) => COMING.has(d.status) && (Date.parse(d.cutoffAt) <= now.getTime() || d.orderReference));
+  const from = coming.find((d) => !d.orderReference && Date.parse(d.cutoffAt) > now.getTime())?.date ?? null;
+  return { from, locked: lockedEntry && (!from || lockedEntry.date < from) ? lockedEntry.date : null };
+}
+
+async function quantities(db: Kysely<DB>, table: "subscriptionItems" | "subscriptionAddons", subscriptionId: number): Promise<Quantities> {
+  const rows = await db.selectFrom(table).select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId).execute();
+  const out: Quantities = {};
+  for (const r of rows) if (r.quantity > 0) out[r.productId] = r.quantity;
+  return out;
+}
+
+const total = (q: Quantities) => Object.values(q).reduce((a, b) => a + b, 0);
+const sameQuantities = (a: Quantities, b: Quantities) => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)].map(Number));
+  return [...keys].every((k) => (a[k] ?? 0) === (b[k] ?? 0));
+};
+
+export type NextBoxPage = {
+  subscription: { id: number; status: SubscriptionFacts["status"]; boxName: string; postcode: string | null; frequencyDays: number; deliveryWindow: string | null; shippingAddressId: number | null };
+  pkg: PackageSummary | null;
+  /** cuts can be chosen (custom box) */
+  customizable: boolean;
+  maximum: number;
+  saved: PendingBox;
+  pending: PendingBox;
+  dirty: boolean;
+  cutCount: number;
+  cuts: Awaited<ReturnType<typeof productListing>>;
+  addons: Awaited<ReturnType<typeof productListing>>;
+  frequencies: { days: number; label: string }[];
+  windows: DeliveryWindow[];
+  addresses: { id: number; label: string }[];
+  next: { date: string; cutoffLabel: string } | null;
+  /** the first delivery a change now reaches; differs from `next` after its cut-off */
+  appliesFrom: string | null;
+  lockedDate: string | null;
+};
+
+/** Everything the page shows; `pending` (from the page's cookie) replaces the saved cuts and add-ons while they are edited. */
+export async function loadNextBox(owner: Owner, pending: PendingBox | null, now = new Date(), db: Kysely<DB> = appDb): Promise<NextBoxPage> {
+  const sub = await load(db, owner);
+  assertChangeable(sub);
+  const row = await db.selectFrom("subscriptions").select(["shippingAddressId"]).where("id", "=", sub.id).where("userId", "=", owner.userId).executeTakeFirstOrThrow();
+  const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
+  const customizable = Boolean(pkg?.selectionCustomizable && pkg.selectionMaximum);
+  const saved = { items: await quantities(db, "subscriptionItems", sub.id), addons: await quantities(db, "subscriptionAddons", sub.id) };
+  const current = pending ?? saved;
+  const region = sub.regionId ? await getRegion(sub.regionId) : null;
+  const list = await upcomingDeliveries({ subscriptionId: sub.id, userId: owner.userId }, 4, now, db);
+  const { from, locked } = appliesFrom(list, now);
+  const nextEntry = list.find((d) => COMING.has(d.status)) ?? null;
+  const addressRows = await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"])
+    .where("userId", "=", owner.userId).where("kind", "=", "shipping").orderBy("id").execute();
+  return {
+    subscription: {
+      id: sub.id, status: sub.status, boxName: sub.boxName, postcode: sub.postcode, frequencyDays: sub.frequencyDays, deliveryWindow: sub.deliveryWindow,
+      shippingAddressId: row.shippingAddressId,
+    },
+    pkg,
+    customizable,
+    maximum: pkg?.selectionMaximum ?? 0,
+    saved,
+    pending: current,
+    dirty: !sameQuantities(current.items, saved.items) || !sameQuantities(current.addons, saved.addons),
+    cutCount: total(current.items),
+    cuts: customizable ? await productListing("cut", sub.postcode) : [],
+    addons: await productListing("addon", sub.postcode),
+    frequencies: (await activeFrequencies()).map((days) => ({ days, label: formatFrequency(days) })),
+    windows: region ? await windowsForRegion(region) : [],
+    addresses: addressRows.map((a) => ({ id: a.id, label: [a.line2, a.line1].filter(Boolean).join(" ") + `, ${a.city} ${a.state} ${a.postcode}` })),
+    next: nextEntry ? { date: nextEntry.date, cutoffLabel: nextEntry.cutoffLabel } : null,
+    appliesFrom: from,
+    lockedDate: locked,
+  };
+}
+
+async function productOf(db: Kysely<DB>, productId: number) {
+  return db.selectFrom("products").select(["id", "name", "kind", "inventory", "active"]).where("id", "=", productId).executeTakeFirst();
+}
+
+/** What kind of product a stepper button is for (null: unknown or inactive). */
+export async function stepKind(productId: number, db: Kysely<DB> = appDb): Promise<"cut" | "addon" | null> {
+  const p = await productOf(db, productId);
+  return p && p.active === 1 ? p.kind : null;
+}
+
+/**
+ * One cut or add-on more or fewer in the box being edited (nothing is saved):
+ * the same limits as the box flow (a custom box holds at most its maximum,
+ * add-ons at most ADDON_MAX_QUANTITY each, stock, Tasmania's salmon rule).
+ */
+export async function stepPending(
+  owner: Owner, pending: PendingBox | null, step: { intent: "add" | "remove"; productId: number }, db: Kysely<DB> = appDb,
+): Promise<{ pending: PendingBox; kind: "cut" | "addon"; quantity: number; count: number; maximum: number }> {
+  const sub = await load(db, owner);
+  assertChangeable(sub);
+  const base: PendingBox = pending ?? { items: await quantities(db, "subscriptionItems", sub.id), addons: await quantities(db, "subscriptionAddons", sub.id) };
+  const product = await productOf(db, step.productId);
+  if (!product || product.active !== 1) throw new ChangeRefusedError("That product is not available. Please choose another.", "not_allowed");
+  const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
+  const maximum = pkg?.selectionMaximum ?? 0;
+  const kind = product.kind;
+  if (kind === "cut" && !(pkg?.selectionCustomizable && maximum)) {
+    throw new ChangeRefusedError("This box's contents are chosen by our butchers, so there are no cuts to pick.", "not_allowed");
+  }
+  const map = { ...(kind === "cut" ? base.items : base.addons) };
+  const quantity = map[product.id] ?? 0;
+  const next = { items: kind === "cut" ? map : { ...base.items }, addons: kind === "addon" ? map : { ...base.addons } };
+  if (step.intent === "remove") {
+    if (quantity <= 1) delete map[product.id];
+    else map[product.id] = quantity - 1;
+    return { pending: next, kind, quantity: Math.max(0, quantity - 1), count: total(next.items), maximum };
+  }
+  if (!isInStock(product.inventory)) throw new ChangeRefusedError(`Sorry, ${product.name} is out of stock. Please choose another.`, "not_allowed");
+  if (!isListable(product, sub.postcode)) throw new ChangeRefusedError(`${product.name} is not available in Tasmania due to quarantine restrictions on our wild salmon.`, "not_allowed");
+  if (kind === "cut") {
+    const count = total(map);
+    if (count >= maximum) throw new ChangeRefusedError(`Your box is full: you have chosen ${count} of ${maximum}. Remove a cut to add another.`, "not_allowed");
+    if (product.inventory !== null && quantity + 1 > product.inventory) throw new ChangeRefusedError(`Sorry, we only have ${product.inventory} of ${product.name} in stock.`, "not_allowed");
+  } else {
+    const limit = Math.min(ADDON_MAX_QUANTITY, product.inventory ?? ADDON_MAX_QUANTITY);
+    if (quantity + 1 > limit) {
+      throw new ChangeRefusedError(limit < ADDON_MAX_QUANTITY
+        ? `Sorry, we only have ${limit} of ${product.name} in stock.`
+        : `You can add up to ${ADDON_MAX_QUANTITY} of ${product.name} to one delivery.`, "not_allowed");
+    }
+  }
+  map[product.id] = quantity + 1;
+  return { pending: next, kind, quantity: quantity + 1, count: total(next.items), maximum };
+}
+
+async function confirm(trx: Kysely<DB>, sub: SubscriptionFacts, title: string, lines: string[], reference: string, origin: string) {
+  await queueEmail(trx, subscriptionChangeEmail, sub.email, {
+    firstName: sub.firstName ?? "there", title, lines: lines.filter(Boolean), reference, boxName: sub.boxName, manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
+  });
+}
+
+type Prepared = { sub: SubscriptionFacts; from: string | null; locked: string | null; reference: string; actor: Actor; now: Date; db: Kysely<DB> };
+
+async function prepare(owner: Owner, opts: NextBoxOptions): Promise<Prepared> {
+  const db = opts.db ?? appDb;
+  const now = opts.now ?? new Date();
+  const sub = await load(db, owner);
+  assertChangeable(sub);
+  const { from, locked } = appliesFrom(await upcomingDeliveries({ subscriptionId: sub.id, userId: owner.userId }, 4, now, db), now);
+  return { sub, from, locked, reference: newChangeReference(), actor: opts.actor ?? { kind: "subscriber", email: sub.email }, now, db };
+}
+
+const fromLine = (p: Prepared) => (p.from ? `This applies from the delivery on ${formatDeliveryDate(p.from)} and every one after it.` : "");
+const lockedLine = (p: Prepared) =>
+  p.locked ? `The delivery on ${formatDeliveryDate(p.locked)} was already past its change cut-off, so it still arrives as it stood.` : "";
+const eventExtras = (p: Prepared) => ({ ...(p.from ? { appliesFrom: p.from } : {}), ...(p.locked ? { lockedDate: p.locked } : {}) });
+
+/** Replaces the box's cuts (a custom box: exactly its maximum) and add-ons with `box`. */
+export async function saveBox(owner: Owner, box: PendingBox, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(owner, opts);
+  const { sub, db } = p;
+  const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
+  const customizable = Boolean(pkg?.selectionCustomizable && pkg.selectionMaximum);
+  const items = Object.entries(customizable ? box.items : {}).map(([id, q]) => ({ productId: Number(id), quantity: Math.trunc(q) })).filter((l) => l.quantity > 0);
+  const addons = Object.entries(box.addons).map(([id, q]) => ({ productId: Number(id), quantity: Math.trunc(q) })).filter((l) => l.quantity > 0);
+  if (customizable) {
+    const status = selectionStatus(items.reduce((a, l) => a + l.quantity, 0), pkg!.selectionMaximum!);
+    if (!status.complete) {
+      throw new ChangeRefusedError(status.over
+        ? `Your box holds ${status.maximum} cuts: you have chosen ${status.count}. Remove ${status.count - status.maximum} to save.`
+        : `Your box holds ${status.maximum} cuts: you have chosen ${status.count}. Add ${status.remaining} more to save.`, "not_allowed");
+    }
+  }
+  const ids = [...items, ...addons].map((l) => l.productId);
+  const products = ids.length ? await db.selectFrom("products").select(["id", "name", "kind", "inventory", "active"]).where("id", "in", ids).execute() : [];
+  const byId = new Map(products.map((x) => [x.id, x]));
+  for (const [lines, kind] of [[items, "cut"], [addons, "addon"]] as const) {
+    for (const l of lines) {
+      const product = byId.get(l.productId);
+      if (!product || product.active !== 1 || product.kind !== kind) throw new ChangeRefusedError("One of your choices is no longer available. Please choose another.", "not_allowed");
+      if (!isListable(product, sub.postcode)) {
+        throw new ChangeRefusedError(isInStock(product.inventory)
+          ? `${product.name} is not available in Tasmania due to quarantine restrictions on our wild salmon.`
+          : `Sorry, ${product.name} is out of stock. Please choose another.`, "not_allowed");
+      }
+      const limit = kind === "addon" ? Math.min(ADDON_MAX_QUANTITY, product.inventory ?? ADDON_MAX_QUANTITY) : (product.inventory ?? Infinity);
+      if (l.quantity > limit) throw new ChangeRefusedError(`Sorry, we only have ${limit} of ${product.name} for one delivery.`, "not_allowed");
+    }
+  }
+  const describe = (lines: { productId: number; quantity: number }[]) => lines.map((l) => `${l.quantity} × ${byId.get(l.productId)!.name}`).join(", ");
+  await p.db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscriptions").set({ updatedAt: p.now.toISOString() }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    if (customizable) {
+      await trx.deleteFrom("subscriptionItems").where("subscriptionId", "=", sub.id).execute();
+      if (items.length) await trx.insertInto("subscriptionItems").values(items.map((l) => ({ subscriptionId: sub.id, ...l }))).execute();
+    }
+    await trx.deleteFrom("subscriptionAddons").where("subscriptionId", "=", sub.id).execute();
+    if (addons.length) await trx.insertInto("subscriptionAddons").values(addons.map((l) => ({ subscriptionId: sub.id, ...l }))).execute();
+    await recordEvent(trx, sub.id, "box_changed", { reference: p.reference, items: customizable ? items : undefined, addons, ...eventExtras(p) }, p.actor, p.now);
+    await confirm(trx, sub, "Box changed", [
+      customizable ? `Your cuts: ${describe(items)}.` : "",
+      addons.length ? `Your add-ons: ${describe(addons)}.` : "No add-ons.",
+      fromLine(p), lockedLine(p),
+    ], p.reference, opts.origin);
+  });
+  return { reference: p.reference, already: false, lockedDate: p.locked };
+}
+
+/** Changes how often the box comes: the next delivery keeps its date, the ones after it follow the new frequency. */
+export async function changeFrequency(owner: Owner & { frequencyDays: number }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const offered = await activeFrequencies();
+  if (!offered.includes(owner.frequencyDays)) throw new ChangeRefusedError("Choose one of the frequencies offered.", "not_allowed");
+  const p = await prepare(owner, opts);
+  const { sub } = p;
+  if (sub.frequencyDays === owner.frequencyDays) throw new ChangeRefusedError(`Your box already comes ${formatFrequency(owner.frequencyDays).toLowerCase()}.`, "not_allowed");
+  const schedule = await scheduleOf(sub.regionId);
+  const ts = p.now.toISOString();
+  const anchor = p.from;
+  await p.db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscriptions").set({ frequencyDays: owner.frequencyDays, updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    if (anchor) {
+      // the planned deliveries after the first one this change reaches are planned again at the new frequency
+      await trx.deleteFrom("deliveries").where("subscriptionId", "=", sub.id).where("deliveryDate", ">", anchor)
+        .where("processedAt", "is", null).where("orderId", "is", null).where("status", "in", ["scheduled", "skipped"]).execute();
+      const facts = { ...sub, frequencyDays: owner.frequencyDays };
+      await insertPlanned(trx, facts, schedule, await datesMissing(trx, facts, schedule, p.now), p.now);
+    }
+    await recordEvent(trx, sub.id, "frequency_changed", { reference: p.reference, frequencyDays: owner.frequencyDays, previousDays: sub.frequencyDays, ...eventExtras(p) }, p.actor, p.now);
+    await confirm(trx, sub, "Frequency changed", [
+      `Your box now comes ${formatFrequency(owner.frequencyDays).toLowerCase()} (it came ${formatFrequency(sub.frequencyDays).toLowerCase()}).`,
+      anchor ? `The delivery on ${formatDeliveryDate(anchor)} keeps its date; the ones after it follow the new frequency.` : "",
+      lockedLine(p),
+    ], p.reference, opts.origin);
+  });
+  return { reference: p.reference, already: false, lockedDate: p.locked };
+}
+
+/** Changes the delivery window (from the region's windows) of every delivery still open to changes. */
+export async function changeWindow(owner: Owner & { window: string }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(owner, opts);
+  const { sub } = p;
+  const region = sub.regionId ? await getRegion(sub.regionId) : null;
+  const window = region ? (await windowsForRegion(region)).find((w) => w.code === owner.window) : undefined;
+  if (!window) throw new ChangeRefusedError("Choose one of the delivery times offered in your area.", "not_allowed");
+  if (sub.deliveryWindow === window.code) throw new ChangeRefusedError(`Your deliveries already come ${window.label}.`, "not_allowed");
+  const ts = p.now.toISOString();
+  await p.db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscriptions").set({ deliveryWindow: window.code, updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await trx.updateTable("deliveries").set({ deliveryWindow: window.code, updatedAt: ts })
+      .where("subscriptionId", "=", sub.id).where("processedAt", "is", null).where("cutoffAt", ">", ts).execute();
+    await recordEvent(trx, sub.id, "window_changed", { reference: p.reference, window: window.code, label: window.label, ...eventExtras(p) }, p.actor, p.now);
+    await confirm(trx, sub, "Delivery time changed", [`Your deliveries now come ${window.label}.`, fromLine(p), lockedLine(p)], p.reference, opts.origin);
+  });
+  return { reference: p.reference, already: false, lockedDate: p.locked };
+}
+
+/** Delivers to another of the owner's addresses on file, in the same delivery region. */
+export async function changeAddress(owner: Owner & { addressId: number }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(owner, opts);
+  const { sub, db } = p;
+  const address = await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"])
+    .where("id", "=", owner.addressId).where("userId", "=", owner.userId).where("kind", "=", "shipping").executeTakeFirst();
+  if (!address) throw new SubscriptionNotFoundError();
+  const current = await db.selectFrom("subscriptions").select("shippingAddressId").where("id", "=", sub.id).executeTakeFirstOrThrow();
+  if (current.shippingAddressId === address.id) throw new ChangeRefusedError("Your box already goes to that address.", "not_allowed");
+  const n = normalisePostcode(address.postcode);
+  const region = n ? await regionForPostcode(n.number) : null;
+  if (!n || !region || region.id !== sub.regionId) {
+    throw new ChangeRefusedError("That address is in another delivery area, so your delivery days would change. Please contact us to move your subscription there.", "not_allowed");
+  }
+  if (isTasmanianPostcode(n.display) && !isTasmanianPostcode(sub.postcode)) {
+    const salmon = await db.selectFrom("products").select("name").where((eb) => eb.or([
+      eb("id", "in", eb.selectFrom("subscriptionItems").select("productId").where("subscriptionId", "=", sub.id)),
+      eb("id", "in", eb.selectFrom("subscriptionAddons").select("productId").where("subscriptionId", "=", sub.id)),
+    ])).execute();
+    if (salmon.some((x) => isSalmon(x.name)) || isSalmon(sub.boxName)) {
+      throw new ChangeRefusedError("Your box has wild salmon, which is not available in Tasmania due to quarantine restrictions. Change your box first.", "not_allowed");
+    }
+  }
+  const label = [address.line2, address.line1].filter(Boolean).join(" ") + `, ${address.city} ${address.state} ${address.postcode}`;
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("subscriptions").set({ shippingAddressId: address.id, postcode: n.display, updatedAt: p.now.toISOString() })
+      .where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await recordEvent(trx, sub.id, "address_changed", { reference: p.reference, address: label, ...eventExtras(p) }, p.actor, p.now);
+    await confirm(trx, sub, "Delivery address changed", [`Your box now goes to ${label}.`, fromLine(p), lockedLine(p)], p.reference, opts.origin);
+  });
+  return { reference: p.reference, already: false, lockedDate: p.locked };
+}

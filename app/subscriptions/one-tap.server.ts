@@ -1,0 +1,119 @@
+// One-tap links of the reminder e-mail ("Skip this delivery", "Keep it"): a
+// random token, only its SHA-256 kept (deliveries.one_tap_hash). It works
+// without signing in, only by POST (the GET page asks to confirm), until the
+// delivery's cut-off, and once: the first use is claimed by a conditional update.
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { formatDeliveryDate } from "~/delivery/schedule";
+import { queueEmail } from "~/email/mailer.server";
+import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
+import { MY_DELIVERIES_PATH } from "~/orders/paths";
+import { changeEvents, newChangeReference, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
+import { cutoffLabel } from "./schedule";
+
+export type OneTapAction = "skip" | "keep";
+
+export function newOneTapToken(): { token: string; hash: string } {
+  const token = randomBytes(24).toString("base64url");
+  return { token, hash: hashToken(token) };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function oneTapPath(token: string, action: OneTapAction): string {
+  return `/deliveries/one-tap/${token}?action=${action}`;
+}
+
+export type OneTapView =
+  | { state: "invalid" }
+  | { state: "used"; action: OneTapAction; reference: string; deliveryDate: string; boxName: string }
+  | { state: "expired"; deliveryDate: string; cutoff: string; boxName: string }
+  | { state: "cancelled"; deliveryDate: string; boxName: string }
+  | { state: "valid"; deliveryDate: string; cutoff: string; boxName: string; firstName: string | null; skipped: boolean };
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+
+async function find(db: Kysely<DB>, token: string) {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  return db
+    .selectFrom("deliveries")
+    .select(["id", "subscriptionId", "deliveryDate", "status", "cutoffAt", "processedAt", "oneTapUsedAt", "oneTapAction", "oneTapReference"])
+    .where("oneTapHash", "=", hashToken(token))
+    .executeTakeFirst();
+}
+
+/** What the link's page shows (no change is made by reading it). */
+export async function readOneTap(db: Kysely<DB>, token: string, now: Date): Promise<OneTapView> {
+  const d = await find(db, token);
+  if (!d) return { state: "invalid" };
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  if (!sub) return { state: "invalid" };
+  const schedule = await scheduleOf(sub.regionId);
+  const deliveryDate = formatDeliveryDate(d.deliveryDate);
+  if (d.oneTapUsedAt) return { state: "used", action: d.oneTapAction === "skip" ? "skip" : "keep", reference: d.oneTapReference ?? "", deliveryDate, boxName: sub.boxName };
+  if (d.processedAt || now.getTime() >= Date.parse(d.cutoffAt)) return { state: "expired", deliveryDate, cutoff: cutoffLabel(schedule, d.deliveryDate), boxName: sub.boxName };
+  if (sub.status === "cancelled") return { state: "cancelled", deliveryDate, boxName: sub.boxName };
+  const skipped = d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  return { state: "valid", deliveryDate, cutoff: cutoffLabel(schedule, d.deliveryDate), boxName: sub.boxName, firstName: sub.firstName, skipped };
+}
+
+export type OneTapResult = { state: "done"; action: OneTapAction; reference: string; deliveryDate: string; boxName: string } | Exclude<OneTapView, { state: "valid" }>;
+
+/** Skips or keeps the delivery once; every later use answers with the first one's reference. */
+export async function redeemOneTap(db: Kysely<DB>, token: string, action: OneTapAction, now: Date, origin: string): Promise<OneTapResult> {
+  const d = await find(db, token);
+  if (!d) return { state: "invalid" };
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  if (!sub) return { state: "invalid" };
+  const schedule = await scheduleOf(sub.regionId);
+  const skippedBefore = d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  const reference = newChangeReference();
+  const ts = now.toISOString();
+  const date = formatDeliveryDate(d.deliveryDate);
+  const cutoff = cutoffLabel(schedule, d.deliveryDate);
+
+  const done = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("deliveries")
+      .set({ oneTapUsedAt: ts, oneTapAction: action, oneTapReference: reference, updatedAt: ts })
+      .where("id", "=", d.id)
+      .where("oneTapUsedAt", "is", null)
+      .where("processedAt", "is", null)
+      .where("cutoffAt", ">", ts)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return false;
+    const live = await trx.selectFrom("subscriptions").select("status").where("id", "=", sub.id).executeTakeFirst();
+    if (!live || live.status === "cancelled") throw new CancelledMeanwhile();
+    await trx
+      .updateTable("deliveries")
+      .set(action === "skip" ? { status: "skipped", skipReason: "subscriber" } : { status: "scheduled", skipReason: null })
+      .where("id", "=", d.id)
+      .where("status", "in", ["scheduled", "skipped"])
+      .execute();
+    const type = action === "skip" ? "skipped" : skippedBefore ? "unskipped" : "kept";
+    await recordEvent(trx, sub.id, type, { reference, deliveryDate: d.deliveryDate }, { kind: "email-link", email: sub.email }, now);
+    await queueEmail(trx, subscriptionChangeEmail, sub.email, {
+      firstName: sub.firstName ?? "there",
+      title: action === "skip" ? "Delivery skipped" : "Delivery kept",
+      lines: action === "skip"
+        ? [`You skipped the delivery on ${date} with the link in your reminder. Nothing is delivered or charged for it.`, `Changed your mind? You can bring it back on My deliveries until ${cutoff}.`]
+        : [`Your delivery on ${date} stays on: it is charged at ${cutoff} and arrives as planned.`],
+      reference,
+      boxName: sub.boxName,
+      manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
+    });
+    return true;
+  }).catch((error) => {
+    if (error instanceof CancelledMeanwhile) return "cancelled" as const;
+    throw error;
+  });
+  if (done === "cancelled") return { state: "cancelled", deliveryDate: date, boxName: sub.boxName };
+  if (done) return { state: "done", action, reference, deliveryDate: date, boxName: sub.boxName };
+  const view = await readOneTap(db, token, now);
+  return view.state === "valid" ? { state: "invalid" } : view;
+}
+
+class CancelledMeanwhile extends Error {}

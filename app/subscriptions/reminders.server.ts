@@ -1,0 +1,74 @@
+// The reminder before each cut-off (REMINDER_DAYS_BEFORE_CUTOFF days ahead):
+// what will be delivered and charged, when, and one-tap links. One per
+// delivery: the claim (`reminder_sent_at` set where it is null) and the
+// outbox row commit together.
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { formatDeliveryDate } from "~/delivery/schedule";
+import { getRegion, windowsForRegion } from "~/delivery/lookup.server";
+import { queueEmail } from "~/email/mailer.server";
+import { deliveryReminderEmail } from "~/email/templates/delivery-reminder";
+import { creditBalance } from "~/orders/credit.server";
+import { applyCredit } from "~/orders/credit";
+import { MY_DELIVERIES_PATH } from "~/orders/paths";
+import { changeEvents, deliveryById, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
+import { newOneTapToken, oneTapPath } from "./one-tap.server";
+import { quoteRenewal } from "./renewal-quote.server";
+import { cutoffLabel } from "./schedule";
+
+export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: string }, deliveryId: number): Promise<"done" | "skipped"> {
+  const { db, now, origin } = ctx;
+  const ts = now.toISOString();
+  const d = await deliveryById(db, deliveryId);
+  if (!d || d.processedAt) return "skipped";
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  const skipped = !sub || d.status !== "scheduled" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  if (!sub || skipped) {
+    // nothing to remind of (skipped in the subscriber area meanwhile): marked, so it is not listed again
+    const res = await db.updateTable("deliveries").set({ reminderSentAt: ts, updatedAt: ts }).where("id", "=", d.id).where("reminderSentAt", "is", null).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1 ? "done" : "skipped";
+  }
+  const schedule = await scheduleOf(sub.regionId);
+  const { quote, notes } = await quoteRenewal(sub, now);
+  const owed = quote.subtotalCents - quote.discountedCents;
+  const credit = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, db) : 0, owed);
+  const card = await db
+    .selectFrom("paymentMethods")
+    .select(["brand", "lastFour"])
+    .where("userId", "=", sub.userId)
+    .orderBy("isPrimary", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  const region = sub.regionId ? await getRegion(sub.regionId) : null;
+  const windows = region ? await windowsForRegion(region) : [];
+  const window = windows.find((w) => w.code === (d.deliveryWindow ?? sub.deliveryWindow))?.label ?? null;
+  const { token, hash } = newOneTapToken();
+
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("deliveries")
+      .set({ reminderSentAt: ts, oneTapHash: hash, updatedAt: ts })
+      .where("id", "=", d.id)
+      .where("reminderSentAt", "is", null)
+      .where("processedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
+    await queueEmail(trx, deliveryReminderEmail, sub.email, {
+      firstName: sub.firstName,
+      boxName: sub.boxName,
+      deliveryDate: formatDeliveryDate(d.deliveryDate),
+      window,
+      cutoff: cutoffLabel(schedule, d.deliveryDate),
+      lines: quote.lines.map((l) => ({ name: l.free ? `${l.name} (free)` : l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+      discountedCents: quote.discountedCents,
+      creditCents: credit.creditCents,
+      chargeCents: credit.totalCents,
+      card: card ? `${card.brand} ending in ${card.lastFour}` : null,
+      notes,
+      skipUrl: `${origin}${oneTapPath(token, "skip")}`,
+      keepUrl: `${origin}${oneTapPath(token, "keep")}`,
+      manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
+    });
+    return "done" as const;
+  });
+}

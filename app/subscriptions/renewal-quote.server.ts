@@ -1,0 +1,93 @@
+// What a renewal contains and costs, priced by the checkout's own quoteDraft:
+// the box, its cuts, the recurring add-ons that are still in stock and listable
+// for the postcode (Tasmania: no salmon), the subscription's discount when it is
+// a recurring one and still usable. Items left out get a note for the e-mail.
+import { db } from "~/db/client.server";
+import { getCart } from "~/box/flow.server";
+import { isListable, isSalmon } from "~/box/rules";
+import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
+import { applyDiscount, blockedInTasmania, type Discount } from "~/checkout/discount-rules";
+import { isTasmanianPostcode } from "~/delivery/postcode";
+import type { SubscriptionFacts } from "./deliveries.server";
+
+export type RenewalQuote = {
+  quote: Quote;
+  /** the recurring discount applied (kept to re-price when a reservation fails) */
+  discount: Discount | null;
+  /** sentences for the e-mail: what was left out or replaced, and why */
+  notes: string[];
+};
+
+/** A recurring discount still usable for this postcode, else null. */
+async function recurringDiscount(sub: Pick<SubscriptionFacts, "discountCode" | "postcode">, at: Date): Promise<Discount | null> {
+  if (!sub.discountCode) return null;
+  const row = await db.selectFrom("discounts").select("recurring").where("code", "=", sub.discountCode.trim().toUpperCase()).executeTakeFirst();
+  if (!row || row.recurring !== 1) return null;
+  const found = await findDiscount(sub.discountCode, db, at);
+  if (!found || !found.usable || blockedInTasmania(found, sub.postcode)) return null;
+  return found;
+}
+
+export async function quoteRenewal(sub: SubscriptionFacts, at: Date): Promise<RenewalQuote> {
+  const cart = await getCart({ id: sub.id, packageId: sub.packageId });
+  const ids = [...cart.items, ...cart.addons].map((l) => l.productId);
+  const stock = ids.length ? await db.selectFrom("products").select(["id", "name", "inventory", "active"]).where("id", "in", ids).execute() : [];
+  const product = (id: number) => stock.find((p) => p.id === id);
+  const notes: string[] = [];
+  const tasmania = isTasmanianPostcode(sub.postcode);
+
+  const items = cart.items.filter((i) => {
+    const p = product(i.productId);
+    if (tasmania && isSalmon(i.name)) {
+      notes.push(`${i.name} can't be delivered to Tasmania, so our butchers pack a cut of the same value instead.`);
+      return false;
+    }
+    if (!p || p.active !== 1 || (p.inventory !== null && p.inventory < i.quantity)) {
+      notes.push(`${i.name} is out of stock this time, so our butchers pack a cut of the same value instead.`);
+      return false;
+    }
+    return true;
+  });
+  const addons = cart.addons.flatMap((a) => {
+    const p = product(a.productId);
+    if (!p || p.active !== 1 || !isListable({ name: p.name, inventory: p.inventory }, sub.postcode)) {
+      notes.push(tasmania && isSalmon(a.name)
+        ? `${a.name} can't be delivered to Tasmania, so it was left out and not charged.`
+        : `${a.name} is out of stock, so it was left out of this delivery and not charged.`);
+      return [];
+    }
+    if (p.inventory !== null && p.inventory < a.quantity) {
+      notes.push(`Only ${p.inventory} of ${a.name} were left, so this delivery has ${p.inventory} instead of ${a.quantity}.`);
+      return [{ ...a, quantity: p.inventory }];
+    }
+    return [a];
+  });
+
+  const discount = await recurringDiscount(sub, at);
+  const quote = await quoteDraft({
+    draft: { id: sub.id, packageId: sub.packageId },
+    cart: { ...cart, items, addons },
+    postcode: sub.postcode,
+    discountCode: discount?.code ?? null,
+    choiceId: null,
+    creditBalanceCents: 0,
+  });
+  return { quote, discount, notes };
+}
+
+/**
+ * Re-prices after some lines could not be reserved (stock sold between the
+ * quote and the transaction): those lines go, the discount follows the rest.
+ */
+export function withoutLines(q: RenewalQuote, productIds: Set<number>): Pick<Quote, "lines" | "subtotalCents" | "discountedCents"> {
+  const lines = q.quote.lines.filter((l) => l.sellableType === "package" || !productIds.has(l.sellableId) || l.sellableType === "product");
+  const subtotalCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+  let discountedCents = 0;
+  if (q.discount) {
+    const paidLines = lines.filter((l) => !l.free).reduce((s, l) => s + l.priceCents * l.quantity, 0);
+    discountedCents = q.discount.kind === "free_item"
+      ? lines.filter((l) => l.free).reduce((s, l) => s + l.priceCents * l.quantity, 0)
+      : applyDiscount(q.discount, paidLines, null).discountedCents;
+  }
+  return { lines, subtotalCents, discountedCents: Math.min(discountedCents, subtotalCents) };
+}

@@ -1,0 +1,373 @@
+// Renewals: at its cut-off a delivery becomes an order and a charge, exactly
+// once (docs/decisions/009-renewals.md, after 008's claim, charge, settle):
+//
+//   decide   one transaction claims the delivery (`processed_at` set where it
+//            is null) and either closes it (skipped, paused, cancelled,
+//            missed) or writes the order, invoice, lines, reserved stock,
+//            spent credit and a pending payment whose key is
+//            `renewal:{subscriptionId}:{deliveryDate}`;
+//   charge   the primary card, off-session, with that key;
+//   settle   one transaction: paid (order, payment, receipt e-mail) or
+//            declined (order left awaiting payment at /checkout/{order},
+//            credit returned, a retry tomorrow; after the last retry the
+//            delivery is skipped and the stock given back).
+//
+// A run that dies between the order and the charge leaves the delivery
+// `ordered` with a pending payment; after a lease another run charges again
+// with the SAME key (the gateway de-duplicates it) and settles.
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { RENEWALS } from "~/config";
+import { formatDeliveryDate } from "~/delivery/schedule";
+import { queueEmail } from "~/email/mailer.server";
+import { deliveryRenewalEmail, type DeliveryRenewalProps } from "~/email/templates/delivery-renewal";
+import { addLedgerEntry, creditBalance, lockUser } from "~/orders/credit.server";
+import { applyCredit } from "~/orders/credit";
+import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths";
+import { newOrderReference } from "~/orders/reference.server";
+import type { ChargeResult } from "~/payments/gateway";
+import { chargeCard, claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
+import {
+  advanceDeliveryDate, changeEvents, deliveryById, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts, type SubscriptionFacts,
+} from "./deliveries.server";
+import { quoteRenewal, withoutLines } from "./renewal-quote.server";
+import { decideAtCutoff, nextAttemptAfter, nextDeliveryDate, renewalChargeKey } from "./schedule";
+
+export type RenewalContext = { db: Kysely<DB>; now: Date; origin: string };
+export type RenewalOutcome = "done" | "skipped";
+
+/**
+ * Test seam: runs after the order is committed and before the card is
+ * charged, so a test can kill the run there and prove the resume.
+ */
+export const renewalHooks: { afterOrderWritten?: (deliveryId: number) => void | Promise<void> } = {};
+
+const PAYABLE = ["unpaid", "failed"] as const;
+
+/** The card renewals charge: the primary card (else the newest saved one). */
+async function primaryCard(db: Kysely<DB>, userId: number, prefer?: { brand: string | null; lastFour: string | null }): Promise<ResolvedCard | null> {
+  const rows = await db
+    .selectFrom("paymentMethods")
+    .select(["id", "gatewayToken", "brand", "lastFour", "expMonth", "expYear", "isPrimary"])
+    .where("userId", "=", userId)
+    .orderBy("isPrimary", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const row = (prefer && rows.find((r) => r.brand === prefer.brand && r.lastFour === prefer.lastFour)) ?? rows[0];
+  return row ? { token: row.gatewayToken, brand: row.brand, lastFour: row.lastFour, expMonth: row.expMonth, expYear: row.expYear, savedId: row.id } : null;
+}
+
+/* ------------------------------------------------------------ decide */
+
+/** Decides a delivery whose cut-off has passed: closes it, or orders and charges it. */
+export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+  const { db, now } = ctx;
+  const d = await deliveryById(db, deliveryId);
+  if (!d || d.processedAt) return "skipped";
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  const schedule = await scheduleOf(sub?.regionId ?? null);
+  const events = sub ? await changeEvents(db, sub.id) : [];
+  const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
+  const decision = !sub
+    ? "cancelled"
+    : decideAtCutoff({
+        deliveryDate: d.deliveryDate, cutoffAt: new Date(d.cutoffAt), subscription: sub, pausedAt,
+        skipped: d.status === "skipped" || skippedByEvents(events).has(d.deliveryDate),
+      }, now);
+  const next = sub ? nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays) : null;
+  const ts = now.toISOString();
+
+  if (decision !== "order" || !sub) {
+    const status = decision as Exclude<typeof decision, "order">;
+    return db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable("deliveries")
+        .set({ processedAt: ts, status, skipReason: status === "skipped" ? d.skipReason ?? "subscriber" : status === "missed" ? "not decided before its day" : null, updatedAt: ts })
+        .where("id", "=", d.id)
+        .where("processedAt", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
+      if (sub && next && status !== "cancelled") await advanceDeliveryDate(trx, sub.id, next, now);
+      return "done" as const;
+    });
+  }
+
+  const rq = await quoteRenewal(sub, now);
+  const card = await primaryCard(db, sub.userId);
+  const reference = newOrderReference();
+  const key = renewalChargeKey(sub.id, d.deliveryDate, 1);
+  const written = await db.transaction().execute(async (trx) => {
+    // The first statement writes: SQLite writers queue, PostgreSQL locks the row.
+    const claimed = await trx
+      .updateTable("deliveries")
+      .set({ processedAt: ts, status: "ordered", claimedAt: ts, chargeAttempts: 1, updatedAt: ts })
+      .where("id", "=", d.id)
+      .where("processedAt", "is", null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    if (sub.status === "paused") {
+      // the pause has ended: the subscription is active again
+      await trx.updateTable("subscriptions").set({ status: "active", pausedUntil: null, updatedAt: ts }).where("id", "=", sub.id).where("status", "=", "paused").execute();
+      await recordEvent(trx, sub.id, "resumed", { reference: reference.replace(/^PT-/, "CH-"), reason: "pause ended" }, { kind: "shop" }, now);
+    }
+
+    // An order for this date made another way (by hand, or an older system) is linked, never doubled.
+    const existing = await trx.selectFrom("orders").select(["id", "status"]).where("subscriptionId", "=", sub.id).where("deliveryDate", "=", d.deliveryDate).executeTakeFirst();
+    if (existing) {
+      await trx.updateTable("deliveries")
+        .set({ orderId: existing.id, status: existing.status === "paid" ? "paid" : "payment_failed", claimedAt: null, nextAttemptAt: null })
+        .where("id", "=", d.id).execute();
+      if (next) await advanceDeliveryDate(trx, sub.id, next, now);
+      return { linked: true as const };
+    }
+
+    // Stock by conditional update: a line whose stock ran out since the quote is left out (add-ons) or replaced (cuts).
+    const short = new Set<number>();
+    const reserved: { productId: number; quantity: number }[] = [];
+    const notes = [...rq.notes];
+    for (const s of rq.quote.stock) {
+      const res = await trx
+        .updateTable("products")
+        .set((eb) => ({ inventory: eb("inventory", "-", s.quantity) }))
+        .where("id", "=", s.productId)
+        .where("inventory", "is not", null)
+        .where("inventory", ">=", s.quantity)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) {
+        reserved.push({ productId: s.productId, quantity: s.quantity });
+        continue;
+      }
+      const p = await trx.selectFrom("products").select("inventory").where("id", "=", s.productId).executeTakeFirst();
+      if (p && p.inventory === null) continue; // unlimited
+      short.add(s.productId);
+      const isCut = rq.quote.lines.some((l) => l.sellableId === s.productId && l.sellableType === "product");
+      notes.push(isCut
+        ? `${s.name} is out of stock this time, so our butchers pack a cut of the same value instead.`
+        : `${s.name} is out of stock, so it was left out of this delivery and not charged.`);
+    }
+    const priced = short.size ? withoutLines(rq, short) : rq.quote;
+    const owed = priced.subtotalCents - priced.discountedCents;
+
+    await lockUser(trx, sub.userId);
+    const split = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0, owed);
+    const { id: orderId } = await trx
+      .insertInto("orders")
+      .values({
+        reference, userId: sub.userId, subscriptionId: sub.id, kind: "box", status: "unpaid", deliveryDate: d.deliveryDate,
+        deliveryWindow: d.deliveryWindow ?? sub.deliveryWindow, createdAt: ts, paidAt: null, paymentKey: key,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // Invoice total before credit (the pay-an-order convention); the credit spent is its own column.
+    const { id: invoiceId } = await trx
+      .insertInto("invoices")
+      .values({ orderId, subtotalCents: priced.subtotalCents, discountedCents: priced.discountedCents, creditCents: split.creditCents, totalCents: owed, createdAt: ts })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto("invoiceLines")
+      .values(priced.lines.map((l) => ({
+        invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents,
+        name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name,
+      })))
+      .execute();
+    await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference });
+    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null });
+    await trx
+      .updateTable("deliveries")
+      .set({ orderId, stock: JSON.stringify(reserved), notes: notes.length ? JSON.stringify(notes) : null })
+      .where("id", "=", d.id)
+      .execute();
+    await recordEvent(trx, sub.id, "renewed", { reference, deliveryDate: d.deliveryDate }, { kind: "shop" }, now);
+    if (next) await advanceDeliveryDate(trx, sub.id, next, now);
+    return { linked: false as const, amountCents: split.totalCents };
+  });
+  if (!written) return "skipped";
+  if (written.linked) return "done";
+
+  await renewalHooks.afterOrderWritten?.(d.id);
+  return chargeAndSettle(ctx, d.id, key, written.amountCents, card, `${sub.boxName}, delivery ${d.deliveryDate}`);
+}
+
+/* ------------------------------------------------------------ charge */
+
+async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: string, amountCents: number, card: ResolvedCard | null, description: string) {
+  let result: ChargeResult;
+  if (amountCents === 0) result = { status: "succeeded", chargeId: "", amountCents: 0 };
+  else if (!card) result = { status: "declined", code: "card_declined", message: "There is no saved card to charge." };
+  // An error here (the gateway unreachable, the process killed) leaves the payment pending: resumed later with the same key.
+  else result = await chargeCard(key, card, amountCents, description);
+  return settle(ctx, deliveryId, key, result);
+}
+
+/** A declined renewal tried again (once a day, RENEWALS.maxRetries times), unless the subscriber paid it meanwhile. */
+export async function retryCharge(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+  const { db, now } = ctx;
+  const ts = now.toISOString();
+  const d = await deliveryById(db, deliveryId);
+  if (!d || d.status !== "payment_failed" || !d.orderId) return "skipped";
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  if (!sub) return "skipped";
+  const card = await primaryCard(db, sub.userId);
+  const attempt = d.chargeAttempts + 1;
+  const key = renewalChargeKey(sub.id, d.deliveryDate, attempt);
+  const orderId = d.orderId;
+  const claimed = await db.transaction().execute(async (trx) => {
+    const got = await trx
+      .updateTable("deliveries")
+      .set({ status: "ordered", claimedAt: ts, chargeAttempts: attempt, updatedAt: ts })
+      .where("id", "=", d.id)
+      .where("status", "=", "payment_failed")
+      .where("nextAttemptAt", "<=", ts)
+      .executeTakeFirst();
+    if (Number(got.numUpdatedRows) !== 1) return null;
+    const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    if (order.status === "paid") {
+      // paid by the subscriber at /checkout/{order}: nothing to charge
+      await trx.updateTable("deliveries").set({ status: "paid", claimedAt: null, nextAttemptAt: null, chargeAttempts: d.chargeAttempts }).where("id", "=", d.id).execute();
+      return { charge: false as const };
+    }
+    const takeOrder = await trx
+      .updateTable("orders")
+      .set({ paymentKey: key })
+      .where("id", "=", orderId)
+      .where("status", "in", PAYABLE)
+      .where("paymentKey", "is", null)
+      .executeTakeFirst();
+    if (Number(takeOrder.numUpdatedRows) !== 1) {
+      // the subscriber is paying it right now (or it was closed by hand): look again in an hour
+      const later = new Date(now.getTime() + 3_600_000).toISOString();
+      const closed = !(PAYABLE as readonly string[]).includes(order.status);
+      await trx.updateTable("deliveries")
+        .set(closed ? { status: "skipped", skipReason: `order ${order.status}`, claimedAt: null, nextAttemptAt: null, chargeAttempts: d.chargeAttempts } : { status: "payment_failed", claimedAt: null, nextAttemptAt: later, chargeAttempts: d.chargeAttempts })
+        .where("id", "=", d.id)
+        .execute();
+      return { charge: false as const };
+    }
+    const invoice = await trx.selectFrom("invoices").select(["id", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    await lockUser(trx, sub.userId);
+    const split = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0, invoice.totalCents);
+    await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference: `retry:${key}` });
+    await trx.updateTable("invoices").set({ creditCents: split.creditCents }).where("id", "=", invoice.id).execute();
+    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null });
+    return { charge: true as const, amountCents: split.totalCents };
+  });
+  if (!claimed) return "skipped";
+  if (!claimed.charge) return "done";
+  return chargeAndSettle(ctx, d.id, key, claimed.amountCents, card, `${sub.boxName}, delivery ${d.deliveryDate} (retry ${attempt - 1})`);
+}
+
+/** A charge left half-way by a run that died: charged again with the same key (the gateway answers the first result), then settled. */
+export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+  const { db, now } = ctx;
+  const ts = now.toISOString();
+  const leaseStart = new Date(now.getTime() - RENEWALS.claimLeaseMinutes * 60_000).toISOString();
+  const got = await db
+    .updateTable("deliveries")
+    .set({ claimedAt: ts, updatedAt: ts })
+    .where("id", "=", deliveryId)
+    .where("status", "=", "ordered")
+    .where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)]))
+    .executeTakeFirst();
+  if (Number(got.numUpdatedRows) !== 1) return "skipped";
+  const d = (await deliveryById(db, deliveryId))!;
+  const key = renewalChargeKey(d.subscriptionId, d.deliveryDate, d.chargeAttempts);
+  const payment = await db
+    .selectFrom("payments")
+    .select(["status", "amountCents", "gatewayChargeId", "failureMessage", "cardBrand", "cardLastFour", "userId"])
+    .where("idempotencyKey", "=", key)
+    .executeTakeFirst();
+  if (!payment) {
+    await db.updateTable("deliveries").set({ status: "payment_failed", claimedAt: null, nextAttemptAt: ts }).where("id", "=", d.id).where("status", "=", "ordered").execute();
+    return "done";
+  }
+  if (payment.status === "pending") {
+    const card = payment.userId ? await primaryCard(db, payment.userId, { brand: payment.cardBrand, lastFour: payment.cardLastFour }) : null;
+    return chargeAndSettle(ctx, d.id, key, payment.amountCents, card, `Delivery ${d.deliveryDate}`);
+  }
+  const result: ChargeResult = payment.status === "succeeded" || payment.status === "refunded"
+    ? { status: "succeeded", chargeId: payment.gatewayChargeId ?? "", amountCents: payment.amountCents }
+    : { status: "declined", code: "card_declined", message: payment.failureMessage ?? "Your card was declined." };
+  return settle(ctx, d.id, key, result);
+}
+
+/* ------------------------------------------------------------ settle */
+
+async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionFacts, orderId: number, notes: string | null, deliveryDate: string) {
+  const order = await db.selectFrom("orders").select(["reference"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+  const invoice = await db.selectFrom("invoices").select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom("invoiceLines").select(["name", "quantity", "priceCents"]).where("invoiceId", "=", invoice.id).orderBy("id").execute();
+  const base: Omit<DeliveryRenewalProps, "kind"> = {
+    firstName: sub.firstName, reference: order.reference, boxName: sub.boxName, deliveryDate: formatDeliveryDate(deliveryDate),
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+    subtotalCents: invoice.subtotalCents, discountedCents: invoice.discountedCents, creditCents: invoice.creditCents,
+    chargedCents: Math.max(0, invoice.totalCents - invoice.creditCents), card: null,
+    notes: notes ? (JSON.parse(notes) as string[]) : [],
+    payUrl: `${ctx.origin}${payOrderPath(order.reference)}`, invoiceUrl: `${ctx.origin}${taxInvoicePath(order.reference)}`,
+    manageUrl: `${ctx.origin}${MY_DELIVERIES_PATH}`,
+  };
+  return { base, invoice, reference: order.reference };
+}
+
+async function settle(ctx: RenewalContext, deliveryId: number, key: string, result: ChargeResult): Promise<RenewalOutcome> {
+  const { db, now } = ctx;
+  const ts = now.toISOString();
+  const d = await deliveryById(db, deliveryId);
+  if (!d || d.status !== "ordered" || !d.orderId) return "skipped";
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  if (!sub) return "skipped";
+  const orderId = d.orderId;
+  const { base, invoice, reference } = await mailProps(db, ctx, sub, orderId, d.notes, d.deliveryDate);
+  const payment = await db.selectFrom("payments").select(["cardBrand", "cardLastFour"]).where("idempotencyKey", "=", key).executeTakeFirst();
+  const card = payment?.cardBrand && payment.cardLastFour ? `${payment.cardBrand} ending in ${payment.cardLastFour}` : null;
+
+  if (result.status === "succeeded") {
+    return db.transaction().execute(async (trx) => {
+      const got = await trx.updateTable("deliveries").set({ status: "paid", claimedAt: null, nextAttemptAt: null, updatedAt: ts }).where("id", "=", d.id).where("status", "=", "ordered").executeTakeFirst();
+      if (Number(got.numUpdatedRows) !== 1) return "skipped" as const;
+      await settlePayment(trx, key, result, { orderId });
+      await trx.updateTable("orders").set({ status: "paid", paidAt: ts }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
+      await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "paid", card: base.chargedCents > 0 ? card : null });
+      return "done" as const;
+    });
+  }
+
+  const nextAt = nextAttemptAfter(d.chargeAttempts, now);
+  return db.transaction().execute(async (trx) => {
+    const got = await trx
+      .updateTable("deliveries")
+      .set(nextAt
+        ? { status: "payment_failed", claimedAt: null, nextAttemptAt: nextAt.toISOString(), updatedAt: ts }
+        : { status: "skipped", skipReason: "payment_failed", claimedAt: null, nextAttemptAt: null, updatedAt: ts })
+      .where("id", "=", d.id)
+      .where("status", "=", "ordered")
+      .executeTakeFirst();
+    if (Number(got.numUpdatedRows) !== 1) return "skipped" as const;
+    await settlePayment(trx, key, result);
+    // Credit comes back: the order awaits payment, and paying it spends credit again (SPEC §4).
+    if (invoice.creditCents > 0) {
+      await addLedgerEntry(trx, { userId: sub.userId, amountCents: invoice.creditCents, reason: "Credit returned: payment declined", reference });
+      await trx.updateTable("invoices").set({ creditCents: 0 }).where("id", "=", invoice.id).execute();
+    }
+    const owed = invoice.totalCents;
+    if (!nextAt) {
+      await trx.updateTable("orders").set({ status: "skipped", paymentKey: null }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
+      const stock = (await trx.selectFrom("deliveries").select("stock").where("id", "=", d.id).executeTakeFirst())?.stock;
+      for (const s of stock ? (JSON.parse(stock) as { productId: number; quantity: number }[]) : []) {
+        await trx.updateTable("products").set((eb) => ({ inventory: eb("inventory", "+", s.quantity) })).where("id", "=", s.productId).where("inventory", "is not", null).execute();
+      }
+      await recordEvent(trx, sub.id, "renewal_skipped", { reference, deliveryDate: d.deliveryDate, reason: "payment_failed" }, { kind: "shop" }, now);
+      await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "skipped", creditCents: 0, chargedCents: 0 });
+      return "done" as const;
+    }
+    await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", orderId).where("paymentKey", "=", key).execute();
+    await recordEvent(trx, sub.id, "payment_failed", { reference, deliveryDate: d.deliveryDate, attempt: d.chargeAttempts }, { kind: "shop" }, now);
+    if (d.chargeAttempts === 1) {
+      await queueEmail(trx, deliveryRenewalEmail, sub.email, {
+        ...base, kind: "declined", creditCents: 0, chargedCents: owed, card, failure: result.message,
+        retriesLeft: 1 + RENEWALS.maxRetries - d.chargeAttempts,
+      });
+    }
+    return "done" as const;
+  });
+}

@@ -1,0 +1,148 @@
+// Pure rules of the renewal engine: the next delivery dates of a subscription
+// (its frequency, moved to the region's next run day), each delivery's change
+// cut-off and reminder instant, what happens to a delivery at its cut-off, and
+// the retry rhythm of a declined renewal. Dates are yyyy-MM-dd calendar days;
+// instants are Dates (ISO strings in the database).
+import { REMINDER_DAYS_BEFORE_CUTOFF, RENEWALS } from "~/config";
+import { CUTOFF_HOUR_SYDNEY, addDays, cutoffDay, formatCutoff, formatDeliveryDate, isDeliverableDay, sydneyNow, type RegionSchedule } from "~/delivery/schedule";
+
+const LONG_AGO = new Date(0);
+
+/** Whether the region delivers on `day` at all (weekday and fortnightly/monthly rhythm), ignoring lead time. */
+export function isRunDay(schedule: RegionSchedule, day: string): boolean {
+  return isDeliverableDay(schedule, day, LONG_AGO);
+}
+
+/** The region's first run day on or after `day` (a region without weekdays takes `day` as it is). */
+export function runDayOnOrAfter(schedule: RegionSchedule, day: string): string {
+  if (schedule.weekdays.length === 0) return day;
+  let d = day;
+  // a monthly region comes round every 28 days: 400 days is plenty
+  for (let i = 0; i < 400; i++, d = addDays(d, 1)) if (isRunDay(schedule, d)) return d;
+  return day;
+}
+
+/** The delivery after `previous`: `frequencyDays` later, on the region's next run day. */
+export function nextDeliveryDate(schedule: RegionSchedule, previous: string, frequencyDays: number): string {
+  return runDayOnOrAfter(schedule, addDays(previous, Math.max(1, frequencyDays)));
+}
+
+/** `count` deliveries after `previous`, earliest first. */
+export function deliveriesAfter(schedule: RegionSchedule, previous: string, frequencyDays: number, count: number): string[] {
+  const out: string[] = [];
+  let d = previous;
+  for (let i = 0; i < count; i++) out.push((d = nextDeliveryDate(schedule, d, frequencyDays)));
+  return out;
+}
+
+/** The UTC instant of `hour`:00 Sydney time (AEST or AEDT) on the calendar day `day`. */
+export function sydneyInstant(day: string, hour = CUTOFF_HOUR_SYDNEY): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  for (const offset of [11, 10]) {
+    const t = new Date(Date.UTC(y, m - 1, d, hour - offset));
+    const local = sydneyNow(t);
+    if (local.day === day && local.hour === hour) return t;
+  }
+  return new Date(Date.UTC(y, m - 1, d, hour - 10));
+}
+
+/** The change cut-off of a delivery on `day`: 2pm Sydney time, the region's lead days before it. */
+export function cutoffInstant(schedule: Pick<RegionSchedule, "leadDays">, day: string): Date {
+  return sydneyInstant(cutoffDay(schedule, day));
+}
+
+/** When the reminder of a delivery is due: the same time of day, REMINDER_DAYS_BEFORE_CUTOFF calendar days before its cut-off. */
+export function reminderInstant(schedule: Pick<RegionSchedule, "leadDays">, day: string, daysBefore = REMINDER_DAYS_BEFORE_CUTOFF): Date {
+  return sydneyInstant(addDays(cutoffDay(schedule, day), -daysBefore));
+}
+
+/** Today's calendar day in Sydney. */
+export function sydneyToday(now: Date): string {
+  return sydneyNow(now).day;
+}
+
+/** "2pm Sydney time, Friday 28 November" (the flow's wording). */
+export function cutoffLabel(schedule: Pick<RegionSchedule, "leadDays">, day: string): string {
+  return formatCutoff(schedule, day);
+}
+
+/**
+ * The next delivery a subscription still has to decide: the first of its
+ * deliveries after `previous` whose cut-off is after `now`, with the ones in
+ * between (cut-off passed while nobody ran) listed first so they are decided too.
+ */
+export function datesToPlan(schedule: RegionSchedule, previous: string, frequencyDays: number, now: Date): string[] {
+  const out: string[] = [];
+  let d = previous;
+  for (let i = 0; i < 60; i++) {
+    d = nextDeliveryDate(schedule, d, frequencyDays);
+    out.push(d);
+    if (cutoffInstant(schedule, d).getTime() > now.getTime()) break;
+  }
+  return out;
+}
+
+export type DecisionFacts = {
+  deliveryDate: string;
+  cutoffAt: Date;
+  /** the delivery row's own state: skipped by the subscriber, or still scheduled */
+  skipped: boolean;
+  subscription: { status: "draft" | "active" | "paused" | "cancelled"; pausedUntil: string | null; endedAt: string | null };
+  /** when the subscription was last paused (null: unknown, i.e. long ago) */
+  pausedAt: string | null;
+};
+
+export type Decision = "order" | "skipped" | "paused" | "cancelled" | "missed";
+
+/**
+ * What happens to a delivery when its cut-off has passed. A change made after
+ * the cut-off (a pause or a cancel) no longer touches it: it is ordered as it
+ * stood. A delivery whose day has already come (nobody ran in time) is missed.
+ */
+export function decideAtCutoff(f: DecisionFacts, now: Date): Decision {
+  if (f.skipped) return "skipped";
+  const cutoff = f.cutoffAt.getTime();
+  const before = (iso: string | null) => iso === null || Date.parse(iso) < cutoff;
+  const s = f.subscription;
+  if (s.status === "cancelled" && before(s.endedAt)) return "cancelled";
+  if (s.status === "draft") return "cancelled";
+  if (s.status === "paused" && (!s.pausedUntil || f.deliveryDate < s.pausedUntil) && before(f.pausedAt)) return "paused";
+  if (sydneyToday(now) >= f.deliveryDate) return "missed";
+  return "order";
+}
+
+/** The state a subscriber sees for an upcoming delivery that is not decided yet. */
+export function upcomingState(
+  f: Omit<DecisionFacts, "pausedAt" | "cutoffAt">,
+): "scheduled" | "skipped" | "paused" | "cancelled" {
+  if (f.subscription.status === "cancelled" || f.subscription.status === "draft") return "cancelled";
+  if (f.subscription.status === "paused" && (!f.subscription.pausedUntil || f.deliveryDate < f.subscription.pausedUntil)) return "paused";
+  return f.skipped ? "skipped" : "scheduled";
+}
+
+/* ---- charges ---- */
+
+/** The idempotency key of a renewal's charge: the first attempt `renewal:{subscriptionId}:{deliveryDate}`, retries suffixed. */
+export function renewalChargeKey(subscriptionId: number, deliveryDate: string, attempt: number): string {
+  const base = `renewal:${subscriptionId}:${deliveryDate}`;
+  return attempt <= 1 ? base : `${base}:retry${attempt - 1}`;
+}
+
+/** After a declined attempt: when to try again, or null when the retries are used up. */
+export function nextAttemptAfter(attempt: number, now: Date, rules: { maxRetries: number; retryEveryHours: number } = RENEWALS): Date | null {
+  if (attempt >= 1 + rules.maxRetries) return null;
+  return new Date(now.getTime() + rules.retryEveryHours * 3_600_000);
+}
+
+/** Whether a charge claimed at `claimedAt` was left by a run that died (its lease ran out). */
+export function claimExpired(claimedAt: string | null, now: Date, leaseMinutes: number = RENEWALS.claimLeaseMinutes): boolean {
+  return claimedAt === null || Date.parse(claimedAt) + leaseMinutes * 60_000 <= now.getTime();
+}
+
+/* ---- refusals ---- */
+
+/** Why a change to a delivery is refused after its cut-off, and when the next change is possible. */
+export function cutoffPassedMessage(schedule: Pick<RegionSchedule, "leadDays">, day: string, next: string | null): string {
+  const head = `The delivery on ${formatDeliveryDate(day)} can no longer be changed: its change cut-off was ${cutoffLabel(schedule, day)}, so it is being packed and charged as it stands.`;
+  return next ? `${head} You can change your next delivery, on ${formatDeliveryDate(next)}, until ${cutoffLabel(schedule, next)}.` : head;
+}

@@ -1,0 +1,76 @@
+// What the subscriber area needs beyond the renewal engine's service
+// (./changes.server.ts, which makes the changes): the activity list of every
+// change (who, what, when, reference) and one change by its reference for the
+// confirmation panel. Both are scoped by owner: another user's changes are
+// never listed, and their reference answers null like a missing one.
+import { db } from "~/db/client.server";
+import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
+import { eventData } from "./deliveries.server";
+
+export type ActivityEntry = {
+  reference: string;
+  type: string;
+  what: string;
+  who: string;
+  at: string;
+  boxName: string;
+  /** a delivery past its cut-off that still came despite a pause or cancel */
+  lockedDate: string | null;
+};
+
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+const fromDate = (d: Record<string, unknown>) => (str(d.appliesFrom) ? `, from the delivery on ${formatDeliveryDate(str(d.appliesFrom))}` : "");
+
+const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
+  checked_out: () => "Subscription started",
+  skipped: (d) => `Skipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
+  unskipped: (d) => `Unskipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
+  paused: (d) => `Paused deliveries until ${formatDeliveryDate(str(d.resumeOn) ?? str(d.until))}`,
+  resumed: () => "Resumed deliveries",
+  cancelled: (d) => `Cancelled the subscription${str(d.reason) ? ` (${str(d.reason)})` : ""}`,
+  addons_updated: () => "Changed the add-ons",
+  box_changed: (d) => `Changed the box${fromDate(d)}`,
+  frequency_changed: (d) => `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
+  window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
+  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${fromDate(d)}`,
+};
+
+function who(d: Record<string, unknown>, ownEmail: string) {
+  if (d.by === "email-link" || d.via === "email" || d.via === "email-link") return "You, with a one-tap e-mail link";
+  if (d.by === "shop") return "Paddock & Tide";
+  const actor = str(d.actorEmail);
+  return actor && actor !== ownEmail ? actor : "You";
+}
+
+/** Every change to the user's subscriptions, newest first. */
+export async function listActivity({ userId }: { userId: number }, limit = 30): Promise<ActivityEntry[]> {
+  const rows = await db
+    .selectFrom("subscriptionEvents")
+    .innerJoin("subscriptions", "subscriptions.id", "subscriptionEvents.subscriptionId")
+    .innerJoin("users", "users.id", "subscriptions.userId")
+    .leftJoin("packages", "packages.id", "subscriptions.packageId")
+    .select([
+      "subscriptionEvents.id as id", "subscriptionEvents.type as type", "subscriptionEvents.data as data", "subscriptionEvents.createdAt as createdAt",
+      "packages.fullName as boxName", "users.email as email",
+    ])
+    .where("subscriptions.userId", "=", userId)
+    .where("subscriptionEvents.type", "!=", "checkout_error")
+    .orderBy("subscriptionEvents.createdAt", "desc")
+    .orderBy("subscriptionEvents.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => {
+    const d = eventData(r.data);
+    const what = (WHAT[r.type] ?? (() => r.type.replace(/_/g, " ")))(d);
+    return {
+      reference: str(d.reference) ?? "", type: r.type, what, who: who(d, r.email), at: r.createdAt, boxName: r.boxName ?? "Your box",
+      lockedDate: str(d.lockedDate) ?? null,
+    };
+  });
+}
+
+/** One change of the user's by its reference, or null (missing, malformed or someone else's). */
+export async function findChange({ userId, reference }: { userId: number; reference: string }): Promise<ActivityEntry | null> {
+  if (!/^CH-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(reference)) return null;
+  return (await listActivity({ userId }, 500)).find((e) => e.reference === reference) ?? null;
+}

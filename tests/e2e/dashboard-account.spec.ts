@@ -1,0 +1,161 @@
+// /dashboard/account in the js and nojs projects: details, password, cards
+// (add through the sandbox, make primary, remove, the only card kept), the
+// addresses on file, sign-in redirect, owner scoping and axe.
+import { expectNoSeriousViolations } from "./a11y";
+import { createSubscriber, openDashboard, submit, submitChecked } from "./dashboard-helpers";
+import { e2eDb, expect, jsEnabled, test } from "./fixtures";
+import { E2E_BASE_URL } from "./env";
+
+test.describe("my account", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("signed-out visitors sign in and come back", async ({ page }) => {
+    const a = await createSubscriber();
+    await page.goto("/dashboard/account");
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in?destination=%2Fdashboard%2Faccount`);
+    await page.getByLabel("Email address").fill(a.email);
+    await page.getByLabel("Password", { exact: true }).fill(a.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/account`);
+    await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  });
+
+  test("saves name, phone and consents, and says 'Phone is invalid'", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a, "/dashboard/account");
+    const form = page.locator("#account-profile");
+    await expect(form.getByLabel("Mobile")).toHaveValue("0412 345 678");
+    await form.getByLabel("Mobile").fill("12345");
+    await submitChecked(page, form.getByRole("button", { name: "Save details" }));
+    await expect(form.getByText("Phone is invalid")).toBeVisible();
+    await form.getByLabel("First name").fill("Mia-Rose");
+    await form.getByLabel("Mobile").fill("(02) 9876 5432");
+    await form.getByLabel("E-mail me recipes, offers and news").check();
+    await form.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your details are saved.");
+    await expect(page).toHaveURL(/saved=profile/);
+    const user = await e2eDb().selectFrom("users").select(["firstName", "phone", "newsletter", "sms"]).where("id", "=", a.id).executeTakeFirstOrThrow();
+    expect(user).toEqual({ firstName: "Mia-Rose", phone: "+61298765432", newsletter: 1, sms: 0 });
+    await expect(page.locator("#account-profile").getByLabel("Mobile")).toHaveValue("(02) 9876 5432");
+  });
+
+  test("changes the password with the current one and signs out other sessions", async ({ page, browser }) => {
+    const a = await createSubscriber();
+    // a second device
+    const other = await browser.newContext({ javaScriptEnabled: jsEnabled() });
+    const otherPage = await other.newPage();
+    await openDashboard(otherPage, a);
+    await openDashboard(page, a, "/dashboard/account");
+    const form = page.locator("#account-password");
+    await form.getByLabel("Current password").fill("not-my-password");
+    await form.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-9");
+    await form.getByLabel("Confirm new password").fill("Brand-New-Pass-9");
+    await submit(page, form.getByRole("button", { name: "Change password" }));
+    await expect(form.getByText("Your current password is incorrect")).toBeVisible();
+    await form.getByLabel("Current password").fill(a.password);
+    await form.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-9");
+    await form.getByLabel("Confirm new password").fill("Brand-New-Pass-9");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status")).toContainText("Your password is changed");
+    await expect(page.locator("#account-password").getByLabel("Current password")).toHaveValue("");
+    // this device stays signed in, the other one is signed out
+    await page.goto("/dashboard/my-deliveries");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("G'day");
+    const answer = await otherPage.goto("/dashboard/account");
+    expect(answer?.status()).toBe(401);
+    await other.close();
+  });
+
+  test("adds a card through the sandbox, makes it primary and removes a card; the only card stays", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a, "/dashboard/account");
+    const cards = page.locator("#cards");
+    await expect(cards.getByRole("listitem", { name: "Visa ending in 4242" })).toContainText("Primary");
+    await expect(cards.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+    await expect(cards).toContainText("Your subscription needs a card");
+    await cards.getByText("Add a card").click();
+    const form = page.locator("#account-add-card");
+    await form.getByLabel("Card number").fill("4242424242424241");
+    await form.getByLabel("Expiry (MM/YY)").fill("12/31");
+    await form.getByLabel("CVC").fill("123");
+    await submit(page, form.getByRole("button", { name: "Save card" }));
+    await expect(page.locator("#account-add-card").getByText("Your card number is invalid.")).toBeVisible();
+    // a re-rendered page never carries the card number back
+    if (!jsEnabled()) await expect(page.locator("#account-add-card").getByLabel("Card number")).toHaveValue("");
+    await page.locator("#account-add-card").getByLabel("Card number").fill("5555555555554444");
+    await page.locator("#account-add-card").getByLabel("Expiry (MM/YY)").fill("12/31");
+    await page.locator("#account-add-card").getByLabel("CVC").fill("123");
+    await page.locator("#account-add-card").getByRole("button", { name: "Save card" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your new card is saved.");
+    const mc = cards.getByRole("listitem", { name: "Mastercard ending in 4444" });
+    await expect(mc).toBeVisible();
+    await mc.getByRole("button", { name: "Make primary Mastercard ending in 4444" }).click();
+    await expect(page.getByRole("status")).toContainText("Your primary card is changed");
+    await expect(cards.getByRole("listitem", { name: "Mastercard ending in 4444" })).toContainText("Primary");
+    await cards.getByRole("listitem", { name: "Visa ending in 4242" }).getByRole("button", { name: "Remove Visa ending in 4242" }).click();
+    await expect(page.getByRole("status")).toHaveText("The card is removed.");
+    await expect(cards.getByRole("listitem", { name: "Visa ending in 4242" })).toHaveCount(0);
+    const rows = await e2eDb().selectFrom("paymentMethods").select(["lastFour", "isPrimary", "gatewayToken"]).where("userId", "=", a.id).execute();
+    expect(rows.map((r) => [r.lastFour, r.isPrimary])).toEqual([["4444", 1]]);
+    expect(JSON.stringify(rows)).not.toContain("5555555555554444");
+  });
+
+  test("edits an address on file", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a, "/dashboard/account");
+    await page.getByRole("link", { name: "Edit address 7 Bay Road" }).click();
+    const form = page.locator("#account-address");
+    await form.getByLabel("Address type").selectOption("apartment");
+    await submitChecked(page, form.getByRole("button", { name: "Save address" }));
+    await expect(form.getByText("Suite or unit is required for an apartment")).toBeVisible();
+    await form.getByLabel("Suite or unit").fill("Unit 5");
+    await form.getByLabel("Postcode").fill("3000");
+    await submit(page, form.getByRole("button", { name: "Save address" }));
+    await expect(form.getByText(/new postcode can change your delivery days/)).toBeVisible();
+    await form.getByLabel("Postcode").fill("2000");
+    await form.getByRole("button", { name: "Save address" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your address is saved.");
+    await expect(page.locator("#addresses")).toContainText("Unit 5, 7 Bay Road");
+  });
+
+  test("subscriber A reaches nothing of B's: B's address and cards answer 404 like missing ones", async ({ page }) => {
+    const a = await createSubscriber({ firstName: "Ava" });
+    const b = await createSubscriber({ firstName: "Ben", cards: 2 });
+    await openDashboard(page, a, "/dashboard/account");
+    for (const id of [b.addressId, 99999999]) {
+      const res = await page.goto(`/dashboard/account?address=${id}`);
+      expect(res?.status()).toBe(404);
+    }
+    await page.goto("/dashboard/account");
+    const csrf = await page.locator("#account-profile input[name=csrf]").inputValue();
+    for (const intent of ["card-primary", "card-remove"]) {
+      for (const cardId of [b.cardIds[1], 99999999]) {
+        const res = await page.request.post("/dashboard/account", { form: { csrf, intent, cardId: String(cardId) }, maxRedirects: 0 });
+        expect(res.status()).toBe(404);
+      }
+    }
+    const res = await page.request.post("/dashboard/account", {
+      form: { csrf, intent: "address", addressId: String(b.addressId), "address.addressType": "house", "address.line1": "1 Hack St", "address.city": "Haymarket", "address.state": "NSW", "address.postcode": "2000" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(404);
+    const bCards = await e2eDb().selectFrom("paymentMethods").select(["id", "isPrimary"]).where("userId", "=", b.id).orderBy("id").execute();
+    expect(bCards.map((c) => c.isPrimary)).toEqual([1, 0]);
+    const bAddress = await e2eDb().selectFrom("addresses").select("line1").where("id", "=", b.addressId).executeTakeFirstOrThrow();
+    expect(bAddress.line1).toBe("7 Bay Road");
+    await expect(page.getByRole("main")).not.toContainText("Ben");
+  });
+
+  test("is accessible, with and without errors", async ({ page }) => {
+    test.setTimeout(90_000);
+    const a = await createSubscriber({ cards: 2 });
+    await openDashboard(page, a, "/dashboard/account");
+    await expectNoSeriousViolations(page, "main");
+    await page.locator("#account-profile").getByLabel("Mobile").fill("1");
+    await submitChecked(page, page.locator("#account-profile").getByRole("button", { name: "Save details" }));
+    await expect(page.getByText("Phone is invalid")).toBeVisible();
+    await expectNoSeriousViolations(page, "main");
+    await page.goto(`/dashboard/account?address=${a.addressId}&card=new`);
+    await expectNoSeriousViolations(page, "main");
+  });
+});

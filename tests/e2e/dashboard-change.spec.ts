@@ -1,0 +1,92 @@
+// /dashboard/my-deliveries/change ("Change what comes next") in the js and
+// nojs projects: an add-on and the frequency changed from the next-delivery
+// panel, each with a reference in the activity list; the cut counter and the
+// full-box rule before saving; the notice after the cut-off; another user's
+// subscription answers 404; axe.
+import { expectNoSeriousViolations } from "./a11y";
+import { createSubscriber, longDate, openDashboard, submit } from "./dashboard-helpers";
+import { e2eDb, expect, jsEnabled, test } from "./fixtures";
+
+const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
+
+/** An in-stock add-on whose name no cut shares (salmon has both). */
+async function someAddon() {
+  const db = e2eDb();
+  const cuts = new Set((await db.selectFrom("products").select("name").where("kind", "=", "cut").execute()).map((p) => p.name.toLowerCase()));
+  const addons = await db.selectFrom("products").select(["id", "name", "inventory"]).where("kind", "=", "addon").where("active", "=", 1).orderBy("id").execute();
+  return addons.find((p) => (p.inventory === null || p.inventory > 5) && !cuts.has(p.name.toLowerCase()) && !/salmon/i.test(p.name))!;
+}
+
+test.describe("change what comes next", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("changes an add-on and the frequency; each shows in the activity list", async ({ page }) => {
+    const a = await createSubscriber();
+    const addon = await someAddon();
+    await openDashboard(page, a);
+    await page.getByRole("region", { name: "Your next delivery" }).getByRole("link", { name: "Change what comes next" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/my-deliveries/change\\?subscription=${a.subscriptionId}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Change what comes next" })).toBeVisible();
+    await expect(page.locator("#applies-from")).toContainText(`Changes you save apply to your next delivery, on ${longDate(a.nextDate)}`);
+    await expect(page.locator("#cut-counter")).toHaveText("8 of 8");
+    if (jsEnabled()) await page.locator("html[data-hydrated='true']").waitFor();
+
+    // an add-on: the stepper edits the box, "Save box changes" saves it
+    await submit(page, page.getByRole("button", { name: `Add ${addon.name}`, exact: true }));
+    await expect(page.getByLabel(`${addon.name} in your box`)).toHaveText("1");
+    await expect(page.getByText("You have unsaved changes to your box.")).toBeVisible();
+    await submit(page, page.getByRole("button", { name: "Save box changes" }));
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries\?done=CH-/);
+    const status = page.locator("#confirmation");
+    await expect(status).toContainText("Box changed. Changed the box, from the delivery on");
+    const boxRef = (await status.textContent())!.match(REF)![0];
+    await expect(page.getByRole("region", { name: "Your next delivery" })).toContainText(addon.name);
+    let rows = page.getByRole("table").getByRole("row");
+    await expect(rows.nth(1)).toContainText("Changed the box");
+    await expect(rows.nth(1)).toContainText(boxRef);
+
+    // the frequency
+    await page.getByRole("region", { name: "Your next delivery" }).getByRole("link", { name: "Change what comes next" }).click();
+    await expect(page.getByLabel(`${addon.name} in your box`)).toHaveText("1");
+    await page.getByRole("radio", { name: "Every 4 weeks" }).check();
+    await submit(page, page.getByRole("button", { name: "Save frequency" }));
+    await expect(page.locator("#confirmation")).toContainText("Frequency changed. Changed the frequency to every 4 weeks");
+    const freqRef = (await page.locator("#confirmation").textContent())!.match(REF)![0];
+    await expect(page.locator(".dash-sub .deliveries__facts").first()).toContainText("Delivery frequencyEvery 4 weeks");
+    rows = page.getByRole("table").getByRole("row");
+    await expect(rows.nth(1)).toContainText("Changed the frequency to every 4 weeks");
+    await expect(rows.nth(1)).toContainText(freqRef);
+    await expect(rows.nth(2)).toContainText(boxRef);
+    const sub = await e2eDb().selectFrom("subscriptions").select("frequencyDays").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    expect(sub.frequencyDays).toBe(28);
+  });
+
+  test("a custom box saves only when full: the counter and the disabled save", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    const remove = page.getByRole("button", { name: /^Remove one / }).first();
+    await submit(page, remove);
+    await expect(page.locator("#cut-counter")).toHaveText("7 of 8");
+    await expect(page.getByText("add 1 more to save")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Save box changes" })).toBeDisabled();
+    await expectNoSeriousViolations(page);
+    await submit(page, page.getByRole("button", { name: "Discard box changes" }));
+    await expect(page.locator("#cut-counter")).toHaveText("8 of 8");
+  });
+
+  test("after the cut-off the page says changes apply to the delivery after it", async ({ page }) => {
+    const a = await createSubscriber({ daysAhead: 1 });
+    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    const notice = page.locator("#applies-from");
+    await expect(notice).toContainText(`Your delivery on ${longDate(a.nextDate)} is past its change cut-off`);
+    await expect(notice).toContainText("Changes you save now apply to the delivery after it");
+  });
+
+  test("another subscriber's subscription answers 404", async ({ page }) => {
+    const a = await createSubscriber();
+    const b = await createSubscriber({ firstName: "Ben" });
+    await openDashboard(page, a);
+    const res = await page.goto(`/dashboard/my-deliveries/change?subscription=${b.subscriptionId}`);
+    expect(res?.status()).toBe(404);
+  });
+});

@@ -1,0 +1,199 @@
+// /dashboard/my-deliveries in the js and nojs projects: the next delivery,
+// skip and unskip, pause and resume, cancel with one confirmation, refusal
+// after the cut-off, the activity list (with a one-tap e-mail link change),
+// the welcome panel, A-vs-B isolation and axe.
+import { expectNoSeriousViolations } from "./a11y";
+import { addDays, createSubscriber, dayName, longDate, openDashboard, outbox, passCutoff, submit } from "./dashboard-helpers";
+import { e2eDb, expect, test } from "./fixtures";
+
+const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
+
+test.describe("my deliveries: changes", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("shows the next delivery with its box, total and change cut-off", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a);
+    const next = page.getByRole("region", { name: "Your next delivery" });
+    await expect(next).toContainText(longDate(a.nextDate));
+    await expect(next).toContainText("8am to 6pm");
+    await expect(next).toContainText("7 Bay Road, Haymarket NSW 2000");
+    await expect(next).toContainText(`Change, skip or pause by 2pm Sydney time, ${dayName(addDays(a.nextDate, -2))}.`);
+    await expect(next).toContainText("Custom box (small)");
+    await expect(next).toContainText("Total$169");
+    await expect(next.getByRole("listitem")).toHaveCount(2 + 0);
+    const upcoming = page.getByRole("region", { name: "Upcoming deliveries" }).getByRole("listitem");
+    await expect(upcoming).toHaveCount(4);
+    await expect(upcoming.nth(1)).toContainText(longDate(addDays(a.nextDate, 14)));
+    // past orders link to their tax invoice
+    await expect(page.getByRole("link", { name: `Tax invoice for order ${a.orderReference}` })).toHaveAttribute("href", `/dashboard/orders/${a.orderReference}`);
+  });
+
+  test("skips a delivery and unskips it, each with a reference and an e-mail", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a);
+    const day = longDate(a.nextDate);
+    await page.getByRole("button", { name: `Skip the delivery on ${day}` }).click();
+    const status = page.getByRole("status");
+    await expect(status).toContainText(`Delivery skipped. Skipped the delivery on ${day}. Reference`);
+    const skipRef = (await status.textContent())!.match(REF)![0];
+    await expect(status).toContainText(`We e-mailed a confirmation to ${a.email}`);
+    const item = page.getByRole("listitem", { name: `${day}: Skipped` });
+    await expect(item).toBeVisible();
+    await item.getByRole("button", { name: `Unskip the delivery on ${day}` }).click();
+    await expect(page.getByRole("status")).toContainText("Delivery back on");
+    const unskipRef = (await page.getByRole("status").textContent())!.match(REF)![0];
+    await expect(page.getByRole("listitem", { name: `${day}: Scheduled` })).toBeVisible();
+    const mail = await outbox(a.email);
+    expect(mail.map((m) => m.subject)).toEqual([
+      `Delivery skipped: Paddock & Tide reference ${skipRef}`,
+      `Delivery back on: Paddock & Tide reference ${unskipRef}`,
+    ]);
+    // the activity list: who, what, when, reference
+    const rows = page.getByRole("table").getByRole("row");
+    await expect(rows.nth(1)).toContainText(`Unskipped the delivery on ${day}`);
+    await expect(rows.nth(1)).toContainText("You");
+    await expect(rows.nth(1)).toContainText(unskipRef);
+    await expect(rows.nth(2)).toContainText(skipRef);
+  });
+
+  test("refuses a skip after the cut-off, saying why and when the next change is possible", async ({ page }) => {
+    const a = await createSubscriber({ daysAhead: 6 });
+    await openDashboard(page, a);
+    const day = longDate(a.nextDate);
+    const skip = page.getByRole("button", { name: `Skip the delivery on ${day}` });
+    await expect(skip).toBeVisible();
+    // the cut-off passes while the page is open
+    await passCutoff(a.subscriptionId, a.nextDate);
+    await submit(page, skip);
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText(`The delivery on ${dayName(a.nextDate)} can no longer be changed: its change cut-off was 2pm Sydney time`);
+    await expect(alert).toContainText(`so it is being packed and charged as it stands. You can change your next delivery, on ${dayName(addDays(a.nextDate, 14))}, until 2pm Sydney time`);
+    expect(await outbox(a.email)).toEqual([]);
+  });
+
+  test("a delivery past its cut-off offers no skip and says why", async ({ page }) => {
+    const a = await createSubscriber({ daysAhead: 1 });
+    await openDashboard(page, a);
+    await expect(page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Your next delivery" })).toContainText("this box is being packed and is charged as it stands");
+    await expect(page.getByRole("listitem", { name: new RegExp(`^${longDate(a.nextDate)}: `) })).toContainText("Past its change cut-off");
+    await expect(page.getByRole("button", { name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}` })).toBeVisible();
+  });
+
+  test("pauses until a chosen date and resumes", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a);
+    const resumeOn = addDays(a.nextDate, 28);
+    await page.getByLabel("Pause until").selectOption(resumeOn);
+    await page.getByRole("button", { name: "Pause deliveries" }).click();
+    await expect(page.getByRole("status")).toContainText(`Deliveries paused. Paused deliveries until ${longDate(resumeOn)}. Reference`);
+    await expect(page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Paused` })).toBeVisible();
+    await expect(page.getByRole("listitem", { name: `${longDate(resumeOn)}: Scheduled` })).toBeVisible();
+    const sub = await e2eDb().selectFrom("subscriptions").select(["status", "pausedUntil"]).where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    expect(sub).toEqual({ status: "paused", pausedUntil: resumeOn });
+    await page.getByRole("button", { name: "Resume deliveries now" }).click();
+    await expect(page.getByRole("status")).toContainText("Deliveries resumed");
+    await expect(page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Scheduled` })).toBeVisible();
+    expect((await outbox(a.email)).map((m) => m.subject.split(":")[0])).toEqual(["Deliveries paused", "Deliveries resumed"]);
+  });
+
+  test("cancels with an optional reason and exactly one confirmation step", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a);
+    await page.getByRole("link", { name: "Cancel subscription" }).click();
+    const confirm = page.getByRole("group", { name: "Cancel your Custom box (small)?" });
+    await expect(confirm).toContainText("No deliveries after today are made or charged.");
+    await confirm.getByLabel("Why are you cancelling? (optional)").selectOption("moving");
+    await confirm.getByRole("button", { name: "Yes, cancel my subscription" }).click();
+    const status = page.getByRole("status");
+    await expect(status).toContainText("Subscription cancelled. Cancelled the subscription (I'm moving). Reference");
+    await expect(status).toContainText("No further deliveries will be made or charged.");
+    const ref = (await status.textContent())!.match(REF)![0];
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Custom box (small)" }) })).toContainText("Cancelled");
+    await expect(page.getByRole("button", { name: /^Skip/ })).toHaveCount(0);
+    const [mail] = await outbox(a.email);
+    expect(mail.subject).toBe(`Subscription cancelled: Paddock & Tide reference ${ref}`);
+    const sub = await e2eDb().selectFrom("subscriptions").select("status").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    expect(sub.status).toBe("cancelled");
+  });
+
+  test("keeping the subscription from the confirmation changes nothing", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a);
+    await page.getByRole("link", { name: "Cancel subscription" }).click();
+    await page.getByRole("link", { name: "Keep my subscription" }).click();
+    await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeVisible();
+    expect((await e2eDb().selectFrom("subscriptions").select("status").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow()).status).toBe("active");
+  });
+
+  test("the activity list names one-tap e-mail link changes", async ({ page }) => {
+    const a = await createSubscriber();
+    await e2eDb().insertInto("subscriptionEvents").values({
+      subscriptionId: a.subscriptionId, type: "skipped", createdAt: new Date().toISOString(),
+      data: JSON.stringify({ reference: "CH-MAIL-LINK", deliveryDate: a.nextDate, by: "email-link" }),
+    }).execute();
+    await openDashboard(page, a);
+    const row = page.getByRole("table").getByRole("row").nth(1);
+    await expect(row).toContainText(`Skipped the delivery on ${longDate(a.nextDate)}`);
+    await expect(row).toContainText("You, with a one-tap e-mail link");
+    await expect(row).toContainText("CH-MAIL-LINK");
+  });
+});
+
+test.describe("my deliveries: welcome, isolation, accessibility", () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test("welcomes a new subscriber with the order reference", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a, `/dashboard/my-deliveries?newuser=${a.orderReference}`);
+    const welcome = page.getByRole("status");
+    await expect(welcome).toContainText(`Order ${a.orderReference} is confirmed`);
+    await expect(welcome).toContainText(`We sent a confirmation e-mail to ${a.email}`);
+  });
+
+  test("subscriber A reaches nothing of B's", async ({ page }) => {
+    const a = await createSubscriber({ firstName: "Ava" });
+    const b = await createSubscriber({ firstName: "Ben" });
+    await openDashboard(page, b);
+    await page.getByRole("button", { name: `Skip the delivery on ${longDate(b.nextDate)}` }).click();
+    const bRef = (await page.getByRole("status").textContent())!.match(REF)![0];
+    await page.context().clearCookies();
+    await openDashboard(page, a);
+    // B's change reference and order reference show nothing on A's page
+    await page.goto(`/dashboard/my-deliveries?done=${bRef}&newuser=${b.orderReference}`);
+    await expect(page.getByRole("main")).not.toContainText(bRef);
+    await expect(page.getByRole("main")).not.toContainText(b.orderReference);
+    await expect(page.getByRole("status")).not.toContainText("is confirmed");
+    const csrf = await page.locator("input[name=csrf]").first().inputValue();
+    for (const subscriptionId of [b.subscriptionId, 99999999]) {
+      for (const form of [
+        { intent: "cancel" }, { intent: "skip", deliveryDate: addDays(b.nextDate, 14) }, { intent: "pause", resumeOn: addDays(b.nextDate, 28) },
+      ] as Record<string, string>[]) {
+        const res = await page.request.post("/dashboard/my-deliveries", { form: { csrf, subscriptionId: String(subscriptionId), ...form }, maxRedirects: 0 });
+        expect(res.status()).toBe(404);
+      }
+    }
+    const bSub = await e2eDb().selectFrom("subscriptions").select(["status", "pausedUntil"]).where("id", "=", b.subscriptionId).executeTakeFirstOrThrow();
+    expect(bSub).toEqual({ status: "active", pausedUntil: null });
+    // B's invoice is not A's to read
+    const invoice = await page.goto(`/dashboard/orders/${b.orderReference}`);
+    expect(invoice?.status()).toBe(404);
+  });
+
+  test("is accessible: the page, a confirmation, the cancel step and a refusal", async ({ page }) => {
+    const a = await createSubscriber({ daysAhead: 6 });
+    await openDashboard(page, a, `/dashboard/my-deliveries?newuser=${a.orderReference}`);
+    await expectNoSeriousViolations(page, "main");
+    await page.getByRole("button", { name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}` }).click();
+    await expect(page.getByRole("status")).toContainText("Delivery skipped");
+    await expectNoSeriousViolations(page, "main");
+    await page.goto(`/dashboard/my-deliveries?cancel=${a.subscriptionId}`);
+    await expectNoSeriousViolations(page, "main");
+    await page.goto("/dashboard/my-deliveries");
+    await passCutoff(a.subscriptionId, a.nextDate);
+    await submit(page, page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` }));
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expectNoSeriousViolations(page, "main");
+  });
+});

@@ -1,0 +1,152 @@
+// "Change what comes next" (app/subscriptions/next-box.server.ts): owner
+// scoping (a foreign subscription answers like a missing one), the custom
+// box's cut limit (exactly its maximum to save), Tasmania's salmon rule, and a
+// frequency change that re-plans the deliveries after the next one, each
+// saved change an event with a reference in the activity list.
+import { randomBytes } from "node:crypto";
+import { db } from "~/db/client.server";
+import { activeFrequencies } from "~/box/catalogue.server";
+import { addDays } from "~/delivery/schedule";
+import { sydneyToday } from "~/subscriptions/schedule";
+import { listActivity } from "~/subscriptions/subscriber-actions.server";
+import {
+  ChangeRefusedError, SubscriptionNotFoundError, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
+} from "~/subscriptions/next-box.server";
+import { upcomingDeliveries } from "~/subscriptions/changes.server";
+
+const ts = () => new Date().toISOString();
+const uniq = () => randomBytes(4).toString("hex");
+const ORIGIN = "http://shop.test";
+
+let regionId: number | null = null;
+async function everyDayRegion() {
+  regionId ??= (await db.insertInto("deliveryRegions").values({
+    slug: `nb-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
+    note: "", leadDays: 2, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  return regionId;
+}
+
+const productId = async (slug: string) => (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+
+/** A subscriber with a small custom box (2 cuts × 4 = 8) whose next delivery is `daysAhead` days away. */
+async function subscriber({ postcode = "2000", daysAhead = 10 } = {}) {
+  const email = `nb.${uniq()}@example.com`;
+  const { id: userId } = await db.insertInto("users").values({
+    email, passwordHash: null, firstName: "Mia", lastName: "Kelly", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null,
+    orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
+  }).returning("id").executeTakeFirstOrThrow();
+  const { id: addressId } = await db.insertInto("addresses").values({
+    userId, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode,
+    country: "AU", company: null, createdAt: ts(),
+  }).returning("id").executeTakeFirstOrThrow();
+  const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
+  const { id } = await db.insertInto("subscriptions").values({
+    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode, suburbId: null, regionId: await everyDayRegion(),
+    deliveryDate: addDays(sydneyToday(new Date()), daysAhead), deliveryWindow: "day", frequencyDays: 14, discountCode: null,
+    shippingAddressId: addressId, billingAddressId: addressId, deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null,
+    pausedUntil: null, createdAt: ts(), updatedAt: ts(),
+  }).returning("id").executeTakeFirstOrThrow();
+  const cuts = await db.selectFrom("products").select("id").where("kind", "=", "cut").where("active", "=", 1).where("name", "not like", "%almon%").orderBy("id").limit(3).execute();
+  for (const c of cuts.slice(0, 2)) await db.insertInto("subscriptionItems").values({ subscriptionId: id, productId: c.id, quantity: 4 }).execute();
+  return { owner: { id, userId }, email, cutIds: cuts.map((c) => c.id) };
+}
+
+const items = async (subscriptionId: number) =>
+  Object.fromEntries((await db.selectFrom("subscriptionItems").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId).execute()).map((r) => [r.productId, r.quantity]));
+
+describe("change what comes next", () => {
+  it("answers another user's subscription exactly like a missing one", async () => {
+    const a = await subscriber();
+    const b = await subscriber();
+    const foreign = { id: b.owner.id, userId: a.owner.userId };
+    await expect(loadNextBox(foreign, null)).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(loadNextBox({ id: 999_999_999, userId: a.owner.userId }, null)).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(stepPending(foreign, null, { intent: "add", productId: a.cutIds[2] })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(changeFrequency({ ...foreign, frequencyDays: 28 }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(changeWindow({ ...foreign, window: "day" }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    await expect(saveBox(foreign, { items: {}, addons: {} }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    // nothing of B's changed, and A sees none of it
+    expect((await db.selectFrom("subscriptions").select("frequencyDays").where("id", "=", b.owner.id).executeTakeFirstOrThrow()).frequencyDays).toBe(14);
+    expect(await listActivity({ userId: a.owner.userId })).toEqual([]);
+    const page = await loadNextBox(b.owner, null);
+    expect(page).toMatchObject({ customizable: true, maximum: 8, cutCount: 8, dirty: false });
+  });
+
+  it("keeps a custom box to its maximum: full refuses another cut, and only exactly the maximum saves", async () => {
+    const a = await subscriber();
+    const [first, , third] = a.cutIds;
+    await expect(stepPending(a.owner, null, { intent: "add", productId: third })).rejects.toThrow(/Your box is full: you have chosen 8 of 8/);
+    const removed = await stepPending(a.owner, null, { intent: "remove", productId: first });
+    expect(removed).toMatchObject({ kind: "cut", quantity: 3, count: 7, maximum: 8 });
+    // 7 of 8 is not saved
+    await expect(saveBox(a.owner, removed.pending, { origin: ORIGIN })).rejects.toThrow(/you have chosen 7. Add 1 more to save/);
+    const over: PendingBox = { items: { ...removed.pending.items, [third]: 2 }, addons: {} };
+    await expect(saveBox(a.owner, over, { origin: ORIGIN })).rejects.toThrow(/you have chosen 9. Remove 1 to save/);
+    expect(await items(a.owner.id)).toEqual({ [a.cutIds[0]]: 4, [a.cutIds[1]]: 4 });
+    const added = await stepPending(a.owner, removed.pending, { intent: "add", productId: third });
+    expect(added.count).toBe(8);
+    const page = await loadNextBox(a.owner, added.pending);
+    expect(page).toMatchObject({ dirty: true, cutCount: 8 });
+    const { reference } = await saveBox(a.owner, added.pending, { origin: ORIGIN });
+    expect(reference).toMatch(/^CH-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(await items(a.owner.id)).toEqual({ [a.cutIds[0]]: 3, [a.cutIds[1]]: 4, [third]: 1 });
+    const [entry] = await listActivity({ userId: a.owner.userId });
+    expect(entry).toMatchObject({ reference, type: "box_changed" });
+    expect(entry.what).toMatch(/^Changed the box, from the delivery on /);
+    const mail = await db.selectFrom("emailOutbox").select("subject").where("toAddress", "=", a.email).execute();
+    expect(mail.map((m) => m.subject)).toEqual([`Box changed: Paddock & Tide reference ${reference}`]);
+  });
+
+  it("refuses wild salmon (cut or add-on) for a Tasmanian postcode and does not list it", async () => {
+    const tas = await subscriber({ postcode: "7000" });
+    const salmonCut = await productId("wild-salmon-portions");
+    const salmonAddon = await productId("addon-salmon-portions");
+    const removed = await stepPending(tas.owner, null, { intent: "remove", productId: tas.cutIds[0] });
+    await expect(stepPending(tas.owner, removed.pending, { intent: "add", productId: salmonCut })).rejects.toThrow(/not available in Tasmania/);
+    await expect(stepPending(tas.owner, null, { intent: "add", productId: salmonAddon })).rejects.toThrow(/not available in Tasmania/);
+    // a tampered pending box is refused at saving too
+    const tampered: PendingBox = { items: { ...removed.pending.items, [salmonCut]: 1 }, addons: { [salmonAddon]: 1 } };
+    await expect(saveBox(tas.owner, tampered, { origin: ORIGIN })).rejects.toThrow(/not available in Tasmania/);
+    const page = await loadNextBox(tas.owner, null);
+    const listed = [...page.cuts, ...page.addons].flatMap((g) => g.products.map((p) => p.name.toLowerCase()));
+    expect(listed.some((n) => n.includes("salmon"))).toBe(false);
+    // the same add-on is fine in Sydney
+    const syd = await subscriber();
+    const res = await stepPending(syd.owner, null, { intent: "add", productId: salmonAddon });
+    expect(res).toMatchObject({ kind: "addon", quantity: 1 });
+  });
+
+  it("changes the frequency: the next delivery keeps its date and the ones after it follow the new frequency", async () => {
+    const a = await subscriber({ daysAhead: 10 });
+    const scope = { subscriptionId: a.owner.id, userId: a.owner.userId };
+    const before = (await upcomingDeliveries(scope, 3)).map((d) => d.date);
+    expect(before[1]).toBe(addDays(before[0], 14));
+    const offered = await activeFrequencies();
+    const days = offered.find((d) => d !== 14)!;
+    await expect(changeFrequency({ ...a.owner, frequencyDays: 14 }, { origin: ORIGIN })).rejects.toBeInstanceOf(ChangeRefusedError);
+    await expect(changeFrequency({ ...a.owner, frequencyDays: 15 }, { origin: ORIGIN })).rejects.toThrow(/frequencies offered/);
+    const { reference, lockedDate } = await changeFrequency({ ...a.owner, frequencyDays: days }, { origin: ORIGIN });
+    expect(lockedDate).toBeNull();
+    const after = (await upcomingDeliveries(scope, 3)).map((d) => d.date);
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(addDays(before[0], days));
+    expect(after[2]).toBe(addDays(before[0], 2 * days));
+    expect((await db.selectFrom("subscriptions").select("frequencyDays").where("id", "=", a.owner.id).executeTakeFirstOrThrow()).frequencyDays).toBe(days);
+    const [entry] = await listActivity({ userId: a.owner.userId });
+    expect(entry).toMatchObject({ reference, type: "frequency_changed", who: "You" });
+    expect(entry.what).toMatch(/^Changed the frequency to every/);
+  });
+
+  it("after the next delivery's cut-off, a change applies to the delivery after it", async () => {
+    const a = await subscriber({ daysAhead: 1 });
+    const page = await loadNextBox(a.owner, null);
+    expect(page.lockedDate).toBe(page.next?.date);
+    expect(page.appliesFrom && page.appliesFrom > page.lockedDate!).toBe(true);
+    const res = await changeWindow({ ...a.owner, window: "day" }, { origin: ORIGIN }).catch((e: Error) => e);
+    expect(res).toBeInstanceOf(ChangeRefusedError); // already "day"
+    const days = (await activeFrequencies()).find((d) => d !== 14)!;
+    const done = await changeFrequency({ ...a.owner, frequencyDays: days }, { origin: ORIGIN });
+    expect(done.lockedDate).toBe(page.lockedDate);
+  });
+});

@@ -1,0 +1,297 @@
+// The subscriber area's services: account (profile, password, cards,
+// addresses), the deliveries summary and the subscriber's changes (skip,
+// unskip, pause, resume, cancel) with cut-off refusals, references, e-mails
+// and the activity list; and owner scoping: subscriber A reaches nothing of
+// B's, and a foreign id answers exactly like a missing one. Runs on SQLite,
+// and on PostgreSQL with DATABASE_URL_TEST.
+import { randomBytes } from "node:crypto";
+import { db } from "~/db/client.server";
+import { hashPassword, verifyPassword } from "~/accounts/password.server";
+import {
+  CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addCard, changePassword, getAccount, getAddress, removeCard,
+  setPrimaryCard, updateAddress, updateProfile,
+} from "~/accounts/account.server";
+import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
+import {
+  ChangeRefusedError, SubscriptionNotFoundError, cancel, pause, resume, skipDelivery, unskipDelivery, upcomingDeliveries as engineUpcoming,
+} from "~/subscriptions/changes.server";
+import { listActivity } from "~/subscriptions/subscriber-actions.server";
+import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
+import { sydneyToday } from "~/subscriptions/schedule";
+import { addDays } from "~/delivery/schedule";
+
+const upcomingDeliveries = (scope: { userId: number; subscriptionId: number }) => engineUpcoming(scope, 4);
+
+let regionId: number | null = null;
+/** A region of this file that delivers every day with two days' lead, so dates follow the frequency exactly. */
+async function everyDayRegion() {
+  regionId ??= (await db.insertInto("deliveryRegions").values({
+    slug: `int-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
+    note: "", leadDays: 2, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
+  }).returning("id").executeTakeFirstOrThrow()).id;
+  return regionId;
+}
+
+const ts = () => new Date().toISOString();
+const uniq = () => randomBytes(4).toString("hex");
+const ORIGIN = "http://shop.test";
+
+type Subscriber = { userId: number; email: string; subscriptionId: number; addressId: number; cardIds: number[]; sessionId: string };
+
+/** A subscriber whose next delivery is `daysAhead` days from today (NSW: cut-off 2pm two days before). */
+async function subscriber({ daysAhead = 10, cards = 1, password = "Correct-Horse-42" as string | null } = {}): Promise<Subscriber> {
+  const email = `sub.${uniq()}@example.com`;
+  const { id: userId } = await db.insertInto("users").values({
+    email, passwordHash: password ? await hashPassword(password) : null, firstName: "Mia", lastName: "Kelly", phone: "+61412345678",
+    sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
+  }).returning("id").executeTakeFirstOrThrow();
+  const { id: addressId } = await db.insertInto("addresses").values({
+    userId, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode: "2000",
+    country: "AU", company: null, createdAt: ts(),
+  }).returning("id").executeTakeFirstOrThrow();
+  const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
+  const region = { id: await everyDayRegion() };
+  const { id: subscriptionId } = await db.insertInto("subscriptions").values({
+    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode: "2000", suburbId: null, regionId: region.id,
+    deliveryDate: addDays(sydneyToday(new Date()), daysAhead), deliveryWindow: "day", frequencyDays: 14, discountCode: null,
+    shippingAddressId: addressId, billingAddressId: addressId, deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null,
+    pausedUntil: null, createdAt: ts(), updatedAt: ts(),
+  }).returning("id").executeTakeFirstOrThrow();
+  const cardIds: number[] = [];
+  for (let i = 0; i < cards; i++) {
+    const { id } = await db.insertInto("paymentMethods").values({
+      userId, gatewayToken: `sandbox_pm_${uniq()}_ok`, brand: "Visa", lastFour: String(4242 + i), expMonth: 8, expYear: 2031, isPrimary: i === 0 ? 1 : 0, createdAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow();
+    cardIds.push(id);
+  }
+  const sessionId = `s-${uniq()}${uniq()}`;
+  await db.insertInto("sessions").values({ id: sessionId, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
+  return { userId, email, subscriptionId, addressId, cardIds, sessionId };
+}
+
+const mails = (to: string) => db.selectFrom("emailOutbox").select(["subject", "text", "template"]).where("toAddress", "=", to).orderBy("id").execute();
+const statusOf = async (id: number) => (await db.selectFrom("subscriptions").select(["status", "pausedUntil", "endedAt"]).where("id", "=", id).executeTakeFirstOrThrow());
+
+describe("account services", () => {
+  it("updates the profile and reads it back", async () => {
+    const a = await subscriber();
+    await updateProfile({ userId: a.userId }, { firstName: "Mia-Rose", lastName: "Kelly", phone: "+61298765432", sms: true, newsletter: false });
+    const acc = await getAccount({ userId: a.userId });
+    expect(acc).toMatchObject({ firstName: "Mia-Rose", phone: "(02) 9876 5432", sms: true, newsletter: false, hasPassword: true });
+  });
+
+  it("changes the password only with the right current one, and signs out the other sessions", async () => {
+    const a = await subscriber();
+    const other = `o-${uniq()}`;
+    await db.insertInto("sessions").values({ id: other, userId: a.userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
+    await expect(changePassword({ userId: a.userId, sessionId: a.sessionId }, { currentPassword: "wrong-one", password: "New-Password-77" })).rejects.toBeInstanceOf(WrongPasswordError);
+    await changePassword({ userId: a.userId, sessionId: a.sessionId }, { currentPassword: "Correct-Horse-42", password: "New-Password-77" });
+    const user = await db.selectFrom("users").select("passwordHash").where("id", "=", a.userId).executeTakeFirstOrThrow();
+    expect(await verifyPassword("New-Password-77", user.passwordHash)).toBe(true);
+    const sessions = (await db.selectFrom("sessions").select("id").where("userId", "=", a.userId).execute()).map((s) => s.id);
+    expect(sessions).toEqual([a.sessionId]);
+  });
+
+  it("lets an account without a password set one without a current password", async () => {
+    const a = await subscriber({ password: null });
+    await changePassword({ userId: a.userId, sessionId: a.sessionId }, { password: "First-Password-1" });
+    expect((await getAccount({ userId: a.userId })).hasPassword).toBe(true);
+  });
+
+  it("adds a card through the sandbox, sets primary, and refuses to remove the only card of an active subscription", async () => {
+    const a = await subscriber();
+    expect((await getAccount({ userId: a.userId })).cards[0].removable).toBe(false);
+    await expect(removeCard({ userId: a.userId, cardId: a.cardIds[0] })).rejects.toBeInstanceOf(CardInUseError);
+    const added = await addCard({ userId: a.userId }, { card: { number: "5555555555554444", expMonth: 12, expYear: 2031, cvc: "123" }, makePrimary: false });
+    expect(added.label).toBe("Mastercard ending in 4444");
+    const token = await db.selectFrom("paymentMethods").select(["gatewayToken", "lastFour"]).where("id", "=", added.id).executeTakeFirstOrThrow();
+    expect(JSON.stringify(token)).not.toMatch(/5555555555554444/);
+    await setPrimaryCard({ userId: a.userId, cardId: added.id });
+    let cards = (await getAccount({ userId: a.userId })).cards;
+    expect(cards.find((c) => c.primary)?.id).toBe(added.id);
+    expect(cards.every((c) => c.removable)).toBe(true);
+    await removeCard({ userId: a.userId, cardId: added.id });
+    cards = (await getAccount({ userId: a.userId })).cards;
+    expect(cards.map((c) => [c.id, c.primary])).toEqual([[a.cardIds[0], true]]);
+  });
+
+  it("refuses a declined-format card with the gateway's field error", async () => {
+    const a = await subscriber();
+    await expect(addCard({ userId: a.userId }, { card: { number: "4242424242424241", expMonth: 12, expYear: 2031, cvc: "123" }, makePrimary: false }))
+      .rejects.toMatchObject({ name: "CardError", field: "number" });
+  });
+
+  it("edits an address, but keeps the postcode of one a live subscription delivers to", async () => {
+    const a = await subscriber();
+    const base = { addressType: "apartment" as const, line1: "9 Bay Road", line2: "Unit 2", city: "Haymarket", state: "NSW" as const, postcode: "2000", country: "AU" as const, company: undefined };
+    await updateAddress({ userId: a.userId, addressId: a.addressId }, base);
+    expect(await getAddress({ userId: a.userId, addressId: a.addressId })).toMatchObject({ line1: "9 Bay Road", line2: "Unit 2", addressType: "apartment" });
+    await expect(updateAddress({ userId: a.userId, addressId: a.addressId }, { ...base, postcode: "3000", state: "VIC" })).rejects.toBeInstanceOf(PostcodeLockedError);
+  });
+});
+
+describe("owner scoping: subscriber A reaches nothing of B's", () => {
+  it("answers B's card, address and subscription like missing ones", async () => {
+    const a = await subscriber();
+    const b = await subscriber({ cards: 2 });
+    const missing = 987654321;
+    for (const cardId of [b.cardIds[1], missing]) {
+      await expect(setPrimaryCard({ userId: a.userId, cardId })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(removeCard({ userId: a.userId, cardId })).rejects.toBeInstanceOf(NotFoundError);
+    }
+    for (const addressId of [b.addressId, missing]) {
+      await expect(getAddress({ userId: a.userId, addressId })).rejects.toBeInstanceOf(NotFoundError);
+      await expect(updateAddress({ userId: a.userId, addressId }, { addressType: "house", line1: "1 Hack St", city: "X", state: "NSW", postcode: "2000", country: "AU", company: undefined }))
+        .rejects.toBeInstanceOf(NotFoundError);
+    }
+    const date = (await upcomingDeliveries({ userId: b.userId, subscriptionId: b.subscriptionId }))[0].date;
+    for (const subscriptionId of [b.subscriptionId, missing]) {
+      const scope = { userId: a.userId, subscriptionId };
+      await expect(upcomingDeliveries(scope)).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+      await expect(skipDelivery({ ...scope, deliveryDate: date }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+      await expect(pause({ ...scope, until: addDays(date, 30) }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+      await expect(cancel(scope, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+      const form = new FormData();
+      form.set("intent", "cancel");
+      form.set("subscriptionId", String(subscriptionId));
+      expect(await runChange({ userId: a.userId, email: a.email }, form, ORIGIN)).toEqual({ kind: "not_found" });
+    }
+    // B is untouched, and A's page shows nothing of B's
+    expect((await statusOf(b.subscriptionId)).status).toBe("active");
+    expect((await getAccount({ userId: b.userId })).cards.find((c) => c.primary)?.id).toBe(b.cardIds[0]);
+    const pageA = await getDeliveriesPage({ userId: a.userId, hasPassword: true });
+    expect(pageA.subscriptions.map((s) => s.id)).toEqual([a.subscriptionId]);
+    expect((await getAccount({ userId: a.userId })).cards.map((c) => c.id)).toEqual(a.cardIds);
+    // a change reference of B's shows nothing on A's page
+    const r = await skipDelivery({ userId: b.userId, subscriptionId: b.subscriptionId, deliveryDate: date }, { origin: ORIGIN });
+    expect(await changeOutcome({ userId: a.userId, reference: r.reference })).toBeNull();
+    expect(await changeOutcome({ userId: b.userId, reference: r.reference })).toMatchObject({ reference: r.reference, title: "Delivery skipped" });
+    expect((await listActivity({ userId: a.userId })).map((e) => e.reference)).not.toContain(r.reference);
+  });
+
+  it("shows the seeded second subscriber nothing of the demo subscriber's orders", async () => {
+    const second = await db.selectFrom("users").select("id").where("email", "=", "second.subscriber@paddockandtide.com.au").executeTakeFirstOrThrow();
+    const page = await getDeliveriesPage({ userId: second.id, hasPassword: true });
+    expect(page.subscriptions).toHaveLength(1);
+    expect(page.subscriptions[0].boxName).toMatch(/Custom box \(small\)/);
+    expect([...page.pastOrders, ...page.awaitingPayment].map((o) => o.reference)).toEqual(["PT-200117"]);
+    expect(await findOrderForWelcome({ userId: second.id, reference: "PT-100231" })).toBeNull();
+    expect(await findOrderForWelcome({ userId: second.id, reference: "PT-200117" })).toBe("PT-200117");
+  });
+});
+
+describe("subscriber changes (the renewal engine's service, through the page's parser)", () => {
+  const post = (a: Subscriber, fields: Record<string, string>) => {
+    const form = new FormData();
+    form.set("subscriptionId", String(a.subscriptionId));
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    return runChange({ userId: a.userId, email: a.email }, form, ORIGIN);
+  };
+  const mine = async (a: Subscriber) => (await mails(a.email)).filter((m) => m.template === "subscription-change");
+
+  it("skips and unskips a delivery with references, e-mails and activity; skipping twice is one change", async () => {
+    const a = await subscriber();
+    const scope = { userId: a.userId, subscriptionId: a.subscriptionId };
+    const [first, second] = await upcomingDeliveries(scope);
+    expect(first).toMatchObject({ status: "scheduled", changeable: true });
+    expect(second.date).toBe(addDays(first.date, 14));
+    const skip = await post(a, { intent: "skip", deliveryDate: first.date });
+    expect(skip).toMatchObject({ kind: "done", reference: expect.stringMatching(/^CH-[A-Z0-9]{4}-[A-Z0-9]{4}$/) });
+    const skipRef = (skip as { reference: string }).reference;
+    expect(await post(a, { intent: "skip", deliveryDate: first.date })).toEqual({ kind: "done", reference: skipRef });
+    expect((await upcomingDeliveries(scope))[0].status).toBe("skipped");
+    const unskip = (await post(a, { intent: "unskip", deliveryDate: first.date })) as { reference: string };
+    expect((await upcomingDeliveries(scope))[0].status).toBe("scheduled");
+    const sent = await mine(a);
+    expect(sent).toHaveLength(2);
+    expect(sent[0].text).toContain(skipRef);
+    expect(sent[1].text).toContain(unskip.reference);
+    const activity = await listActivity({ userId: a.userId });
+    expect(activity.map((e) => [e.reference, e.who])).toEqual([[unskip.reference, "You"], [skipRef, "You"]]);
+    expect(activity[1].what).toMatch(/^Skipped the delivery on /);
+    expect(await changeOutcome({ userId: a.userId, reference: skipRef })).toMatchObject({ title: "Delivery skipped", note: null });
+  });
+
+  it("refuses a skip after the cut-off, saying why and when the next change is possible", async () => {
+    const a = await subscriber({ daysAhead: 1 });
+    const scope = { userId: a.userId, subscriptionId: a.subscriptionId };
+    const [locked, next] = await upcomingDeliveries(scope);
+    expect(locked.changeable).toBe(false);
+    const refused = await post(a, { intent: "skip", deliveryDate: locked.date });
+    expect(refused).toMatchObject({ kind: "refused", refusal: { intent: "skip", subscriptionId: a.subscriptionId } });
+    const message = (refused as { refusal: { message: string } }).refusal.message;
+    expect(message).toMatch(/can no longer be changed: its change cut-off was 2pm Sydney time/);
+    expect(message).toContain("You can change your next delivery, on");
+    expect(await mine(a)).toEqual([]);
+    await expect(skipDelivery({ ...scope, deliveryDate: locked.date }, { origin: ORIGIN })).rejects.toBeInstanceOf(ChangeRefusedError);
+    expect(await post(a, { intent: "skip", deliveryDate: next.date })).toMatchObject({ kind: "done" });
+  });
+
+  it("refuses dates that are not upcoming deliveries and bad input, with a message", async () => {
+    const a = await subscriber();
+    const [first] = await upcomingDeliveries({ userId: a.userId, subscriptionId: a.subscriptionId });
+    expect(await post(a, { intent: "skip", deliveryDate: addDays(first.date, 1) })).toMatchObject({ kind: "refused", refusal: { message: "That date is not one of your upcoming deliveries." } });
+    expect(await post(a, { intent: "pause", resumeOn: "not-a-date" })).toMatchObject({ kind: "refused", refusal: { message: "Choose the date your deliveries start again." } });
+    expect(await post(a, { intent: "pause", resumeOn: sydneyToday(new Date()) })).toMatchObject({ kind: "refused", refusal: { message: "Choose a date after today." } });
+    expect(await post(a, { intent: "explode" })).toMatchObject({ kind: "refused" });
+  });
+
+  it("pauses until a date and resumes", async () => {
+    const a = await subscriber();
+    const scope = { userId: a.userId, subscriptionId: a.subscriptionId };
+    const dates = (await upcomingDeliveries(scope)).map((d) => d.date);
+    const p = (await post(a, { intent: "pause", resumeOn: dates[2] })) as { reference: string };
+    expect(await statusOf(a.subscriptionId)).toMatchObject({ status: "paused", pausedUntil: dates[2] });
+    expect((await upcomingDeliveries(scope)).map((d) => d.status)).toEqual(["paused", "paused", "scheduled", "scheduled"]);
+    expect((await listActivity({ userId: a.userId }))[0].what).toMatch(/^Paused deliveries until /);
+    const r = (await post(a, { intent: "resume" })) as { reference: string };
+    expect(await statusOf(a.subscriptionId)).toMatchObject({ status: "active", pausedUntil: null });
+    expect(await post(a, { intent: "resume" })).toMatchObject({ kind: "refused", refusal: { message: "This subscription is not paused." } });
+    expect((await mine(a)).map((m) => m.subject)).toEqual([
+      `Deliveries paused: Paddock & Tide reference ${p.reference}`,
+      `Deliveries resumed: Paddock & Tide reference ${r.reference}`,
+    ]);
+    await expect(resume(scope, { origin: ORIGIN })).rejects.toBeInstanceOf(ChangeRefusedError);
+  });
+
+  it("cancels at once with an optional reason; a delivery past its cut-off still comes; twice is one change", async () => {
+    const a = await subscriber({ daysAhead: 1 });
+    const scope = { userId: a.userId, subscriptionId: a.subscriptionId };
+    const [locked] = await upcomingDeliveries(scope);
+    const c = (await post(a, { intent: "cancel", reason: "moving", comment: "Off to Perth" })) as { reference: string };
+    expect((await statusOf(a.subscriptionId)).status).toBe("cancelled");
+    expect((await cancel(scope, { origin: ORIGIN })).reference).toBe(c.reference);
+    const [mail] = await mine(a);
+    expect(mail.text).toContain("still arrives and is charged");
+    const outcome = await changeOutcome({ userId: a.userId, reference: c.reference });
+    expect(outcome).toMatchObject({ title: "Subscription cancelled", what: "Cancelled the subscription (I'm moving: Off to Perth)" });
+    expect(outcome?.note).toContain("was already past its change cut-off");
+    expect(await post(a, { intent: "skip", deliveryDate: locked.date })).toMatchObject({ kind: "refused" });
+    await expect(pause({ ...scope, until: addDays(locked.date, 30) }, { origin: ORIGIN })).rejects.toBeInstanceOf(ChangeRefusedError);
+  });
+
+  it("names one-tap e-mail link changes in the activity list", async () => {
+    const a = await subscriber();
+    const [first] = await upcomingDeliveries({ userId: a.userId, subscriptionId: a.subscriptionId });
+    await db.insertInto("subscriptionEvents").values({
+      subscriptionId: a.subscriptionId, type: "skipped", data: JSON.stringify({ reference: "CH-ABCD-EFGH", deliveryDate: first.date, by: "email-link" }), createdAt: ts(),
+    }).execute();
+    const [entry] = await listActivity({ userId: a.userId });
+    expect(entry).toMatchObject({ reference: "CH-ABCD-EFGH", who: "You, with a one-tap e-mail link" });
+  });
+});
+
+describe("deliveries page", () => {
+  it("reads credit only for users with a password and splits orders", async () => {
+    const demo = await db.selectFrom("users").select("id").where("email", "=", "demo@paddockandtide.com.au").executeTakeFirstOrThrow();
+    const page = await getDeliveriesPage({ userId: demo.id, hasPassword: true });
+    expect(page.creditCents).toBe(2500);
+    expect(page.awaitingPayment.map((o) => o.reference)).toEqual(["PT-100458"]);
+    expect(page.pastOrders.map((o) => o.reference)).toEqual(["PT-100231"]);
+    const s = page.subscriptions[0];
+    expect(s.items).toHaveLength(8);
+    expect(s.addons).toEqual([{ name: expect.stringMatching(/bacon/i), quantity: 1, lineCents: expect.any(Number) }]);
+    expect(s.totalCents).toBe(s.boxPriceCents + s.addons[0].lineCents);
+    expect((await getDeliveriesPage({ userId: demo.id, hasPassword: false })).creditCents).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { payableInvoice, paymentSummary, shapeBreakdown } from "~/orders/breakdown";
+import { applyCredit, gstIncluded } from "~/orders/credit";
+import { taxInvoicePath, payOrderPath } from "~/orders/paths";
+
+const order = { reference: "PT-100458", status: "unpaid" as const, kind: "box" as const, deliveryDate: "2026-12-01" };
+const invoices = [
+  { id: 7, subtotalCents: 29100, discountedCents: 0, creditCents: 0, totalCents: 29100 },
+  { id: 9, subtotalCents: 30300, discountedCents: 3000, creditCents: 0, totalCents: 27300 },
+];
+const lines = [
+  { invoiceId: 9, sellableType: "package" as const, sellableId: 4, name: "Custom box (large)", quantity: 1, priceCents: 27900 },
+  { invoiceId: 7, sellableType: "package" as const, sellableId: 4, name: "Custom box (large)", quantity: 1, priceCents: 27900 },
+  { invoiceId: 9, sellableType: "addon" as const, sellableId: 12, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
+  { invoiceId: 7, sellableType: "addon" as const, sellableId: 12, name: "Smoked bacon", quantity: 1, priceCents: 1200 },
+];
+
+describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
+  const b = shapeBreakdown(order, invoices, lines);
+
+  it("keeps the order's public fields and lists its invoices with their own lines", () => {
+    expect(b).toMatchObject({ reference: "PT-100458", status: "unpaid", currency: "AUD" });
+    expect(b.invoices.map((i) => i.id)).toEqual([7, 9]);
+    expect(b.invoices[1]).toEqual({
+      id: 9,
+      lines: [
+        { sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900 },
+        { sellable: { id: 12, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200 },
+      ],
+      subtotal: 30300,
+      discounted: 3000,
+      credit: 0,
+      total: 27300,
+    });
+    expect(b.invoices[0].lines).toHaveLength(2);
+  });
+
+  it("pays the latest invoice; an order without invoices has nothing to pay", () => {
+    expect(payableInvoice(b)?.id).toBe(9);
+    expect(payableInvoice(shapeBreakdown(order, [], []))).toBeNull();
+  });
+});
+
+describe("paymentSummary (SPEC §4 credit rule)", () => {
+  const invoice = shapeBreakdown(order, invoices, lines).invoices[1];
+
+  it("deducts a smaller balance from the total", () => {
+    expect(paymentSummary(invoice, 2500)).toMatchObject({ subtotalCents: 30300, discountedCents: 3000, creditCents: 2500, totalCents: 24800, cardRequired: true });
+  });
+
+  it("shows credit equal to the total and a total of 0 when the balance exceeds it: no card needed", () => {
+    expect(paymentSummary(invoice, 50000)).toMatchObject({ creditCents: 27300, totalCents: 0, cardRequired: false });
+    expect(paymentSummary(invoice, 27300)).toMatchObject({ creditCents: 27300, totalCents: 0, cardRequired: false });
+  });
+
+  it("uses no credit when it is not fetched (a user without a password)", () => {
+    expect(paymentSummary(invoice, null)).toMatchObject({ creditCents: 0, totalCents: 27300, cardRequired: true });
+  });
+
+  it("shows a paid invoice with the credit that was spent on it", () => {
+    expect(paymentSummary({ ...invoice, credit: 2500 }, 99999, true)).toMatchObject({ creditCents: 2500, totalCents: 24800 });
+  });
+
+  it("multiplies unit prices by quantity for the lines and includes GST of one eleventh of the invoice total", () => {
+    const s = paymentSummary(invoice, 0);
+    expect(s.lines).toEqual([
+      { name: "Custom box (large)", quantity: 1, lineCents: 27900 },
+      { name: "Smoked bacon", quantity: 2, lineCents: 2400 },
+    ]);
+    expect(s.gstCents).toBe(2482); // 27300 / 11 = 2481.8
+  });
+});
+
+describe("GST and credit helpers", () => {
+  it.each([
+    [11000, 1000],
+    [29100, 2645],
+    [27800, 2527],
+    [0, 0],
+    [5, 0],
+    [6, 1],
+  ])("GST included in %i cents is %i", (total, gst) => expect(gstIncluded(total)).toBe(gst));
+
+  it("never lets credit exceed the total", () => {
+    expect(applyCredit(2500, 29100)).toEqual({ creditCents: 2500, totalCents: 26600 });
+    expect(applyCredit(40000, 29100)).toEqual({ creditCents: 29100, totalCents: 0 });
+    expect(applyCredit(0, 29100)).toEqual({ creditCents: 0, totalCents: 29100 });
+  });
+});
+
+describe("order paths", () => {
+  it("links the tax invoice and the pay page by reference", () => {
+    expect(taxInvoicePath("PT-100231")).toBe("/dashboard/orders/PT-100231");
+    expect(payOrderPath("PT-100458")).toBe("/checkout/PT-100458");
+    expect(taxInvoicePath("PT A/B")).toBe("/dashboard/orders/PT%20A%2FB");
+  });
+});
