@@ -13,7 +13,17 @@ const SPECIAL: Record<string, Behaviour> = {
   "4000000000009995": "insufficient",
 };
 
-const rand = (bytes = 9) => randomBytes(bytes).toString("hex");
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * A random id of letters only, so a token can never look like a card number
+ * (tests and log scrubbing flag any run of 12+ digits).
+ */
+export function opaqueId(length = 16): string {
+  return Array.from(randomBytes(length), (byte) => LETTERS[byte % LETTERS.length]).join("");
+}
+
+const rand = () => opaqueId(18);
 
 export class SandboxGateway implements PaymentGateway {
   private charges = new Map<string, ChargeResult>();
@@ -57,7 +67,7 @@ export class SandboxGateway implements PaymentGateway {
 
   async refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult> {
     if (!chargeId.startsWith("sandbox_ch_")) throw new Error("Unknown charge");
-    return { status: "refunded", refundId: `sandbox_re_${idempotencyKey.slice(0, 12)}${rand(4)}`, amountCents };
+    return { status: "refunded", refundId: `sandbox_re_${idempotencyKey.slice(0, 12)}${opaqueId(4)}`, amountCents };
   }
 }
 

@@ -2,7 +2,7 @@
 // subscriber. Runs once (guarded by meta.seeded_at) on first start.
 import { createRequire } from "node:module";
 import fs from "node:fs";
-import { randomBytes } from "node:crypto";
+import { opaqueId } from "../../payments/sandbox-gateway.server";
 import type { Kysely } from "kysely";
 import type { DB } from "../schema";
 import { hashPassword } from "../../accounts/password.server";
@@ -263,7 +263,7 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
     .values({
       email: DEMO_SUBSCRIBER.email, passwordHash: await hashPassword(DEMO_SUBSCRIBER.password),
       firstName: DEMO_SUBSCRIBER.firstName, lastName: DEMO_SUBSCRIBER.lastName, phone: DEMO_SUBSCRIBER.phone,
-      sms: 1, newsletter: 0, gatewayCustomerId: `sandbox_cus_${randomBytes(6).toString("hex")}`,
+      sms: 1, newsletter: 0, gatewayCustomerId: `sandbox_cus_${opaqueId(12)}`,
       orderedAt: ts, createdAt: ts, updatedAt: ts,
     })
     .returning("id")
@@ -297,8 +297,8 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
   await db.insertInto("subscriptionAddons").values({ subscriptionId, productId: bacon.id, quantity: 1 }).execute();
 
   await db.insertInto("paymentMethods").values([
-    { userId, gatewayToken: `sandbox_pm_${randomBytes(8).toString("hex")}`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2029, isPrimary: 1, createdAt: ts },
-    { userId, gatewayToken: `sandbox_pm_${randomBytes(8).toString("hex")}`, brand: "Mastercard", lastFour: "4444", expMonth: 3, expYear: 2028, isPrimary: 0, createdAt: ts },
+    { userId, gatewayToken: `sandbox_pm_${opaqueId()}`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2029, isPrimary: 1, createdAt: ts },
+    { userId, gatewayToken: `sandbox_pm_${opaqueId()}`, brand: "Mastercard", lastFour: "4444", expMonth: 3, expYear: 2028, isPrimary: 0, createdAt: ts },
   ]).execute();
   await db.insertInto("creditLedger").values({ userId, amountCents: 2500, reason: "Referral credit", reference: "REFER-OLIVIA", createdAt: ts }).execute();
 
@@ -333,7 +333,7 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
     .insertInto("users")
     .values({
       email: who.email, passwordHash: await hashPassword(who.password), firstName: who.firstName, lastName: who.lastName,
-      phone: who.phone, sms: 0, newsletter: 1, gatewayCustomerId: `sandbox_cus_${randomBytes(6).toString("hex")}`,
+      phone: who.phone, sms: 0, newsletter: 1, gatewayCustomerId: `sandbox_cus_${opaqueId(12)}`,
       orderedAt: ts, createdAt: ts, updatedAt: ts,
     })
     .returning("id")
@@ -369,7 +369,7 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
     .execute();
   for (const c of cuts) await db.insertInto("subscriptionItems").values({ subscriptionId, productId: c.id, quantity: 2 }).execute();
   await db.insertInto("paymentMethods").values({
-    userId, gatewayToken: `sandbox_pm_${randomBytes(8).toString("hex")}`, brand: "Mastercard", lastFour: "5100", expMonth: 11, expYear: 2030, isPrimary: 1, createdAt: ts,
+    userId, gatewayToken: `sandbox_pm_${opaqueId()}`, brand: "Mastercard", lastFour: "5100", expMonth: 11, expYear: 2030, isPrimary: 1, createdAt: ts,
   }).execute();
   const { id: orderId } = await db
     .insertInto("orders")
