@@ -215,7 +215,7 @@ export interface SubscriptionEventsTable {
     // the renewal engine (app/subscriptions): a one-tap "Keep it", an order at the cut-off, a declined charge, a delivery skipped unpaid
     | "kept" | "renewed" | "payment_failed" | "renewal_skipped"
     // "Change what comes next" (app/subscriptions/next-box.server.ts)
-    | "box_changed" | "frequency_changed" | "window_changed" | "address_changed";
+    | "box_changed" | "frequency_changed" | "window_changed" | "address_changed" | "day_changed";
   data: string | null; // JSON
   createdAt: CreatedAt;
 }

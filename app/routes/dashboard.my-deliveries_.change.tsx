@@ -1,6 +1,6 @@
 // /dashboard/my-deliveries/change?subscription={id}: "Change what comes next".
 // The owner changes the cuts (custom boxes, exactly the box's maximum before
-// saving), add-ons, frequency, delivery time and address for the next box and
+// saving), add-ons, frequency, delivery day, delivery time and address for the next box and
 // every later one (app/subscriptions/next-box.server.ts). The cut and add-on
 // steppers are plain posts (with JS, the product cards' fetchers) that edit a
 // pending box kept in a signed cookie of this page; "Save box changes" writes
@@ -24,7 +24,7 @@ import { db } from "~/db/client.server";
 import { readForm } from "~/security/csrf.server";
 import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
 import {
-  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending,
+  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending,
   type Owner,
 } from "~/subscriptions/next-box.server";
 import { pageMeta } from "~/utils/meta";
@@ -93,6 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       case "frequency":
         return done((await changeFrequency({ ...owner, frequencyDays: Number(form.get("frequencyDays")) || 0 }, opts)).reference);
+      case "day":
+        return done((await changeDeliveryDay({ ...owner, date: String(form.get("deliveryDate") ?? "") }, opts)).reference);
       case "window":
         return done((await changeWindow({ ...owner, window: String(form.get("window") ?? "") }, opts)).reference);
       case "address":
@@ -216,6 +218,26 @@ export default function ChangeWhatComesNext() {
             <SubmitButton variant="secondary" pending={busy("frequency")} aria-describedby="applies-from">Save frequency</SubmitButton>
           </Form>
         </section>
+
+        {d.days.length > 1 ? (
+          <section className="dash-sub__section" aria-labelledby="day-title">
+            <h2 id="day-title">Delivery day</h2>
+            <Form method="post" action={self}>
+              <CsrfInput />
+              <input type="hidden" name="intent" value="day" />
+              <div className="field">
+                <label htmlFor="deliveryDate" className="field__label">Move your next delivery to</label>
+                <select id="deliveryDate" name="deliveryDate" className="field__input" defaultValue={d.days.find((day) => day.current)?.date}>
+                  {d.days.map((day) => (
+                    <option key={day.date} value={day.date}>{day.label}{day.current ? " (its day now)" : ""}, change by {day.cutoffLabel}</option>
+                  ))}
+                </select>
+              </div>
+              <p className="field__hint" id="day-hint">The deliveries after it follow from the new day at your frequency.</p>
+              <SubmitButton variant="secondary" pending={busy("day")} aria-describedby="applies-from day-hint">Save delivery day</SubmitButton>
+            </Form>
+          </section>
+        ) : null}
 
         {d.windows.length ? (
           <section className="dash-sub__section" aria-labelledby="window-title">

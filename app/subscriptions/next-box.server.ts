@@ -1,6 +1,6 @@
 // "Change what comes next" (issue 12): the owner of an active or paused
 // subscription changes its cuts (custom boxes), add-ons, frequency, delivery
-// window and address for the next box and every later one. Every function is
+// day, delivery window and address for the next box and every later one. Every function is
 // scoped by owner ({ id, userId }): another user's subscription answers
 // SubscriptionNotFoundError, like a missing one. The box flow's listing rules
 // (app/box/rules.ts: stock, Tasmania's salmon rule, ADDON_MAX_QUANTITY) apply
@@ -14,6 +14,7 @@ import { activeFrequencies, getPackage, productListing, type PackageSummary } fr
 import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
+import { addDays, type RegionSchedule } from "~/delivery/schedule";
 import { getRegion, regionForPostcode, windowsForRegion, type DeliveryWindow } from "~/delivery/lookup.server";
 import { isTasmanianPostcode, normalisePostcode } from "~/delivery/postcode";
 import { queueEmail } from "~/email/mailer.server";
@@ -21,6 +22,7 @@ import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import { ChangeRefusedError, SubscriptionNotFoundError, upcomingDeliveries, type ChangeResult, type UpcomingDelivery } from "./changes.server";
 import { datesMissing, insertPlanned, newChangeReference, recordEvent, scheduleOf, subscriptionFacts, type Actor, type SubscriptionFacts } from "./deliveries.server";
+import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
 
 export { ChangeRefusedError, SubscriptionNotFoundError };
 
@@ -81,6 +83,8 @@ export type NextBoxPage = {
   windows: DeliveryWindow[];
   addresses: { id: number; label: string }[];
   next: { date: string; cutoffLabel: string } | null;
+  /** the days the next open delivery can move to (its own date first among them, marked current) */
+  days: DayOption[];
   /** the first delivery a change now reaches; differs from `next` after its cut-off */
   appliesFrom: string | null;
   lockedDate: string | null;
@@ -119,6 +123,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
     windows: region ? await windowsForRegion(region) : [],
     addresses: addressRows.map((a) => ({ id: a.id, label: [a.line2, a.line1].filter(Boolean).join(" ") + `, ${a.city} ${a.state} ${a.postcode}` })),
     next: nextEntry ? { date: nextEntry.date, cutoffLabel: nextEntry.cutoffLabel } : null,
+    days: from ? dayOptions(await scheduleOf(sub.regionId), from, await lastOrderedDate(db, sub.id), now) : [],
     appliesFrom: from,
     lockedDate: locked,
   };
@@ -329,6 +334,79 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
       .where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
     await recordEvent(trx, sub.id, "address_changed", { reference: p.reference, address: label, ...eventExtras(p) }, p.actor, p.now);
     await confirm(trx, sub, "Delivery address changed", [`Your box now goes to ${label}.`, fromLine(p), lockedLine(p)], p.reference, opts.origin);
+  });
+  return { reference: p.reference, already: false, lockedDate: p.locked };
+}
+
+/* ---- delivery day ---- */
+
+export type DayOption = { date: string; label: string; cutoffLabel: string; current: boolean };
+
+/** How far either side of the next open delivery it can move: two weeks keeps the rhythm recognisable. */
+const DAY_RANGE = 13;
+
+/** The latest delivery date that already has its order (the first box or a renewal): nothing moves before it. */
+async function lastOrderedDate(db: Kysely<DB>, subscriptionId: number): Promise<string | null> {
+  const row = await db.selectFrom("orders").select((eb) => eb.fn.max("deliveryDate").as("last"))
+    .where("subscriptionId", "=", subscriptionId).executeTakeFirst();
+  return (row?.last as string | null | undefined) ?? null;
+}
+
+/**
+ * The region's run days within DAY_RANGE of `from` (the next delivery still
+ * open to changes) whose change cut-off is still ahead and which come after
+ * the last ordered delivery.
+ */
+export function dayOptions(schedule: RegionSchedule, from: string, lastOrdered: string | null, now: Date): DayOption[] {
+  const out: DayOption[] = [];
+  for (let i = -DAY_RANGE; i <= DAY_RANGE; i++) {
+    const date = addDays(from, i);
+    if (lastOrdered && date <= lastOrdered) continue;
+    if (schedule.weekdays.length > 0 && !isRunDay(schedule, date)) continue;
+    if (cutoffInstant(schedule, date).getTime() <= now.getTime()) continue;
+    out.push({ date, label: formatDeliveryDate(date), cutoffLabel: cutoffLabel(schedule, date), current: date === from });
+  }
+  return out;
+}
+
+/**
+ * Moves the next delivery still open to changes to another run day; the ones
+ * after it follow from the new day at the subscription's frequency. A skipped
+ * next delivery is unskipped first; later skips no longer line up and are
+ * cleared (the confirmation says which).
+ */
+export async function changeDeliveryDay(owner: Owner & { date: string }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(owner, opts);
+  const { sub, from } = p;
+  if (!from) throw new ChangeRefusedError("There is no delivery open to changes right now.", "not_allowed");
+  const schedule = await scheduleOf(sub.regionId);
+  const options = dayOptions(schedule, from, await lastOrderedDate(p.db, sub.id), p.now);
+  const chosen = options.find((o) => o.date === owner.date);
+  if (!chosen) throw new ChangeRefusedError("Choose one of the delivery days offered.", "not_allowed");
+  if (chosen.current) throw new ChangeRefusedError(`Your next delivery already comes on ${chosen.label}.`, "not_allowed");
+  const ts = p.now.toISOString();
+  const replanned = await p.db.selectFrom("deliveries").select(["deliveryDate", "status"]).where("subscriptionId", "=", sub.id)
+    .where("deliveryDate", ">=", from < chosen.date ? from : chosen.date).where("processedAt", "is", null).where("orderId", "is", null)
+    .where("status", "in", ["scheduled", "skipped"]).execute();
+  if (replanned.some((r) => r.deliveryDate === from && r.status === "skipped")) {
+    throw new ChangeRefusedError(`Your delivery on ${formatDeliveryDate(from)} is skipped. Unskip it first if you would like it on another day.`, "not_allowed");
+  }
+  const clearedSkips = replanned.filter((r) => r.status === "skipped").map((r) => r.deliveryDate);
+  await p.db.transaction().execute(async (trx) => {
+    if (replanned.length) {
+      await trx.deleteFrom("deliveries").where("subscriptionId", "=", sub.id).where("deliveryDate", "in", replanned.map((r) => r.deliveryDate))
+        .where("processedAt", "is", null).where("orderId", "is", null).execute();
+    }
+    await insertPlanned(trx, sub, schedule, [chosen.date], p.now);
+    await insertPlanned(trx, sub, schedule, await datesMissing(trx, sub, schedule, p.now), p.now);
+    await trx.updateTable("subscriptions").set({ updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await recordEvent(trx, sub.id, "day_changed", { reference: p.reference, deliveryDate: chosen.date, previousDate: from, ...(p.locked ? { lockedDate: p.locked } : {}) }, p.actor, p.now);
+    await confirm(trx, sub, "Delivery day changed", [
+      `Your next delivery moves from ${formatDeliveryDate(from)} to ${chosen.label}; you can change it until ${chosen.cutoffLabel}.`,
+      `The deliveries after it come ${formatFrequency(sub.frequencyDays).toLowerCase()} from then.`,
+      clearedSkips.length ? `Your skip of ${clearedSkips.map(formatDeliveryDate).join(" and ")} no longer lines up with the new days, so it was cleared: skip again if you need to.` : "",
+      lockedLine(p),
+    ], p.reference, opts.origin);
   });
   return { reference: p.reference, already: false, lockedDate: p.locked };
 }

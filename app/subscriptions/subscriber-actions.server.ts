@@ -31,6 +31,7 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   addons_updated: () => "Changed the add-ons",
   box_changed: (d) => `Changed the box${fromDate(d)}`,
   frequency_changed: (d) => `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
+  day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
   window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
   address_changed: (d) => `Changed the delivery address to ${str(d.address)}${fromDate(d)}`,
 };

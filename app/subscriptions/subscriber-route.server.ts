@@ -64,6 +64,7 @@ const TITLES: Record<string, string> = {
   cancelled: "Subscription cancelled",
   box_changed: "Box changed",
   frequency_changed: "Frequency changed",
+  day_changed: "Delivery day changed",
   window_changed: "Delivery time changed",
   address_changed: "Delivery address changed",
 };

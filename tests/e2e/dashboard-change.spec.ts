@@ -4,7 +4,7 @@
 // full-box rule before saving; the notice after the cut-off; another user's
 // subscription answers 404; axe.
 import { expectNoSeriousViolations } from "./a11y";
-import { createSubscriber, longDate, openDashboard, submit } from "./dashboard-helpers";
+import { addDays, createSubscriber, longDate, openDashboard, submit } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
@@ -59,6 +59,20 @@ test.describe("change what comes next", () => {
     await expect(rows.nth(2)).toContainText(boxRef);
     const sub = await e2eDb().selectFrom("subscriptions").select("frequencyDays").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
     expect(sub.frequencyDays).toBe(28);
+  });
+
+  test("moves the next delivery to another day; the activity list shows it", async ({ page }) => {
+    const a = await createSubscriber();
+    const target = addDays(a.nextDate, 3);
+    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    const select = page.getByLabel("Move your next delivery to");
+    await expect(select).toHaveValue(a.nextDate);
+    await select.selectOption(target);
+    await submit(page, page.getByRole("button", { name: "Save delivery day" }));
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries\?done=CH-/);
+    await expect(page.locator("#confirmation")).toContainText(`Delivery day changed. Moved the delivery on ${longDate(a.nextDate)} to ${longDate(target)}`);
+    await expect(page.getByRole("region", { name: "Your next delivery" })).toContainText(longDate(target));
+    await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("Moved the delivery on");
   });
 
   test("a custom box saves only when full: the counter and the disabled save", async ({ page }) => {

@@ -10,7 +10,7 @@ import { addDays } from "~/delivery/schedule";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
 import {
-  ChangeRefusedError, SubscriptionNotFoundError, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
+  ChangeRefusedError, SubscriptionNotFoundError, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
 } from "~/subscriptions/next-box.server";
 import { upcomingDeliveries } from "~/subscriptions/changes.server";
 
@@ -136,6 +136,34 @@ describe("change what comes next", () => {
     const [entry] = await listActivity({ userId: a.owner.userId });
     expect(entry).toMatchObject({ reference, type: "frequency_changed", who: "You" });
     expect(entry.what).toMatch(/^Changed the frequency to every/);
+  });
+
+  it("moves the next delivery to another day; the ones after it follow from the new day", async () => {
+    const a = await subscriber({ daysAhead: 10 });
+    const scope = { subscriptionId: a.owner.id, userId: a.owner.userId };
+    const before = (await upcomingDeliveries(scope, 3)).map((d) => d.date);
+    const page = await loadNextBox(a.owner, null);
+    expect(page.days.find((d) => d.current)?.date).toBe(before[0]);
+    // every day of the range whose cut-off is ahead: never a day whose cut-off has passed
+    expect(page.days.every((d) => d.date > addDays(sydneyToday(new Date()), 2))).toBe(true);
+    const target = addDays(before[0], 3);
+    expect(page.days.map((d) => d.date)).toContain(target);
+    await expect(changeDeliveryDay({ ...a.owner, date: before[0] }, { origin: ORIGIN })).rejects.toThrow(/already comes on/);
+    await expect(changeDeliveryDay({ ...a.owner, date: addDays(before[0], 40) }, { origin: ORIGIN })).rejects.toThrow(/days offered/);
+    await expect(changeDeliveryDay({ ...a.owner, date: "not-a-date" }, { origin: ORIGIN })).rejects.toThrow(/days offered/);
+    const b = await subscriber();
+    await expect(changeDeliveryDay({ id: b.owner.id, userId: a.owner.userId, date: target }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    const { reference } = await changeDeliveryDay({ ...a.owner, date: target }, { origin: ORIGIN });
+    const after = (await upcomingDeliveries(scope, 3)).map((d) => d.date);
+    expect(after).toEqual([target, addDays(target, 14), addDays(target, 28)]);
+    const rows = await db.selectFrom("deliveries").select("deliveryDate").where("subscriptionId", "=", a.owner.id).execute();
+    expect(rows.map((r) => r.deliveryDate)).not.toContain(before[0]);
+    const [entry] = await listActivity({ userId: a.owner.userId });
+    expect(entry).toMatchObject({ reference, type: "day_changed", who: "You" });
+    expect(entry.what).toMatch(/^Moved the delivery on .+ to /);
+    const mail = await db.selectFrom("emailOutbox").select(["subject", "text"]).where("toAddress", "=", a.email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.subject).toMatch(/Delivery day changed/);
+    expect(mail.text).toContain(reference);
   });
 
   it("after the next delivery's cut-off, a change applies to the delivery after it", async () => {
