@@ -316,9 +316,9 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
   if (current.shippingAddressId === address.id) throw new ChangeRefusedError("Your box already goes to that address.", "not_allowed");
   const n = normalisePostcode(address.postcode);
   const region = n ? await regionForPostcode(n.number) : null;
-  if (!n || !region || region.id !== sub.regionId) {
-    throw new ChangeRefusedError("That address is in another delivery area, so your delivery days would change. Please contact us to move your subscription there.", "not_allowed");
-  }
+  if (!n || !region) throw new ChangeRefusedError("We don't deliver to that address's postcode yet. Choose another address.", "not_allowed");
+  const moving = region.id !== sub.regionId;
+  if (moving && !p.from) throw new ChangeRefusedError("There is no delivery open to changes right now.", "not_allowed");
   if (isTasmanianPostcode(n.display) && !isTasmanianPostcode(sub.postcode)) {
     const salmon = await db.selectFrom("products").select("name").where((eb) => eb.or([
       eb("id", "in", eb.selectFrom("subscriptionItems").select("productId").where("subscriptionId", "=", sub.id)),
@@ -329,13 +329,39 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
     }
   }
   const label = [address.line2, address.line1].filter(Boolean).join(" ") + `, ${address.city} ${address.state} ${address.postcode}`;
+  // another delivery area has its own run days: the deliveries still open to
+  // changes are planned again on them, from the first one on or after `from`
+  const schedule: RegionSchedule | null = moving ? { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks } : null;
+  const windows = moving ? await windowsForRegion(region) : [];
+  const window = moving && !windows.some((w) => w.code === sub.deliveryWindow) ? (windows[0]?.code ?? "day") : sub.deliveryWindow;
+  const firstDay = schedule ? firstOpenRunDay(schedule, p.from!, p.now) : null;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("subscriptions").set({ shippingAddressId: address.id, postcode: n.display, updatedAt: p.now.toISOString() })
+    await trx.updateTable("subscriptions")
+      .set({ shippingAddressId: address.id, postcode: n.display, ...(moving ? { regionId: region.id, deliveryWindow: window } : {}), updatedAt: p.now.toISOString() })
       .where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
-    await recordEvent(trx, sub.id, "address_changed", { reference: p.reference, address: label, ...eventExtras(p) }, p.actor, p.now);
-    await confirm(trx, sub, "Delivery address changed", [`Your box now goes to ${label}.`, fromLine(p), lockedLine(p)], p.reference, opts.origin);
+    if (schedule && firstDay) {
+      await trx.deleteFrom("deliveries").where("subscriptionId", "=", sub.id).where("deliveryDate", ">=", p.from!)
+        .where("processedAt", "is", null).where("orderId", "is", null).where("status", "in", ["scheduled", "skipped"]).execute();
+      const facts = { ...sub, regionId: region.id, deliveryWindow: window };
+      await insertPlanned(trx, facts, schedule, [firstDay], p.now);
+      await insertPlanned(trx, facts, schedule, await datesMissing(trx, facts, schedule, p.now), p.now);
+    }
+    await recordEvent(trx, sub.id, "address_changed", { reference: p.reference, address: label, ...(firstDay ? { deliveryDate: firstDay } : {}), ...eventExtras(p) }, p.actor, p.now);
+    await confirm(trx, sub, "Delivery address changed", [
+      `Your box now goes to ${label}.`,
+      firstDay ? `That address is in our ${region.name} delivery area, so your next delivery comes on ${formatDeliveryDate(firstDay)} (change it until ${cutoffLabel(schedule!, firstDay)}), and the ones after it on ${region.name}'s delivery days.` : fromLine(p),
+      lockedLine(p),
+    ], p.reference, opts.origin);
   });
   return { reference: p.reference, already: false, lockedDate: p.locked };
+}
+
+/** The region's first run day on or after `from` whose change cut-off is still ahead. */
+function firstOpenRunDay(schedule: RegionSchedule, from: string, now: Date): string | null {
+  for (let i = 0, d = from; i < 120; i++, d = addDays(d, 1)) {
+    if ((schedule.weekdays.length === 0 || isRunDay(schedule, d)) && cutoffInstant(schedule, d).getTime() > now.getTime()) return d;
+  }
+  return null;
 }
 
 /* ---- delivery day ---- */

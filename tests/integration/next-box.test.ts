@@ -10,7 +10,7 @@ import { addDays } from "~/delivery/schedule";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
 import {
-  ChangeRefusedError, SubscriptionNotFoundError, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
+  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
 } from "~/subscriptions/next-box.server";
 import { upcomingDeliveries } from "~/subscriptions/changes.server";
 
@@ -164,6 +164,33 @@ describe("change what comes next", () => {
     const mail = await db.selectFrom("emailOutbox").select(["subject", "text"]).where("toAddress", "=", a.email).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(mail.subject).toMatch(/Delivery day changed/);
     expect(mail.text).toContain(reference);
+  });
+
+  it("moves to an address in another delivery area: the open deliveries follow that area's run days", async () => {
+    const a = await subscriber({ daysAhead: 10 });
+    const wa = await db.selectFrom("deliveryRegions").selectAll().where("slug", "=", "wa").executeTakeFirstOrThrow();
+    const { id: perth } = await db.insertInto("addresses").values({
+      userId: a.owner.userId, kind: "shipping", addressType: "house", line1: "1 Hay Street", line2: null, city: "Perth", state: "WA", postcode: "6000",
+      country: "AU", company: null, createdAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow();
+    const { id: nowhere } = await db.insertInto("addresses").values({
+      userId: a.owner.userId, kind: "shipping", addressType: "house", line1: "1 Station Road", line2: null, city: "Nowhere", state: "NT", postcode: "0872",
+      country: "AU", company: null, createdAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow();
+    await expect(changeAddress({ ...a.owner, addressId: nowhere }, { origin: ORIGIN })).rejects.toThrow(/don't deliver to that address's postcode/);
+    const { reference } = await changeAddress({ ...a.owner, addressId: perth }, { origin: ORIGIN });
+    const sub = await db.selectFrom("subscriptions").select(["regionId", "postcode", "shippingAddressId"]).where("id", "=", a.owner.id).executeTakeFirstOrThrow();
+    expect(sub).toEqual({ regionId: wa.id, postcode: "6000", shippingAddressId: perth });
+    const weekdays = wa.weekdays.split(",").map(Number);
+    const upcoming = await upcomingDeliveries({ subscriptionId: a.owner.id, userId: a.owner.userId }, 2);
+    for (const d of upcoming) {
+      const iso = new Date(`${d.date}T12:00:00Z`).getUTCDay() || 7;
+      expect(weekdays).toContain(iso);
+    }
+    const [entry] = await listActivity({ userId: a.owner.userId });
+    expect(entry).toMatchObject({ reference, type: "address_changed" });
+    const mail = await db.selectFrom("emailOutbox").select("text").where("toAddress", "=", a.email).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(mail.text).toContain("delivery area, so your next delivery comes on");
   });
 
   it("after the next delivery's cut-off, a change applies to the delivery after it", async () => {
