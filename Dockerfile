@@ -12,13 +12,15 @@ RUN npx remix build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000 DATABASE_URL=file:/data/app.db
+# Behind a load balancer, name it so its X-Forwarded-For is believed, e.g. TRUST_PROXY=10.0.0.0/8 (docs/decisions/010).
+ENV TRUST_PROXY=""
 WORKDIR /app
 RUN groupadd --system shop && useradd --system --gid shop --home /app shop && mkdir /data && chown shop:shop /data
 COPY --from=build --chown=shop:shop /app/package.json ./package.json
 COPY --from=build --chown=shop:shop /app/node_modules ./node_modules
 COPY --from=build --chown=shop:shop /app/build ./build
 COPY --from=build --chown=shop:shop /app/public ./public
-COPY --from=build --chown=shop:shop /app/app/bin/start.mjs ./app/bin/start.mjs
+COPY --from=build --chown=shop:shop /app/app/bin/start.mjs /app/app/bin/server.mjs ./app/bin/
 USER shop
 VOLUME ["/data"]
 EXPOSE 3000

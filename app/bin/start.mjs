@@ -1,4 +1,5 @@
-// Serves the production build with remix-serve, one worker process per core
+// Serves the production build through our Express server (app/bin/server.mjs),
+// one worker process per core
 // (WEB_CONCURRENCY, default: cores, at most 4). The primary imports the build
 // first, so migrations and the first-start seed run exactly once before any
 // worker listens. Workers are stateless: sessions, rate limits and the draft
@@ -34,12 +35,13 @@ if (cluster.isPrimary) {
   });
   for (const sig of ["SIGINT", "SIGTERM"]) {
     process.on(sig, () => {
+      // Workers finish the requests they hold (up to 8 s, see server.mjs), then exit.
       stopping = true;
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(sig);
-      setTimeout(() => process.exit(0), 5000).unref();
+      setTimeout(() => process.exit(0), 10_000).unref();
     });
   }
 } else {
-  process.argv = [process.argv[0], "remix-serve", build];
-  await import("@remix-run/serve/dist/cli.js");
+  const { serve } = await import("./server.mjs");
+  await serve(build);
 }

@@ -13,6 +13,7 @@ import { creditBalance } from "~/orders/credit.server";
 import { gstIncluded } from "~/orders/credit";
 import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
+import { RATE_LIMIT, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
 import { blockedInTasmania, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
@@ -129,9 +130,22 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
 
 export type DiscountResult = { ok: true; message: string } | { ok: false; message: string };
 
-/** "Apply": keeps a usable code on the draft (an empty code removes it). */
-export async function applyDiscountCode(draft: Subscription, code: string | null, postcode: string | null): Promise<DiscountResult> {
+/** Discount-code look-ups per draft and per client address in the rate-limit window (codes must not be guessable). */
+export function discountLimits(draftId: number, ip: string): Limit[] {
+  return [
+    { key: `discount:draft:${draftId}`, max: RATE_LIMIT.max },
+    { key: `discount:ip:${ip}`, max: RATE_LIMIT.ipMax },
+  ];
+}
+
+/**
+ * "Apply": keeps a usable code on the draft (an empty code removes it). With
+ * `ip`, every look-up of a code counts against discountLimits and past them
+ * throws RateLimitedError.
+ */
+export async function applyDiscountCode(draft: Subscription, code: string | null, postcode: string | null, ip?: string): Promise<DiscountResult> {
   const clean = code?.trim().toUpperCase() || null;
+  if (clean && ip !== undefined) await consume(discountLimits(draft.id, ip));
   if (!clean) {
     await db.updateTable("subscriptions").set({ discountCode: null, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();
     return { ok: true, message: "Discount removed." };

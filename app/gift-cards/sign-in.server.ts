@@ -1,7 +1,7 @@
 // Signing in from a gift-card page (activation while signed out, the "email
 // already taken" dialog at checkout) with the rules of /sign-in: the same
 // validator, credential check, rate limits and fresh session.
-import { data, redirect } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
 import { formError, withoutSecrets } from "~/accounts/form-error";
@@ -9,12 +9,12 @@ import { startUserSession } from "~/accounts/session.server";
 import { signInValidator } from "~/accounts/validators.server";
 import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
 
-export async function signInHere(request: Request, formData: FormData, formId: string, redirectTo: (request: Request) => string) {
+export async function signInHere(request: Request, context: AppLoadContext, formData: FormData, formId: string, redirectTo: (request: Request) => string) {
   const result = await signInValidator.validate(formData);
   if (result.error) return validationError({ ...result.error, formId }, withoutSecrets(result.submittedData));
   const refill = { email: String(formData.get("email") ?? "") };
   try {
-    const user = await verifyCredentials({ email: result.data.email, password: result.data.password, ip: getClientIp(request) });
+    const user = await verifyCredentials({ email: result.data.email, password: result.data.password, ip: getClientIp(request, context) });
     const cookie = await startUserSession(request, user.id);
     return redirect(redirectTo(request), { status: 303, headers: { "Set-Cookie": cookie } });
   } catch (error) {

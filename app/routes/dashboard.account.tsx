@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (addressParam) {
     const addressId = Number(addressParam);
     // another user's address answers exactly like a missing one
-    if (!Number.isInteger(addressId) || addressId <= 0) throw notFound();
+    if (!Number.isInteger(addressId) || addressId <= 0 || addressId > 2_147_483_647) throw notFound();
     await getAddress({ userId: user.id, addressId }).catch(() => { throw notFound(); });
     editing = account.addresses.find((a) => a.id === addressId) ?? null;
   }
@@ -58,7 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
@@ -74,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const validator = user.passwordHash ? passwordValidators.change : passwordValidators.set;
         const result = await validator.validate(formData);
         if (result.error) return validationError(result.error, {});
-        const limits = accountLimits("password-change", user.email, getClientIp(request));
+        const limits = accountLimits("password-change", user.email, getClientIp(request, context));
         await assertUnderLimits(limits);
         const session = await getSession(request);
         try {
@@ -101,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
       case "card-primary":
       case "card-remove": {
         const cardId = Number(formData.get("cardId"));
-        if (!Number.isInteger(cardId) || cardId <= 0) throw notFound();
+        if (!Number.isInteger(cardId) || cardId <= 0 || cardId > 2_147_483_647) throw notFound();
         if (intent === "card-primary") {
           await setPrimaryCard({ userId: user.id, cardId });
           return done("card-primary", "#cards");

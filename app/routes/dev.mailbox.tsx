@@ -1,9 +1,12 @@
 // Development mailbox: the outbox, newest first, so a person can follow a
-// reset link without a mail server. Not found when APP_ENV=production.
+// reset link without a mail server. It lists password-reset links, so it
+// answers only a browser on this machine (loopback socket, no forwarded
+// address) and never when APP_ENV=production; everyone else gets a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { listOutbox } from "~/email/outbox.server";
 import { isProduction } from "~/env.server";
+import { isLoopbackClient } from "~/security/origin.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 
@@ -11,8 +14,8 @@ export const meta: MetaFunction = () => [...pageMeta("Development mailbox", "E-m
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  if (isProduction) throw new Response("Not found", { status: 404 });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (isProduction || !isLoopbackClient(request, context)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   const messages = await listOutbox({ limit: 50, to: to || undefined });
   return { to, messages };
@@ -27,7 +30,7 @@ export default function DevMailbox() {
       <div className="container">
         <p className="eyebrow">Development only</p>
         <h1 id="mailbox-title">Mailbox</h1>
-        <p className="mailbox__intro">Every e-mail the app sends lands here while no mail server is configured. This page does not exist in production.</p>
+        <p className="mailbox__intro">Every e-mail the app sends lands here while no mail server is configured. Only this machine can open this page, and it does not exist in production.</p>
         <Form method="get" className="mailbox__filter">
           <label htmlFor="mailbox-to" className="field__label">Recipient</label>
           <input id="mailbox-to" name="to" type="email" defaultValue={to} className="field__input" placeholder="name@example.com" />

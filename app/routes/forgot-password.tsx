@@ -24,12 +24,12 @@ export const meta: MetaFunction = () => pageMeta("Forgot your password?", `Reset
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const result = await forgotPasswordValidator.validate(formData);
   if (result.error) return validationError(result.error, result.submittedData);
   try {
-    await requestPasswordReset({ email: result.data.email, ip: getClientIp(request), origin: appOrigin(request) });
+    await requestPasswordReset({ email: result.data.email, ip: getClientIp(request, context), origin: appOrigin(request) });
   } catch (error) {
     if (error instanceof RateLimitedError) {
       return data(formError(FORM_ID, error.message, { email: String(formData.get("email") ?? "") }), {

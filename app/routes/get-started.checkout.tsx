@@ -18,6 +18,7 @@ import { normalisePostcode } from "~/delivery/postcode";
 import { appOrigin } from "~/accounts/origin.server";
 import { scrubCardData } from "~/payments/card-secrets";
 import { readForm } from "~/security/csrf.server";
+import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
 import { claimWaitingGiftCard } from "~/checkout/gift-credit.server";
 import { clearCookie, GIFT_CARD_ACTIVATION_COOKIE, giftCardActivationCode } from "~/gift-cards/cookie.server";
 import { pageMeta } from "~/utils/meta";
@@ -37,11 +38,11 @@ type ActionData = {
   discountNotice?: { ok: boolean; message: string };
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "checkout");
   const headers = new Headers();
   // A gift card waiting in the activation cookie becomes credit before the total is shown (SPEC §4).
-  const gift = await claimWaitingGiftCard(request, flow.user);
+  const gift = await claimWaitingGiftCard(request, context, flow.user);
   if (gift.clearCookie) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
   const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"))), giftNotice: gift.notice };
   const promo = new URL(request.url).searchParams.get("promo");
@@ -89,7 +90,7 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // What a dialog confirmed ("Continue", "Accept") is kept until the order is placed, also when
   // this post is refused for another reason (without JS the card number is then typed again).
@@ -115,7 +116,14 @@ export async function action({ request }: ActionFunctionArgs) {
   // Apply (or a new code typed before "Place order"): show the new total before anything is charged.
   const activeCode = flow.draft.discountCode ?? (await readPromo(request));
   if (intent === "discount" || (intent !== "postcode" && postedCode !== activeCode)) {
-    const result = await applyDiscountCode(flow.draft, postedCode, String(formData.get("shipping.postcode") ?? "") || null);
+    let result;
+    try {
+      result = await applyDiscountCode(flow.draft, postedCode, String(formData.get("shipping.postcode") ?? "") || null, getClientIp(request, context));
+    } catch (error) {
+      if (!(error instanceof RateLimitedError)) throw error;
+      formData.set("discountCode", "");
+      return answer(formData, { discountNotice: { ok: false, message: error.message } }, 429, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+    }
     const notice = intent === "discount" || !result.ok ? result : { ok: true, message: `${result.message} Check your new total, then place your order.` };
     if (!result.ok) formData.set("discountCode", "");
     return answer(formData, { discountNotice: notice }, result.ok ? 200 : 422, { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } });

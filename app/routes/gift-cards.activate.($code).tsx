@@ -49,9 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "sign-in") return signInHere(request, formData, SIGN_IN_ID, (r) => afterSignInPath(r, "/gift-cards/activate"));
+  if (formData.get("intent") === "sign-in") return signInHere(request, context, formData, SIGN_IN_ID, (r) => afterSignInPath(r, "/gift-cards/activate"));
   const result = await activateValidator.validate(formData);
   if (result.error) return validationError(result.error, result.submittedData);
   const code = cleanCode(result.data.code);
@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const clear = { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) };
   try {
-    const claim = await activateGiftCard({ userId: user.id, code, ip: getClientIp(request) });
+    const claim = await activateGiftCard({ userId: user.id, code, ip: getClientIp(request, context) });
     if (claim.ok) return redirect(`/gift-cards/activate?activated=${encodeURIComponent(formatCode(claim.card.code))}`, { status: 303, headers: clear });
     const message = claim.reason === "expired" && claim.expiresOn
       ? `Sorry, this gift card expired on ${formatDay(claim.expiresOn)}.`

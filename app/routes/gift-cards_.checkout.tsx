@@ -112,9 +112,9 @@ function respond(formData: FormData, outcome: Exclude<PurchaseOutcome, { kind: "
   }
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "sign-in") return signInHere(request, formData, GIFT_SIGN_IN_ID, () => "/gift-cards/checkout");
+  if (formData.get("intent") === "sign-in") return signInHere(request, context, formData, GIFT_SIGN_IN_ID, () => "/gift-cards/checkout");
   const repeat = await repeatedPurchase(String(formData.get("idempotencyKey") ?? ""));
   if (repeat?.kind === "placed") return placed(repeat.reference);
   if (repeat) return respond(formData, repeat);

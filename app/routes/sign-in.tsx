@@ -30,13 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { destination: safeRedirect(destination, "") };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const result = await signInValidator.validate(formData);
   if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
   const refill = { email: String(formData.get("email") ?? ""), destination: result.data.destination ?? "" };
   try {
-    const user = await verifyCredentials({ email: result.data.email, password: result.data.password, ip: getClientIp(request) });
+    const user = await verifyCredentials({ email: result.data.email, password: result.data.password, ip: getClientIp(request, context) });
     const cookie = await startUserSession(request, user.id);
     return redirect(afterSignInPath(request, result.data.destination), { headers: { "Set-Cookie": cookie } });
   } catch (error) {

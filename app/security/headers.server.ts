@@ -5,10 +5,14 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
-/** Security headers for every HTML and data response. */
-export function applySecurityHeaders(headers: Headers, nonce?: string) {
+/**
+ * Security headers for every HTML and data response. `base-uri 'none'`: the
+ * app never uses <base>, so an injected one cannot re-point relative script
+ * and form URLs. HSTS only in production, where the shop is served over HTTPS.
+ */
+export function applySecurityHeaders(headers: Headers, nonce?: string, production = isProduction) {
   const scriptSrc = nonce ? `'self' 'nonce-${nonce}'` : "'self'";
-  const connectSrc = isProduction ? "'self'" : "'self' ws://localhost:* ws://127.0.0.1:*";
+  const connectSrc = production ? "'self'" : "'self' ws://localhost:* ws://127.0.0.1:*";
   headers.set(
     "Content-Security-Policy",
     [
@@ -19,7 +23,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
       "font-src 'self'",
       `connect-src ${connectSrc}`,
       "frame-ancestors 'none'",
-      "base-uri 'self'",
+      "base-uri 'none'",
       "form-action 'self'",
       "object-src 'none'",
     ].join("; "),
@@ -29,5 +33,5 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  if (isProduction) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (production) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -6,10 +6,12 @@
 //   RATE_LIMIT_IP_MAX          tries per client IP in the window, default 100
 //   RATE_LIMIT_WINDOW_MINUTES  the window, default 15
 // The IP limit is deliberately loose: many people can share one address
-// (offices, mobile carriers; the e2e suite runs every test from 127.0.0.1).
-import { isIP } from "node:net";
+// (offices, mobile carriers, a shop behind one proxy that TRUST_PROXY does not
+// name; the e2e suite runs every test from 127.0.0.1).
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
+import { clientAddress } from "./origin.server";
 
 const RateLimitEnv = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
@@ -107,29 +109,10 @@ export function accountLimits(action: string, email: string, ip: string): Limit[
 }
 
 /**
- * The client's address: the first valid entry of X-Forwarded-For (set by the
- * load balancer in front of the app), else X-Real-IP, else "unknown".
- * remix-serve does not pass the socket's remote address to loaders and
- * actions, so without a proxy every client shares the "unknown" key; the
- * per-e-mail limit still applies.
+ * The key of the per-address limits: the socket's peer, or the client a
+ * trusted proxy names (see origin.server.ts); "unknown" only when the request
+ * did not come through our server (a loader called directly by a test).
  */
-export function getClientIp(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const candidates = [...(forwarded ? forwarded.split(",") : []), request.headers.get("x-real-ip") ?? ""];
-  for (const raw of candidates) {
-    const value = normaliseIp(raw);
-    if (value) return value;
-  }
-  return "unknown";
-}
-
-function normaliseIp(raw: string): string | null {
-  let value = raw.trim();
-  if (!value) return null;
-  // "[2001:db8::1]:443" and "203.0.113.7:51234"
-  const bracketed = value.match(/^\[([^\]]+)\](?::\d+)?$/);
-  if (bracketed) value = bracketed[1];
-  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(value)) value = value.replace(/:\d+$/, "");
-  if (value.startsWith("::ffff:") && isIP(value.slice(7)) === 4) value = value.slice(7);
-  return isIP(value) ? value.toLowerCase() : null;
+export function getClientIp(request: Request, context: AppLoadContext): string {
+  return clientAddress(request, context) ?? "unknown";
 }

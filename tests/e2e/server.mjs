@@ -21,6 +21,8 @@ const child = spawn(process.execPath, ["app/bin/start.mjs"], {
     APP_ENV: "test",
     E2E_TEST_ROUTES: "1",
     SESSION_SECRET: "e2e-session-secret-not-for-production",
+    // Playwright connects from 127.0.0.1 as an untrusted peer: X-Forwarded-For must not matter
+    TRUST_PROXY: "",
   },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -1,4 +1,4 @@
-// The development mailbox lists the outbox outside production and does not exist in production.
+// The development mailbox lists the outbox outside production, to loopback clients only, and does not exist in production.
 import { sendEmail } from "~/email/mailer.server";
 import { passwordResetEmail } from "~/email/templates/password-reset";
 
@@ -14,7 +14,8 @@ vi.mock("~/env.server", async (importOriginal) => {
 });
 
 const { loader } = await import("~/routes/dev.mailbox");
-const call = (url: string) => loader({ request: new Request(url), params: {}, context: {} });
+const call = (url: string, context: { clientAddress?: string } = { clientAddress: "127.0.0.1" }) =>
+  loader({ request: new Request(url), params: {}, context });
 
 describe("/dev/mailbox", () => {
   afterEach(() => {
@@ -35,6 +36,14 @@ describe("/dev/mailbox", () => {
     const all = await call("http://shop.test/dev/mailbox");
     expect(all.messages.length).toBeGreaterThanOrEqual(3);
     expect(all.messages[0].to).toBe("someone.else@example.com");
+  });
+
+  it("is a 404 for a remote or forwarded client, and without a socket address", async () => {
+    const cases = [[{}, { clientAddress: "203.0.113.9" }], [{ "x-forwarded-for": "203.0.113.9" }, { clientAddress: "127.0.0.1" }], [{}, {}]] as const;
+    for (const [headers, context] of cases) {
+      const thrown = await loader({ request: new Request("http://shop.test/dev/mailbox", { headers }), params: {}, context }).then(() => null, (e: unknown) => e);
+      expect((thrown as Response).status).toBe(404);
+    }
   });
 
   it("is a 404 when APP_ENV=production", async () => {

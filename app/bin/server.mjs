@@ -1,0 +1,165 @@
+// The HTTP server of one worker process (app/bin/start.mjs forks them):
+// Express with compression, a one-line request log, long-lived caching of
+// static files and the Remix handler last. Unlike remix-serve it hands every
+// loader and action the socket's address (`context.clientAddress`), which the
+// per-address rate limits and the loopback-only /dev/mailbox rely on; see
+// docs/decisions/010-express-server.md. Plain ESM so `npm start` needs no
+// build step for the server itself.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fs from "node:fs";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady, installGlobals } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import morgan from "morgan";
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const CROSS_ORIGIN_MESSAGE = "This form was sent from another website, so we did not act on it. Please reload the page and try again.";
+// Bearer secrets travel in these paths (one-tap skip links, gift-card codes); query strings (reset tokens) are never logged.
+const SECRET_PATH = /^(\/deliveries\/one-tap\/|\/gift-cards\/activate\/)[^/]+/;
+
+/** Imports the server build; a query string busts the import cache when a dev rebuild replaces it. */
+export async function importBuild(buildPath) {
+  const { mtimeMs } = fs.statSync(buildPath);
+  return import(`${pathToFileURL(buildPath).href}?t=${mtimeMs}`);
+}
+
+/**
+ * Remix refuses a mutating request whose Origin names another host by
+ * throwing inside its handler, which answers an empty 500 and logs a server
+ * fault. We detect the same mismatch first (same rule: the Origin's host
+ * against X-Forwarded-Host, else Host), drop the Origin header so Remix's
+ * check passes, and flag the request; every action of the build is wrapped
+ * so that a flagged request is refused with 403 before the action runs. The
+ * route's error boundary then renders the page's error state, a fetcher or
+ * single-fetch call gets the error, an API route gets JSON.
+ */
+function markCrossOrigin(req, res, next) {
+  const origin = req.headers.origin;
+  if (!UNSAFE_METHODS.has(req.method) || origin === undefined) return next();
+  const host = (req.headers["x-forwarded-host"] ?? "").split(",")[0].trim() || req.headers.host;
+  let originHost = null;
+  try {
+    originHost = origin === "null" ? null : new URL(origin).host;
+  } catch {
+    // a malformed Origin is treated like a foreign one
+  }
+  if (!host || originHost !== host) {
+    delete req.headers.origin;
+    res.locals.crossOrigin = true;
+  }
+  next();
+}
+
+export function refuseCrossOriginActions(build) {
+  const routes = {};
+  for (const [id, route] of Object.entries(build.routes)) {
+    const action = route.module.action;
+    if (!action) {
+      routes[id] = route;
+      continue;
+    }
+    const isResource = route.module.default == null && route.module.ErrorBoundary == null;
+    const guarded = (args) => {
+      if (args.context?.crossOrigin) {
+        throw isResource
+          ? Response.json({ message: CROSS_ORIGIN_MESSAGE }, { status: 403 })
+          : new Response(CROSS_ORIGIN_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      }
+      return action(args);
+    };
+    routes[id] = { ...route, module: { ...route.module, action: guarded } };
+  }
+  return { ...build, routes };
+}
+
+function getLoadContext(req, res) {
+  return { clientAddress: req.socket.remoteAddress, crossOrigin: res.locals.crossOrigin === true };
+}
+
+/** nosniff on every static file; an SVG opened on its own runs no script. */
+function staticHeaders(res, filePath) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  if (filePath.endsWith(".svg")) res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+}
+
+function requestLog() {
+  morgan.token("safe-url", (req) => req.originalUrl.split("?")[0].replace(SECRET_PATH, "$1…"));
+  return morgan(":method :safe-url :status :res[content-length] - :response-time ms", {
+    skip: (req) => req.path === "/healthz",
+  });
+}
+
+/** The Express app for a build. `trustProxy` is TRUST_PROXY (Express's syntax, also read by app/security/origin.server.ts). */
+export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trustProxy = process.env.TRUST_PROXY }) {
+  const app = express();
+  app.disable("x-powered-by");
+  // req.protocol and req.hostname (the URL Remix sees) honour X-Forwarded-Proto/-Host only from these proxies.
+  app.set("trust proxy", trustProxy?.trim() ? trustProxy : false);
+  const trusted = app.get("trust proxy fn");
+  app.use((req, _res, next) => {
+    // Remix's own Origin check reads X-Forwarded-Host as is; nobody but a trusted proxy may set it.
+    if (!trusted(req.socket.remoteAddress, 0)) delete req.headers["x-forwarded-host"];
+    next();
+  });
+  app.use(compression());
+  // Fingerprinted by the Remix compiler: a changed file gets a new name.
+  app.use(build.publicPath, express.static(path.resolve(build.assetsBuildDirectory), { immutable: true, maxAge: "1y", index: false, setHeaders: staticHeaders }));
+  // Art and the favicon keep their names: a week fresh, then a cheap 304 through the ETag.
+  app.use(express.static("public", { maxAge: "7d", index: false, setHeaders: staticHeaders }));
+  app.use(requestLog());
+  app.use(markCrossOrigin);
+
+  let handler = createRequestHandler({ build: refuseCrossOriginActions(build), mode, getLoadContext });
+  if (mode === "development" && buildPath) {
+    // `remix dev --manual` rewrites version.txt after each rebuild and waits for broadcastDevReady.
+    const versionFile = path.resolve(path.dirname(buildPath), "version.txt");
+    fs.watchFile(versionFile, { interval: 250 }, async () => {
+      const next = await importBuild(buildPath);
+      handler = createRequestHandler({ build: refuseCrossOriginActions(next), mode, getLoadContext });
+      void broadcastDevReady(next);
+    });
+  }
+  app.all("*", (req, res, next) => handler(req, res, next));
+
+  // eslint-disable-next-line no-unused-vars
+  app.use((error, req, res, _next) => {
+    console.error(JSON.stringify({ level: "error", url: req.originalUrl.split("?")[0], message: error instanceof Error ? error.message : String(error) }));
+    if (res.headersSent) return res.destroy();
+    res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
+    res.send("Something went wrong. Please try again in a moment.");
+  });
+  return app;
+}
+
+/** Starts one worker's server; resolves once it listens. SIGTERM/SIGINT finish open requests, then exit. */
+export async function serve(buildPath) {
+  const build = await importBuild(buildPath);
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  const app = createApp({ build, buildPath });
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST;
+  const server = await new Promise((resolve, reject) => {
+    const s = host ? app.listen(port, host) : app.listen(port);
+    s.once("listening", () => resolve(s));
+    s.once("error", reject);
+  });
+  console.log(`[paddock] worker ${process.pid} listening on http://${host ?? "localhost"}:${port}`);
+  if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
+
+  let closing = false;
+  const shutdown = () => {
+    if (closing) return;
+    closing = true;
+    // close() stops accepting and drops idle keep-alive sockets; requests in flight finish.
+    server.close(() => process.exit(0));
+    setTimeout(() => {
+      server.closeAllConnections();
+      process.exit(0);
+    }, 8000).unref();
+  };
+  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", shutdown);
+  return server;
+}

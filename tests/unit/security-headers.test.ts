@@ -1,0 +1,42 @@
+// Security headers of every HTML and data response, in and outside production.
+import { applySecurityHeaders } from "~/security/headers.server";
+
+function directives(headers: Headers): Map<string, string> {
+  const csp = headers.get("Content-Security-Policy") ?? "";
+  return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(" ")]));
+}
+
+describe("applySecurityHeaders", () => {
+  it("sends a nonce CSP that forbids plugins, <base> and framing", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, "abc123", false);
+    const csp = directives(headers);
+    expect(csp.get("script-src")).toBe("'self' 'nonce-abc123'");
+    expect(csp.get("object-src")).toBe("'none'");
+    expect(csp.get("base-uri")).toBe("'none'");
+    expect(csp.get("frame-ancestors")).toBe("'none'");
+    expect(csp.get("form-action")).toBe("'self'");
+    expect(csp.get("default-src")).toBe("'self'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("sends HSTS and no dev-server websocket source only in production", () => {
+    const dev = new Headers();
+    applySecurityHeaders(dev, "n", false);
+    expect(dev.get("Strict-Transport-Security")).toBeNull();
+    expect(directives(dev).get("connect-src")).toContain("ws://localhost:*");
+
+    const prod = new Headers();
+    applySecurityHeaders(prod, "n", true);
+    expect(prod.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(directives(prod).get("connect-src")).toBe("'self'");
+  });
+
+  it("allows no inline script without a nonce (data responses)", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, undefined, false);
+    expect(directives(headers).get("script-src")).toBe("'self'");
+  });
+});
