@@ -4,6 +4,7 @@ import { randomInt } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
 import { E2E_BASE_URL } from "./env";
+import { fillContact, fillShipping, ordersOf, placeOrder, reachCheckout, signedInCustomer } from "./checkout-helpers";
 import { createUser, e2eDb, expect, jsEnabled, ready, signIn, test, uniqueEmail } from "./fixtures";
 
 const FAILED = "Sorry, this gift card does not exist or has already been claimed.";
@@ -376,5 +377,36 @@ test.describe("activating a gift card", () => {
     const success = page.getByRole("dialog", { name: "Your card has been successfully activated." });
     await expect(success.getByTestId("new-balance")).toHaveText("$100");
     expect((await context.cookies()).some((c) => c.name === "giftCardActivationCode")).toBe(false);
+  });
+});
+
+test.describe("gift credit at box checkout", () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  test("a card waiting in the activation cookie becomes credit that lowers the box checkout total and the charge", async ({ page, context }) => {
+    const customer = await signedInCustomer(page);
+    const card = await insertCard(5000);
+    await context.addCookies([{ name: "giftCardActivationCode", value: card.display, url: E2E_BASE_URL }]);
+    await reachCheckout(page, { email: null, box: { kind: "custom" } });
+    await expect(page.getByRole("status").filter({ hasText: "Your card has been successfully activated." })).toContainText("$50 credit was added and is used below.");
+    const money = page.locator(".checkout-summary__money");
+    const cents = async (term: string) => {
+      const text = await money.locator("div", { has: page.locator("dt", { hasText: term }) }).locator("dd").textContent();
+      return Math.round(Number(text!.replace(/[^0-9.]/g, "")) * 100);
+    };
+    expect(await cents("Credit")).toBe(5000);
+    const subtotal = await cents("Subtotal");
+    const total = await cents("Total today");
+    expect(total).toBe(subtotal - 5000);
+    expect((await context.cookies()).some((c) => c.name === "giftCardActivationCode")).toBe(false);
+
+    await fillContact(page, { firstName: "Noah", lastName: "Saved" });
+    await fillShipping(page);
+    await placeOrder(page);
+    const { payments } = await ordersOf(customer.email);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ status: "succeeded", amountCents: total });
+    const ledger = await e2eDb().selectFrom("creditLedger").select("amountCents").where("userId", "=", customer.id).orderBy("id").execute();
+    expect(ledger.map((l) => l.amountCents)).toEqual([5000, -5000]);
   });
 });
