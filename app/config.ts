@@ -61,6 +61,11 @@ export const BUSINESS = {
 
 /** Recurring deliveries (issue 11, docs/decisions/009-renewals.md). */
 export const REMINDER_DAYS_BEFORE_CUTOFF = 2;
+export const PAYMENTS = {
+  /** a payment still pending this long after its claim was left by a process that died: its reservations are given back */
+  abandonedAfterMinutes: 10,
+} as const;
+
 export const RENEWALS = {
   /** a declined renewal is tried again once a day, this many times, before the delivery is skipped */
   maxRetries: 3,

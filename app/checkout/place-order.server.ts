@@ -236,7 +236,10 @@ export async function placeOrder(actor: CheckoutActor, input: CheckoutInput & { 
         await addLedgerEntry(trx, { userId: customer.id, amountCents: -creditCents, reason: "Credit spent at checkout", reference: key });
       }
       if (totalCents > 0 && !card) throw new ClaimRefused({ kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" });
-      await claimPayment(trx, { key, userId: customer.id, amountCents: totalCents, card: totalCents > 0 ? card : null });
+      await claimPayment(trx, {
+        key, userId: customer.id, amountCents: totalCents, card: totalCents > 0 ? card : null,
+        reserved: { stock: quote.stock.map((s) => ({ productId: s.productId, quantity: s.quantity })), creditCents, creditReference: key },
+      });
     });
   } catch (error) {
     if (error instanceof ClaimRefused) {

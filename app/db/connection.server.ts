@@ -12,6 +12,7 @@ import * as m002 from "./migrations/002-money-flows";
 import * as m003 from "./migrations/003-gift-cards";
 import * as m004 from "./migrations/004-orders";
 import * as m005 from "./migrations/005-deliveries";
+import * as m006 from "./migrations/006-payment-recovery";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -49,7 +50,7 @@ export async function migrateToLatest(db: Kysely<DB>) {
     db,
     // 003 landed after 004 on some development databases
     allowUnorderedMigrations: true,
-    provider: { getMigrations: async () => ({ "001-initial": m001, "002-money-flows": m002, "003-gift-cards": m003, "004-orders": m004, "005-deliveries": m005 }) },
+    provider: { getMigrations: async () => ({ "001-initial": m001, "002-money-flows": m002, "003-gift-cards": m003, "004-orders": m004, "005-deliveries": m005, "006-payment-recovery": m006 }) },
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {

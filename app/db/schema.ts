@@ -308,6 +308,8 @@ export interface PaymentsTable {
   cardLastFour: Optional<string>;
   idempotencyKey: string;
   failureMessage: string | null;
+  /** JSON of what the claim reserved besides this row (stock, credit), given back if it is never settled */
+  reserved: Optional<string>;
   createdAt: CreatedAt;
 }
 

@@ -1,7 +1,8 @@
 // Every kind of timed work the runner does, in the order it runs them. A new
 // kind (renewal reminders, renewals, retries) is one entry here.
 import { giftCardMailJob } from "~/gift-cards/mail-job.server";
+import { paymentRecoveryJob } from "~/payments/recovery.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import type { JobKind } from "./types";
 
-export const JOB_KINDS: JobKind<any>[] = [giftCardMailJob, ...SUBSCRIPTION_JOB_KINDS];
+export const JOB_KINDS: JobKind<any>[] = [giftCardMailJob, ...SUBSCRIPTION_JOB_KINDS, paymentRecoveryJob];

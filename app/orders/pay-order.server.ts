@@ -207,7 +207,10 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
       const split = applyCredit(await spendableCredit(user, trx), invoice.total);
       if (split.totalCents > 0 && !card) throw new CardNeeded();
       await addLedgerEntry(trx, { userId: user.id, amountCents: -split.creditCents, reason: "Credit used on an order", reference: order.reference });
-      await claimPayment(trx, { key, userId: user.id, orderId: order.id, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null });
+      await claimPayment(trx, {
+        key, userId: user.id, orderId: order.id, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null,
+        reserved: { creditCents: split.creditCents, creditReference: order.reference },
+      });
       return split;
     });
   } catch (error) {

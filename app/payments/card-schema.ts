@@ -42,7 +42,7 @@ export function parseCardChoice(
   }
   if (choice !== NEW_CARD) {
     const id = Number(choice);
-    if (!Number.isInteger(id) || id <= 0) {
+    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
       ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: CARD_MESSAGES.paymentMethod });
       return { kind: "none" };
     }

@@ -37,4 +37,6 @@ export interface PaymentGateway {
   tokenise(card: CardInput): Promise<TokenisedCard>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /** The charge made with this idempotency key, if any (recovery after a crash between charge and settle). */
+  findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
 }

@@ -53,17 +53,21 @@ export async function resolveCard(userId: number | null, choice: CardChoice): Pr
   return { ...t, savedId: null };
 }
 
+/** What a claim took besides the payment row: given back by app/payments/recovery.server.ts if it is never settled. */
+export type Reserved = { stock?: { productId: number; quantity: number }[]; creditCents?: number; creditReference?: string };
+
 /** Step 1, inside the caller's transaction. Throws a unique violation when the key was used before. */
 export async function claimPayment(
   trx: Transaction<DB>,
-  p: { key: string; userId: number | null; orderId?: number | null; giftCardId?: number | null; amountCents: number; card: ResolvedCard | null },
+  p: { key: string; userId: number | null; orderId?: number | null; giftCardId?: number | null; amountCents: number; card: ResolvedCard | null; reserved?: Reserved },
 ): Promise<number> {
   const { id } = await trx
     .insertInto("payments")
     .values({
       userId: p.userId, orderId: p.orderId ?? null, giftCardId: p.giftCardId ?? null, amountCents: p.amountCents,
       status: p.amountCents === 0 ? "succeeded" : "pending", gatewayChargeId: null, idempotencyKey: p.key,
-      failureMessage: null, cardBrand: p.card?.brand ?? null, cardLastFour: p.card?.lastFour ?? null, createdAt: new Date().toISOString(),
+      failureMessage: null, cardBrand: p.card?.brand ?? null, cardLastFour: p.card?.lastFour ?? null,
+      reserved: p.reserved ? JSON.stringify(p.reserved) : null, createdAt: new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();

@@ -48,6 +48,10 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
+  async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
+    return this.charges.get(idempotencyKey) ?? null;
+  }
+
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const previous = this.charges.get(request.idempotencyKey);
     if (previous) return previous;
