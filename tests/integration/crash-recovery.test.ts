@@ -478,5 +478,17 @@ describe("the server killed mid-load and started again", () => {
       expect(c.sentAt, `gift card ${c.id} mailed`).not.toBeNull();
       expect(mails.filter((m) => m.template === "gift-card" && m.text.includes(formatCode(c.code))), `gift card ${c.id} mailed once`).toHaveLength(1);
     }
+
+    /* ---- after the lease the recovery job gives back what the kill left pending */
+    const { runDueJobs } = await import("~/jobs/runner.server");
+    const { paymentRecoveryJob } = await import("~/payments/recovery.server");
+    const { PAYMENTS } = await import("~/config");
+    await runDueJobs({ now: new Date(Date.now() + (PAYMENTS.abandonedAfterMinutes + 1) * 60_000), kinds: [paymentRecoveryJob], log: false });
+    const allKeys = sent.map((a) => `${a.kind === "box" ? "checkout" : "gift"}:${a.key}`);
+    expect(await db.selectFrom("payments").select("id").where("idempotencyKey", "in", allKeys).where("status", "=", "pending").execute()).toHaveLength(0);
+    const drafts = await db.selectFrom("subscriptions").select(["checkoutKey"]).where("id", "in", subIds).where("status", "=", "draft").execute();
+    expect(drafts.every((d) => d.checkoutKey === null)).toBe(true);
+    const shelfAfter = (await db.selectFrom("products").select("inventory").where("id", "=", bacon.id).executeTakeFirstOrThrow()).inventory!;
+    expect(ADDON_STOCK - shelfAfter).toBe(sold.reduce((n, l) => n + l.quantity, 0));
   }, 240_000);
 });
