@@ -19,6 +19,7 @@ import { ProductCard, STEPPER_FORM_ID, useOptimisticQuantities, type StepperResu
 import type { ListingGroup } from "~/box/components/product-listing";
 import { parseStep, selectionCountLabel, selectionStatus } from "~/box/rules";
 import { CsrfInput } from "~/components/csrf-input";
+import { PlainRadioCards } from "~/components/plain-radio-cards";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/client.server";
 import { readForm } from "~/security/csrf.server";
@@ -49,6 +50,11 @@ async function ownerOf(request: Request, userId: number): Promise<Owner> {
 }
 
 const notFound = () => new Response("Not found", { status: 404 });
+/** A posted number that can be a row id or a day count (PostgreSQL integer), else 0. */
+const intField = (v: FormDataEntryValue | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : 0;
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -92,13 +98,13 @@ export async function action({ request }: ActionFunctionArgs) {
         return done(reference, true);
       }
       case "frequency":
-        return done((await changeFrequency({ ...owner, frequencyDays: Number(form.get("frequencyDays")) || 0 }, opts)).reference);
+        return done((await changeFrequency({ ...owner, frequencyDays: intField(form.get("frequencyDays")) }, opts)).reference);
       case "day":
         return done((await changeDeliveryDay({ ...owner, date: String(form.get("deliveryDate") ?? "") }, opts)).reference);
       case "window":
         return done((await changeWindow({ ...owner, window: String(form.get("window") ?? "") }, opts)).reference);
       case "address":
-        return done((await changeAddress({ ...owner, addressId: Number(form.get("addressId")) || 0 }, opts)).reference);
+        return done((await changeAddress({ ...owner, addressId: intField(form.get("addressId")) }, opts)).reference);
       default:
         return refuse("That change is not available.");
     }
@@ -207,14 +213,8 @@ export default function ChangeWhatComesNext() {
           <Form method="post" action={self}>
             <CsrfInput />
             <input type="hidden" name="intent" value="frequency" />
-            <fieldset>
-              <legend>How often your box comes</legend>
-              {d.frequencies.map((f) => (
-                <label key={f.days} className="radio">
-                  <input type="radio" name="frequencyDays" value={f.days} defaultChecked={f.days === d.subscription.frequencyDays} /> {f.label}
-                </label>
-              ))}
-            </fieldset>
+            <PlainRadioCards id="frequency" name="frequencyDays" legend="How often your box comes" className="radio-cards--frequency"
+              options={d.frequencies.map((f) => ({ value: String(f.days), label: f.label }))} checked={String(d.subscription.frequencyDays)} />
             <SubmitButton variant="secondary" pending={busy("frequency")} aria-describedby="applies-from">Save frequency</SubmitButton>
           </Form>
         </section>
@@ -245,14 +245,8 @@ export default function ChangeWhatComesNext() {
             <Form method="post" action={self}>
               <CsrfInput />
               <input type="hidden" name="intent" value="window" />
-              <fieldset>
-                <legend>When your box arrives</legend>
-                {d.windows.map((w) => (
-                  <label key={w.code} className="radio">
-                    <input type="radio" name="window" value={w.code} defaultChecked={w.code === (d.subscription.deliveryWindow ?? "day")} /> {w.label}
-                  </label>
-                ))}
-              </fieldset>
+              <PlainRadioCards id="window" name="window" legend="When your box arrives"
+                options={d.windows.map((w) => ({ value: w.code, label: w.label }))} checked={d.subscription.deliveryWindow ?? "day"} />
               <SubmitButton variant="secondary" pending={busy("window")} aria-describedby="applies-from">Save delivery time</SubmitButton>
             </Form>
           </section>
