@@ -49,7 +49,7 @@ export const AddCardSchema = z
   });
 
 export const EditAddressSchema = z.object({
-  addressId: z.coerce.number({ invalid_type_error: "Unknown address" }).int().positive(),
+  addressId: z.coerce.number({ invalid_type_error: "Unknown address" }).int().positive().max(2_147_483_647, "Unknown address"),
   address: AddressSchema,
 });
 

@@ -22,11 +22,12 @@ const postcode = z.preprocess(
   (v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v),
   z.string({ required_error: POSTCODE_INVALID }).regex(POSTCODE_PATTERN, POSTCODE_INVALID),
 );
-const id = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message));
+// Row ids fit PostgreSQL's integer (a larger number is no id, not a database error).
+const id = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message));
 
 const deliveryFields = {
   postcode,
-  suburbId: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: CHOOSE_SUBURB }).int().positive().optional()),
+  suburbId: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: CHOOSE_SUBURB }).int().positive().max(2_147_483_647, CHOOSE_SUBURB).optional()),
   deliveryDate: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE)),
   deliveryWindow: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_TIME }).regex(/^[a-z0-9_-]{1,32}$/, CHOOSE_TIME)),
   v: z.string().optional(),

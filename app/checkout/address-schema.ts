@@ -19,7 +19,14 @@ export const MESSAGES = {
   postcode: POSTCODE_INVALID,
 } as const;
 
-export const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+/** Control characters (not tab or line breaks) never belong in typed text, and PostgreSQL refuses NUL. */
+const withoutControls = (v: string) => v.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+
+export const blankToUndefined = (v: unknown) => {
+  if (typeof v !== "string") return v;
+  const text = withoutControls(v);
+  return text.trim() === "" ? undefined : text;
+};
 
 /** A required trimmed text of at most `max` characters; blank counts as missing. */
 export const requiredText = (message: string, max = 120) =>

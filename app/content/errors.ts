@@ -7,6 +7,11 @@ export class ContentNotFoundError extends Error {
   }
 }
 
+/** A slug from a URL that cannot name anything: control characters ("%00" is a database error on PostgreSQL). */
+export function assertPlausibleSlug(slug: string, what: string): void {
+  if (/[\u0000-\u001f]/.test(slug) || slug.length > 200) throw new ContentNotFoundError(what);
+}
+
 export class BadPageError extends Error {
   constructor(raw: string) {
     super(`The page number must be a whole number of 1 or more (got "${raw}")`);

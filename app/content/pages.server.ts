@@ -1,7 +1,7 @@
 // Editorial pages (homepage, concept, legal), the FAQ, testimonials, social
 // posts and location pages. Every HTML field leaves here sanitised.
 import { db } from "~/db/client.server";
-import { ContentNotFoundError } from "./errors";
+import { ContentNotFoundError, assertPlausibleSlug } from "./errors";
 import { sanitiseHtml } from "./sanitize.server";
 import type {
   ConceptData, FaqCategory, FaqItem, HomepageData, LegalData, LocationPost, PageData, PageKey, QA, SocialPost, Testimonial,
@@ -59,6 +59,7 @@ export async function listSocialPosts(): Promise<SocialPost[]> {
 }
 
 export async function getLocation(slug: string): Promise<LocationPost> {
+  assertPlausibleSlug(slug, "Location");
   const row = await db.selectFrom("locationPosts").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!row) throw new ContentNotFoundError(`Location ${slug}`);
   const data = JSON.parse(row.data) as Pick<LocationPost, "background" | "images" | "description" | "faq">;

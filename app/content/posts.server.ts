@@ -2,7 +2,7 @@
 // categories, the featured list and the highlight recipe.
 import { db } from "~/db/client.server";
 import { LIMITS } from "~/config";
-import { ContentNotFoundError } from "./errors";
+import { ContentNotFoundError, assertPlausibleSlug } from "./errors";
 import { PAGE_SIZE, pageMeta, pageRange } from "./pagination";
 import { sanitiseHtml } from "./sanitize.server";
 import type {
@@ -91,6 +91,7 @@ function parseList(json: string | null): string[] {
 
 /** One post by slug; with `type`, a post of the other type is not found. */
 export async function getPost(slug: string, type?: PostType): Promise<PostDetail | RecipeDetail> {
+  assertPlausibleSlug(slug, "Post");
   let query = db
     .selectFrom("posts")
     .leftJoin("authors", "authors.id", "posts.authorId")
@@ -141,6 +142,7 @@ export async function listRecipeCategories(): Promise<RecipeCategory[]> {
 }
 
 export async function getRecipeCategory(by: { slug: string } | { id: number }): Promise<RecipeCategory> {
+  if ("slug" in by) assertPlausibleSlug(by.slug, "Recipe category");
   let query = db.selectFrom("categories").select(["id", "name", "slug"]).where("kind", "=", "recipe");
   query = "slug" in by ? query.where("slug", "=", by.slug) : query.where("id", "=", by.id);
   const row = await query.executeTakeFirst();

@@ -23,6 +23,8 @@ export function normaliseReference(reference: string): string {
 }
 
 export async function findOwnOrder({ userId, reference }: { userId: number; reference: string }, executor: Kysely<DB> = db): Promise<OwnOrder | null> {
+  // "%00" in a URL: PostgreSQL refuses a NUL in text, and no reference has control characters
+  if (/[\u0000-\u001f]/.test(reference)) return null;
   const row = await executor
     .selectFrom("orders")
     .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "paidAt"])

@@ -26,7 +26,7 @@ const FORM_ID = "box-size";
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "box-size");
   const asked = Number(new URL(request.url).searchParams.get("type"));
-  let typeId = Number.isInteger(asked) && asked > 0 ? asked : (flow.pkg?.parentId ?? null);
+  let typeId = Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647 ? asked : (flow.pkg?.parentId ?? null);
   if (!typeId && flow.draft.boxType === "custom") typeId = (await rootOfKind("custom"))?.id ?? null;
   if (!typeId) throw redirect(flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box");
   const box = await boxWithSizes(typeId);

@@ -18,7 +18,13 @@ export const csrf = new CSRF({ cookie, formDataKey: "csrf", secret: sessionSecre
 
 /** Validates the token and returns the form data; throws a 419 response otherwise. */
 export async function readForm(request: Request): Promise<FormData> {
-  const formData = await request.formData();
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    // JSON, plain text or a broken multipart body: not one of our forms
+    throw new Response("We couldn't read that form. Please reload the page and try again.", { status: 400 });
+  }
   try {
     await csrf.validate(formData, request.headers);
   } catch (error) {

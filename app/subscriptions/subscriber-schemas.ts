@@ -18,7 +18,7 @@ export const SUBSCRIBER_MESSAGES = {
 
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const id = z.coerce.number({ invalid_type_error: SUBSCRIBER_MESSAGES.subscription }).int(SUBSCRIBER_MESSAGES.subscription).positive(SUBSCRIBER_MESSAGES.subscription);
+const id = z.coerce.number({ invalid_type_error: SUBSCRIBER_MESSAGES.subscription }).int(SUBSCRIBER_MESSAGES.subscription).positive(SUBSCRIBER_MESSAGES.subscription).max(2_147_483_647, SUBSCRIBER_MESSAGES.subscription);
 const day = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().regex(DAY, message).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
 
 export const SkipSchema = z.object({ subscriptionId: id, deliveryDate: day(SUBSCRIBER_MESSAGES.deliveryDate) });

@@ -8,7 +8,9 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
   try {
     const url = new URL(target, "http://same.invalid");
     if (url.origin !== "http://same.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
+    // Dot segments normalise away ("/.//evil.com" → "//evil.com"): check the result again.
+    const path = url.pathname + url.search + url.hash;
+    return path.startsWith("//") || path.startsWith("/\\") ? fallback : path;
   } catch {
     return fallback;
   }
