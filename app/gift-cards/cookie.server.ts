@@ -9,8 +9,10 @@
 // For robustness a value written by Remix's createCookie() (base64 of a JSON
 // string, unsigned) is read too. Anything that is not a plausible code is ignored,
 // so the value can never steer the redirect anywhere but /gift-cards/activate/{code}.
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { GIFT_CARD } from "~/config";
 import { secureCookies } from "~/env.server";
+import { sessionSecret } from "~/security/secrets.server";
 import { PERSONALISE_FIELDS, type PersonaliseValues } from "./schemas";
 import { isValidAmount } from "./rules";
 
@@ -112,11 +114,19 @@ export function personaliseCookie(values: PersonaliseValues): string {
   return serialise(GIFT_CARD_PERSONALISE_COOKIE, Buffer.from(JSON.stringify(kept), "utf8").toString("base64url"));
 }
 
+// The order cookie proves "this browser placed the order", so it is signed: a
+// plain reference could be typed into a cookie by anyone who knows one.
+const orderMac = (reference: string) => createHmac("sha256", sessionSecret).update(`gift-order:${reference}`).digest("base64url").slice(0, 32);
+
 export function giftCardOrderReference(request: Request): string | null {
   const raw = readRawCookie(request.headers.get("Cookie"), GIFT_CARD_ORDER_COOKIE);
-  return raw && /^[A-Z0-9-]{4,40}$/.test(raw) ? raw : null;
+  const m = raw ? /^([A-Z0-9-]{4,40})\.([A-Za-z0-9_-]{32})$/.exec(raw) : null;
+  if (!m) return null;
+  const expected = Buffer.from(orderMac(m[1]));
+  const given = Buffer.from(m[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? m[1] : null;
 }
 
 export function orderCookie(reference: string): string {
-  return serialise(GIFT_CARD_ORDER_COOKIE, reference, 60 * 60);
+  return serialise(GIFT_CARD_ORDER_COOKIE, `${reference}.${orderMac(reference)}`, 60 * 60);
 }
