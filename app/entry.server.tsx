@@ -6,6 +6,11 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
+import { InlineCssProvider } from "~/root";
+import { inlineCss } from "~/http/inline-css.server";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
+import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
+import { lowerScriptPriority, lowerScriptPriorityStream } from "~/http/script-priority.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
 
@@ -20,39 +25,104 @@ export default function handleRequest(
   remixContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  // A public page for a visitor without a session, answered 200 without setting a cookie, is the
+  // same for everyone: render it whole, derive its nonce and ETag from it (decision 011).
+  const shared = responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && isSharedCacheable(request);
+  return shared
+    ? renderShared(request, responseHeaders, remixContext)
+    : renderPrivate(request, responseStatusCode, responseHeaders, remixContext);
+}
+
+function app(remixContext: EntryContext, url: string, nonce: string) {
+  return (
+    <NonceProvider value={nonce}>
+      <InlineCssProvider value={inlineCss}>
+        <RemixServer context={remixContext} url={url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </InlineCssProvider>
+    </NonceProvider>
+  );
+}
+
+function renderPrivate(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();
   const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        [callback]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, nonce);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(app(remixContext, request.url, nonce), {
+      nonce,
+      onAllReady() {
+        clearTimeout(timer); // do not keep a finished render reachable for ABORT_DELAY
       },
-    );
-    setTimeout(abort, ABORT_DELAY);
+      [callback]() {
+        if (callback === "onAllReady") clearTimeout(timer);
+        shellRendered = true;
+        const body = lowerScriptPriorityStream();
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+        applySecurityHeaders(responseHeaders, nonce);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
+    const timer = setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+function renderShared(request: Request, responseHeaders: Headers, remixContext: EntryContext): Promise<Response> {
+  const standIn = nonceStandIn();
+  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(app(remixContext, request.url, standIn), {
+      nonce: standIn,
+      onAllReady() {
+        clearTimeout(timer);
+        const sink = new PassThrough();
+        const chunks: Buffer[] = [];
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error: unknown) {
+        failed = true;
+        console.error(error);
+      },
+    });
+    const timer = setTimeout(abort, ABORT_DELAY);
+  }).then(({ html, failed }) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    if (failed) {
+      // Part of the page failed or timed out (React rendered a client fallback there): send what
+      // there is, as the streamed path would, but never as the shared version of the page.
+      const nonce = createNonce();
+      responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+      applySecurityHeaders(responseHeaders, nonce);
+      return new Response(lowerScriptPriority(html.split(standIn).join(nonce)), { status: 200, headers: responseHeaders });
+    }
+    const { body, nonce, etag } = sealHtml(lowerScriptPriority(html), standIn, pageNonceKey);
+    responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+    responseHeaders.set("Vary", "Cookie");
+    responseHeaders.set("ETag", etag);
+    applySecurityHeaders(responseHeaders, nonce);
+    if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+      responseHeaders.delete("Content-Type");
+      return new Response(null, { status: 304, headers: responseHeaders });
+    }
+    return new Response(body, { status: 200, headers: responseHeaders });
   });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers);
+  // Client-side navigation data may carry the user and a CSRF token: never for a shared cache.
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 };
 

@@ -1,10 +1,11 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinkDescriptor, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError,
-  useRouteLoaderData,
+  Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_RemixContext, isRouteErrorResponse, useMatches,
+  useRouteError, useRouteLoaderData, type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { useEffect } from "react";
+import { createContext, useContext, useEffect } from "react";
+import { isSharedCacheable } from "~/http/page-cache.server";
 import { getUser } from "~/accounts/session.server";
 import { csrf } from "~/security/csrf.server";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -24,6 +25,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => pageMeta(undefined, `${BRAND.name}: ${BRAND.tagline}. Free delivery, no minimum order.`);
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The shared version of a public page: no user, no CSRF token, no cookie (decision 011).
+  if (isSharedCacheable(request)) return data({ csrf: "", user: null as { email: string; firstName: string } | null });
   const [user, [token, csrfCookie]] = await Promise.all([getUser(request), csrf.commitToken(request)]);
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
@@ -36,6 +39,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+// A page served without a CSRF token (a shared public page) fetches the root data again on the
+// next client-side navigation, so a form reached from there gets a token (and the cookie).
+let clientHasCsrf = false;
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || !clientHasCsrf;
+
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
 export function useRootData() {
@@ -45,6 +54,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  if (typeof document !== "undefined") clientHasCsrf = Boolean(rootData?.csrf);
   useEffect(() => {
     // A marker the e2e suite waits for before interacting with JS enhancements.
     document.documentElement.dataset.hydrated = "true";
@@ -56,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f1d1a" />
         <Meta />
-        <Links />
+        <PageLinks nonce={nonce} />
       </head>
       <body>
         <a className="skip-link" href="#main">Skip to content</a>
@@ -69,6 +79,60 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+/** Server only: the text of a built stylesheet to inline, or null (entry.server provides it). */
+const InlineCssContext = createContext<((href: string) => string | null) | null>(null);
+export const InlineCssProvider = InlineCssContext.Provider;
+
+// In the browser, a stylesheet the server inlined is read back from its <style data-href> once
+// and kept, so hydration renders the same element and a later visit to that route reuses it.
+const inlinedInBrowser = new Map<string, string | null>();
+function browserInlineCss(href: string): string | null {
+  let css = inlinedInBrowser.get(href);
+  if (css === undefined) {
+    const el = Array.from(document.querySelectorAll<HTMLStyleElement>("style[data-href]")).find((s) => s.dataset.href === href);
+    css = el ? el.textContent ?? "" : null;
+    inlinedInBrowser.set(href, css);
+  }
+  return css;
+}
+
+/**
+ * Remix's <Links/>, except that small stylesheets arrive inline on a full page load (no
+ * render-blocking request before first paint); client-side navigations add <link>s as usual.
+ */
+function PageLinks({ nonce }: { nonce: string }) {
+  const remix = useContext(UNSAFE_RemixContext);
+  const serverCss = useContext(InlineCssContext);
+  const matches = useMatches();
+  if (!remix) return null;
+  const seen = new Set<string>();
+  const links: LinkDescriptor[] = [];
+  for (const match of matches) {
+    const css = remix.manifest.routes[match.id]?.css ?? [];
+    for (const link of [...css.map((href) => ({ rel: "stylesheet", href })), ...(remix.routeModules[match.id]?.links?.() ?? [])]) {
+      const key = JSON.stringify(link);
+      if (!seen.has(key)) {
+        seen.add(key);
+        links.push(link);
+      }
+    }
+  }
+  return (
+    <>
+      {links.map((link) => {
+        if ("page" in link) return null;
+        const href = link.href ?? "";
+        const inline = link.rel === "stylesheet" && href
+          ? (serverCss ? serverCss(href) : typeof document !== "undefined" ? browserInlineCss(href) : null)
+          : null;
+        return inline !== null
+          ? <style key={href} data-href={href} nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: inline }} />
+          : <link key={`${link.rel}:${href}`} {...link} />;
+      })}
+    </>
   );
 }
 

@@ -12,6 +12,10 @@ import { BRAND } from "~/config";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
 import homeHref from "~/styles/home.css";
+import type { CacheHandle } from "~/http/cache-policy.server";
+
+// Same page for every visitor without a session: shared-cacheable, with an ETag (decision 011).
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const meta: MetaFunction = () =>
   pageMeta("Home", `${BRAND.tagline}. Custom and curated boxes from Australian farming and fishing families, free delivery, no minimum order.`);

@@ -11,6 +11,7 @@ import { getHighlightRecipe, listPostCards, listRecipeCategories } from "~/conte
 import type { PostType } from "~/content/types";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
+import type { CacheHandle } from "~/http/cache-policy.server";
 
 const FILTERS = {
   "": { type: undefined, title: "Recipes and news", intro: "Recipes for every cut in the box, and stories from the farms and boats behind them.", api: "/api/posts?" },
@@ -18,6 +19,9 @@ const FILTERS = {
   news: { type: "news", title: "News", intro: "Farmers, fishers, packing rooms and delivery updates from Paddock & Tide.", api: "/api/posts?type=news&" },
 } as const satisfies Record<string, { type: PostType | undefined; title: string; intro: string; api: string }>;
 type Filter = keyof typeof FILTERS;
+
+// Same page for every visitor without a session: shared-cacheable, with an ETag (decision 011).
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 

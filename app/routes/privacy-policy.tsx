@@ -4,6 +4,10 @@ import { LegalPage } from "~/content/components/legal-page";
 import { getPage } from "~/content/pages.server";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
+import type { CacheHandle } from "~/http/cache-policy.server";
+
+// Same page for every visitor without a session: shared-cacheable, with an ETag (decision 011).
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 

@@ -8,6 +8,10 @@ import { JsonLd, recipeJsonLd } from "~/content/components/recipe-json-ld";
 import { getRecipe, listFeaturedRecipes } from "~/content/posts.server";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
+import type { CacheHandle } from "~/http/cache-policy.server";
+
+// Same page for every visitor without a session: shared-cacheable, with an ETag (decision 011).
+export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 

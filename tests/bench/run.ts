@@ -1,125 +1,209 @@
-// npm run bench: measures the budgets of the open issues and prints numbers.
-// It never passes or fails on time; it reports.
-//   - JavaScript transferred per page (gzipped bytes, from the browser's resource timing)
-//   - Lighthouse mobile scores (performance, accessibility) per page
-//   - server throughput per page with autocannon (requests/s, p99 latency)
-// Options (env): BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_SKIP=lighthouse,load
-import { spawn, execFile } from "node:child_process";
-import { promisify } from "node:util";
-import autocannon from "autocannon";
+// npm run bench: measures the budgets of issue 13 and reports; it never passes or fails on time.
+//   - per page: JS, CSS and HTML a first visit downloads, script requests, Lighthouse mobile
+//     (performance, accessibility, best practices, SEO), and throughput with autocannon
+//     (50 connections) against the production build on a fresh SQLite database, 2 workers;
+//   - the same load against PostgreSQL with one app instance, then two sharing the database
+//     (the connections split across both), and the ratio;
+//   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts).
+// Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
+// Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_SKIP=lighthouse,load,pg  BENCH_PORT=3900
+//      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300
+import fs from "node:fs";
+import os from "node:os";
+import pg from "pg";
 import { chromium, type Browser, type Cookie } from "@playwright/test";
 import { draftFlowCookies } from "./flow";
 import { giftFlowCookies } from "./gift-flow";
 import { payFlowCookies } from "./pay-flow";
+import { CHROMIUM, CHROME_FLAGS, lighthouse, load, pageWeight, type Scores } from "./measure";
+import { startInstance, startSqliteServer, type Server } from "./servers";
+import { soak } from "./soak";
 
-const run = promisify(execFile);
-const PORT = 3900;
-const BASE = `http://127.0.0.1:${PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const skip = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_pg";
+const RESULTS = "bench/results.json";
 
-const PUBLIC_PAGES = (process.env.BENCH_PAGES?.split(",") ?? [
+const PUBLIC_PAGES = [
   "/", "/how-it-works", "/why-us", "/delivery", "/blog", "/blog-post/how-we-pack-your-box",
   "/recipe-post/scotch-fillet-with-garlic-thyme-butter", "/faq", "/terms", "/sign-in", "/get-started",
   "/gift-cards", "/gift-cards/activate",
-]);
+];
 
-async function startServer() {
-  const child = spawn(process.execPath, ["tests/e2e/server.mjs"], { env: { ...process.env, E2E_PORT: String(PORT), WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" }, stdio: "ignore" });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return child;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
+type Page = { path: string; cookie?: string; cookies: Cookie[] };
+type Row = {
+  path: string; jsKb: number | null; jsRequests: number | null; cssKb: number | null; htmlKb: number | null;
+  lighthouse: Scores | null; rps: number | null; p99Ms: number | null; errors: number | null;
+  fcpMs?: number; lcpMs?: number; cls?: number; measuredAt: string;
+};
+
+/** The pages to measure on a server: the public ones plus the steps of a draft box, a gift card and a signed-in subscriber. */
+async function pagesOn(browser: Browser, base: string): Promise<Page[]> {
+  const flow = await draftFlowCookies(browser, base);
+  const gift = await giftFlowCookies(browser, base);
+  const pay = await payFlowCookies(browser, base);
+  const all: Page[] = [
+    ...PUBLIC_PAGES.map((path) => ({ path, cookies: [] })),
+    ...flow.pages.map((path) => ({ path, cookie: flow.cookieHeader, cookies: flow.cookies })),
+    ...gift.pages.map((path) => ({ path, cookie: gift.cookieHeader, cookies: gift.cookies })),
+    ...pay.pages.map((path) => ({ path, cookie: pay.cookieHeader, cookies: pay.cookies })),
+  ];
+  if (!only) return all;
+  const bare = (p: string) => p.split("?")[0];
+  const known = all.filter((p) => only.includes(p.path) || only.includes(bare(p.path)));
+  const extra = only.filter((o) => !all.some((p) => p.path === o || bare(p.path) === o)).map((path) => ({ path, cookies: [] }));
+  return [...known, ...extra];
+}
+
+function readResults(): Record<string, unknown> & { pages?: Row[] } {
+  try {
+    return JSON.parse(fs.readFileSync(RESULTS, "utf8"));
+  } catch {
+    return {};
   }
-  child.kill();
-  throw new Error("server did not start");
 }
 
-/** Gzipped JS a first visit downloads: a fresh context each time, so nothing is cached. */
-async function jsBytes(browser: Browser, path: string, cookies: Cookie[]) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  await context.addCookies(cookies);
-  const page = await context.newPage();
-  await page.goto(BASE + path, { waitUntil: "networkidle" });
-  const bytes = await page.evaluate(() =>
-    performance
-      .getEntriesByType("resource")
-      .filter((e) => e.name.endsWith(".js"))
-      .reduce((sum, e) => sum + (e as PerformanceResourceTiming).transferSize, 0),
-  );
-  await context.close();
-  return bytes;
+function writeResults(update: Record<string, unknown>) {
+  fs.mkdirSync("bench", { recursive: true });
+  const next = { ...readResults(), ...update };
+  fs.writeFileSync(RESULTS, JSON.stringify(next, null, 2) + "\n");
 }
 
-async function lighthouse(path: string, cookie?: string) {
-  const args = [
-    BASE + path, `--chrome-path=${CHROMIUM}`, `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
-    "--only-categories=performance,accessibility", "--output=json", "--quiet",
-  ];
-  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  const { stdout } = await run("node_modules/.bin/lighthouse", args, { maxBuffer: 64 * 1024 * 1024 });
-  const report = JSON.parse(stdout);
-  return {
-    performance: Math.round(report.categories.performance.score * 100),
-    accessibility: Math.round(report.categories.accessibility.score * 100),
-    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? 0,
-  };
-}
+const machine = () => ({
+  cpus: os.availableParallelism(), node: process.version,
+  note: "shared 2-core machine; other work may run at the same time, so throughput numbers are noisy",
+});
 
-async function load(path: string, cookie?: string) {
-  const result = await autocannon({ url: BASE + path, connections: 50, duration, headers: cookie ? { cookie } : {} });
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-const server = await startServer();
-try {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
-  const flow = await draftFlowCookies(browser, BASE);
-  const gift = await giftFlowCookies(browser, BASE);
-  const pay = await payFlowCookies(browser, BASE);
-  const rows: Record<string, string | number>[] = [];
-  const pages = [
-    ...PUBLIC_PAGES.map((p) => ({ path: p, cookie: undefined as string | undefined, cookies: [] as Cookie[] })),
-    ...flow.pages.map((p) => ({ path: p, cookie: flow.cookieHeader, cookies: flow.cookies })),
-    ...gift.pages.map((p) => ({ path: p, cookie: gift.cookieHeader, cookies: gift.cookies })),
-    ...pay.pages.map((p) => ({ path: p, cookie: pay.cookieHeader, cookies: pay.cookies })),
-  ];
-  for (const { path, cookie, cookies } of pages) {
-    const row: Record<string, string | number> = { page: path };
-    row["JS KB (gz)"] = Math.round((await jsBytes(browser, path, cookies)) / 102.4) / 10;
-    if (!skip.has("lighthouse")) {
-      try {
-        const lh = await lighthouse(path, cookie);
-        row["LH perf"] = lh.performance;
-        row["LH a11y"] = lh.accessibility;
-        row.CLS = Number(lh.cls.toFixed(3));
-      } catch (error) {
-        row["LH perf"] = row["LH a11y"] = "error";
-        console.error(`lighthouse ${path}: ${(error as { stderr?: string }).stderr?.split("\n")[0] ?? error}`);
+async function measureSqlite(browser: Browser) {
+  const server = await startSqliteServer(PORT, process.env.WEB_CONCURRENCY ?? "2");
+  const rows: Row[] = [];
+  try {
+    for (const page of await pagesOn(browser, server.base)) {
+      const row: Row = { path: page.path, jsKb: null, jsRequests: null, cssKb: null, htmlKb: null, lighthouse: null, rps: null, p99Ms: null, errors: null, measuredAt: new Date().toISOString() };
+      const w = await pageWeight(browser, server.base, page.path, page.cookies);
+      Object.assign(row, { jsKb: w.jsKb, jsRequests: w.jsRequests, cssKb: w.cssKb, htmlKb: w.htmlKb });
+      if (!skip.has("lighthouse")) {
+        try {
+          const lh = await lighthouse(server.base + page.path, page.cookie);
+          row.lighthouse = { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, seo: lh.seo };
+          Object.assign(row, { fcpMs: lh.fcpMs, lcpMs: lh.lcpMs, cls: lh.cls });
+        } catch (error) {
+          console.error(`lighthouse ${page.path}: ${(error as { stderr?: string }).stderr?.split("\n")[0] ?? error}`);
+        }
       }
+      if (!skip.has("load")) Object.assign(row, await load([server.base], page.path, page.cookie, duration));
+      rows.push(row);
+      console.log(JSON.stringify(row));
     }
-    if (!skip.has("load")) {
-      const l = await load(path, cookie);
-      row["req/s"] = l.rps;
-      row["p99 ms"] = l.p99;
-      row.errors = l.errors;
-    }
-    rows.push(row);
-    console.log(JSON.stringify(row));
+  } finally {
+    await server.stop();
   }
-  await browser.close();
-  console.log("\n" + table(rows));
-} finally {
-  server.kill();
+  // A partial run (some pages, or BENCH_SKIP) keeps the other pages' rows and the numbers it skipped.
+  const earlier = readResults().pages ?? [];
+  const merged = rows.map((row) => {
+    const before = earlier.find((p) => p.path === row.path);
+    if (!before) return row;
+    const kept = Object.fromEntries(Object.entries(before).filter(([k]) => (row as Record<string, unknown>)[k] == null));
+    return { ...kept, ...Object.fromEntries(Object.entries(row).filter(([, v]) => v != null)) } as Row;
+  });
+  const others = earlier.filter((p) => !rows.some((r) => r.path === p.path));
+  writeResults({ generatedAt: new Date().toISOString(), machine: machine(), lighthouseVersion: "12.8.2, mobile defaults (simulated slow 4G, 4x CPU)", pages: [...merged, ...others] });
+  console.log("\n" + table(rows.map((r) => ({
+    page: r.path, "JS KB": r.jsKb, "JS req": r.jsRequests, "CSS KB": r.cssKb, "HTML KB": r.htmlKb,
+    perf: r.lighthouse?.performance, a11y: r.lighthouse?.accessibility, bp: r.lighthouse?.bestPractices, seo: r.lighthouse?.seo,
+    "FCP ms": r.fcpMs, "LCP ms": r.lcpMs, "req/s": r.rps, "p99 ms": r.p99Ms, errors: r.errors,
+  }))));
 }
 
-function table(rows: Record<string, string | number>[]) {
+async function resetPostgres(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  await client.end();
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query("drop schema public cascade; create schema public;");
+  await db.end();
+}
+
+async function measurePostgres(browser: Browser) {
+  await resetPostgres(PG_URL);
+  const workers = process.env.BENCH_PG_WORKERS ?? "1";
+  const servers: Server[] = [];
+  try {
+    servers.push(await startInstance(PORT + 1, PG_URL, workers)); // migrates and seeds the fresh schema
+    const pages = await pagesOn(browser, servers[0].base);
+    const one: ({ path: string } & Awaited<ReturnType<typeof load>>)[] = [];
+    for (const page of pages) {
+      const l = await load([servers[0].base], page.path, page.cookie, duration);
+      one.push({ path: page.path, ...l });
+      console.log(JSON.stringify({ instances: 1, path: page.path, ...l }));
+    }
+    servers.push(await startInstance(PORT + 2, PG_URL, workers));
+    const two: typeof one = [];
+    for (const page of pages) {
+      const l = await load(servers.map((s) => s.base), page.path, page.cookie, duration);
+      two.push({ path: page.path, ...l });
+      console.log(JSON.stringify({ instances: 2, path: page.path, ...l }));
+    }
+    const sum = (rows: { rps: number }[]) => rows.reduce((s, r) => s + r.rps, 0);
+    const ratio = Math.round((sum(two) / Math.max(1, sum(one))) * 100) / 100;
+    const perPage = one.map((r, i) => ({ path: r.path, oneRps: r.rps, twoRps: two[i].rps, ratio: Math.round((two[i].rps / Math.max(1, r.rps)) * 100) / 100 }));
+    writeResults({
+      postgres: {
+        measuredAt: new Date().toISOString(), database: PG_URL.replace(/\/\/[^@]*@/, "//…@"), workersPerInstance: Number(workers),
+        connections: 50, durationSeconds: duration, oneInstance: one, twoInstances: two, ratio,
+        note: "two instances on the same 2-core machine as the database and the load generator: the ratio is bounded by the cores, not by the app",
+      },
+    });
+    console.log("\n" + table(perPage.map((p) => ({ page: p.path, "1 instance req/s": p.oneRps, "2 instances req/s": p.twoRps, ratio: p.ratio }))));
+    console.log(`\nPostgreSQL: two instances / one instance = ${ratio}x (goal 1.8x)`);
+  } finally {
+    for (const s of servers.reverse()) await s.stop();
+  }
+}
+
+async function runSoak(browser: Browser) {
+  const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+  const server = await startSqliteServer(PORT, process.env.WEB_CONCURRENCY ?? "2");
+  try {
+    const flow = await draftFlowCookies(browser, server.base);
+    const pay = await payFlowCookies(browser, server.base);
+    const browse = ["/", "/how-it-works", "/blog", "/blog-post/how-we-pack-your-box", "/recipe-post/scotch-fillet-with-garlic-thyme-butter", "/faq", "/delivery", "/gift-cards", "/sign-in", "/get-started"];
+    console.log(`soak: ${seconds} s of mixed traffic against ${server.base} (pid ${server.child.pid})`);
+    const result = await soak(server.base, server.child.pid!, {
+      browse,
+      flow: { cookie: flow.cookieHeader, pages: flow.pages },
+      pay: { cookie: pay.cookieHeader, pages: pay.pages.filter((p) => p.startsWith("/checkout") || p.startsWith("/dashboard/my-deliveries")) },
+    }, seconds);
+    writeResults({ soak: { measuredAt: new Date().toISOString(), machine: machine(), ...result } });
+    console.log(JSON.stringify(result, null, 2));
+    console.log(`\nsoak: ${result.errors} errors; RSS first minute ${result.rssFirstMinute.totalAvgMb} MB, last minute ${result.rssLastMinute.totalAvgMb} MB (all server processes)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+try {
+  if (process.argv.includes("--soak")) {
+    await runSoak(browser);
+  } else {
+    await measureSqlite(browser);
+    if (!skip.has("load") && !skip.has("pg")) await measurePostgres(browser);
+  }
+} finally {
+  await browser.close();
+}
+
+function table(rows: Record<string, string | number | null | undefined>[]) {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
-  return [line(cols), line(cols.map(() => "---")), ...rows.map((r) => line(cols.map((c) => r[c] ?? "")))].join("\n");
+  const line = (cells: (string | number | null | undefined)[]) => `| ${cells.map((c) => c ?? "").join(" | ")} |`;
+  return [line(cols), line(cols.map(() => "---")), ...rows.map((r) => line(cols.map((c) => r[c])))].join("\n");
 }

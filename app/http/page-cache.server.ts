@@ -1,0 +1,24 @@
+// The build-bound half of the HTML cache policy: the route manifest of this
+// server build, the session cookie's name and the key the nonces are derived with.
+import { createHmac } from "node:crypto";
+import * as build from "@remix-run/dev/server-build";
+import { sessionCookie } from "~/accounts/session.server";
+import { sessionSecret } from "~/security/secrets.server";
+import { hasCookie, isPublicPath, pagePath, routeTree } from "./cache-policy.server";
+
+let tree: ReturnType<typeof routeTree> | undefined;
+
+/** Key for page nonces, separate from the cookie-signing use of the same secret. */
+export const pageNonceKey = createHmac("sha256", sessionSecret).update("paddock:html-cache-nonce").digest("hex");
+
+/**
+ * True when this request may get the shared, cacheable version of its page: a GET or HEAD for a
+ * route declared `handle.cache = "public"`, from a visitor without a session cookie. The root
+ * loader then issues no CSRF token and reads no user, so the page is the same for everyone.
+ */
+export function isSharedCacheable(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (hasCookie(request.headers.get("Cookie"), sessionCookie.name)) return false;
+  tree ??= routeTree(build.routes);
+  return isPublicPath(tree, pagePath(new URL(request.url)));
+}

@@ -1,0 +1,98 @@
+// What the bench measures for one page: bytes a first visit downloads (browser resource
+// timing), Lighthouse mobile scores, and throughput under autocannon.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import type { Browser, Cookie } from "@playwright/test";
+
+const run = promisify(execFile);
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/**
+ * A first visit in a fresh context (nothing cached). JS and linked CSS are transfer sizes (gzip as
+ * served); inline <style> text is counted gzipped too, so cssKb is every byte of CSS the page costs;
+ * htmlKb is the document as transferred.
+ */
+export async function pageWeight(browser: Browser, base: string, path: string, cookies: Cookie[]) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  await context.addCookies(cookies);
+  const page = await context.newPage();
+  await page.goto(base + path, { waitUntil: "networkidle" });
+  const timing = await page.evaluate(() => {
+    const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+    const js = resources.filter((e) => new URL(e.name).pathname.endsWith(".js"));
+    const css = resources.filter((e) => new URL(e.name).pathname.endsWith(".css"));
+    return {
+      jsBytes: js.reduce((s, e) => s + e.transferSize, 0),
+      jsRequests: js.length,
+      cssBytes: css.reduce((s, e) => s + e.transferSize, 0),
+      cssRequests: css.length,
+      htmlBytes: nav.transferSize,
+      inlineCss: Array.from(document.querySelectorAll("style")).map((s) => s.textContent ?? ""),
+    };
+  });
+  await context.close();
+  const inlineGz = timing.inlineCss.reduce((s, text) => s + gzipSync(text).length, 0);
+  return {
+    jsKb: kb(timing.jsBytes),
+    jsRequests: timing.jsRequests,
+    cssKb: kb(timing.cssBytes + inlineGz),
+    cssRequests: timing.cssRequests,
+    htmlKb: kb(timing.htmlBytes),
+  };
+}
+
+export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number };
+
+/** Lighthouse 12 with its default mobile settings (simulated slow 4G, 4x CPU slowdown). */
+export async function lighthouse(url: string, cookie?: string): Promise<Scores & { fcpMs: number; lcpMs: number; cls: number }> {
+  // Headless Chromium now and then loses the trace (NO_NAVSTART): one more try before reporting an error.
+  try {
+    return await lighthouseOnce(url, cookie);
+  } catch {
+    return await lighthouseOnce(url, cookie);
+  }
+}
+
+async function lighthouseOnce(url: string, cookie?: string): Promise<Scores & { fcpMs: number; lcpMs: number; cls: number }> {
+  const args = [
+    url, `--chrome-path=${CHROMIUM}`, `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    "--only-categories=performance,accessibility,best-practices,seo", "--output=json", "--quiet",
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const { stdout } = await run("node_modules/.bin/lighthouse", args, { maxBuffer: 64 * 1024 * 1024 });
+  const report = JSON.parse(stdout);
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(report.categories as Record<string, { id: string; auditRefs: { id: string; weight: number }[] }>)
+    .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && (report.audits[a.id]?.score ?? 1) < 1).map((a) => `${c.id}:${a.id}`));
+  if (failing.length && process.env.BENCH_VERBOSE) console.error(`  lighthouse ${url}: ${failing.join(", ")}`);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcpMs: Math.round(report.audits["first-contentful-paint"]?.numericValue ?? 0),
+    lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    cls: Number((report.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+  };
+}
+
+export type Load = { rps: number; p99Ms: number; errors: number };
+
+/** autocannon with `connections` spread evenly over `bases` (one run per app instance, at once). */
+export async function load(bases: string[], path: string, cookie: string | undefined, duration: number, connections = 50): Promise<Load> {
+  const per = Math.max(1, Math.round(connections / bases.length));
+  const results = await Promise.all(
+    bases.map((base) => autocannon({ url: base + path, connections: per, duration, headers: cookie ? { cookie } : {} })),
+  );
+  return {
+    rps: Math.round(results.reduce((s, r) => s + r.requests.average, 0)),
+    p99Ms: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((s, r) => s + r.errors + r.non2xx, 0), // autocannon counts timeouts among errors
+  };
+}

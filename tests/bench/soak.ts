@@ -1,0 +1,60 @@
+// npm run bench -- --soak: minutes of mixed traffic (anonymous browsing, the box flow steps of a
+// draft, the checkout pages) against one server, with the RSS of the server's processes sampled
+// from /proc every 5 s; reports errors and the first and last minute's memory.
+import autocannon from "autocannon";
+import { rssMb } from "./servers";
+
+type Pages = { browse: string[]; flow: { cookie: string; pages: string[] }; pay: { cookie: string; pages: string[] } };
+
+export async function soak(base: string, serverPid: number, pages: Pages, seconds: number) {
+  const samples: { t: number; rss: Record<string, number> }[] = [];
+  const started = Date.now();
+  const sample = () => samples.push({ t: (Date.now() - started) / 1000, rss: rssMb(serverPid) });
+  sample();
+  const timer = setInterval(sample, 5000);
+  const checkout = pages.flow.pages.filter((p) => p.includes("checkout"));
+  const steps = pages.flow.pages.filter((p) => !p.includes("checkout"));
+  const runs = await Promise.all([
+    autocannon({ url: base, connections: 20, duration: seconds, requests: pages.browse.map((path) => ({ path })) }),
+    autocannon({ url: base, connections: 20, duration: seconds, requests: steps.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })) }),
+    autocannon({
+      url: base, connections: 10, duration: seconds,
+      requests: [
+        ...checkout.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })),
+        ...pages.pay.pages.map((path) => ({ path, headers: { cookie: pages.pay.cookie } })),
+      ],
+    }),
+  ]);
+  clearInterval(timer);
+  sample();
+  const window = (from: number, to: number) => {
+    const inside = samples.filter((s) => s.t >= from && s.t <= to);
+    const procs = [...new Set(inside.flatMap((s) => Object.keys(s.rss)))];
+    const perProcess = Object.fromEntries(
+      procs.map((p) => {
+        const values = inside.map((s) => s.rss[p]).filter((v): v is number => v !== undefined);
+        return [p, Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10];
+      }),
+    );
+    const totals = inside.map((s) => Object.values(s.rss).reduce((a, b) => a + b, 0));
+    return {
+      samples: inside.length,
+      perProcessAvgMb: perProcess,
+      totalAvgMb: Math.round((totals.reduce((a, b) => a + b, 0) / Math.max(1, totals.length)) * 10) / 10,
+      totalMaxMb: Math.round(Math.max(...totals) * 10) / 10,
+    };
+  };
+  const end = samples[samples.length - 1].t;
+  const names = ["browse", "flow", "checkout"];
+  return {
+    seconds,
+    traffic: Object.fromEntries(
+      runs.map((r, i) => [names[i], { requests: r.requests.total ?? 0, rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors, non2xx: r.non2xx }]),
+    ),
+    errors: runs.reduce((s, r) => s + r.errors + r.non2xx, 0),
+    rssFirstMinute: window(0, 60),
+    rssLastMinute: window(Math.max(0, end - 60), end),
+    // every sample, to tell growth from a plateau: [seconds, MB of all server processes]
+    rssSeriesMb: samples.map((s) => [Math.round(s.t), Math.round(Object.values(s.rss).reduce((a, b) => a + b, 0))]),
+  };
+}
