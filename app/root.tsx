@@ -5,9 +5,7 @@ import {
   useRouteError, useRouteLoaderData, type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { createContext, useContext, useEffect } from "react";
-import { isSharedCacheable } from "~/http/page-cache.server";
-import { getUser } from "~/accounts/session.server";
-import { csrf } from "~/security/csrf.server";
+import { csrf, getUser, isSharedCacheable } from "~/root.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { ErrorState } from "~/components/layout/error-state";

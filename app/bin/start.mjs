@@ -8,6 +8,7 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { precompress } from "./precompress.mjs";
 
 const build = path.resolve(process.env.SERVER_BUILD ?? "build/index.js");
 const isDev = process.env.NODE_ENV === "development";
@@ -15,7 +16,9 @@ const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? (isDev ? 1 : M
 
 if (cluster.isPrimary) {
   process.env.NODE_ENV ??= "production";
-  await import(pathToFileURL(build).href);
+  const serverBuild = await import(pathToFileURL(build).href);
+  // brotli copies of the fingerprinted assets, once, before any worker serves them
+  if (serverBuild.assetsBuildDirectory) precompress(path.resolve(serverBuild.assetsBuildDirectory));
   let stopping = false;
   const started = new Map();
   const fork = () => started.set(cluster.fork().id, Date.now());

@@ -3,24 +3,20 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { FlowPage } from "~/box/components/flow-page";
-import { emailHasAccount, readFlow, requireFlow } from "~/box/flow.server";
 import { MY_DELIVERIES } from "~/box/guards";
-import { applyDiscountCode, currentQuote, loadCheckout, postcodeLookup, promoCookie, readPromo } from "~/checkout/checkout-page.server";
+import {
+  ADDRESS_DOUBT, GIFT_CARD_ACTIVATION_COOKIE, OUT_OF_STOCK, RateLimitedError, appOrigin, applyDiscountCode, checkoutValidator, claimWaitingGiftCard,
+  clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, placeOrder, postcodeLookup, promoCookie, readFlow,
+  readForm, readPromo, repeatedSubmit, requireFlow, trimDraftToStock, type CheckoutOutcome,
+} from "~/checkout/checkout-route.server";
 import { CHECKOUT_FORM_ID } from "~/checkout/form-ids";
-import { checkoutValidator } from "~/checkout/validators.server";
 import { CheckoutForm } from "~/checkout/components/checkout-form";
 import type { CheckoutDialogState } from "~/checkout/components/checkout-dialogs";
 import { OVERNIGHT_DIALOG } from "~/checkout/components/checkout-dialogs";
 import { OrderSummary } from "~/checkout/components/order-summary";
-import { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "~/checkout/place-order.server";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode } from "~/delivery/postcode";
-import { appOrigin } from "~/accounts/origin.server";
 import { scrubCardData } from "~/payments/card-secrets";
-import { readForm } from "~/security/csrf.server";
-import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
-import { claimWaitingGiftCard } from "~/checkout/gift-credit.server";
-import { clearCookie, GIFT_CARD_ACTIVATION_COOKIE, giftCardActivationCode } from "~/gift-cards/cookie.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 import checkoutCss from "~/styles/checkout.css";

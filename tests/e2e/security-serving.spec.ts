@@ -95,7 +95,7 @@ test.describe("serving and security", () => {
     expect((await request.get("/dev/mailbox", { headers: { Forwarded: "for=198.51.100.4;proto=https" } })).status()).toBe(404);
   });
 
-  test("static files: immutable built assets, revalidated art, both compressed", async ({ request }) => {
+  test("static files: immutable built assets (brotli when accepted), revalidated art, both compressed", async ({ request }) => {
     const html = await (await request.get("/")).text();
     // the route manifest: fingerprinted and large enough to be compressed (under 1 KB is sent as is)
     const asset = html.match(/"(\/build\/manifest-[^"]+\.js)"/)?.[1];
@@ -105,6 +105,13 @@ test.describe("serving and security", () => {
     expect(built.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(built.headers()["content-encoding"]).toBe("gzip");
     expect(built.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(built.headers()["etag"]).toBeUndefined();
+    // browsers that take brotli get the copy made at start, with the same caching; it decodes to the same script
+    const br = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
+    expect(br.headers()["content-encoding"]).toBe("br");
+    expect(br.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers()["content-type"]).toMatch(/^application\/javascript/);
+    expect(await br.text()).toBe(await built.text());
 
     const art = await request.get("/images/bacon.svg", { headers: { "Accept-Encoding": "gzip" } });
     expect(art.headers()["cache-control"]).toBe("public, max-age=604800");
