@@ -12,6 +12,9 @@ import { E2E_BASE_URL } from "./env";
 
 const ts = () => new Date().toISOString();
 
+// several whole-page audits per test (axe is CPU-heavy on a 2-core runner)
+test.describe.configure({ timeout: 90_000 });
+
 test("legal pages, the news filter and the gift-card landing pages", async ({ page }) => {
   for (const path of ["/privacy-policy", "/refund-and-returns-policy", "/blog/news", "/gift-cards", "/gift-cards/activate"]) {
     const res = await page.goto(path);

@@ -16,6 +16,8 @@ async function audit(page: Page, label: string, scope?: string) {
 /** `scope` limits the audit to a selector (e.g. "main"); the whole page by default. */
 export async function expectNoSeriousViolations(page: Page, scope?: string) {
   if (jsEnabled()) return audit(page, page.url(), scope);
+  // after a form post the URL changes before the new document has arrived: audit the whole page
+  await page.waitForLoadState("load");
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true });
   try {

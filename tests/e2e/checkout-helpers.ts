@@ -1,7 +1,7 @@
 // Steps of the box checkout (/get-started/checkout) shared by the checkout-*
 // specs. Each works with and without JavaScript: without JS every submit is a
 // full page load, with JS the form posts through fetch.
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { createUser, e2eDb, expect, jsEnabled, ready, signIn, uniqueEmail } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, startBox, step } from "./box-helpers";
 
@@ -137,11 +137,25 @@ const isCheckoutPost = (r: { request(): { method(): string }; url(): string }) =
  */
 export async function submitCheckout(page: Page, button: Locator = placeButton(page)) {
   if (jsEnabled()) {
-    const answered = page.waitForResponse(isCheckoutPost);
-    await button.click();
-    const response = await answered;
-    await page.waitForLoadState("networkidle");
-    return response;
+    // the body is taken as it passes (the browser may drop it once the page revalidates)
+    let body = "";
+    const handler = async (route: Route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const answer = await route.fetch();
+      body = await answer.text();
+      await route.fulfill({ response: answer, body });
+    };
+    const pattern = (url: URL) => url.pathname.startsWith(CHECKOUT_PATH);
+    await page.route(pattern, handler);
+    try {
+      const answered = page.waitForResponse(isCheckoutPost);
+      await button.click();
+      const response = await answered;
+      await page.waitForLoadState("networkidle");
+      return { status: () => response.status(), text: async () => body };
+    } finally {
+      await page.unroute(pattern, handler);
+    }
   }
   const loaded = page.waitForEvent("load");
   await button.click();
