@@ -144,15 +144,22 @@ export function RadioCardGroup({ name, label, hint, formId, className, options }
               {...getInputProps({ id: `${inputId}-${i}`, type: "radio", value: o.value, disabled: o.disabled })}
               className="radio-card__input"
             />
-            <span className="radio-card__body">
-              <span className="radio-card__label">{o.label}</span>
-              {o.description ? <span className="radio-card__description">{o.description}</span> : null}
-            </span>
+            <RadioCardText option={o} />
           </label>
         ))}
       </div>
       <FieldError id={errorId} error={error} />
     </fieldset>
+  );
+}
+
+/** The label and description inside a radio card: shared by every radio-card group (forms, ChoiceGroup, PlainRadioCards). */
+export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | "description"> }) {
+  return (
+    <span className="radio-card__body">
+      <span className="radio-card__label">{option.label}</span>
+      {option.description ? <span className="radio-card__description">{option.description}</span> : null}
+    </span>
   );
 }
 

@@ -1,3 +1,5 @@
+import { RadioCardText } from "./forms";
+
 /**
  * Radio cards for a plain <Form> (no remix-validated-form context): the same
  * look as RadioCardGroup and ChoiceGroup, for small one-choice forms such as
@@ -13,10 +15,7 @@ export function PlainRadioCards({ id, name, legend, options, checked, className 
         {options.map((o, i) => (
           <label key={o.value} className="radio-card" htmlFor={`${id}-${i}`}>
             <input id={`${id}-${i}`} type="radio" name={name} value={o.value} defaultChecked={o.value === checked} className="radio-card__input" />
-            <span className="radio-card__body">
-              <span className="radio-card__label">{o.label}</span>
-              {o.description ? <span className="radio-card__description">{o.description}</span> : null}
-            </span>
+            <RadioCardText option={o} />
           </label>
         ))}
       </div>

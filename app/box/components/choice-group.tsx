@@ -1,5 +1,5 @@
 import { useField } from "remix-validated-form";
-import { FieldError, type RadioOption } from "~/components/forms";
+import { FieldError, RadioCardText, type RadioOption } from "~/components/forms";
 
 /**
  * Radio cards whose initial choice is the caller's to give (unlike the shared
@@ -23,10 +23,7 @@ export function ChoiceGroup({
               id={`${id}-${i}`} type="radio" name={name} value={o.value} defaultChecked={o.value === checked}
               className="radio-card__input" onChange={() => { if (error) validate(); }}
             />
-            <span className="radio-card__body">
-              <span className="radio-card__label">{o.label}</span>
-              {o.description ? <span className="radio-card__description">{o.description}</span> : null}
-            </span>
+            <RadioCardText option={o} />
           </label>
         ))}
       </div>
