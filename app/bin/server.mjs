@@ -13,6 +13,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -114,9 +115,16 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
     immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false, acceptRanges: false, setHeaders: staticHeaders,
   }));
   // Art and the favicon keep their names: a week fresh, then a cheap 304 through the ETag.
-  app.use(express.static("public", { maxAge: "7d", index: false, setHeaders: staticHeaders }));
+  // Only paths under public/'s own entries look on disk: a page request costs no stat() call.
+  const publicStatic = express.static("public", { maxAge: "7d", index: false, setHeaders: staticHeaders });
+  const publicEntries = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
+  app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicStatic(req, res, next) : next()));
   app.use(requestLog());
   app.use(markCrossOrigin);
+
+  let current = build;
+  // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
+  if (mode !== "development") app.use(pageMicroCache(() => current.entry.module.isSharedPageRequest));
 
   let handler = createRequestHandler({ build: refuseCrossOriginActions(build), mode, getLoadContext });
   if (mode === "development" && buildPath) {
@@ -124,6 +132,7 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
     const versionFile = path.resolve(path.dirname(buildPath), "version.txt");
     fs.watchFile(versionFile, { interval: 250 }, async () => {
       const next = await importBuild(buildPath);
+      current = next;
       handler = createRequestHandler({ build: refuseCrossOriginActions(next), mode, getLoadContext });
       void broadcastDevReady(next);
     });

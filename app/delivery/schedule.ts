@@ -25,10 +25,20 @@ const sydneyParts = new Intl.DateTimeFormat("en-CA", {
   hourCycle: "h23",
 });
 
+// Sydney's offsets are whole hours, so day and hour are the same for every instant of one UTC
+// minute: the last minute's answer is kept (a page asks dozens of times, and Intl is slow).
+let lastMinute = Number.NaN;
+let lastAnswer = { day: "", hour: 0 };
+
 /** The calendar day and hour in Sydney at the instant `now`. */
 export function sydneyNow(now: Date): { day: string; hour: number } {
-  const parts = Object.fromEntries(sydneyParts.formatToParts(now).map((p) => [p.type, p.value]));
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (minute !== lastMinute) {
+    const parts = Object.fromEntries(sydneyParts.formatToParts(now).map((p) => [p.type, p.value]));
+    lastAnswer = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+    lastMinute = minute;
+  }
+  return { ...lastAnswer };
 }
 
 function toUtc(day: string): number {

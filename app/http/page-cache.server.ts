@@ -17,8 +17,13 @@ export const pageNonceKey = createHmac("sha256", sessionSecret).update("paddock:
  * loader then issues no CSRF token and reads no user, so the page is the same for everyone.
  */
 export function isSharedCacheable(request: Request): boolean {
-  if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (hasCookie(request.headers.get("Cookie"), sessionCookie.name)) return false;
+  return isSharedPageRequest(request.method, request.url, request.headers.get("Cookie"));
+}
+
+/** The same rule on the parts of a request; `url` may be a path with a query (the server's micro-cache asks with those). */
+export function isSharedPageRequest(method: string, url: string, cookieHeader: string | null | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (hasCookie(cookieHeader ?? null, sessionCookie.name)) return false;
   tree ??= routeTree(build.routes);
-  return isPublicPath(tree, pagePath(new URL(request.url)));
+  return isPublicPath(tree, pagePath(new URL(url, "http://page.invalid")));
 }

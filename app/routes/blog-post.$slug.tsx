@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { appOrigin } from "~/accounts/origin.server";
 import { orNotFound } from "~/content/api.server";
 import { SanitisedHtml } from "~/content/components/html";
 import { PostHero } from "~/content/components/post-hero";
@@ -20,7 +21,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const [post, featured] = await Promise.all([orNotFound(getPost(params.slug ?? "", "news")), listFeaturedRecipes()]);
   const url = new URL(request.url);
-  return { post, featured, shareUrl: `${url.origin}${url.pathname}` };
+  return { post, featured, shareUrl: `${appOrigin(request)}${url.pathname}` };
 }
 
 export default function BlogPost() {

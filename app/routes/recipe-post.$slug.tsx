@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { appOrigin } from "~/accounts/origin.server";
 import { orNotFound } from "~/content/api.server";
 import { FeaturedRecipes } from "~/content/components/featured-recipes";
 import { SanitisedHtml } from "~/content/components/html";
@@ -22,7 +23,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
   const [recipe, featured] = await Promise.all([orNotFound(getRecipe(slug)), listFeaturedRecipes(slug)]);
   const url = new URL(request.url);
-  const shareUrl = `${url.origin}${url.pathname}`;
+  const shareUrl = `${appOrigin(request)}${url.pathname}`;
   return { recipe, featured, shareUrl, jsonLd: recipeJsonLd(recipe, shareUrl, recipe.metaDescription) };
 }
 

@@ -1,0 +1,117 @@
+// A small in-memory cache, per worker, of the anonymous content pages that the
+// app itself marks shareable (`Cache-Control: public, …, s-maxage=N` with an
+// ETag, decision 011). Within s-maxage a repeat request for the same host and
+// URL is answered from memory without running Remix, React or the database:
+// a content page then costs what a static file costs. It keeps exactly what a
+// shared cache in front of the app would keep, so freshness and privacy follow
+// the app's own headers; see docs/decisions/012-page-micro-cache.md.
+
+const MAX_ENTRIES = 300;
+const MAX_BYTES = 24 * 1024 * 1024;
+// Headers that belong to one exchange, not to the cached page.
+// Content-Encoding is left to the compression middleware, which runs again for every hit.
+const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding"]);
+
+/** Seconds a shared cache may keep a response, or 0 when it may not keep it at all. */
+export function sharedMaxAge(cacheControl) {
+  if (typeof cacheControl !== "string") return 0;
+  const directives = cacheControl.toLowerCase().split(",").map((d) => d.trim());
+  if (!directives.includes("public") || directives.some((d) => d === "private" || d === "no-store" || d === "no-cache")) return 0;
+  const sMaxAge = directives.find((d) => d.startsWith("s-maxage="));
+  const seconds = Number(sMaxAge?.slice("s-maxage=".length));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+}
+
+/** If-None-Match against an ETag (weak comparison, a list or `*`). */
+function etagMatches(ifNoneMatch, etag) {
+  if (!ifNoneMatch || !etag) return false;
+  const bare = etag.replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === bare);
+}
+
+/**
+ * Express middleware. `isShareable(method, url, cookieHeader)` is the app's own rule for a request
+ * that gets the shared version of its page (no session cookie, a route marked public); only those
+ * requests are looked up or stored, and a response is stored only when it says a shared cache may
+ * keep it (200, public with s-maxage, an ETag, no Set-Cookie).
+ */
+export function pageMicroCache(isShareable, { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now } = {}) {
+  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number }>} */
+  const entries = new Map(); // insertion order doubles as recency order
+  let bytes = 0;
+
+  const remove = (key) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  const store = (key, entry) => {
+    if (entry.body.length > maxBytes / 4) return;
+    remove(key);
+    entries.set(key, entry);
+    bytes += entry.body.length;
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  };
+
+  const middleware = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (!isShareable()?.(req.method, req.originalUrl, req.headers.cookie)) return next();
+    // The app's pages say `Vary: Cookie`, so the cookies are part of the key, as in any shared cache.
+    const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt > now()) {
+      entries.delete(key); // most recently used goes last
+      entries.set(key, entry);
+      res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
+      for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+      if (etagMatches(req.headers["if-none-match"], entry.headers.etag)) {
+        res.removeHeader("Content-Type");
+        return res.status(304).end();
+      }
+      res.status(entry.status);
+      return req.method === "HEAD" ? res.end() : res.end(entry.body);
+    }
+    if (entry) remove(key);
+    if (req.method === "HEAD") return next();
+
+    // Miss: let the app answer, keeping a copy of the uncompressed body as it is written.
+    const chunks = [];
+    let size = 0;
+    let tooBig = false;
+    const write = res.write;
+    const end = res.end;
+    const keep = (chunk, encoding) => {
+      if (chunk == null || tooBig || typeof chunk === "function") return;
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
+      size += buf.length;
+      if (size > maxBytes / 4) tooBig = true;
+      else chunks.push(buf);
+    };
+    res.write = function (chunk, encoding, cb) {
+      keep(chunk, encoding);
+      return write.call(this, chunk, encoding, cb);
+    };
+    res.end = function (chunk, encoding, cb) {
+      keep(chunk, encoding);
+      res.write = write;
+      res.end = end;
+      const maxAge = sharedMaxAge(res.getHeader("cache-control"));
+      if (res.statusCode === 200 && maxAge > 0 && !tooBig && res.getHeader("etag") && !res.hasHeader("set-cookie")) {
+        const headers = {};
+        for (const [name, value] of Object.entries(res.getHeaders())) {
+          if (!HOP_HEADERS.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value : String(value);
+        }
+        const storedAt = now();
+        store(key, { status: 200, headers, body: Buffer.concat(chunks), storedAt, expiresAt: storedAt + maxAge * 1000 });
+      }
+      return end.call(this, chunk, encoding, cb);
+    };
+    next();
+  };
+  middleware.size = () => entries.size;
+  return middleware;
+}
