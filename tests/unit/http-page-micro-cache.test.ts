@@ -1,15 +1,19 @@
 // The server's page micro-cache (app/bin/page-cache.mjs) on a real Express app:
 // what it keeps, for whom, for how long, and that hits still get compressed and 304s.
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
-import compression from "compression";
-import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM without types, as the server itself
 import { pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
 
-type Handler = (req: express.Request, res: express.Response) => void;
+// Express and compression ship no types here; the server (plain ESM) uses them untyped too.
+type Res = ServerResponse & { set(h: Record<string, string>): Res; status(n: number): Res; cookie(n: string, v: string): Res };
+type Handler = (req: IncomingMessage & { path: string }, res: Res) => void;
+type ExpressApp = { use(fn: unknown): void; get(path: string, fn: Handler): void; listen(port: number, host: string): Server };
+const require = createRequire(import.meta.url);
+const express = require("express") as () => ExpressApp;
+const compression = require("compression") as () => unknown;
 
 let server: Server | undefined;
 afterEach(
