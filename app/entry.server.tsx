@@ -10,7 +10,7 @@ import { InlineCssProvider } from "~/root";
 import { inlineCss } from "~/http/inline-css.server";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
-import { lowerScriptPriority, lowerScriptPriorityStream } from "~/http/script-priority.server";
+import { deferScripts, deferScriptsStream } from "~/http/deferred-scripts.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
 
@@ -59,7 +59,7 @@ function renderPrivate(request: Request, responseStatusCode: number, responseHea
       [callback]() {
         if (callback === "onAllReady") clearTimeout(timer);
         shellRendered = true;
-        const body = lowerScriptPriorityStream();
+        const body = deferScriptsStream();
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
         applySecurityHeaders(responseHeaders, nonce);
@@ -107,9 +107,9 @@ function renderShared(request: Request, responseHeaders: Headers, remixContext: 
       const nonce = createNonce();
       responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
       applySecurityHeaders(responseHeaders, nonce);
-      return new Response(lowerScriptPriority(html.split(standIn).join(nonce)), { status: 200, headers: responseHeaders });
+      return new Response(deferScripts(html.split(standIn).join(nonce)), { status: 200, headers: responseHeaders });
     }
-    const { body, nonce, etag } = sealHtml(lowerScriptPriority(html), standIn, pageNonceKey);
+    const { body, nonce, etag } = sealHtml(deferScripts(html), standIn, pageNonceKey);
     responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
     responseHeaders.set("Vary", "Cookie");
     responseHeaders.set("ETag", etag);

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { deferScripts, deferScriptsStream, deferredModuleBody } from "~/http/deferred-scripts.server";
+
+// The shape Remix 2's <Scripts/> renders (fog of war on, so no static manifest import).
+const moduleBody = [
+  ";",
+  'import * as route0 from "/build/root-A.js";',
+  'import * as route1 from "/build/routes/faq-B.js";',
+  'window.__remixManifest = {"entry": {"module": "/build/entry.client-C.js"}};',
+  'window.__remixRouteModules = {"root":route0,"routes/faq":route1};',
+  "",
+  'import("/build/entry.client-C.js");',
+].join("\n");
+const html =
+  '<main><p>é ünïcode</p></main><link rel="modulepreload" href="/build/entry.client-C.js"/><link rel="modulepreload" href="/build/_shared/chunk-D.js"/>' +
+  '<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="module" async="">' + moduleBody + "</script>" +
+  '<script nonce="n">window.__remixContext.streamController.close();</script></body></html>';
+
+async function through(chunks: Buffer[]) {
+  const stream = deferScriptsStream();
+  const out: Buffer[] = [];
+  stream.on("data", (c: Buffer | string) => out.push(Buffer.from(c)));
+  const done = new Promise((r) => stream.on("end", r));
+  for (const c of chunks) stream.write(c);
+  stream.end();
+  await done;
+  return Buffer.concat(out).toString("utf8");
+}
+
+describe("deferScripts", () => {
+  const out = deferScripts(html);
+
+  it("makes the module preloads inert, keeping the elements React hydrates", () => {
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).toContain('<link data-modulepreload="" href="/build/entry.client-C.js"/>');
+    expect(out).toContain('<link data-modulepreload="" href="/build/_shared/chunk-D.js"/>');
+  });
+
+  it("imports the route modules and the entry only after the first paint, with the preloads added back first", () => {
+    const body = /type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    expect(body).not.toMatch(/^import \* as/m);
+    const wait = body.indexOf("requestAnimationFrame");
+    const preloads = body.indexOf('p.rel = "modulepreload"');
+    const routes = body.indexOf('const [route0, route1] = await Promise.all([import("/build/root-A.js"), import("/build/routes/faq-B.js")]);');
+    const entry = body.indexOf('import("/build/entry.client-C.js");');
+    expect(wait).toBeGreaterThanOrEqual(0);
+    expect(preloads).toBeGreaterThan(wait);
+    expect(routes).toBeGreaterThan(preloads);
+    expect(entry).toBeGreaterThan(routes);
+    expect(body).toContain('window.__remixRouteModules = {"root":route0,"routes/faq":route1};');
+  });
+
+  it("is valid module JavaScript", () => {
+    const body = /type="module" async="">([\s\S]*?)<\/script>/.exec(out)![1];
+    // an async function body parses what a module's top level may hold (await, const, import())
+    expect(() => new Function(`return (async () => {${body}\n})`)).not.toThrow();
+  });
+
+  it("leaves markup it does not recognise alone", () => {
+    const other = '<link rel="modulepreload" href="/a.js"/><script type="module">import "/x.js";</script>';
+    expect(deferScripts(other)).toBe(other);
+    expect(deferredModuleBody('import("/e.js");')).toBeNull();
+    expect(deferScripts("<p>no scripts</p>")).toBe("<p>no scripts</p>");
+  });
+
+  it("gives the same result however the stream is split (also inside tags and characters)", async () => {
+    const bytes = Buffer.from(html);
+    for (let i = 1; i < bytes.length; i += 3) {
+      expect(await through([bytes.subarray(0, i), bytes.subarray(i)])).toBe(out);
+    }
+    expect(await through([...bytes].map((b) => Buffer.from([b])))).toBe(out);
+  });
+
+  it("sends a stream that ends inside the scripts as it came", async () => {
+    const cut = html.slice(0, html.indexOf('type="module"'));
+    expect(await through([Buffer.from(cut)])).toBe(cut);
+  });
+});
