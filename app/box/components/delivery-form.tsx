@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
@@ -46,15 +46,25 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
   const lookup = hydrated ? (lookupFor(fetched) ?? lookupFor(loaderLookup)) : loaderLookup;
   const checking = hydrated && fetcher.state !== "idle";
 
-  function onPostcodeChange(e: ChangeEvent<HTMLInputElement>) {
-    const value = e.currentTarget.value;
+  function postcodeTyped(value: string, debounceTimeout: number) {
     setTyped(value);
     setWindowCode("");
     const n = normalisePostcode(value);
     if (n) {
-      fetcher.submit({ postcode: value.trim() }, { method: "get", action: "/get-started", debounceTimeout: LIMITS.postcodeLookupDebounceMs });
+      fetcher.submit({ postcode: value.trim() }, { method: "get", action: "/get-started", debounceTimeout });
     }
   }
+  function onPostcodeChange(e: ChangeEvent<HTMLInputElement>) {
+    postcodeTyped(e.currentTarget.value, LIMITS.postcodeLookupDebounceMs);
+  }
+  // A postcode typed before the scripts arrived keeps its value through hydration, but no change
+  // event ever reaches React (and the "Check postcode" button is gone): look it up at once.
+  useEffect(() => {
+    const input = (document.getElementById(FORM_ID) as HTMLFormElement | null)?.elements.namedItem("postcode");
+    if (input instanceof HTMLInputElement && input.value !== defaults.postcode) postcodeTyped(input.value, 0);
+    // once, on hydration
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const ok = lookup?.status === "ok" ? lookup : null;
   const sameAsSaved = ok && ok.postcode === normalisePostcode(defaults.postcode)?.display;
