@@ -84,9 +84,15 @@ async function lighthouseOnce(url: string, cookie?: string): Promise<Scores & { 
 
 export type Load = { rps: number; p99Ms: number; errors: number };
 
-/** autocannon with `connections` spread evenly over `bases` (one run per app instance, at once). */
+/** Seconds of the same load before each measured run, not counted: V8 needs a few thousand requests of a page to optimise its code. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
+
+/** autocannon with `connections` spread evenly over `bases` (one run per app instance, at once), after a warm-up. */
 export async function load(bases: string[], path: string, cookie: string | undefined, duration: number, connections = 50): Promise<Load> {
   const per = Math.max(1, Math.round(connections / bases.length));
+  if (WARMUP_SECONDS > 0) {
+    await Promise.all(bases.map((base) => autocannon({ url: base + path, connections: per, duration: WARMUP_SECONDS, headers: cookie ? { cookie } : {} })));
+  }
   const results = await Promise.all(
     bases.map((base) => autocannon({ url: base + path, connections: per, duration, headers: cookie ? { cookie } : {} })),
   );

@@ -6,7 +6,7 @@
 //     (the connections split across both), and the ratio;
 //   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts).
 // Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
-// Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_SKIP=lighthouse,load,pg  BENCH_PORT=3900
+// Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,load,pg  BENCH_PORT=3900
 //      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300
 import fs from "node:fs";
 import os from "node:os";
