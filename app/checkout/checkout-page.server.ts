@@ -13,7 +13,7 @@ import { creditBalance } from "~/orders/credit.server";
 import { gstIncluded } from "~/orders/credit";
 import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
-import { RATE_LIMIT, consume, type Limit } from "~/security/rate-limit.server";
+import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
 import { blockedInTasmania, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
@@ -21,8 +21,9 @@ import { findDiscount, quoteDraft, type Quote } from "./quote.server";
 /** `?promo=CODE` on any link is kept for a day, until checkout uses it or finds it unusable. */
 export const promoCookie = createCookie("promo", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 60 * 60 * 24 });
 
-export async function readPromo(request: Request): Promise<string | null> {
-  const fromUrl = new URL(request.url).searchParams.get("promo");
+/** The promo code of the link (`?promo=`), else of the cookie a link left; `urlAllowed: false` skips the link's (over its look-up limit). */
+export async function readPromo(request: Request, urlAllowed = true): Promise<string | null> {
+  const fromUrl = urlAllowed ? new URL(request.url).searchParams.get("promo") : null;
   if (fromUrl && /^[A-Za-z0-9_-]{2,40}$/.test(fromUrl)) return fromUrl.toUpperCase();
   const fromCookie = await promoCookie.parse(request.headers.get("Cookie"));
   return typeof fromCookie === "string" && /^[A-Z0-9_-]{2,40}$/.test(fromCookie) ? fromCookie : null;
@@ -61,8 +62,27 @@ export async function currentQuote(flow: GuardedFlow, discountCode: string | nul
   return { quote, customer, ctx: contextFor(quote, customer, Boolean(flow.user)) };
 }
 
-export async function loadCheckout(flow: GuardedFlow, request: Request, postcodeParam: string | null) {
-  const promo = await readPromo(request);
+/**
+ * A `?promo=` link looks a code up as the discount form does, so it counts against the same
+ * limits (codes must not be guessable by loading links). Past them the link's code is ignored and
+ * the message says why; a code the draft or the promo cookie already holds is not counted again.
+ */
+export async function promoLinkLimit(flow: GuardedFlow, request: Request, ip: string): Promise<string | null> {
+  const fromUrl = new URL(request.url).searchParams.get("promo")?.trim().toUpperCase();
+  if (!fromUrl || fromUrl === flow.draft.discountCode?.toUpperCase()) return null;
+  // The cookie holds a code this browser's link already found usable: reloads and revalidations of that page are free.
+  if (fromUrl === (await promoCookie.parse(request.headers.get("Cookie")))) return null;
+  try {
+    await consume(discountLimits(flow.draft.id, ip));
+    return null;
+  } catch (error) {
+    if (error instanceof RateLimitedError) return error.message;
+    throw error;
+  }
+}
+
+export async function loadCheckout(flow: GuardedFlow, request: Request, postcodeParam: string | null, promoLimited: string | null = null) {
+  const promo = await readPromo(request, !promoLimited);
   const needsSignIn = !flow.user && (await emailHasAccount(flow.draft.email));
   const discountCode = flow.draft.discountCode ?? promo;
   const [cart, delivery, frequencies] = await Promise.all([getCart(flow.draft, flow.pkg), deliverySummary(flow.draft), activeFrequencies()]);
@@ -104,7 +124,7 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
       gstCents: gstIncluded(quote.totalCents),
       recurringCents: quote.recurringCents,
       discount: quote.discount,
-      discountMessage: quote.discountMessage,
+      discountMessage: promoLimited ?? quote.discountMessage,
     },
     promoUnusable,
     agreement: {

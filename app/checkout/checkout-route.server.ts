@@ -4,7 +4,7 @@
 // its own (a request, and its headers, on a slow phone); one module used by
 // this route alone adds nothing to the page's JavaScript.
 export { emailHasAccount, readFlow, requireFlow } from "~/box/flow.server";
-export { applyDiscountCode, currentQuote, loadCheckout, postcodeLookup, promoCookie, readPromo } from "./checkout-page.server";
+export { applyDiscountCode, currentQuote, loadCheckout, postcodeLookup, promoCookie, promoLinkLimit, readPromo } from "./checkout-page.server";
 export { checkoutValidator } from "./validators.server";
 export { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "./place-order.server";
 export { claimWaitingGiftCard } from "./gift-credit.server";

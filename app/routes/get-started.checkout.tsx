@@ -6,7 +6,7 @@ import { FlowPage } from "~/box/components/flow-page";
 import { MY_DELIVERIES } from "~/box/guards";
 import {
   ADDRESS_DOUBT, GIFT_CARD_ACTIVATION_COOKIE, OUT_OF_STOCK, RateLimitedError, appOrigin, applyDiscountCode, checkoutValidator, claimWaitingGiftCard,
-  clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, placeOrder, postcodeLookup, promoCookie, readFlow,
+  clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, placeOrder, postcodeLookup, promoCookie, promoLinkLimit, readFlow,
   readForm, readPromo, repeatedSubmit, requireFlow, trimDraftToStock, type CheckoutOutcome,
 } from "~/checkout/checkout-route.server";
 import { CHECKOUT_FORM_ID } from "~/checkout/form-ids";
@@ -40,12 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A gift card waiting in the activation cookie becomes credit before the total is shown (SPEC §4).
   const gift = await claimWaitingGiftCard(request, context, flow.user);
   if (gift.clearCookie) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
-  const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"))), giftNotice: gift.notice };
+  const promoLimited = await promoLinkLimit(flow, request, getClientIp(request, context));
+  const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"), promoLimited)), giftNotice: gift.notice };
   const promo = new URL(request.url).searchParams.get("promo");
   // The promo cookie is kept while the code can be used and cleared once it can't.
   if (page.promoUnusable) headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
   else if (promo && page.quote.discount) headers.append("Set-Cookie", await promoCookie.serialize(page.quote.discount.code));
-  return data(page, { headers });
+  // Past the look-up limit the page still works, without the link's code, and says why.
+  return data(page, { headers, status: promoLimited ? 429 : 200 });
 }
 
 function answer(formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) {

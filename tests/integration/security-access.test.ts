@@ -17,7 +17,7 @@ import { giftCardEmail } from "~/email/templates/gift-card";
 import { tooManyAttemptsMessage } from "~/security/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import {
-  anonymous, call, curatedDraftClient, getRequest, postRequest, signInAs, signInDemo, signInSecond, snapshot, withCookies, type Answer, type Client, type Fields,
+  anonymous, call, curatedDraftClient, getRequest, postRequest, setCookies, signInAs, signInDemo, signInSecond, snapshot, withCookies, type Answer, type Client, type Fields,
 } from "./http-helpers";
 import * as apiBreakdown from "~/routes/api.orders.$order.checkout.breakdown";
 import * as apiFaq from "~/routes/api.faq";
@@ -525,6 +525,22 @@ describe("(d) rate limits answer 429 with a clear message past their limit", () 
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
     const draft = await db.selectFrom("subscriptions").select("discountCode").where("id", "=", c.draftId!).executeTakeFirstOrThrow();
     expect(draft.discountCode).toBeNull();
+  });
+
+  it("?promo= links count as discount look-ups: past the limit the page still loads, says why, and ignores the link's code", async () => {
+    const c = await curatedDraftClient();
+    type Page = { quote: { discount: { code: string } | null; discountMessage: string | null } };
+    const first = await call(gsCheckout.loader, getRequest("/get-started/checkout?promo=WELCOME20", c));
+    expect(first.status).toBe(200);
+    expect((first.body as Page).quote.discount?.code).toBe("WELCOME20");
+    // the link's usable code is kept in a cookie: reloading that page costs nothing
+    const kept = withCookies(c, ...setCookies(first));
+    for (let i = 0; i < 12; i++) expect((await call(gsCheckout.loader, getRequest("/get-started/checkout?promo=WELCOME20", kept))).status).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await call(gsCheckout.loader, getRequest(`/get-started/checkout?promo=GUESS${i}`, c))).status).toBe(200);
+    const limited = await call(gsCheckout.loader, getRequest("/get-started/checkout?promo=WELCOME20", c));
+    expect(limited.status).toBe(429);
+    expect((limited.body as Page).quote.discount).toBeNull();
+    expect((limited.body as Page).quote.discountMessage).toBe(message);
   });
 });
 
