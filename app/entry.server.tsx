@@ -16,8 +16,9 @@ import { startJobRunner } from "~/jobs/start.server";
 
 startJobRunner(); // timed work (gift-card mails) inside the app, once per process
 
-/** Read by the server's page micro-cache (app/bin/page-cache.mjs): which requests get the shared page. */
+/** Read by the server's page micro-cache (app/bin/page-cache.mjs): which requests get the shared page, and how validators compare. */
 export { isSharedPageRequest } from "~/http/page-cache.server";
+export { matchesEtag } from "~/http/cache-policy.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -22,20 +22,14 @@ export function sharedMaxAge(cacheControl) {
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
 }
 
-/** If-None-Match against an ETag (weak comparison, a list or `*`). */
-function etagMatches(ifNoneMatch, etag) {
-  if (!ifNoneMatch || !etag) return false;
-  const bare = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((t) => t.trim() === "*" || t.trim().replace(/^W\//, "") === bare);
-}
-
 /**
- * Express middleware. `isShareable(method, url, cookieHeader)` is the app's own rule for a request
- * that gets the shared version of its page (no session cookie, a route marked public); only those
- * requests are looked up or stored, and a response is stored only when it says a shared cache may
- * keep it (200, public with s-maxage, an ETag, no Set-Cookie).
+ * Express middleware. `policy()` gives the app's own rules, as `entry.server` exports them:
+ * `isSharedPageRequest(method, url, cookieHeader)` says which requests get the shared version of
+ * their page (no session cookie, a route marked public), and `matchesEtag(ifNoneMatch, etag)`
+ * compares validators. Only shared requests are looked up or stored, and a response is stored
+ * only when it says a shared cache may keep it (200, public with s-maxage, an ETag, no Set-Cookie).
  */
-export function pageMicroCache(isShareable, { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now } = {}) {
+export function pageMicroCache(policy, { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now } = {}) {
   /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number }>} */
   const entries = new Map(); // insertion order doubles as recency order
   let bytes = 0;
@@ -59,7 +53,8 @@ export function pageMicroCache(isShareable, { maxEntries = MAX_ENTRIES, maxBytes
 
   const middleware = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    if (!isShareable()?.(req.method, req.originalUrl, req.headers.cookie)) return next();
+    const rules = policy();
+    if (!rules?.isSharedPageRequest?.(req.method, req.originalUrl, req.headers.cookie)) return next();
     // The app's pages say `Vary: Cookie`, so the cookies are part of the key, as in any shared cache.
     const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
     const entry = entries.get(key);
@@ -68,7 +63,7 @@ export function pageMicroCache(isShareable, { maxEntries = MAX_ENTRIES, maxBytes
       entries.set(key, entry);
       res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
       for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-      if (etagMatches(req.headers["if-none-match"], entry.headers.etag)) {
+      if (rules.matchesEtag(req.headers["if-none-match"] ?? null, String(entry.headers.etag))) {
         res.removeHeader("Content-Type");
         return res.status(304).end();
       }

@@ -124,7 +124,7 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
 
   let current = build;
   // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
-  if (mode !== "development") app.use(pageMicroCache(() => current.entry.module.isSharedPageRequest));
+  if (mode !== "development") app.use(pageMicroCache(() => current.entry.module));
 
   let handler = createRequestHandler({ build: refuseCrossOriginActions(build), mode, getLoadContext });
   if (mode === "development" && buildPath) {

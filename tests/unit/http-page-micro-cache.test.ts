@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import { gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
+import { matchesEtag } from "~/http/cache-policy.server";
 
 // Express and compression ship no types here; the server (plain ESM) uses them untyped too.
 type Res = ServerResponse & { set(h: Record<string, string>): Res; status(n: number): Res; cookie(n: string, v: string): Res };
@@ -31,10 +32,10 @@ async function start(handler: Handler, options: { now?: () => number; maxEntries
   let calls = 0;
   const app = express();
   app.use(compression());
-  // The app's rule, as entry.server exports it: no session cookie, and only paths under /p/.
-  const isShareable = (method: string, url: string, cookie?: string) =>
+  // The app's rules, as entry.server exports them: here no session cookie and only paths under /p/; the real ETag comparison.
+  const isSharedPageRequest = (method: string, url: string, cookie?: string) =>
     (method === "GET" || method === "HEAD") && url.startsWith("/p/") && !(cookie ?? "").includes("__session=");
-  app.use(pageMicroCache(() => isShareable, options));
+  app.use(pageMicroCache(() => ({ isSharedPageRequest, matchesEtag }), options));
   app.get("*", (req, res) => {
     calls++;
     handler(req, res);
