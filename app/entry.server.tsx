@@ -1,8 +1,6 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
@@ -10,11 +8,13 @@ import { InlineCssProvider } from "~/root";
 import { inlineCss } from "~/http/inline-css.server";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
-import { deferScripts, deferScriptsStream } from "~/http/deferred-scripts.server";
+import { deferScripts } from "~/http/deferred-scripts.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
+import { installRouteMatchCache } from "~/http/route-match-cache.server";
 
 startJobRunner(); // timed work (gift-card mails) inside the app, once per process
+installRouteMatchCache();
 
 /** Read by the server's page micro-cache (app/bin/page-cache.mjs): which requests get the shared page, and how validators compare. */
 export { isSharedPageRequest } from "~/http/page-cache.server";
@@ -47,46 +47,18 @@ function app(remixContext: EntryContext, url: string, nonce: string) {
   );
 }
 
-function renderPrivate(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
-  const nonce = createNonce();
-  const callback = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+/**
+ * The whole document as one string. No page suspends (every loader has finished before the render),
+ * so the shell is the page and streaming it in pieces only cost CPU: decoding, rewriting and
+ * re-encoding each chunk through three streams. `failed` when part of it rendered as a client fallback.
+ */
+function renderHtml(remixContext: EntryContext, url: string, nonce: string): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(app(remixContext, request.url, nonce), {
+    let failed = false;
+    const { pipe, abort } = renderToPipeableStream(app(remixContext, url, nonce), {
       nonce,
       onAllReady() {
         clearTimeout(timer); // do not keep a finished render reachable for ABORT_DELAY
-      },
-      [callback]() {
-        if (callback === "onAllReady") clearTimeout(timer);
-        shellRendered = true;
-        const body = deferScriptsStream();
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-        applySecurityHeaders(responseHeaders, nonce);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellRendered) console.error(error);
-      },
-    });
-    const timer = setTimeout(abort, ABORT_DELAY);
-  });
-}
-
-function renderShared(request: Request, responseHeaders: Headers, remixContext: EntryContext): Promise<Response> {
-  const standIn = nonceStandIn();
-  return new Promise<{ html: string; failed: boolean }>((resolve, reject) => {
-    let failed = false;
-    const { pipe, abort } = renderToPipeableStream(app(remixContext, request.url, standIn), {
-      nonce: standIn,
-      onAllReady() {
-        clearTimeout(timer);
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -100,27 +72,40 @@ function renderShared(request: Request, responseHeaders: Headers, remixContext: 
       },
     });
     const timer = setTimeout(abort, ABORT_DELAY);
-  }).then(({ html, failed }) => {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    if (failed) {
-      // Part of the page failed or timed out (React rendered a client fallback there): send what
-      // there is, as the streamed path would, but never as the shared version of the page.
-      const nonce = createNonce();
-      responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-      applySecurityHeaders(responseHeaders, nonce);
-      return new Response(deferScripts(html.split(standIn).join(nonce)), { status: 200, headers: responseHeaders });
-    }
-    const { body, nonce, etag } = sealHtml(deferScripts(html), standIn, pageNonceKey);
-    responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
-    responseHeaders.set("Vary", "Cookie");
-    responseHeaders.set("ETag", etag);
-    applySecurityHeaders(responseHeaders, nonce);
-    if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
-      responseHeaders.delete("Content-Type");
-      return new Response(null, { status: 304, headers: responseHeaders });
-    }
-    return new Response(body, { status: 200, headers: responseHeaders });
   });
+}
+
+async function renderPrivate(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  const nonce = createNonce();
+  const { html } = await renderHtml(remixContext, request.url, nonce);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  applySecurityHeaders(responseHeaders, nonce);
+  return new Response(deferScripts(html), { headers: responseHeaders, status: responseStatusCode });
+}
+
+async function renderShared(request: Request, responseHeaders: Headers, remixContext: EntryContext): Promise<Response> {
+  const standIn = nonceStandIn();
+  const { html, failed } = await renderHtml(remixContext, request.url, standIn);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (failed) {
+    // Part of the page failed or timed out (React rendered a client fallback there): send what
+    // there is, as a private page would be, but never as the shared version of the page.
+    const nonce = createNonce();
+    responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    applySecurityHeaders(responseHeaders, nonce);
+    return new Response(deferScripts(html.split(standIn).join(nonce)), { status: 200, headers: responseHeaders });
+  }
+  const { body, nonce, etag } = sealHtml(deferScripts(html), standIn, pageNonceKey);
+  responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
+  responseHeaders.set("Vary", "Cookie");
+  responseHeaders.set("ETag", etag);
+  applySecurityHeaders(responseHeaders, nonce);
+  if (matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    responseHeaders.delete("Content-Type");
+    return new Response(null, { status: 304, headers: responseHeaders });
+  }
+  return new Response(body, { status: 200, headers: responseHeaders });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

@@ -42,7 +42,36 @@ export function createDb(url: string): Kysely<DB> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+}
+
+/** Distinct SQL texts kept prepared; `in (...)` lists of many lengths could otherwise grow it without end. */
+const MAX_CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely's SQLite driver prepares every query afresh, which parsed and planned the
+ * same few dozen statements on every request (4% of a page's server CPU). The
+ * same SQL text gets its prepared statement back; SQLite re-prepares it on its
+ * own after a schema change. A statement still being iterated is never shared.
+ */
+export function withStatementCache(db: Database.Database): { prepare: (sql: string) => Database.Statement; close: () => void } {
+  const statements = new Map<string, Database.Statement>();
+  return {
+    prepare(sql) {
+      const known = statements.get(sql);
+      if (known && !known.busy) return known;
+      const fresh = db.prepare(sql);
+      if (!known) {
+        if (statements.size >= MAX_CACHED_STATEMENTS) statements.clear();
+        statements.set(sql, fresh);
+      }
+      return fresh;
+    },
+    close: () => {
+      statements.clear();
+      db.close();
+    },
+  };
 }
 
 export async function migrateToLatest(db: Kysely<DB>) {

@@ -7,9 +7,6 @@
 //   - makes the inline module script wait for the first paint (a frame, then a task; at most
 //     200 ms), then add the preloads and import the route modules and the entry.
 // The same modules load in the same order, only after the page is on screen.
-import { Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
-
 const PRELOAD = '<link rel="modulepreload"';
 const INERT = "<link data-modulepreload=\"\"";
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
@@ -31,7 +28,7 @@ export function deferredModuleBody(body: string): string | null {
   return `${AFTER_PAINT}\n${ADD_PRELOADS}\nconst [${names}] = await Promise.all([${urls}]);\n${rest}`;
 }
 
-/** The rewrite on a whole document (or on the part that holds the preloads and the module script). */
+/** The rewrite on a whole document (entry.server renders every page to one string first). */
 export function deferScripts(html: string): string {
   const script = MODULE_SCRIPT.exec(html);
   const body = script ? deferredModuleBody(script[2]) : null;
@@ -39,54 +36,4 @@ export function deferScripts(html: string): string {
   const start = script.index;
   const end = start + script[0].length;
   return (html.slice(0, start).replaceAll(PRELOAD, INERT) + script[1] + body + script[3] + html.slice(end));
-}
-
-/**
- * The same rewrite on a stream: text passes through until the first module preload, is held from there
- * until the module script has closed (both sit together at the end of the body), and the held block is
- * rewritten at once. An unfinished `<link rel="modu…` at a chunk's end waits for the next chunk.
- */
-export function deferScriptsStream(): Transform {
-  const decoder = new StringDecoder("utf8");
-  let held = "";
-  let holding = false;
-  let done = false;
-
-  const take = (text: string): string => {
-    if (done) return text;
-    if (!holding) {
-      const at = text.indexOf(PRELOAD);
-      if (at < 0) {
-        const lt = text.lastIndexOf("<");
-        const partial = lt >= 0 && text.length - lt < PRELOAD.length && PRELOAD.startsWith(text.slice(lt));
-        held = partial ? text.slice(lt) : "";
-        return partial ? text.slice(0, lt) : text;
-      }
-      holding = true;
-      held = "";
-      return text.slice(0, at) + take(text.slice(at));
-    }
-    held += text;
-    const script = MODULE_SCRIPT.exec(held);
-    if (!script) return "";
-    const end = script.index + script[0].length;
-    const block = deferScripts(held.slice(0, end));
-    const rest = held.slice(end);
-    held = "";
-    holding = false;
-    done = true;
-    return block + rest;
-  };
-
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = holding ? decoder.write(chunk) : held + decoder.write(chunk);
-      if (!holding) held = "";
-      callback(null, take(text));
-    },
-    flush(callback) {
-      // A stream that ended inside the block (an aborted render) is sent as it is.
-      callback(null, held + decoder.end());
-    },
-  });
 }

@@ -35,15 +35,29 @@ export function deliveriesAfter(schedule: RegionSchedule, previous: string, freq
   return out;
 }
 
+// sydneyInstant is pure but costs two time-zone conversions; a subscriber's page asks for the same few days often.
+const instants = new Map<string, number>();
+
 /** The UTC instant of `hour`:00 Sydney time (AEST or AEDT) on the calendar day `day`. */
 export function sydneyInstant(day: string, hour = CUTOFF_HOUR_SYDNEY): Date {
+  const key = `${day} ${hour}`;
+  let ms = instants.get(key);
+  if (ms === undefined) {
+    ms = findSydneyInstant(day, hour);
+    if (instants.size >= 5_000) instants.clear();
+    instants.set(key, ms);
+  }
+  return new Date(ms);
+}
+
+function findSydneyInstant(day: string, hour: number): number {
   const [y, m, d] = day.split("-").map(Number);
   for (const offset of [11, 10]) {
-    const t = new Date(Date.UTC(y, m - 1, d, hour - offset));
-    const local = sydneyNow(t);
+    const t = Date.UTC(y, m - 1, d, hour - offset);
+    const local = sydneyNow(new Date(t));
     if (local.day === day && local.hour === hour) return t;
   }
-  return new Date(Date.UTC(y, m - 1, d, hour - 10));
+  return Date.UTC(y, m - 1, d, hour - 10);
 }
 
 /** The change cut-off of a delivery on `day`: 2pm Sydney time, the region's lead days before it. */
