@@ -54,11 +54,18 @@ export function cachedMatchRoutes(original: MatchRoutes, limit = MAX_REMEMBERED_
   };
 }
 
-/** Every property matchRoutes reads from a route, for the whole tree. */
+/**
+ * Every property matchRoutes reads from a route, for the whole tree. Runs once per request for the
+ * render's fresh tree, so it is plain concatenation; control characters never occur in ids or paths.
+ */
 function describe(routes: AgnosticRouteObject[]): string {
-  return routes
-    .map((r) => `${JSON.stringify([r.id, r.path, r.index === true, r.caseSensitive === true])}${r.children ? `[${describe(r.children)}]` : ""}`)
-    .join(",");
+  let out = "";
+  for (const r of routes) {
+    out += `${r.id}\u0001${r.path ?? "\u0002"}\u0001${r.index ? 1 : 0}${r.caseSensitive ? 1 : 0}`;
+    if (r.children) out += `[${describe(r.children)}]`;
+    out += "\u0003";
+  }
+  return out;
 }
 
 /** undefined when the matches are not a walk down the tree (then they are never remembered). */
