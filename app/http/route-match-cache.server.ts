@@ -1,10 +1,11 @@
 // Remembers route matches per (route tree, pathname) so a page request stops
 // re-ranking the whole route tree. React Router's matchRoutes flattens and
-// ranks every route (58 here, each path compiled to a RegExp) on each call, and
-// one document request calls it four times through the router package's
-// exports: the server runtime, the static router's render, and twice more for
-// the lazy-discovery manifest. That was 11% of a page's server CPU
-// (docs/decisions/014-route-match-cache.md).
+// ranks every route (58 here, each path compiled to a RegExp) on each call. One
+// document request calls it five times, four of them through the router
+// package's exports: the server runtime, the static router's render, and twice
+// more for the lazy-discovery manifest (the static handler's own call cannot be
+// reached). That was 11-13% of a page's server CPU
+// (docs/decisions/014-server-cpu-per-page.md).
 //
 // The render builds fresh route objects for every request, so a tree is known
 // by its shape (ids, paths, index and case flags), and a remembered match is

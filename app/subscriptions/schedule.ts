@@ -37,6 +37,8 @@ export function deliveriesAfter(schedule: RegionSchedule, previous: string, freq
 
 // sydneyInstant is pure but costs two time-zone conversions; a subscriber's page asks for the same few days often.
 const instants = new Map<string, number>();
+/** Days times hours remembered before the memo starts over (callers may pass any day). */
+const MAX_REMEMBERED_INSTANTS = 5_000;
 
 /** The UTC instant of `hour`:00 Sydney time (AEST or AEDT) on the calendar day `day`. */
 export function sydneyInstant(day: string, hour = CUTOFF_HOUR_SYDNEY): Date {
@@ -44,7 +46,7 @@ export function sydneyInstant(day: string, hour = CUTOFF_HOUR_SYDNEY): Date {
   let ms = instants.get(key);
   if (ms === undefined) {
     ms = findSydneyInstant(day, hour);
-    if (instants.size >= 5_000) instants.clear();
+    if (instants.size >= MAX_REMEMBERED_INSTANTS) instants.clear();
     instants.set(key, ms);
   }
   return new Date(ms);
