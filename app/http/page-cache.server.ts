@@ -8,6 +8,25 @@ import { hasCookie, isPublicPath, pagePath, routeTree } from "./cache-policy.ser
 
 let tree: ReturnType<typeof routeTree> | undefined;
 
+/** Pathnames are visitor input: past this many remembered answers, the memory starts over. */
+export const MAX_REMEMBERED_PATHS = 2_000;
+const publicPaths = new Map<string, boolean>();
+
+/**
+ * isPublicPath for this build's routes, remembered per pathname: every anonymous request asks it
+ * twice (the micro-cache, then the render), and matching ranks the whole route tree each time.
+ */
+function isPublicPage(pathname: string): boolean {
+  let answer = publicPaths.get(pathname);
+  if (answer === undefined) {
+    tree ??= routeTree(build.routes);
+    answer = isPublicPath(tree, pathname);
+    if (publicPaths.size >= MAX_REMEMBERED_PATHS) publicPaths.clear();
+    publicPaths.set(pathname, answer);
+  }
+  return answer;
+}
+
 /** Key for page nonces, separate from the cookie-signing use of the same secret. */
 export const pageNonceKey = createHmac("sha256", sessionSecret).update("paddock:html-cache-nonce").digest("hex");
 
@@ -24,6 +43,5 @@ export function isSharedCacheable(request: Request): boolean {
 export function isSharedPageRequest(method: string, url: string, cookieHeader: string | null | undefined): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (hasCookie(cookieHeader ?? null, sessionCookie.name)) return false;
-  tree ??= routeTree(build.routes);
-  return isPublicPath(tree, pagePath(new URL(url, "http://page.invalid")));
+  return isPublicPage(pagePath(new URL(url, "http://page.invalid")));
 }

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject, type AgnosticRouteObject } from "@remix-run/router";
+
+// app/patches/@remix-run+router+*.patch (applied by `npm ci`): the static handler flattens and ranks
+// its routes once, and matchPath compiles each pattern's RegExp once (docs/decisions/015).
+
+function tree(): AgnosticRouteObject[] {
+  return [
+    {
+      id: "root",
+      path: "",
+      children: [
+        { id: "home", index: true },
+        { id: "blog", path: "blog", children: [{ id: "blog-index", index: true }, { id: "blog-page", path: "page/:n" }] },
+        { id: "post", path: "blog-post/:slug" },
+        { id: "start", path: "get-started", children: [{ id: "start-index", index: true }, { id: "items", path: "your-items" }] },
+        { id: "pathless", children: [{ id: "dash", path: "dashboard/:section?" }] },
+        { id: "orders", path: "dashboard/orders/:number" },
+        { id: "exact", path: "FAQ", caseSensitive: true },
+        { id: "splat", path: "*" },
+      ],
+    },
+  ];
+}
+
+const PATHS = [
+  "/", "/blog", "/blog/", "/blog/page/2", "/blog-post/how-we-pack", "/blog-post/caf%C3%A9", "/get-started",
+  "/get-started/your-items", "/dashboard", "/dashboard/account", "/dashboard/orders/PT-100231", "/FAQ", "/faq",
+  "/nowhere/at/all", "//double",
+];
+
+async function queryMatches(handler: ReturnType<typeof createStaticHandler>, path: string) {
+  const context = await handler.query(new Request(`http://shop.test${path}`));
+  if (context instanceof Response) throw new Error(`unexpected response for ${path}`);
+  return context.matches.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname }));
+}
+
+describe("patched @remix-run/router", () => {
+  it("matches each document request exactly as matchRoutes does, every time", async () => {
+    const handler = createStaticHandler(tree());
+    for (let round = 0; round < 2; round++) {
+      for (const path of PATHS) {
+        const expected = matchRoutes(handler.dataRoutes, path)!.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname }));
+        expect(await queryMatches(handler, path), `${path}, round ${round}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("ranks the static handler's routes once: a route added after the first request is never matched", async () => {
+    const handler = createStaticHandler(tree());
+    expect((await queryMatches(handler, "/late")).at(-1)?.id).toBe("splat");
+    const root = handler.dataRoutes[0] as AgnosticDataRouteObject & { children: AgnosticDataRouteObject[] };
+    root.children.push({ id: "late", path: "late", hasErrorBoundary: false });
+    // matchRoutes flattens afresh and sees it; the handler keeps the ranking it made first.
+    expect(matchRoutes(handler.dataRoutes, "/late")?.at(-1)?.route.id).toBe("late");
+    expect((await queryMatches(handler, "/late")).at(-1)?.id).toBe("splat");
+  });
+
+  it("matchPath answers the same from a remembered pattern, for case, end and past the memory's bound", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(matchPath({ path: "/FAQ", caseSensitive: true }, "/faq")).toBeNull();
+      expect(matchPath({ path: "/FAQ", caseSensitive: false }, "/faq")?.pathname).toBe("/faq");
+      expect(matchPath({ path: "/blog", end: false }, "/blog/page/2")?.pathnameBase).toBe("/blog");
+      expect(matchPath({ path: "/blog", end: true }, "/blog/page/2")).toBeNull();
+      expect(matchPath("/orders/:number", "/orders/PT-1")?.params).toEqual({ number: "PT-1" });
+    }
+    for (let i = 0; i < 1_500; i++) expect(matchPath(`/p${i}/:id`, `/p${i}/x${i}`)?.params).toEqual({ id: `x${i}` });
+    expect(matchPath("/orders/:number", "/orders/PT-2")?.params).toEqual({ number: "PT-2" });
+  });
+});
