@@ -5,6 +5,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { createCookie, redirect } from "@remix-run/node";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { User } from "~/db/schema";
 import { secureCookies } from "~/env.server";
 import { sessionSecret } from "~/security/secrets.server";
@@ -30,15 +31,13 @@ async function cookieSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
+const sessionById = preparedQuery(db, (q, id: string) => q.selectFrom("sessions").select(["id", "userId", "subscriptionId", "expiresAt"]).where("id", "=", id));
+
 /** The live session of this request, or null. `stale` tells a cookie whose row expired or was ended. */
 export async function readSession(request: Request): Promise<{ session: SessionRecord | null; stale: boolean }> {
   const id = await cookieSessionId(request);
   if (!id) return { session: null, stale: false };
-  const row = await db
-    .selectFrom("sessions")
-    .select(["id", "userId", "subscriptionId", "expiresAt"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const [row] = await sessionById(id);
   if (!row || row.expiresAt < new Date().toISOString()) return { session: null, stale: true };
   return { session: { id: row.id, userId: row.userId, subscriptionId: row.subscriptionId }, stale: false };
 }
@@ -68,10 +67,34 @@ export async function getUserId(request: Request) {
   return (await getSession(request))?.userId ?? null;
 }
 
+const sessionUserById = preparedQuery(db, (q, id: string) =>
+  q
+    .selectFrom("sessions")
+    .leftJoin("users", "users.id", "sessions.userId")
+    .select(["sessions.id as sessionId", "sessions.userId as sessionUserId", "sessions.subscriptionId as sessionSubscriptionId", "sessions.expiresAt as sessionExpiresAt"])
+    .selectAll("users")
+    .where("sessions.id", "=", id),
+);
+
+/**
+ * The live session of this request with its user, in one prepared query: the root, the layout and the page
+ * loader of a signed-in page each read them (every loader guards itself), so two queries each was six.
+ */
+async function readSessionUser(request: Request): Promise<{ session: SessionRecord | null; stale: boolean; user: User | null }> {
+  const id = await cookieSessionId(request);
+  if (!id) return { session: null, stale: false, user: null };
+  const [row] = await sessionUserById(id);
+  if (!row || row.sessionExpiresAt < new Date().toISOString()) return { session: null, stale: true, user: null };
+  const { sessionId, sessionUserId, sessionSubscriptionId, sessionExpiresAt: _expiresAt, ...user } = row;
+  return {
+    session: { id: sessionId, userId: sessionUserId, subscriptionId: sessionSubscriptionId },
+    stale: false,
+    user: sessionUserId !== null && user.id !== null ? (user as User) : null,
+  };
+}
+
 export async function getUser(request: Request): Promise<User | null> {
-  const userId = await getUserId(request);
-  if (!userId) return null;
-  return (await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst()) ?? null;
+  return (await readSessionUser(request)).user;
 }
 
 function here(request: Request) {
@@ -84,11 +107,8 @@ function here(request: Request) {
  * at an expired or ended session, else a redirect to sign-in that comes back here.
  */
 export async function requireUser(request: Request): Promise<User> {
-  const { session, stale } = await readSession(request);
-  if (session?.userId) {
-    const user = await db.selectFrom("users").selectAll().where("id", "=", session.userId).executeTakeFirst();
-    if (user) return user;
-  }
+  const { user, stale } = await readSessionUser(request);
+  if (user) return user;
   if (stale) throw new Response("Your session has expired.", { status: 401 });
   throw redirect(`/sign-in?destination=${encodeURIComponent(here(request))}`);
 }

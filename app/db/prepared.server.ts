@@ -1,0 +1,33 @@
+// Fixed-shape queries compiled once. Kysely builds, freezes, transforms (CamelCasePlugin) and compiles
+// a query's operation tree on every call: for a short select that is more CPU than SQLite's own
+// work. A prepared query is built once with stand-in arguments; each call swaps in the real
+// parameters and runs the same SQL (docs/decisions/015).
+import type { Compilable, CompiledQuery, Kysely } from "kysely";
+
+/** Never equal to a real argument: each stand-in is a fresh object, found again by identity. */
+class StandIn {
+  constructor(readonly index: number) {}
+}
+
+type Slot = { arg: number } | { value: unknown };
+
+/**
+ * `build` must give the same SQL for every argument (no `in` lists of varying length, no branches on
+ * arguments); each argument must appear as a plain parameter. It runs once, on the first call.
+ */
+export function preparedQuery<DB, A extends unknown[], O>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: A) => Compilable<O>) {
+  let compiled: { query: CompiledQuery<O>; slots: Slot[] } | undefined;
+  const compile = (arity: number) => {
+    const standIns = Array.from({ length: arity }, (_, i) => new StandIn(i));
+    const query = build(db, ...(standIns as unknown as A)).compile();
+    const slots = query.parameters.map((p): Slot => (p instanceof StandIn ? { arg: p.index } : { value: p }));
+    const used = new Set(slots.flatMap((s) => ("arg" in s ? [s.arg] : [])));
+    if (used.size !== arity) throw new Error(`preparedQuery: ${arity - used.size} argument(s) are not plain parameters of: ${query.sql}`);
+    return { query, slots };
+  };
+  return async (...args: A): Promise<O[]> => {
+    compiled ??= compile(args.length);
+    const parameters = compiled.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
+    return (await db.executeQuery<O>({ ...compiled.query, parameters })).rows;
+  };
+}
