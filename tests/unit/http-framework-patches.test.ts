@@ -1,8 +1,10 @@
+import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject, type AgnosticRouteObject } from "@remix-run/router";
 
-// app/patches/@remix-run+router+*.patch (applied by `npm ci`): the static handler flattens and ranks
-// its routes once, and matchPath compiles each pattern's RegExp once (docs/decisions/015).
+// The patches in app/patches/ (applied by `npm ci`, docs/decisions/015): React Router's static handler
+// flattens and ranks its routes once and matchPath compiles each pattern's RegExp once; Remix's server
+// runtime hands a loader the request itself when there is no query to strip.
 
 function tree(): AgnosticRouteObject[] {
   return [
@@ -66,5 +68,33 @@ describe("patched @remix-run/router", () => {
     }
     for (let i = 0; i < 1_500; i++) expect(matchPath(`/p${i}/:id`, `/p${i}/x${i}`)?.params).toEqual({ id: `x${i}` });
     expect(matchPath("/orders/:number", "/orders/PT-2")?.params).toEqual({ number: "PT-2" });
+  });
+});
+
+type LoaderCall = (args: {
+  loader: (args: { request: Request }) => unknown; request: Request; params: object; loadContext: object; routeId: string; singleFetch: boolean;
+}) => Promise<unknown>;
+const { callRouteLoader } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/data.js") as { callRouteLoader: LoaderCall };
+
+async function requestSeenByLoader(request: Request, singleFetch = true): Promise<Request> {
+  let seen: Request | undefined;
+  await callRouteLoader({ loader: ({ request }) => ((seen = request), null), request, params: {}, loadContext: {}, routeId: "page", singleFetch });
+  return seen!;
+}
+
+describe("patched @remix-run/server-runtime", () => {
+  it("hands a loader the request itself when its URL has no query (nothing to strip)", async () => {
+    const request = new Request("http://shop.test/dashboard/my-deliveries", { headers: { Cookie: "__session=abc" } });
+    expect(await requestSeenByLoader(request)).toBe(request);
+    expect(await requestSeenByLoader(request, false)).toBe(request);
+  });
+
+  it("still strips `index`, `_routes` and `_data` from a URL with a query, and keeps the rest", async () => {
+    const request = new Request("http://shop.test/get-started?index&postcode=2000&_routes=root", { headers: { Cookie: "__session=abc" } });
+    const seen = await requestSeenByLoader(request);
+    expect(seen).not.toBe(request);
+    expect(seen.url).toBe("http://shop.test/get-started?postcode=2000");
+    expect(seen.headers.get("Cookie")).toBe("__session=abc");
+    expect((await requestSeenByLoader(new Request("http://shop.test/faq?_data=root&q=1"), false)).url).toBe("http://shop.test/faq?q=1");
   });
 });
