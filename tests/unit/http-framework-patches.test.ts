@@ -1,35 +1,11 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject, type AgnosticRouteObject } from "@remix-run/router";
+import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject } from "@remix-run/router";
+import { PATHS, tree } from "./route-tree-fixture";
 
 // The patches in app/patches/ (applied by `npm ci`, docs/decisions/015): React Router's static handler
 // flattens and ranks its routes once and matchPath compiles each pattern's RegExp once; Remix's server
 // runtime hands a loader the request itself when there is no query to strip.
-
-function tree(): AgnosticRouteObject[] {
-  return [
-    {
-      id: "root",
-      path: "",
-      children: [
-        { id: "home", index: true },
-        { id: "blog", path: "blog", children: [{ id: "blog-index", index: true }, { id: "blog-page", path: "page/:n" }] },
-        { id: "post", path: "blog-post/:slug" },
-        { id: "start", path: "get-started", children: [{ id: "start-index", index: true }, { id: "items", path: "your-items" }] },
-        { id: "pathless", children: [{ id: "dash", path: "dashboard/:section?" }] },
-        { id: "orders", path: "dashboard/orders/:number" },
-        { id: "exact", path: "FAQ", caseSensitive: true },
-        { id: "splat", path: "*" },
-      ],
-    },
-  ];
-}
-
-const PATHS = [
-  "/", "/blog", "/blog/", "/blog/page/2", "/blog-post/how-we-pack", "/blog-post/caf%C3%A9", "/get-started",
-  "/get-started/your-items", "/dashboard", "/dashboard/account", "/dashboard/orders/PT-100231", "/FAQ", "/faq",
-  "/nowhere/at/all", "//double",
-];
 
 async function queryMatches(handler: ReturnType<typeof createStaticHandler>, path: string) {
   const context = await handler.query(new Request(`http://shop.test${path}`));

@@ -1,34 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import { matchRoutes } from "@remix-run/router";
 import { cachedMatchRoutes } from "~/http/route-match-cache.server";
-
-// A tree with the shapes the app's routes use: a layout, index routes, params, an optional
-// segment, a splat, a pathless layout and a case-sensitive path. Built fresh per call, as the
-// server render does for every request.
-function tree(): AgnosticRouteObject[] {
-  return [
-    {
-      id: "root",
-      path: "",
-      children: [
-        { id: "home", index: true },
-        { id: "blog", path: "blog", children: [{ id: "blog-index", index: true }, { id: "blog-page", path: "page/:n" }] },
-        { id: "post", path: "blog-post/:slug" },
-        { id: "start", path: "get-started", children: [{ id: "start-index", index: true }, { id: "items", path: "your-items" }, { id: "checkout", path: "checkout" }] },
-        { id: "pathless", children: [{ id: "dash", path: "dashboard/:section?" }] },
-        { id: "orders", path: "dashboard/orders/:number" },
-        { id: "exact", path: "FAQ", caseSensitive: true },
-        { id: "splat", path: "*" },
-      ],
-    },
-  ];
-}
-
-const PATHS = [
-  "/", "/blog", "/blog/", "/blog/page/2", "/blog-post/how-we-pack", "/blog-post/caf%C3%A9", "/get-started",
-  "/get-started/your-items", "/get-started/checkout?x=1#top", "/dashboard", "/dashboard/account",
-  "/dashboard/orders/PT-100231", "/FAQ", "/faq", "/nowhere/at/all", "//double",
-];
+import { PATHS, tree } from "./route-tree-fixture";
 
 const plain = (matches: ReturnType<typeof matchRoutes>) =>
   matches?.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
