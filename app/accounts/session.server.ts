@@ -31,15 +31,37 @@ async function cookieSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
-const sessionById = preparedQuery(db, (q, id: string) => q.selectFrom("sessions").select(["id", "userId", "subscriptionId", "expiresAt"]).where("id", "=", id));
+const sessionUserById = preparedQuery(db, (q, id: string) =>
+  q
+    .selectFrom("sessions")
+    .leftJoin("users", "users.id", "sessions.userId")
+    .select(["sessions.id as sessionId", "sessions.userId as sessionUserId", "sessions.subscriptionId as sessionSubscriptionId", "sessions.expiresAt as sessionExpiresAt"])
+    .selectAll("users")
+    .where("sessions.id", "=", id),
+);
+
+/**
+ * The live session of this request with its user, in one prepared query: the root, the layout and the page
+ * loader of a signed-in page each read them (every loader guards itself), so two queries each was six.
+ * Every session read goes through it (an anonymous session's join finds no user).
+ */
+async function readSessionUser(request: Request): Promise<{ session: SessionRecord | null; stale: boolean; user: User | null }> {
+  const id = await cookieSessionId(request);
+  if (!id) return { session: null, stale: false, user: null };
+  const [row] = await sessionUserById(id);
+  if (!row || row.sessionExpiresAt < new Date().toISOString()) return { session: null, stale: true, user: null };
+  const { sessionId, sessionUserId, sessionSubscriptionId, sessionExpiresAt: _expiresAt, ...user } = row;
+  return {
+    session: { id: sessionId, userId: sessionUserId, subscriptionId: sessionSubscriptionId },
+    stale: false,
+    user: sessionUserId !== null && user.id !== null ? (user as User) : null,
+  };
+}
 
 /** The live session of this request, or null. `stale` tells a cookie whose row expired or was ended. */
 export async function readSession(request: Request): Promise<{ session: SessionRecord | null; stale: boolean }> {
-  const id = await cookieSessionId(request);
-  if (!id) return { session: null, stale: false };
-  const [row] = await sessionById(id);
-  if (!row || row.expiresAt < new Date().toISOString()) return { session: null, stale: true };
-  return { session: { id: row.id, userId: row.userId, subscriptionId: row.subscriptionId }, stale: false };
+  const { session, stale } = await readSessionUser(request);
+  return { session, stale };
 }
 
 export async function getSession(request: Request) {
@@ -65,32 +87,6 @@ async function insertSession(values: { userId: number | null; subscriptionId: nu
 
 export async function getUserId(request: Request) {
   return (await getSession(request))?.userId ?? null;
-}
-
-const sessionUserById = preparedQuery(db, (q, id: string) =>
-  q
-    .selectFrom("sessions")
-    .leftJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.id as sessionId", "sessions.userId as sessionUserId", "sessions.subscriptionId as sessionSubscriptionId", "sessions.expiresAt as sessionExpiresAt"])
-    .selectAll("users")
-    .where("sessions.id", "=", id),
-);
-
-/**
- * The live session of this request with its user, in one prepared query: the root, the layout and the page
- * loader of a signed-in page each read them (every loader guards itself), so two queries each was six.
- */
-async function readSessionUser(request: Request): Promise<{ session: SessionRecord | null; stale: boolean; user: User | null }> {
-  const id = await cookieSessionId(request);
-  if (!id) return { session: null, stale: false, user: null };
-  const [row] = await sessionUserById(id);
-  if (!row || row.sessionExpiresAt < new Date().toISOString()) return { session: null, stale: true, user: null };
-  const { sessionId, sessionUserId, sessionSubscriptionId, sessionExpiresAt: _expiresAt, ...user } = row;
-  return {
-    session: { id: sessionId, userId: sessionUserId, subscriptionId: sessionSubscriptionId },
-    stale: false,
-    user: sessionUserId !== null && user.id !== null ? (user as User) : null,
-  };
 }
 
 export async function getUser(request: Request): Promise<User | null> {
