@@ -1,6 +1,6 @@
 // Steps of the box flow shared by the box-* specs. Each works with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { expect, jsEnabled, ready, uniqueEmail } from "./fixtures";
+import { expect, jsEnabled, ready, settled, uniqueEmail } from "./fixtures";
 
 export async function lookUpPostcode(page: Page, postcode: string) {
   await page.getByLabel("Postcode").fill(postcode);
@@ -30,7 +30,7 @@ export async function step(page: Page, button: ReturnType<Page["getByRole"]>) {
     const answered = page.waitForResponse((r) => r.request().method() === "POST" && /\/get-started\/(your-items|addons)/.test(r.url()));
     await button.click();
     await answered;
-    await page.waitForLoadState("networkidle");
+    await settled(page);
   } else {
     // a plain form post: wait for the next document, not the current one's load state
     const loaded = page.waitForEvent("load");

@@ -2,7 +2,7 @@
 // specs. Each works with and without JavaScript: without JS every submit is a
 // full page load, with JS the form posts through fetch.
 import type { Locator, Page, Route } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, ready, signIn, uniqueEmail } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, ready, settled, signIn, uniqueEmail } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, startBox, step } from "./box-helpers";
 
 export const CHECKOUT_PATH = "/get-started/checkout";
@@ -151,7 +151,7 @@ export async function submitCheckout(page: Page, button: Locator = placeButton(p
       const answered = page.waitForResponse(isCheckoutPost);
       await button.click();
       const response = await answered;
-      await page.waitForLoadState("networkidle");
+      await settled(page);
       return { status: () => response.status(), text: async () => body };
     } finally {
       await page.unroute(pattern, handler);

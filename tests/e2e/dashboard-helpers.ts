@@ -2,7 +2,7 @@
 // js and nojs projects), each with its own delivery region so a test can move
 // the change cut-off without touching anyone else's deliveries.
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, signIn } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, settled, signIn } from "./fixtures";
 
 const ts = () => new Date().toISOString();
 const rand = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -73,12 +73,13 @@ export async function openDashboard(page: Page, who: { email: string; password: 
   if (jsEnabled()) await page.locator("html[data-hydrated='true']").waitFor();
 }
 
-/** Clicks a button and, without JS, waits for the next document (the PRG redirect). */
+/** Clicks a button and waits for the server's answer: without JS the next document (the PRG redirect), with JS its revalidation too. */
 export async function submit(page: Page, button: ReturnType<Page["getByRole"]>) {
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
     button.click(),
   ]);
+  await settled(page);
 }
 
 /** A submit the browser validates first with JS (no request), and the server answers without JS. */

@@ -4,7 +4,7 @@
 // controls it passes. With JS and without (then every step is a full page
 // post, and the postcode look-up has its own button).
 import type { Locator, Page } from "@playwright/test";
-import { expect, jsEnabled, ready, test, uniqueEmail } from "./fixtures";
+import { expect, jsEnabled, ready, settled, test, uniqueEmail } from "./fixtures";
 
 const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement).catch(() => false);
 
@@ -116,7 +116,8 @@ test("a new visitor builds a curated box and pays with the keyboard alone", asyn
   const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/get-started/addons"));
   await page.keyboard.press("Enter");
   await answered;
-  await page.waitForLoadState(jsEnabled() ? "networkidle" : "load");
+  if (jsEnabled()) await settled(page);
+  else await page.waitForLoadState("load");
   const toCheckout = page.getByRole("complementary", { name: "ADD-ONS" }).getByRole("button", { name: "Next step" });
   await tabTo(page, toCheckout);
   await page.keyboard.press("Enter");
