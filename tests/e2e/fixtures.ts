@@ -40,10 +40,12 @@ export async function ready(page: Page) {
   if (jsEnabled()) await page.locator("html[data-hydrated='true']").waitFor();
 }
 
+type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+
 /**
  * With JS, waits until Remix's router has no navigation, revalidation or fetcher in flight: a
- * submission is only done once its revalidation has landed. Surer and faster than "networkidle",
- * which waits a fixed 500 ms after the last request and can pass before a revalidation starts.
+ * submission is only done once its revalidation has landed. Surer than "networkidle", which only
+ * waits for 500 ms without requests and can pass before a revalidation starts.
  */
 export async function settled(page: Page) {
   if (!jsEnabled()) return;
@@ -54,7 +56,6 @@ export async function settled(page: Page) {
     return navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((f) => f.state === "idle");
   });
 }
-type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
 
 export const test = base;
 export { expect };
