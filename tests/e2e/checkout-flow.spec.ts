@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 60_000 });
 
 test.describe("box checkout", () => {
   test("a new visitor pays for a custom box with a new card and a password", async ({ page }) => {
-    const { email } = await reachCheckout(page, { box: { kind: "custom" }, addons: ["Smoked bacon"] });
+    const { email } = await reachCheckout(page, { via: "steps", box: { kind: "custom" }, addons: ["Smoked bacon"] });
     const progress = page.getByRole("navigation", { name: "Progress" });
     await expect(progress.locator("[aria-current='step']")).toContainText("Step 4 of 4");
     await expect(page.getByLabel("Email address")).toHaveValue(email!);

@@ -21,13 +21,42 @@ export type ReachOptions = {
   box?: BoxChoice;
   /** add-on names to add once each on the add-ons step */
   addons?: string[];
-  /** called on the add-ons page before "Next step" (e.g. to change stock in the DB) */
+  /** called on the add-ons page before "Next step" (e.g. to change stock in the DB); implies `via: "steps"` */
   beforeCheckout?: (page: Page) => Promise<void>;
+  /** "hook" (default): the e2e draft hook builds the box; "steps": click through the flow */
+  via?: "hook" | "steps";
 };
 
-/** Builds a box from get-started and ends on the checkout page. Returns the flow e-mail. */
+/**
+ * Builds a box and ends on the checkout page. Returns the flow e-mail. By default the box is built
+ * by the e2e draft hook (the flow's own services, one request); `via: "steps"` clicks through
+ * get-started and every step instead, for the journey tests and for `beforeCheckout`.
+ */
 export async function reachCheckout(page: Page, opts: ReachOptions = {}) {
   const email = opts.email === undefined ? uniqueEmail("checkout") : opts.email;
+  const via = opts.via ?? (opts.beforeCheckout ? "steps" : "hook");
+  if (via === "hook") await draftByHook(page, email, opts);
+  else await draftBySteps(page, email, opts);
+  return { email };
+}
+
+async function draftByHook(page: Page, email: string | null, opts: ReachOptions) {
+  const box = opts.box ?? { kind: "curated" };
+  const form = new URLSearchParams({
+    email: email ?? "", postcode: opts.postcode ?? "2000", time: opts.time ?? "day", box: box.kind,
+    size: (box.size ?? "Small").toLowerCase(), range: box.kind === "curated" ? (box.box ?? "Value") : "",
+  });
+  for (const name of opts.addons ?? []) form.append("addon", name);
+  // page.request shares the page's cookies: the draft belongs to this browser's session
+  const res = await page.request.post("/test-hooks/draft", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: form.toString(),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(CHECKOUT_PATH);
+  await expectCheckoutPage(page);
+}
+
+async function draftBySteps(page: Page, email: string | null, opts: ReachOptions) {
   await startBox(page, { email, postcode: opts.postcode ?? "2000", time: opts.time });
   const box = opts.box ?? { kind: "curated" };
   if (box.kind === "custom") {
@@ -46,7 +75,6 @@ export async function reachCheckout(page: Page, opts: ReachOptions = {}) {
   if (opts.beforeCheckout) await opts.beforeCheckout(page);
   await page.getByRole("complementary", { name: "ADD-ONS" }).getByRole("button", { name: "Next step" }).click();
   await expectCheckoutPage(page);
-  return { email };
 }
 
 export async function expectCheckoutPage(page: Page) {
@@ -151,7 +179,9 @@ export async function submitCheckout(page: Page, button: Locator = placeButton(p
       const answered = page.waitForResponse(isCheckoutPost);
       await button.click();
       const response = await answered;
-      await settled(page);
+      await settled(page, { fetchers: false });
+      // still on the checkout: its own fetchers count; a placed order left it, and theirs no longer matter
+      if (new URL(page.url()).pathname.startsWith(CHECKOUT_PATH)) await settled(page);
       return { status: () => response.status(), text: async () => body };
     } finally {
       await page.unroute(pattern, handler);

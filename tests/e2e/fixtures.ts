@@ -46,15 +46,19 @@ type RouterState = { navigation: { state: string }; revalidation: string; fetche
  * With JS, waits until Remix's router has no navigation, revalidation or fetcher in flight: a
  * submission is only done once its revalidation has landed. Surer than "networkidle", which only
  * waits for 500 ms without requests and can pass before a revalidation starts.
+ * `fetchers: false` after a submission that left the page: a fetcher.load of the old page that the
+ * submission interrupted stays "loading" forever in the router's state (react-router 6.30 with
+ * v3_fetcherPersist skips revalidating a cancelled load whose component has unmounted).
  */
-export async function settled(page: Page) {
+export async function settled(page: Page, opts: { fetchers?: boolean } = {}) {
   if (!jsEnabled()) return;
-  await page.waitForFunction(() => {
+  await page.waitForFunction((withFetchers) => {
     const router = (window as unknown as { __remixRouter?: { state: RouterState } }).__remixRouter;
     if (!router) return false;
     const { navigation, revalidation, fetchers } = router.state;
-    return navigation.state === "idle" && revalidation === "idle" && [...fetchers.values()].every((f) => f.state === "idle");
-  });
+    const fetchersIdle = !withFetchers || [...fetchers.values()].every((f) => f.state === "idle");
+    return navigation.state === "idle" && revalidation === "idle" && fetchersIdle;
+  }, opts.fetchers ?? true);
 }
 
 export const test = base;

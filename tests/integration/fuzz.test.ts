@@ -34,6 +34,7 @@ import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
+import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
 import * as apiAddress from "~/routes/api.address.suggestions";
@@ -291,6 +292,7 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
   "reset-password.tsx": () => ({ mod: resetPassword, path: "/reset-password", client: anonymous, fields: mix(payload(["token", "email", "password", "passwordConfirmation"]), { token: "a".repeat(43), email: "demo@paddockandtide.com.au", password: "Another-Pass-2027", passwordConfirmation: "Another-Pass-2027" }) }),
   "sign-in.tsx": () => ({ mod: signIn, path: "/sign-in", client: anonymous, fields: mix(payload(["email", "password", "destination"]), { email: "nobody@example.com", password: "wrong-password", destination: "/dashboard/account" }) }),
   "sign-out.tsx": () => ({ mod: signOut, path: "/sign-out", client: anonymous, fields: payload(["destination"]) }),
+  "test-hooks.draft.tsx": () => ({ mod: hookDraft, path: "/test-hooks/draft", client: anonymous, fields: payload(["email", "postcode", "time", "box", "range", "size", "addon"]) }),
   "test-hooks.jobs.tsx": () => ({ mod: hookJobs, path: "/test-hooks/jobs", client: anonymous, fields: payload(["now"]) }),
   "test-hooks.renewals.tsx": () => ({ mod: hookRenewals, path: "/test-hooks/renewals", client: anonymous, fields: payload(["now", "subscriptionId"]) }),
 };

@@ -45,6 +45,7 @@ import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
+import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
 
@@ -306,7 +307,7 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
   "sign-out.tsx": { mod: signOut, make: async () => ({ path: "/sign-out", fields: {}, who: signInDemo }) },
 };
 /** Test-only hooks: no CSRF, but they answer 404 unless E2E_TEST_ROUTES is set (never in production). */
-const TEST_HOOKS: Record<string, { action: unknown }> = { "test-hooks.jobs.tsx": hookJobs, "test-hooks.renewals.tsx": hookRenewals };
+const TEST_HOOKS: Record<string, { action: unknown }> = { "test-hooks.draft.tsx": hookDraft, "test-hooks.jobs.tsx": hookJobs, "test-hooks.renewals.tsx": hookRenewals };
 
 function routesWithAction(): string[] {
   const dir = path.resolve(__dirname, "../../app/routes");
