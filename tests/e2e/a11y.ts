@@ -6,7 +6,8 @@ import type { Page } from "@playwright/test";
 import { expect, jsEnabled } from "./fixtures";
 
 async function audit(page: Page, label: string, scope?: string) {
-  const builder = new AxeBuilder({ page });
+  // only violations are read: axe then skips building selectors and HTML for every passed node (about 15% of its time)
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] });
   if (scope) builder.include(scope);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -2,7 +2,7 @@
 // specs. Each works with and without JavaScript: without JS every submit is a
 // full page load, with JS the form posts through fetch.
 import type { Locator, Page, Route } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, ready, settled, signIn, uniqueEmail } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, ready, settled, signInByHook, uniqueEmail } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, startBox, step } from "./box-helpers";
 
 export const CHECKOUT_PATH = "/get-started/checkout";
@@ -231,7 +231,7 @@ export async function ordersOf(email: string) {
   return { user, orders, payments, emails };
 }
 
-/** A customer with a password and a saved primary Visa ending in 4242; signed in on `page`. */
+/** A customer with a password and a saved primary Visa ending in 4242; signed in on `page` (no page opened yet). */
 export async function signedInCustomer(page: Page) {
   const user = await createUser({ firstName: "Noah" });
   const db = e2eDb();
@@ -243,8 +243,7 @@ export async function signedInCustomer(page: Page) {
     .values({ userId: user.id, gatewayToken: token, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: new Date().toISOString() })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await signIn(page, user.email, user.password!);
-  await expect(page).toHaveURL(/\/dashboard\/my-deliveries/);
+  await signInByHook(page, user.email);
   return { ...user, cardId: card.id };
 }
 

@@ -2,7 +2,7 @@
 // js and nojs projects), each with its own delivery region so a test can move
 // the change cut-off without touching anyone else's deliveries.
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, ready, settled, signIn } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, ready, settled, signInByHook } from "./fixtures";
 
 const ts = () => new Date().toISOString();
 const rand = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -68,7 +68,8 @@ export async function createSubscriber({ daysAhead = 10, leadDays = 2, cards = 1
 }
 
 export async function openDashboard(page: Page, who: { email: string; password: string }, path = "/dashboard/my-deliveries") {
-  await signIn(page, who.email, who.password, `/sign-in?destination=${encodeURIComponent(path)}`);
+  await signInByHook(page, who.email);
+  await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, "\\?")}$`));
   await ready(page);
 }

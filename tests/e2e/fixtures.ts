@@ -75,6 +75,17 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   ]);
 }
 
+/**
+ * Signs `page`'s browser in through the e2e-only session hook (the sign-in form's own session
+ * start, without its page): for specs about what comes after signing in. The form has its own specs.
+ */
+export async function signInByHook(page: Page, email: string) {
+  const res = await page.request.post("/test-hooks/session", {
+    headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: new URLSearchParams({ email }).toString(),
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 /** Opens the sign-in page (or `path`, e.g. with a destination) and signs in. */
 export async function signIn(page: Page, email: string, password: string, path = "/sign-in") {
   await page.goto(path);

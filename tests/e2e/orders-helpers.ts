@@ -1,7 +1,7 @@
 // Fresh subscribers with their own unpaid order for the pay-an-order specs, so
 // parallel tests (and the js and nojs projects) never pay the same order.
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, signIn } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, signInByHook } from "./fixtures";
 
 const ts = () => new Date().toISOString();
 const rand = () => Math.random().toString(36).slice(2, 8).toUpperCase();
@@ -57,7 +57,8 @@ export async function createPayer(opts: {
 
 /** Signs the payer in and opens the pay page of their order. */
 export async function openPayPage(page: Page, payer: Payer) {
-  await signIn(page, payer.email, payer.password, `/sign-in?destination=${encodeURIComponent(`/checkout/${payer.reference}`)}`);
+  await signInByHook(page, payer.email);
+  await page.goto(`/checkout/${payer.reference}`);
   await expect(page).toHaveURL(new RegExp(`/checkout/${payer.reference}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Pay your order" })).toBeVisible();
   if (jsEnabled()) await page.locator("html[data-hydrated='true']").waitFor();

@@ -36,6 +36,7 @@ import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
+import * as hookSession from "~/routes/test-hooks.session";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
 import * as apiAddress from "~/routes/api.address.suggestions";
 import * as apiCategories from "~/routes/api.categories";
@@ -294,6 +295,7 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
   "sign-out.tsx": () => ({ mod: signOut, path: "/sign-out", client: anonymous, fields: payload(["destination"]) }),
   "test-hooks.draft.tsx": () => ({ mod: hookDraft, path: "/test-hooks/draft", client: anonymous, fields: payload(["email", "postcode", "time", "box", "range", "size", "addon"]) }),
   "test-hooks.jobs.tsx": () => ({ mod: hookJobs, path: "/test-hooks/jobs", client: anonymous, fields: payload(["now"]) }),
+  "test-hooks.session.tsx": () => ({ mod: hookSession, path: "/test-hooks/session", client: anonymous, fields: payload(["email"]) }),
   "test-hooks.renewals.tsx": () => ({ mod: hookRenewals, path: "/test-hooks/renewals", client: anonymous, fields: payload(["now", "subscriptionId"]) }),
 };
 

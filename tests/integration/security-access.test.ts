@@ -48,6 +48,7 @@ import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
+import * as hookSession from "~/routes/test-hooks.session";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -307,7 +308,7 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
   "sign-out.tsx": { mod: signOut, make: async () => ({ path: "/sign-out", fields: {}, who: signInDemo }) },
 };
 /** Test-only hooks: no CSRF, but they answer 404 unless E2E_TEST_ROUTES is set (never in production). */
-const TEST_HOOKS: Record<string, { action: unknown }> = { "test-hooks.draft.tsx": hookDraft, "test-hooks.jobs.tsx": hookJobs, "test-hooks.renewals.tsx": hookRenewals };
+const TEST_HOOKS: Record<string, { action: unknown }> = { "test-hooks.draft.tsx": hookDraft, "test-hooks.jobs.tsx": hookJobs, "test-hooks.renewals.tsx": hookRenewals, "test-hooks.session.tsx": hookSession };
 
 function routesWithAction(): string[] {
   const dir = path.resolve(__dirname, "../../app/routes");
