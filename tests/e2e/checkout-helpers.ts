@@ -42,15 +42,15 @@ export async function reachCheckout(page: Page, opts: ReachOptions = {}) {
 
 async function draftByHook(page: Page, email: string | null, opts: ReachOptions) {
   const box = opts.box ?? { kind: "curated" };
-  const form = new URLSearchParams({
+  const form = new FormData();
+  const fields = {
     email: email ?? "", postcode: opts.postcode ?? "2000", time: opts.time ?? "day", box: box.kind,
     size: (box.size ?? "Small").toLowerCase(), range: box.kind === "curated" ? (box.box ?? "Value") : "",
-  });
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const name of opts.addons ?? []) form.append("addon", name);
   // page.request shares the page's cookies: the draft belongs to this browser's session
-  const res = await page.request.post("/test-hooks/draft", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: form.toString(),
-  });
+  const res = await page.request.post("/test-hooks/draft", { form });
   expect(res.status(), await res.text()).toBe(200);
   await page.goto(CHECKOUT_PATH);
   await expectCheckoutPage(page);

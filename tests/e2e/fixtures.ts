@@ -80,9 +80,7 @@ export async function submitSignIn(page: Page, email: string, password: string) 
  * start, without its page): for specs about what comes after signing in. The form has its own specs.
  */
 export async function signInByHook(page: Page, email: string) {
-  const res = await page.request.post("/test-hooks/session", {
-    headers: { "Content-Type": "application/x-www-form-urlencoded" }, data: new URLSearchParams({ email }).toString(),
-  });
+  const res = await page.request.post("/test-hooks/session", { form: { email } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
