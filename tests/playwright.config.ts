@@ -1,8 +1,12 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 import { E2E_BASE_URL, E2E_PORT } from "./e2e/env";
 
-// Debian's Chromium, never a downloaded browser.
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// Debian's Chromium, never a downloaded browser: its headless shell build when installed (the
+// flavour Playwright itself runs headless tests in; about twice as fast here, decision 017), else
+// the full browser.
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const launchOptions = {
   executablePath,
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],

@@ -4,14 +4,16 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const alias = { "~": path.join(root, "app") };
-// PostgreSQL runs are serial: every test file resets the one shared schema.
-const onPostgres = Boolean(process.env.DATABASE_URL_TEST);
 
 export default defineConfig({
   root,
   resolve: { alias },
   test: {
-    fileParallelism: !onPostgres,
+    // vitest's default on a 2-core machine is one worker; the integration files wait on
+    // PostgreSQL and child servers often enough that two halve their time (each worker has its
+    // own database: tests/integration/setup.ts)
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         resolve: { alias },
