@@ -30,7 +30,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false } },
+    // tests tagged @http use only `request`, no page: the same requests either way, so they run once
+    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false }, grepInvert: /@http/ },
   ],
   webServer: {
     command: "node tests/e2e/server.mjs",

@@ -3,7 +3,7 @@
 import { test, expect } from "./fixtures";
 
 test.describe("content API routing", () => {
-  test("/api/recipes/featured/list and /highlight/details are not captured by /api/recipes/{slug}", async ({ request }) => {
+  test("/api/recipes/featured/list and /highlight/details are not captured by /api/recipes/{slug}", { tag: "@http" }, async ({ request }) => {
     const featured = await request.get("/api/recipes/featured/list");
     expect(featured.status()).toBe(200);
     const list = await featured.json();
@@ -14,7 +14,7 @@ test.describe("content API routing", () => {
     expect((await request.get("/api/recipes/beef-massaman-curry")).status()).toBe(200);
   });
 
-  test("statuses, content type and caching", async ({ request }) => {
+  test("statuses, content type and caching", { tag: "@http" }, async ({ request }) => {
     const ok = await request.get("/api/posts?page=1");
     expect(ok.status()).toBe(200);
     expect(ok.headers()["content-type"]).toMatch(/application\/json/);

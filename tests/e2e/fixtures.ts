@@ -15,6 +15,15 @@ export function uniqueEmail(prefix = "shopper") {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 }
 
+// scrypt costs about 50 ms of a worker's CPU: one salted hash per password per worker serves
+// every account a spec creates (the server still verifies it in full at each sign-in)
+const hashes = new Map<string, Promise<string>>();
+function passwordHash(password: string) {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 export async function createUser(opts: { email?: string; password?: string | null; firstName?: string } = {}) {
   const email = (opts.email ?? uniqueEmail()).toLowerCase();
   const password = opts.password === undefined ? "Correct-Horse-42" : opts.password;
@@ -22,7 +31,7 @@ export async function createUser(opts: { email?: string; password?: string | nul
   const { id } = await e2eDb()
     .insertInto("users")
     .values({
-      email, passwordHash: password ? await hashPassword(password) : null, firstName: opts.firstName ?? "Sam",
+      email, passwordHash: password ? await passwordHash(password) : null, firstName: opts.firstName ?? "Sam",
       lastName: "Tester", phone: null, sms: null, newsletter: null, gatewayCustomerId: null, orderedAt: null,
       createdAt: now, updatedAt: now,
     })

@@ -15,7 +15,7 @@ function sharedCacheable(cacheControl: string | undefined) {
   return cc.includes("public") && !cc.includes("private") && !cc.includes("no-store");
 }
 
-test("content pages are public with an ETag, stable across requests, and answer If-None-Match with 304", async ({ request }) => {
+test("content pages are public with an ETag, stable across requests, and answer If-None-Match with 304", { tag: "@http" }, async ({ request }) => {
   for (const path of CONTENT) {
     const first = await request.get(path, { headers: { cookie: "" } });
     expect(first.status(), path).toBe(200);
@@ -53,7 +53,7 @@ test("content pages are public with an ETag, stable across requests, and answer 
   }
 });
 
-test("sign-in, flow steps and gift-card pages are private and never 304", async ({ request }) => {
+test("sign-in, flow steps and gift-card pages are private and never 304", { tag: "@http" }, async ({ request }) => {
   for (const path of ["/sign-in", "/get-started", "/gift-cards", "/gift-cards/activate", "/forgot-password"]) {
     const res = await request.get(path);
     const cc = res.headers()["cache-control"] ?? "";
@@ -78,7 +78,7 @@ test("signed-in pages and content pages requested with a session are private", a
   }
 });
 
-test("a content page with any session cookie (even an anonymous or stale one) is not shared-cacheable", async ({ request }) => {
+test("a content page with any session cookie (even an anonymous or stale one) is not shared-cacheable", { tag: "@http" }, async ({ request }) => {
   const res = await request.get("/how-it-works", { headers: { cookie: "__session=not-a-real-session" } });
   expect(res.status()).toBe(200);
   expect(sharedCacheable(res.headers()["cache-control"])).toBe(false);

@@ -94,7 +94,7 @@ test.describe("error states", () => {
     }
   });
 
-  test("/healthz checks the database and reports the age of the oldest due job", async ({ request }) => {
+  test("/healthz checks the database and reports the age of the oldest due job", { tag: "@http" }, async ({ request }) => {
     const res = await request.get("/healthz");
     expect(res.status()).toBe(200);
     const body = await res.json();

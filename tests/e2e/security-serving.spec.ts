@@ -23,7 +23,7 @@ function cspOf(response: APIResponse): Map<string, string> {
 }
 
 test.describe("serving and security", () => {
-  test("the per-address sign-in limit keys on the socket, not on X-Forwarded-For", async ({ request }) => {
+  test("the per-address sign-in limit keys on the socket, not on X-Forwarded-For", { tag: "@http" }, async ({ request }) => {
     const csrf = await csrfToken(request);
     const email = uniqueEmail("ratelimit");
     for (const forged of ["203.0.113.7", "198.51.100.23"]) {
@@ -64,7 +64,7 @@ test.describe("serving and security", () => {
     expect((await context.cookies(E2E_BASE_URL)).map((c) => c.name)).not.toContain("__session");
   });
 
-  test("a foreign Origin is refused with 403 on a form route, a .data action and an API, before the action runs", async ({ request }) => {
+  test("a foreign Origin is refused with 403 on a form route, a .data action and an API, before the action runs", { tag: "@http" }, async ({ request }) => {
     const user = await createUser();
     const csrf = await csrfToken(request);
     const form = { csrf, email: user.email, password: user.password! };
@@ -89,13 +89,13 @@ test.describe("serving and security", () => {
     expect(ours.headers()["set-cookie"]).toContain("__session=");
   });
 
-  test("the mailbox answers this machine only, never a forwarded remote client", async ({ request }) => {
+  test("the mailbox answers this machine only, never a forwarded remote client", { tag: "@http" }, async ({ request }) => {
     expect((await request.get("/dev/mailbox")).status()).toBe(200);
     expect((await request.get("/dev/mailbox", { headers: { "X-Forwarded-For": "203.0.113.9" } })).status()).toBe(404);
     expect((await request.get("/dev/mailbox", { headers: { Forwarded: "for=198.51.100.4;proto=https" } })).status()).toBe(404);
   });
 
-  test("static files: immutable built assets (brotli when accepted), revalidated art, both compressed", async ({ request }) => {
+  test("static files: immutable built assets (brotli when accepted), revalidated art, both compressed", { tag: "@http" }, async ({ request }) => {
     const html = await (await request.get("/")).text();
     // the route manifest: fingerprinted and large enough to be compressed (under 1 KB is sent as is)
     const asset = html.match(/"(\/build\/manifest-[^"]+\.js)"/)?.[1];
@@ -124,7 +124,7 @@ test.describe("serving and security", () => {
     expect(page.headers()["content-encoding"]).toBe("gzip");
   });
 
-  test("HTML responses carry the security headers and cookies are HttpOnly and SameSite=Lax", async ({ request }) => {
+  test("HTML responses carry the security headers and cookies are HttpOnly and SameSite=Lax", { tag: "@http" }, async ({ request }) => {
     for (const path of ["/", "/sign-in", "/no-such-page"]) {
       const res = await request.get(path);
       const headers = res.headers();

@@ -14,6 +14,7 @@
 // builds once into its own BUILD_NAME directory (.builds/crash-test, about 10 s
 // on two cores) and reuses it while it is newer than the sources. That keeps
 // the run independent of the e2e build and adds seconds, not a browser, to CI.
+// The PostgreSQL run has its own directory: CI runs it alongside the SQLite run.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -28,7 +29,7 @@ const { sessionCookie } = await import("~/accounts/session.server");
 const { changeAddon, choosePackage, readFlow, saveDelivery } = await import("~/box/flow.server");
 const { lookupPostcode } = await import("~/delivery/lookup.server");
 
-const BUILD_NAME = "crash-test";
+const BUILD_NAME = process.env.DATABASE_URL_TEST ? "crash-test-pg" : "crash-test";
 const SERVER_BUILD = path.resolve(`.builds/${BUILD_NAME}/index.js`);
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
