@@ -9,6 +9,7 @@ import { inlineCss } from "~/http/inline-css.server";
 import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
+import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
 import { installRouteMatchCache } from "~/http/route-match-cache.server";
@@ -48,9 +49,10 @@ function app(remixContext: EntryContext, url: string, nonce: string) {
 }
 
 /**
- * The whole document as one string. No page suspends (every loader has finished before the render),
- * so the shell is the page and streaming it in pieces only cost CPU: decoding, rewriting and
- * re-encoding each chunk through three streams. `failed` when part of it rendered as a client fallback.
+ * The whole document as one byte string (html-bytes.server.ts). No page suspends (every loader has
+ * finished before the render), so the shell is the page and streaming it in pieces only cost CPU:
+ * decoding, rewriting and re-encoding each chunk through three streams. `failed` when part of it
+ * rendered as a client fallback.
  */
 function renderHtml(remixContext: EntryContext, url: string, nonce: string): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
@@ -62,7 +64,7 @@ function renderHtml(remixContext: EntryContext, url: string, nonce: string): Pro
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-        sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), failed }));
+        sink.on("end", () => resolve({ html: htmlByteString(Buffer.concat(chunks)), failed }));
         pipe(sink);
       },
       onShellError: reject,
@@ -79,7 +81,7 @@ function renderHtml(remixContext: EntryContext, url: string, nonce: string): Pro
  * The document as bytes. A string body makes undici check the whole page for lone surrogates
  * (toUSVString) before encoding it: 2% of a page's server CPU for text React already made well-formed.
  */
-const htmlBody = (html: string) => Buffer.from(html, "utf8");
+const htmlBody = htmlBytes;
 
 async function renderPrivate(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
   const nonce = createNonce();

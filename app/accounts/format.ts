@@ -1,30 +1,17 @@
 // Display helpers of the account area (shared by server and browser).
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
+import { formatCalendarDay } from "~/utils/calendar-day";
 
 export const DISPLAY_TIME_ZONE = "Australia/Sydney";
 
-const deliveryDay = new Intl.DateTimeFormat("en-AU", {
-  weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: DISPLAY_TIME_ZONE,
-});
-const shortDay = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: DISPLAY_TIME_ZONE });
-
-/** Midday UTC of a yyyy-MM-dd calendar day falls on that same day in Sydney (UTC+10/+11). */
-function calendarDay(isoDate: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!m) return null;
-  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-}
-
-/** "Friday 27 November 2026" */
+/** "Friday 27 November 2026" for a yyyy-MM-dd day */
 export function formatDeliveryDate(isoDate: string | null | undefined): string {
-  const d = isoDate ? calendarDay(isoDate) : null;
-  return d ? deliveryDay.format(d).replace(",", "") : "Not scheduled";
+  return (isoDate ? formatCalendarDay(isoDate, { weekday: "long", month: "long", year: true }) : null) ?? "Not scheduled";
 }
 
-/** "27 Nov 2026" */
+/** "27 Nov 2026" for a yyyy-MM-dd day */
 export function formatShortDate(isoDate: string | null | undefined): string {
-  const d = isoDate ? calendarDay(isoDate) : null;
-  return d ? shortDay.format(d) : "Not scheduled";
+  return (isoDate ? formatCalendarDay(isoDate, { month: "short", year: true }) : null) ?? "Not scheduled";
 }
 
 /** Frequencies are stored in days and shown in weeks (days / 7). */

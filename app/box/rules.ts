@@ -2,6 +2,7 @@
 // listing rules for cuts and add-ons (SPEC §5), and the selection counter.
 import { LIMITS } from "~/config";
 import { isTasmanianPostcode } from "~/delivery/postcode";
+import { onFirstUse } from "~/utils/first-use";
 
 /* ---- Delivery frequency (SPEC §3, §9: days labelled as days/7 weeks) ---- */
 
@@ -50,7 +51,7 @@ export function isListable(product: { name: string; inventory: number | null }, 
 
 export type CategoryGroup<P> = { id: number; name: string; products: P[] };
 
-const byName = new Intl.Collator("en-AU", { sensitivity: "base", numeric: true });
+const byName = onFirstUse(() => new Intl.Collator("en-AU", { sensitivity: "base", numeric: true }));
 
 /** Listable products grouped by category (in category order), sorted by name within each. Empty categories are dropped. */
 export function groupListing<P extends ListedProduct>(products: P[], postcode: string | null | undefined): CategoryGroup<P>[] {
@@ -65,8 +66,8 @@ export function groupListing<P extends ListedProduct>(products: P[], postcode: s
     g.products.push(p);
   }
   return [...groups.values()]
-    .sort((a, b) => a.sort - b.sort || byName.compare(a.name, b.name))
-    .map(({ sort: _sort, ...g }) => ({ ...g, products: [...g.products].sort((a, b) => byName.compare(a.name, b.name)) }));
+    .sort((a, b) => a.sort - b.sort || byName().compare(a.name, b.name))
+    .map(({ sort: _sort, ...g }) => ({ ...g, products: [...g.products].sort((a, b) => byName().compare(a.name, b.name)) }));
 }
 
 /* ---- Custom box selection ---- */

@@ -1,6 +1,8 @@
 // Delivery schedule maths, pure and shared: which calendar days a region can
 // deliver on, given its weekdays, lead time, the 2pm Sydney cut-off and its
 // rhythm (weekly, fortnightly, monthly). Dates are yyyy-MM-dd calendar days.
+import { formatCalendarDay } from "~/utils/calendar-day";
+import { onFirstUse } from "~/utils/first-use";
 
 export const CUTOFF_HOUR_SYDNEY = 14;
 export const SYDNEY_TZ = "Australia/Sydney";
@@ -16,14 +18,14 @@ export type RegionSchedule = {
 };
 
 const DAY_MS = 86_400_000;
-const sydneyParts = new Intl.DateTimeFormat("en-CA", {
+const sydneyParts = onFirstUse(() => new Intl.DateTimeFormat("en-CA", {
   timeZone: SYDNEY_TZ,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
   hour: "2-digit",
   hourCycle: "h23",
-});
+}));
 
 // Sydney's offsets are whole hours, so day and hour are the same for every instant of one UTC
 // minute: the last minute's answer is kept (a page asks dozens of times, and Intl is slow).
@@ -34,7 +36,7 @@ let lastAnswer = { day: "", hour: 0 };
 export function sydneyNow(now: Date): { day: string; hour: number } {
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== lastMinute) {
-    const parts = Object.fromEntries(sydneyParts.formatToParts(now).map((p) => [p.type, p.value]));
+    const parts = Object.fromEntries(sydneyParts().formatToParts(now).map((p) => [p.type, p.value]));
     lastAnswer = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
     lastMinute = minute;
   }
@@ -97,17 +99,14 @@ export function isDeliverableDay(schedule: RegionSchedule, day: string, now: Dat
   return day >= earliestDeliveryDay(schedule, now) && isRunDay(schedule, day);
 }
 
-const longDate = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" });
-const shortDate = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
-
 /** "Tuesday 2 December" */
 export function formatDeliveryDate(day: string): string {
-  return longDate.format(new Date(toUtc(day)));
+  return formatCalendarDay(day, { weekday: "long", month: "long" }) ?? day;
 }
 
-/** "Tue 2 Dec" */
+/** "Tue, 2 Dec" */
 export function formatDeliveryDateShort(day: string): string {
-  return shortDate.format(new Date(toUtc(day)));
+  return formatCalendarDay(day, { weekday: "short", month: "short" }) ?? day;
 }
 
 /**

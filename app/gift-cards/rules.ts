@@ -2,6 +2,8 @@
 // and bonus (SPEC §4 "Gift amount entry", §9), codes, dates and expiry. No zod
 // here: the give page imports this module up front.
 import { GIFT_CARD } from "~/config";
+import { formatCalendarDay } from "~/utils/calendar-day";
+import { onFirstUse } from "~/utils/first-use";
 
 export const PRESETS_CENTS: readonly number[] = GIFT_CARD.presetsCents;
 export const DEFAULT_CENTS = GIFT_CARD.defaultCents;
@@ -130,11 +132,11 @@ export function formatCode(code: string): string {
 
 // ---- Dates (Sydney calendar days) -------------------------------------------
 
-const sydneyDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" });
+const sydneyDay = onFirstUse(() => new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" }));
 
 /** Today's calendar day in Sydney as yyyy-MM-dd. */
 export function sydneyToday(now: Date = new Date()): string {
-  const p = Object.fromEntries(sydneyDay.formatToParts(now).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(sydneyDay().formatToParts(now).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day}`;
 }
 
@@ -175,11 +177,9 @@ export function expiryDay(purchaseDay: string, years = EXPIRY_YEARS): string {
   return date.toISOString().slice(0, 10);
 }
 
-const longDay = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
 /** "1 December 2029" for a yyyy-MM-dd day. */
 export function formatDay(day: string): string {
-  return longDay.format(new Date(`${day}T00:00:00Z`));
+  return formatCalendarDay(day, { month: "long", year: true }) ?? day;
 }
 
 export type DateCheck = { ok: true; day: string } | { ok: false; message: string };

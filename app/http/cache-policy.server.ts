@@ -59,11 +59,12 @@ export function nonceStandIn(): string {
  * stand-in (length-prefixed, so the split is unambiguous). The same body always gets the same nonce,
  * and the ETag is that digest, so a 304's CSP names the nonce of the body the browser kept. Markup
  * injected into a page cannot carry the nonce: the nonce depends on the markup that would carry it.
+ * `html` is a byte string (html-bytes.server.ts): each character is one byte of the page.
  */
 export function sealHtml(html: string, standIn: string, key: string): { body: string; nonce: string; etag: string } {
   const parts = html.split(standIn);
   const hmac = createHmac("sha256", key).update("html-nonce\n");
-  for (const part of parts) hmac.update(`${Buffer.byteLength(part)}:`).update(part);
+  for (const part of parts) hmac.update(`${part.length}:`).update(part, "latin1");
   const nonce = hmac.digest().subarray(0, 18).toString("base64url");
   return { body: parts.join(nonce), nonce, etag: `"${nonce}"` };
 }

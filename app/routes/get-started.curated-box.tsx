@@ -11,14 +11,14 @@ import { readForm } from "~/security/csrf.server";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
+import { formatMonthName } from "~/utils/calendar-day";
 
 export const meta: MetaFunction = () =>
   pageMeta("Curated boxes", "Salmon, Beef, Beef & Chicken, Beef & Pork, Mixed and Value boxes, filled by our butchers each month.");
 
 export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
-const monthFormat = new Intl.DateTimeFormat("en-AU", { month: "long", timeZone: "UTC" });
-const monthName = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+const monthName = (month: string) => formatMonthName(month) ?? month;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "curated-box");

@@ -1,17 +1,18 @@
 // Display helpers of the subscriber area, shared by server and browser. The
 // schedule rules themselves (cut-offs, dates, states) are the renewal
 // engine's: ./schedule.ts and ./changes.server.ts.
+import { onFirstUse } from "~/utils/first-use";
 
 /** How far ahead a pause may run (the renewal engine refuses longer ones too). */
 export const MAX_PAUSE_DAYS = 365;
 
-const whenFormat = new Intl.DateTimeFormat("en-AU", {
+const whenFormat = onFirstUse(() => new Intl.DateTimeFormat("en-AU", {
   timeZone: "Australia/Sydney", day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", hour12: true,
-});
+}));
 
 /** "27 Nov 2026, 9:05 am" (Sydney time) for the activity list. */
 export function formatWhen(iso: string): string {
-  return whenFormat.format(new Date(iso)).replace(/\s?([AP]M)$/i, (_, p: string) => ` ${p.toLowerCase()}`);
+  return whenFormat().format(new Date(iso)).replace(/\s?([AP]M)$/i, (_, p: string) => ` ${p.toLowerCase()}`);
 }
 
 /** What a subscriber sees for each state of a delivery (the renewal engine's DeliveryStatus). */

@@ -1,5 +1,8 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { hasCookie, isPublicPath, matchesEtag, nonceStandIn, pagePath, routeTree, sealHtml } from "~/http/cache-policy.server";
+import { deferScripts } from "~/http/deferred-scripts.server";
+import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 
 const KEY = "test-key";
 
@@ -25,6 +28,19 @@ describe("sealHtml", () => {
     const a = sealHtml("ab<i nonce=\"S\">c", "S", KEY);
     const b = sealHtml("a<i nonce=\"S\">bc", "S", KEY);
     expect(a.nonce).not.toBe(b.nonce);
+  });
+
+  it("passes non-ASCII text through the byte string unchanged, and digests the same bytes as UTF-8", () => {
+    const text = "✓ 2 × Scotch fillet · © Paddock — “fresh” 🐟";
+    const rendered = Buffer.from(page("STAND-IN", text), "utf8");
+    const sealed = sealHtml(deferScripts(htmlByteString(rendered)), "STAND-IN", KEY);
+    const bytes = htmlBytes(sealed.body);
+    expect(bytes.toString("utf8")).toBe(page(sealed.nonce, text));
+    expect(bytes.equals(Buffer.from(page(sealed.nonce, text), "utf8"))).toBe(true);
+    // The digest is over the page's UTF-8 bytes, length-prefixed around the stand-in
+    const hmac = createHmac("sha256", KEY).update("html-nonce\n");
+    for (const part of page("STAND-IN", text).split("STAND-IN")) hmac.update(`${Buffer.byteLength(part)}:`).update(part, "utf8");
+    expect(sealed.nonce).toBe(hmac.digest().subarray(0, 18).toString("base64url"));
   });
 
   it("uses a random stand-in that content cannot predict", () => {

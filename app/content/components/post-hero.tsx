@@ -2,8 +2,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { PostDetail } from "../types";
 import { ShareButton } from "./share-button";
+import { onFirstUse } from "~/utils/first-use";
 
-const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
 
 export function PostHero({ post, shareUrl, back, children }: { post: PostDetail; shareUrl: string; back: { to: string; label: string }; children?: ReactNode }) {
   return (
@@ -19,7 +20,7 @@ export function PostHero({ post, shareUrl, back, children }: { post: PostDetail;
                 By {post.author.name}
               </span>
             ) : null}
-            <time dateTime={post.createdAt}>{dateFormat.format(new Date(post.createdAt))}</time>
+            <time dateTime={post.createdAt}>{dateFormat().format(new Date(post.createdAt))}</time>
           </p>
           {children}
           <ShareButton url={shareUrl} />

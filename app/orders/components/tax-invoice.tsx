@@ -4,9 +4,10 @@ import { BRAND, BUSINESS } from "~/config";
 import { formatShortDate } from "~/accounts/format";
 import { formatAud } from "~/utils/money";
 import type { TaxInvoice } from "../invoice.server";
+import { onFirstUse } from "~/utils/first-use";
 
-const day = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" });
-export const formatPaidDate = (iso: string | null) => (iso ? day.format(new Date(iso)) : "Not recorded");
+const day = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
+export const formatPaidDate = (iso: string | null) => (iso ? day().format(new Date(iso)) : "Not recorded");
 
 export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
   const s = invoice.summary;

@@ -1,0 +1,40 @@
+// Calendar days (yyyy-MM-dd) in words, as en-AU writes them, without Intl.
+//
+// A delivery day is a date, not an instant, so no time zone is involved and the words are a
+// fixed table. Intl would cost the browser 100-200 ms of main thread on a slow phone the first
+// time a page formats one (it loads the locale data), and could word a month differently from
+// the server's ICU ("Sep" or "Sept"), which breaks hydration. tests/unit/calendar-day.test.ts
+// checks every day of several years against Node's Intl.
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const WEEKDAYS_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS_SHORT = ["Jan", "Feb", "Mar", "Apr", "May", "June", "July", "Aug", "Sept", "Oct", "Nov", "Dec"];
+
+export type CalendarDayStyle = {
+  /** "Tuesday 1 September", or "Tue, 1 Sept" with the short month */
+  weekday?: "long" | "short";
+  month: "long" | "short";
+  year?: boolean;
+};
+
+/** The words for a yyyy-MM-dd day, e.g. { weekday: "long", month: "long", year: true } → "Tuesday 1 September 2026"; null for anything else. */
+export function formatCalendarDay(day: string, style: CalendarDayStyle): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  // 2026-02-30 would roll over to March: not a calendar day
+  if (date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) return null;
+  const month = (style.month === "long" ? MONTHS : MONTHS_SHORT)[date.getUTCMonth()];
+  const dayMonthYear = `${date.getUTCDate()} ${month}${style.year ? ` ${date.getUTCFullYear()}` : ""}`;
+  if (style.weekday === "long") return `${WEEKDAYS[date.getUTCDay()]} ${dayMonthYear}`;
+  if (style.weekday === "short") return `${WEEKDAYS_SHORT[date.getUTCDay()]}, ${dayMonthYear}`;
+  return dayMonthYear;
+}
+
+/** "September" for a yyyy-MM month. */
+export function formatMonthName(month: string): string | null {
+  const m = /^\d{4}-(\d{2})$/.exec(month);
+  const index = m ? Number(m[1]) - 1 : -1;
+  return index >= 0 && index < 12 ? MONTHS[index] : null;
+}
