@@ -30,8 +30,9 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    // tests tagged @http use only `request`, no page: the same requests either way, so they run once
-    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false }, grepInvert: /@http/ },
+    // tests tagged @http use only `request`, no page: the same requests either way, so they run once;
+    // tests tagged @scripts are about what the page's scripts do, which without JS never run
+    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false }, grepInvert: /@http|@scripts/ },
   ],
   webServer: {
     command: "node tests/e2e/server.mjs",
