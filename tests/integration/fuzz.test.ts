@@ -61,6 +61,12 @@ import * as recipePost from "~/routes/recipe-post.$slug";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+/**
+ * A few hundred requests per endpoint: seconds alone, but CI runs the PostgreSQL pass of this file
+ * alongside the rest of the suite on two cores, where one endpoint once took over 30 s. A guard
+ * against a hang, not a time budget.
+ */
+const FUZZ_TIMEOUT = { timeout: 120_000 };
 
 /* ---- values ------------------------------------------------------------------------------------ */
 
@@ -343,7 +349,7 @@ const userIds = (snap: string) => new Set((JSON.parse(snap) as { users: { id: nu
 const describeFields = (fields: [string, string | Blob][]) =>
   JSON.stringify(fields.map(([k, v]) => [k, typeof v === "string" ? (v.length > 80 ? `${v.slice(0, 40)}…(${v.length})` : v) : "<file>"]));
 
-describe("generated payloads never break an action", () => {
+describe("generated payloads never break an action", FUZZ_TIMEOUT, () => {
   for (const [file, make] of Object.entries(ENDPOINTS)) {
     it(`${file} (seed ${SEED}, ${RUNS} runs)`, async () => {
       const ep = make();
@@ -469,7 +475,7 @@ const queryValue = fc.oneof(nasty, number, text).filter((v) => {
   try { encodeURIComponent(v); return true; } catch { return false; }
 });
 
-describe("generated query strings and path parameters never break an API", () => {
+describe("generated query strings and path parameters never break an API", FUZZ_TIMEOUT, () => {
   for (const [file, api] of Object.entries(APIS)) {
     it(`${file} (seed ${SEED}, ${Math.ceil(RUNS / 2)} runs)`, async () => {
       const client = api.signedIn ? A : null;
@@ -522,7 +528,7 @@ it("fuzzes every page route with a path parameter", () => {
   expect(Object.keys(PAGES_WITH_PARAMS).sort()).toEqual(files.sort());
 });
 
-describe("generated path parameters never break a page loader", () => {
+describe("generated path parameters never break a page loader", FUZZ_TIMEOUT, () => {
   for (const [file, page] of Object.entries(PAGES_WITH_PARAMS)) {
     it(`${file} (seed ${SEED}, ${Math.ceil(RUNS / 4)} runs)`, async () => {
       const before = await snapshot();
