@@ -2,8 +2,6 @@
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
 import { formatCalendarDay } from "~/utils/calendar-day";
 
-export const DISPLAY_TIME_ZONE = "Australia/Sydney";
-
 /** "Friday 27 November 2026" for a yyyy-MM-dd day */
 export function formatDeliveryDate(isoDate: string | null | undefined): string {
   return (isoDate ? formatCalendarDay(isoDate, { weekday: "long", month: "long", year: true }) : null) ?? "Not scheduled";

@@ -8,10 +8,10 @@ import { FlowPage } from "~/box/components/flow-page";
 import { chooseCuratedRange, FlowError, requireFlow } from "~/box/flow.server";
 import { parseCuratedChoice } from "~/box/form-input.server";
 import { readForm } from "~/security/csrf.server";
+import { formatMonthName } from "~/utils/calendar-day";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
-import { formatMonthName } from "~/utils/calendar-day";
 
 export const meta: MetaFunction = () =>
   pageMeta("Curated boxes", "Salmon, Beef, Beef & Chicken, Beef & Pork, Mixed and Value boxes, filled by our butchers each month.");

@@ -1,7 +1,7 @@
 // Calendar days (yyyy-MM-dd) in words, as en-AU writes them, without Intl.
 //
 // A delivery day is a date, not an instant, so no time zone is involved and the words are a
-// fixed table. Intl would cost the browser 100-200 ms of main thread on a slow phone the first
+// fixed table. Intl would cost the browser 100-135 ms of main thread on a slow phone the first
 // time a page formats one (it loads the locale data), and could word a month differently from
 // the server's ICU ("Sep" or "Sept"), which breaks hydration. tests/unit/calendar-day.test.ts
 // checks every day of several years against Node's Intl.

@@ -1,7 +1,7 @@
 // Money is integer cents everywhere; this is the one formatter.
 //
 // Written out by hand rather than with Intl.NumberFormat: the first Intl object a page creates
-// loads the browser's locale data, 100-130 ms of main thread on a slow phone (4x CPU), and almost
+// loads the browser's locale data, 100-135 ms of main thread on a slow phone (4x CPU), and almost
 // every shop page shows a price while it hydrates. The output is en-AU's AUD format exactly
 // (tests/unit/money.test.ts compares the two over many amounts).
 

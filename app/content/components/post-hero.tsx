@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { onFirstUse } from "~/utils/first-use";
 import type { PostDetail } from "../types";
 import { ShareButton } from "./share-button";
-import { onFirstUse } from "~/utils/first-use";
 
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
 

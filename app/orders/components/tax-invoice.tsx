@@ -2,9 +2,9 @@
 // lines, discount, credit, total, GST included and how it was paid.
 import { BRAND, BUSINESS } from "~/config";
 import { formatShortDate } from "~/accounts/format";
+import { onFirstUse } from "~/utils/first-use";
 import { formatAud } from "~/utils/money";
 import type { TaxInvoice } from "../invoice.server";
-import { onFirstUse } from "~/utils/first-use";
 
 const day = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
 export const formatPaidDate = (iso: string | null) => (iso ? day().format(new Date(iso)) : "Not recorded");
