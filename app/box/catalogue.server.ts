@@ -6,6 +6,7 @@ import type { DB } from "~/db/schema";
 import { cached } from "./cache.server";
 import { groupListing, isSalmon, type ListedProduct } from "./rules";
 import { isTasmanianPostcode } from "~/delivery/postcode";
+import type { ListingGroup } from "./components/product-listing";
 
 export type BoxType = {
   id: number; slug: string; name: string; fullName: string; kind: "custom" | "curated";
@@ -167,6 +168,20 @@ export type CatalogueProduct = ListedProduct & {
 export async function productListing(kind: "cut" | "addon", postcode: string | null) {
   const rows = await cached(`products:${kind}`, () => loadProducts(kind));
   return groupListing(rows, postcode);
+}
+
+/**
+ * A listing as its product cards need it, and no more: every field of a loader's answer is
+ * serialised into the page (and parsed again while it hydrates) on each request.
+ */
+export async function cardListing(kind: "cut" | "addon", postcode: string | null, { descriptions }: { descriptions: boolean }): Promise<ListingGroup[]> {
+  return (await productListing(kind, postcode)).map((g) => ({
+    id: g.id,
+    name: g.name,
+    products: g.products.map((p) => ({
+      id: p.id, name: p.name, weight: p.weight, priceCents: p.priceCents, image: p.image, ...(descriptions ? { description: p.description } : {}),
+    })),
+  }));
 }
 
 async function loadProducts(kind: "cut" | "addon"): Promise<CatalogueProduct[]> {

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { db } from "~/db/client.server";
 import type { Subscription, User } from "~/db/schema";
 import { activeFrequencies } from "~/box/catalogue.server";
-import { deliverySummary, emailHasAccount, getCart, type Cart, type GuardedFlow } from "~/box/flow.server";
+import { deliverySummary, getCart, type Cart, type GuardedFlow } from "~/box/flow.server";
 import { defaultFrequency, frequencyLabel } from "~/box/rules";
 import { getRegion, lookupPostcode, type PostcodeLookup } from "~/delivery/lookup.server";
 import { addDays, formatCutoff, formatDeliveryDate } from "~/delivery/schedule";
@@ -56,10 +56,10 @@ export function contextFor(quote: Quote, customer: Pick<User, "passwordHash"> | 
 
 /**
  * The quote for the draft as the server would charge it now (credit only for a signed-in account with a
- * password). `cart`: the draft's lines when the caller has just read them (the page), so they are not read twice.
+ * password). `cart` and `known.customer`: what the caller has just read (the page), so it is not read twice.
  */
-export async function currentQuote(flow: GuardedFlow, discountCode: string | null, choiceId: number | null, cart?: Cart) {
-  const customer = await identifiedCustomer(flow);
+export async function currentQuote(flow: GuardedFlow, discountCode: string | null, choiceId: number | null, cart?: Cart, known?: { customer: User | null }) {
+  const customer = known ? known.customer : await identifiedCustomer(flow);
   const credit = flow.user?.passwordHash ? await creditBalance({ userId: flow.user.id }) : 0;
   const quote = await quoteDraft({ draft: flow.draft, cart, postcode: flow.draft.postcode, discountCode, choiceId, creditBalanceCents: credit });
   return { quote, customer, ctx: contextFor(quote, customer, Boolean(flow.user)) };
@@ -86,10 +86,12 @@ export async function promoLinkLimit(flow: GuardedFlow, request: Request, ip: st
 
 export async function loadCheckout(flow: GuardedFlow, request: Request, postcodeParam: string | null, promoLimited: string | null = null) {
   const promo = await readPromo(request, !promoLimited);
-  const needsSignIn = !flow.user && (await emailHasAccount(flow.draft.email));
+  // the draft's account, read once: whether it must sign in first, and what the quote knows of it
+  const customer = await identifiedCustomer(flow);
+  const needsSignIn = !flow.user && Boolean(customer?.passwordHash);
   const discountCode = flow.draft.discountCode ?? promo;
   const [cart, delivery, frequencies] = await Promise.all([getCart(flow.draft, flow.pkg), deliverySummary(flow.draft), activeFrequencies()]);
-  const { quote, customer, ctx } = await currentQuote(flow, needsSignIn ? null : discountCode, null, cart);
+  const { quote, ctx } = await currentQuote(flow, needsSignIn ? null : discountCode, null, cart, { customer });
   const postcode = postcodeParam ?? flow.draft.postcode;
   const lookup = await lookupPostcode(postcode);
   const region = flow.draft.regionId ? await getRegion(flow.draft.regionId) : null;

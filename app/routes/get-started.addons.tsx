@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
-import { productListing } from "~/box/catalogue.server";
+import { cardListing } from "~/box/catalogue.server";
 import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
 import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
@@ -24,15 +24,12 @@ export const links = () => [{ rel: "stylesheet", href: boxCss }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "addons");
   const [groups, cart] = await Promise.all([
-    productListing("addon", flow.draft.postcode),
+    cardListing("addon", flow.draft.postcode, { descriptions: true }),
     getCart(flow.draft, flow.pkg),
   ]);
   return {
     subscriptionId: flow.draft.id,
-    groups: groups.map((g) => ({
-      id: g.id, name: g.name,
-      products: g.products.map((p) => ({ id: p.id, name: p.name, description: p.description, weight: p.weight, priceCents: p.priceCents, image: p.image })),
-    })),
+    groups,
     quantities: Object.fromEntries(cart.addons.map((l) => [l.productId, l.quantity])) as Record<number, number>,
     box: { fullName: cart.pkg!.fullName, priceCents: cart.pkg!.priceCents },
     items: cart.items.map((i) => ({ id: i.productId, name: i.name, quantity: i.quantity })),

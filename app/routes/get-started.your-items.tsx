@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { productListing } from "~/box/catalogue.server";
+import { cardListing } from "~/box/catalogue.server";
 import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
 import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
@@ -22,15 +22,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "your-items");
   const pkg = flow.pkg!;
   const [groups, cart] = await Promise.all([
-    productListing("cut", flow.draft.postcode),
+    cardListing("cut", flow.draft.postcode, { descriptions: false }),
     getCart(flow.draft, pkg),
   ]);
   return {
     subscriptionId: flow.draft.id,
-    groups: groups.map((g) => ({
-      id: g.id, name: g.name,
-      products: g.products.map((p) => ({ id: p.id, name: p.name, weight: p.weight, priceCents: p.priceCents, image: p.image })),
-    })),
+    groups,
     quantities: Object.fromEntries(cart.items.map((l) => [l.productId, l.quantity])) as Record<number, number>,
     names: Object.fromEntries(cart.items.map((i) => [i.productId, i.name])) as Record<number, string>,
     maximum: pkg.selectionMaximum ?? 0,

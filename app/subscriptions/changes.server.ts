@@ -71,6 +71,11 @@ export async function upcomingDeliveries(scope: Scope, count = 4, now = new Date
   return listFor(db, sub, count, now);
 }
 
+/** upcomingDeliveries for a subscription its caller has already loaded (and checked it may see). */
+export async function upcomingDeliveriesOf(sub: SubscriptionFacts, count = 4, now = new Date(), db: Kysely<DB> = appDb): Promise<UpcomingDelivery[]> {
+  return listFor(db, sub, count, now);
+}
+
 async function listFor(db: Kysely<DB>, sub: SubscriptionFacts, count: number, now: Date): Promise<UpcomingDelivery[]> {
   const schedule = await scheduleOf(sub.regionId);
   const today = sydneyToday(now);

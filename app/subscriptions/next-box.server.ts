@@ -10,7 +10,8 @@
 // confirmation e-mail in the same transaction.
 import type { Kysely } from "kysely";
 import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
-import { activeFrequencies, getPackage, productListing, type PackageSummary } from "~/box/catalogue.server";
+import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.server";
+import type { ListingGroup } from "~/box/components/product-listing";
 import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
@@ -20,7 +21,7 @@ import { isTasmanianPostcode, normalisePostcode } from "~/delivery/postcode";
 import { queueEmail } from "~/email/mailer.server";
 import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
-import { ChangeRefusedError, SubscriptionNotFoundError, upcomingDeliveries, type ChangeResult, type UpcomingDelivery } from "./changes.server";
+import { ChangeRefusedError, SubscriptionNotFoundError, upcomingDeliveriesOf, type ChangeResult, type UpcomingDelivery } from "./changes.server";
 import { datesMissing, insertPlanned, newChangeReference, recordEvent, scheduleOf, subscriptionFacts, type Actor, type SubscriptionFacts } from "./deliveries.server";
 import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
 
@@ -69,16 +70,14 @@ const sameQuantities = (a: Quantities, b: Quantities) => {
 
 export type NextBoxPage = {
   subscription: { id: number; status: SubscriptionFacts["status"]; boxName: string; postcode: string | null; frequencyDays: number; deliveryWindow: string | null; shippingAddressId: number | null };
-  pkg: PackageSummary | null;
   /** cuts can be chosen (custom box) */
   customizable: boolean;
   maximum: number;
-  saved: PendingBox;
   pending: PendingBox;
   dirty: boolean;
   cutCount: number;
-  cuts: Awaited<ReturnType<typeof productListing>>;
-  addons: Awaited<ReturnType<typeof productListing>>;
+  cuts: ListingGroup[];
+  addons: ListingGroup[];
   frequencies: { days: number; label: string }[];
   windows: DeliveryWindow[];
   addresses: { id: number; label: string }[];
@@ -100,7 +99,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
   const saved = { items: await quantities(db, "subscriptionItems", sub.id), addons: await quantities(db, "subscriptionAddons", sub.id) };
   const current = pending ?? saved;
   const region = sub.regionId ? await getRegion(sub.regionId) : null;
-  const list = await upcomingDeliveries({ subscriptionId: sub.id, userId: owner.userId }, 4, now, db);
+  const list = await upcomingDeliveriesOf(sub, 4, now, db);
   const { from, locked } = appliesFrom(list, now);
   const nextEntry = list.find((d) => COMING.has(d.status)) ?? null;
   const addressRows = await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"])
@@ -110,15 +109,13 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
       id: sub.id, status: sub.status, boxName: sub.boxName, postcode: sub.postcode, frequencyDays: sub.frequencyDays, deliveryWindow: sub.deliveryWindow,
       shippingAddressId: row.shippingAddressId,
     },
-    pkg,
     customizable,
     maximum: pkg?.selectionMaximum ?? 0,
-    saved,
     pending: current,
     dirty: !sameQuantities(current.items, saved.items) || !sameQuantities(current.addons, saved.addons),
     cutCount: total(current.items),
-    cuts: customizable ? await productListing("cut", sub.postcode) : [],
-    addons: await productListing("addon", sub.postcode),
+    cuts: customizable ? await cardListing("cut", sub.postcode, { descriptions: true }) : [],
+    addons: await cardListing("addon", sub.postcode, { descriptions: true }),
     frequencies: (await activeFrequencies()).map((days) => ({ days, label: formatFrequency(days) })),
     windows: region ? await windowsForRegion(region) : [],
     addresses: addressRows.map((a) => ({ id: a.id, label: [a.line2, a.line1].filter(Boolean).join(" ") + `, ${a.city} ${a.state} ${a.postcode}` })),
@@ -197,7 +194,7 @@ async function prepare(owner: Owner, opts: NextBoxOptions): Promise<Prepared> {
   const now = opts.now ?? new Date();
   const sub = await load(db, owner);
   assertChangeable(sub);
-  const { from, locked } = appliesFrom(await upcomingDeliveries({ subscriptionId: sub.id, userId: owner.userId }, 4, now, db), now);
+  const { from, locked } = appliesFrom(await upcomingDeliveriesOf(sub, 4, now, db), now);
   return { sub, from, locked, reference: newChangeReference(), actor: opts.actor ?? { kind: "subscriber", email: sub.email }, now, db };
 }
 
