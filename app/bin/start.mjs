@@ -22,7 +22,7 @@ if (cluster.isPrimary) {
   let stopping = false;
   const started = new Map();
   // Semi-spaces of 128 MB (V8's default: 16 MB): what a page render allocates dies with its request,
-  // so fewer scavenges cost no more each and saved 6-12% of a signed-in page's CPU
+  // so fewer scavenges cost no more each and saved 8-14% of a signed-in page's CPU
   // (docs/decisions/019). WORKER_NODE_OPTIONS adds flags for the workers alone (e.g. --cpu-prof).
   cluster.setupPrimary({
     execArgv: [...process.execArgv, "--max-semi-space-size=128", ...(process.env.WORKER_NODE_OPTIONS ?? "").split(" ").filter(Boolean)],
