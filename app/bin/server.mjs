@@ -13,6 +13,7 @@ import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
+import { admissionLimit, admissionQueue } from "./admission.mjs";
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 
@@ -137,7 +138,13 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
       void broadcastDevReady(next);
     });
   }
-  app.all("*", (req, res, next) => handler(req, res, next));
+  const queue = admissionQueue(admissionLimit());
+  app.all("*", (req, res, next) => {
+    const left = new AbortController();
+    const onClose = () => left.abort();
+    res.once("close", onClose);
+    return queue.run(() => handler(req, res, next), left.signal).finally(() => res.off("close", onClose));
+  });
 
   // eslint-disable-next-line no-unused-vars
   app.use((error, req, res, _next) => {

@@ -1,0 +1,90 @@
+// The worker's admission queue (app/bin/admission.mjs): at most `limit` requests
+// in the handler, the rest served in arrival order, leavers drop out of the line.
+import { describe, expect, it } from "vitest";
+import { admissionLimit, admissionQueue } from "../../app/bin/admission.mjs";
+
+/** A task that runs until its `finish` is called, logging when it starts. */
+function gate(log: string[], name: string) {
+  let finish!: () => void;
+  const done = new Promise<void>((r) => (finish = r));
+  return { task: async () => { log.push(name); await done; return name; }, finish: () => finish() };
+}
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe("admissionQueue", () => {
+  it("runs at most `limit` tasks at once and starts the others first come, first served", async () => {
+    const q = admissionQueue(2);
+    const log: string[] = [];
+    const gates = ["a", "b", "c", "d"].map((n) => gate(log, n));
+    const results = gates.map((g) => q.run(g.task));
+    await tick();
+    expect(log).toEqual(["a", "b"]);
+    expect(q.stats()).toEqual({ active: 2, waiting: 2 });
+
+    gates[1].finish();
+    await tick();
+    expect(log).toEqual(["a", "b", "c"]);
+    // a newcomer arriving as a slot frees does not jump the line
+    const e = gate(log, "e");
+    const eResult = q.run(e.task);
+    gates[0].finish();
+    await tick();
+    expect(log).toEqual(["a", "b", "c", "d"]);
+    expect(q.stats()).toEqual({ active: 2, waiting: 1 });
+
+    gates[2].finish();
+    gates[3].finish();
+    e.finish();
+    expect(await Promise.all([...results, eResult])).toEqual(["a", "b", "c", "d", "e"]);
+    expect(q.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("frees the slot when a task fails", async () => {
+    const q = admissionQueue(1);
+    await expect(q.run(async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    expect(await q.run(async () => "next")).toBe("next");
+    expect(q.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("drops a waiting request whose visitor has left, and never runs it", async () => {
+    const q = admissionQueue(1);
+    const log: string[] = [];
+    const a = gate(log, "a");
+    const first = q.run(a.task);
+    const left = new AbortController();
+    const b = gate(log, "b");
+    const gone = q.run(b.task, left.signal);
+    const c = gate(log, "c");
+    const third = q.run(c.task);
+    left.abort();
+    expect(await gone).toBeUndefined();
+    expect(q.stats()).toEqual({ active: 1, waiting: 1 });
+    a.finish();
+    c.finish();
+    expect(await Promise.all([first, third])).toEqual(["a", "c"]);
+    expect(log).toEqual(["a", "c"]);
+  });
+
+  it("with no limit never queues", async () => {
+    const q = admissionQueue(Infinity);
+    const log: string[] = [];
+    const gates = Array.from({ length: 50 }, (_, i) => gate(log, String(i)));
+    const all = gates.map((g) => q.run(g.task));
+    await tick();
+    expect(log).toHaveLength(50);
+    gates.forEach((g) => g.finish());
+    await Promise.all(all);
+  });
+});
+
+describe("admissionLimit", () => {
+  it("reads ADMISSION_LIMIT", () => {
+    expect(admissionLimit(undefined)).toBe(4);
+    expect(admissionLimit("")).toBe(4);
+    expect(admissionLimit("12")).toBe(12);
+    expect(admissionLimit("0")).toBe(Infinity);
+    expect(admissionLimit("off")).toBe(Infinity);
+    expect(() => admissionLimit("-1")).toThrow(/ADMISSION_LIMIT/);
+    expect(() => admissionLimit("two")).toThrow(/ADMISSION_LIMIT/);
+  });
+});
