@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
 import type { DB } from "./schema";
 import * as m001 from "./migrations/001-initial";
 import * as m002 from "./migrations/002-money-flows";
@@ -31,7 +31,7 @@ export function createDb(url: string): Kysely<DB> {
     // int8 (counts, sums) comes back as a string by default; our numbers fit in a double.
     pg.types.setTypeParser(20, (v) => Number(v));
     return new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }),
+      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: url, max: 10 })) }),
       plugins,
     });
   }
@@ -71,6 +71,43 @@ export function withStatementCache(db: Database.Database): { prepare: (sql: stri
       statements.clear();
       db.close();
     },
+  };
+}
+
+/**
+ * Kysely sends every query unnamed, so PostgreSQL parsed and planned the same few
+ * dozen statements again on every request, on the one server all app instances
+ * share. Here each distinct parameterised SQL text gets a name, and a connection
+ * prepares it once (pg keeps the names it has prepared per connection). Queries
+ * without parameters keep the simple protocol (migrations send several statements
+ * at once). Only the first MAX_CACHED_STATEMENTS texts are named, as for SQLite.
+ */
+export function withNamedStatements(pool: pg.Pool, max = MAX_CACHED_STATEMENTS): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < max) names.set(sql, (name = `kysely_${names.size + 1}`));
+    return name;
+  };
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // @ts-expect-error two overloads in one body: a SQL text and its parameters, or a cursor
+    query(sql: string | Parameters<PostgresPoolClient["query"]>[0], parameters?: ReadonlyArray<unknown>) {
+      if (typeof sql !== "string") return client.query(sql as never);
+      const values = parameters ? [...parameters] : [];
+      const name = values.length > 0 ? nameOf(sql) : undefined;
+      return name ? client.query({ name, text: sql, values }) : client.query(sql, values);
+    },
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = wrappers.get(client);
+      if (!wrapped) wrappers.set(client, (wrapped = wrap(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
   };
 }
 
