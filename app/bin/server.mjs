@@ -143,7 +143,8 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
     const left = new AbortController();
     const onClose = () => left.abort();
     res.once("close", onClose);
-    return queue.run(() => handler(req, res, next), left.signal).finally(() => res.off("close", onClose));
+    // Remix's handler passes its own errors to next(); this keeps any other rejection from crashing the worker
+    queue.run(() => handler(req, res, next), left.signal).catch(next).finally(() => res.off("close", onClose));
   });
 
   // eslint-disable-next-line no-unused-vars
