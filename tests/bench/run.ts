@@ -7,7 +7,7 @@
 //   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts).
 // Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
 // Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,load,pg  BENCH_PORT=3900
-//      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300
+//      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300  BENCH_SOAK_WARMUP=30
 import fs from "node:fs";
 import os from "node:os";
 import pg from "pg";
@@ -171,17 +171,18 @@ async function measurePostgres(browser: Browser) {
 
 async function runSoak(browser: Browser) {
   const seconds = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
+  const warmup = Number(process.env.BENCH_SOAK_WARMUP ?? 30);
   const server = await startSqliteServer(PORT, process.env.WEB_CONCURRENCY ?? "2");
   try {
     const flow = await draftFlowCookies(browser, server.base);
     const pay = await payFlowCookies(browser, server.base);
     const browse = ["/", "/how-it-works", "/blog", "/blog-post/how-we-pack-your-box", "/recipe-post/scotch-fillet-with-garlic-thyme-butter", "/faq", "/delivery", "/gift-cards", "/sign-in", "/get-started"];
-    console.log(`soak: ${seconds} s of mixed traffic against ${server.base} (pid ${server.child.pid})`);
+    console.log(`soak: ${warmup} s of warm-up, then ${seconds} s of mixed traffic against ${server.base} (pid ${server.child.pid})`);
     const result = await soak(server.base, server.child.pid!, {
       browse,
       flow: { cookie: flow.cookieHeader, pages: flow.pages },
       pay: { cookie: pay.cookieHeader, pages: pay.pages.filter((p) => p.startsWith("/checkout") || p.startsWith("/dashboard/my-deliveries")) },
-    }, seconds);
+    }, seconds, warmup);
     writeResults({ soak: { measuredAt: new Date().toISOString(), machine: machine(), ...result } });
     console.log(JSON.stringify(result, null, 2));
     console.log(`\nsoak: ${result.errors} errors; RSS first minute ${result.rssFirstMinute.totalAvgMb} MB, last minute ${result.rssLastMinute.totalAvgMb} MB (all server processes)`);

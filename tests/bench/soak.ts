@@ -1,30 +1,37 @@
 // npm run bench -- --soak: minutes of mixed traffic (anonymous browsing, the box flow steps of a
 // draft, the checkout pages) against one server, with the RSS of the server's processes sampled
-// from /proc every 5 s; reports errors and the first and last minute's memory.
+// from /proc every 5 s; reports errors and the first and last minute's memory. A warm-up of the same
+// traffic comes first (BENCH_SOAK_WARMUP seconds, default 30): in it the workers' young generation
+// (128 MB semi-spaces, decision 019) and JIT code grow to their working size, which is not growth.
 import autocannon from "autocannon";
 import { rssMb } from "./servers";
 
 type Pages = { browse: string[]; flow: { cookie: string; pages: string[] }; pay: { cookie: string; pages: string[] } };
 
-export async function soak(base: string, serverPid: number, pages: Pages, seconds: number) {
+export async function soak(base: string, serverPid: number, pages: Pages, seconds: number, warmupSeconds = 30) {
   const samples: { t: number; rss: Record<string, number> }[] = [];
-  const started = Date.now();
+  // t counts from the end of the warm-up: warm-up samples have t < 0
+  let started = Date.now() + warmupSeconds * 1000;
   const sample = () => samples.push({ t: (Date.now() - started) / 1000, rss: rssMb(serverPid) });
   sample();
   const timer = setInterval(sample, 5000);
   const checkout = pages.flow.pages.filter((p) => p.includes("checkout"));
   const steps = pages.flow.pages.filter((p) => !p.includes("checkout"));
-  const runs = await Promise.all([
-    autocannon({ url: base, connections: 20, duration: seconds, requests: pages.browse.map((path) => ({ path })) }),
-    autocannon({ url: base, connections: 20, duration: seconds, requests: steps.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })) }),
+  const traffic = (duration: number) => Promise.all([
+    autocannon({ url: base, connections: 20, duration, requests: pages.browse.map((path) => ({ path })) }),
+    autocannon({ url: base, connections: 20, duration, requests: steps.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })) }),
     autocannon({
-      url: base, connections: 10, duration: seconds,
+      url: base, connections: 10, duration,
       requests: [
         ...checkout.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })),
         ...pages.pay.pages.map((path) => ({ path, headers: { cookie: pages.pay.cookie } })),
       ],
     }),
   ]);
+  const warmup = warmupSeconds > 0 ? await traffic(warmupSeconds) : [];
+  started = Date.now();
+  sample();
+  const runs = await traffic(seconds);
   clearInterval(timer);
   sample();
   const window = (from: number, to: number) => {
@@ -48,6 +55,8 @@ export async function soak(base: string, serverPid: number, pages: Pages, second
   const names = ["browse", "flow", "checkout"];
   return {
     seconds,
+    warmupSeconds,
+    warmupErrors: warmup.reduce((s, r) => s + r.errors + r.non2xx, 0),
     traffic: Object.fromEntries(
       runs.map((r, i) => [names[i], { requests: r.requests.total ?? 0, rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors, non2xx: r.non2xx }]),
     ),
