@@ -32,7 +32,9 @@ export async function step(page: Page, button: ReturnType<Page["getByRole"]>) {
     await answered;
     await settled(page);
   } else {
-    // a plain form post: wait for the next document, not the current one's load state
+    // a plain form post: wait for the next document, not the current one's load state; but first
+    // for the current one's, or its own late load event would pass for the next document's
+    await page.waitForLoadState("load");
     const loaded = page.waitForEvent("load");
     await button.click();
     await loaded;

@@ -47,6 +47,7 @@ export function jsEnabled() {
 
 export async function ready(page: Page) {
   if (jsEnabled()) await page.locator("html[data-hydrated='true']").waitFor();
+  else await page.waitForLoadState("load");
 }
 
 type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
