@@ -8,7 +8,7 @@ import { rssMb } from "./servers";
 
 type Pages = { browse: string[]; flow: { cookie: string; pages: string[] }; pay: { cookie: string; pages: string[] } };
 
-export async function soak(base: string, serverPid: number, pages: Pages, seconds: number, warmupSeconds = 30) {
+export async function soak(base: string, serverPid: number, pages: Pages, seconds: number, warmupSeconds: number) {
   const samples: { t: number; rss: Record<string, number> }[] = [];
   // t counts from the end of the warm-up: warm-up samples have t < 0
   let started = Date.now() + warmupSeconds * 1000;
