@@ -40,12 +40,27 @@ const sessionUserById = preparedQuery(db, (q, id: string) =>
     .where("sessions.id", "=", id),
 );
 
+type SessionRead = { session: SessionRecord | null; stale: boolean; user: User | null };
+
 /**
- * The live session of this request with its user, in one prepared query: the root, the layout and the page
- * loader of a signed-in page each read them (every loader guards itself), so two queries each was six.
- * Every session read goes through it (an anonymous session's join finds no user).
+ * One read per page view: the root, the layout and the page loader of a GET each guard themselves
+ * and get the same Request. Only reads: a POST's action may sign in or out, or bind a draft, before
+ * the loaders run again with the same Request, so it always reads afresh.
  */
-async function readSessionUser(request: Request): Promise<{ session: SessionRecord | null; stale: boolean; user: User | null }> {
+const readsOfPageViews = new WeakMap<Request, Promise<SessionRead>>();
+
+/**
+ * The live session of this request with its user, in one prepared query, read once per GET
+ * (above). Every session read goes through it (an anonymous session's join finds no user).
+ */
+function readSessionUser(request: Request): Promise<SessionRead> {
+  if (request.method !== "GET" && request.method !== "HEAD") return querySessionUser(request);
+  let read = readsOfPageViews.get(request);
+  if (!read) readsOfPageViews.set(request, (read = querySessionUser(request)));
+  return read;
+}
+
+async function querySessionUser(request: Request): Promise<SessionRead> {
   const id = await cookieSessionId(request);
   if (!id) return { session: null, stale: false, user: null };
   const [row] = await sessionUserById(id);

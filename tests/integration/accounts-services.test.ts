@@ -5,6 +5,7 @@ import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.serv
 import {
   InvalidResetTokenError, RESET_TOKEN_MINUTES, createResetToken, hashToken, requestPasswordReset, resetPassword,
 } from "~/accounts/password-reset.server";
+import { getUser, sessionCookie } from "~/accounts/session.server";
 import { getMyDeliveries } from "~/subscriptions/deliveries-summary.server";
 import { OutboxMailer, sendEmail, setMailer, type Mailer, type OutgoingEmail } from "~/email/mailer.server";
 import { listOutbox } from "~/email/outbox.server";
@@ -258,5 +259,29 @@ describe("my deliveries", () => {
       deliveryNotes: null, flowVersion: null, startedAt: null, endedAt: null, pausedUntil: null, createdAt: now, updatedAt: now,
     }).execute();
     expect((await getMyDeliveries({ userId: u.id })).subscriptions).toEqual([]);
+  });
+});
+
+describe("session reads", () => {
+  const requestWith = async (sessionId: string, method = "GET") =>
+    new Request("http://localhost/dashboard", { method, headers: { Cookie: (await sessionCookie.serialize(sessionId)).split(";")[0] } });
+
+  it("reads the session once per GET: the loaders of one page view see the same user", async () => {
+    const { id: userId } = await makeUser();
+    const request = await requestWith(await makeSession(userId));
+    expect((await getUser(request))?.id).toBe(userId);
+    await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+    // the root, layout and page loaders of the same page view share the first read
+    expect((await getUser(request))?.id).toBe(userId);
+    // the next page view (a new Request) reads again
+    expect(await getUser(new Request(request.url, { headers: request.headers }))).toBeNull();
+  });
+
+  it("reads afresh on every call of a POST, whose action may sign in or out before the loaders run", async () => {
+    const { id: userId } = await makeUser();
+    const request = await requestWith(await makeSession(userId), "POST");
+    expect((await getUser(request))?.id).toBe(userId);
+    await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+    expect(await getUser(request)).toBeNull();
   });
 });
