@@ -43,9 +43,11 @@ const sessionUserById = preparedQuery(db, (q, id: string) =>
 type SessionRead = { session: SessionRecord | null; stale: boolean; user: User | null };
 
 /**
- * One read per page view: the root, the layout and the page loader of a GET each guard themselves
- * and get the same Request. Only reads: a POST's action may sign in or out, or bind a draft, before
- * the loaders run again with the same Request, so it always reads afresh.
+ * One read per page view: the root, the layout and the page loader of a GET each guard themselves,
+ * and for a URL without a query Remix hands them all the same Request (our server-runtime patch;
+ * a URL with a query gets a copy per loader, and each copy reads on its own, as before). Only
+ * reads: a POST's action may sign in or out, or bind a draft, before the loaders run again with the
+ * same Request, so it always reads afresh.
  */
 const readsOfPageViews = new WeakMap<Request, Promise<SessionRead>>();
 
