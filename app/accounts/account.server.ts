@@ -3,7 +3,8 @@
 // user's card or address answers NotFoundError, exactly like a missing one.
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
-import type { DB } from "~/db/schema";
+import { preparedQuery } from "~/db/prepared.server";
+import type { DB, User } from "~/db/schema";
 import type { AddressInput } from "~/checkout/address-schema";
 import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
@@ -66,13 +67,20 @@ export type AccountView = {
 
 const LIVE = ["active", "paused"] as const;
 
-async function hasLiveSubscription(userId: number, executor: Kysely<DB> = db) {
-  const row = await executor
+const liveSubscriptionOf = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", [...LIVE]).limit(1));
+const addressesOf = preparedQuery(db, (q, userId: number) => q.selectFrom("addresses").selectAll().where("userId", "=", userId).orderBy("kind", "desc").orderBy("id", "asc"));
+/** Which live subscriptions use which address (an address in use cannot be deleted). */
+const addressUseOf = preparedQuery(db, (q, userId: number) =>
+  q
     .selectFrom("subscriptions")
-    .select("id")
-    .where("userId", "=", userId)
-    .where("status", "in", [...LIVE])
-    .executeTakeFirst();
+    .leftJoin("packages", "packages.id", "subscriptions.packageId")
+    .select(["subscriptions.shippingAddressId", "subscriptions.billingAddressId", "packages.fullName"])
+    .where("subscriptions.userId", "=", userId)
+    .where("subscriptions.status", "in", [...LIVE]));
+
+async function hasLiveSubscription(userId: number, executor: Kysely<DB> = db) {
+  const [row] = await liveSubscriptionOf.on(executor)(userId);
   return Boolean(row);
 }
 
@@ -85,20 +93,10 @@ export function displayPhone(e164: string | null): string {
   return l ? `(0${l[1]}) ${l[2]} ${l[3]}` : e164;
 }
 
-export async function getAccount({ userId }: { userId: number }): Promise<AccountView> {
-  const user = await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  const [cards, live, addresses, subs] = await Promise.all([
-    listSavedCards({ userId }),
-    hasLiveSubscription(userId),
-    db.selectFrom("addresses").selectAll().where("userId", "=", userId).orderBy("kind", "desc").orderBy("id", "asc").execute(),
-    db
-      .selectFrom("subscriptions")
-      .leftJoin("packages", "packages.id", "subscriptions.packageId")
-      .select(["subscriptions.shippingAddressId", "subscriptions.billingAddressId", "packages.fullName"])
-      .where("subscriptions.userId", "=", userId)
-      .where("subscriptions.status", "in", [...LIVE])
-      .execute(),
-  ]);
+/** The account page. `signedIn` is the user row this request's session read already holds (saves reading it again). */
+export async function getAccount({ userId }: { userId: number }, signedIn?: User): Promise<AccountView> {
+  const user = signedIn?.id === userId ? signedIn : await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const [cards, live, addresses, subs] = await Promise.all([listSavedCards({ userId }), hasLiveSubscription(userId), addressesOf(userId), addressUseOf(userId)]);
   return {
     email: user.email,
     firstName: user.firstName ?? "",

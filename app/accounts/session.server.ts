@@ -85,6 +85,12 @@ export async function getSession(request: Request) {
   return (await readSession(request)).session;
 }
 
+/** The live session and its signed-in user (null for an anonymous session), from the same read. */
+export async function getSessionAndUser(request: Request): Promise<{ session: SessionRecord | null; user: User | null }> {
+  const { session, user } = await readSessionUser(request);
+  return { session, user };
+}
+
 /** Returns the session, creating an anonymous one when needed (with its Set-Cookie header). */
 export async function getOrCreateSession(request: Request): Promise<{ session: SessionRecord; setCookie: string | null }> {
   const existing = await getSession(request);

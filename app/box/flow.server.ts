@@ -6,7 +6,8 @@ import { redirect } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription, SubscriptionUpdate, User } from "~/db/schema";
-import { getSession, type SessionRecord } from "~/accounts/session.server";
+import { getSessionAndUser, type SessionRecord } from "~/accounts/session.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { lookupPostcode, getRegion } from "~/delivery/lookup.server";
 import { isTasmanianPostcode, normalisePostcode, POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { formatDeliveryDate, isDeliverableDay } from "~/delivery/schedule";
@@ -41,30 +42,31 @@ export type GuardedFlow = FlowState & {
 
 const now = () => new Date().toISOString();
 
+/** A draft, and whether a checkout of it was ever recorded. */
+const draftById = preparedQuery(db, (q, subscriptionId: number) =>
+  q
+    .selectFrom("subscriptions")
+    .selectAll("subscriptions")
+    .select((eb) =>
+      eb
+        .exists(
+          eb.selectFrom("subscriptionEvents as e")
+            .select("e.id")
+            .whereRef("e.subscriptionId", "=", "subscriptions.id")
+            .where("e.type", "in", ["checked_out", "checkout_error"]),
+        )
+        .as("checkoutEvent"),
+    )
+    .where("id", "=", subscriptionId),
+);
+
 /** The session, its user and its draft (a draft of another account is never shown). */
 export async function readFlow(request: Request): Promise<FlowState> {
-  const session = await getSession(request);
-  const user = session?.userId
-    ? ((await db.selectFrom("users").selectAll().where("id", "=", session.userId).executeTakeFirst()) ?? null)
-    : null;
+  const { session, user } = await getSessionAndUser(request);
   let draft: Subscription | null = null;
   let checkoutEvent = false;
   if (session?.subscriptionId) {
-    const row = await db
-      .selectFrom("subscriptions")
-      .selectAll("subscriptions")
-      .select((eb) =>
-        eb
-          .exists(
-            eb.selectFrom("subscriptionEvents as e")
-              .select("e.id")
-              .whereRef("e.subscriptionId", "=", "subscriptions.id")
-              .where("e.type", "in", ["checked_out", "checkout_error"]),
-          )
-          .as("checkoutEvent"),
-      )
-      .where("id", "=", session.subscriptionId)
-      .executeTakeFirst();
+    const [row] = await draftById(session.subscriptionId);
     if (row) {
       const { checkoutEvent: flag, ...rest } = row;
       draft = rest;
@@ -81,12 +83,11 @@ export async function readFlow(request: Request): Promise<FlowState> {
   return { session, user, draft, checkedOut };
 }
 
+const selectionCountOf = preparedQuery(db, (q, subscriptionId: number) =>
+  q.selectFrom("subscriptionItems").select((eb) => eb.fn.sum<number>("quantity").as("n")).where("subscriptionId", "=", subscriptionId));
+
 export async function selectionCount(subscriptionId: number, trx: Kysely<DB> = db): Promise<number> {
-  const row = await trx
-    .selectFrom("subscriptionItems")
-    .select((eb) => eb.fn.sum<number>("quantity").as("n"))
-    .where("subscriptionId", "=", subscriptionId)
-    .executeTakeFirst();
+  const [row] = await selectionCountOf.on(trx)(subscriptionId);
   return Number(row?.n ?? 0);
 }
 
@@ -450,17 +451,20 @@ export type Cart = {
   totalCents: number;
 };
 
-export async function getCart(draft: Pick<Subscription, "id" | "packageId">, pkg?: PackageSummary | null): Promise<Cart> {
-  const thePkg = pkg !== undefined ? pkg : draft.packageId ? await getPackage(draft.packageId) : null;
-  const lines = (table: "subscriptionItems" | "subscriptionAddons") =>
-    db
+const cartLines = (table: "subscriptionItems" | "subscriptionAddons") =>
+  preparedQuery(db, (q, subscriptionId: number) =>
+    q
       .selectFrom(`${table} as l` as "subscriptionItems as l")
       .innerJoin("products as p", "p.id", "l.productId")
       .select(["l.productId", "p.name", "p.weight", "l.quantity", "p.priceCents"])
-      .where("l.subscriptionId", "=", draft.id)
-      .orderBy("p.name")
-      .execute();
-  const [items, addons] = await Promise.all([lines("subscriptionItems"), lines("subscriptionAddons")]);
+      .where("l.subscriptionId", "=", subscriptionId)
+      .orderBy("p.name"),
+  );
+const cartLinesIn = { subscriptionItems: cartLines("subscriptionItems"), subscriptionAddons: cartLines("subscriptionAddons") };
+
+export async function getCart(draft: Pick<Subscription, "id" | "packageId">, pkg?: PackageSummary | null): Promise<Cart> {
+  const thePkg = pkg !== undefined ? pkg : draft.packageId ? await getPackage(draft.packageId) : null;
+  const [items, addons] = await Promise.all([cartLinesIn.subscriptionItems(draft.id), cartLinesIn.subscriptionAddons(draft.id)]);
   const addonsCents = addons.reduce((sum, a) => sum + a.priceCents * a.quantity, 0);
   return {
     subscriptionId: draft.id,
@@ -499,13 +503,14 @@ export type DeliverySummary = {
   frequencyLabel: string | null;
 };
 
+const suburbById = preparedQuery(db, (q, id: number) => q.selectFrom("suburbs").select(["name", "state"]).where("id", "=", id));
+const windowByCode = preparedQuery(db, (q, code: string) => q.selectFrom("deliveryWindows").select(["label", "isOvernight"]).where("code", "=", code));
+
 /** The delivery details of a draft in words, for summaries and the review page. */
 export async function deliverySummary(draft: Subscription): Promise<DeliverySummary> {
-  const [suburb, window] = await Promise.all([
-    draft.suburbId ? db.selectFrom("suburbs").select(["name", "state"]).where("id", "=", draft.suburbId).executeTakeFirst() : null,
-    draft.deliveryWindow
-      ? db.selectFrom("deliveryWindows").select(["label", "isOvernight"]).where("code", "=", draft.deliveryWindow).executeTakeFirst()
-      : null,
+  const [[suburb], [window]] = await Promise.all([
+    draft.suburbId ? suburbById(draft.suburbId) : [],
+    draft.deliveryWindow ? windowByCode(draft.deliveryWindow) : [],
   ]);
   return {
     postcode: draft.postcode ?? "",
@@ -517,9 +522,11 @@ export async function deliverySummary(draft: Subscription): Promise<DeliverySumm
   };
 }
 
+const passwordOfEmail = preparedQuery(db, (q, email: string) => q.selectFrom("users").select("passwordHash").where("email", "=", email));
+
 /** Whether the draft's e-mail belongs to an account one can sign in to (checkout must ask for sign-in first). */
 export async function emailHasAccount(email: string | null): Promise<boolean> {
   if (!email) return false;
-  const row = await db.selectFrom("users").select("passwordHash").where("email", "=", email.toLowerCase()).executeTakeFirst();
+  const [row] = await passwordOfEmail(email.toLowerCase());
   return Boolean(row?.passwordHash);
 }

@@ -2,6 +2,7 @@
 // postcode (suburbs table) and the delivery schedule of the region whose
 // postcode range holds it.
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { cached } from "~/box/cache.server";
 import { normalisePostcode } from "./postcode";
 import { deliveryDates, formatDeliveryDateShort, parseWeekdays, type RegionSchedule } from "./schedule";
@@ -42,15 +43,13 @@ async function loadRegion(regionId: number): Promise<DeliveryRegion | null> {
   };
 }
 
+const regionRangeOf = preparedQuery(db, (q, postcodeNumber: number) =>
+  q.selectFrom("regionPostcodeRanges").select("regionId").where("fromPostcode", "<=", postcodeNumber).where("toPostcode", ">=", postcodeNumber).orderBy("id").limit(1));
+const suburbsOfKey = preparedQuery(db, (q, key: string) => q.selectFrom("suburbs").select(["id", "name"]).where("postcodeKey", "=", key).orderBy("name"));
+
 /** The region whose range holds the postcode (ranges are integers: 0800 is stored as 800). */
 export async function regionForPostcode(postcodeNumber: number): Promise<DeliveryRegion | null> {
-  const range = await db
-    .selectFrom("regionPostcodeRanges")
-    .select("regionId")
-    .where("fromPostcode", "<=", postcodeNumber)
-    .where("toPostcode", ">=", postcodeNumber)
-    .orderBy("id")
-    .executeTakeFirst();
+  const [range] = await regionRangeOf(postcodeNumber);
   return range ? getRegion(range.regionId) : null;
 }
 
@@ -63,7 +62,7 @@ export async function windowsForRegion(region: Pick<DeliveryRegion, "hasOvernigh
 }
 
 export async function suburbsForPostcode(key: string) {
-  return db.selectFrom("suburbs").select(["id", "name"]).where("postcodeKey", "=", key).orderBy("name").execute();
+  return suburbsOfKey(key);
 }
 
 /**

@@ -2,6 +2,7 @@
 // another user's order answers exactly like a missing one.
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { shapeBreakdown, type OrderBreakdown } from "./breakdown";
 
@@ -22,25 +23,24 @@ export function normaliseReference(reference: string): string {
   return reference.trim().toUpperCase().slice(0, 40);
 }
 
+const ownOrderByReference = preparedQuery(db, (q, reference: string, userId: number) =>
+  q
+    .selectFrom("orders")
+    .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "paidAt"])
+    .where("reference", "=", reference)
+    .where("userId", "=", userId));
+const invoicesOf = preparedQuery(db, (q, orderId: number) =>
+  q.selectFrom("invoices").select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "asc"));
+
 export async function findOwnOrder({ userId, reference }: { userId: number; reference: string }, executor: Kysely<DB> = db): Promise<OwnOrder | null> {
   // "%00" in a URL: PostgreSQL refuses a NUL in text, and no reference has control characters
   if (/[\u0000-\u001f]/.test(reference)) return null;
-  const row = await executor
-    .selectFrom("orders")
-    .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "paidAt"])
-    .where("reference", "=", normaliseReference(reference))
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const [row] = await ownOrderByReference.on(executor)(normaliseReference(reference), userId);
   return row ?? null;
 }
 
 export async function breakdownOf(order: OwnOrder, executor: Kysely<DB> = db): Promise<OrderBreakdown> {
-  const invoices = await executor
-    .selectFrom("invoices")
-    .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
-    .where("orderId", "=", order.id)
-    .orderBy("id", "asc")
-    .execute();
+  const invoices = await invoicesOf.on(executor)(order.id);
   const lines = invoices.length
     ? await executor
         .selectFrom("invoiceLines")

@@ -2,14 +2,14 @@
 // returned) is one row, so a user's balance is always the sum of the ledger.
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 
+const balanceOf = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("creditLedger").select((eb) => eb.fn.sum<number>("amountCents").as("balance")).where("userId", "=", userId));
+
 export async function creditBalance({ userId }: { userId: number }, trx: Kysely<DB> = db): Promise<number> {
-  const row = await trx
-    .selectFrom("creditLedger")
-    .select((eb) => eb.fn.sum<number>("amountCents").as("balance"))
-    .where("userId", "=", userId)
-    .executeTakeFirst();
+  const [row] = await balanceOf.on(trx)(userId);
   return Math.max(0, Number(row?.balance ?? 0));
 }
 

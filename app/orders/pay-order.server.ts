@@ -16,6 +16,7 @@
 import { createHash } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { AddressInput } from "~/checkout/address-schema";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { queueEmail } from "~/email/mailer.server";
@@ -59,17 +60,15 @@ function nationalPhone(phone: string | null) {
   return parsePhoneNumberFromString(phone, "AU")?.formatNational() ?? phone;
 }
 
+const subscriptionAddressesOf = preparedQuery(db, (q, subscriptionId: number, userId: number) =>
+  q.selectFrom("subscriptions").select(["billingAddressId", "shippingAddressId"]).where("id", "=", subscriptionId).where("userId", "=", userId));
+const billingAddressesOf = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("addresses").select(["id", "kind", "addressType", "line1", "line2", "company", "city", "state", "postcode"]).where("userId", "=", userId).orderBy("id", "desc"));
+
 /** The address on file to bill: the last one an order was paid with, else the subscription's, else the latest. */
 async function billingDefaults(userId: number, order: OwnOrder): Promise<BillingDefaults> {
-  const sub = order.subscriptionId
-    ? await db.selectFrom("subscriptions").select(["billingAddressId", "shippingAddressId"]).where("id", "=", order.subscriptionId).where("userId", "=", userId).executeTakeFirst()
-    : undefined;
-  const rows = await db
-    .selectFrom("addresses")
-    .select(["id", "kind", "addressType", "line1", "line2", "company", "city", "state", "postcode"])
-    .where("userId", "=", userId)
-    .orderBy("id", "desc")
-    .execute();
+  const [sub] = order.subscriptionId ? await subscriptionAddressesOf(order.subscriptionId, userId) : [];
+  const rows = await billingAddressesOf(userId);
   const pick =
     rows.find((r) => r.kind === "billing") ??
     rows.find((r) => r.id === sub?.billingAddressId) ??

@@ -8,6 +8,7 @@
 // database's unique key, not a map in memory, decides who charges.
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { CardError, type ChargeResult, type TokenisedCard } from "./gateway";
 import type { CardChoice } from "./card-schema";
@@ -148,13 +149,10 @@ export async function saveCard(trx: Kysely<DB>, userId: number, card: ResolvedCa
 export type SavedCard = { id: number; brand: string; lastFour: string; expMonth: number; expYear: number; primary: boolean };
 
 /** The user's saved cards, primary first (SPEC §3 payment method: id, type, lastFour, month, year, primary). */
+const savedCardsOf = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("paymentMethods").select(["id", "brand", "lastFour", "expMonth", "expYear", "isPrimary"]).where("userId", "=", userId).orderBy("isPrimary", "desc").orderBy("id", "asc"));
+
 export async function listSavedCards({ userId }: { userId: number }): Promise<SavedCard[]> {
-  const rows = await db
-    .selectFrom("paymentMethods")
-    .select(["id", "brand", "lastFour", "expMonth", "expYear", "isPrimary"])
-    .where("userId", "=", userId)
-    .orderBy("isPrimary", "desc")
-    .orderBy("id", "asc")
-    .execute();
+  const rows = await savedCardsOf(userId);
   return rows.map((r) => ({ id: r.id, brand: r.brand, lastFour: r.lastFour, expMonth: r.expMonth, expYear: r.expYear, primary: r.isPrimary === 1 }));
 }

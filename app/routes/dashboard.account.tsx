@@ -41,7 +41,7 @@ const done = (saved: Saved, hash = "") => redirect(`/dashboard/account?saved=${s
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
-  const account = await getAccount({ userId: user.id });
+  const account = await getAccount({ userId: user.id }, user);
   const addressParam = params.get("address");
   let editing = null;
   if (addressParam) {

@@ -22,6 +22,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { PlainRadioCards } from "~/components/plain-radio-cards";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { readForm } from "~/security/csrf.server";
 import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
 import {
@@ -37,6 +38,9 @@ const PATH = "/dashboard/my-deliveries/change";
 export const meta: MetaFunction = () => pageMeta("Change what comes next", "Change your next box and every one after it.");
 export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: dashboardHref }];
 
+const firstLiveSubscription = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").limit(1));
+
 /** The subscription of ?subscription= (the user's first live one when absent). */
 async function ownerOf(request: Request, userId: number): Promise<Owner> {
   const param = new URL(request.url).searchParams.get("subscription");
@@ -44,7 +48,7 @@ async function ownerOf(request: Request, userId: number): Promise<Owner> {
     const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
     return { id, userId };
   }
-  const first = await db.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").executeTakeFirst();
+  const [first] = await firstLiveSubscription(userId);
   if (!first) throw redirect("/dashboard/my-deliveries", 303);
   return { id: first.id, userId };
 }

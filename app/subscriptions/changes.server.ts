@@ -8,6 +8,7 @@
 // same transaction.
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB, DeliveryStatus } from "~/db/schema";
 import { addDays, formatDeliveryDate } from "~/delivery/schedule";
 import { queueEmail } from "~/email/mailer.server";
@@ -76,27 +77,33 @@ export async function upcomingDeliveriesOf(sub: SubscriptionFacts, count = 4, no
   return listFor(db, sub, count, now);
 }
 
+const plannedFrom = preparedQuery(appDb, (db, subscriptionId: number, from: string) =>
+  db
+    .selectFrom("deliveries as d")
+    .leftJoin("orders as o", "o.id", "d.orderId")
+    .select(["d.deliveryDate", "d.deliveryWindow", "d.status", "d.cutoffAt", "d.processedAt", "d.notes", "o.reference"])
+    .where("d.subscriptionId", "=", subscriptionId)
+    .where("d.deliveryDate", ">=", from)
+    .orderBy("d.deliveryDate"),
+);
+/** Orders of the subscription not planned as deliveries (its first box). */
+const ordersFrom = preparedQuery(appDb, (db, subscriptionId: number, from: string) =>
+  db
+    .selectFrom("orders")
+    .select(["reference", "deliveryDate", "deliveryWindow", "status"])
+    .where("subscriptionId", "=", subscriptionId)
+    .where("deliveryDate", ">=", from)
+    .where("status", "in", ["paid", "unpaid", "failed"]),
+);
+
 async function listFor(db: Kysely<DB>, sub: SubscriptionFacts, count: number, now: Date): Promise<UpcomingDelivery[]> {
   const schedule = await scheduleOf(sub.regionId);
   const today = sydneyToday(now);
   const events = await changeEvents(db, sub.id);
   const eventSkips = skippedByEvents(events);
   const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
-  const rows = await db
-    .selectFrom("deliveries as d")
-    .leftJoin("orders as o", "o.id", "d.orderId")
-    .select(["d.deliveryDate", "d.deliveryWindow", "d.status", "d.cutoffAt", "d.processedAt", "d.notes", "o.reference"])
-    .where("d.subscriptionId", "=", sub.id)
-    .where("d.deliveryDate", ">=", today)
-    .orderBy("d.deliveryDate")
-    .execute();
-  const firstOrders = await db
-    .selectFrom("orders")
-    .select(["reference", "deliveryDate", "deliveryWindow", "status"])
-    .where("subscriptionId", "=", sub.id)
-    .where("deliveryDate", ">=", today)
-    .where("status", "in", ["paid", "unpaid", "failed"])
-    .execute();
+  const rows = await plannedFrom.on(db)(sub.id, today);
+  const firstOrders = await ordersFrom.on(db)(sub.id, today);
 
   const out: UpcomingDelivery[] = [];
   const entry = (date: string, window: string | null, status: DeliveryStatus, processed: boolean, orderReference: string | null, notes: string[]): UpcomingDelivery => {

@@ -2,6 +2,7 @@
 // /dashboard/my-deliveries, always scoped by owner. (Moved here from
 // app/accounts: it is the subscription domain's summary.)
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
 import { addDays } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
@@ -26,9 +27,8 @@ export type OrderSummary = {
   totalCents: number | null;
 };
 
-/** Subscriptions past the draft stage, live ones first. */
-export async function getSubscriptions({ userId }: { userId: number }): Promise<SubscriptionSummary[]> {
-  const rows = await db
+const subscriptionsOf = preparedQuery(db, (q, userId: number) =>
+  q
     .selectFrom("subscriptions")
     .leftJoin("packages", "packages.id", "subscriptions.packageId")
     .select([
@@ -42,8 +42,12 @@ export async function getSubscriptions({ userId }: { userId: number }): Promise<
     .where("subscriptions.userId", "=", userId)
     .where("subscriptions.status", "!=", "draft")
     .orderBy("subscriptions.createdAt", "desc")
-    .orderBy("subscriptions.id", "desc")
-    .execute();
+    .orderBy("subscriptions.id", "desc"),
+);
+
+/** Subscriptions past the draft stage, live ones first. */
+export async function getSubscriptions({ userId }: { userId: number }): Promise<SubscriptionSummary[]> {
+  const rows = await subscriptionsOf(userId);
   const rank: Record<SubscriptionStatus, number> = { active: 0, paused: 1, cancelled: 2, draft: 3 };
   return rows
     .map((r) => ({
@@ -56,15 +60,12 @@ export async function getSubscriptions({ userId }: { userId: number }): Promise<
     .sort((a, b) => rank[a.status] - rank[b.status]);
 }
 
+const ordersOf = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("orders").select(["id", "reference", "deliveryDate", "status", "createdAt"]).where("userId", "=", userId).orderBy("deliveryDate", "desc").orderBy("id", "desc"));
+
 /** Orders, newest delivery first, each with the total of its latest invoice. */
 export async function getOrders({ userId }: { userId: number }): Promise<OrderSummary[]> {
-  const orders = await db
-    .selectFrom("orders")
-    .select(["id", "reference", "deliveryDate", "status", "createdAt"])
-    .where("userId", "=", userId)
-    .orderBy("deliveryDate", "desc")
-    .orderBy("id", "desc")
-    .execute();
+  const orders = await ordersOf(userId);
   if (orders.length === 0) return [];
   const invoices = await db
     .selectFrom("invoices")
@@ -113,8 +114,8 @@ export type DeliveriesPage = {
   activity: ActivityEntry[];
 };
 
-async function detail(userId: number, s: SubscriptionSummary, now: Date): Promise<SubscriptionDetail> {
-  const sub = await db
+const detailOf = preparedQuery(db, (q, subscriptionId: number, userId: number) =>
+  q
     .selectFrom("subscriptions")
     .leftJoin("packages", "packages.id", "subscriptions.packageId")
     .leftJoin("deliveryWindows", "deliveryWindows.code", "subscriptions.deliveryWindow")
@@ -124,21 +125,29 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
       "packages.priceCents as boxPriceCents", "deliveryWindows.label as windowLabel",
       "addresses.line1", "addresses.line2", "addresses.city", "addresses.state", "addresses.postcode",
     ])
-    .where("subscriptions.id", "=", s.id)
-    .where("subscriptions.userId", "=", userId)
-    .executeTakeFirstOrThrow();
+    .where("subscriptions.id", "=", subscriptionId)
+    .where("subscriptions.userId", "=", userId),
+);
+const itemNamesOf = preparedQuery(db, (q, subscriptionId: number) =>
+  q.selectFrom("subscriptionItems").innerJoin("products", "products.id", "subscriptionItems.productId")
+    .select(["products.name as name", "subscriptionItems.quantity as quantity"])
+    .where("subscriptionItems.subscriptionId", "=", subscriptionId).orderBy("products.name"));
+const addonLinesOf = preparedQuery(db, (q, subscriptionId: number) =>
+  q.selectFrom("subscriptionAddons").innerJoin("products", "products.id", "subscriptionAddons.productId")
+    .select(["products.name as name", "subscriptionAddons.quantity as quantity", "products.priceCents as priceCents"])
+    .where("subscriptionAddons.subscriptionId", "=", subscriptionId).orderBy("products.name"));
+const curatedContentsOf = preparedQuery(db, (q, packageId: number) =>
+  q.selectFrom("packageContents").innerJoin("packages", "packages.parentId", "packageContents.packageId")
+    .select(["packageContents.item as item", "packageContents.quantity as quantity", "packageContents.month as month"])
+    .where("packages.id", "=", packageId).orderBy("packageContents.month", "desc").orderBy("packageContents.sortOrder"));
+
+async function detail(userId: number, s: SubscriptionSummary, now: Date): Promise<SubscriptionDetail> {
+  const [sub] = await detailOf(s.id, userId);
+  if (!sub) throw new Error(`subscription ${s.id} vanished while its page was read`);
   const [items, addons, contents] = await Promise.all([
-    db.selectFrom("subscriptionItems").innerJoin("products", "products.id", "subscriptionItems.productId")
-      .select(["products.name as name", "subscriptionItems.quantity as quantity"])
-      .where("subscriptionItems.subscriptionId", "=", s.id).orderBy("products.name").execute(),
-    db.selectFrom("subscriptionAddons").innerJoin("products", "products.id", "subscriptionAddons.productId")
-      .select(["products.name as name", "subscriptionAddons.quantity as quantity", "products.priceCents as priceCents"])
-      .where("subscriptionAddons.subscriptionId", "=", s.id).orderBy("products.name").execute(),
-    sub.boxType === "curated" && sub.packageId
-      ? db.selectFrom("packageContents").innerJoin("packages", "packages.parentId", "packageContents.packageId")
-          .select(["packageContents.item as item", "packageContents.quantity as quantity", "packageContents.month as month"])
-          .where("packages.id", "=", sub.packageId).orderBy("packageContents.month", "desc").orderBy("packageContents.sortOrder").execute()
-      : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
+    itemNamesOf(s.id),
+    addonLinesOf(s.id),
+    sub.boxType === "curated" && sub.packageId ? curatedContentsOf(sub.packageId) : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
   ]);
   const latestMonth = contents[0]?.month;
   const addonLines = addons.map((a) => ({ name: a.name, quantity: a.quantity, lineCents: a.priceCents * a.quantity }));

@@ -3,6 +3,8 @@
 // before its reminder is due) and decided at its cut-off by the renewal job.
 // Shared by the jobs and the subscriber service (./changes.server.ts).
 import type { Kysely } from "kysely";
+import { db as appDb } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB, DeliveryStatus } from "~/db/schema";
 import { getRegion } from "~/delivery/lookup.server";
 import type { RegionSchedule } from "~/delivery/schedule";
@@ -37,9 +39,8 @@ export type SubscriptionFacts = {
   discountCode: string | null;
 };
 
-/** A subscription with its owner; scoped by `userId` when given (another user's answers null, like a missing one). */
-export async function subscriptionFacts(db: Kysely<DB>, subscriptionId: number, userId?: number): Promise<SubscriptionFacts | null> {
-  let q = db
+const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
+  db
     .selectFrom("subscriptions as s")
     .innerJoin("users as u", "u.id", "s.userId")
     .leftJoin("packages as p", "p.id", "s.packageId")
@@ -49,8 +50,12 @@ export async function subscriptionFacts(db: Kysely<DB>, subscriptionId: number, 
     ])
     .where("s.id", "=", subscriptionId)
     .where("s.status", "!=", "draft");
-  if (userId !== undefined) q = q.where("s.userId", "=", userId);
-  const row = await q.executeTakeFirst();
+const factsById = preparedQuery(appDb, factsQuery);
+const factsOfOwner = preparedQuery(appDb, (db, subscriptionId: number, userId: number) => factsQuery(db, subscriptionId).where("s.userId", "=", userId));
+
+/** A subscription with its owner; scoped by `userId` when given (another user's answers null, like a missing one). */
+export async function subscriptionFacts(db: Kysely<DB>, subscriptionId: number, userId?: number): Promise<SubscriptionFacts | null> {
+  const [row] = userId === undefined ? await factsById.on(db)(subscriptionId) : await factsOfOwner.on(db)(subscriptionId, userId);
   if (!row || row.userId === null) return null;
   const { passwordHash, ...rest } = row;
   return { ...rest, userId: row.userId, hasPassword: Boolean(passwordHash), boxName: row.boxName ?? "Your box", frequencyDays: row.frequencyDays ?? 28 };
@@ -175,15 +180,18 @@ export function eventData(data: string | null): Record<string, unknown> {
   }
 }
 
-/** The subscription's skip/unskip/pause events, oldest first. */
-export async function changeEvents(db: Kysely<DB>, subscriptionId: number) {
-  return db
+const changeEventsOf = preparedQuery(appDb, (db, subscriptionId: number) =>
+  db
     .selectFrom("subscriptionEvents")
     .select(["type", "data", "createdAt"])
     .where("subscriptionId", "=", subscriptionId)
     .where("type", "in", ["skipped", "unskipped", "paused"])
-    .orderBy("id", "asc")
-    .execute();
+    .orderBy("id", "asc"),
+);
+
+/** The subscription's skip/unskip/pause events, oldest first. */
+export async function changeEvents(db: Kysely<DB>, subscriptionId: number) {
+  return changeEventsOf.on(db)(subscriptionId);
 }
 
 export type Actor = { kind: "subscriber" | "email-link" | "shop"; email?: string };

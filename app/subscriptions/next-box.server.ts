@@ -14,6 +14,7 @@ import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.serv
 import type { ListingGroup } from "~/box/components/product-listing";
 import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
 import { db as appDb } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { addDays, type RegionSchedule } from "~/delivery/schedule";
 import { getRegion, regionForPostcode, windowsForRegion, type DeliveryWindow } from "~/delivery/lookup.server";
@@ -55,8 +56,13 @@ export function appliesFrom(list: UpcomingDelivery[], now: Date): { from: string
   return { from, locked: lockedEntry && (!from || lockedEntry.date < from) ? lockedEntry.date : null };
 }
 
+const quantitiesIn = {
+  subscriptionItems: preparedQuery(appDb, (db, subscriptionId: number) => db.selectFrom("subscriptionItems").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId)),
+  subscriptionAddons: preparedQuery(appDb, (db, subscriptionId: number) => db.selectFrom("subscriptionAddons").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId)),
+};
+
 async function quantities(db: Kysely<DB>, table: "subscriptionItems" | "subscriptionAddons", subscriptionId: number): Promise<Quantities> {
-  const rows = await db.selectFrom(table).select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId).execute();
+  const rows = await quantitiesIn[table].on(db)(subscriptionId);
   const out: Quantities = {};
   for (const r of rows) if (r.quantity > 0) out[r.productId] = r.quantity;
   return out;
@@ -89,11 +95,17 @@ export type NextBoxPage = {
   lockedDate: string | null;
 };
 
+const shippingAddressOf = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
+  db.selectFrom("subscriptions").select(["shippingAddressId"]).where("id", "=", subscriptionId).where("userId", "=", userId));
+const shippingAddressesOf = preparedQuery(appDb, (db, userId: number) =>
+  db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("kind", "=", "shipping").orderBy("id"));
+
 /** Everything the page shows; `pending` (from the page's cookie) replaces the saved cuts and add-ons while they are edited. */
 export async function loadNextBox(owner: Owner, pending: PendingBox | null, now = new Date(), db: Kysely<DB> = appDb): Promise<NextBoxPage> {
   const sub = await load(db, owner);
   assertChangeable(sub);
-  const row = await db.selectFrom("subscriptions").select(["shippingAddressId"]).where("id", "=", sub.id).where("userId", "=", owner.userId).executeTakeFirstOrThrow();
+  const [row] = await shippingAddressOf.on(db)(sub.id, owner.userId);
+  if (!row) throw new SubscriptionNotFoundError();
   const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
   const customizable = Boolean(pkg?.selectionCustomizable && pkg.selectionMaximum);
   const saved = { items: await quantities(db, "subscriptionItems", sub.id), addons: await quantities(db, "subscriptionAddons", sub.id) };
@@ -102,8 +114,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
   const list = await upcomingDeliveriesOf(sub, 4, now, db);
   const { from, locked } = appliesFrom(list, now);
   const nextEntry = list.find((d) => COMING.has(d.status)) ?? null;
-  const addressRows = await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"])
-    .where("userId", "=", owner.userId).where("kind", "=", "shipping").orderBy("id").execute();
+  const addressRows = await shippingAddressesOf.on(db)(owner.userId);
   return {
     subscription: {
       id: sub.id, status: sub.status, boxName: sub.boxName, postcode: sub.postcode, frequencyDays: sub.frequencyDays, deliveryWindow: sub.deliveryWindow,
@@ -369,9 +380,11 @@ export type DayOption = { date: string; label: string; cutoffLabel: string; curr
 const DAY_RANGE = 13;
 
 /** The latest delivery date that already has its order (the first box or a renewal): nothing moves before it. */
+const lastOrderedDateOf = preparedQuery(appDb, (db, subscriptionId: number) =>
+  db.selectFrom("orders").select((eb) => eb.fn.max("deliveryDate").as("last")).where("subscriptionId", "=", subscriptionId));
+
 async function lastOrderedDate(db: Kysely<DB>, subscriptionId: number): Promise<string | null> {
-  const row = await db.selectFrom("orders").select((eb) => eb.fn.max("deliveryDate").as("last"))
-    .where("subscriptionId", "=", subscriptionId).executeTakeFirst();
+  const [row] = await lastOrderedDateOf.on(db)(subscriptionId);
   return (row?.last as string | null | undefined) ?? null;
 }
 

@@ -4,6 +4,7 @@
 // confirmation panel. Both are scoped by owner: another user's changes are
 // never listed, and their reference answers null like a missing one.
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { eventData } from "./deliveries.server";
 
@@ -43,9 +44,8 @@ function who(d: Record<string, unknown>, ownEmail: string) {
   return actor && actor !== ownEmail ? actor : "You";
 }
 
-/** Every change to the user's subscriptions, newest first. */
-export async function listActivity({ userId }: { userId: number }, limit = 30): Promise<ActivityEntry[]> {
-  const rows = await db
+const activityOf = preparedQuery(db, (q, userId: number, limit: number) =>
+  q
     .selectFrom("subscriptionEvents")
     .innerJoin("subscriptions", "subscriptions.id", "subscriptionEvents.subscriptionId")
     .innerJoin("users", "users.id", "subscriptions.userId")
@@ -58,8 +58,12 @@ export async function listActivity({ userId }: { userId: number }, limit = 30): 
     .where("subscriptionEvents.type", "!=", "checkout_error")
     .orderBy("subscriptionEvents.createdAt", "desc")
     .orderBy("subscriptionEvents.id", "desc")
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+/** Every change to the user's subscriptions, newest first. */
+export async function listActivity({ userId }: { userId: number }, limit = 30): Promise<ActivityEntry[]> {
+  const rows = await activityOf(userId, limit);
   return rows.map((r) => {
     const d = eventData(r.data);
     const what = (WHAT[r.type] ?? (() => r.type.replace(/_/g, " ")))(d);

@@ -38,6 +38,21 @@ describe("preparedQuery", () => {
     await db.destroy();
   });
 
+  it("runs inside a transaction (seeing its uncommitted rows) and on another database of the same kind", async () => {
+    const db = await fixture();
+    const other = await fixture();
+    const names = preparedQuery(db, (q, team: string) => q.selectFrom("people").select("firstName").where("team", "=", team).orderBy("id"));
+    await other.deleteFrom("people").where("id", "=", 1).execute();
+    expect(await names.on(other)("a")).toEqual([{ firstName: "Cal" }]);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("people").values({ id: 4, firstName: "Dee", team: "a", active: 1 }).execute();
+      expect(await names.on(trx)("a")).toEqual([{ firstName: "Ava" }, { firstName: "Cal" }, { firstName: "Dee" }]);
+    });
+    expect(await names("a")).toEqual([{ firstName: "Ava" }, { firstName: "Cal" }, { firstName: "Dee" }]);
+    await db.destroy();
+    await other.destroy();
+  });
+
   it("refuses a query whose argument is not a plain parameter (its SQL would not be the same for every call)", async () => {
     const db = await fixture();
     const ignoresItsArgument = preparedQuery(db, (q, _id: number) => q.selectFrom("people").select("id").where("id", "=", 1));

@@ -1,11 +1,16 @@
 import { createRequire } from "node:module";
+import fs from "node:fs";
+import { PassThrough } from "node:stream";
+import path from "node:path";
+import { Suspense, createElement as h, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject } from "@remix-run/router";
 import { PATHS, tree } from "./route-tree-fixture";
 
 // The patches in app/patches/ (applied by `npm ci`, docs/decisions/015): React Router's static handler
 // flattens and ranks its routes once and matchPath compiles each pattern's RegExp once; Remix's server
-// runtime hands a loader the request itself when there is no query to strip.
+// runtime hands a loader the request itself when there is no query to strip; React's stream renderer
+// keeps its chunks as strings and writes each flush as one (docs/decisions/024).
 
 async function queryMatches(handler: ReturnType<typeof createStaticHandler>, path: string) {
   const context = await handler.query(new Request(`http://shop.test${path}`));
@@ -72,5 +77,72 @@ describe("patched @remix-run/server-runtime", () => {
     expect(seen.url).toBe("http://shop.test/get-started?postcode=2000");
     expect(seen.headers.get("Cookie")).toBe("__session=abc");
     expect((await requestSeenByLoader(new Request("http://shop.test/faq?_data=root&q=1"), false)).url).toBe("http://shop.test/faq?q=1");
+  });
+});
+
+// The production builds the server runs (vitest's NODE_ENV=test would pick React's development build).
+const reactDomDir = path.dirname(createRequire(import.meta.url).resolve("react-dom/package.json"));
+const productionServer = path.join(reactDomDir, "cjs/react-dom-server.node.production.min.js");
+const { renderToPipeableStream } = createRequire(import.meta.url)(productionServer) as typeof import("react-dom/server");
+const { renderToString } = createRequire(import.meta.url)(path.join(reactDomDir, "cjs/react-dom-server-legacy.node.production.min.js")) as typeof import("react-dom/server");
+
+/** The document React's stream renderer writes, as the flushes arrive (shell first when `streamed`). */
+function streamRender(node: ReactNode, streamed: boolean): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const sink = new PassThrough();
+    const flushes: string[] = [];
+    sink.on("data", (chunk: Buffer) => flushes.push(chunk.toString("utf8")));
+    sink.on("end", () => resolve(flushes));
+    const { pipe } = renderToPipeableStream(node, {
+      onShellReady: () => (streamed ? pipe(sink) : undefined),
+      onAllReady: () => (streamed ? undefined : pipe(sink)),
+      onShellError: reject,
+    });
+  });
+}
+
+function page(text: string) {
+  return h("html", null,
+    h("head", null, h("title", null, "Box — ✓"), h("style", { dangerouslySetInnerHTML: { __html: "a::after{content:'—'}" } })),
+    h("body", null,
+      h("main", { className: "flow", "data-step": 3, hidden: false, style: { marginTop: 4 } }, "héllo ✓ wörld 🐟", "then", 42,
+        h("p", null, text),
+        [1, 2, 3].map((i) => h("a", { key: i, href: `/p/${i}?q="a"&b` }, `n${i} — “quoted”`)),
+        h("input", { defaultValue: "v&<>", name: "n", readOnly: true }),
+        h("script", { dangerouslySetInnerHTML: { __html: "window.mark='✓'" } }))));
+}
+
+describe("patched react-dom server renderer", () => {
+  it("is the patched build", () => {
+    expect(fs.readFileSync(productionServer, "utf8")).toContain("paddock-and-tide patch");
+  });
+
+  it("writes the same document as React's string renderer: non-Latin-1 text, escaping, and chunks past the old 2 KB buffer", async () => {
+    for (const text of ["short", "x".repeat(5_000) + "é".repeat(3_000) + "🐟".repeat(1_000)]) {
+      const [html, ...more] = await streamRender(page(text), false);
+      expect(more).toEqual([]);
+      expect(html).toBe("<!DOCTYPE html>" + renderToString(page(text)));
+    }
+  });
+
+  it("streams a suspended part after the shell, in its own flush", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    let ready = false;
+    void gate.then(() => (ready = true));
+    function Late(): ReactNode {
+      if (!ready) throw gate;
+      return h("p", null, "Ready — ✓");
+    }
+    const rendering = streamRender(h("div", null, "Shell ✓", h(Suspense, { fallback: h("span", null, "Loading…") }, h(Late))), true);
+    setTimeout(release, 20);
+    const flushes = await rendering;
+    expect(flushes.length).toBeGreaterThan(1);
+    expect(flushes[0]).toContain("Shell ✓");
+    expect(flushes[0]).toContain("<span>Loading…</span>");
+    expect(flushes[0]).not.toContain("Ready");
+    const rest = flushes.slice(1).join("");
+    expect(rest).toContain("<p>Ready — ✓</p>");
+    expect(rest).toContain("$RC(");
   });
 });
