@@ -21,12 +21,11 @@ import { parseStep, selectionCountLabel, selectionStatus } from "~/box/rules";
 import { CsrfInput } from "~/components/csrf-input";
 import { PlainRadioCards } from "~/components/plain-radio-cards";
 import { SubmitButton } from "~/components/submit-button";
-import { db } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
 import { readForm } from "~/security/csrf.server";
 import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
 import {
-  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending,
+  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, firstLiveSubscriptionId, loadNextBox, saveBox,
+  stepPending,
   type Owner,
 } from "~/subscriptions/next-box.server";
 import { pageMeta } from "~/utils/meta";
@@ -38,9 +37,6 @@ const PATH = "/dashboard/my-deliveries/change";
 export const meta: MetaFunction = () => pageMeta("Change what comes next", "Change your next box and every one after it.");
 export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: dashboardHref }];
 
-const firstLiveSubscription = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").limit(1));
-
 /** The subscription of ?subscription= (the user's first live one when absent). */
 async function ownerOf(request: Request, userId: number): Promise<Owner> {
   const param = new URL(request.url).searchParams.get("subscription");
@@ -48,9 +44,9 @@ async function ownerOf(request: Request, userId: number): Promise<Owner> {
     const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
     return { id, userId };
   }
-  const [first] = await firstLiveSubscription(userId);
-  if (!first) throw redirect("/dashboard/my-deliveries", 303);
-  return { id: first.id, userId };
+  const first = await firstLiveSubscriptionId(userId);
+  if (first === null) throw redirect("/dashboard/my-deliveries", 303);
+  return { id: first, userId };
 }
 
 const notFound = () => new Response("Not found", { status: 404 });

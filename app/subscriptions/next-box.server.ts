@@ -38,6 +38,15 @@ export type PendingBox = { items: Quantities; addons: Quantities };
 
 const COMING = new Set(["scheduled", "ordered", "paid", "payment_failed"]);
 
+const firstLive = preparedQuery(appDb, (db, userId: number) =>
+  db.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").limit(1));
+
+/** The user's first active or paused subscription (the one the page opens without ?subscription=), or null. */
+export async function firstLiveSubscriptionId(userId: number): Promise<number | null> {
+  const [row] = await firstLive(userId);
+  return row?.id ?? null;
+}
+
 async function load(db: Kysely<DB>, owner: Owner): Promise<SubscriptionFacts> {
   const sub = Number.isInteger(owner.id) && owner.id > 0 ? await subscriptionFacts(db, owner.id, owner.userId) : null;
   if (!sub) throw new SubscriptionNotFoundError();
