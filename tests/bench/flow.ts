@@ -8,6 +8,9 @@ export async function draftFlowCookies(browser: Browser, base: string): Promise<
   const pages: string[] = [];
   const here = () => new URL(page.url()).pathname + new URL(page.url()).search;
   await page.goto(`${base}/get-started`);
+  // Typed into before hydration, get-started can lose its scripts to React error #345 (1 load in
+  // 5-20 here; the page then works as without JS): wait, as the e2e helpers do.
+  await page.locator("html[data-hydrated='true']").waitFor();
   await page.getByLabel("Email address").fill(`bench.${Date.now()}@example.com`);
   await page.getByLabel("Postcode").fill("2000");
   const dates = page.getByRole("group", { name: "Delivery date" });

@@ -6,6 +6,7 @@ export async function giftFlowCookies(browser: Browser, base: string): Promise<{
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${base}/gift-cards`);
+  await page.locator("html[data-hydrated='true']").waitFor();
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(/\/gift-cards\/personalise$/);
   await page.getByLabel("Your first name", { exact: true }).fill("Bench");

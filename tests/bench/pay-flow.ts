@@ -7,6 +7,7 @@ export async function payFlowCookies(browser: Browser, base: string): Promise<{ 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${base}/sign-in`);
+  await page.locator("html[data-hydrated='true']").waitFor();
   await page.getByLabel("Email address").fill("demo@paddockandtide.com.au");
   await page.getByLabel("Password", { exact: true }).fill("Paddock-Demo-2026");
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
