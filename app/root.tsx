@@ -54,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   if (typeof document !== "undefined") clientHasCsrf = Boolean(rootData?.csrf);
   useEffect(() => {
-    // A marker the e2e suite waits for before interacting with JS enhancements.
+    // Hydrated: the e2e suite waits for this marker, and entry.client.tsx stops holding events at it.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
