@@ -65,10 +65,9 @@ export function appliesFrom(list: UpcomingDelivery[], now: Date): { from: string
   return { from, locked: lockedEntry && (!from || lockedEntry.date < from) ? lockedEntry.date : null };
 }
 
-const quantitiesIn = {
-  subscriptionItems: preparedQuery(appDb, (db, subscriptionId: number) => db.selectFrom("subscriptionItems").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId)),
-  subscriptionAddons: preparedQuery(appDb, (db, subscriptionId: number) => db.selectFrom("subscriptionAddons").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId)),
-};
+const quantitiesQuery = (table: "subscriptionItems" | "subscriptionAddons") =>
+  preparedQuery(appDb, (db, subscriptionId: number) => db.selectFrom(table).select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId));
+const quantitiesIn = { subscriptionItems: quantitiesQuery("subscriptionItems"), subscriptionAddons: quantitiesQuery("subscriptionAddons") };
 
 async function quantities(db: Kysely<DB>, table: "subscriptionItems" | "subscriptionAddons", subscriptionId: number): Promise<Quantities> {
   const rows = await quantitiesIn[table].on(db)(subscriptionId);
