@@ -14,8 +14,12 @@ test.describe("home page", () => {
       expect(scrolls).toBe(true);
       return;
     }
+    // Swiper waits until the first slide is nearly due to move, or until the visitor reaches for it.
+    await expect(hero.getByText("Scroll sideways for more")).toBeVisible();
+    await hero.hover();
     const pause = hero.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toBeVisible();
+    await page.mouse.move(0, 0); // autoplay pauses under the pointer
     const active = hero.locator(".swiper-slide-active");
     await expect(active).toHaveAttribute("aria-label", "1 of 3");
     await expect(active).toHaveAttribute("aria-label", "2 of 3", { timeout: 8_000 });

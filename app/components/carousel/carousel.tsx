@@ -5,6 +5,11 @@
 import { Children, useEffect, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import type { CarouselVariant, SwiperInstance } from "./load-swiper";
 
+/** An autoplaying carousel loads Swiper this long before its first slide is due to move. */
+const AUTOPLAY_LEAD_MS = 1500;
+/** However late Swiper arrives, the first slide stays at least this long once the controls show. */
+const AUTOPLAY_MIN_FIRST_MS = 1000;
+
 type Props = {
   label: string;
   variant: CarouselVariant;
@@ -15,6 +20,7 @@ type Props = {
 
 export function Carousel({ label, variant, children, autoplayMs = 0, className = "" }: Props) {
   const slides = Children.toArray(children);
+  const sectionRef = useRef<HTMLElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
   const swiperRef = useRef<SwiperInstance | null>(null);
   const userPaused = useRef(false);
@@ -23,18 +29,29 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
   const [edges, setEdges] = useState({ start: true, end: false });
 
   // Swiper loads when the carousel nears the viewport, in an idle moment, so it
-  // never competes with hydration or with carousels further down the page.
+  // never competes with hydration or with carousels further down the page. An
+  // autoplaying one shows its first slide for autoplayMs anyway: it loads shortly
+  // before that slide is due to move (its script and layout work then stay out of
+  // a slow phone's first seconds), or at once when the visitor reaches for it.
   useEffect(() => {
     const el = viewportRef.current;
-    if (!el) return;
+    const section = sectionRef.current;
+    if (!el || !section) return;
+    const mountedAt = performance.now();
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    const autoplays = autoplayMs > 0 && !reduceMotion;
     let cancelled = false;
+    let started = false;
     let idleHandle: number | undefined;
+    let timer: number | undefined;
     const start = () => {
-      const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      if (started || cancelled) return;
+      started = true;
       import("./load-swiper")
         .then(({ createSwiper }) => {
           if (cancelled) return;
-          const swiper = createSwiper(el, { variant, autoplayMs, reduceMotion });
+          const firstDelayMs = autoplays ? Math.max(AUTOPLAY_MIN_FIRST_MS, autoplayMs - (performance.now() - mountedAt)) : 0;
+          const swiper = createSwiper(el, { variant, autoplayMs, reduceMotion, firstDelayMs });
           swiperRef.current = swiper;
           const sync = () => setEdges({ start: swiper.isBeginning, end: swiper.isEnd });
           swiper.on("slideChange", sync);
@@ -50,25 +67,30 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
         });
     };
     const whenIdle = () => {
-      idleHandle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1500 }) : window.setTimeout(start, 100);
+      idleHandle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 100);
     };
+    const REACH = ["pointerenter", "touchstart", "focusin"] as const;
+    for (const type of REACH) section.addEventListener(type, start, { once: true, passive: true });
     let observer: IntersectionObserver | undefined;
+    const nearViewport = () => (autoplays ? (timer = window.setTimeout(whenIdle, Math.max(0, autoplayMs - AUTOPLAY_LEAD_MS))) : whenIdle());
     if (typeof window.IntersectionObserver === "function") {
       observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((e) => e.isIntersecting)) return;
           observer?.disconnect();
-          whenIdle();
+          nearViewport();
         },
         { rootMargin: "300px 0px" },
       );
       observer.observe(el);
     } else {
-      whenIdle();
+      nearViewport();
     }
     return () => {
       cancelled = true;
       observer?.disconnect();
+      for (const type of REACH) section.removeEventListener(type, start);
+      window.clearTimeout(timer);
       if (idleHandle !== undefined) {
         if (typeof window.cancelIdleCallback === "function") window.cancelIdleCallback(idleHandle);
         window.clearTimeout(idleHandle);
@@ -106,6 +128,7 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
 
   return (
     <section
+      ref={sectionRef}
       className={`carousel carousel--${variant} ${className}`}
       aria-roledescription="carousel"
       aria-label={label}

@@ -11,9 +11,16 @@ const LAYOUT: Record<CarouselVariant, { slidesPerView: number; spaceBetween: num
   social: { slidesPerView: 1.4, spaceBetween: 16, breakpoints: { 640: { slidesPerView: 2.5, spaceBetween: 24 }, 1024: { slidesPerView: 4, spaceBetween: 24 } } },
 };
 
-export function createSwiper(el: HTMLElement, opts: { variant: CarouselVariant; autoplayMs: number; reduceMotion: boolean }) {
+/**
+ * `firstDelayMs`: how long the first slide stays before autoplay moves on (the time it has
+ * already been on screen is taken off); later slides stay `autoplayMs`.
+ */
+export function createSwiper(el: HTMLElement, opts: { variant: CarouselVariant; autoplayMs: number; reduceMotion: boolean; firstDelayMs?: number }) {
   const autoplay = opts.autoplayMs > 0 && !opts.reduceMotion;
-  return new Swiper(el, {
+  const first = el.querySelector<HTMLElement>(".swiper-slide");
+  // Swiper's autoplay reads a slide's own delay from data-swiper-autoplay, on every turn of that slide.
+  if (autoplay && first && opts.firstDelayMs) first.dataset.swiperAutoplay = String(Math.round(opts.firstDelayMs));
+  const swiper = new Swiper(el, {
     modules: autoplay ? [Autoplay] : [],
     ...LAYOUT[opts.variant],
     speed: opts.reduceMotion ? 0 : 600,
@@ -23,6 +30,8 @@ export function createSwiper(el: HTMLElement, opts: { variant: CarouselVariant; 
     watchSlidesProgress: true,
     autoplay: autoplay ? { delay: opts.autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true } : false,
   });
+  if (first?.dataset.swiperAutoplay) swiper.once("slideChange", () => delete first.dataset.swiperAutoplay);
+  return swiper;
 }
 
 export type SwiperInstance = ReturnType<typeof createSwiper>;
