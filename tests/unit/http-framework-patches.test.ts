@@ -146,3 +146,53 @@ describe("patched react-dom server renderer", () => {
     expect(rest).toContain("$RC(");
   });
 });
+
+describe("patched react-router-dom and @remix-run/react server routers (docs/decisions/027)", () => {
+  const staticServer = createRequire(import.meta.url)("react-router-dom/server") as typeof import("react-router-dom/server");
+
+  it("are the patched builds", () => {
+    const req = createRequire(import.meta.url);
+    expect(fs.readFileSync(req.resolve("react-router-dom/server"), "utf8")).toContain("paddock-and-tide patch");
+    expect(fs.readFileSync(path.join(path.dirname(req.resolve("@remix-run/react")), "server.js"), "utf8")).toContain("paddock-and-tide patch");
+  });
+
+  it("makes a route tree's data routes once and maps every request's matches onto them", async () => {
+    const routes = [{ id: "root", path: "/", children: [{ id: "faq", path: "faq" }, { id: "post", path: "blog-post/:slug" }] }];
+    const handler = staticServer.createStaticHandler(routes);
+    const contextOf = async (p: string) => {
+      const context = await handler.query(new Request(`http://shop.test${p}`));
+      if (context instanceof Response) throw new Error("unexpected response");
+      return context;
+    };
+    const faq = staticServer.createStaticRouter(routes, await contextOf("/faq"));
+    const post = staticServer.createStaticRouter(routes, await contextOf("/blog-post/how-we-pack"));
+    expect(post.routes).toBe(faq.routes);
+    expect(faq.state.matches.map((m) => m.route.id)).toEqual(["root", "faq"]);
+    expect(post.state.matches.map((m) => [m.route.id, m.params])).toEqual([["root", { slug: "how-we-pack" }], ["post", { slug: "how-we-pack" }]]);
+    expect(post.state.matches[1].route).toBe(post.routes[0].children![1]);
+    // another tree gets its own data routes
+    const other = staticServer.createStaticRouter([{ id: "root", path: "/", children: [{ id: "faq", path: "faq" }] }], await contextOf("/faq"));
+    expect(other.routes).not.toBe(faq.routes);
+    expect(other.routes[0].children!.map((r) => r.id)).toEqual(["faq"]);
+  });
+});
+
+describe("patched @remix-run/server-runtime route modules (docs/decisions/027)", () => {
+  type Modules = Record<string, unknown>;
+  const { createEntryRouteModules } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/entry.js") as {
+    createEntryRouteModules: (routes: Record<string, { module: unknown }>) => Modules;
+  };
+
+  it("hands every request of a build the same map of its route modules", () => {
+    const root = { default: () => null };
+    const faq = { default: () => null };
+    const build = { root: { module: root }, "routes/faq": { module: faq } };
+    const first = createEntryRouteModules(build);
+    expect(first).toEqual({ root, "routes/faq": faq });
+    expect(createEntryRouteModules(build)).toBe(first);
+    // a new build (a deploy, or a rebuild in development) gets its own
+    const next = { root: { module: root } };
+    expect(createEntryRouteModules(next)).toEqual({ root });
+    expect(createEntryRouteModules(next)).not.toBe(first);
+  });
+});
