@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import fs from "node:fs";
 import { PassThrough } from "node:stream";
 import path from "node:path";
-import { Suspense, createElement as h, type ReactNode } from "react";
+import { Suspense, createElement as h, useContext, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject } from "@remix-run/router";
 import { PATHS, tree } from "./route-tree-fixture";
@@ -194,5 +194,55 @@ describe("patched @remix-run/server-runtime route modules (docs/decisions/027)",
     const next = { root: { module: root } };
     expect(createEntryRouteModules(next)).toEqual({ root });
     expect(createEntryRouteModules(next)).not.toBe(first);
+  });
+});
+
+describe("patched react-router resolved paths (docs/decisions/027)", () => {
+  const req = createRequire(import.meta.url);
+  const rr = req("react-router") as typeof import("react-router");
+  const server = req("react-router-dom/server") as typeof import("react-router-dom/server");
+  const { renderToString: render } = req("react-dom/server") as typeof import("react-dom/server");
+  const { UNSAFE_getResolveToMatches, resolveTo } = req("@remix-run/router") as {
+    UNSAFE_getResolveToMatches: (m: unknown[], splat: boolean) => string[];
+    resolveTo: (to: unknown, paths: string[], location: string, pathRelative: boolean) => { pathname: string; search: string; hash: string };
+  };
+  const TARGETS: [string | { pathname?: string; search?: string; hash?: string }, "route" | "path" | undefined][] = [
+    [".", undefined], ["..", undefined], ["..", "path"], ["?step=2", undefined], ["#faq", undefined], ["/terms", undefined],
+    ["change", undefined], ["../orders/PT-1?x=1#top", undefined], [{ pathname: "account", search: "?a=1" }, undefined], ["", "path"],
+  ];
+  const seen: { got: string; want: string }[] = [];
+  function Links() {
+    const { matches } = useContext(rr.UNSAFE_RouteContext);
+    const { pathname } = rr.useLocation();
+    for (const [to, relative] of TARGETS) {
+      const want = resolveTo(to, UNSAFE_getResolveToMatches(matches, false), pathname, relative === "path");
+      seen.push({ got: rr.useHref(to, { relative }), want: want.pathname + want.search + want.hash });
+      const path = rr.useResolvedPath(to, { relative });
+      path.pathname += "-mutated"; // a caller changing its copy changes nobody else's
+    }
+    return null;
+  }
+  const routes = [{ id: "root", path: "/", Component: rr.Outlet, children: [
+    // the layout's links and the page's resolve from the same location, relative to different routes
+    { id: "dash", path: "dashboard", Component: () => h("div", null, h(Links), h(rr.Outlet)), children: [{ id: "deliveries", path: "my-deliveries", Component: Links }, { id: "idx", index: true, Component: Links }] },
+    { id: "post", path: "blog-post/:slug", Component: Links },
+  ] }];
+
+  it("is the patched build", () => {
+    expect(fs.readFileSync(req.resolve("react-router"), "utf8")).toContain("paddock-and-tide patch");
+  });
+
+  it("resolves every link as React Router does, from any route and location, remembered or not", async () => {
+    const handler = server.createStaticHandler(routes);
+    for (let round = 0; round < 2; round++) {
+      for (const url of ["/dashboard/my-deliveries", "/dashboard/my-deliveries?x=1", "/dashboard", "/blog-post/how-we-pack", "/blog-post/other"]) {
+        const context = await handler.query(new Request(`http://shop.test${url}`));
+        if (context instanceof Response) throw new Error("unexpected response");
+        seen.length = 0;
+        render(h(server.StaticRouterProvider, { router: server.createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+        expect(seen.length, url).toBe(url.startsWith("/dashboard") ? 2 * TARGETS.length : TARGETS.length);
+        for (const s of seen) expect(s.got, `${url} round ${round}`).toBe(s.want);
+      }
+    }
   });
 });
