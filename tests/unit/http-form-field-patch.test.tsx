@@ -43,20 +43,21 @@ function Page({ defaults, standalone }: Pick<Case, "defaults" | "standalone">) {
   );
 }
 
-async function render(c: Case): Promise<string> {
-  const routes = [{
-    id: "page", path: "/",
-    loader: () => c.loader ?? null,
-    action: () => c.action ?? null,
-    Component: () => <Page defaults={c.defaults} standalone={c.standalone} />,
-  }];
-  const handler = createStaticHandler(routes);
-  const request = c.action
+/** The page of one route, server-rendered as Remix would: its loader's data, and its action's for a POST. */
+type Data = Record<string, unknown> | null;
+
+async function renderRoute(Component: () => JSX.Element, loader: () => Data, action?: () => Data): Promise<string> {
+  const handler = createStaticHandler([{ id: "page", path: "/", loader, action: action ?? (() => null), Component }]);
+  const request = action
     ? new Request("http://shop.test/", { method: "POST", body: new URLSearchParams({ name: "x" }) })
     : new Request("http://shop.test/");
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error("unexpected response");
   return renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+}
+
+function render(c: Case): Promise<string> {
+  return renderRoute(() => <Page defaults={c.defaults} standalone={c.standalone} />, () => (c.loader ?? null) as Data, c.action ? () => c.action as Data : undefined);
 }
 
 async function renderInBrowserPath(c: Case): Promise<string> {
@@ -116,11 +117,7 @@ describe("patched remix-validated-form (server fields)", () => {
       props = getInputProps({ id: "n", type: "text", value: undefined, placeholder: "Your name" });
       return null;
     }
-    const routes = [{ id: "page", path: "/", loader: () => setFormDefaults("f", { name: "Olivia" }), Component: () => <ValidatedForm id="f" validator={validator}><Probe /></ValidatedForm> }];
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request("http://shop.test/"));
-    if (context instanceof Response) throw new Error("unexpected response");
-    renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+    await renderRoute(() => <ValidatedForm id="f" validator={validator}><Probe /></ValidatedForm>, () => setFormDefaults("f", { name: "Olivia" }));
     expect(Object.keys(props).sort()).toEqual(["defaultValue", "id", "name", "onBlur", "onChange", "placeholder", "type"]);
     expect(props).toMatchObject({ id: "n", name: "name", type: "text", placeholder: "Your name", defaultValue: "Olivia" });
   });

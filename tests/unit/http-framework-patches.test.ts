@@ -7,6 +7,9 @@ import { describe, expect, it } from "vitest";
 import { createStaticHandler, matchPath, matchRoutes, type AgnosticDataRouteObject } from "@remix-run/router";
 import { PATHS, tree } from "./route-tree-fixture";
 
+const req = createRequire(import.meta.url);
+const routerServer = req("react-router-dom/server") as typeof import("react-router-dom/server");
+
 // The patches in app/patches/ (applied by `npm ci`, docs/decisions/015): React Router's static handler
 // flattens and ranks its routes once and matchPath compiles each pattern's RegExp once; Remix's server
 // runtime hands a loader the request itself when there is no query to strip; React's stream renderer
@@ -148,30 +151,27 @@ describe("patched react-dom server renderer", () => {
 });
 
 describe("patched react-router-dom and @remix-run/react server routers (docs/decisions/027)", () => {
-  const staticServer = createRequire(import.meta.url)("react-router-dom/server") as typeof import("react-router-dom/server");
-
   it("are the patched builds", () => {
-    const req = createRequire(import.meta.url);
     expect(fs.readFileSync(req.resolve("react-router-dom/server"), "utf8")).toContain("paddock-and-tide patch");
     expect(fs.readFileSync(path.join(path.dirname(req.resolve("@remix-run/react")), "server.js"), "utf8")).toContain("paddock-and-tide patch");
   });
 
   it("makes a route tree's data routes once and maps every request's matches onto them", async () => {
     const routes = [{ id: "root", path: "/", children: [{ id: "faq", path: "faq" }, { id: "post", path: "blog-post/:slug" }] }];
-    const handler = staticServer.createStaticHandler(routes);
+    const handler = routerServer.createStaticHandler(routes);
     const contextOf = async (p: string) => {
       const context = await handler.query(new Request(`http://shop.test${p}`));
       if (context instanceof Response) throw new Error("unexpected response");
       return context;
     };
-    const faq = staticServer.createStaticRouter(routes, await contextOf("/faq"));
-    const post = staticServer.createStaticRouter(routes, await contextOf("/blog-post/how-we-pack"));
+    const faq = routerServer.createStaticRouter(routes, await contextOf("/faq"));
+    const post = routerServer.createStaticRouter(routes, await contextOf("/blog-post/how-we-pack"));
     expect(post.routes).toBe(faq.routes);
     expect(faq.state.matches.map((m) => m.route.id)).toEqual(["root", "faq"]);
     expect(post.state.matches.map((m) => [m.route.id, m.params])).toEqual([["root", { slug: "how-we-pack" }], ["post", { slug: "how-we-pack" }]]);
     expect(post.state.matches[1].route).toBe(post.routes[0].children![1]);
     // another tree gets its own data routes
-    const other = staticServer.createStaticRouter([{ id: "root", path: "/", children: [{ id: "faq", path: "faq" }] }], await contextOf("/faq"));
+    const other = routerServer.createStaticRouter([{ id: "root", path: "/", children: [{ id: "faq", path: "faq" }] }], await contextOf("/faq"));
     expect(other.routes).not.toBe(faq.routes);
     expect(other.routes[0].children!.map((r) => r.id)).toEqual(["faq"]);
   });
@@ -198,9 +198,7 @@ describe("patched @remix-run/server-runtime route modules (docs/decisions/027)",
 });
 
 describe("patched react-router resolved paths (docs/decisions/027)", () => {
-  const req = createRequire(import.meta.url);
   const rr = req("react-router") as typeof import("react-router");
-  const server = req("react-router-dom/server") as typeof import("react-router-dom/server");
   const { renderToString: render } = req("react-dom/server") as typeof import("react-dom/server");
   const { UNSAFE_getResolveToMatches, resolveTo } = req("@remix-run/router") as {
     UNSAFE_getResolveToMatches: (m: unknown[], splat: boolean) => string[];
@@ -233,13 +231,13 @@ describe("patched react-router resolved paths (docs/decisions/027)", () => {
   });
 
   it("resolves every link as React Router does, from any route and location, remembered or not", async () => {
-    const handler = server.createStaticHandler(routes);
+    const handler = routerServer.createStaticHandler(routes);
     for (let round = 0; round < 2; round++) {
       for (const url of ["/dashboard/my-deliveries", "/dashboard/my-deliveries?x=1", "/dashboard", "/blog-post/how-we-pack", "/blog-post/other"]) {
         const context = await handler.query(new Request(`http://shop.test${url}`));
         if (context instanceof Response) throw new Error("unexpected response");
         seen.length = 0;
-        render(h(server.StaticRouterProvider, { router: server.createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
+        render(h(routerServer.StaticRouterProvider, { router: routerServer.createStaticRouter(handler.dataRoutes, context), context, hydrate: false }));
         expect(seen.length, url).toBe(url.startsWith("/dashboard") ? 2 * TARGETS.length : TARGETS.length);
         for (const s of seen) expect(s.got, `${url} round ${round}`).toBe(s.want);
       }
