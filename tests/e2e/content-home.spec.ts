@@ -16,6 +16,14 @@ test.describe("home page", () => {
     }
     // Swiper waits until the first slide is nearly due to move, or until the visitor reaches for it.
     await expect(hero.getByText("Scroll sideways for more")).toBeVisible();
+    // Reaching it with the keyboard loads it too, and the focus stays where it was, visible.
+    const list = hero.locator(".carousel__viewport");
+    await list.focus();
+    await expect(hero.getByRole("button", { name: "Next slide" })).toBeVisible();
+    await expect(list).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(hero.getByRole("button", { name: "Previous slide" })).toBeFocused();
+    await expect(list).not.toHaveAttribute("tabindex"); // Swiper's buttons are the tab stops now
     await hero.hover();
     const pause = hero.getByRole("button", { name: "Pause slideshow" });
     await expect(pause).toBeVisible();

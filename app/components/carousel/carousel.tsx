@@ -27,6 +27,10 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
   const [ready, setReady] = useState(false);
   const [autoplay, setAutoplay] = useState<"none" | "playing" | "stopped">("none");
   const [edges, setEdges] = useState({ start: true, end: false });
+  // The scroll list is a tab stop until Swiper takes over (its buttons then are). Focusing it is one
+  // of the things that loads Swiper, so it keeps its tab stop until focus leaves: dropping it
+  // under the focus would leave the keyboard user on <body> with no focus ring.
+  const [viewportFocused, setViewportFocused] = useState(false);
 
   // Swiper loads when the carousel nears the viewport, in an idle moment, so it
   // never competes with hydration or with carousels further down the page. An
@@ -135,7 +139,13 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
       onFocus={onFocus}
       onBlur={onBlur}
     >
-      <div className="carousel__viewport swiper" ref={viewportRef} tabIndex={ready ? undefined : 0}>
+      <div
+        className="carousel__viewport swiper"
+        ref={viewportRef}
+        tabIndex={ready && !viewportFocused ? undefined : 0}
+        onFocus={(e) => e.target === e.currentTarget && setViewportFocused(true)}
+        onBlur={(e) => e.target === e.currentTarget && setViewportFocused(false)}
+      >
         <div className="carousel__track swiper-wrapper" aria-live={autoplay === "playing" ? "off" : "polite"}>
           {slides.map((slide, i) => (
             <div
