@@ -6,10 +6,12 @@ import { preparedQuery } from "~/db/prepared.server";
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
 import { addDays } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
+import { breakdownOf, findOwnOrder } from "~/orders/breakdown.server";
+import { payableInvoice } from "~/orders/breakdown";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
-import { MAX_PAUSE_DAYS } from "./subscriber-schedule";
+import { COMING_STATES, MAX_PAUSE_DAYS } from "./subscriber-schedule";
 
 export type SubscriptionSummary = {
   id: number;
@@ -102,8 +104,20 @@ export type SubscriptionDetail = SubscriptionSummary & {
   totalCents: number;
   /** the renewal engine's upcoming deliveries, each with `locked` (its cut-off has passed) */
   upcoming: (UpcomingDelivery & { locked: boolean })[];
+  /**
+   * When the next delivery is already an order (the first box, or a renewal made at the cut-off):
+   * what that order holds. It comes as ordered; changes apply from the delivery after it.
+   */
+  nextOrder: NextOrder | null;
   /** delivery days a pause can run until (the first day deliveries come again) */
   resumeOptions: string[];
+};
+
+export type NextOrder = {
+  reference: string;
+  status: OrderSummary["status"];
+  lines: { name: string; quantity: number; lineCents: number; type: string }[];
+  totalCents: number;
 };
 
 export type DeliveriesPage = {
@@ -155,6 +169,8 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
   const today = sydneyToday(now);
   const ahead = s.status === "draft" ? [] : await upcomingDeliveries({ userId, subscriptionId: s.id }, 16, now);
   const upcoming = ahead.slice(0, 4).map((d) => ({ ...d, locked: now.getTime() >= Date.parse(d.cutoffAt) }));
+  const next = upcoming.find((d) => COMING_STATES.has(d.status));
+  const nextOrder = next?.orderReference ? await orderOf(userId, next.orderReference) : null;
   // a pause runs until one of the coming delivery days (the first day deliveries come again)
   const resumeOptions = s.status === "cancelled" ? [] : ahead.map((d) => d.date).slice(1).filter((d) => d > today && d <= addDays(today, MAX_PAUSE_DAYS));
   return {
@@ -170,7 +186,21 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
     boxPriceCents,
     totalCents: boxPriceCents + addonLines.reduce((n, a) => n + a.lineCents, 0),
     upcoming,
+    nextOrder,
     resumeOptions,
+  };
+}
+
+async function orderOf(userId: number, reference: string): Promise<NextOrder | null> {
+  const order = await findOwnOrder({ userId, reference });
+  if (!order) return null;
+  const invoice = payableInvoice(await breakdownOf(order));
+  if (!invoice) return null;
+  return {
+    reference: order.reference,
+    status: order.status,
+    lines: invoice.lines.map((l) => ({ name: l.sellable.name, quantity: l.quantity, lineCents: l.price * l.quantity, type: l.sellable.type })),
+    totalCents: invoice.total,
   };
 }
 

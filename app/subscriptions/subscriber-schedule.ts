@@ -27,3 +27,5 @@ export const DELIVERY_STATE_LABEL = {
   payment_failed: "Payment due",
 } as const;
 export type DeliveryState = keyof typeof DELIVERY_STATE_LABEL;
+/** States whose box still comes: the first of them is a subscription's "next delivery". */
+export const COMING_STATES: ReadonlySet<string> = new Set<DeliveryState>(["scheduled", "ordered", "paid", "payment_failed"]);

@@ -294,4 +294,22 @@ describe("deliveries page", () => {
     expect(s.totalCents).toBe(s.boxPriceCents + s.addons[0].lineCents);
     expect((await getDeliveriesPage({ userId: demo.id, hasPassword: false })).creditCents).toBeNull();
   });
+
+  it("shows a next delivery that is already an order as that order, not as the subscription's current box", async () => {
+    const demo = await db.selectFrom("users").select("id").where("email", "=", "demo@paddockandtide.com.au").executeTakeFirstOrThrow();
+    const s = (await getDeliveriesPage({ userId: demo.id, hasPassword: true })).subscriptions[0];
+    const order = await db.selectFrom("orders").select(["id", "deliveryDate"]).where("reference", "=", "PT-100458").executeTakeFirstOrThrow();
+    const invoice = await db.selectFrom("invoices").select(["id", "totalCents"]).where("orderId", "=", order.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const lines = await db.selectFrom("invoiceLines").select(["name", "quantity", "priceCents"]).where("invoiceId", "=", invoice.id).orderBy("id").execute();
+    expect(s.upcoming.find((d) => d.date === order.deliveryDate)?.orderReference).toBe("PT-100458");
+    expect(s.nextOrder).toEqual({
+      reference: "PT-100458", status: "unpaid", totalCents: invoice.totalCents,
+      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: expect.any(String) })),
+    });
+    // a new subscriber's next delivery is still the subscription's to change
+    const a = await subscriber();
+    const fresh = (await getDeliveriesPage({ userId: a.userId, hasPassword: true })).subscriptions[0];
+    expect(fresh.upcoming[0].orderReference).toBeNull();
+    expect(fresh.nextOrder).toBeNull();
+  });
 });

@@ -7,17 +7,15 @@ import { formatDeliveryDate, formatFrequency, formatShortDate, SUBSCRIPTION_STAT
 import { formatAud } from "~/utils/money";
 import type { SubscriptionDetail } from "../deliveries-summary.server";
 import { CANCEL_REASONS } from "../cancel-reasons";
-import { DELIVERY_STATE_LABEL } from "../subscriber-schedule";
+import { COMING_STATES, DELIVERY_STATE_LABEL } from "../subscriber-schedule";
 import { ChangeForm } from "./change-form";
 
 type Sub = Omit<SubscriptionDetail, "upcoming"> & { upcoming: (Omit<SubscriptionDetail["upcoming"][number], "cutoffAt"> & { cutoffAt: string })[] };
 
 const STATE_LABEL = DELIVERY_STATE_LABEL;
-/** States whose box still comes */
-const COMING = new Set(["scheduled", "ordered", "paid", "payment_failed"]);
 
 export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
-  const next = s.upcoming.find((d) => COMING.has(d.status));
+  const next = s.upcoming.find((d) => COMING_STATES.has(d.status));
   const live = s.status === "active" || s.status === "paused";
   return (
     <li className="card deliveries__sub dash-sub" aria-labelledby={`sub-${s.id}-title`}>
@@ -51,8 +49,9 @@ export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel:
                   <div className="dash-upcoming__when">
                     <p className="dash-upcoming__date">{formatDeliveryDate(d.date)}</p>
                     <p className="dash-upcoming__cutoff">
-                      {d.locked ? "Past its change cut-off" : <>Change by {d.cutoffLabel}</>}
-                      {d.orderReference ? <> · Order {d.orderReference}</> : null}
+                      {d.orderReference
+                        ? <>Order <Link to={`/dashboard/orders/${d.orderReference}`}>{d.orderReference}</Link></>
+                        : d.locked ? "Past its change cut-off" : <>Change by {d.cutoffLabel}</>}
                     </p>
                   </div>
                   <span className={`badge dash-state dash-state--${d.status}`}>{STATE_LABEL[d.status]}</span>
@@ -77,6 +76,7 @@ export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel:
 }
 
 function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
+  if (s.nextOrder) return <OrderedDelivery s={s} next={next} order={s.nextOrder} />;
   return (
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
       <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">Your next delivery</h3>
@@ -123,6 +123,44 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
   );
 }
 
+/** The next delivery is already an order: it comes as ordered, so the panel shows the order, not the subscription's box. */
+function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][number]; order: NonNullable<Sub["nextOrder"]> }) {
+  const unpaid = order.status === "unpaid" || order.status === "failed";
+  return (
+    <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
+      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">Your next delivery</h3>
+      <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
+      <p className="dash-next__window">{s.windowLabel ?? "8am to 6pm"}{s.address ? <> · {s.address}</> : null}</p>
+      <p className="dash-next__cutoff dash-next__cutoff--locked">
+        This box is order <strong>{order.reference}</strong> and comes as ordered.
+        {unpaid ? " It is waiting for payment." : ""} Changes you make now apply from the delivery after it.
+      </p>
+      <div className="dash-next__box dash-next__box--single">
+        <div>
+          <h4 className="dash-next__label">In this order</h4>
+          <ul className="dash-next__lines">
+            {order.lines.map((l, i) => (
+              <li key={`${l.type}-${l.name}-${i}`}>
+                <span>{l.quantity} × {l.name}</span>
+                {l.lineCents !== 0 ? <span className="price">{formatAud(l.lineCents)}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <dl className="dash-next__totals">
+        <div className="dash-next__total"><dt>Total</dt><dd className="price">{formatAud(order.totalCents)}</dd></div>
+      </dl>
+      <p className="dash-next__actions">
+        {unpaid
+          ? <Link to={`/checkout/${order.reference}`} className="button button--primary">Pay order {order.reference}</Link>
+          : <Link to={`/dashboard/orders/${order.reference}`} className="button button--secondary">View order {order.reference}</Link>}
+        <Link to={`/dashboard/my-deliveries/change?subscription=${s.id}`} className="button button--secondary">Change what comes next</Link>
+      </p>
+    </section>
+  );
+}
+
 function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
   return (
     <section className="dash-sub__section dash-manage" aria-labelledby={`sub-${s.id}-manage`}>
@@ -160,11 +198,15 @@ function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
 }
 
 function CancelConfirm({ s }: { s: Sub }) {
-  const locked = s.upcoming.find((d) => d.locked && COMING.has(d.status));
+  const locked = s.upcoming.find((d) => (d.locked || d.orderReference) && COMING_STATES.has(d.status));
   return (
     <div className="dash-confirm" role="group" aria-labelledby={`cancel-${s.id}-title`}>
       <h4 id={`cancel-${s.id}-title`} className="dash-confirm__title">Cancel your {s.boxName}?</h4>
-      <p>No deliveries after today are made or charged.{locked ? ` The delivery on ${formatDeliveryDate(locked.date)} is past its change cut-off, so it still arrives and is charged.` : ""}</p>
+      <p>No deliveries after today are made or charged.{locked
+        ? locked.orderReference
+          ? ` The delivery on ${formatDeliveryDate(locked.date)} is already order ${locked.orderReference}, so it still arrives.`
+          : ` The delivery on ${formatDeliveryDate(locked.date)} is past its change cut-off, so it still arrives and is charged.`
+        : ""}</p>
       <ChangeForm intent="cancel" subscriptionId={s.id} variant="primary" label="Yes, cancel my subscription" className="form dash-confirm__form">
         <div className="field">
           <label className="field__label" htmlFor={`reason-${s.id}`}>Why are you cancelling? (optional)</label>
