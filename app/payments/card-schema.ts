@@ -51,7 +51,12 @@ export function parseCardChoice(
   const card = input.card ?? {};
   const number = digitsOnly(card.number ?? "");
   let ok = true;
-  if (!number) {
+  // Spaces and dashes are how people group the digits; anything else is a typo that stripping
+  // would turn into a different, possibly valid, number ("424242424242424a" is 15 digits).
+  if (/[^\d\s-]/.test(card.number ?? "")) {
+    ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberInvalid });
+    ok = false;
+  } else if (!number) {
     ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberRequired });
     ok = false;
   } else if (number.length > LIMITS.cardNumberDigits) {

@@ -71,6 +71,12 @@ describe("pay-an-order schema", () => {
       "card.expiration": "Expiry date must be a valid MM/YY date that has not passed",
       "card.cvc": "CVC must be 3 or 4 digits",
     });
+    // a typed letter is refused, not stripped into a shorter number
+    for (const number of ["424242424242424a", "4242-4242-4242-424O", "4242.4242.4242.4242"]) {
+      expect(await errors({ ...valid, paymentMethod: "new", card: { number, expiration: "09/32", cvc: "123" } })).toEqual({ "card.number": "Your card number is invalid." });
+    }
+    expect(payOrderSchema({ cardRequired: true }).parse({ ...valid, paymentMethod: "new", card: { number: "4242-4242-4242-4242", expiration: "09/32", cvc: "123" } }).card)
+      .toMatchObject({ kind: "new", card: { number: "4242424242424242" } });
     const ok = payOrderSchema({ cardRequired: true }).parse({ ...valid, paymentMethod: "new", card: { number: "4242 4242 4242 4242", expiration: "09/32", cvc: "123" } });
     expect(ok.card).toEqual({ kind: "new", card: { number: "4242424242424242", expMonth: 9, expYear: 2032, cvc: "123" } });
   });
