@@ -32,6 +32,8 @@ type ActionData = {
   nextKey?: string;
   lookup?: PostcodeLookup;
   discountNotice?: { ok: boolean; message: string };
+  /** the refused code was taken out of the field (see clearRefusedCode) */
+  discountCleared?: boolean;
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -66,6 +68,17 @@ function unflatten(values: Record<string, unknown>) {
     node[parts[parts.length - 1]] = v;
   }
   return out;
+}
+
+/**
+ * A refused code the shopper typed and applied stays in the field, so a typo can be corrected. One
+ * refused while placing the order (a code that no longer applies, or was typed and never applied)
+ * is emptied: the next "Place order" then places the order without it.
+ */
+function clearRefusedCode(formData: FormData, intent: FormDataEntryValue | null): Pick<ActionData, "discountCleared"> {
+  if (intent === "discount") return {};
+  formData.set("discountCode", "");
+  return { discountCleared: true };
 }
 
 function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, { kind: "placed" } | { kind: "already-ordered" }>) {
@@ -119,12 +132,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       result = await applyDiscountCode(flow.draft, postedCode, String(formData.get("shipping.postcode") ?? "") || null, getClientIp(request, context));
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
-      formData.set("discountCode", "");
-      return answer(formData, { discountNotice: { ok: false, message: error.message } }, 429, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return answer(formData, { discountNotice: { ok: false, message: error.message }, ...clearRefusedCode(formData, intent) }, 429, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
     }
     const notice = intent === "discount" || !result.ok ? result : { ok: true, message: `${result.message} Check your new total, then place your order.` };
-    if (!result.ok) formData.set("discountCode", "");
-    return answer(formData, { discountNotice: notice }, result.ok ? 200 : 422, { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } });
+    return answer(formData, { discountNotice: notice, ...(result.ok ? {} : clearRefusedCode(formData, intent)) }, result.ok ? 200 : 422, { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } });
   }
   if (intent === "postcode") {
     const lookup = await postcodeLookup(String(formData.get("shipping.postcode") ?? ""));
@@ -156,8 +167,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (outcome.kind === "already-ordered") return redirect(MY_DELIVERIES, 303);
   if (outcome.kind === "out-of-stock") await trimDraftToStock(flow.draft.id, input.shipping.postcode);
-  if (outcome.kind === "fields" && outcome.fieldErrors.discountCode) formData.set("discountCode", "");
+  const cleared = outcome.kind === "fields" && outcome.fieldErrors.discountCode ? clearRefusedCode(formData, "place") : {};
   const response = outcomeResponse(formData, outcome);
+  Object.assign(response.data as ActionData, cleared);
   // keep what the dialogs confirmed, so a later retry does not ask again
   if (outcome.kind !== "address-doubt" && input.addressConfirmed) (response.data as ActionData).repopulateFields.addressConfirmed = input.addressConfirmed;
   return response;

@@ -30,13 +30,23 @@ async function invoiceOf(orderId: number) {
 }
 
 test.describe("discounts at checkout", () => {
+  test("a mistyped code stays in the field with the message, to be corrected", async ({ page }) => {
+    await reachCheckout(page);
+    await applyDiscount(page, "WELCOME2O");
+    await expect(page.getByRole("alert").filter({ hasText: "This discount code is not valid or has expired." })).toBeVisible();
+    await expect(page.getByLabel("Discount code (optional)")).toHaveValue("WELCOME2O");
+    await applyDiscount(page, "WELCOME20");
+    await expect(page.getByRole("status").filter({ hasText: "WELCOME20 applied" })).toBeVisible();
+    await expect(page.getByLabel("Discount code (optional)")).toHaveValue("WELCOME20");
+  });
+
   test("a salmon promotion is removed for a Tasmanian postcode", async ({ page }) => {
     const { email } = await reachCheckout(page, { postcode: "7000", box: { kind: "curated", box: "Mixed" } });
     const hobart = { line1: "41 Davey Street", city: "Hobart", state: "TAS", postcode: "7000" };
     await fillCheckout(page, { shipping: hobart });
     await applyDiscount(page, "SALMONGIFT");
     await expect(page.getByRole("alert").filter({ hasText: TASMANIA })).toBeVisible();
-    await expect(page.getByLabel("Discount code (optional)")).toHaveValue("");
+    await expect(page.getByLabel("Discount code (optional)")).toHaveValue("SALMONGIFT"); // what was typed stays, to correct
     const draft = await e2eDb().selectFrom("subscriptions").select(["discountCode"]).where("email", "=", email!).executeTakeFirstOrThrow();
     expect(draft.discountCode).toBeNull();
     await expect(page.getByText("Wild salmon portions")).toHaveCount(0);

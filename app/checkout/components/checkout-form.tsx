@@ -56,12 +56,12 @@ export function CheckoutForm(p: CheckoutFormProps) {
   const [frequency, setFrequency] = useState(String(p.defaults.frequencyDays ?? ""));
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  // A code the server refused or removed (unusable, Tasmania) comes back empty.
-  // Without JS the page is drawn again; with JS the field still holds the code,
-  // and posting it again would only be refused again: empty it too.
-  const answer = useActionData<{ fieldErrors?: Record<string, string>; discountNotice?: { ok: boolean } }>();
+  // A code refused while placing the order comes back empty (the route's clearRefusedCode).
+  // Without JS the page is drawn again; with JS the field still holds the code, and posting it
+  // again would only be refused again: empty it too. One refused at "Apply" stays to be corrected.
+  const answer = useActionData<{ discountCleared?: boolean }>();
   useEffect(() => {
-    if (!answer?.fieldErrors?.discountCode && answer?.discountNotice?.ok !== false) return;
+    if (!answer?.discountCleared) return;
     const field = document.getElementById(FORM_ID)?.querySelector<HTMLInputElement>('input[name="discountCode"]');
     if (field) field.value = "";
   }, [answer]);
