@@ -1,5 +1,6 @@
 // The actions' reading of the flow's forms, through the schemas of ./schemas.
 // Kept in a .server module so route modules do not pull zod into the browser.
+import { normalisePostcode } from "~/delivery/postcode";
 import { BoxTypeSchema, CuratedChoiceSchema, PostcodeLookupSchema, boxSizeValidator, getStartedSignedInValidator, getStartedValidator } from "./schemas";
 
 export type GetStartedInput = { email?: string; postcode: string; suburbId?: number; deliveryDate: string; deliveryWindow: string };
@@ -12,6 +13,16 @@ export async function validateGetStarted(formData: FormData, signedIn: boolean) 
 
 export function parsePostcodeLookup(formData: FormData) {
   return PostcodeLookupSchema.safeParse(Object.fromEntries(formData));
+}
+
+/**
+ * Without JS, Enter in any field submits the form's first button, "Check postcode". When the
+ * postcode is the one already checked and a date and time are chosen, the shopper meant Continue
+ * (a new look-up would redraw the page without the choices they just made).
+ */
+export function meansContinue(formData: FormData, checkedPostcode: string | null | undefined): boolean {
+  const n = normalisePostcode(String(formData.get("postcode") ?? ""));
+  return Boolean(n && checkedPostcode && n.display === checkedPostcode && formData.get("deliveryDate") && formData.get("deliveryWindow"));
 }
 
 export function validateBoxSize(formData: FormData) {

@@ -5,7 +5,7 @@ import { validationError } from "remix-validated-form";
 import { getOrCreateSession } from "~/accounts/session.server";
 import { DeliveryForm } from "~/box/components/delivery-form";
 import { requireGetStarted, saveDelivery, savePostcode } from "~/box/flow.server";
-import { parsePostcodeLookup, validateGetStarted } from "~/box/form-input.server";
+import { meansContinue, parsePostcodeLookup, validateGetStarted } from "~/box/form-input.server";
 import { cleanFlowVersion } from "~/box/steps";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_INVALID } from "~/delivery/postcode";
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const writable = { ...flow, session };
   const v = cleanFlowVersion(String(formData.get("v") ?? ""));
 
-  if (formData.get("intent") === "lookup") {
+  if (formData.get("intent") === "lookup" && !meansContinue(formData, flow.draft?.postcode)) {
     const parsed = parsePostcodeLookup(formData);
     if (!parsed.success) {
       return validationError({ fieldErrors: { postcode: POSTCODE_INVALID }, formId: "get-started" }, Object.fromEntries(formData));

@@ -1,4 +1,4 @@
-import { test, expect, ready, jsEnabled, e2eDb } from "./fixtures";
+import { test, expect, ready, jsEnabled, e2eDb, uniqueEmail } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, counter, lookUpPostcode, startBox, step } from "./box-helpers";
 
 const UNDELIVERABLE = "I'm sorry, it doesn't look like we can deliver to your postcode yet.";
@@ -51,6 +51,22 @@ test.describe("get-started rules", () => {
     await expect(page.getByText("No SMS or driver notification is sent.")).toBeVisible();
     await overnight.check();
     if (jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "we send no SMS" })).toBeVisible();
+  });
+
+  test("Enter in a field continues once the postcode is checked and a date and time are chosen", async ({ page }) => {
+    // without JS the form's first button is "Check postcode": Enter must not redraw the page without the choices
+    await page.goto("/get-started");
+    await ready(page);
+    await page.getByLabel("Email address").fill(uniqueEmail("enter"));
+    await lookUpPostcode(page, "2000");
+    const dates = page.getByRole("group", { name: "Delivery date" });
+    await expect(dates).toBeVisible();
+    const suburb = page.getByLabel("Suburb");
+    if (await suburb.count()) await suburb.selectOption({ index: 1 });
+    await dates.getByRole("radio").first().check();
+    await page.getByRole("group", { name: "Delivery time" }).getByRole("radio").first().check();
+    await page.getByLabel("Email address").press("Enter");
+    await expect(page).toHaveURL(/\/get-started\/your-box$/);
   });
 
   test("changing the postcode clears the chosen date and time", async ({ page }) => {

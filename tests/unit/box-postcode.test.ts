@@ -1,4 +1,5 @@
 import { isTasmanianPostcode, normalisePostcode, POSTCODE_PATTERN } from "~/delivery/postcode";
+import { meansContinue } from "~/box/form-input.server";
 
 describe("postcode normalisation", () => {
   it("drops a leading 0 for the look-up, so 800 and 0800 are the same Darwin postcode", () => {
@@ -26,5 +27,28 @@ describe("postcode normalisation", () => {
     expect(isTasmanianPostcode("700")).toBe(false); // printed as 0700
     expect(isTasmanianPostcode("2000")).toBe(false);
     expect(isTasmanianPostcode(null)).toBe(false);
+  });
+});
+
+describe("meansContinue (Enter without JS submits 'Check postcode')", () => {
+  const form = (fields: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(fields)) f.set(k, v);
+    return f;
+  };
+  const complete = { intent: "lookup", postcode: "2000", deliveryDate: "2026-12-03", deliveryWindow: "day" };
+
+  it("continues when the checked postcode is unchanged and a date and time are chosen", () => {
+    expect(meansContinue(form(complete), "2000")).toBe(true);
+    expect(meansContinue(form({ ...complete, postcode: " 2000 " }), "2000")).toBe(true);
+    expect(meansContinue(form({ ...complete, postcode: "800" }), "0800")).toBe(true);
+  });
+
+  it("looks up a new postcode, and waits for a date and a time", () => {
+    expect(meansContinue(form({ ...complete, postcode: "3000" }), "2000")).toBe(false);
+    expect(meansContinue(form(complete), null)).toBe(false);
+    expect(meansContinue(form({ ...complete, deliveryDate: "" }), "2000")).toBe(false);
+    expect(meansContinue(form({ intent: "lookup", postcode: "2000", deliveryDate: "2026-12-03" }), "2000")).toBe(false);
+    expect(meansContinue(form({ ...complete, postcode: "abc" }), "2000")).toBe(false);
   });
 });
