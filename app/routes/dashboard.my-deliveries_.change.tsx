@@ -4,7 +4,8 @@
 // every later one (app/subscriptions/next-box.server.ts). The cut and add-on
 // steppers are plain posts (with JS, the product cards' fetchers) that edit a
 // pending box kept in a signed cookie of this page; "Save box changes" writes
-// it. Every saved change answers with the my-deliveries confirmation
+// it; when that adds a knife the saved box does not have, the save form shows
+// the knife age check (SPEC §5, §6) and saveBox refuses it unticked. Every saved change answers with the my-deliveries confirmation
 // (?done={reference}) and shows in the activity list. Another user's
 // subscription answers 404, like a missing one.
 // (The file name's "_" keeps this page out of the my-deliveries page, which
@@ -12,6 +13,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ValidatedForm, createValidator, validationError } from "remix-validated-form";
 import { appOrigin } from "~/accounts/origin.server";
 import { formatDeliveryDate } from "~/accounts/format";
 import { requireUser } from "~/accounts/session.server";
@@ -19,20 +21,25 @@ import { ProductCard, STEPPER_FORM_ID, useOptimisticQuantities, type StepperResu
 import type { ListingGroup } from "~/box/components/product-listing";
 import { parseStep, selectionCountLabel, selectionStatus } from "~/box/rules";
 import { CsrfInput } from "~/components/csrf-input";
+import { FocusFirstError } from "~/components/forms";
 import { PlainRadioCards } from "~/components/plain-radio-cards";
 import { SubmitButton } from "~/components/submit-button";
 import { readForm } from "~/security/csrf.server";
 import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
 import {
-  ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, firstLiveSubscriptionId, loadNextBox, saveBox,
-  stepPending,
+  ChangeRefusedError, KnifeConfirmationError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, firstLiveSubscriptionId,
+  knifeConfirmationOf, loadNextBox, saveBox, stepPending,
   type Owner,
 } from "~/subscriptions/next-box.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 import dashboardHref from "~/styles/dashboard.css";
+import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/checkout/components/knife-check-fields";
 
 const PATH = "/dashboard/my-deliveries/change";
+const SAVE_FORM_ID = "save-box";
+/** The knife age check is saveBox's (the server's): the form only shows its answer, so nothing is checked in the browser. */
+const saveBoxValidator = createValidator({ validate: async (data) => ({ data, error: undefined }), validateField: async () => ({}) });
 
 export const meta: MetaFunction = () => pageMeta("Change what comes next", "Change your next box and every one after it.");
 export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: dashboardHref }];
@@ -94,8 +101,13 @@ export async function action({ request }: ActionFunctionArgs) {
       case "save-box": {
         const pending = await readPending(request, owner);
         if (!pending) return refuse("You have not changed your box yet.");
-        const { reference } = await saveBox(owner, pending, opts);
-        return done(reference, true);
+        const knife = knifeConfirmationOf(form);
+        try {
+          return done((await saveBox(owner, pending, { ...opts, knife })).reference, true);
+        } catch (error) {
+          if (!(error instanceof KnifeConfirmationError)) throw error;
+          return validationError({ formId: SAVE_FORM_ID, fieldErrors: error.fieldErrors }, { knifeAdult: knife.adult, knifeDisclaimer: knife.disclaimer });
+        }
       }
       case "frequency":
         return done((await changeFrequency({ ...owner, frequencyDays: intField(form.get("frequencyDays")) }, opts)).reference);
@@ -193,12 +205,19 @@ export default function ChangeWhatComesNext() {
           ) : <p>The cuts in this box are chosen by our butchers each month.</p>}
           <h2 id="addons-title">Add-ons</h2>
           {cards(d.addons, true)}
-          <Form method="post" action={self} className="dash-inline-form next-box__save">
+          <ValidatedForm id={SAVE_FORM_ID} method="post" action={self} validator={saveBoxValidator} noValidate className="dash-inline-form next-box__save">
             <CsrfInput />
+            <FocusFirstError formId={SAVE_FORM_ID} />
             <input type="hidden" name="intent" value="save-box" />
+            {d.knifeCheck ? (
+              <fieldset className="dash-fieldset next-box__knife">
+                <legend className="field__label">{KNIFE_CHECK_TITLE}</legend>
+                <KnifeCheckFields />
+              </fieldset>
+            ) : null}
             <SubmitButton variant="primary" disabled={!canSave} pending={busy("save-box")} aria-describedby="applies-from">Save box changes</SubmitButton>
             {d.dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
-          </Form>
+          </ValidatedForm>
           {d.dirty ? (
             <Form method="post" action={self} className="dash-inline-form">
               <CsrfInput />

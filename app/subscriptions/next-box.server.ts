@@ -11,6 +11,8 @@
 import type { Kysely } from "kysely";
 import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.server";
+import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
+import { productsAreKnives } from "~/checkout/quote.server";
 import type { ListingGroup } from "~/box/components/product-listing";
 import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
 import { db as appDb } from "~/db/client.server";
@@ -25,6 +27,7 @@ import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import { ChangeRefusedError, SubscriptionNotFoundError, upcomingDeliveriesOf, type ChangeResult, type UpcomingDelivery } from "./changes.server";
 import { datesMissing, insertPlanned, newChangeReference, recordEvent, scheduleOf, subscriptionFacts, type Actor, type SubscriptionFacts } from "./deliveries.server";
 import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
+import { COMING_STATES } from "./subscriber-schedule";
 
 export { ChangeRefusedError, SubscriptionNotFoundError };
 
@@ -35,8 +38,35 @@ export type NextBoxOptions = { origin: string; now?: Date; actor?: Actor; db?: K
 export type Quantities = Record<number, number>;
 /** The cuts and add-ons being edited (not saved yet). */
 export type PendingBox = { items: Quantities; addons: Quantities };
+/** The knife age check ticked on the save form (SPEC §5, §6: as at checkout). */
+export type KnifeConfirmation = { adult: boolean; disclaimer: boolean };
+export type SaveBoxOptions = NextBoxOptions & { knife?: KnifeConfirmation };
 
-const COMING = new Set(["scheduled", "ordered", "paid", "payment_failed"]);
+/** A save that adds a knife without the age check: the unticked boxes' messages, by field name (`knifeAdult`, `knifeDisclaimer`). */
+export class KnifeConfirmationError extends Error {
+  constructor(readonly fieldErrors: { knifeAdult?: string; knifeDisclaimer?: string }) {
+    super(Object.values(fieldErrors).join(" "));
+    this.name = "KnifeConfirmationError";
+  }
+}
+
+/** The add-ons in `next` that `saved` does not have at all (a knife among them needs the age check). */
+const addedProducts = (saved: Quantities, next: Quantities) =>
+  Object.entries(next).filter(([id, q]) => q > 0 && !((saved[Number(id)] ?? 0) > 0)).map(([id]) => Number(id));
+
+const ticked = (v: FormDataEntryValue | null) => v === "true" || v === "on" || v === "1";
+/** The age check's two boxes as posted (`knifeAdult`, `knifeDisclaimer`, the checkout form's names). */
+export const knifeConfirmationOf = (form: FormData): KnifeConfirmation => ({ adult: ticked(form.get("knifeAdult")), disclaimer: ticked(form.get("knifeDisclaimer")) });
+
+/** The age check's messages for what is not ticked. */
+export function knifeConfirmationErrors(knife: KnifeConfirmation | undefined): KnifeConfirmationError["fieldErrors"] {
+  return {
+    ...(knife?.adult ? {} : { knifeAdult: KNIFE_ADULT }),
+    ...(knife?.disclaimer ? {} : { knifeDisclaimer: KNIFE_DISCLAIMER }),
+  };
+}
+
+const COMING = COMING_STATES;
 
 const firstLive = preparedQuery(appDb, (db, userId: number) =>
   db.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").limit(1));
@@ -98,6 +128,8 @@ export type NextBoxPage = {
   next: { date: string; cutoffLabel: string } | null;
   /** the days the next open delivery can move to (its own date first among them, marked current) */
   days: DayOption[];
+  /** the pending box adds a knife the saved one does not have: saving needs the age check */
+  knifeCheck: boolean;
   /** the first delivery a change now reaches; differs from `next` after its cut-off */
   appliesFrom: string | null;
   lockedDate: string | null;
@@ -140,6 +172,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
     addresses: addressRows.map((a) => ({ id: a.id, label: [a.line2, a.line1].filter(Boolean).join(" ") + `, ${a.city} ${a.state} ${a.postcode}` })),
     next: nextEntry ? { date: nextEntry.date, cutoffLabel: nextEntry.cutoffLabel } : null,
     days: from ? dayOptions(await scheduleOf(sub.regionId), from, await lastOrderedDate(db, sub.id), now) : [],
+    knifeCheck: pending ? await productsAreKnives(addedProducts(saved.addons, current.addons), db) : false,
     appliesFrom: from,
     lockedDate: locked,
   };
@@ -222,8 +255,12 @@ const lockedLine = (p: Prepared) =>
   p.locked ? `The delivery on ${formatDeliveryDate(p.locked)} was already past its change cut-off, so it still arrives as it stood.` : "";
 const eventExtras = (p: Prepared) => ({ ...(p.from ? { appliesFrom: p.from } : {}), ...(p.locked ? { lockedDate: p.locked } : {}) });
 
-/** Replaces the box's cuts (a custom box: exactly its maximum) and add-ons with `box`. */
-export async function saveBox(owner: Owner, box: PendingBox, opts: NextBoxOptions): Promise<ChangeResult> {
+/**
+ * Replaces the box's cuts (a custom box: exactly its maximum) and add-ons with
+ * `box`. A knife the saved box does not have yet needs both ticks of the age
+ * check (`opts.knife`), else KnifeConfirmationError and nothing is written.
+ */
+export async function saveBox(owner: Owner, box: PendingBox, opts: SaveBoxOptions): Promise<ChangeResult> {
   const p = await prepare(owner, opts);
   const { sub, db } = p;
   const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
@@ -239,7 +276,7 @@ export async function saveBox(owner: Owner, box: PendingBox, opts: NextBoxOption
     }
   }
   const ids = [...items, ...addons].map((l) => l.productId);
-  const products = ids.length ? await db.selectFrom("products").select(["id", "name", "kind", "inventory", "active"]).where("id", "in", ids).execute() : [];
+  const products = ids.length ? await db.selectFrom("products").select(["id", "name", "kind", "inventory", "active", "isKnife"]).where("id", "in", ids).execute() : [];
   const byId = new Map(products.map((x) => [x.id, x]));
   for (const [lines, kind] of [[items, "cut"], [addons, "addon"]] as const) {
     for (const l of lines) {
@@ -254,6 +291,12 @@ export async function saveBox(owner: Owner, box: PendingBox, opts: NextBoxOption
       if (l.quantity > limit) throw new ChangeRefusedError(`Sorry, we only have ${limit} of ${product.name} for one delivery.`, "not_allowed");
     }
   }
+  const savedAddons = await quantities(db, "subscriptionAddons", sub.id);
+  const addsKnife = addons.some((l) => byId.get(l.productId)!.isKnife === 1 && !((savedAddons[l.productId] ?? 0) > 0));
+  if (addsKnife) {
+    const errors = knifeConfirmationErrors(opts.knife);
+    if (Object.keys(errors).length) throw new KnifeConfirmationError(errors);
+  }
   const describe = (lines: { productId: number; quantity: number }[]) => lines.map((l) => `${l.quantity} × ${byId.get(l.productId)!.name}`).join(", ");
   await p.db.transaction().execute(async (trx) => {
     await trx.updateTable("subscriptions").set({ updatedAt: p.now.toISOString() }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
@@ -263,7 +306,9 @@ export async function saveBox(owner: Owner, box: PendingBox, opts: NextBoxOption
     }
     await trx.deleteFrom("subscriptionAddons").where("subscriptionId", "=", sub.id).execute();
     if (addons.length) await trx.insertInto("subscriptionAddons").values(addons.map((l) => ({ subscriptionId: sub.id, ...l }))).execute();
-    await recordEvent(trx, sub.id, "box_changed", { reference: p.reference, items: customizable ? items : undefined, addons, ...eventExtras(p) }, p.actor, p.now);
+    await recordEvent(trx, sub.id, "box_changed", {
+      reference: p.reference, items: customizable ? items : undefined, addons, ...(addsKnife ? { knifeConfirmed: true } : {}), ...eventExtras(p),
+    }, p.actor, p.now);
     await confirm(trx, sub, "Box changed", [
       customizable ? `Your cuts: ${describe(items)}.` : "",
       addons.length ? `Your add-ons: ${describe(addons)}.` : "No add-ons.",

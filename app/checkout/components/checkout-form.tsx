@@ -19,6 +19,7 @@ import { CHECKOUT_FORM_ID, type CheckoutContext } from "../form-ids";
 import { checkoutFormValidator } from "../form-validators";
 import { AddressFields } from "./address-fields";
 import { CheckoutDialog, type CheckoutDialogState } from "./checkout-dialogs";
+import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "./knife-check-fields";
 
 const FORM_ID = CHECKOUT_FORM_ID;
 
@@ -198,12 +199,8 @@ export function CheckoutForm(p: CheckoutFormProps) {
 
       {p.ctx.hasKnife ? (
         <section className="checkout-section" aria-labelledby="co-knife">
-          <h2 id="co-knife" className="checkout-section__title">Chef's knife: age check</h2>
-          <CheckboxField name="knifeAdult" label="I am 18 years or older" />
-          <CheckboxField
-            name="knifeDisclaimer" 
-            label="I understand the knife is sharp, will be handed to an adult only, and must be kept away from children."
-          />
+          <h2 id="co-knife" className="checkout-section__title">{KNIFE_CHECK_TITLE}</h2>
+          <KnifeCheckFields />
         </section>
       ) : null}
 
