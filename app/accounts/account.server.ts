@@ -9,6 +9,7 @@ import type { AddressInput } from "~/checkout/address-schema";
 import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
 import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
+import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
 import type { ProfileInput } from "./account-schemas";
@@ -181,12 +182,16 @@ export async function removeCard({ userId, cardId }: { userId: number; cardId: n
 }
 
 /**
- * Tokenises a new card with the gateway (the number and CVC go nowhere else)
- * and saves it. Throws CardError (keyed by field) when the gateway refuses it.
+ * Tokenises a new card with the gateway (the number and CVC go nowhere else),
+ * has the gateway verify it (a zero-amount check, so a card every charge would
+ * decline is never saved to pay renewals) and saves it. Throws CardError
+ * (keyed by field) when the gateway refuses it; nothing is stored then.
  */
 export async function addCard({ userId }: { userId: number }, input: { card: NewCard; makePrimary: boolean }) {
   const resolved = await resolveCard(userId, { kind: "new", card: input.card });
   if (!resolved) throw new CardError("number", "Your card number is invalid.");
+  const verified = await paymentGateway().verify(resolved.token);
+  if (verified.status !== "verified") throw new CardError("number", verified.message);
   const id = await db.transaction().execute(async (trx) => {
     const cardId = await saveCard(trx, userId, resolved);
     if (input.makePrimary) {

@@ -16,9 +16,15 @@ export type ChargeRequest = {
   description: string;
 };
 
-export type ChargeResult =
-  | { status: "succeeded"; chargeId: string; amountCents: number }
-  | { status: "declined"; code: "card_declined" | "insufficient_funds" | "expired_card"; message: string };
+export type DeclineCode = "card_declined" | "insufficient_funds" | "expired_card";
+
+/** A refusal, with the message shown to the shopper. */
+export type Decline = { status: "declined"; code: DeclineCode; message: string };
+
+export type ChargeResult = { status: "succeeded"; chargeId: string; amountCents: number } | Decline;
+
+/** The outcome of a zero-amount check of a tokenised card: nothing is charged or held. */
+export type VerifyResult = { status: "verified" } | Decline;
 
 export type RefundResult = { status: "refunded"; refundId: string; amountCents: number };
 
@@ -35,6 +41,12 @@ export class CardError extends Error {
 
 export interface PaymentGateway {
   tokenise(card: CardInput): Promise<TokenisedCard>;
+  /**
+   * A zero-amount check (a card verification or setup intent) before a card is
+   * saved for later charges: declines with the same codes and messages as
+   * charge(), but needs no funds, so "insufficient_funds" never comes from it.
+   */
+  verify(token: string): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
   /** The charge made with this idempotency key, if any (recovery after a crash between charge and settle). */

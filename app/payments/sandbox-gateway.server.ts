@@ -3,7 +3,10 @@
 // data, and charges are idempotent per key.
 import { randomBytes } from "node:crypto";
 import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
-import { CardError, type CardInput, type ChargeRequest, type ChargeResult, type PaymentGateway, type RefundResult, type TokenisedCard } from "./gateway";
+import {
+  CardError, type CardInput, type ChargeRequest, type ChargeResult, type Decline, type PaymentGateway, type RefundResult, type TokenisedCard,
+  type VerifyResult,
+} from "./gateway";
 
 type Behaviour = "ok" | "declined" | "insufficient";
 
@@ -12,6 +15,18 @@ const SPECIAL: Record<string, Behaviour> = {
   "4000000000000002": "declined",
   "4000000000009995": "insufficient",
 };
+
+/** The refusal each failing behaviour answers with, the same for charge() and verify(). */
+const DECLINES: Record<Exclude<Behaviour, "ok">, Decline> = {
+  declined: { status: "declined", code: "card_declined", message: "Your card was declined." },
+  insufficient: { status: "declined", code: "insufficient_funds", message: "Your card has insufficient funds." },
+};
+
+/** The behaviour a sandbox token carries in its suffix (tokenise() puts it there). */
+function behaviourOf(token: string): Behaviour {
+  const suffix = /_([a-z]+)$/.exec(token)?.[1];
+  return suffix === "declined" || suffix === "insufficient" ? suffix : "ok";
+}
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -52,19 +67,23 @@ export class SandboxGateway implements PaymentGateway {
     return this.charges.get(idempotencyKey) ?? null;
   }
 
+  async verify(token: string): Promise<VerifyResult> {
+    const behaviour = behaviourOf(token);
+    // A zero-amount check needs no funds: the insufficient-funds test card
+    // passes verification (and is saved), and is declined only when charged.
+    if (behaviour === "declined") return { ...DECLINES.declined };
+    return { status: "verified" };
+  }
+
   async charge(request: ChargeRequest): Promise<ChargeResult> {
     const previous = this.charges.get(request.idempotencyKey);
     if (previous) return previous;
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
       throw new Error("amountCents must be a positive integer");
     }
-    const behaviour = (/_([a-z]+)$/.exec(request.token)?.[1] ?? "ok") as Behaviour;
+    const behaviour = behaviourOf(request.token);
     const result: ChargeResult =
-      behaviour === "declined"
-        ? { status: "declined", code: "card_declined", message: "Your card was declined." }
-        : behaviour === "insufficient"
-          ? { status: "declined", code: "insufficient_funds", message: "Your card has insufficient funds." }
-          : { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents };
+      behaviour === "ok" ? { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents } : { ...DECLINES[behaviour] };
     this.charges.set(request.idempotencyKey, result);
     return result;
   }
