@@ -55,3 +55,18 @@ export function Dialog({
     </dialog>
   );
 }
+
+/**
+ * After a dialog closes, the keyboard goes back to the part of the page to fix: its first invalid
+ * field, else its first field. Waits a frame: while the modal is still open everything behind it
+ * is inert, and a focus() call then leaves the focus on <body>.
+ */
+export function focusSection(id: string) {
+  requestAnimationFrame(() => {
+    const section = document.getElementById(id);
+    if (!section) return;
+    section.scrollIntoView({ block: "center" });
+    const target = section.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
+    target?.focus();
+  });
+}

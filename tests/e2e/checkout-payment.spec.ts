@@ -39,7 +39,10 @@ for (const [label, number, message] of [
     await expect(page.getByLabel("First name")).toHaveValue("Ava");
     await expect(shippingGroup(page).getByLabel("Street address")).toHaveValue("7 Bay Road");
     await declined.getByRole("link", { name: "Ok" }).or(declined.getByRole("button", { name: "Ok" })).click();
-    if (jsEnabled()) await expect(declined).toBeHidden();
+    if (jsEnabled()) {
+      await expect(declined).toBeHidden();
+      await expect(page.getByLabel("Card number")).toBeFocused(); // back to the field at fault, not <body>
+    }
 
     await retypeSecrets(page);
     await fillNewCard(page);

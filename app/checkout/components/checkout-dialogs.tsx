@@ -3,7 +3,7 @@
 // (the dialog sits inside it), so "Continue" and "Accept" re-post it.
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { Dialog } from "~/components/dialog";
+import { Dialog, focusSection } from "~/components/dialog";
 
 export type CheckoutDialogState =
   | { kind: "address-doubt"; signature: string; message: string }
@@ -22,7 +22,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   // Without JS the dialog is part of the page: "close" moves to the part of the form to fix.
   const closeTo = (anchor: string, label: string) =>
     hydrated ? (
-      <button type="button" className="button button--secondary" onClick={() => { onClose(); document.getElementById(anchor)?.scrollIntoView({ block: "center" }); document.getElementById(anchor)?.querySelector<HTMLElement>("input, select, textarea")?.focus(); }}>
+      <button type="button" className="button button--secondary" onClick={() => { onClose(); focusSection(anchor); }}>
         {label}
       </button>
     ) : (

@@ -9,7 +9,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields } from "~/checkout/components/address-fields";
 import { CsrfInput } from "~/components/csrf-input";
-import { Dialog } from "~/components/dialog";
+import { Dialog, focusSection } from "~/components/dialog";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { CardFields, type SavedCardView } from "~/payments/components/card-fields";
 import { formatAud } from "~/utils/money";
@@ -38,11 +38,11 @@ export function GiftCheckoutForm({
   const [open, setOpen] = useState(dialog);
   useEffect(() => setOpen(dialog), [dialog]);
   const close = () => setOpen(null);
-  const closeAction = (label: string) =>
+  const closeAction = (label: string, section: string) =>
     hydrated ? (
-      <button type="button" className="button button--secondary" onClick={close}>{label}</button>
+      <button type="button" className="button button--secondary" onClick={() => { close(); focusSection(section); }}>{label}</button>
     ) : (
-      <a href="#gift-checkout-payment" className="button button--secondary">{label}</a>
+      <a href={`#${section}`} className="button button--secondary">{label}</a>
     );
 
   return (
@@ -58,7 +58,7 @@ export function GiftCheckoutForm({
         <CsrfInput />
         <FocusFirstError formId={GIFT_CHECKOUT_FORM_ID} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <section className="gift-section" aria-labelledby="gift-buyer-title">
+        <section className="gift-section" id="gift-buyer" aria-labelledby="gift-buyer-title">
           <h2 id="gift-buyer-title" className="gift-section__title">Your details</h2>
           {ctx.needsEmail ? (
             <TextField
@@ -82,14 +82,14 @@ export function GiftCheckoutForm({
         open={open?.kind === "email-taken"}
         title="Please sign in"
         onClose={close}
-        actions={closeAction("Use another email")}
+        actions={closeAction("Use another email", "gift-buyer")}
       >
         <p className="gift-dialog__lead">{EMAIL_TAKEN}</p>
         <p>Sign in to continue: your amount and message are kept.</p>
         <InlineSignIn formId={GIFT_SIGN_IN_ID} action="/gift-cards/checkout" email={open?.kind === "email-taken" ? open.email : ""} error={signInError} />
         <p className="gift-dialog__aside"><Link to="/forgot-password">Forgot your password?</Link></p>
       </Dialog>
-      <Dialog open={open?.kind === "error"} tone="error" title={open?.kind === "error" ? open.title : ""} onClose={close} actions={closeAction("Ok")}>
+      <Dialog open={open?.kind === "error"} tone="error" title={open?.kind === "error" ? open.title : ""} onClose={close} actions={closeAction("Ok", "gift-checkout-payment")}>
         <p>{open?.kind === "error" ? open.message : null}</p>
       </Dialog>
     </>
