@@ -54,7 +54,23 @@ export const PhoneSchema = z.preprocess(
 /** A checkbox: present ("true", "on", "1") is true, absent is false. */
 export const Checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
 
-export const AddressSchema = z
+/** What a field holds once trimmed ("" when absent or not text). */
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+/**
+ * The rules that depend on the address type. They run on the raw input before the fields are
+ * parsed (a preprocess step), so they are reported together with every other field's error: as a
+ * refinement after the object they ran only once all its fields were valid, and a business with a
+ * bad postcode learnt that its company name was missing only after fixing the postcode.
+ */
+function typeRules(raw: unknown, ctx: z.RefinementCtx) {
+  const a = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
+  if (a.addressType === "apartment" && !trimmed(a.line2)) ctx.addIssue({ code: "custom", path: ["line2"], message: MESSAGES.line2 });
+  if (a.addressType === "business" && !trimmed(a.company)) ctx.addIssue({ code: "custom", path: ["company"], message: MESSAGES.company });
+  return raw;
+}
+
+export const AddressSchema = z.preprocess(typeRules, z
   .object({
     addressType: z.enum(ADDRESS_TYPES, { errorMap: () => ({ message: MESSAGES.addressType }) }),
     line1: requiredText(MESSAGES.line1, 200),
@@ -69,11 +85,7 @@ export const AddressSchema = z
     // the shop delivers in Australia only: whatever is posted, the country is AU
     country: z.any().transform(() => "AU" as const),
   })
-  .superRefine((a, ctx) => {
-    if (a.addressType === "apartment" && !a.line2) ctx.addIssue({ code: "custom", path: ["line2"], message: MESSAGES.line2 });
-    if (a.addressType === "business" && !a.company) ctx.addIssue({ code: "custom", path: ["company"], message: MESSAGES.company });
-  })
-  .transform((a) => ({ ...a, postcode: a.postcode.padStart(4, "0"), company: a.addressType === "business" ? a.company : undefined }));
+  .transform((a) => ({ ...a, postcode: a.postcode.padStart(4, "0"), company: a.addressType === "business" ? a.company : undefined })));
 
 export type AddressInput = z.output<typeof AddressSchema>;
 

@@ -62,6 +62,15 @@ describe("pay-an-order schema", () => {
     expect(house.billing.company).toBeUndefined();
   });
 
+  it("reports the company name together with another field's error, in the form's order", async () => {
+    const errs = await errors({ ...valid, billing: { ...valid.billing, addressType: "business", company: "  ", postcode: "abcd" } });
+    expect(errs).toEqual({ "billing.company": "Company name is required for a business", "billing.postcode": "Post code invalid" });
+    expect(Object.keys(errs)[0]).toBe("billing.company"); // the dialog without JS shows the first one
+    expect(await errors({ ...valid, billing: { ...valid.billing, addressType: "apartment", line2: "", city: "" } })).toEqual({
+      "billing.line2": "Suite or unit is required for an apartment", "billing.city": expect.any(String),
+    });
+  });
+
   it("checks a new card's number, expiry and cvc", async () => {
     expect(await errors({ ...valid, paymentMethod: "new" })).toEqual({
       "card.number": "Card number is required", "card.expiration": "Expiry date is required", "card.cvc": "CVC is required",
