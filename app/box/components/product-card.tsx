@@ -1,5 +1,5 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, type MouseEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, type MouseEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useCsrfToken } from "~/components/csrf-input";
 import { formatAud } from "~/utils/money";
@@ -21,6 +21,9 @@ export type StepperResult = { ok?: boolean; error?: string | null; productId?: n
 export const STEPPER_FORM_ID = "stepper-form";
 
 const fetcherKey = (id: number) => `stepper-${id}`;
+
+// layout effect in the browser (focus moves before paint), plain effect on the server (no warning)
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /** Server quantities plus the steps still in flight, so counters move the moment a button is pressed. */
 export function useOptimisticQuantities(server: Record<number, number>): Record<number, number> {
@@ -61,23 +64,61 @@ export function ProductCard({
     if (result && onResult) onResult(result);
   }, [result, onResult]);
 
+  // Focus after a step (JS only; without JS the page reloads). The Add button and the stepper's "+"
+  // share a React key, so an add keeps focus on the same element, now "+": repeated Enter keeps
+  // adding. A remove to 0 unmounts "−"; focus would fall to <body>, so it goes back to Add. Until
+  // the shopper does something else (a key, a pointer, a scroll) every render keeps the focused
+  // control clear of the sticky summary (scroll-margin in box.css): an alert that the page shows
+  // after the answer can push the card down.
+  const cardRef = useRef<HTMLElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const keepFocus = useRef(false);
+  useClientLayoutEffect(() => {
+    if (!keepFocus.current) return;
+    const card = cardRef.current;
+    const active = document.activeElement;
+    const inCard = !!card && !!active && card.contains(active);
+    if (!inCard && active && active !== document.body) {
+      keepFocus.current = false; // focus went elsewhere on purpose
+      return;
+    }
+    const target = inCard ? (active as HTMLElement) : addRef.current;
+    if (!target) return;
+    if (target !== active) target.focus({ preventScroll: true });
+    // one call (html scrolls smoothly: a second call would cut the first short); a refusal shows
+    // just under the stepper, so bringing it into view brings the control too
+    (errorRef.current ?? target).scrollIntoView({ block: "nearest" });
+  });
+  useEffect(() => () => { keepFocus.current = false; }, []);
+
   function send(e: MouseEvent<HTMLButtonElement>) {
     if (!hydrated) return;
     e.preventDefault();
+    if (document.activeElement === e.currentTarget && !keepFocus.current) {
+      keepFocus.current = true;
+      const events = ["keydown", "pointerdown", "wheel", "touchmove"] as const;
+      const stop = () => {
+        keepFocus.current = false;
+        for (const type of events) window.removeEventListener(type, stop, true);
+      };
+      for (const type of events) window.addEventListener(type, stop, { capture: true, passive: true });
+    }
     fetcher.submit({ csrf, step: e.currentTarget.value, via: "fetcher" }, { method: "post", action, preventScrollReset: true });
   }
 
   const titleId = `card-${product.id}-title`;
+  // the key: Add and "+" are one element across the swap (see the focus effect above)
   const button = (intent: "add" | "remove", label: string, className: string, content: React.ReactNode) => (
     <button
-      type="submit" form={STEPPER_FORM_ID} name="step" value={`${intent}:${product.id}`} className={className}
+      key={intent} ref={intent === "add" ? addRef : undefined} type="submit" form={STEPPER_FORM_ID} name="step" value={`${intent}:${product.id}`} className={className}
       aria-label={label} data-pending={pending === intent ? "true" : undefined} onClick={send}
     >
       {content}
     </button>
   );
   return (
-    <article className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`} id={`card-${product.id}`} aria-labelledby={titleId}>
+    <article ref={cardRef} className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`} id={`card-${product.id}`} aria-labelledby={titleId}>
       <div className="product-card__tile">
         <img src={product.image} alt="" width={240} height={180} loading="lazy" decoding="async" />
         {quantity > 0 ? <span className="product-card__badge" aria-hidden="true">{quantity}</span> : null}
@@ -100,7 +141,7 @@ export function ProductCard({
             button("add", `Add ${product.name}`, "button button--secondary stepper__add", <span className="button__label">Add</span>)
           )}
         </div>
-        {message ? <p className="product-card__error" role="alert">{message}</p> : null}
+        {message ? <p className="product-card__error" role="alert" ref={errorRef}>{message}</p> : null}
       </div>
     </article>
   );
