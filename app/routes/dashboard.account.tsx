@@ -144,7 +144,8 @@ export default function Account() {
     <section className="section dash" aria-labelledby="account-title">
       <div className="container">
         <h1 id="account-title">My account</h1>
-        {saved ? (
+        {/* an answer to a later form (its errors) replaces the notice of an earlier save */}
+        {saved && !actionData ? (
           <div className="form-alert form-alert--success dash-notice" role="status">
             <p>{saved}</p>
           </div>

@@ -35,6 +35,7 @@ import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 import dashboardHref from "~/styles/dashboard.css";
 import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/checkout/components/knife-check-fields";
+import { windowDescription } from "~/delivery/window-copy";
 
 const PATH = "/dashboard/my-deliveries/change";
 const SAVE_FORM_ID = "save-box";
@@ -265,7 +266,7 @@ export default function ChangeWhatComesNext() {
               <CsrfInput />
               <input type="hidden" name="intent" value="window" />
               <PlainRadioCards id="window" name="window" legend="When your box arrives"
-                options={d.windows.map((w) => ({ value: w.code, label: w.label }))} checked={d.subscription.deliveryWindow ?? "day"} />
+                options={d.windows.map((w) => ({ value: w.code, label: w.label, description: windowDescription(w.isOvernight) }))} checked={d.subscription.deliveryWindow ?? "day"} />
               <SubmitButton variant="secondary" pending={busy("window")} aria-describedby="applies-from">Save delivery time</SubmitButton>
             </Form>
           </section>
@@ -281,7 +282,7 @@ export default function ChangeWhatComesNext() {
               <select id="addressId" name="addressId" className="field__input" defaultValue={d.subscription.shippingAddressId ?? undefined}>
                 {d.addresses.map((a) => <option key={a.id} value={a.id}>{a.label}</option>)}
               </select>
-              <p className="field__hint">Add or edit addresses on <Link to="/dashboard/account">your account</Link>.</p>
+              <p className="field__hint">Edit an address on <Link to="/dashboard/account">your account</Link>.</p>
             </div>
             <SubmitButton variant="secondary" pending={busy("address")} aria-describedby="applies-from">Save address</SubmitButton>
           </Form>

@@ -91,7 +91,7 @@ export default function WhyUs() {
               </li>
             ))}
           </ul>
-          <p className="section-head__link">
+          <p className="section-cta">
             <Link to="/get-started" className="button button--primary">Build your box</Link>
           </p>
         </div>

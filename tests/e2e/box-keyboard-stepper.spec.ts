@@ -2,7 +2,7 @@
 // keeps adding, a remove to 0 hands focus back to "Add", and the focused control is never hidden
 // behind the sticky summary panel at the foot of the screen.
 import type { Locator, Page } from "@playwright/test";
-import { test, expect, jsEnabled, settled } from "./fixtures";
+import { test, expect, settled } from "./fixtures";
 import { chooseCurated, chooseCustom, counter, startBox } from "./box-helpers";
 
 const SCREENSHOTS = process.env.HF_SCREENSHOTS; // e.g. /tmp: keeps a picture of each check
@@ -38,11 +38,12 @@ async function press(page: Page, key: string) {
   await settled(page);
 }
 
-test.describe("product card stepper with the keyboard", () => {
+// @scripts: focus management after a step is what the page's script does; without JS each step
+// reloads the page (the nojs project leaves these out, see playwright.config.ts)
+test.describe("product card stepper with the keyboard @scripts", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("Enter on Add keeps adding from '+', removing to 0 returns focus to Add", async ({ page }) => {
-    test.skip(!jsEnabled(), "focus management after a step is a JavaScript enhancement; without JS each step reloads the page");
     await startBox(page);
     await chooseCustom(page, "Small");
     await expect(counter(page)).toContainText("0 of 8");
@@ -86,7 +87,6 @@ test.describe("product card stepper with the keyboard", () => {
   });
 
   test("at the maximum '+' keeps focus and the usual message shows", async ({ page }) => {
-    test.skip(!jsEnabled(), "focus management after a step is a JavaScript enhancement; without JS each step reloads the page");
     await startBox(page);
     await chooseCustom(page, "Small");
     const card = page.getByRole("article", { name: "Beef brisket" });
@@ -101,7 +101,6 @@ test.describe("product card stepper with the keyboard", () => {
   });
 
   test("the add-ons step shares the card: Enter twice adds two, focus on '+'", async ({ page }) => {
-    test.skip(!jsEnabled(), "focus management after a step is a JavaScript enhancement; without JS each step reloads the page");
     await startBox(page);
     await chooseCurated(page, "Value");
     const card = page.locator(".product-card").nth(2);

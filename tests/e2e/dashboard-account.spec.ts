@@ -37,6 +37,14 @@ test.describe("my account", () => {
     const user = await e2eDb().selectFrom("users").select(["firstName", "phone", "newsletter", "sms"]).where("id", "=", a.id).executeTakeFirstOrThrow();
     expect(user).toEqual({ firstName: "Mia-Rose", phone: "+61298765432", newsletter: 1, sms: 0 });
     await expect(page.locator("#account-profile").getByLabel("Mobile")).toHaveValue("(02) 9876 5432");
+    // a later form's errors replace the notice of the earlier save
+    const password = page.locator("#account-password");
+    await password.getByLabel("Current password").fill("not-my-password");
+    await password.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-9");
+    await password.getByLabel("Confirm new password").fill("Brand-New-Pass-9");
+    await submit(page, password.getByRole("button", { name: "Change password" }));
+    await expect(password.getByText("Your current password is incorrect")).toBeVisible();
+    await expect(page.getByText("Your details are saved.")).toHaveCount(0);
   });
 
   test("changes the password with the current one and signs out other sessions", async ({ page, browser }) => {

@@ -75,6 +75,19 @@ test.describe("change what comes next", () => {
     await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("Moved the delivery on");
   });
 
+  test("the delivery time: overnight says no SMS or driver notification is sent, and saves", async ({ page }) => {
+    const a = await createSubscriber({ overnight: true });
+    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    const times = page.getByRole("group", { name: "When your box arrives" });
+    await expect(times.getByText("Our driver sends an SMS when your box is on its way.")).toBeVisible();
+    await expect(times.getByText("Silent: no SMS or driver notification is sent.")).toBeVisible();
+    await times.getByRole("radio", { name: /Overnight/ }).check();
+    await submit(page, page.getByRole("button", { name: "Save delivery time" }));
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries\?done=CH-/);
+    const sub = await e2eDb().selectFrom("subscriptions").select("deliveryWindow").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    expect(sub.deliveryWindow).not.toBe("day");
+  });
+
   test("a custom box saves only when full: the counter and the disabled save", async ({ page }) => {
     const a = await createSubscriber();
     await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);

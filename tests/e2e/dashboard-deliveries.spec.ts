@@ -27,6 +27,10 @@ test.describe("my deliveries: changes", () => {
     await expect(upcoming.nth(1)).toContainText(longDate(addDays(a.nextDate, 14)));
     // past orders link to their tax invoice
     await expect(page.getByRole("link", { name: `Tax invoice for order ${a.orderReference}` })).toHaveAttribute("href", `/dashboard/orders/${a.orderReference}`);
+    // /dashboard/orders is the orders list on this page, not a 404
+    await page.goto("/dashboard/orders");
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries#orders-title$/);
+    await expect(page.getByRole("heading", { name: "Your orders" })).toBeVisible();
   });
 
   test("skips a delivery and unskips it, each with a reference and an e-mail", async ({ page }) => {

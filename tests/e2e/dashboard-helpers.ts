@@ -31,13 +31,13 @@ export type E2eSubscriber = {
 };
 
 /** A subscriber whose next delivery is `daysAhead` days away (cut-off 2pm Sydney, `leadDays` before). */
-export async function createSubscriber({ daysAhead = 10, leadDays = 2, cards = 1, firstName = "Mia" } = {}): Promise<E2eSubscriber> {
+export async function createSubscriber({ daysAhead = 10, leadDays = 2, cards = 1, firstName = "Mia", overnight = false } = {}): Promise<E2eSubscriber> {
   const user = await createUser({ firstName });
   const db = e2eDb();
   await db.updateTable("users").set({ lastName: "Kelly", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: ts() }).where("id", "=", user.id).execute();
   const { id: regionId } = await db.insertInto("deliveryRegions").values({
     slug: `e2e-${rand().toLowerCase()}`, name: "E2E", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
-    note: "", leadDays, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
+    note: "", leadDays, everyWeeks: 1, hasOvernight: overnight ? 1 : 0, sortOrder: 99,
   }).returning("id").executeTakeFirstOrThrow();
   const { id: addressId } = await db.insertInto("addresses").values({
     userId: user.id, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode: "2000",

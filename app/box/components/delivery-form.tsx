@@ -11,6 +11,7 @@ import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { useDebounceFetcher } from "remix-utils/use-debounce-fetcher";
 import { getStartedFormValidator, getStartedSignedInFormValidator } from "../validators";
+import { windowDescription } from "~/delivery/window-copy";
 
 const FORM_ID = "get-started";
 
@@ -159,7 +160,7 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
               options={ok.windows.map((w) => ({
                 value: w.code,
                 label: w.label,
-                description: w.isOvernight ? "No SMS or driver notification is sent." : "Our driver sends an SMS when your box is on its way.",
+                description: windowDescription(w.isOvernight),
               }))}
             />
           </div>

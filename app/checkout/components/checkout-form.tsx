@@ -20,6 +20,7 @@ import { checkoutFormValidator } from "../form-validators";
 import { AddressFields } from "./address-fields";
 import { CheckoutDialog, type CheckoutDialogState } from "./checkout-dialogs";
 import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "./knife-check-fields";
+import { windowDescription } from "~/delivery/window-copy";
 
 const FORM_ID = CHECKOUT_FORM_ID;
 
@@ -151,7 +152,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
               checked={samePostcode ? String(p.defaults.deliveryWindow ?? "") : ""}
               options={ok.windows.map((w) => ({
                 value: w.code, label: w.label,
-                description: w.isOvernight ? "Silent: no SMS or driver notification is sent." : "Our driver sends an SMS when your box is on its way.",
+                description: windowDescription(w.isOvernight),
               }))}
             />
           </div>
