@@ -145,6 +145,14 @@ export default function ChangeWhatComesNext() {
     .reduce((a, [, q]) => a + q, 0);
   const status = selectionStatus(count, d.maximum);
   const canSave = d.dirty && (!d.customizable || status.complete);
+  const saveControls = (
+    <>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="save-box" />
+      <SubmitButton variant="primary" disabled={!canSave} pending={busy("save-box")} aria-describedby="applies-from">Save box changes</SubmitButton>
+      {d.dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
+    </>
+  );
   const refusal = actionData?.refusal;
   const stepRefusal = refusal?.intent === "step" ? refusal : null;
 
@@ -206,19 +214,19 @@ export default function ChangeWhatComesNext() {
           ) : <p>The cuts in this box are chosen by our butchers each month.</p>}
           <h2 id="addons-title">Add-ons</h2>
           {cards(d.addons, true)}
-          <ValidatedForm id={SAVE_FORM_ID} method="post" action={self} validator={saveBoxValidator} noValidate className="dash-inline-form next-box__save">
-            <CsrfInput />
-            <FocusFirstError formId={SAVE_FORM_ID} />
-            <input type="hidden" name="intent" value="save-box" />
-            {d.knifeCheck ? (
+          {/* the knife check needs the form library's fields; without a new knife a plain form costs less to draw */}
+          {d.knifeCheck ? (
+            <ValidatedForm id={SAVE_FORM_ID} method="post" action={self} validator={saveBoxValidator} noValidate className="dash-inline-form next-box__save">
+              <FocusFirstError formId={SAVE_FORM_ID} />
               <fieldset className="dash-fieldset next-box__knife">
                 <legend className="field__label">{KNIFE_CHECK_TITLE}</legend>
                 <KnifeCheckFields />
               </fieldset>
-            ) : null}
-            <SubmitButton variant="primary" disabled={!canSave} pending={busy("save-box")} aria-describedby="applies-from">Save box changes</SubmitButton>
-            {d.dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
-          </ValidatedForm>
+              {saveControls}
+            </ValidatedForm>
+          ) : (
+            <Form id={SAVE_FORM_ID} method="post" action={self} className="dash-inline-form next-box__save">{saveControls}</Form>
+          )}
           {d.dirty ? (
             <Form method="post" action={self} className="dash-inline-form">
               <CsrfInput />

@@ -6,8 +6,6 @@ import { preparedQuery } from "~/db/prepared.server";
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
 import { addDays } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
-import { breakdownOf, findOwnOrder } from "~/orders/breakdown.server";
-import { payableInvoice } from "~/orders/breakdown";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
@@ -191,16 +189,24 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
   };
 }
 
+/** The order's latest invoice (what it charges) with the order's status, owner-scoped. */
+const latestInvoiceOf = preparedQuery(db, (q, reference: string, userId: number) =>
+  q.selectFrom("orders").innerJoin("invoices", "invoices.orderId", "orders.id")
+    .select(["orders.reference", "orders.status", "invoices.id as invoiceId", "invoices.totalCents"])
+    .where("orders.reference", "=", reference).where("orders.userId", "=", userId)
+    .orderBy("invoices.id", "desc").limit(1));
+const invoiceLinesOf = preparedQuery(db, (q, invoiceId: number) =>
+  q.selectFrom("invoiceLines").select(["sellableType", "name", "quantity", "priceCents"]).where("invoiceId", "=", invoiceId).orderBy("id"));
+
 async function orderOf(userId: number, reference: string): Promise<NextOrder | null> {
-  const order = await findOwnOrder({ userId, reference });
-  if (!order) return null;
-  const invoice = payableInvoice(await breakdownOf(order));
+  const [invoice] = await latestInvoiceOf(reference, userId);
   if (!invoice) return null;
+  const lines = await invoiceLinesOf(invoice.invoiceId);
   return {
-    reference: order.reference,
-    status: order.status,
-    lines: invoice.lines.map((l) => ({ name: l.sellable.name, quantity: l.quantity, lineCents: l.price * l.quantity, type: l.sellable.type })),
-    totalCents: invoice.total,
+    reference: invoice.reference,
+    status: invoice.status,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: l.sellableType })),
+    totalCents: invoice.totalCents,
   };
 }
 

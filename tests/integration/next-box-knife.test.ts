@@ -3,59 +3,22 @@
 // (adult, disclaimer), else nothing is written; a knife already on the box, or
 // no knife, needs neither. Service level (saveBox, loadNextBox) and the
 // route's action (a 422 with the field errors, the pending box kept).
-import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
-import { addDays } from "~/delivery/schedule";
 import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
-import { sydneyToday } from "~/subscriptions/schedule";
 import { KnifeConfirmationError, loadNextBox, saveBox, type PendingBox } from "~/subscriptions/next-box.server";
 import { writePending } from "~/subscriptions/next-box-cookie.server";
 import * as change from "~/routes/dashboard.my-deliveries_.change";
+import { boxSubscriber } from "./next-box-fixtures";
 import { call, getRequest, postRequest, setCookies, signInAs, withCookies } from "./http-helpers";
 
-const ts = () => new Date().toISOString();
-const uniq = () => randomBytes(4).toString("hex");
 const ORIGIN = "http://shop.test";
-
-let regionId: number | null = null;
-async function everyDayRegion() {
-  regionId ??= (await db.insertInto("deliveryRegions").values({
-    slug: `nk-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
-    note: "", leadDays: 2, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  return regionId;
-}
 
 const knifeId = async () => (await db.selectFrom("products").select("id").where("isKnife", "=", 1).where("active", "=", 1).orderBy("id").executeTakeFirstOrThrow()).id;
 const otherAddonId = async () => (await db.selectFrom("products").select("id").where("kind", "=", "addon").where("isKnife", "=", 0).where("active", "=", 1)
   .where("name", "not like", "%almon%").orderBy("id").executeTakeFirstOrThrow()).id;
 
 /** A subscriber with a full small custom box (2 cuts × 4) and `addons` saved on it. */
-async function subscriber(addons: Record<number, number> = {}) {
-  const email = `nk.${uniq()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: null, firstName: "Mia", lastName: "Kelly", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null,
-    orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const { id: addressId } = await db.insertInto("addresses").values({
-    userId, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode: "2000",
-    country: "AU", company: null, createdAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const { id } = await db.insertInto("subscriptions").values({
-    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode: "2000", suburbId: null, regionId: await everyDayRegion(),
-    deliveryDate: addDays(sydneyToday(new Date()), 10), deliveryWindow: "day", frequencyDays: 14, discountCode: null,
-    shippingAddressId: addressId, billingAddressId: addressId, deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null,
-    pausedUntil: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const cuts = await db.selectFrom("products").select("id").where("kind", "=", "cut").where("active", "=", 1).where("name", "not like", "%almon%").orderBy("id").limit(2).execute();
-  const items = Object.fromEntries(cuts.map((c) => [c.id, 4]));
-  for (const c of cuts) await db.insertInto("subscriptionItems").values({ subscriptionId: id, productId: c.id, quantity: 4 }).execute();
-  for (const [productId, quantity] of Object.entries(addons)) {
-    await db.insertInto("subscriptionAddons").values({ subscriptionId: id, productId: Number(productId), quantity }).execute();
-  }
-  return { owner: { id, userId }, email, items };
-}
+const subscriber = (addons: Record<number, number> = {}) => boxSubscriber({ addons });
 
 const savedAddons = async (subscriptionId: number) =>
   Object.fromEntries((await db.selectFrom("subscriptionAddons").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId).execute()).map((r) => [r.productId, r.quantity]));

@@ -3,7 +3,6 @@
 // box's cut limit (exactly its maximum to save), Tasmania's salmon rule, and a
 // frequency change that re-plans the deliveries after the next one, each
 // saved change an event with a reference in the activity list.
-import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import { activeFrequencies } from "~/box/catalogue.server";
 import { addDays } from "~/delivery/schedule";
@@ -13,44 +12,15 @@ import {
   ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
 } from "~/subscriptions/next-box.server";
 import { upcomingDeliveries } from "~/subscriptions/changes.server";
+import { boxSubscriber } from "./next-box-fixtures";
 
 const ts = () => new Date().toISOString();
-const uniq = () => randomBytes(4).toString("hex");
 const ORIGIN = "http://shop.test";
-
-let regionId: number | null = null;
-async function everyDayRegion() {
-  regionId ??= (await db.insertInto("deliveryRegions").values({
-    slug: `nb-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
-    note: "", leadDays: 2, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  return regionId;
-}
 
 const productId = async (slug: string) => (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
 
 /** A subscriber with a small custom box (2 cuts × 4 = 8) whose next delivery is `daysAhead` days away. */
-async function subscriber({ postcode = "2000", daysAhead = 10 } = {}) {
-  const email = `nb.${uniq()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: null, firstName: "Mia", lastName: "Kelly", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null,
-    orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const { id: addressId } = await db.insertInto("addresses").values({
-    userId, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode,
-    country: "AU", company: null, createdAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const { id } = await db.insertInto("subscriptions").values({
-    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode, suburbId: null, regionId: await everyDayRegion(),
-    deliveryDate: addDays(sydneyToday(new Date()), daysAhead), deliveryWindow: "day", frequencyDays: 14, discountCode: null,
-    shippingAddressId: addressId, billingAddressId: addressId, deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null,
-    pausedUntil: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const cuts = await db.selectFrom("products").select("id").where("kind", "=", "cut").where("active", "=", 1).where("name", "not like", "%almon%").orderBy("id").limit(3).execute();
-  for (const c of cuts.slice(0, 2)) await db.insertInto("subscriptionItems").values({ subscriptionId: id, productId: c.id, quantity: 4 }).execute();
-  return { owner: { id, userId }, email, cutIds: cuts.map((c) => c.id) };
-}
+const subscriber = (opts: { postcode?: string; daysAhead?: number } = {}) => boxSubscriber(opts);
 
 const items = async (subscriptionId: number) =>
   Object.fromEntries((await db.selectFrom("subscriptionItems").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId).execute()).map((r) => [r.productId, r.quantity]));
