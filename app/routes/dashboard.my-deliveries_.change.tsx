@@ -5,8 +5,8 @@
 // steppers are plain posts (with JS, the product cards' fetchers) that edit a
 // pending box kept in a signed cookie of this page; "Save box changes" writes
 // it; when that adds a knife the saved box does not have, the save form shows
-// the knife age check (SPEC §5, §6) and saveBox refuses it unticked. Every saved change answers with the my-deliveries confirmation
-// (?done={reference}) and shows in the activity list. Another user's
+// the knife age check (SPEC §5, §6) and saveBox refuses it unticked. Every
+// saved change answers with the my-deliveries confirmation (?done={reference}) and shows in the activity list. Another user's
 // subscription answers 404, like a missing one.
 // (The file name's "_" keeps this page out of the my-deliveries page, which
 // has no outlet, while it stays inside the dashboard layout.)

@@ -11,6 +11,7 @@
 import type { Kysely } from "kysely";
 import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.server";
+import { Checkbox } from "~/checkout/address-schema";
 import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
 import { productsAreKnives } from "~/checkout/quote.server";
 import type { ListingGroup } from "~/box/components/product-listing";
@@ -54,9 +55,8 @@ export class KnifeConfirmationError extends Error {
 const addedProducts = (saved: Quantities, next: Quantities) =>
   Object.entries(next).filter(([id, q]) => q > 0 && !((saved[Number(id)] ?? 0) > 0)).map(([id]) => Number(id));
 
-const ticked = (v: FormDataEntryValue | null) => v === "true" || v === "on" || v === "1";
 /** The age check's two boxes as posted (`knifeAdult`, `knifeDisclaimer`, the checkout form's names). */
-export const knifeConfirmationOf = (form: FormData): KnifeConfirmation => ({ adult: ticked(form.get("knifeAdult")), disclaimer: ticked(form.get("knifeDisclaimer")) });
+export const knifeConfirmationOf = (form: FormData): KnifeConfirmation => ({ adult: Checkbox.parse(form.get("knifeAdult")), disclaimer: Checkbox.parse(form.get("knifeDisclaimer")) });
 
 /** The age check's messages for what is not ticked. */
 export function knifeConfirmationErrors(knife: KnifeConfirmation | undefined): KnifeConfirmationError["fieldErrors"] {
@@ -66,7 +66,6 @@ export function knifeConfirmationErrors(knife: KnifeConfirmation | undefined): K
   };
 }
 
-const COMING = COMING_STATES;
 
 const firstLive = preparedQuery(appDb, (db, userId: number) =>
   db.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).orderBy("id").limit(1));
@@ -89,8 +88,8 @@ function assertChangeable(sub: SubscriptionFacts) {
 
 /** Which delivery a change made now applies to first, and the one it cannot reach any more. */
 export function appliesFrom(list: UpcomingDelivery[], now: Date): { from: string | null; locked: string | null } {
-  const coming = list.filter((d) => COMING.has(d.status) || d.status === "skipped");
-  const lockedEntry = coming.find((d) => COMING.has(d.status) && (Date.parse(d.cutoffAt) <= now.getTime() || d.orderReference));
+  const coming = list.filter((d) => COMING_STATES.has(d.status) || d.status === "skipped");
+  const lockedEntry = coming.find((d) => COMING_STATES.has(d.status) && (Date.parse(d.cutoffAt) <= now.getTime() || d.orderReference));
   const from = coming.find((d) => !d.orderReference && Date.parse(d.cutoffAt) > now.getTime())?.date ?? null;
   return { from, locked: lockedEntry && (!from || lockedEntry.date < from) ? lockedEntry.date : null };
 }
@@ -153,7 +152,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
   const region = sub.regionId ? await getRegion(sub.regionId) : null;
   const list = await upcomingDeliveriesOf(sub, 4, now, db);
   const { from, locked } = appliesFrom(list, now);
-  const nextEntry = list.find((d) => COMING.has(d.status)) ?? null;
+  const nextEntry = list.find((d) => COMING_STATES.has(d.status)) ?? null;
   const addressRows = await shippingAddressesOf.on(db)(owner.userId);
   return {
     subscription: {

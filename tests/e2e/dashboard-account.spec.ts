@@ -5,6 +5,14 @@ import { expectNoSeriousViolations } from "./a11y";
 import { createSubscriber, openDashboard, submit, submitChecked } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
+import type { Locator } from "@playwright/test";
+
+/** The change-password form: the current password, then the new one twice. */
+async function fillPassword(form: Locator, current: string, next: string) {
+  await form.getByLabel("Current password").fill(current);
+  await form.getByLabel("New password", { exact: true }).fill(next);
+  await form.getByLabel("Confirm new password").fill(next);
+}
 
 test.describe("my account", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -39,9 +47,7 @@ test.describe("my account", () => {
     await expect(page.locator("#account-profile").getByLabel("Mobile")).toHaveValue("(02) 9876 5432");
     // a later form's errors replace the notice of the earlier save
     const password = page.locator("#account-password");
-    await password.getByLabel("Current password").fill("not-my-password");
-    await password.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-9");
-    await password.getByLabel("Confirm new password").fill("Brand-New-Pass-9");
+    await fillPassword(password, "not-my-password", "Brand-New-Pass-9");
     await submit(page, password.getByRole("button", { name: "Change password" }));
     await expect(password.getByText("Your current password is incorrect")).toBeVisible();
     await expect(page.getByText("Your details are saved.")).toHaveCount(0);
@@ -55,14 +61,10 @@ test.describe("my account", () => {
     await openDashboard(otherPage, a);
     await openDashboard(page, a, "/dashboard/account");
     const form = page.locator("#account-password");
-    await form.getByLabel("Current password").fill("not-my-password");
-    await form.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-9");
-    await form.getByLabel("Confirm new password").fill("Brand-New-Pass-9");
+    await fillPassword(form, "not-my-password", "Brand-New-Pass-9");
     await submit(page, form.getByRole("button", { name: "Change password" }));
     await expect(form.getByText("Your current password is incorrect")).toBeVisible();
-    await form.getByLabel("Current password").fill(a.password);
-    await form.getByLabel("New password", { exact: true }).fill("Brand-New-Pass-9");
-    await form.getByLabel("Confirm new password").fill("Brand-New-Pass-9");
+    await fillPassword(form, a.password, "Brand-New-Pass-9");
     await form.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("status")).toContainText("Your password is changed");
     await expect(page.locator("#account-password").getByLabel("Current password")).toHaveValue("");
