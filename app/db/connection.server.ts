@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, SqliteDialect, type PostgresPool, type PostgresPoolClient } from "kysely";
+import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type PostgresPool, type PostgresPoolClient } from "kysely";
 import type { DB } from "./schema";
 import * as m001 from "./migrations/001-initial";
 import * as m002 from "./migrations/002-money-flows";
@@ -42,7 +42,25 @@ export function createDb(url: string): Kysely<DB> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+}
+
+/**
+ * Kysely begins SQLite transactions with a plain (deferred) BEGIN: the first read takes a snapshot
+ * and the first write upgrades it. When another process (the other worker, a script) commits in
+ * between, SQLite cannot upgrade the stale snapshot and fails at once with "database is locked"
+ * (SQLITE_BUSY_SNAPSHOT), whatever busy_timeout says: a 500 on a card save in the e2e run. Every
+ * transaction here writes, so each takes the write lock as it begins (BEGIN IMMEDIATE) and waits
+ * its turn through busy_timeout instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /** Distinct SQL texts kept prepared; `in (...)` lists of many lengths could otherwise grow it without end. */
