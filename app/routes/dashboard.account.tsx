@@ -1,5 +1,5 @@
 // /dashboard/account: name, phone, consents, password, saved cards and the
-// addresses on file. One action, one `intent` per form; success answers with a
+// addresses on file (removing a card asks once: ?remove={card id}). One action, one `intent` per form; success answers with a
 // redirect to ?saved=... (PRG), errors with the form's own field errors.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -51,9 +51,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     await getAddress({ userId: user.id, addressId }).catch(() => { throw notFound(); });
     editing = account.addresses.find((a) => a.id === addressId) ?? null;
   }
+  // ?remove={card id}: the confirmation before removing; another user's card answers like a missing one
+  const removeParam = params.get("remove");
+  const removing = removeParam === null ? null : account.cards.find((c) => String(c.id) === removeParam)?.id;
+  if (removing === undefined) throw notFound();
   const saved = params.get("saved");
   return data(
-    { account, editing, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as Saved] : null, addCardOpen: params.get("card") === "new" },
+    { account, editing, removing, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as Saved] : null, addCardOpen: params.get("card") === "new" },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -138,7 +142,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { account, editing, saved, addCardOpen } = useLoaderData<typeof loader>();
+  const { account, editing, removing, saved, addCardOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { cardError?: { cardId: number; message: string }; formId?: string } | undefined;
   return (
     <section className="section dash" aria-labelledby="account-title">
@@ -156,7 +160,7 @@ export default function Account() {
             <PasswordSection hasPassword={account.hasPassword} />
           </div>
           <div className="dash-col">
-            <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} />
+            <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} removing={removing} />
             <AddressesSection account={account} editing={editing} />
           </div>
         </div>

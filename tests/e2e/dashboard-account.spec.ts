@@ -81,7 +81,7 @@ test.describe("my account", () => {
     await openDashboard(page, a, "/dashboard/account");
     const cards = page.locator("#cards");
     await expect(cards.getByRole("listitem", { name: "Visa ending in 4242" })).toContainText("Primary");
-    await expect(cards.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+    await expect(cards.getByRole("link", { name: /Remove/ })).toHaveCount(0);
     await expect(cards).toContainText("Your subscription needs a card");
     await cards.getByText("Add a card").click();
     const form = page.locator("#account-add-card");
@@ -102,7 +102,19 @@ test.describe("my account", () => {
     await mc.getByRole("button", { name: "Make primary Mastercard ending in 4444" }).click();
     await expect(page.getByRole("status")).toContainText("Your primary card is changed");
     await expect(cards.getByRole("listitem", { name: "Mastercard ending in 4444" })).toContainText("Primary");
-    await cards.getByRole("listitem", { name: "Visa ending in 4242" }).getByRole("button", { name: "Remove Visa ending in 4242" }).click();
+    // removing asks once; keeping the card changes nothing
+    const visa = cards.getByRole("listitem", { name: "Visa ending in 4242" });
+    await visa.getByRole("link", { name: "Remove Visa ending in 4242" }).click();
+    let confirm = visa.getByRole("group", { name: "Remove Visa ending in 4242?" });
+    await expect(confirm).toContainText("You can add it again at any time.");
+    // with JS the link it replaced is gone: focus moves to the question, not to <body>
+    if (jsEnabled()) await expect(confirm).toBeFocused();
+    await confirm.getByRole("link", { name: "Keep this card" }).click();
+    await expect(visa.getByRole("group")).toHaveCount(0);
+    expect(await e2eDb().selectFrom("paymentMethods").select("id").where("userId", "=", a.id).execute()).toHaveLength(2);
+    await visa.getByRole("link", { name: "Remove Visa ending in 4242" }).click();
+    confirm = visa.getByRole("group", { name: "Remove Visa ending in 4242?" });
+    await confirm.getByRole("button", { name: "Yes, remove Visa ending in 4242" }).click();
     await expect(page.getByRole("status")).toHaveText("The card is removed.");
     await expect(cards.getByRole("listitem", { name: "Visa ending in 4242" })).toHaveCount(0);
     const rows = await e2eDb().selectFrom("paymentMethods").select(["lastFour", "isPrimary", "gatewayToken"]).where("userId", "=", a.id).execute();
@@ -136,6 +148,10 @@ test.describe("my account", () => {
       const res = await page.goto(`/dashboard/account?address=${id}`);
       expect(res?.status()).toBe(404);
     }
+    for (const id of [b.cardIds[1], 99999999, "x"]) {
+      const res = await page.goto(`/dashboard/account?remove=${id}`);
+      expect(res?.status()).toBe(404);
+    }
     await page.goto("/dashboard/account");
     const csrf = await page.locator("#account-profile input[name=csrf]").inputValue();
     for (const intent of ["card-primary", "card-remove"]) {
@@ -165,7 +181,8 @@ test.describe("my account", () => {
     await submitChecked(page, page.locator("#account-profile").getByRole("button", { name: "Save details" }));
     await expect(page.getByText("Phone is invalid")).toBeVisible();
     await expectNoSeriousViolations(page, "main");
-    await page.goto(`/dashboard/account?address=${a.addressId}&card=new`);
+    await page.goto(`/dashboard/account?address=${a.addressId}&card=new&remove=${a.cardIds[0]}`);
+    await expect(page.getByRole("group", { name: /^Remove .* ending in \d{4}\?$/ })).toContainText("Another saved card becomes your primary card");
     await expectNoSeriousViolations(page, "main");
   });
 });

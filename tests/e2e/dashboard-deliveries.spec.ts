@@ -4,7 +4,7 @@
 // the welcome panel, A-vs-B isolation and axe.
 import { expectNoSeriousViolations } from "./a11y";
 import { addDays, createSubscriber, dayName, longDate, openDashboard, outbox, passCutoff, submit } from "./dashboard-helpers";
-import { e2eDb, expect, test } from "./fixtures";
+import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
 
@@ -108,6 +108,7 @@ test.describe("my deliveries: changes", () => {
     await page.getByRole("link", { name: "Cancel subscription" }).click();
     const confirm = page.getByRole("group", { name: "Cancel your Custom box (small)?" });
     await expect(confirm).toContainText("No deliveries after today are made or charged.");
+    if (jsEnabled()) await expect(confirm).toBeFocused(); // not <body>: the link it replaced is gone
     await confirm.getByLabel("Why are you cancelling? (optional)").selectOption("moving");
     await confirm.getByRole("button", { name: "Yes, cancel my subscription" }).click();
     const status = page.getByRole("status");

@@ -6,6 +6,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AddressFields } from "~/checkout/components/address-fields";
+import { ConfirmStep } from "~/components/confirm-step";
 import { CsrfInput } from "~/components/csrf-input";
 import { CheckboxField, FocusFirstError, FormSubmit, SubmitButton, TextField } from "~/components/forms";
 import { CardFields } from "~/payments/components/card-fields";
@@ -85,7 +86,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-function CardButton({ intent, cardId, label, children, variant }: { intent: "card-primary" | "card-remove"; cardId: number; label: string; children: string; variant: "secondary" | "quiet" }) {
+function CardButton({ intent, cardId, label, children, variant }: { intent: "card-primary" | "card-remove"; cardId: number; label: string; children: string; variant: "primary" | "secondary" | "quiet" }) {
   const fetcher = useFetcher<{ cardError?: { message: string } }>();
   const error = fetcher.state === "idle" ? fetcher.data?.cardError?.message : undefined;
   return (
@@ -101,7 +102,26 @@ function CardButton({ intent, cardId, label, children, variant }: { intent: "car
   );
 }
 
-export function CardsSection({ account, cardError, addCardOpen }: { account: AccountView; cardError?: { cardId: number; message: string }; addCardOpen: boolean }) {
+/** The one confirmation before a saved card goes (?remove={id}): a plain link there, a post from here, so it works without JS. */
+function RemoveCardConfirm({ cardId, label, primary }: { cardId: number; label: string; primary: boolean }) {
+  return (
+    <ConfirmStep titleId={`remove-card-${cardId}-title`} title={`Remove ${label}?`}>
+      <p>We delete it from your account. You can add it again at any time.{primary ? " Another saved card becomes your primary card and pays for your next delivery." : ""}</p>
+      <div className="dash-list__actions">
+        <CardButton intent="card-remove" cardId={cardId} label={label} variant="primary">Yes, remove</CardButton>
+        <Link to="/dashboard/account#cards" className="button button--quiet">Keep this card</Link>
+      </div>
+    </ConfirmStep>
+  );
+}
+
+export function CardsSection({ account, cardError, addCardOpen, removing }: {
+  account: AccountView;
+  cardError?: { cardId: number; message: string };
+  addCardOpen: boolean;
+  /** the card whose removal is being confirmed */
+  removing: number | null;
+}) {
   const id = ACCOUNT_FORMS.addCard;
   return (
     <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
@@ -113,7 +133,7 @@ export function CardsSection({ account, cardError, addCardOpen }: { account: Acc
             {account.cards.map((c) => {
               const label = `${c.brand} ending in ${c.lastFour}`;
               return (
-                <li key={c.id} className="dash-list__item" aria-label={label}>
+                <li key={c.id} className="dash-list__item" aria-label={label} id={`card-${c.id}`}>
                   <div className="dash-list__main">
                     <p className="dash-list__title">{label}</p>
                     <p className="dash-list__meta">
@@ -123,10 +143,16 @@ export function CardsSection({ account, cardError, addCardOpen }: { account: Acc
                     {cardError?.cardId === c.id ? <p className="field__error" role="alert">{cardError.message}</p> : null}
                     {!c.removable ? <p className="field__hint">Your subscription needs a card: add another before removing this one.</p> : null}
                   </div>
-                  <div className="dash-list__actions">
-                    {!c.primary ? <CardButton intent="card-primary" cardId={c.id} label={label} variant="secondary">Make primary</CardButton> : null}
-                    {c.removable ? <CardButton intent="card-remove" cardId={c.id} label={label} variant="quiet">Remove</CardButton> : null}
-                  </div>
+                  {c.removable && removing === c.id ? <RemoveCardConfirm cardId={c.id} label={label} primary={c.primary} /> : (
+                    <div className="dash-list__actions">
+                      {!c.primary ? <CardButton intent="card-primary" cardId={c.id} label={label} variant="secondary">Make primary</CardButton> : null}
+                      {c.removable ? (
+                        <Link to={`/dashboard/account?remove=${c.id}#card-${c.id}`} className="button button--quiet">
+                          Remove<span className="visually-hidden"> {label}</span>
+                        </Link>
+                      ) : null}
+                    </div>
+                  )}
                 </li>
               );
             })}

@@ -3,6 +3,7 @@
 // with skip/unskip until their cut-off, pause/resume and cancel with one
 // confirmation step.
 import { Link } from "@remix-run/react";
+import { ConfirmStep } from "~/components/confirm-step";
 import { formatDeliveryDate, formatFrequency, formatShortDate, SUBSCRIPTION_STATUS_LABEL } from "~/accounts/format";
 import { formatAud } from "~/utils/money";
 import type { SubscriptionDetail } from "../deliveries-summary.server";
@@ -200,8 +201,7 @@ function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
 function CancelConfirm({ s }: { s: Sub }) {
   const locked = s.upcoming.find((d) => (d.locked || d.orderReference) && COMING_STATES.has(d.status));
   return (
-    <div className="dash-confirm" role="group" aria-labelledby={`cancel-${s.id}-title`}>
-      <h4 id={`cancel-${s.id}-title`} className="dash-confirm__title">Cancel your {s.boxName}?</h4>
+    <ConfirmStep titleId={`cancel-${s.id}-title`} title={`Cancel your ${s.boxName}?`} titleAs="h4">
       <p>No deliveries after today are made or charged.{locked
         ? locked.orderReference
           ? ` The delivery on ${formatDeliveryDate(locked.date)} is already order ${locked.orderReference}, so it still arrives.`
@@ -221,6 +221,6 @@ function CancelConfirm({ s }: { s: Sub }) {
         </div>
       </ChangeForm>
       <Link to="/dashboard/my-deliveries" className="button button--quiet">Keep my subscription</Link>
-    </div>
+    </ConfirmStep>
   );
 }
