@@ -98,7 +98,8 @@ export default function Activate() {
           noValidate
           className="form gift-activate__form"
           defaultValues={{ code }}
-          key={code}
+          // a new code, or an activation done (with JS the typed code would otherwise stay in the field)
+          key={d.activated ? "activated" : code}
         >
           <CsrfInput />
           <FocusFirstError formId={FORM_ID} />
