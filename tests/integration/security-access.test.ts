@@ -218,6 +218,10 @@ describe("(a) IDOR: subscriber A cannot read or change what belongs to subscribe
   it("the account page answers 404 for B's address and cards, and changes nothing", async () => {
     expectNotFound(await call(account.loader, getRequest(`/dashboard/account?address=${b.addressId}`, A)));
     expectNotFound(await call(account.loader, getRequest("/dashboard/account?address=99999999", A)));
+    // the confirmation before removing a card
+    expectNotFound(await call(account.loader, getRequest(`/dashboard/account?remove=${b.cardId}`, A)));
+    expectNotFound(await call(account.loader, getRequest("/dashboard/account?remove=99999999", A)));
+    expect((await call(account.loader, getRequest(`/dashboard/account?remove=${a.cardIds[0]}`, A))).status).toBe(200);
     await unchanged(async () => {
       expectNotFound(await call(account.action, postRequest("/dashboard/account", A, { intent: "card-primary", cardId: b.cardId })));
       expectNotFound(await call(account.action, postRequest("/dashboard/account", A, { intent: "card-remove", cardId: b.cardId })));
