@@ -8,10 +8,11 @@ export const ACCOUNT_FORMS = {
   password: "account-password",
   addCard: "account-add-card",
   address: "account-address",
+  addAddress: "account-add-address",
 } as const;
 
 /** The `intent` of every form on /dashboard/account. */
-export const ACCOUNT_INTENTS = ["profile", "password", "card-add", "card-primary", "card-remove", "address"] as const;
+export const ACCOUNT_INTENTS = ["profile", "password", "card-add", "card-primary", "card-remove", "address", "address-add"] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 const schemas = () => import("./account-schemas");
@@ -22,4 +23,5 @@ export const accountFormValidators = {
   setPassword: lazyValidator(() => schemas().then((m) => m.passwordValidators.set)),
   addCard: lazyValidator(() => schemas().then((m) => m.addCardValidator)),
   address: lazyValidator(() => schemas().then((m) => m.editAddressValidator)),
+  addAddress: lazyValidator(() => schemas().then((m) => m.addAddressValidator)),
 };

@@ -53,6 +53,9 @@ export const EditAddressSchema = z.object({
   address: AddressSchema,
 });
 
+/** A new delivery address on the account page (a subscription moves to it under Change what comes next). */
+export const AddAddressSchema = z.object({ address: AddressSchema });
+
 export type ProfileInput = z.output<typeof ProfileSchema>;
 export type AddCardInput = z.output<typeof AddCardSchema>;
 export type EditAddressInput = z.output<typeof EditAddressSchema>;
@@ -64,3 +67,4 @@ export const passwordValidators = {
 };
 export const addCardValidator = withZod(AddCardSchema);
 export const editAddressValidator = withZod(EditAddressSchema);
+export const addAddressValidator = withZod(AddAddressSchema);

@@ -204,7 +204,7 @@ export async function addCard({ userId }: { userId: number }, input: { card: New
 }
 
 export const POSTCODE_LOCKED_MESSAGE =
-  "Your subscription delivers to this address, and a new postcode can change your delivery days. Keep the postcode here, or contact us to move your deliveries.";
+  "Your subscription delivers to this address, and a new postcode can change your delivery days. Keep the postcode here, or add your new address below and move your deliveries to it under Change what comes next.";
 
 export class PostcodeLockedError extends Error {
   constructor() {
@@ -240,6 +240,33 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
     .where("userId", "=", userId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("Address not found");
+}
+
+/** Addresses one account may keep: room for every move, not for filling the table. */
+export const MAX_ADDRESSES = 20;
+
+export class AddressLimitError extends Error {
+  constructor() {
+    super(`You can keep up to ${MAX_ADDRESSES} addresses. Edit one you no longer use instead.`);
+    this.name = "AddressLimitError";
+  }
+}
+
+/** Saves a new delivery address; a subscription moves to it on the change page (changeAddress). */
+export async function addAddress({ userId }: { userId: number }, address: AddressInput) {
+  return db.transaction().execute(async (trx) => {
+    const { n } = await trx.selectFrom("addresses").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", userId).executeTakeFirstOrThrow();
+    if (Number(n) >= MAX_ADDRESSES) throw new AddressLimitError();
+    const { id } = await trx
+      .insertInto("addresses")
+      .values({
+        userId, kind: "shipping", addressType: address.addressType, line1: address.line1, line2: address.line2 ?? null, city: address.city,
+        state: address.state, postcode: address.postcode, country: "AU", company: address.company ?? null, createdAt: new Date().toISOString(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  });
 }
 
 /** One address of the user, or NotFoundError. */

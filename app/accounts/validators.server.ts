@@ -2,4 +2,4 @@
 // module so the client bundle drops them (and zod) with the action; the
 // browser gets the same validators lazily from ./form-validators.
 export { forgotPasswordValidator, newPasswordValidator, resetPasswordValidator, signInValidator } from "./validators";
-export { addCardValidator, editAddressValidator, passwordValidators, profileValidator } from "./account-schemas";
+export { addAddressValidator, addCardValidator, editAddressValidator, passwordValidators, profileValidator } from "./account-schemas";

@@ -1,5 +1,5 @@
 // /dashboard/account: name, phone, consents, password, saved cards and the
-// addresses on file (removing a card asks once: ?remove={card id}). One action, one `intent` per form; success answers with a
+// addresses on file, and a new delivery address (removing a card asks once: ?remove={card id}). One action, one `intent` per form; success answers with a
 // redirect to ?saved=... (PRG), errors with the form's own field errors.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -7,12 +7,12 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { ACCOUNT_FORMS } from "~/accounts/account-form-validators";
 import {
-  CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addCard, changePassword, getAccount, getAddress, removeCard,
+  AddressLimitError, CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount, getAddress, removeCard,
   setPrimaryCard, updateAddress, updateProfile,
 } from "~/accounts/account.server";
 import { AddressesSection, CardsSection, PasswordSection, ProfileSection } from "~/accounts/components/account-sections";
 import { getSession, requireUser } from "~/accounts/session.server";
-import { addCardValidator, editAddressValidator, passwordValidators, profileValidator } from "~/accounts/validators.server";
+import { addAddressValidator, addCardValidator, editAddressValidator, passwordValidators, profileValidator } from "~/accounts/validators.server";
 import { BRAND } from "~/config";
 import { scrubCardData } from "~/payments/card-secrets";
 import { CardError } from "~/payments/gateway";
@@ -28,6 +28,7 @@ const SAVED_MESSAGES = {
   "card-primary": "Your primary card is changed. It pays for your next delivery.",
   "card-removed": "The card is removed.",
   address: "Your address is saved.",
+  "address-added": "Your new address is saved. Move your deliveries to it under Change what comes next.",
 } as const;
 type Saved = keyof typeof SAVED_MESSAGES;
 
@@ -129,6 +130,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
         return done("address", "#addresses");
       }
+      case "address-add": {
+        const result = await addAddressValidator.validate(formData);
+        if (result.error) return validationError(result.error, result.submittedData);
+        try {
+          await addAddress({ userId: user.id }, result.data.address);
+        } catch (error) {
+          if (!(error instanceof AddressLimitError)) throw error;
+          return validationError({ formId: ACCOUNT_FORMS.addAddress, fieldErrors: { "address.line1": error.message } }, result.submittedData);
+        }
+        return done("address-added", "#addresses");
+      }
       default:
         return data({ error: "Unknown action" }, { status: 400 });
     }
@@ -161,7 +173,7 @@ export default function Account() {
           </div>
           <div className="dash-col">
             <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} removing={removing} />
-            <AddressesSection account={account} editing={editing} />
+            <AddressesSection account={account} editing={editing} addAddressOpen={actionData?.formId === ACCOUNT_FORMS.addAddress} />
           </div>
         </div>
       </div>

@@ -290,7 +290,7 @@ export default function ChangeWhatComesNext() {
               <select id="addressId" name="addressId" className="field__input" defaultValue={d.subscription.shippingAddressId ?? undefined}>
                 {d.addresses.map((a) => <option key={a.id} value={a.id}>{a.label}</option>)}
               </select>
-              <p className="field__hint">Edit an address on <Link to="/dashboard/account">your account</Link>.</p>
+              <p className="field__hint">Add or edit an address on <Link to="/dashboard/account#addresses">your account</Link>.</p>
             </div>
             <SubmitButton variant="secondary" pending={busy("address")} aria-describedby="applies-from">Save address</SubmitButton>
           </Form>

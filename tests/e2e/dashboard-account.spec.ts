@@ -1,6 +1,6 @@
 // /dashboard/account in the js and nojs projects: details, password, cards
 // (add through the sandbox, make primary, remove, the only card kept), the
-// addresses on file, sign-in redirect, owner scoping and axe.
+// addresses on file (edit, add), sign-in redirect, owner scoping and axe.
 import { expectNoSeriousViolations } from "./a11y";
 import { createSubscriber, openDashboard, submit, submitChecked } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
@@ -140,6 +140,38 @@ test.describe("my account", () => {
     await expect(page.locator("#addresses")).toContainText("Unit 5, 7 Bay Road");
   });
 
+  test("adds a delivery address, keeping what was typed through an error, and the deliveries move to it", async ({ page }) => {
+    const a = await createSubscriber();
+    await openDashboard(page, a, "/dashboard/account");
+    const addresses = page.locator("#addresses");
+    await addresses.getByText("Add a delivery address").click();
+    let form = page.locator("#account-add-address");
+    await form.getByLabel("Address type").selectOption("house");
+    await form.getByLabel("Street address").fill("15 Kent Street");
+    await form.getByLabel("Suburb").fill("Sydney");
+    await form.getByLabel("State").selectOption("NSW");
+    await form.getByLabel("Postcode").fill("20");
+    await submitChecked(page, form.getByRole("button", { name: "Add address" }));
+    form = page.locator("#account-add-address");
+    await expect(form.getByText("Post code invalid")).toBeVisible();
+    await expect(form.getByLabel("Street address")).toHaveValue("15 Kent Street");
+    await expect(form.getByLabel("Suburb")).toHaveValue("Sydney");
+    expect(await e2eDb().selectFrom("addresses").select("id").where("userId", "=", a.id).execute()).toHaveLength(1);
+    await form.getByLabel("Postcode").fill("2000");
+    await form.getByRole("button", { name: "Add address" }).click();
+    await expect(page.getByRole("status")).toHaveText("Your new address is saved. Move your deliveries to it under Change what comes next.");
+    await expect(addresses.getByRole("listitem", { name: "Delivery address 15 Kent Street" })).toContainText("Sydney NSW 2000");
+    const added = await e2eDb().selectFrom("addresses").select(["id", "kind"]).where("userId", "=", a.id).where("line1", "=", "15 Kent Street").executeTakeFirstOrThrow();
+    expect(added.kind).toBe("shipping");
+
+    await page.goto(`/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    await page.getByLabel("Deliver to").selectOption(String(added.id));
+    await submit(page, page.getByRole("button", { name: "Save address" }));
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries\?done=CH-/);
+    const sub = await e2eDb().selectFrom("subscriptions").select("shippingAddressId").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    expect(sub.shippingAddressId).toBe(added.id);
+  });
+
   test("subscriber A reaches nothing of B's: B's address and cards answer 404 like missing ones", async ({ page }) => {
     const a = await createSubscriber({ firstName: "Ava" });
     const b = await createSubscriber({ firstName: "Ben", cards: 2 });
@@ -183,6 +215,8 @@ test.describe("my account", () => {
     await expectNoSeriousViolations(page, "main");
     await page.goto(`/dashboard/account?address=${a.addressId}&card=new&remove=${a.cardIds[0]}`);
     await expect(page.getByRole("group", { name: /^Remove .* ending in \d{4}\?$/ })).toContainText("Another saved card becomes your primary card");
+    await page.locator("#addresses").getByText("Add a delivery address").click(); // next to the address being edited
+    await expect(page.locator("#account-add-address").getByLabel("Street address")).toBeVisible();
     await expectNoSeriousViolations(page, "main");
   });
 });

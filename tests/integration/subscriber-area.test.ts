@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
 import {
-  CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addCard, changePassword, getAccount, getAddress, removeCard,
+  AddressLimitError, CardInUseError, MAX_ADDRESSES, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
+  getAddress, removeCard,
   setPrimaryCard, updateAddress, updateProfile,
 } from "~/accounts/account.server";
 import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
@@ -127,6 +128,17 @@ describe("account services", () => {
     await updateAddress({ userId: a.userId, addressId: a.addressId }, base);
     expect(await getAddress({ userId: a.userId, addressId: a.addressId })).toMatchObject({ line1: "9 Bay Road", line2: "Unit 2", addressType: "apartment" });
     await expect(updateAddress({ userId: a.userId, addressId: a.addressId }, { ...base, postcode: "3000", state: "VIC" })).rejects.toBeInstanceOf(PostcodeLockedError);
+  });
+
+  it("adds delivery addresses of the user's own, up to the limit", async () => {
+    const a = await subscriber();
+    const address = { addressType: "house" as const, line1: "15 Kent Street", city: "Melbourne", state: "VIC" as const, postcode: "3000", country: "AU" as const, company: undefined };
+    const id = await addAddress({ userId: a.userId }, address);
+    expect(await getAddress({ userId: a.userId, addressId: id })).toMatchObject({ kind: "shipping", line1: "15 Kent Street", postcode: "3000", line2: null, company: null });
+    const count = async () => (await db.selectFrom("addresses").select("id").where("userId", "=", a.userId).execute()).length;
+    while ((await count()) < MAX_ADDRESSES) await addAddress({ userId: a.userId }, address);
+    await expect(addAddress({ userId: a.userId }, address)).rejects.toBeInstanceOf(AddressLimitError);
+    expect(await count()).toBe(MAX_ADDRESSES);
   });
 });
 

@@ -178,7 +178,7 @@ function formatAddress(a: AddressView) {
   return [a.company, a.line2 ? `${a.line2}, ${a.line1}` : a.line1, `${a.city} ${a.state} ${a.postcode}`].filter(Boolean) as string[];
 }
 
-export function AddressesSection({ account, editing }: { account: AccountView; editing: AddressView | null }) {
+export function AddressesSection({ account, editing, addAddressOpen }: { account: AccountView; editing: AddressView | null; addAddressOpen: boolean }) {
   const id = ACCOUNT_FORMS.address;
   return (
     <section className="card dash-panel" aria-labelledby="account-addresses-title" id="addresses">
@@ -227,7 +227,25 @@ export function AddressesSection({ account, editing }: { account: AccountView; e
             ))}
           </ul>
         )}
+        <AddAddressForm open={addAddressOpen} />
       </div>
     </section>
+  );
+}
+
+/** A new delivery address; moving a subscription to it is the change page's (it can change the delivery area and days). */
+function AddAddressForm({ open }: { open: boolean }) {
+  const id = ACCOUNT_FORMS.addAddress;
+  return (
+    <details className="dash-details" open={open}>
+      <summary>Add a delivery address</summary>
+      <ValidatedForm id={id} method="post" validator={accountFormValidators.addAddress} noValidate resetAfterSubmit className="form dash-details__body">
+        <CsrfInput />
+        <FocusFirstError formId={id} />
+        <input type="hidden" name="intent" value="address-add" />
+        <AddressFields prefix="address" legend="New delivery address" autoCompleteSection="shipping" />
+        <FormSubmit variant="primary">Add address</FormSubmit>
+      </ValidatedForm>
+    </details>
   );
 }
