@@ -21,15 +21,17 @@ import { accountLimits, assertUnderLimits, getClientIp, RateLimitedError, record
 import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
 
+/** Each save's notice and the section it shows in (the redirect's #anchor). */
 const SAVED_MESSAGES = {
-  profile: "Your details are saved.",
-  password: "Your password is changed. We signed you out on your other devices.",
-  "card-added": "Your new card is saved.",
-  "card-primary": "Your primary card is changed. It pays for your next delivery.",
-  "card-removed": "The card is removed.",
-  address: "Your address is saved.",
-  "address-added": "Your new address is saved. Move your deliveries to it under Change what comes next.",
+  profile: { section: "profile", message: "Your details are saved." },
+  password: { section: "password", message: "Your password is changed. We signed you out on your other devices." },
+  "card-added": { section: "cards", message: "Your new card is saved." },
+  "card-primary": { section: "cards", message: "Your primary card is changed. It pays for your next delivery." },
+  "card-removed": { section: "cards", message: "The card is removed." },
+  address: { section: "addresses", message: "Your address is saved." },
+  "address-added": { section: "addresses", message: "Your new address is saved. Move your deliveries to it under Change what comes next." },
 } as const;
+const SECTION_ANCHOR = { profile: "#account-profile-title", password: "#account-password-title", cards: "#cards", addresses: "#addresses" } as const;
 type Saved = keyof typeof SAVED_MESSAGES;
 
 export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.name} details, password, cards and addresses.`);
@@ -37,7 +39,7 @@ export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.nam
 export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
 
 const notFound = () => new Response("Not found", { status: 404 });
-const done = (saved: Saved, hash = "") => redirect(`/dashboard/account?saved=${saved}${hash}`, 303);
+const done = (saved: Saved) => redirect(`/dashboard/account?saved=${saved}${SECTION_ANCHOR[SAVED_MESSAGES[saved].section]}`, 303);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -101,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           if (!(error instanceof CardError)) throw error;
           return validationError({ formId: ACCOUNT_FORMS.addCard, fieldErrors: { [`card.${error.field}`]: error.message } }, refill);
         }
-        return done("card-added", "#cards");
+        return done("card-added");
       }
       case "card-primary":
       case "card-remove": {
@@ -109,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (!Number.isInteger(cardId) || cardId <= 0 || cardId > 2_147_483_647) throw notFound();
         if (intent === "card-primary") {
           await setPrimaryCard({ userId: user.id, cardId });
-          return done("card-primary", "#cards");
+          return done("card-primary");
         }
         try {
           await removeCard({ userId: user.id, cardId });
@@ -117,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           if (error instanceof CardInUseError) return data({ cardError: { cardId, message: error.message } }, { status: 409 });
           throw error;
         }
-        return done("card-removed", "#cards");
+        return done("card-removed");
       }
       case "address": {
         const result = await editAddressValidator.validate(formData);
@@ -128,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           if (!(error instanceof PostcodeLockedError)) throw error;
           return validationError({ formId: ACCOUNT_FORMS.address, fieldErrors: { "address.postcode": error.message } }, result.submittedData);
         }
-        return done("address", "#addresses");
+        return done("address");
       }
       case "address-add": {
         const result = await addAddressValidator.validate(formData);
@@ -139,7 +141,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           if (!(error instanceof AddressLimitError)) throw error;
           return validationError({ formId: ACCOUNT_FORMS.addAddress, fieldErrors: { "address.line1": error.message } }, result.submittedData);
         }
-        return done("address-added", "#addresses");
+        return done("address-added");
       }
       default:
         return data({ error: "Unknown action" }, { status: 400 });
@@ -156,24 +158,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Account() {
   const { account, editing, removing, saved, addCardOpen } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { cardError?: { cardId: number; message: string }; formId?: string } | undefined;
+  // an answer to a later form (its errors) replaces the notice of an earlier save
+  const notice = (section: (typeof SAVED_MESSAGES)[Saved]["section"]) => (saved && !actionData && saved.section === section ? saved.message : null);
   return (
     <section className="section dash" aria-labelledby="account-title">
       <div className="container">
         <h1 id="account-title">My account</h1>
-        {/* an answer to a later form (its errors) replaces the notice of an earlier save */}
-        {saved && !actionData ? (
-          <div className="form-alert form-alert--success dash-notice" role="status">
-            <p>{saved}</p>
-          </div>
-        ) : null}
         <div className="dash-grid">
           <div className="dash-col">
-            <ProfileSection account={account} />
-            <PasswordSection hasPassword={account.hasPassword} />
+            <ProfileSection account={account} notice={notice("profile")} />
+            <PasswordSection hasPassword={account.hasPassword} notice={notice("password")} />
           </div>
           <div className="dash-col">
-            <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} removing={removing} />
-            <AddressesSection account={account} editing={editing} addAddressOpen={actionData?.formId === ACCOUNT_FORMS.addAddress} />
+            <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} removing={removing} notice={notice("cards")} />
+            <AddressesSection account={account} editing={editing} addAddressOpen={actionData?.formId === ACCOUNT_FORMS.addAddress} notice={notice("addresses")} />
           </div>
         </div>
       </div>

@@ -16,14 +16,21 @@ import { ACCOUNT_FORMS, accountFormValidators } from "../account-form-validators
 import type { AccountView, AddressView } from "../account.server";
 
 const TYPE_LABEL = { apartment: "Apartment", business: "Business", house: "House" } as const;
+
+/** A save's confirmation, shown in the section it changed: the redirect lands there, not at the top of the page. */
+function SavedNotice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return <div className="form-alert form-alert--success dash-notice" role="status"><p>{message}</p></div>;
+}
 const two = (n: number) => String(n).padStart(2, "0");
 
-export function ProfileSection({ account }: { account: AccountView }) {
+export function ProfileSection({ account, notice }: { account: AccountView; notice: string | null }) {
   const id = ACCOUNT_FORMS.profile;
   return (
     <section className="card dash-panel" aria-labelledby={`${id}-title`}>
       <div className="card__body">
         <h2 id={`${id}-title`} className="dash-panel__title">Your details</h2>
+        <SavedNotice message={notice} />
         <p className="dash-panel__intro">Signed in as <strong>{account.email}</strong>.</p>
         <ValidatedForm
           id={id}
@@ -53,12 +60,13 @@ export function ProfileSection({ account }: { account: AccountView }) {
   );
 }
 
-export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+export function PasswordSection({ hasPassword, notice }: { hasPassword: boolean; notice: string | null }) {
   const id = ACCOUNT_FORMS.password;
   return (
     <section className="card dash-panel" aria-labelledby={`${id}-title`}>
       <div className="card__body">
         <h2 id={`${id}-title`} className="dash-panel__title">{hasPassword ? "Change your password" : "Choose a password"}</h2>
+        <SavedNotice message={notice} />
         <p className="dash-panel__intro">
           {hasPassword
             ? "For your security we sign you out everywhere else when your password changes."
@@ -115,8 +123,9 @@ function RemoveCardConfirm({ cardId, label, primary }: { cardId: number; label: 
   );
 }
 
-export function CardsSection({ account, cardError, addCardOpen, removing }: {
+export function CardsSection({ account, cardError, addCardOpen, removing, notice }: {
   account: AccountView;
+  notice: string | null;
   cardError?: { cardId: number; message: string };
   addCardOpen: boolean;
   /** the card whose removal is being confirmed */
@@ -127,6 +136,7 @@ export function CardsSection({ account, cardError, addCardOpen, removing }: {
     <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
       <div className="card__body">
         <h2 id="account-cards-title" className="dash-panel__title">Saved cards</h2>
+        <SavedNotice message={notice} />
         <p className="dash-panel__intro">Your primary card pays for each delivery at its change cut-off. We keep only the brand, the last four digits and the expiry.</p>
         {account.cards.length === 0 ? <p>You have no saved cards.</p> : (
           <ul className="dash-list" role="list">
@@ -178,12 +188,18 @@ function formatAddress(a: AddressView) {
   return [a.company, a.line2 ? `${a.line2}, ${a.line1}` : a.line1, `${a.city} ${a.state} ${a.postcode}`].filter(Boolean) as string[];
 }
 
-export function AddressesSection({ account, editing, addAddressOpen }: { account: AccountView; editing: AddressView | null; addAddressOpen: boolean }) {
+export function AddressesSection({ account, editing, addAddressOpen, notice }: {
+  account: AccountView;
+  editing: AddressView | null;
+  addAddressOpen: boolean;
+  notice: string | null;
+}) {
   const id = ACCOUNT_FORMS.address;
   return (
     <section className="card dash-panel" aria-labelledby="account-addresses-title" id="addresses">
       <div className="card__body">
         <h2 id="account-addresses-title" className="dash-panel__title">Addresses on file</h2>
+        <SavedNotice message={notice} />
         {account.addresses.length === 0 ? <p>No addresses yet. Your delivery address is saved when you order your first box.</p> : (
           <ul className="dash-list" role="list">
             {account.addresses.map((a) => (
