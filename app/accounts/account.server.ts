@@ -10,6 +10,7 @@ import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
 import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { insertAddress } from "./addresses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
 import type { ProfileInput } from "./account-schemas";
@@ -257,15 +258,7 @@ export async function addAddress({ userId }: { userId: number }, address: Addres
   return db.transaction().execute(async (trx) => {
     const { n } = await trx.selectFrom("addresses").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", userId).executeTakeFirstOrThrow();
     if (Number(n) >= MAX_ADDRESSES) throw new AddressLimitError();
-    const { id } = await trx
-      .insertInto("addresses")
-      .values({
-        userId, kind: "shipping", addressType: address.addressType, line1: address.line1, line2: address.line2 ?? null, city: address.city,
-        state: address.state, postcode: address.postcode, country: "AU", company: address.company ?? null, createdAt: new Date().toISOString(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return id;
+    return insertAddress(trx, userId, "shipping", address);
   });
 }
 

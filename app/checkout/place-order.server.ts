@@ -13,6 +13,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription, User } from "~/db/schema";
+import { insertAddress } from "~/accounts/addresses.server";
 import { hashPassword } from "~/accounts/password.server";
 import { checkoutSessionId, sessionCookieFor, sessionExists, startCheckoutSession, type SessionRecord } from "~/accounts/session.server";
 import { activeFrequencies, getPackage } from "~/box/catalogue.server";
@@ -287,18 +288,6 @@ async function release(actor: CheckoutActor, quote: Quote, key: string, userId: 
   });
 }
 
-async function saveAddress(trx: Transaction<DB>, userId: number, kind: "shipping" | "billing", a: AddressInput) {
-  const { id } = await trx
-    .insertInto("addresses")
-    .values({
-      userId, kind, addressType: a.addressType, line1: a.line1, line2: a.line2 ?? null, city: a.city, state: a.state,
-      postcode: a.postcode, country: "AU", company: a.company ?? null, createdAt: nowIso(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
-}
-
 async function finalize(
   actor: CheckoutActor,
   input: CheckoutInput & { giftCode?: string | null },
@@ -322,8 +311,8 @@ async function finalize(
       orderedAt: customer.orderedAt ?? ts, updatedAt: ts,
     }).where("id", "=", customer.id).execute();
 
-    const shippingId = await saveAddress(trx, customer.id, "shipping", input.shipping);
-    const billingId = input.billingSameAsShipping ? shippingId : await saveAddress(trx, customer.id, "billing", input.billing);
+    const shippingId = await insertAddress(trx, customer.id, "shipping", input.shipping);
+    const billingId = input.billingSameAsShipping ? shippingId : await insertAddress(trx, customer.id, "billing", input.billing);
 
     const { id: orderId } = await trx
       .insertInto("orders")

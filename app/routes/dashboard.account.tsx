@@ -1,6 +1,7 @@
-// /dashboard/account: name, phone, consents, password, saved cards and the
-// addresses on file, and a new delivery address (removing a card asks once: ?remove={card id}). One action, one `intent` per form; success answers with a
-// redirect to ?saved=... (PRG), errors with the form's own field errors.
+// /dashboard/account: name, phone, consents, password, saved cards (removing
+// one asks once: ?remove={card id}), the addresses on file and a new delivery
+// address. One action, one `intent` per form; success answers with a redirect
+// to ?saved=...#section (PRG), errors with the form's own field errors.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";

@@ -16,13 +16,13 @@ import { ACCOUNT_FORMS, accountFormValidators } from "../account-form-validators
 import type { AccountView, AddressView } from "../account.server";
 
 const TYPE_LABEL = { apartment: "Apartment", business: "Business", house: "House" } as const;
+const two = (n: number) => String(n).padStart(2, "0");
 
 /** A save's confirmation, shown in the section it changed: the redirect lands there, not at the top of the page. */
 function SavedNotice({ message }: { message: string | null }) {
   if (!message) return null;
   return <div className="form-alert form-alert--success dash-notice" role="status"><p>{message}</p></div>;
 }
-const two = (n: number) => String(n).padStart(2, "0");
 
 export function ProfileSection({ account, notice }: { account: AccountView; notice: string | null }) {
   const id = ACCOUNT_FORMS.profile;
