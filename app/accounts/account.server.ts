@@ -10,6 +10,7 @@ import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
 import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { sydneyToday } from "~/subscriptions/schedule";
 import { insertAddress } from "./addresses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
@@ -207,9 +208,12 @@ export async function addCard({ userId }: { userId: number }, input: { card: New
 export const POSTCODE_LOCKED_MESSAGE =
   "Your subscription delivers to this address, and a new postcode can change your delivery days. Keep the postcode here, or add your new address below and move your deliveries to it under Change what comes next.";
 
+export const orderPostcodeLockedMessage = (reference: string) =>
+  `Order ${reference} is on its way to this address, so its postcode stays until that delivery has come. Add your new address below and move your deliveries to it under Change what comes next.`;
+
 export class PostcodeLockedError extends Error {
-  constructor() {
-    super(POSTCODE_LOCKED_MESSAGE);
+  constructor(message = POSTCODE_LOCKED_MESSAGE) {
+    super(message);
     this.name = "PostcodeLockedError";
   }
 }
@@ -230,6 +234,17 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
       .where("status", "in", [...LIVE])
       .executeTakeFirst();
     if (delivering) throw new PostcodeLockedError();
+    // an order keeps its address (a subscription that moved leaves it behind): not yet delivered, its postcode stays too
+    const coming = await db
+      .selectFrom("orders")
+      .select("reference")
+      .where("userId", "=", userId)
+      .where("shippingAddressId", "=", addressId)
+      .where("status", "in", ["unpaid", "paid", "failed"])
+      .where("deliveryDate", ">=", sydneyToday(new Date()))
+      .orderBy("deliveryDate")
+      .executeTakeFirst();
+    if (coming) throw new PostcodeLockedError(orderPostcodeLockedMessage(coming.reference));
   }
   const result = await db
     .updateTable("addresses")

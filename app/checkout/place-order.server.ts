@@ -318,7 +318,7 @@ async function finalize(
       .insertInto("orders")
       .values({
         reference, userId: customer.id, subscriptionId: actor.draft.id, kind: "box", status: "paid",
-        deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow, createdAt: ts, paidAt: ts,
+        deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow, shippingAddressId: shippingId, createdAt: ts, paidAt: ts,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -260,6 +260,8 @@ export interface OrdersTable {
   paymentKey: Optional<string>;
   /** the billing address the order was paid with */
   billingAddressId: Optional<number>;
+  /** where a box order is delivered (kept when its subscription moves later); null for gift cards */
+  shippingAddressId: Optional<number>;
 }
 
 export interface InvoicesTable {

@@ -15,6 +15,8 @@ export type OwnOrder = {
   subscriptionId: number | null;
   paymentKey: string | null;
   billingAddressId: number | null;
+  /** where a box order is delivered */
+  shippingAddressId: number | null;
   paidAt: string | null;
 };
 
@@ -26,7 +28,7 @@ export function normaliseReference(reference: string): string {
 const ownOrderByReference = preparedQuery(db, (q, reference: string, userId: number) =>
   q
     .selectFrom("orders")
-    .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "paidAt"])
+    .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "shippingAddressId", "paidAt"])
     .where("reference", "=", reference)
     .where("userId", "=", userId));
 const invoicesOf = preparedQuery(db, (q, orderId: number) =>

@@ -11,6 +11,8 @@ export type TaxInvoice = {
   deliveryDate: string | null;
   customer: { name: string; email: string };
   billingAddress: { lines: string[] } | null;
+  /** where a box order was delivered: the order's own address, kept when its subscription moved later */
+  deliveryAddress: { lines: string[] } | null;
   summary: PaymentSummary;
   /** the invoice total, GST included */
   invoiceTotalCents: number;
@@ -29,7 +31,7 @@ export async function loadTaxInvoice({ userId, reference }: { userId: number; re
   if (order.status !== "paid") return { status: "unpaid", reference: order.reference };
   const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return { status: "not_found" };
-  const [user, payment, billing] = await Promise.all([
+  const [user, payment, billing, delivery] = await Promise.all([
     db.selectFrom("users").select(["email", "firstName", "lastName"]).where("id", "=", userId).executeTakeFirstOrThrow(),
     db
       .selectFrom("payments")
@@ -40,6 +42,7 @@ export async function loadTaxInvoice({ userId, reference }: { userId: number; re
       .orderBy("id", "desc")
       .executeTakeFirst(),
     billingAddressOf(userId, order.billingAddressId, order.subscriptionId),
+    order.shippingAddressId ? addressOf(userId, order.shippingAddressId) : null,
   ]);
   const summary = paymentSummary(invoice, null, true);
   return {
@@ -51,6 +54,7 @@ export async function loadTaxInvoice({ userId, reference }: { userId: number; re
       deliveryDate: order.deliveryDate,
       customer: { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email, email: user.email },
       billingAddress: billing ? { lines: addressLines(billing) } : null,
+      deliveryAddress: delivery ? { lines: addressLines(delivery) } : null,
       summary,
       invoiceTotalCents: invoice.total,
       payment: {
@@ -70,7 +74,10 @@ async function billingAddressOf(userId: number, billingAddressId: number | null,
     const sub = await db.selectFrom("subscriptions").select(["billingAddressId"]).where("id", "=", subscriptionId).where("userId", "=", userId).executeTakeFirst();
     id = sub?.billingAddressId ?? null;
   }
-  if (!id) return null;
+  return id ? addressOf(userId, id) : null;
+}
+
+async function addressOf(userId: number, id: number) {
   return (
     (await db
       .selectFrom("addresses")

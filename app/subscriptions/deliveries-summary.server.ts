@@ -114,6 +114,9 @@ export type SubscriptionDetail = SubscriptionSummary & {
 export type NextOrder = {
   reference: string;
   status: OrderSummary["status"];
+  /** where and when the order itself is delivered: it keeps them when the subscription changes later */
+  address: string | null;
+  windowLabel: string | null;
   lines: { name: string; quantity: number; lineCents: number; type: string }[];
   totalCents: number;
 };
@@ -153,6 +156,9 @@ const curatedContentsOf = preparedQuery(db, (q, packageId: number) =>
     .select(["packageContents.item as item", "packageContents.quantity as quantity", "packageContents.month as month"])
     .where("packages.id", "=", packageId).orderBy("packageContents.month", "desc").orderBy("packageContents.sortOrder"));
 
+type AddressParts = { line1: string | null; line2: string | null; city: string | null; state: string | null; postcode: string | null };
+const addressLabel = (a: AddressParts) => (a.line1 ? `${a.line2 ? `${a.line2}, ` : ""}${a.line1}, ${a.city} ${a.state} ${a.postcode}` : null);
+
 async function detail(userId: number, s: SubscriptionSummary, now: Date): Promise<SubscriptionDetail> {
   const [sub] = await detailOf(s.id, userId);
   if (!sub) throw new Error(`subscription ${s.id} vanished while its page was read`);
@@ -177,7 +183,7 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
     endedAt: sub.endedAt,
     boxType: sub.boxType,
     windowLabel: sub.windowLabel,
-    address: sub.line1 ? `${sub.line2 ? `${sub.line2}, ` : ""}${sub.line1}, ${sub.city} ${sub.state} ${sub.postcode}` : null,
+    address: addressLabel(sub),
     items,
     contents: contents.filter((c) => c.month === latestMonth).map((c) => ({ item: c.item, quantity: c.quantity })),
     addons: addonLines,
@@ -192,7 +198,12 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
 /** The order's latest invoice (what it charges) with the order's status, owner-scoped. */
 const latestInvoiceOf = preparedQuery(db, (q, reference: string, userId: number) =>
   q.selectFrom("orders").innerJoin("invoices", "invoices.orderId", "orders.id")
-    .select(["orders.reference", "orders.status", "invoices.id as invoiceId", "invoices.totalCents"])
+    .leftJoin("addresses", (j) => j.onRef("addresses.id", "=", "orders.shippingAddressId").on("addresses.userId", "=", userId))
+    .leftJoin("deliveryWindows", "deliveryWindows.code", "orders.deliveryWindow")
+    .select([
+      "orders.reference", "orders.status", "invoices.id as invoiceId", "invoices.totalCents", "deliveryWindows.label as windowLabel",
+      "addresses.line1", "addresses.line2", "addresses.city", "addresses.state", "addresses.postcode",
+    ])
     .where("orders.reference", "=", reference).where("orders.userId", "=", userId)
     .orderBy("invoices.id", "desc").limit(1));
 const invoiceLinesOf = preparedQuery(db, (q, invoiceId: number) =>
@@ -205,6 +216,8 @@ async function orderOf(userId: number, reference: string): Promise<NextOrder | n
   return {
     reference: invoice.reference,
     status: invoice.status,
+    address: addressLabel(invoice),
+    windowLabel: invoice.windowLabel,
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: l.sellableType })),
     totalCents: invoice.totalCents,
   };

@@ -37,6 +37,7 @@ export type SubscriptionFacts = {
   deliveryWindow: string | null;
   frequencyDays: number;
   discountCode: string | null;
+  shippingAddressId: number | null;
 };
 
 const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
@@ -46,7 +47,7 @@ const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
     .leftJoin("packages as p", "p.id", "s.packageId")
     .select([
       "s.id", "s.userId", "u.email", "u.firstName", "u.passwordHash", "s.status", "s.pausedUntil", "s.endedAt", "s.packageId", "p.fullName as boxName",
-      "s.postcode", "s.regionId", "s.deliveryDate", "s.deliveryWindow", "s.frequencyDays", "s.discountCode",
+      "s.postcode", "s.regionId", "s.deliveryDate", "s.deliveryWindow", "s.frequencyDays", "s.discountCode", "s.shippingAddressId",
     ])
     .where("s.id", "=", subscriptionId)
     .where("s.status", "!=", "draft");

@@ -394,7 +394,7 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
   const schedule: RegionSchedule | null = moving ? { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks } : null;
   const windows = moving ? await windowsForRegion(region) : [];
   const window = moving && !windows.some((w) => w.code === sub.deliveryWindow) ? (windows[0]?.code ?? "day") : sub.deliveryWindow;
-  const firstDay = schedule ? firstOpenRunDay(schedule, p.from!, p.now) : null;
+  const firstDay = schedule ? nearestOpenRunDay(schedule, p.from!, await lastOrderedDate(db, sub.id), p) : null;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("subscriptions")
       .set({ shippingAddressId: address.id, postcode: n.display, ...(moving ? { regionId: region.id, deliveryWindow: window } : {}), updatedAt: p.now.toISOString() })
@@ -416,10 +416,20 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
   return { reference: p.reference, already: false, lockedDate: p.locked };
 }
 
-/** The region's first run day on or after `from` whose change cut-off is still ahead. */
-function firstOpenRunDay(schedule: RegionSchedule, from: string, now: Date): string | null {
+/**
+ * The new area's run day nearest to `from` (the next delivery still open to changes) whose cut-off is
+ * still ahead and which comes after every delivery already ordered or locked; a tie goes to the later
+ * day. Nearest, not the first on or after `from`: that pushed the date a few days on with every move,
+ * so moving there and back left the subscriber a week later than they started.
+ */
+export function nearestOpenRunDay(schedule: RegionSchedule, from: string, lastOrdered: string | null, p: { locked: string | null; now: Date }): string | null {
+  const after = [lastOrdered, p.locked].filter((d): d is string => Boolean(d)).sort().at(-1) ?? null;
+  const distance = (d: string) => Math.abs(Date.parse(d) - Date.parse(from));
+  const near = dayOptions(schedule, from, after, p.now).reduce<string | null>((best, o) => (best === null || distance(o.date) <= distance(best) ? o.date : best), null);
+  if (near) return near;
+  // an area that runs less often than every two weeks: its first open run day after `from`
   for (let i = 0, d = from; i < 120; i++, d = addDays(d, 1)) {
-    if ((schedule.weekdays.length === 0 || isRunDay(schedule, d)) && cutoffInstant(schedule, d).getTime() > now.getTime()) return d;
+    if ((!after || d > after) && (schedule.weekdays.length === 0 || isRunDay(schedule, d)) && cutoffInstant(schedule, d).getTime() > p.now.getTime()) return d;
   }
   return null;
 }

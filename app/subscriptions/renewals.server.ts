@@ -154,7 +154,7 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
       .insertInto("orders")
       .values({
         reference, userId: sub.userId, subscriptionId: sub.id, kind: "box", status: "unpaid", deliveryDate: d.deliveryDate,
-        deliveryWindow: d.deliveryWindow ?? sub.deliveryWindow, createdAt: ts, paidAt: null, paymentKey: key,
+        deliveryWindow: d.deliveryWindow ?? sub.deliveryWindow, shippingAddressId: sub.shippingAddressId, createdAt: ts, paidAt: null, paymentKey: key,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -34,7 +34,8 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   frequency_changed: (d) => `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
   day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
   window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
-  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${fromDate(d)}`,
+  // a move to another delivery area plans the next delivery on that area's run day: say which
+  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; the next delivery comes on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}`,
 };
 
 function who(d: Record<string, unknown>, ownEmail: string) {

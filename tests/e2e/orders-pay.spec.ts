@@ -284,6 +284,8 @@ test.describe("tax invoice", () => {
     await expect(table.getByRole("row", { name: /^GST included/ })).toContainText(aud(Math.round(inv.totalCents / 11)));
     await expect(table.getByRole("row", { name: /Total \(GST included\)/ })).toContainText(aud(inv.totalCents));
     await expect(page.locator(".invoice__to")).toContainText("Olivia");
+    // a box order names where it was delivered: the order's own address
+    await expect(page.getByRole("region", { name: "Deliver to" })).toContainText("Unit 4, 12 Harbour Street");
     await expectNoSeriousViolations(page, "main");
 
     await page.emulateMedia({ media: "print" });

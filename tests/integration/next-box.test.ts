@@ -13,6 +13,9 @@ import {
 } from "~/subscriptions/next-box.server";
 import { upcomingDeliveries } from "~/subscriptions/changes.server";
 import { boxSubscriber } from "./next-box-fixtures";
+import { formatDeliveryDate } from "~/accounts/format";
+import { getAddress, updateAddress } from "~/accounts/account.server";
+import { getDeliveriesPage } from "~/subscriptions/deliveries-summary.server";
 
 const ts = () => new Date().toISOString();
 const ORIGIN = "http://shop.test";
@@ -161,6 +164,63 @@ describe("change what comes next", () => {
     expect(entry).toMatchObject({ reference, type: "address_changed" });
     const mail = await db.selectFrom("emailOutbox").select("text").where("toAddress", "=", a.email).orderBy("id", "desc").executeTakeFirstOrThrow();
     expect(mail.text).toContain("delivery area, so your next delivery comes on");
+  });
+
+  it("moving between areas keeps the next delivery near its date: there and back again returns to the same day", async () => {
+    const a = await subscriber({ daysAhead: 10 });
+    const address = async (line1: string, city: string, state: string, postcode: string) => (await db.insertInto("addresses").values({
+      userId: a.owner.userId, kind: "shipping", addressType: "house", line1, line2: null, city, state, postcode, country: "AU", company: null, createdAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow()).id;
+    const canberra = await address("2 Mort Street", "Braddon", "ACT", "2612"); // Wednesdays
+    const sydney = await address("9 Crown Street", "Surry Hills", "NSW", "2010"); // Tuesdays and Thursdays
+    const scope = { subscriptionId: a.owner.id, userId: a.owner.userId };
+    const next = async () => (await upcomingDeliveries(scope, 1))[0].date;
+    const weekday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
+    const start = await next();
+
+    await changeAddress({ ...a.owner, addressId: canberra }, { origin: ORIGIN });
+    const wednesday = await next();
+    expect(weekday(wednesday)).toBe(3);
+    expect(Math.abs(Date.parse(wednesday) - Date.parse(start))).toBeLessThanOrEqual(3 * 86_400_000);
+    const [moved] = await listActivity({ userId: a.owner.userId });
+    // the confirmation names the new date, not only the address
+    expect(moved.what).toBe(`Changed the delivery address to 2 Mort Street, Braddon ACT 2612; the next delivery comes on ${formatDeliveryDate(wednesday)}`);
+
+    await changeAddress({ ...a.owner, addressId: sydney }, { origin: ORIGIN });
+    const back = await next();
+    expect([2, 4]).toContain(weekday(back));
+    expect(Math.abs(Date.parse(back) - Date.parse(wednesday))).toBe(86_400_000);
+
+    await changeAddress({ ...a.owner, addressId: canberra }, { origin: ORIGIN });
+    // the first Wednesday on or after the Thursday would be a week later
+    expect(await next()).toBe(wednesday);
+  });
+
+  it("an order already made for the next delivery keeps its address when the subscription moves", async () => {
+    const a = await subscriber({ daysAhead: 10 });
+    const { shippingAddressId: home } = await db.selectFrom("subscriptions").select("shippingAddressId").where("id", "=", a.owner.id).executeTakeFirstOrThrow();
+    const { date } = (await upcomingDeliveries({ subscriptionId: a.owner.id, userId: a.owner.userId }, 1))[0];
+    const reference = `PT-${Math.floor(Math.random() * 9e8)}`;
+    const { id: orderId } = await db.insertInto("orders").values({
+      reference, userId: a.owner.userId, subscriptionId: a.owner.id, kind: "box", status: "paid", deliveryDate: date, deliveryWindow: "day",
+      shippingAddressId: home, createdAt: ts(), paidAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow();
+    await db.insertInto("invoices").values({ orderId, subtotalCents: 16900, discountedCents: 0, totalCents: 16900, createdAt: ts() }).execute();
+    const { id: flat } = await db.insertInto("addresses").values({
+      userId: a.owner.userId, kind: "shipping", addressType: "apartment", line1: "40 Pitt Street", line2: "Unit 5", city: "Sydney", state: "NSW", postcode: "2000",
+      country: "AU", company: null, createdAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow();
+
+    const done = await changeAddress({ ...a.owner, addressId: flat }, { origin: ORIGIN });
+    expect(done.lockedDate).toBe(date);
+    expect((await db.selectFrom("orders").select("shippingAddressId").where("id", "=", orderId).executeTakeFirstOrThrow()).shippingAddressId).toBe(home);
+    const s = (await getDeliveriesPage({ userId: a.owner.userId, hasPassword: false })).subscriptions[0];
+    expect(s.address).toBe("Unit 5, 40 Pitt Street, Sydney NSW 2000");
+    expect(s.nextOrder).toMatchObject({ reference, address: "7 Bay Road, Haymarket NSW 2000", windowLabel: expect.any(String) });
+    // the order is still to come there, so that address's postcode stays
+    const old = await getAddress({ userId: a.owner.userId, addressId: home! });
+    await expect(updateAddress({ userId: a.owner.userId, addressId: home! }, { ...old, line2: old.line2 ?? undefined, company: undefined, postcode: "2010" } as never))
+      .rejects.toThrow(`Order ${reference} is on its way to this address`);
   });
 
   it("after the next delivery's cut-off, a change applies to the delivery after it", async () => {

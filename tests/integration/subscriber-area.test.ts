@@ -315,7 +315,7 @@ describe("deliveries page", () => {
     const lines = await db.selectFrom("invoiceLines").select(["name", "quantity", "priceCents"]).where("invoiceId", "=", invoice.id).orderBy("id").execute();
     expect(s.upcoming.find((d) => d.date === order.deliveryDate)?.orderReference).toBe("PT-100458");
     expect(s.nextOrder).toEqual({
-      reference: "PT-100458", status: "unpaid", totalCents: invoice.totalCents,
+      reference: "PT-100458", status: "unpaid", totalCents: invoice.totalCents, address: s.address, windowLabel: expect.any(String),
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: expect.any(String) })),
     });
     // a new subscriber's next delivery is still the subscription's to change

@@ -309,7 +309,7 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
   for (const o of orders) {
     const { id: orderId } = await db
       .insertInto("orders")
-      .values({ ...o, userId, subscriptionId, deliveryWindow: "day", createdAt: ts })
+      .values({ ...o, userId, subscriptionId, deliveryWindow: "day", shippingAddressId: addressId, createdAt: ts })
       .returning("id")
       .executeTakeFirstOrThrow();
     const subtotal = pkg.priceCents + bacon.priceCents;
@@ -375,7 +375,7 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
     .insertInto("orders")
     .values({
       reference: "PT-200117", userId, subscriptionId, status: "paid", deliveryDate: isoDay(new Date(Date.now() - 12 * 86400000)),
-      deliveryWindow: "day", createdAt: ts, paidAt: ts,
+      deliveryWindow: "day", shippingAddressId: addressId, createdAt: ts, paidAt: ts,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

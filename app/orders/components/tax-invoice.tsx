@@ -35,14 +35,22 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
         </div>
       </header>
 
-      <section className="invoice__to" aria-labelledby="invoice-to">
-        <h2 id="invoice-to" className="invoice__label">Bill to</h2>
-        <p>
-          {invoice.customer.name}<br />
-          {invoice.customer.email}
-          {invoice.billingAddress ? invoice.billingAddress.lines.map((l, i) => <span key={i}><br />{l}</span>) : null}
-        </p>
-      </section>
+      <div className="invoice__parties">
+        <section className="invoice__to" aria-labelledby="invoice-to">
+          <h2 id="invoice-to" className="invoice__label">Bill to</h2>
+          <p>
+            {invoice.customer.name}<br />
+            {invoice.customer.email}
+            {invoice.billingAddress ? invoice.billingAddress.lines.map((l, i) => <span key={i}><br />{l}</span>) : null}
+          </p>
+        </section>
+        {invoice.deliveryAddress ? (
+          <section className="invoice__ship" aria-labelledby="invoice-ship-to">
+            <h2 id="invoice-ship-to" className="invoice__label">Deliver to</h2>
+            <p>{invoice.deliveryAddress.lines.map((l, i) => <span key={i}>{i ? <br /> : null}{l}</span>)}</p>
+          </section>
+        ) : null}
+      </div>
 
       <table className="invoice__table">
         <caption className="visually-hidden">Items on invoice {invoice.reference}</caption>

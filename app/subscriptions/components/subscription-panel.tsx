@@ -82,7 +82,7 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
       <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">Your next delivery</h3>
       <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
-      <p className="dash-next__window">{s.windowLabel ?? "8am to 6pm"}{s.address ? <> · {s.address}</> : null}</p>
+      <DeliveryWhereWhen windowLabel={s.windowLabel} address={s.address} />
       <p className={`dash-next__cutoff${next.locked ? " dash-next__cutoff--locked" : ""}`}>
         {next.locked
           ? <>The change cut-off was {next.cutoffLabel}: this box is being packed and is charged as it stands.</>
@@ -124,6 +124,10 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
   );
 }
 
+function DeliveryWhereWhen({ windowLabel, address }: { windowLabel: string | null; address: string | null }) {
+  return <p className="dash-next__window">{windowLabel ?? "8am to 6pm"}{address ? <> · {address}</> : null}</p>;
+}
+
 /** The next delivery is already an order: it comes as ordered, so the panel shows the order, not the subscription's box. */
 function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][number]; order: NonNullable<Sub["nextOrder"]> }) {
   const unpaid = order.status === "unpaid" || order.status === "failed";
@@ -131,7 +135,7 @@ function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][num
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
       <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">Your next delivery</h3>
       <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
-      <p className="dash-next__window">{s.windowLabel ?? "8am to 6pm"}{s.address ? <> · {s.address}</> : null}</p>
+      <DeliveryWhereWhen windowLabel={order.windowLabel ?? s.windowLabel} address={order.address ?? s.address} />
       <p className="dash-next__cutoff dash-next__cutoff--locked">
         This box is order <strong>{order.reference}</strong> and comes as ordered.
         {unpaid ? " It is waiting for payment." : ""} Changes you make now apply from the delivery after it.
