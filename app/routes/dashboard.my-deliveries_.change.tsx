@@ -133,6 +133,11 @@ async function done(reference: string, clear = false) {
   return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(reference)}#confirmation`, { status: 303, headers });
 }
 
+/** The anchor of each change's section: its form posts there, so the answer (a refusal) lands in view. */
+const SECTION_OF: Record<string, string> = {
+  "save-box": SAVE_FORM_ID, frequency: "frequency-title", day: "day-title", window: "window-title", address: "address-title",
+};
+
 export default function ChangeWhatComesNext() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
@@ -155,6 +160,12 @@ export default function ChangeWhatComesNext() {
   );
   const refusal = actionData?.refusal;
   const stepRefusal = refusal?.intent === "step" ? refusal : null;
+  // a refused change shows in its own section, where the page lands (the forms post to their section's anchor)
+  const sectionRefusal = refusal && SECTION_OF[refusal.intent] ? refusal : null;
+  const refusalIn = (intent: string) => sectionRefusal?.intent === intent ? (
+    <div className="form-alert form-alert--error dash-notice" role="alert"><p>{sectionRefusal.message}</p></div>
+  ) : null;
+  const postTo = (intent: string) => `${self}#${SECTION_OF[intent]}`;
 
   const applies = d.lockedDate ? (
     <p>
@@ -189,7 +200,7 @@ export default function ChangeWhatComesNext() {
         <div className={`form-alert ${d.lockedDate ? "form-alert--warning" : "form-alert--info"} dash-notice`} id="applies-from">
           <div>{applies}</div>
         </div>
-        {refusal && !stepRefusal ? (
+        {refusal && !stepRefusal && !sectionRefusal ? (
           <div className="form-alert form-alert--error dash-notice" role="alert"><p>{refusal.message}</p></div>
         ) : null}
         {stepRefusal && !stepRefusal.productId ? (
@@ -214,9 +225,10 @@ export default function ChangeWhatComesNext() {
           ) : <p>The cuts in this box are chosen by our butchers each month.</p>}
           <h2 id="addons-title">Add-ons</h2>
           {cards(d.addons, true)}
+          {refusalIn("save-box")}
           {/* the knife check needs the form library's fields; without a new knife a plain form costs less to draw */}
           {d.knifeCheck ? (
-            <ValidatedForm id={SAVE_FORM_ID} method="post" action={self} validator={saveBoxValidator} noValidate className="dash-inline-form next-box__save">
+            <ValidatedForm id={SAVE_FORM_ID} method="post" action={postTo("save-box")} validator={saveBoxValidator} noValidate className="dash-inline-form next-box__save">
               <FocusFirstError formId={SAVE_FORM_ID} />
               <fieldset className="dash-fieldset next-box__knife">
                 <legend className="field__label">{KNIFE_CHECK_TITLE}</legend>
@@ -225,7 +237,7 @@ export default function ChangeWhatComesNext() {
               {saveControls}
             </ValidatedForm>
           ) : (
-            <Form id={SAVE_FORM_ID} method="post" action={self} className="dash-inline-form next-box__save">{saveControls}</Form>
+            <Form id={SAVE_FORM_ID} method="post" action={postTo("save-box")} className="dash-inline-form next-box__save">{saveControls}</Form>
           )}
           {d.dirty ? (
             <Form method="post" action={self} className="dash-inline-form">
@@ -238,7 +250,8 @@ export default function ChangeWhatComesNext() {
 
         <section className="dash-sub__section" aria-labelledby="frequency-title">
           <h2 id="frequency-title">Delivery frequency</h2>
-          <Form method="post" action={self}>
+          {refusalIn("frequency")}
+          <Form method="post" action={postTo("frequency")}>
             <CsrfInput />
             <input type="hidden" name="intent" value="frequency" />
             <PlainRadioCards id="frequency" name="frequencyDays" legend="How often your box comes" className="radio-cards--frequency"
@@ -250,7 +263,8 @@ export default function ChangeWhatComesNext() {
         {d.days.length > 1 ? (
           <section className="dash-sub__section" aria-labelledby="day-title">
             <h2 id="day-title">Delivery day</h2>
-            <Form method="post" action={self}>
+            {refusalIn("day")}
+            <Form method="post" action={postTo("day")}>
               <CsrfInput />
               <input type="hidden" name="intent" value="day" />
               <div className="field">
@@ -270,7 +284,8 @@ export default function ChangeWhatComesNext() {
         {d.windows.length ? (
           <section className="dash-sub__section" aria-labelledby="window-title">
             <h2 id="window-title">Delivery time</h2>
-            <Form method="post" action={self}>
+            {refusalIn("window")}
+            <Form method="post" action={postTo("window")}>
               <CsrfInput />
               <input type="hidden" name="intent" value="window" />
               <PlainRadioCards id="window" name="window" legend="When your box arrives"
@@ -282,7 +297,8 @@ export default function ChangeWhatComesNext() {
 
         <section className="dash-sub__section" aria-labelledby="address-title">
           <h2 id="address-title">Delivery address</h2>
-          <Form method="post" action={self}>
+          {refusalIn("address")}
+          <Form method="post" action={postTo("address")}>
             <CsrfInput />
             <input type="hidden" name="intent" value="address" />
             <div className="field">

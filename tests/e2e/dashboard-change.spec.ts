@@ -109,6 +109,24 @@ test.describe("change what comes next", () => {
     await expect(notice).toContainText("Changes you save now apply to the delivery after it");
   });
 
+  test("a refused change shows in its own section, in view, and changes nothing", async ({ page }) => {
+    const a = await createSubscriber();
+    await e2eDb().insertInto("addresses").values({
+      userId: a.id, kind: "shipping", addressType: "house", line1: "1 Station Road", line2: null, city: "Alice Springs", state: "NT", postcode: "0870",
+      country: "AU", company: null, createdAt: new Date().toISOString(),
+    }).execute();
+    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    const section = page.getByRole("region", { name: "Delivery address" });
+    await section.getByLabel("Deliver to").selectOption({ label: "1 Station Road, Alice Springs NT 0870" });
+    await submit(page, section.getByRole("button", { name: "Save address" }));
+    const refusal = section.getByRole("alert");
+    await expect(refusal).toHaveText("We don't deliver to that address's postcode yet. Choose another address.");
+    // without JS the answer is a new page: it lands on the section (the form posts to its anchor)
+    await expect(refusal).toBeInViewport();
+    const sub = await e2eDb().selectFrom("subscriptions").select("shippingAddressId").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    expect(sub.shippingAddressId).toBe(a.addressId);
+  });
+
   test("another subscriber's subscription answers 404", async ({ page }) => {
     const a = await createSubscriber();
     const b = await createSubscriber({ firstName: "Ben" });
