@@ -11,7 +11,9 @@ import type { NewCard } from "~/payments/card-schema";
 import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { sydneyToday } from "~/subscriptions/schedule";
-import { insertAddress } from "./addresses.server";
+import { regionForPostcode } from "~/delivery/lookup.server";
+import { POSTCODE_UNDELIVERABLE, normalisePostcode } from "~/delivery/postcode";
+import { insertAddress, normalisedAddress } from "./addresses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
 import type { ProfileInput } from "./account-schemas";
@@ -261,18 +263,36 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
 /** Addresses one account may keep: room for every move, not for filling the table. */
 export const MAX_ADDRESSES = 20;
 
-export class AddressLimitError extends Error {
+/** A new address the account page refuses, with the field its message belongs to. */
+export class AddressRefusedError extends Error {
+  constructor(message: string, readonly field: "address.line1" | "address.postcode" = "address.line1") {
+    super(message);
+    this.name = "AddressRefusedError";
+  }
+}
+
+export class AddressLimitError extends AddressRefusedError {
   constructor() {
     super(`You can keep up to ${MAX_ADDRESSES} addresses. Edit one you no longer use instead.`);
     this.name = "AddressLimitError";
   }
 }
 
-/** Saves a new delivery address; a subscription moves to it on the change page (changeAddress). */
+export const ADDRESS_ON_FILE = "This address is already on your account. Choose it under Change what comes next.";
+
+/**
+ * Saves a new delivery address; a subscription moves to it on the change page (changeAddress).
+ * Refused: a postcode outside the delivery areas (it could never be delivered to), an address
+ * already on file (a second copy only makes the list longer), and more than MAX_ADDRESSES.
+ */
 export async function addAddress({ userId }: { userId: number }, address: AddressInput) {
+  const postcode = normalisePostcode(address.postcode);
+  if (!postcode || !(await regionForPostcode(postcode.number))) throw new AddressRefusedError(POSTCODE_UNDELIVERABLE, "address.postcode");
   return db.transaction().execute(async (trx) => {
-    const { n } = await trx.selectFrom("addresses").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", userId).executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_ADDRESSES) throw new AddressLimitError();
+    const rows = await trx.selectFrom("addresses").select(["line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).execute();
+    if (rows.length >= MAX_ADDRESSES) throw new AddressLimitError();
+    const key = normalisedAddress(address);
+    if (rows.some((r) => normalisedAddress(r) === key)) throw new AddressRefusedError(ADDRESS_ON_FILE);
     return insertAddress(trx, userId, "shipping", address);
   });
 }

@@ -1,6 +1,7 @@
 // A dialog the server can render open (no JS) and JS turns into a modal.
 // Its buttons are links or submit buttons, so every choice works without JS.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { focusInView } from "~/utils/focus";
 
 export function Dialog({
   open,
@@ -9,6 +10,7 @@ export function Dialog({
   actions,
   tone = "default",
   onClose,
+  returnFocusTo,
 }: {
   open: boolean;
   title: ReactNode;
@@ -16,12 +18,29 @@ export function Dialog({
   actions: ReactNode;
   tone?: "default" | "error" | "success";
   onClose?: () => void;
+  /**
+   * The id of the part of the page the keyboard goes back to when the dialog closes and the
+   * control that opened it is gone (a form re-rendered by the answer that opened the dialog):
+   * an element to focus, or a section or form whose first invalid field, else first field, gets it.
+   */
+  returnFocusTo?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // read when the dialog closes, after the render that closed it
+  const returnFocusToRef = useRef(returnFocusTo);
+  returnFocusToRef.current = returnFocusTo;
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
+    // A native <dialog> gives focus back to its opener only when close() is called and the opener
+    // is still in the page; this one is usually removed instead (a link's navigation, a state
+    // change), which leaves focus on <body>. So remember the opener and hand focus back ourselves.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body && !el.contains(document.activeElement)
+      ? document.activeElement
+      : null;
+    const giveFocusBack = () => restoreFocus(opener, returnFocusToRef.current);
+    el.addEventListener("close", giveFocusBack); // Escape, or a <form method="dialog">
     if (open && !el.open) {
       try {
         el.showModal();
@@ -34,6 +53,10 @@ export function Dialog({
       el.showModal();
     }
     if (!open && el.open) el.close();
+    return () => {
+      el.removeEventListener("close", giveFocusBack);
+      giveFocusBack(); // removed from the page (closed by a navigation or a state change)
+    };
   }, [open]);
   if (!open) return null;
   return (
@@ -56,6 +79,28 @@ export function Dialog({
   );
 }
 
+const FIELDS = 'input:not([type="hidden"]), select, textarea';
+
+/** The field to fix in a section: its first invalid field, else its first field. */
+function fieldIn(section: HTMLElement) {
+  return section.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section.querySelector<HTMLElement>(FIELDS);
+}
+
+/**
+ * Waits a frame, like focusSection, and acts only if focus is still lost on <body>: a dialog's own
+ * action (focusSection, a field error) may already have put it where it belongs.
+ */
+function restoreFocus(opener: HTMLElement | null, returnFocusTo: string | undefined) {
+  requestAnimationFrame(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    if (opener?.isConnected) return focusInView(opener);
+    const section = returnFocusTo ? document.getElementById(returnFocusTo) : null;
+    if (!section) return;
+    const target = section.matches(`${FIELDS}, button, a[href], [tabindex]`) ? section : fieldIn(section);
+    if (target) focusInView(target);
+  });
+}
+
 /**
  * After a dialog closes, the keyboard goes back to the part of the page to fix: its first invalid
  * field, else its first field. Waits a frame: while the modal is still open everything behind it
@@ -66,7 +111,6 @@ export function focusSection(id: string) {
     const section = document.getElementById(id);
     if (!section) return;
     section.scrollIntoView({ block: "center" });
-    const target = section.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea');
-    target?.focus();
+    fieldIn(section)?.focus();
   });
 }

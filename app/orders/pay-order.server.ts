@@ -15,6 +15,7 @@
 // worker or app instance runs which step does not matter: the database decides.
 import { createHash } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { normalisedAddress } from "~/accounts/addresses.server";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { AddressInput } from "~/checkout/address-schema";
@@ -142,8 +143,7 @@ export type PayOrderOutcome =
 
 /** Identifies the address a person confirmed, so changing it asks again. */
 export function addressKey(a: Pick<AddressInput, "line1" | "line2" | "city" | "state" | "postcode">): string {
-  const norm = [a.line1, a.line2 ?? "", a.city, a.state, a.postcode].map((s) => s.trim().toLowerCase().replace(/\s+/g, " ")).join("|");
-  return createHash("sha256").update(norm).digest("base64url").slice(0, 22);
+  return createHash("sha256").update(normalisedAddress(a)).digest("base64url").slice(0, 22);
 }
 
 class ClaimLost extends Error {}

@@ -8,7 +8,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { ACCOUNT_FORMS } from "~/accounts/account-form-validators";
 import {
-  AddressLimitError, CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount, getAddress, removeCard,
+  AddressRefusedError, CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount, getAddress, removeCard,
   setPrimaryCard, updateAddress, updateProfile,
 } from "~/accounts/account.server";
 import { AddressesSection, CardsSection, PasswordSection, ProfileSection } from "~/accounts/components/account-sections";
@@ -32,7 +32,9 @@ const SAVED_MESSAGES = {
   address: { section: "addresses", message: "Your address is saved." },
   "address-added": { section: "addresses", message: "Your new address is saved. Move your deliveries to it under Change what comes next." },
 } as const;
-const SECTION_ANCHOR = { profile: "#account-profile-title", password: "#account-password-title", cards: "#cards", addresses: "#addresses" } as const;
+// Cards land on their heading: after "Yes, remove" (with JS) the removed card's confirmation hands
+// focus to this #fragment's element (ConfirmStep), and the heading is made focusable for it.
+const SECTION_ANCHOR = { profile: "#account-profile-title", password: "#account-password-title", cards: "#account-cards-title", addresses: "#addresses" } as const;
 type Saved = keyof typeof SAVED_MESSAGES;
 
 export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.name} details, password, cards and addresses.`);
@@ -139,8 +141,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         try {
           await addAddress({ userId: user.id }, result.data.address);
         } catch (error) {
-          if (!(error instanceof AddressLimitError)) throw error;
-          return validationError({ formId: ACCOUNT_FORMS.addAddress, fieldErrors: { "address.line1": error.message } }, result.submittedData);
+          if (!(error instanceof AddressRefusedError)) throw error;
+          return validationError({ formId: ACCOUNT_FORMS.addAddress, fieldErrors: { [error.field]: error.message } }, result.submittedData);
         }
         return done("address-added");
       }

@@ -26,6 +26,9 @@ import { pageMeta } from "~/utils/meta";
 
 const FORM_ID = "gift-activate";
 const SIGN_IN_ID = "gift-activate-sign-in";
+// Without JS an answer is a new page that would open at the top, its message below the fold on a
+// phone: the form posts to (and success redirects to) this #fragment, so the page lands on the panel.
+const LAND = "#activate-title";
 
 export const meta: MetaFunction = () => pageMeta("Activate a gift card", "Activate your Paddock & Tide gift card: its value becomes credit on your account.");
 
@@ -62,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const clear = { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) };
   try {
     const claim = await activateGiftCard({ userId: user.id, code, ip: getClientIp(request, context) });
-    if (claim.ok) return redirect(`/gift-cards/activate?activated=${encodeURIComponent(formatCode(claim.card.code))}`, { status: 303, headers: clear });
+    if (claim.ok) return redirect(`/gift-cards/activate?activated=${encodeURIComponent(formatCode(claim.card.code))}${LAND}`, { status: 303, headers: clear });
     const message = claim.reason === "expired" && claim.expiresOn
       ? `Sorry, this gift card expired on ${formatDay(claim.expiresOn)}.`
       : ACTIVATION_MESSAGES.failed;
@@ -90,11 +93,43 @@ export default function Activate() {
         {d.balanceCents !== null ? (
           <p className="gift-activate__balance">Your credit balance: <strong className="price" data-testid="credit-balance">{formatAud(d.balanceCents)}</strong></p>
         ) : null}
+        {/* Before the form: without JS they are rendered open in the page, and this puts the answer
+            first where the page lands (LAND); with JS they are modals, which hand focus back to the
+            code field as they close (the form is re-rendered by the answer, so the opener is gone). */}
+        <Dialog
+          open={Boolean(d.activated)}
+          tone="success"
+          returnFocusTo={FORM_ID}
+          title={ACTIVATION_MESSAGES.success}
+          actions={
+            <>
+              <Link className="button button--primary" to="/get-started">Build a box</Link>
+              <Link className="button button--secondary" to="/gift-cards/activate" replace>Close</Link>
+            </>
+          }
+        >
+          {d.activated ? (
+            <>
+              <p>{formatAud(d.activated.valueCents)} was added to your credit.</p>
+              <p>Your credit balance is now <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.</p>
+              {d.activated.expires ? <p className="gift-activate__expiry">Gift card valid until {d.activated.expires}.</p> : null}
+            </>
+          ) : null}
+        </Dialog>
+        <Dialog
+          open={Boolean(a?.failed)}
+          tone="error"
+          returnFocusTo={FORM_ID}
+          title="We couldn't activate this card"
+          actions={<Link className="button button--primary" to={`/gift-cards/activate`} replace>Ok</Link>}
+        >
+          <p>{a?.failed}</p>
+        </Dialog>
         <ValidatedForm
           id={FORM_ID}
           validator={activateFormValidator}
           method="post"
-          action="/gift-cards/activate"
+          action={`/gift-cards/activate${LAND}`}
           noValidate
           className="form gift-activate__form"
           defaultValues={{ code }}
@@ -124,33 +159,6 @@ export default function Activate() {
           </div>
         </div>
       ) : null}
-      <Dialog
-        open={Boolean(d.activated)}
-        tone="success"
-        title={ACTIVATION_MESSAGES.success}
-        actions={
-          <>
-            <Link className="button button--primary" to="/get-started">Build a box</Link>
-            <Link className="button button--secondary" to="/gift-cards/activate" replace>Close</Link>
-          </>
-        }
-      >
-        {d.activated ? (
-          <>
-            <p>{formatAud(d.activated.valueCents)} was added to your credit.</p>
-            <p>Your credit balance is now <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.</p>
-            {d.activated.expires ? <p className="gift-activate__expiry">Gift card valid until {d.activated.expires}.</p> : null}
-          </>
-        ) : null}
-      </Dialog>
-      <Dialog
-        open={Boolean(a?.failed)}
-        tone="error"
-        title="We couldn't activate this card"
-        actions={<Link className="button button--primary" to={`/gift-cards/activate`} replace>Ok</Link>}
-      >
-        <p>{a?.failed}</p>
-      </Dialog>
     </section>
   );
 }

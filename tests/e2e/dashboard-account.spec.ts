@@ -111,12 +111,16 @@ test.describe("my account", () => {
     if (jsEnabled()) await expect(confirm).toBeFocused();
     await confirm.getByRole("link", { name: "Keep this card" }).click();
     await expect(visa.getByRole("group")).toHaveCount(0);
+    // with JS focus goes back to the link that opened the question, not to <body>
+    if (jsEnabled()) await expect(visa.getByRole("link", { name: "Remove Visa ending in 4242" })).toBeFocused();
     expect(await e2eDb().selectFrom("paymentMethods").select("id").where("userId", "=", a.id).execute()).toHaveLength(2);
     await visa.getByRole("link", { name: "Remove Visa ending in 4242" }).click();
     confirm = visa.getByRole("group", { name: "Remove Visa ending in 4242?" });
     await confirm.getByRole("button", { name: "Yes, remove Visa ending in 4242" }).click();
     await expect(page.getByRole("status")).toHaveText("The card is removed.");
     await expect(cards.getByRole("listitem", { name: "Visa ending in 4242" })).toHaveCount(0);
+    // the card and its question are gone: focus lands on the section the notice is in, not <body>
+    if (jsEnabled()) await expect(cards.getByRole("heading", { name: "Saved cards" })).toBeFocused();
     const rows = await e2eDb().selectFrom("paymentMethods").select(["lastFour", "isPrimary", "gatewayToken"]).where("userId", "=", a.id).execute();
     expect(rows.map((r) => [r.lastFour, r.isPrimary])).toEqual([["4444", 1]]);
     expect(JSON.stringify(rows)).not.toContain("5555555555554444");
@@ -157,12 +161,29 @@ test.describe("my account", () => {
     await expect(form.getByLabel("Street address")).toHaveValue("15 Kent Street");
     await expect(form.getByLabel("Suburb")).toHaveValue("Sydney");
     expect(await e2eDb().selectFrom("addresses").select("id").where("userId", "=", a.id).execute()).toHaveLength(1);
+    // a postcode we do not deliver to is refused by the server, on its field, with what was typed kept
+    await form.getByLabel("Postcode").fill("0870");
+    await submitChecked(page, form.getByRole("button", { name: "Add address" }));
+    form = page.locator("#account-add-address");
+    await expect(form.getByText("I'm sorry, it doesn't look like we can deliver to your postcode yet.")).toBeVisible();
+    await expect(form.getByLabel("Street address")).toHaveValue("15 Kent Street");
     await form.getByLabel("Postcode").fill("2000");
     await form.getByRole("button", { name: "Add address" }).click();
     await expect(page.getByRole("status")).toHaveText("Your new address is saved. Move your deliveries to it under Change what comes next.");
     await expect(addresses.getByRole("listitem", { name: "Delivery address 15 Kent Street" })).toContainText("Sydney NSW 2000");
     const added = await e2eDb().selectFrom("addresses").select(["id", "kind"]).where("userId", "=", a.id).where("line1", "=", "15 Kent Street").executeTakeFirstOrThrow();
     expect(added.kind).toBe("shipping");
+    // the same address again is refused (case and spacing aside)
+    await addresses.getByText("Add a delivery address").click();
+    form = page.locator("#account-add-address");
+    await form.getByLabel("Address type").selectOption("house");
+    await form.getByLabel("Street address").fill("15 KENT  Street");
+    await form.getByLabel("Suburb").fill("sydney");
+    await form.getByLabel("State").selectOption("NSW");
+    await form.getByLabel("Postcode").fill("2000");
+    await submitChecked(page, form.getByRole("button", { name: "Add address" }));
+    await expect(page.locator("#account-add-address").getByText("This address is already on your account. Choose it under Change what comes next.")).toBeVisible();
+    expect(await e2eDb().selectFrom("addresses").select("id").where("userId", "=", a.id).execute()).toHaveLength(2);
 
     await page.goto(`/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
     await page.getByLabel("Deliver to").selectOption(String(added.id));

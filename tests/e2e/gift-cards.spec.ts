@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
 import { E2E_BASE_URL } from "./env";
 import { fillContact, fillShipping, ordersOf, placeOrder, reachCheckout, signedInCustomer } from "./checkout-helpers";
-import { createUser, e2eDb, expect, jsEnabled, ready, signIn, test, uniqueEmail } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, ready, signIn, signInByHook, test, uniqueEmail } from "./fixtures";
 
 const FAILED = "Sorry, this gift card does not exist or has already been claimed.";
 const EMAIL = "Email address must be a valid email";
@@ -344,6 +344,8 @@ test.describe("activating a gift card", () => {
     await ready(page);
     // the used code is not left in the field, with or without JS
     await expect(page.getByLabel("Activation code")).toHaveValue("");
+    // with JS the closed dialog hands focus back to the form that opened it, not to <body>
+    if (jsEnabled()) await expect(page.getByLabel("Activation code")).toBeFocused();
 
     for (const code of [card.code, "ABCD-EFGH-JKLM-NPQR"]) {
       await page.getByLabel("Activation code").fill(code);
@@ -353,11 +355,28 @@ test.describe("activating a gift card", () => {
       await failed.getByRole("link", { name: "Ok" }).click();
       await expect(page).toHaveURL(/\/gift-cards\/activate$/);
       await ready(page);
+      if (jsEnabled()) await expect(page.getByLabel("Activation code")).toBeFocused();
     }
     await expect(page.getByTestId("credit-balance")).toHaveText("$50");
     expect((await context.cookies()).some((c) => c.name === "giftCardActivationCode")).toBe(false);
     const ledger = await e2eDb().selectFrom("creditLedger").selectAll().where("userId", "=", user.id).execute();
     expect(ledger.map((l) => l.amountCents)).toEqual([5000]);
+  });
+
+  test("on a phone the answer to a code is in view, not below the fold", async ({ page }) => {
+    const user = await createUser();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInByHook(page, user.email);
+    await page.goto("/gift-cards/activate");
+    await ready(page);
+    await page.getByLabel("Activation code").fill("ABCD-EFGH-JKLM-NPQR");
+    await submit(page, page.getByRole("button", { name: "Activate" }));
+    // without JS the answer is a new page: it lands on the panel, the message above the form
+    await expect(page.getByRole("dialog", { name: "We couldn't activate this card" })).toBeInViewport({ ratio: 1 });
+    await page.goto("/gift-cards/activate");
+    await ready(page);
+    await check(page, page.getByRole("button", { name: "Activate" }));
+    await expect(page.getByText("Enter your activation code")).toBeInViewport();
   });
 
   test("signed out: asked to sign in, then back on the card's page to claim it", async ({ page, context }) => {

@@ -6,9 +6,10 @@
 // and on PostgreSQL with DATABASE_URL_TEST.
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
+import { POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
 import {
-  AddressLimitError, CardInUseError, MAX_ADDRESSES, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
+  ADDRESS_ON_FILE, AddressLimitError, CardInUseError, MAX_ADDRESSES, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
   getAddress, removeCard,
   setPrimaryCard, updateAddress, updateProfile,
 } from "~/accounts/account.server";
@@ -136,8 +137,13 @@ describe("account services", () => {
     const id = await addAddress({ userId: a.userId }, address);
     expect(await getAddress({ userId: a.userId, addressId: id })).toMatchObject({ kind: "shipping", line1: "15 Kent Street", postcode: "3000", line2: null, company: null });
     const count = async () => (await db.selectFrom("addresses").select("id").where("userId", "=", a.userId).execute()).length;
-    while ((await count()) < MAX_ADDRESSES) await addAddress({ userId: a.userId }, address);
-    await expect(addAddress({ userId: a.userId }, address)).rejects.toBeInstanceOf(AddressLimitError);
+    // the same address again (another case, spacing or leading zero) is refused, and so is one we cannot deliver to
+    await expect(addAddress({ userId: a.userId }, { ...address, line1: " 15  KENT street", city: "melbourne" })).rejects.toThrow(ADDRESS_ON_FILE);
+    await expect(addAddress({ userId: a.userId }, { ...address, city: "Alice Springs", state: "NT", postcode: "0870" }))
+      .rejects.toMatchObject({ field: "address.postcode", message: POSTCODE_UNDELIVERABLE });
+    let n = 0;
+    while ((await count()) < MAX_ADDRESSES) await addAddress({ userId: a.userId }, { ...address, line1: `${++n} Flinders Lane` });
+    await expect(addAddress({ userId: a.userId }, { ...address, line1: "1 Collins Street" })).rejects.toBeInstanceOf(AddressLimitError);
     expect(await count()).toBe(MAX_ADDRESSES);
   });
 });

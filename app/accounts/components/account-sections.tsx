@@ -135,7 +135,8 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
   return (
     <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
       <div className="card__body">
-        <h2 id="account-cards-title" className="dash-panel__title">Saved cards</h2>
+        {/* tabIndex: where focus goes once a removed card's confirmation is gone (ConfirmStep) */}
+        <h2 id="account-cards-title" className="dash-panel__title" tabIndex={-1}>Saved cards</h2>
         <SavedNotice message={notice} />
         <p className="dash-panel__intro">Your primary card pays for each delivery at its change cut-off. We keep only the brand, the last four digits and the expiry.</p>
         {account.cards.length === 0 ? <p>You have no saved cards.</p> : (
