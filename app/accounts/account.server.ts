@@ -56,6 +56,8 @@ export type AddressView = {
   country: string;
   /** the subscriptions that deliver to (or bill) this address */
   usedBy: string[];
+  /** the orders still to come that go there */
+  comingOrders: string[];
 };
 
 export type AccountView = {
@@ -74,7 +76,14 @@ const LIVE = ["active", "paused"] as const;
 
 const liveSubscriptionOf = preparedQuery(db, (q, userId: number) =>
   q.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", [...LIVE]).limit(1));
-const addressesOf = preparedQuery(db, (q, userId: number) => q.selectFrom("addresses").selectAll().where("userId", "=", userId).orderBy("kind", "desc").orderBy("id", "asc"));
+const addressesOf = preparedQuery(db, (q, userId: number) =>
+  q.selectFrom("addresses").selectAll().where("userId", "=", userId).where("removedAt", "is", null).orderBy("kind", "desc").orderBy("id", "asc"));
+/** Orders not yet delivered, by the address they go to: it keeps its postcode and cannot be removed until then. */
+const comingOrdersOf = preparedQuery(db, (q, userId: number, today: string) =>
+  q.selectFrom("orders").select(["reference", "shippingAddressId"])
+    .where("userId", "=", userId).where("shippingAddressId", "is not", null)
+    .where("status", "in", ["unpaid", "paid", "failed"]).where("deliveryDate", ">=", today)
+    .orderBy("deliveryDate"));
 /** Which live subscriptions use which address (an address in use cannot be deleted). */
 const addressUseOf = preparedQuery(db, (q, userId: number) =>
   q
@@ -101,7 +110,9 @@ export function displayPhone(e164: string | null): string {
 /** The account page. `signedIn` is the user row this request's session read already holds (saves reading it again). */
 export async function getAccount({ userId }: { userId: number }, signedIn?: User): Promise<AccountView> {
   const user = signedIn?.id === userId ? signedIn : await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
-  const [cards, live, addresses, subs] = await Promise.all([listSavedCards({ userId }), hasLiveSubscription(userId), addressesOf(userId), addressUseOf(userId)]);
+  const [cards, live, addresses, subs, coming] = await Promise.all([
+    listSavedCards({ userId }), hasLiveSubscription(userId), addressesOf(userId), addressUseOf(userId), comingOrdersOf(userId, sydneyToday(new Date())),
+  ]);
   return {
     email: user.email,
     firstName: user.firstName ?? "",
@@ -115,6 +126,7 @@ export async function getAccount({ userId }: { userId: number }, signedIn?: User
       id: a.id, kind: a.kind, addressType: a.addressType, line1: a.line1, line2: a.line2, company: a.company, city: a.city,
       state: a.state, postcode: a.postcode, country: a.country,
       usedBy: subs.filter((s) => s.shippingAddressId === a.id || s.billingAddressId === a.id).map((s) => s.fullName ?? "Your subscription"),
+      comingOrders: coming.filter((o) => o.shippingAddressId === a.id).map((o) => o.reference),
     })),
   };
 }
@@ -237,16 +249,8 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
       .executeTakeFirst();
     if (delivering) throw new PostcodeLockedError();
     // an order keeps its address (a subscription that moved leaves it behind): not yet delivered, its postcode stays too
-    const coming = await db
-      .selectFrom("orders")
-      .select("reference")
-      .where("userId", "=", userId)
-      .where("shippingAddressId", "=", addressId)
-      .where("status", "in", ["unpaid", "paid", "failed"])
-      .where("deliveryDate", ">=", sydneyToday(new Date()))
-      .orderBy("deliveryDate")
-      .executeTakeFirst();
-    if (coming) throw new PostcodeLockedError(orderPostcodeLockedMessage(coming.reference));
+    const coming = await comingOrderTo(db, userId, addressId);
+    if (coming) throw new PostcodeLockedError(orderPostcodeLockedMessage(coming));
   }
   const result = await db
     .updateTable("addresses")
@@ -256,8 +260,44 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
     })
     .where("id", "=", addressId)
     .where("userId", "=", userId)
+    .where("removedAt", "is", null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("Address not found");
+}
+
+/** The first order not yet delivered that goes to the address, or undefined. */
+async function comingOrderTo(executor: Kysely<DB>, userId: number, addressId: number) {
+  const [order] = (await comingOrdersOf.on(executor)(userId, sydneyToday(new Date()))).filter((o) => o.shippingAddressId === addressId);
+  return order?.reference;
+}
+
+export class AddressInUseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "AddressInUseError";
+  }
+}
+
+export const ADDRESS_IN_USE_MESSAGE =
+  "Your subscription uses this address. Move your deliveries to another address under Change what comes next, then remove it.";
+export const addressAwaitsOrderMessage = (reference: string) => `Order ${reference} is on its way to this address. You can remove it once that delivery has come.`;
+
+/**
+ * Takes an address off the account. Refused while a live subscription delivers to or bills it, or an
+ * order still to come goes there. Orders already delivered keep pointing at it (their invoices show
+ * it), so it is marked removed rather than deleted, and no list or choice offers it again.
+ */
+export async function removeAddress({ userId, addressId }: { userId: number; addressId: number }) {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("addresses").select("id").where("id", "=", addressId).where("userId", "=", userId).where("removedAt", "is", null).executeTakeFirst();
+    if (!row) throw new NotFoundError("Address not found");
+    const used = await trx.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", [...LIVE])
+      .where((eb) => eb.or([eb("shippingAddressId", "=", addressId), eb("billingAddressId", "=", addressId)])).executeTakeFirst();
+    if (used) throw new AddressInUseError(ADDRESS_IN_USE_MESSAGE);
+    const coming = await comingOrderTo(trx, userId, addressId);
+    if (coming) throw new AddressInUseError(addressAwaitsOrderMessage(coming));
+    await trx.updateTable("addresses").set({ removedAt: new Date().toISOString() }).where("id", "=", addressId).where("userId", "=", userId).execute();
+  });
 }
 
 /** Addresses one account may keep: room for every move, not for filling the table. */
@@ -289,7 +329,7 @@ export async function addAddress({ userId }: { userId: number }, address: Addres
   const postcode = normalisePostcode(address.postcode);
   if (!postcode || !(await regionForPostcode(postcode.number))) throw new AddressRefusedError(POSTCODE_UNDELIVERABLE, "address.postcode");
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("addresses").select(["line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).execute();
+    const rows = await trx.selectFrom("addresses").select(["line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("removedAt", "is", null).execute();
     if (rows.length >= MAX_ADDRESSES) throw new AddressLimitError();
     const key = normalisedAddress(address);
     if (rows.some((r) => normalisedAddress(r) === key)) throw new AddressRefusedError(ADDRESS_ON_FILE);
@@ -299,7 +339,7 @@ export async function addAddress({ userId }: { userId: number }, address: Addres
 
 /** One address of the user, or NotFoundError. */
 export async function getAddress({ userId, addressId }: { userId: number; addressId: number }) {
-  const row = await db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("userId", "=", userId).executeTakeFirst();
+  const row = await db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("userId", "=", userId).where("removedAt", "is", null).executeTakeFirst();
   if (!row) throw new NotFoundError("Address not found");
   return row;
 }

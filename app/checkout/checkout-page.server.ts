@@ -32,7 +32,7 @@ export async function readPromo(request: Request, urlAllowed = true): Promise<st
 type AddressDefaults = { addressType: string; line1: string; line2: string; company: string; city: string; state: string; postcode: string };
 
 async function latestAddress(userId: number, kind: "shipping" | "billing"): Promise<AddressDefaults | null> {
-  const a = await db.selectFrom("addresses").selectAll().where("userId", "=", userId).where("kind", "=", kind).orderBy("id", "desc").executeTakeFirst();
+  const a = await db.selectFrom("addresses").selectAll().where("userId", "=", userId).where("kind", "=", kind).where("removedAt", "is", null).orderBy("id", "desc").executeTakeFirst();
   return a ? { addressType: a.addressType, line1: a.line1, line2: a.line2 ?? "", company: a.company ?? "", city: a.city, state: a.state, postcode: a.postcode } : null;
 }
 

@@ -162,6 +162,8 @@ export interface AddressesTable {
   country: string; // AU
   company: string | null;
   createdAt: CreatedAt;
+  /** removed from the account by its owner: kept for the orders that went there, listed nowhere */
+  removedAt: Optional<string>;
 }
 
 export type SubscriptionStatus = "draft" | "active" | "paused" | "cancelled";

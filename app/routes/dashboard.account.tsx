@@ -1,6 +1,6 @@
 // /dashboard/account: name, phone, consents, password, saved cards (removing
-// one asks once: ?remove={card id}), the addresses on file and a new delivery
-// address. One action, one `intent` per form; success answers with a redirect
+// one asks once: ?remove={card id}), the addresses on file (removing one asks
+// once: ?removeAddress={address id}) and a new delivery address. One action, one `intent` per form; success answers with a redirect
 // to ?saved=...#section (PRG), errors with the form's own field errors.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -8,8 +8,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
 import { ACCOUNT_FORMS } from "~/accounts/account-form-validators";
 import {
-  AddressRefusedError, CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount, getAddress, removeCard,
-  setPrimaryCard, updateAddress, updateProfile,
+  AddressInUseError, AddressRefusedError, CardInUseError, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
+  getAddress, removeAddress, removeCard, setPrimaryCard, updateAddress, updateProfile,
 } from "~/accounts/account.server";
 import { AddressesSection, CardsSection, PasswordSection, ProfileSection } from "~/accounts/components/account-sections";
 import { getSession, requireUser } from "~/accounts/session.server";
@@ -31,10 +31,11 @@ const SAVED_MESSAGES = {
   "card-removed": { section: "cards", message: "The card is removed." },
   address: { section: "addresses", message: "Your address is saved." },
   "address-added": { section: "addresses", message: "Your new address is saved. Move your deliveries to it under Change what comes next." },
+  "address-removed": { section: "addresses", message: "The address is removed." },
 } as const;
 // Cards land on their heading: after "Yes, remove" (with JS) the removed card's confirmation hands
 // focus to this #fragment's element (ConfirmStep), and the heading is made focusable for it.
-const SECTION_ANCHOR = { profile: "#account-profile-title", password: "#account-password-title", cards: "#account-cards-title", addresses: "#addresses" } as const;
+const SECTION_ANCHOR = { profile: "#account-profile-title", password: "#account-password-title", cards: "#account-cards-title", addresses: "#account-addresses-title" } as const;
 type Saved = keyof typeof SAVED_MESSAGES;
 
 export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.name} details, password, cards and addresses.`);
@@ -61,9 +62,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const removeParam = params.get("remove");
   const removing = removeParam === null ? null : account.cards.find((c) => String(c.id) === removeParam)?.id;
   if (removing === undefined) throw notFound();
+  // ?removeAddress={address id}: the same for an address on file
+  const removeAddressParam = params.get("removeAddress");
+  const removingAddress = removeAddressParam === null ? null : account.addresses.find((a) => String(a.id) === removeAddressParam)?.id;
+  if (removingAddress === undefined) throw notFound();
   const saved = params.get("saved");
   return data(
-    { account, editing, removing, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as Saved] : null, addCardOpen: params.get("card") === "new" },
+    { account, editing, removing, removingAddress, saved: saved && saved in SAVED_MESSAGES ? SAVED_MESSAGES[saved as Saved] : null, addCardOpen: params.get("card") === "new" },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -146,6 +151,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
         return done("address-added");
       }
+      case "address-remove": {
+        const addressId = Number(formData.get("addressId"));
+        if (!Number.isInteger(addressId) || addressId <= 0 || addressId > 2_147_483_647) throw notFound();
+        try {
+          await removeAddress({ userId: user.id, addressId });
+        } catch (error) {
+          // it came into use since the confirmation was shown (a move, an order made at its cut-off)
+          if (error instanceof AddressInUseError) return data({ addressError: { addressId, message: error.message } }, { status: 409 });
+          throw error;
+        }
+        return done("address-removed");
+      }
       default:
         return data({ error: "Unknown action" }, { status: 400 });
     }
@@ -159,8 +176,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-  const { account, editing, removing, saved, addCardOpen } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { cardError?: { cardId: number; message: string }; formId?: string } | undefined;
+  const { account, editing, removing, removingAddress, saved, addCardOpen } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as
+    | { cardError?: { cardId: number; message: string }; addressError?: { addressId: number; message: string }; formId?: string }
+    | undefined;
   // an answer to a later form (its errors) replaces the notice of an earlier save
   const notice = (section: (typeof SAVED_MESSAGES)[Saved]["section"]) => (saved && !actionData && saved.section === section ? saved.message : null);
   return (
@@ -174,7 +193,8 @@ export default function Account() {
           </div>
           <div className="dash-col">
             <CardsSection account={account} cardError={actionData?.cardError} addCardOpen={addCardOpen || actionData?.formId === ACCOUNT_FORMS.addCard} removing={removing} notice={notice("cards")} />
-            <AddressesSection account={account} editing={editing} addAddressOpen={actionData?.formId === ACCOUNT_FORMS.addAddress} notice={notice("addresses")} />
+            <AddressesSection account={account} editing={editing} removing={removingAddress} addressError={actionData?.addressError}
+              addAddressOpen={actionData?.formId === ACCOUNT_FORMS.addAddress} notice={notice("addresses")} />
           </div>
         </div>
       </div>

@@ -137,7 +137,7 @@ export type NextBoxPage = {
 const shippingAddressOf = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
   db.selectFrom("subscriptions").select(["shippingAddressId"]).where("id", "=", subscriptionId).where("userId", "=", userId));
 const shippingAddressesOf = preparedQuery(appDb, (db, userId: number) =>
-  db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("kind", "=", "shipping").orderBy("id"));
+  db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("kind", "=", "shipping").where("removedAt", "is", null).orderBy("id"));
 
 /** Everything the page shows; `pending` (from the page's cookie) replaces the saved cuts and add-ons while they are edited. */
 export async function loadNextBox(owner: Owner, pending: PendingBox | null, now = new Date(), db: Kysely<DB> = appDb): Promise<NextBoxPage> {
@@ -370,7 +370,7 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
   const p = await prepare(owner, opts);
   const { sub, db } = p;
   const address = await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"])
-    .where("id", "=", owner.addressId).where("userId", "=", owner.userId).where("kind", "=", "shipping").executeTakeFirst();
+    .where("id", "=", owner.addressId).where("userId", "=", owner.userId).where("kind", "=", "shipping").where("removedAt", "is", null).executeTakeFirst();
   if (!address) throw new SubscriptionNotFoundError();
   const current = await db.selectFrom("subscriptions").select("shippingAddressId").where("id", "=", sub.id).executeTakeFirstOrThrow();
   if (current.shippingAddressId === address.id) throw new ChangeRefusedError("Your box already goes to that address.", "not_allowed");

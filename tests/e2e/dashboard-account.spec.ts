@@ -126,6 +126,37 @@ test.describe("my account", () => {
     expect(JSON.stringify(rows)).not.toContain("5555555555554444");
   });
 
+  test("removes an address it no longer needs, asking once; the one the subscription uses stays", async ({ page }) => {
+    const a = await createSubscriber();
+    const { id: old } = await e2eDb().insertInto("addresses").values({
+      userId: a.id, kind: "shipping", addressType: "house", line1: "3 Old Mill Road", line2: null, city: "Newtown", state: "NSW", postcode: "2042",
+      country: "AU", company: null, createdAt: new Date().toISOString(),
+    }).returning("id").executeTakeFirstOrThrow();
+    await openDashboard(page, a, "/dashboard/account");
+    const addresses = page.locator("#addresses");
+    const home = addresses.getByRole("listitem", { name: "Delivery address 7 Bay Road" });
+    await expect(home).toContainText("Used by");
+    await expect(home.getByRole("link", { name: /^Remove/ })).toHaveCount(0);
+    const item = addresses.getByRole("listitem", { name: "Delivery address 3 Old Mill Road" });
+    await item.getByRole("link", { name: "Remove address 3 Old Mill Road" }).click();
+    const confirm = item.getByRole("group", { name: "Remove 3 Old Mill Road?" });
+    await expect(confirm).toContainText("Invoices of orders delivered there still show it.");
+    if (jsEnabled()) await expect(confirm).toBeFocused();
+    await confirm.getByRole("link", { name: "Keep this address" }).click();
+    await expect(item.getByRole("group")).toHaveCount(0);
+    if (jsEnabled()) await expect(item.getByRole("link", { name: "Remove address 3 Old Mill Road" })).toBeFocused();
+    await item.getByRole("link", { name: "Remove address 3 Old Mill Road" }).click();
+    await submit(page, item.getByRole("button", { name: "Yes, remove 3 Old Mill Road" }));
+    await expect(page.getByRole("status")).toHaveText("The address is removed.");
+    await expect(addresses.getByRole("listitem", { name: "Delivery address 3 Old Mill Road" })).toHaveCount(0);
+    if (jsEnabled()) await expect(addresses.getByRole("heading", { name: "Addresses on file" })).toBeFocused();
+    const row = await e2eDb().selectFrom("addresses").select("removedAt").where("id", "=", old).executeTakeFirstOrThrow();
+    expect(row.removedAt).not.toBeNull();
+    // the change page no longer offers it
+    await page.goto(`/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    await expect(page.getByLabel("Deliver to").locator("option")).toHaveText([/7 Bay Road/]);
+  });
+
   test("edits an address on file", async ({ page }) => {
     const a = await createSubscriber();
     await openDashboard(page, a, "/dashboard/account");
@@ -176,6 +207,7 @@ test.describe("my account", () => {
     // the same address again is refused (case and spacing aside)
     await addresses.getByText("Add a delivery address").click();
     form = page.locator("#account-add-address");
+    await expect(form.getByLabel("Street address")).toHaveValue(""); // a saved address does not stay in the form
     await form.getByLabel("Address type").selectOption("house");
     await form.getByLabel("Street address").fill("15 KENT  Street");
     await form.getByLabel("Suburb").fill("sydney");

@@ -215,10 +215,11 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
     mod: account, path: "/dashboard/account", client: signInSecond,
     fields: mix(payload(
       ["firstName", "lastName", "phone", "sms", "newsletter", "currentPassword", "password", "passwordConfirmation", "cardId", "makePrimary", "addressId", ...CARD, ...ADDRESS.map((f) => `address.${f}`)],
-      { intent: intents("profile", "password", "card-add", "card-primary", "card-remove", "address", "address-add") },
+      { intent: intents("profile", "password", "card-add", "card-primary", "card-remove", "address", "address-add", "address-remove") },
     ), { intent: "profile", firstName: "Jack", lastName: "Morrison", phone: "0423 456 789", sms: "on" },
     { intent: "address", addressId: String(bAddressId), ...BILLING_DOTTED("address") },
     { intent: "address-add", ...BILLING_DOTTED("address"), "address.postcode": "20000" },
+    { intent: "address-remove", addressId: String(bAddressId) },
     { intent: "card-add", "card.number": "4000000000000002", "card.expiration": "09/32", "card.cvc": "123" },
     { intent: "password", currentPassword: "not-the-password", password: "Another-Pass-2027", passwordConfirmation: "Another-Pass-2027" }),
   }),

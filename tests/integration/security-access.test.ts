@@ -222,7 +222,11 @@ describe("(a) IDOR: subscriber A cannot read or change what belongs to subscribe
     expectNotFound(await call(account.loader, getRequest(`/dashboard/account?remove=${b.cardId}`, A)));
     expectNotFound(await call(account.loader, getRequest("/dashboard/account?remove=99999999", A)));
     expect((await call(account.loader, getRequest(`/dashboard/account?remove=${a.cardIds[0]}`, A))).status).toBe(200);
+    // ... and before removing an address
+    expectNotFound(await call(account.loader, getRequest(`/dashboard/account?removeAddress=${b.addressId}`, A)));
+    expectNotFound(await call(account.loader, getRequest("/dashboard/account?removeAddress=99999999", A)));
     await unchanged(async () => {
+      expectNotFound(await call(account.action, postRequest("/dashboard/account", A, { intent: "address-remove", addressId: b.addressId })));
       expectNotFound(await call(account.action, postRequest("/dashboard/account", A, { intent: "card-primary", cardId: b.cardId })));
       expectNotFound(await call(account.action, postRequest("/dashboard/account", A, { intent: "card-remove", cardId: b.cardId })));
       expectNotFound(await call(account.action, postRequest("/dashboard/account", A, { intent: "card-primary", cardId: 99999999 })));

@@ -9,8 +9,8 @@ import { db } from "~/db/client.server";
 import { POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
 import {
-  ADDRESS_ON_FILE, AddressLimitError, CardInUseError, MAX_ADDRESSES, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
-  getAddress, removeCard,
+  ADDRESS_IN_USE_MESSAGE, ADDRESS_ON_FILE, AddressLimitError, CardInUseError, MAX_ADDRESSES, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
+  getAddress, removeAddress, removeCard,
   setPrimaryCard, updateAddress, updateProfile,
 } from "~/accounts/account.server";
 import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
@@ -18,6 +18,7 @@ import {
   ChangeRefusedError, SubscriptionNotFoundError, cancel, pause, resume, skipDelivery, unskipDelivery, upcomingDeliveries as engineUpcoming,
 } from "~/subscriptions/changes.server";
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
+import { changeAddress, loadNextBox } from "~/subscriptions/next-box.server";
 import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { addDays } from "~/delivery/schedule";
@@ -145,6 +146,37 @@ describe("account services", () => {
     while ((await count()) < MAX_ADDRESSES) await addAddress({ userId: a.userId }, { ...address, line1: `${++n} Flinders Lane` });
     await expect(addAddress({ userId: a.userId }, { ...address, line1: "1 Collins Street" })).rejects.toBeInstanceOf(AddressLimitError);
     expect(await count()).toBe(MAX_ADDRESSES);
+  });
+
+  it("removes an address no subscription or coming order uses; it is kept for old orders but offered nowhere", async () => {
+    const a = await subscriber();
+    const b = await subscriber();
+    const address = { addressType: "house" as const, line1: "15 Kent Street", city: "Melbourne", state: "VIC" as const, postcode: "3000", country: "AU" as const, company: undefined };
+    const id = await addAddress({ userId: a.userId }, address);
+    // the subscription's own address stays, and B cannot touch A's
+    await expect(removeAddress({ userId: a.userId, addressId: a.addressId })).rejects.toThrow(ADDRESS_IN_USE_MESSAGE);
+    await expect(removeAddress({ userId: b.userId, addressId: id })).rejects.toBeInstanceOf(NotFoundError);
+    // an order still to come there keeps it
+    const reference = `PT-${uniq().toUpperCase()}`;
+    const { id: orderId } = await db.insertInto("orders").values({
+      reference, userId: a.userId, subscriptionId: a.subscriptionId, kind: "box", status: "paid", deliveryDate: addDays(sydneyToday(new Date()), 3),
+      deliveryWindow: "day", shippingAddressId: id, createdAt: ts(), paidAt: ts(),
+    }).returning("id").executeTakeFirstOrThrow();
+    expect((await getAccount({ userId: a.userId })).addresses.find((x) => x.id === id)?.comingOrders).toEqual([reference]);
+    await expect(removeAddress({ userId: a.userId, addressId: id })).rejects.toThrow(`Order ${reference} is on its way to this address`);
+    // once delivered, it can go
+    await db.updateTable("orders").set({ deliveryDate: addDays(sydneyToday(new Date()), -1) }).where("id", "=", orderId).execute();
+    await removeAddress({ userId: a.userId, addressId: id });
+    expect((await db.selectFrom("addresses").select("removedAt").where("id", "=", id).executeTakeFirstOrThrow()).removedAt).not.toBeNull();
+    expect((await getAccount({ userId: a.userId })).addresses.map((x) => x.id)).toEqual([a.addressId]);
+    await expect(getAddress({ userId: a.userId, addressId: id })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(removeAddress({ userId: a.userId, addressId: id })).rejects.toBeInstanceOf(NotFoundError);
+    // the change page neither offers it nor moves to it
+    const page = await loadNextBox({ id: a.subscriptionId, userId: a.userId }, null);
+    expect(page.addresses.map((x) => x.id)).not.toContain(id);
+    await expect(changeAddress({ id: a.subscriptionId, userId: a.userId, addressId: id }, { origin: ORIGIN })).rejects.toBeInstanceOf(SubscriptionNotFoundError);
+    // and the same address can be added again
+    expect(await addAddress({ userId: a.userId }, address)).not.toBe(id);
   });
 });
 

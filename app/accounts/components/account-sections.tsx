@@ -3,7 +3,7 @@
 // ?saved= notice, with JS the same forms submit through ValidatedForm or a
 // fetcher and show a pending state. Fields inside a ValidatedForm get no
 // formId prop: they read the enclosing form's defaults and errors.
-import { Link, useFetcher } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { AddressFields } from "~/checkout/components/address-fields";
 import { ConfirmStep } from "~/components/confirm-step";
@@ -60,8 +60,20 @@ export function ProfileSection({ account, notice }: { account: AccountView; noti
   );
 }
 
+/**
+ * A key that remounts a form, empty, after a save (each save redirects to a new ?saved= page; a
+ * refusal answers on the same page, so the key and what was typed stay). Not the form library's
+ * resetAfterSubmit: it can read a server-side refusal as a success before the refusal's errors reach
+ * its store, and empty the form.
+ */
+function useFreshFormKey() {
+  const { key, search } = useLocation();
+  return new URLSearchParams(search).has("saved") ? `saved-${key}` : "form";
+}
+
 export function PasswordSection({ hasPassword, notice }: { hasPassword: boolean; notice: string | null }) {
   const id = ACCOUNT_FORMS.password;
+  const freshKey = useFreshFormKey();
   return (
     <section className="card dash-panel" aria-labelledby={`${id}-title`}>
       <div className="card__body">
@@ -73,11 +85,11 @@ export function PasswordSection({ hasPassword, notice }: { hasPassword: boolean;
             : "Your account has no password yet. Choose one to sign in on any device."}
         </p>
         <ValidatedForm
+          key={freshKey}
           id={id}
           method="post"
           validator={hasPassword ? accountFormValidators.changePassword : accountFormValidators.setPassword}
           noValidate
-          resetAfterSubmit
           className="form"
         >
           <CsrfInput />
@@ -132,6 +144,7 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
   removing: number | null;
 }) {
   const id = ACCOUNT_FORMS.addCard;
+  const freshKey = useFreshFormKey();
   return (
     <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
       <div className="card__body">
@@ -171,7 +184,7 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
         )}
         <details className="dash-details" open={addCardOpen || account.cards.length === 0}>
           <summary>Add a card</summary>
-          <ValidatedForm id={id} method="post" validator={accountFormValidators.addCard} noValidate resetAfterSubmit className="form dash-details__body">
+          <ValidatedForm key={freshKey} id={id} method="post" validator={accountFormValidators.addCard} noValidate className="form dash-details__body">
             <CsrfInput />
             <FocusFirstError formId={id} />
             <input type="hidden" name="intent" value="card-add" />
@@ -185,13 +198,39 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
   );
 }
 
+/** In use by a live subscription or an order still to come: it stays until that changes. */
+const removable = (a: AddressView) => a.usedBy.length === 0 && a.comingOrders.length === 0;
+
 function formatAddress(a: AddressView) {
   return [a.company, a.line2 ? `${a.line2}, ${a.line1}` : a.line1, `${a.city} ${a.state} ${a.postcode}`].filter(Boolean) as string[];
 }
 
-export function AddressesSection({ account, editing, addAddressOpen, notice }: {
+/** The one confirmation before an address goes (?removeAddress={id}), like a card's. */
+function RemoveAddressConfirm({ address }: { address: AddressView }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "address-remove";
+  return (
+    <ConfirmStep titleId={`remove-address-${address.id}-title`} title={`Remove ${address.line1}?`}>
+      <p>We take it off your account. Invoices of orders delivered there still show it.</p>
+      <div className="dash-list__actions">
+        <Form method="post" action="/dashboard/account" className="dash-inline-form">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="address-remove" />
+          <input type="hidden" name="addressId" value={address.id} />
+          <SubmitButton variant="primary" pending={pending}>Yes, remove<span className="visually-hidden"> {address.line1}</span></SubmitButton>
+        </Form>
+        <Link to={`/dashboard/account#address-${address.id}`} className="button button--quiet">Keep this address</Link>
+      </div>
+    </ConfirmStep>
+  );
+}
+
+export function AddressesSection({ account, editing, removing, addressError, addAddressOpen, notice }: {
   account: AccountView;
   editing: AddressView | null;
+  /** the address whose removal is being confirmed */
+  removing: number | null;
+  addressError?: { addressId: number; message: string };
   addAddressOpen: boolean;
   notice: string | null;
 }) {
@@ -199,12 +238,13 @@ export function AddressesSection({ account, editing, addAddressOpen, notice }: {
   return (
     <section className="card dash-panel" aria-labelledby="account-addresses-title" id="addresses">
       <div className="card__body">
-        <h2 id="account-addresses-title" className="dash-panel__title">Addresses on file</h2>
+        {/* tabIndex: where focus goes once a removed address's confirmation is gone (ConfirmStep) */}
+        <h2 id="account-addresses-title" className="dash-panel__title" tabIndex={-1}>Addresses on file</h2>
         <SavedNotice message={notice} />
         {account.addresses.length === 0 ? <p>No addresses yet. Your delivery address is saved when you order your first box.</p> : (
           <ul className="dash-list" role="list">
             {account.addresses.map((a) => (
-              <li key={a.id} className="dash-list__item" aria-label={`${a.kind === "shipping" ? "Delivery" : "Billing"} address ${a.line1}`}>
+              <li key={a.id} className="dash-list__item" aria-label={`${a.kind === "shipping" ? "Delivery" : "Billing"} address ${a.line1}`} id={`address-${a.id}`}>
                 {editing?.id === a.id ? (
                   <ValidatedForm
                     id={id}
@@ -232,12 +272,21 @@ export function AddressesSection({ account, editing, addAddressOpen, notice }: {
                         {formatAddress(a).map((line) => <span key={line}>{line}</span>)}
                       </address>
                       {a.usedBy.length ? <p className="field__hint">Used by {a.usedBy.join(", ")}</p> : null}
+                      {a.comingOrders.length ? <p className="field__hint">Order {a.comingOrders.join(", ")} is on its way here.</p> : null}
+                      {addressError?.addressId === a.id ? <p className="field__error" role="alert">{addressError.message}</p> : null}
                     </div>
-                    <div className="dash-list__actions">
-                      <Link to={`/dashboard/account?address=${a.id}#addresses`} className="button button--secondary">
-                        Edit<span className="visually-hidden"> address {a.line1}</span>
-                      </Link>
-                    </div>
+                    {removing === a.id && removable(a) ? <RemoveAddressConfirm address={a} /> : (
+                      <div className="dash-list__actions">
+                        <Link to={`/dashboard/account?address=${a.id}#addresses`} className="button button--secondary">
+                          Edit<span className="visually-hidden"> address {a.line1}</span>
+                        </Link>
+                        {removable(a) ? (
+                          <Link to={`/dashboard/account?removeAddress=${a.id}#address-${a.id}`} className="button button--quiet">
+                            Remove<span className="visually-hidden"> address {a.line1}</span>
+                          </Link>
+                        ) : null}
+                      </div>
+                    )}
                   </>
                 )}
               </li>
@@ -253,10 +302,11 @@ export function AddressesSection({ account, editing, addAddressOpen, notice }: {
 /** A new delivery address; moving a subscription to it is the change page's (it can change the delivery area and days). */
 function AddAddressForm({ open }: { open: boolean }) {
   const id = ACCOUNT_FORMS.addAddress;
+  const freshKey = useFreshFormKey();
   return (
     <details className="dash-details" open={open}>
       <summary>Add a delivery address</summary>
-      <ValidatedForm id={id} method="post" validator={accountFormValidators.addAddress} noValidate resetAfterSubmit className="form dash-details__body">
+      <ValidatedForm key={freshKey} id={id} method="post" validator={accountFormValidators.addAddress} noValidate className="form dash-details__body">
         <CsrfInput />
         <FocusFirstError formId={id} />
         <input type="hidden" name="intent" value="address-add" />
