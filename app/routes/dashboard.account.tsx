@@ -43,6 +43,12 @@ export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.nam
 export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
 
 const notFound = () => new Response("Not found", { status: 404 });
+/** A row id from the URL or a form; anything else answers 404 like another user's row. */
+function rowId(value: FormDataEntryValue | null) {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw notFound();
+  return id;
+}
 const done = (saved: Saved) => redirect(`/dashboard/account?saved=${saved}${SECTION_ANCHOR[SAVED_MESSAGES[saved].section]}`, 303);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -52,9 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const addressParam = params.get("address");
   let editing = null;
   if (addressParam) {
-    const addressId = Number(addressParam);
     // another user's address answers exactly like a missing one
-    if (!Number.isInteger(addressId) || addressId <= 0 || addressId > 2_147_483_647) throw notFound();
+    const addressId = rowId(addressParam);
     await getAddress({ userId: user.id, addressId }).catch(() => { throw notFound(); });
     editing = account.addresses.find((a) => a.id === addressId) ?? null;
   }
@@ -115,8 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "card-primary":
       case "card-remove": {
-        const cardId = Number(formData.get("cardId"));
-        if (!Number.isInteger(cardId) || cardId <= 0 || cardId > 2_147_483_647) throw notFound();
+        const cardId = rowId(formData.get("cardId"));
         if (intent === "card-primary") {
           await setPrimaryCard({ userId: user.id, cardId });
           return done("card-primary");
@@ -152,8 +156,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return done("address-added");
       }
       case "address-remove": {
-        const addressId = Number(formData.get("addressId"));
-        if (!Number.isInteger(addressId) || addressId <= 0 || addressId > 2_147_483_647) throw notFound();
+        const addressId = rowId(formData.get("addressId"));
         try {
           await removeAddress({ userId: user.id, addressId });
         } catch (error) {
