@@ -11,6 +11,7 @@ import type { NewCard } from "~/payments/card-schema";
 import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { sydneyToday } from "~/subscriptions/schedule";
+import { addressLookup } from "~/delivery/address-lookup.server";
 import { regionForPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_UNDELIVERABLE, normalisePostcode } from "~/delivery/postcode";
 import { insertAddress, normalisedAddress } from "./addresses.server";
@@ -233,9 +234,12 @@ export class PostcodeLockedError extends Error {
 }
 
 /**
- * Updates an address on file; a live subscription using it delivers there from
- * now on. Its postcode stays while a live subscription delivers there: the
- * postcode decides the delivery region, days and cut-offs.
+ * Updates an address on file; a live subscription using it, and its orders still to come, deliver
+ * there from now on. Its postcode stays while a live subscription or a coming order delivers there:
+ * the postcode decides the delivery region, days and cut-offs. An address that a delivered order went
+ * to, or a paid order was billed to, is not changed in place (that would rewrite the order and its tax
+ * invoice): the edit becomes a new address that takes over its subscriptions and coming orders, and
+ * the old one is kept, removed from the account, for those orders.
  */
 export async function updateAddress({ userId, addressId }: { userId: number; addressId: number }, address: AddressInput) {
   const current = await getAddress({ userId, addressId });
@@ -252,17 +256,47 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
     const coming = await comingOrderTo(db, userId, addressId);
     if (coming) throw new PostcodeLockedError(orderPostcodeLockedMessage(coming));
   }
-  const result = await db
-    .updateTable("addresses")
-    .set({
-      addressType: address.addressType, line1: address.line1, line2: address.line2 ?? null, company: address.company ?? null,
-      city: address.city, state: address.state, postcode: address.postcode, country: "AU",
-    })
-    .where("id", "=", addressId)
-    .where("userId", "=", userId)
-    .where("removedAt", "is", null)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("Address not found");
+  await assertKnownPlace(address);
+  const today = sydneyToday(new Date());
+  await db.transaction().execute(async (trx) => {
+    const settled = await trx.selectFrom("orders").select("id").where("userId", "=", userId)
+      .where((eb) => eb.or([
+        eb.and([eb("shippingAddressId", "=", addressId), eb.or([eb("deliveryDate", "<", today), eb("status", "not in", COMING_ORDER)])]),
+        eb.and([eb("billingAddressId", "=", addressId), eb("status", "=", "paid")]),
+      ]))
+      .executeTakeFirst();
+    if (!settled) {
+      const result = await trx.updateTable("addresses").set(addressColumns(address))
+        .where("id", "=", addressId).where("userId", "=", userId).where("removedAt", "is", null).executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("Address not found");
+      return;
+    }
+    const id = await insertAddress(trx, userId, current.kind, address);
+    await trx.updateTable("addresses").set({ removedAt: new Date().toISOString() }).where("id", "=", addressId).where("userId", "=", userId).execute();
+    await trx.updateTable("subscriptions").set({ shippingAddressId: id }).where("userId", "=", userId).where("shippingAddressId", "=", addressId).execute();
+    await trx.updateTable("subscriptions").set({ billingAddressId: id }).where("userId", "=", userId).where("billingAddressId", "=", addressId).execute();
+    await trx.updateTable("orders").set({ shippingAddressId: id }).where("userId", "=", userId).where("shippingAddressId", "=", addressId)
+      .where("deliveryDate", ">=", today).where("status", "in", COMING_ORDER).execute();
+  });
+}
+
+const COMING_ORDER = ["unpaid", "paid", "failed"] as const;
+
+function addressColumns(a: AddressInput) {
+  return {
+    addressType: a.addressType, line1: a.line1, line2: a.line2 ?? null, company: a.company ?? null,
+    city: a.city, state: a.state, postcode: a.postcode, country: "AU",
+  };
+}
+
+/** Suburb, state and postcode must belong together (the suburbs table), else the address is refused on its suburb. */
+async function assertKnownPlace(a: AddressInput) {
+  if (await addressLookup().verify(a)) return;
+  const near = (await addressLookup().suggest(a.postcode, 6)).map((s) => s.city);
+  throw new AddressRefusedError(
+    `We can't find ${a.city.trim()} in ${a.state} ${a.postcode}. Check the suburb, state and postcode.${near.length ? ` Suburbs with this postcode: ${near.join(", ")}.` : ""}`,
+    "address.city",
+  );
 }
 
 /** The first order not yet delivered that goes to the address, or undefined. */
@@ -305,7 +339,7 @@ export const MAX_ADDRESSES = 20;
 
 /** A new address the account page refuses, with the field its message belongs to. */
 export class AddressRefusedError extends Error {
-  constructor(message: string, readonly field: "address.line1" | "address.postcode" = "address.line1") {
+  constructor(message: string, readonly field: "address.line1" | "address.city" | "address.postcode" = "address.line1") {
     super(message);
     this.name = "AddressRefusedError";
   }
@@ -328,6 +362,7 @@ export const ADDRESS_ON_FILE = "This address is already on your account. Choose 
 export async function addAddress({ userId }: { userId: number }, address: AddressInput) {
   const postcode = normalisePostcode(address.postcode);
   if (!postcode || !(await regionForPostcode(postcode.number))) throw new AddressRefusedError(POSTCODE_UNDELIVERABLE, "address.postcode");
+  await assertKnownPlace(address);
   return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom("addresses").select(["line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("removedAt", "is", null).execute();
     if (rows.length >= MAX_ADDRESSES) throw new AddressLimitError();

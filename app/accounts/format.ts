@@ -33,3 +33,8 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   skipped: "Skipped",
   cancelled: "Cancelled",
 };
+
+/** An address on one line, as every page and e-mail writes it: "Unit 4, 12 Harbour Street, Haymarket NSW 2000". */
+export function formatAddressLine(a: { line1: string; line2?: string | null; city: string; state: string; postcode: string }): string {
+  return `${a.line2 ? `${a.line2}, ` : ""}${a.line1}, ${a.city} ${a.state} ${a.postcode}`;
+}

@@ -139,8 +139,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         try {
           await updateAddress({ userId: user.id, addressId: result.data.addressId }, result.data.address);
         } catch (error) {
-          if (!(error instanceof PostcodeLockedError)) throw error;
-          return validationError({ formId: ACCOUNT_FORMS.address, fieldErrors: { "address.postcode": error.message } }, result.submittedData);
+          if (error instanceof PostcodeLockedError) {
+            return validationError({ formId: ACCOUNT_FORMS.address, fieldErrors: { "address.postcode": error.message } }, result.submittedData);
+          }
+          if (!(error instanceof AddressRefusedError)) throw error;
+          return validationError({ formId: ACCOUNT_FORMS.address, fieldErrors: { [error.field]: error.message } }, result.submittedData);
         }
         return done("address");
       }

@@ -1,6 +1,7 @@
 // The signed-in subscriber's subscriptions, deliveries and orders for
 // /dashboard/my-deliveries, always scoped by owner. (Moved here from
 // app/accounts: it is the subscription domain's summary.)
+import { formatAddressLine } from "~/accounts/format";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
@@ -157,7 +158,7 @@ const curatedContentsOf = preparedQuery(db, (q, packageId: number) =>
     .where("packages.id", "=", packageId).orderBy("packageContents.month", "desc").orderBy("packageContents.sortOrder"));
 
 type AddressParts = { line1: string | null; line2: string | null; city: string | null; state: string | null; postcode: string | null };
-const addressLabel = (a: AddressParts) => (a.line1 ? `${a.line2 ? `${a.line2}, ` : ""}${a.line1}, ${a.city} ${a.state} ${a.postcode}` : null);
+const addressLabel = (a: AddressParts) => (a.line1 ? formatAddressLine({ ...a, line1: a.line1, city: a.city ?? "", state: a.state ?? "", postcode: a.postcode ?? "" }) : null);
 
 async function detail(userId: number, s: SubscriptionSummary, now: Date): Promise<SubscriptionDetail> {
   const [sub] = await detailOf(s.id, userId);

@@ -9,7 +9,7 @@
 // saved change is an event with a reference (the activity list) and queues a
 // confirmation e-mail in the same transaction.
 import type { Kysely } from "kysely";
-import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
+import { formatAddressLine, formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.server";
 import { Checkbox } from "~/checkout/address-schema";
 import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
@@ -168,7 +168,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
     addons: await cardListing("addon", sub.postcode, { descriptions: true }),
     frequencies: (await activeFrequencies()).map((days) => ({ days, label: formatFrequency(days) })),
     windows: region ? await windowsForRegion(region) : [],
-    addresses: addressRows.map((a) => ({ id: a.id, label: [a.line2, a.line1].filter(Boolean).join(" ") + `, ${a.city} ${a.state} ${a.postcode}` })),
+    addresses: addressRows.map((a) => ({ id: a.id, label: formatAddressLine(a) })),
     next: nextEntry ? { date: nextEntry.date, cutoffLabel: nextEntry.cutoffLabel } : null,
     days: from ? dayOptions(await scheduleOf(sub.regionId), from, await lastOrderedDate(db, sub.id), now) : [],
     knifeCheck: pending ? await productsAreKnives(addedProducts(saved.addons, current.addons), db) : false,
@@ -388,7 +388,7 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
       throw new ChangeRefusedError("Your box has wild salmon, which is not available in Tasmania due to quarantine restrictions. Change your box first.", "not_allowed");
     }
   }
-  const label = [address.line2, address.line1].filter(Boolean).join(" ") + `, ${address.city} ${address.state} ${address.postcode}`;
+  const label = formatAddressLine(address);
   // another delivery area has its own run days: the deliveries still open to
   // changes are planned again on them, from the first one on or after `from`
   const schedule: RegionSchedule | null = moving ? { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks } : null;
@@ -409,7 +409,7 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
     await recordEvent(trx, sub.id, "address_changed", { reference: p.reference, address: label, ...(firstDay ? { deliveryDate: firstDay } : {}), ...eventExtras(p) }, p.actor, p.now);
     await confirm(trx, sub, "Delivery address changed", [
       `Your box now goes to ${label}.`,
-      firstDay ? `That address is in our ${region.name} delivery area, so your next delivery comes on ${formatDeliveryDate(firstDay)} (change it until ${cutoffLabel(schedule!, firstDay)}), and the ones after it on ${region.name}'s delivery days.` : fromLine(p),
+      firstDay ? `That address is in our ${region.name} delivery area, so your deliveries there start on ${formatDeliveryDate(firstDay)} (change it until ${cutoffLabel(schedule!, firstDay)}) and follow ${region.name}'s delivery days.` : fromLine(p),
       lockedLine(p),
     ], p.reference, opts.origin);
   });
@@ -418,14 +418,17 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
 
 /**
  * The new area's run day nearest to `from` (the next delivery still open to changes) whose cut-off is
- * still ahead and which comes after every delivery already ordered or locked; a tie goes to the later
- * day. Nearest, not the first on or after `from`: that pushed the date a few days on with every move,
- * so moving there and back left the subscriber a week later than they started.
+ * still ahead and which comes after every delivery already ordered or locked. Nearest, not the first on
+ * or after `from`: that pushed the date a few days on with every move, so moving there and back left the
+ * subscriber a week later than they started. A tie (a day either side) goes to the weekday of the last
+ * ordered delivery, the one the subscriber is used to, else to the earlier day.
  */
 export function nearestOpenRunDay(schedule: RegionSchedule, from: string, lastOrdered: string | null, p: { locked: string | null; now: Date }): string | null {
   const after = [lastOrdered, p.locked].filter((d): d is string => Boolean(d)).sort().at(-1) ?? null;
-  const distance = (d: string) => Math.abs(Date.parse(d) - Date.parse(from));
-  const near = dayOptions(schedule, from, after, p.now).reduce<string | null>((best, o) => (best === null || distance(o.date) <= distance(best) ? o.date : best), null);
+  const weekday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay();
+  const usual = lastOrdered ? weekday(lastOrdered) : null;
+  const rank = (d: string) => Math.abs(Date.parse(d) - Date.parse(from)) * 2 + (weekday(d) === usual ? 0 : 1);
+  const near = dayOptions(schedule, from, after, p.now).reduce<string | null>((best, o) => (best === null || rank(o.date) < rank(best) ? o.date : best), null);
   if (near) return near;
   // an area that runs less often than every two weeks: its first open run day after `from`
   for (let i = 0, d = from; i < 120; i++, d = addDays(d, 1)) {

@@ -35,7 +35,7 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
   window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
   // a move to another delivery area plans the next delivery on that area's run day: say which
-  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; the next delivery comes on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}`,
+  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; deliveries there start on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}`,
 };
 
 function who(d: Record<string, unknown>, ownEmail: string) {

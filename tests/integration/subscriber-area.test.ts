@@ -18,6 +18,7 @@ import {
   ChangeRefusedError, SubscriptionNotFoundError, cancel, pause, resume, skipDelivery, unskipDelivery, upcomingDeliveries as engineUpcoming,
 } from "~/subscriptions/changes.server";
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
+import { loadTaxInvoice } from "~/orders/invoice.server";
 import { changeAddress, loadNextBox } from "~/subscriptions/next-box.server";
 import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
 import { sydneyToday } from "~/subscriptions/schedule";
@@ -146,6 +147,47 @@ describe("account services", () => {
     while ((await count()) < MAX_ADDRESSES) await addAddress({ userId: a.userId }, { ...address, line1: `${++n} Flinders Lane` });
     await expect(addAddress({ userId: a.userId }, { ...address, line1: "1 Collins Street" })).rejects.toBeInstanceOf(AddressLimitError);
     expect(await count()).toBe(MAX_ADDRESSES);
+  });
+
+  it("refuses a suburb that is not in the state and postcode given, naming the suburbs that are", async () => {
+    const a = await subscriber();
+    const base = { addressType: "house" as const, line1: "9 Collins Street", city: "Braddon", state: "QLD" as const, postcode: "3000", country: "AU" as const, company: undefined };
+    await expect(addAddress({ userId: a.userId }, base)).rejects.toMatchObject({ field: "address.city", message: expect.stringMatching(/^We can't find Braddon in QLD 3000\. .*Suburbs with this postcode: .*Melbourne/) });
+    // the suburb and state of the subscription's address cannot move it to another state behind its postcode
+    const own = await getAddress({ userId: a.userId, addressId: a.addressId });
+    await expect(updateAddress({ userId: a.userId, addressId: a.addressId }, { ...own, line2: own.line2 ?? undefined, company: undefined, city: "Melbourne", state: "VIC" } as never))
+      .rejects.toMatchObject({ field: "address.city" });
+    expect(await getAddress({ userId: a.userId, addressId: a.addressId })).toMatchObject({ city: own.city, state: own.state });
+  });
+
+  it("an edit leaves delivered and paid orders (and their invoices) with the address they had; the subscription and coming orders take the new one", async () => {
+    const a = await subscriber();
+    const order = async (reference: string, deliveryDate: string, status: "paid" | "unpaid") => (await db.insertInto("orders").values({
+      reference, userId: a.userId, subscriptionId: a.subscriptionId, kind: "box", status, deliveryDate, deliveryWindow: "day",
+      shippingAddressId: a.addressId, billingAddressId: a.addressId, createdAt: ts(), paidAt: status === "paid" ? ts() : null,
+    }).returning("id").executeTakeFirstOrThrow()).id;
+    const delivered = `PT-${uniq().toUpperCase()}`;
+    const deliveredId = await order(delivered, addDays(sydneyToday(new Date()), -20), "paid");
+    await db.insertInto("invoices").values({ orderId: deliveredId, subtotalCents: 16900, discountedCents: 0, totalCents: 16900, createdAt: ts() }).execute();
+    const comingId = await order(`PT-${uniq().toUpperCase()}`, addDays(sydneyToday(new Date()), 5), "unpaid");
+    const before = await getAddress({ userId: a.userId, addressId: a.addressId });
+
+    await updateAddress({ userId: a.userId, addressId: a.addressId }, { addressType: "apartment", line1: before.line1, line2: "Unit 9", city: before.city, state: before.state as "NSW", postcode: before.postcode, country: "AU", company: undefined });
+    const [now] = (await getAccount({ userId: a.userId })).addresses;
+    expect(now).toMatchObject({ line2: "Unit 9", usedBy: [expect.any(String)] });
+    expect(now.id).not.toBe(a.addressId);
+    const rows = await db.selectFrom("orders").select(["id", "shippingAddressId", "billingAddressId"]).where("id", "in", [deliveredId, comingId]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: deliveredId, shippingAddressId: a.addressId, billingAddressId: a.addressId },
+      { id: comingId, shippingAddressId: now.id, billingAddressId: a.addressId },
+    ]);
+    expect(await db.selectFrom("subscriptions").select(["shippingAddressId", "billingAddressId"]).where("id", "=", a.subscriptionId).executeTakeFirstOrThrow())
+      .toEqual({ shippingAddressId: now.id, billingAddressId: now.id });
+    const invoice = await loadTaxInvoice({ userId: a.userId, reference: delivered });
+    expect(invoice.status === "ok" && invoice.invoice.deliveryAddress?.lines.join(" | ")).not.toContain("Unit 9");
+    // with no settled order behind it, an edit is made in place
+    await updateAddress({ userId: a.userId, addressId: now.id }, { addressType: "apartment", line1: before.line1, line2: "Unit 10", city: before.city, state: before.state as "NSW", postcode: before.postcode, country: "AU", company: undefined });
+    expect(await getAddress({ userId: a.userId, addressId: now.id })).toMatchObject({ line2: "Unit 10" });
   });
 
   it("removes an address no subscription or coming order uses; it is kept for old orders but offered nowhere", async () => {
