@@ -10,7 +10,6 @@ import { defaultFrequency, frequencyLabel } from "~/box/rules";
 import { getRegion, lookupPostcode, type PostcodeLookup } from "~/delivery/lookup.server";
 import { addDays, formatCutoff, formatDeliveryDate } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
-import { gstIncluded } from "~/orders/credit";
 import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
 import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
@@ -126,7 +125,7 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
       discountedCents: quote.discountedCents,
       creditCents: quote.creditCents,
       totalCents: quote.totalCents,
-      gstCents: gstIncluded(quote.totalCents),
+      gstCents: quote.gstCents,
       recurringCents: quote.recurringCents,
       discount: quote.discount,
       discountMessage: promoLimited ?? quote.discountMessage,

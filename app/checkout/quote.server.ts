@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription } from "~/db/schema";
 import { getCart, type Cart } from "~/box/flow.server";
-import { applyCredit } from "~/orders/credit";
+import { applyCredit, gstOf } from "~/orders/credit";
 import {
   applyDiscount, blockedInTasmania, choiceItems, requiresChoice, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT, type Discount,
 } from "./discount-rules";
@@ -40,6 +40,8 @@ export type Quote = {
   /** why a code was not applied (unusable, Tasmania) */
   discountMessage: string | null;
   hasKnife: boolean;
+  /** GST in the total: only taxable products carry it (fresh food is GST-free) */
+  gstCents: number;
   /** products (cuts, add-ons, free items) and how many this order takes from stock */
   stock: { productId: number; name: string; quantity: number }[];
 };
@@ -110,9 +112,14 @@ export async function quoteDraft(
     stockMap.set(l.sellableId, s);
   }
   const stock = [...stockMap.values()];
+  const taxFacts = stock.length
+    ? await db.selectFrom("products").select(["id", "isKnife", "taxable"]).where("id", "in", stock.map((s) => s.productId)).execute()
+    : [];
+  const taxable = new Set(taxFacts.filter((p) => p.taxable === 1).map((p) => p.id));
   return {
     lines, subtotalCents, discountedCents, creditCents: credit.creditCents, totalCents: credit.totalCents, recurringCents,
-    discount, discountMessage, hasKnife: await productsAreKnives(stock.map((s) => s.productId)), stock,
+    discount, discountMessage, hasKnife: taxFacts.some((p) => p.isKnife === 1), stock,
+    gstCents: gstOf({ taxableCents: lines.reduce((n, l) => n + (taxable.has(l.sellableId) && l.sellableType !== "package" ? l.priceCents * l.quantity : 0), 0), subtotalCents, discountedCents }),
   };
 }
 

@@ -97,6 +97,8 @@ export interface ProductsTable {
   inventory: number | null; // null: unlimited; 0 or less: hidden
   image: string;
   isKnife: Bool;
+  /** GST applies (1): not basic food. Fresh meat and seafood are GST-free (0). */
+  taxable: Generated<number>;
   active: Bool;
 }
 

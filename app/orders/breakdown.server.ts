@@ -46,9 +46,11 @@ export async function breakdownOf(order: OwnOrder, executor: Kysely<DB> = db): P
   const lines = invoices.length
     ? await executor
         .selectFrom("invoiceLines")
-        .select(["invoiceId", "sellableType", "sellableId", "name", "quantity", "priceCents"])
-        .where("invoiceId", "in", invoices.map((i) => i.id))
-        .orderBy("id", "asc")
+        // a line's tax treatment is its product's (packages and gift cards are never products: GST-free)
+        .leftJoin("products", (j) => j.onRef("products.id", "=", "invoiceLines.sellableId").on("invoiceLines.sellableType", "in", ["product", "addon"]))
+        .select(["invoiceLines.invoiceId", "invoiceLines.sellableType", "invoiceLines.sellableId", "invoiceLines.name", "invoiceLines.quantity", "invoiceLines.priceCents", "products.taxable"])
+        .where("invoiceLines.invoiceId", "in", invoices.map((i) => i.id))
+        .orderBy("invoiceLines.id", "asc")
         .execute()
     : [];
   return shapeBreakdown(order, invoices, lines);

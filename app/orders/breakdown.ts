@@ -3,13 +3,15 @@
 // and total) and the amounts a payment summary shows. Pure: the API, the pay
 // page, the tax invoice and the receipt e-mail all shape money through here.
 import type { InvoiceLinesTable, OrderStatus } from "~/db/schema";
-import { applyCredit, gstIncluded } from "./credit";
+import { applyCredit, gstOf } from "./credit";
 
 export type BreakdownLine = {
   sellable: { id: number | null; type: InvoiceLinesTable["sellableType"]; name: string };
   quantity: number;
   /** unit price in cents */
   price: number;
+  /** GST applies (not fresh food); not part of the SPEC §3 API shape (breakdownJson leaves it out) */
+  taxable: boolean;
 };
 
 export type BreakdownInvoice = {
@@ -34,7 +36,10 @@ export type OrderBreakdown = {
 
 export type OrderRow = { reference: string; status: OrderStatus; kind: "box" | "gift_card"; deliveryDate: string | null };
 export type InvoiceRow = { id: number; subtotalCents: number; discountedCents: number; creditCents: number; totalCents: number };
-export type LineRow = { invoiceId: number; sellableType: BreakdownLine["sellable"]["type"]; sellableId: number | null; name: string; quantity: number; priceCents: number };
+export type LineRow = {
+  invoiceId: number; sellableType: BreakdownLine["sellable"]["type"]; sellableId: number | null; name: string; quantity: number; priceCents: number;
+  taxable?: number | null;
+};
 
 /** Invoices in the order given (oldest first), each with its own lines in the order given. */
 export function shapeBreakdown(order: OrderRow, invoices: InvoiceRow[], lines: LineRow[]): OrderBreakdown {
@@ -48,7 +53,7 @@ export function shapeBreakdown(order: OrderRow, invoices: InvoiceRow[], lines: L
       id: inv.id,
       lines: lines
         .filter((l) => l.invoiceId === inv.id)
-        .map((l) => ({ sellable: { id: l.sellableId, type: l.sellableType, name: l.name }, quantity: l.quantity, price: l.priceCents })),
+        .map((l) => ({ sellable: { id: l.sellableId, type: l.sellableType, name: l.name }, quantity: l.quantity, price: l.priceCents, taxable: l.taxable === 1 })),
       subtotal: inv.subtotalCents,
       discounted: inv.discountedCents,
       credit: inv.creditCents,
@@ -63,13 +68,13 @@ export function payableInvoice(breakdown: OrderBreakdown): BreakdownInvoice | nu
 }
 
 export type PaymentSummary = {
-  lines: { name: string; quantity: number; lineCents: number }[];
+  lines: { name: string; quantity: number; lineCents: number; taxable: boolean }[];
   subtotalCents: number;
   discountedCents: number;
   creditCents: number;
   /** what is left to pay by card (0 when credit covers it) */
   totalCents: number;
-  /** GST included in the invoice total (one eleventh) */
+  /** GST included in the invoice total: one eleventh of what the taxable lines cost (fresh food is GST-free) */
   gstCents: number;
   cardRequired: boolean;
 };
@@ -84,12 +89,19 @@ export function paymentSummary(invoice: BreakdownInvoice, creditBalanceCents: nu
     ? { creditCents: invoice.credit, totalCents: Math.max(0, invoice.total - invoice.credit) }
     : applyCredit(creditBalanceCents ?? 0, invoice.total);
   return {
-    lines: invoice.lines.map((l) => ({ name: l.sellable.name, quantity: l.quantity, lineCents: l.price * l.quantity })),
+    lines: invoice.lines.map((l) => ({ name: l.sellable.name, quantity: l.quantity, lineCents: l.price * l.quantity, taxable: l.taxable })),
     subtotalCents: invoice.subtotal,
     discountedCents: invoice.discounted,
     creditCents,
     totalCents,
-    gstCents: gstIncluded(invoice.total),
+    gstCents: gstOf({
+      taxableCents: invoice.lines.reduce((n, l) => n + (l.taxable ? l.price * l.quantity : 0), 0), subtotalCents: invoice.subtotal, discountedCents: invoice.discounted,
+    }),
     cardRequired: totalCents > 0,
   };
+}
+
+/** The SPEC §3 shape the API answers: the breakdown without what only our pages use. */
+export function breakdownJson(b: OrderBreakdown) {
+  return { ...b, invoices: b.invoices.map((inv) => ({ ...inv, lines: inv.lines.map(({ taxable: _taxable, ...line }) => line) })) };
 }

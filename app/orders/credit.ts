@@ -11,3 +11,14 @@ export function applyCredit(balanceCents: number, totalCents: number): { creditC
 export function gstIncluded(totalCents: number): number {
   return Math.round(totalCents / 11);
 }
+
+/**
+ * GST in an order whose lines are partly GST-free (fresh food): one eleventh of what is paid for the
+ * taxable lines, a discount taken off every line in proportion. Credit (a gift card) is a way of paying,
+ * so it does not lower the GST.
+ */
+export function gstOf({ taxableCents, subtotalCents, discountedCents }: { taxableCents: number; subtotalCents: number; discountedCents: number }): number {
+  if (subtotalCents <= 0 || taxableCents <= 0) return 0;
+  const paidShare = Math.max(0, subtotalCents - discountedCents) / subtotalCents;
+  return gstIncluded(Math.min(taxableCents, subtotalCents) * paidShare);
+}

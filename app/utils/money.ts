@@ -16,3 +16,8 @@ export function formatAud(cents: number): string {
   const rest = abs % 100;
   return `${rounded < 0 ? "-" : ""}$${dollars}${rest === 0 ? "" : `.${String(rest).padStart(2, "0")}`}`;
 }
+
+/** What a summary says about GST: most of the shop is fresh food, which is GST-free. */
+export function gstSentence(gstCents: number): string {
+  return gstCents > 0 ? `Includes GST of ${formatAud(gstCents)}.` : "Fresh food is GST-free: no GST is included.";
+}

@@ -281,8 +281,10 @@ test.describe("tax invoice", () => {
     await expect(page.getByText("Unit 3, 18 Foundry Lane")).toBeVisible();
     const table = page.getByRole("table");
     await expect(table).toContainText("Smoked bacon");
-    await expect(table.getByRole("row", { name: /^GST included/ })).toContainText(aud(Math.round(inv.totalCents / 11)));
-    await expect(table.getByRole("row", { name: /Total \(GST included\)/ })).toContainText(aud(inv.totalCents));
+    // a box of meat and bacon is fresh food: GST-free
+    await expect(table.getByRole("row", { name: /^GST included/ })).toContainText(aud(0));
+    await expect(table.getByRole("row", { name: /^Total/ })).toContainText(aud(inv.totalCents));
+    await expect(page.getByText("Fresh food is GST-free: no GST is included.")).toBeVisible();
     await expect(page.locator(".invoice__to")).toContainText("Olivia");
     // a box order names where it was delivered: the order's own address
     await expect(page.getByRole("region", { name: "Deliver to" })).toContainText("Unit 4, 12 Harbour Street");

@@ -6,6 +6,7 @@ import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { sessionCookie, type SessionRecord } from "~/accounts/session.server";
 import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
+import { quoteDraft } from "~/checkout/quote.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { placeOrder, repeatedSubmit, trimDraftToStock, ANOTHER_TAB } from "~/checkout/place-order.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
@@ -154,6 +155,17 @@ describe("placing a box order", () => {
     const salmon = await placeOrder({ session: tas.session, user: null, draft: tas.draft }, input(tas, { discountCode: "SALMONGIFT", shipping: { ...input(tas).shipping, state: "TAS" } }), ORIGIN);
     expect(salmon).toEqual({ kind: "fields", fieldErrors: { discountCode: TASMANIA_DISCOUNT } });
     expect((await db.selectFrom("subscriptions").select("discountCode").where("id", "=", tas.draft.id).executeTakeFirstOrThrow()).discountCode).toBeNull();
+  });
+
+  it("counts GST only on taxable products: a box of fresh food has none, the knife has its eleventh", async () => {
+    const d = await curatedDraft();
+    const quote = () => quoteDraft({ draft: d.draft, postcode: d.draft.postcode, discountCode: null, choiceId: null, creditBalanceCents: 0 });
+    expect((await quote()).gstCents).toBe(0);
+    const knife = await db.selectFrom("products").select(["id", "priceCents"]).where("slug", "=", "addon-chef-knife").executeTakeFirstOrThrow();
+    await changeAddon(d.draft.id, { intent: "add", productId: knife.id });
+    const withKnife = await quote();
+    expect(withKnife.hasKnife).toBe(true);
+    expect(withKnife.gstCents).toBe(Math.round(knife.priceCents / 11));
   });
 
   it("spends a signed-in customer's credit by the SPEC rule, as ledger rows", async () => {

@@ -1,5 +1,5 @@
-import { payableInvoice, paymentSummary, shapeBreakdown } from "~/orders/breakdown";
-import { applyCredit, gstIncluded } from "~/orders/credit";
+import { breakdownJson, payableInvoice, paymentSummary, shapeBreakdown } from "~/orders/breakdown";
+import { applyCredit, gstIncluded, gstOf } from "~/orders/credit";
 import { taxInvoicePath, payOrderPath } from "~/orders/paths";
 
 const order = { reference: "PT-100458", status: "unpaid" as const, kind: "box" as const, deliveryDate: "2026-12-01" };
@@ -23,8 +23,8 @@ describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
     expect(b.invoices[1]).toEqual({
       id: 9,
       lines: [
-        { sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900 },
-        { sellable: { id: 12, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200 },
+        { sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900, taxable: false },
+        { sellable: { id: 12, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200, taxable: false },
       ],
       subtotal: 30300,
       discounted: 3000,
@@ -60,13 +60,20 @@ describe("paymentSummary (SPEC §4 credit rule)", () => {
     expect(paymentSummary({ ...invoice, credit: 2500 }, 99999, true)).toMatchObject({ creditCents: 2500, totalCents: 24800 });
   });
 
-  it("multiplies unit prices by quantity for the lines and includes GST of one eleventh of the invoice total", () => {
+  it("multiplies unit prices by quantity for the lines; fresh food carries no GST", () => {
     const s = paymentSummary(invoice, 0);
     expect(s.lines).toEqual([
-      { name: "Custom box (large)", quantity: 1, lineCents: 27900 },
-      { name: "Smoked bacon", quantity: 2, lineCents: 2400 },
+      { name: "Custom box (large)", quantity: 1, lineCents: 27900, taxable: false },
+      { name: "Smoked bacon", quantity: 2, lineCents: 2400, taxable: false },
     ]);
-    expect(s.gstCents).toBe(2482); // 27300 / 11 = 2481.8
+    expect(s.gstCents).toBe(0);
+  });
+
+  it("counts GST on the taxable lines only, after their share of the discount and before credit", () => {
+    const knife = { sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" }, quantity: 1, price: 8900, taxable: true };
+    const mixed = { ...invoice, lines: [...invoice.lines, knife], subtotal: 39200, discounted: 3920, total: 35280 };
+    // 8900 of 39200 is taxable; a 10% discount leaves 8010 paid for it: GST 8010 / 11 = 728.2
+    expect(paymentSummary(mixed, 50000).gstCents).toBe(728);
   });
 });
 
@@ -80,10 +87,24 @@ describe("GST and credit helpers", () => {
     [6, 1],
   ])("GST included in %i cents is %i", (total, gst) => expect(gstIncluded(total)).toBe(gst));
 
+  it("GST of a partly GST-free order", () => {
+    expect(gstOf({ taxableCents: 0, subtotalCents: 29100, discountedCents: 0 })).toBe(0);
+    expect(gstOf({ taxableCents: 8900, subtotalCents: 8900, discountedCents: 0 })).toBe(809);
+    expect(gstOf({ taxableCents: 8900, subtotalCents: 17800, discountedCents: 17800 })).toBe(0);
+    expect(gstOf({ taxableCents: 1000, subtotalCents: 0, discountedCents: 0 })).toBe(0);
+  });
+
   it("never lets credit exceed the total", () => {
     expect(applyCredit(2500, 29100)).toEqual({ creditCents: 2500, totalCents: 26600 });
     expect(applyCredit(40000, 29100)).toEqual({ creditCents: 29100, totalCents: 0 });
     expect(applyCredit(0, 29100)).toEqual({ creditCents: 0, totalCents: 29100 });
+  });
+});
+
+describe("the API's breakdown", () => {
+  it("is SPEC §3's shape: lines without the tax flag the pages use", () => {
+    const json = breakdownJson(shapeBreakdown(order, invoices, lines));
+    expect(json.invoices[0].lines[0]).toEqual({ sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900 });
   });
 });
 

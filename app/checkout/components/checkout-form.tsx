@@ -218,7 +218,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
         <h2 id="co-agree" className="checkout-section__title">What you're agreeing to</h2>
         <ul className="checkout-agreement__list">
           <li>A subscription to the <strong>{p.boxName}</strong> at <strong>{formatAud(p.recurringCents)} per delivery</strong>{frequencyLabel ? <>, <strong>{frequencyLabel.toLowerCase()}</strong></> : null}, with free delivery.</li>
-          <li>Your first delivery is on <strong>{p.agreement.firstDelivery}</strong>; today we charge <strong>{formatAud(p.totalCents)}</strong> (GST included).</li>
+          <li>Your first delivery is on <strong>{p.agreement.firstDelivery}</strong>; today we charge <strong>{formatAud(p.totalCents)}</strong>.</li>
           <li>The next charge is at the change cut-off of your next delivery, <strong>{p.agreement.nextCharge}</strong>, and we e-mail you a reminder before every charge.</li>
           <li>You can skip, pause or cancel online at any time in My deliveries: no phone call needed.</li>
         </ul>

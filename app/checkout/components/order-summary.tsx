@@ -1,7 +1,7 @@
 // The order summary beside the checkout form: what is in the box (with edit
 // links back to each step), then the money. Folds into a <details> on phones.
 import { Link } from "@remix-run/react";
-import { formatAud } from "~/utils/money";
+import { formatAud, gstSentence } from "~/utils/money";
 import type { DeliverySummary } from "~/box/flow.server";
 
 export type SummaryQuote = {
@@ -101,7 +101,7 @@ export function OrderSummary({
         {quote.creditCents ? <div><dt>Credit</dt><dd>−{formatAud(quote.creditCents)}</dd></div> : null}
         <div className="checkout-summary__total"><dt>Total today (AUD)</dt><dd className="price">{formatAud(quote.totalCents)}</dd></div>
       </dl>
-      <p className="checkout-summary__gst">Includes GST of {formatAud(quote.gstCents)}. Then {formatAud(quote.recurringCents)} per delivery.</p>
+      <p className="checkout-summary__gst">{gstSentence(quote.gstCents)} Then {formatAud(quote.recurringCents)} per delivery.</p>
     </aside>
   );
 }

@@ -69,7 +69,7 @@ export function SiteFooter() {
         <LinkList title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="container site-footer__legal">
-        © {new Date().getFullYear()} {BRAND.name}. Prices in Australian dollars and include GST.
+        © {new Date().getFullYear()} {BRAND.name}. Prices in Australian dollars, including GST where it applies.
       </p>
     </footer>
   );

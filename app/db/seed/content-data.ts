@@ -1349,7 +1349,7 @@ export const SEED_FAQ: SeedFaq[] = [
     category: "order",
     question: "How do I pay?",
     answer: `<p>We accept Visa, Mastercard and American Express credit and debit cards. Your card is charged when your order is processed, shortly before your delivery date, and you'll get an email receipt.</p>
-<p>Card details are handled by our payment provider and are never stored on our servers. All prices include GST.</p>`,
+<p>Card details are handled by our payment provider and are never stored on our servers. All prices include GST where it applies.</p>`,
   },
   {
     category: "order",
@@ -1437,7 +1437,7 @@ export const SEED_LEGAL_PAGES: SeedLegalPage[] = [
 <li>There are no lock-in contracts and no cancellation fees.</li>
 </ul>
 <h2>4. Products, prices and availability</h2>
-<p>All prices are in Australian dollars and include GST. Weights shown are approximate maximums, as natural products vary in size. Curated box contents change monthly. If a product is unavailable, we may substitute an item of equal or greater value. Salmon is not available for delivery to Tasmania due to quarantine restrictions on wild salmon.</p>
+<p>All prices are in Australian dollars and include GST where it applies (fresh food is GST-free). Weights shown are approximate maximums, as natural products vary in size. Curated box contents change monthly. If a product is unavailable, we may substitute an item of equal or greater value. Salmon is not available for delivery to Tasmania due to quarantine restrictions on wild salmon.</p>
 <h2>5. Payment</h2>
 <p>We charge your nominated card when your order is processed, shortly before each delivery. If a payment fails, we may try again or pause your subscription until your payment details are updated. Gift cards and account credits are applied automatically at checkout.</p>
 <h2>6. Delivery</h2>

@@ -90,7 +90,7 @@ async function seedCatalogue(db: Kysely<DB>) {
         .values({
           slug: p.slug, name: p.name, categoryId, kind: group.kind, description: p.description,
           weight: p.weight, priceCents: p.priceCents ?? 0, inventory: p.inventory === undefined ? null : p.inventory,
-          image: p.image, isKnife: p.isKnife ? 1 : 0, active: 1,
+          image: p.image, isKnife: p.isKnife ? 1 : 0, taxable: p.isKnife ? 1 : 0, active: 1,
         })
         .returning("id")
         .executeTakeFirstOrThrow();

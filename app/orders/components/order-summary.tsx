@@ -1,7 +1,7 @@
 // The order summary panel of the pay page (SPEC §2): invoice lines, subtotal,
 // discounted, credit and total. A <details> so it collapses on small screens
 // without JS; on wide screens the stylesheet always shows its content.
-import { formatAud } from "~/utils/money";
+import { formatAud, gstSentence } from "~/utils/money";
 import type { PaymentSummary } from "../breakdown";
 
 export function OrderSummary({ reference, summary }: { reference: string; summary: PaymentSummary }) {
@@ -34,7 +34,7 @@ export function OrderSummary({ reference, summary }: { reference: string; summar
           <div><dt>Delivery</dt><dd>Free</dd></div>
           <div className="order-summary__grand"><dt>Total</dt><dd className="price">{formatAud(summary.totalCents)}</dd></div>
         </dl>
-        <p className="order-summary__note">Prices include GST of {formatAud(summary.gstCents)}.</p>
+        <p className="order-summary__note">{gstSentence(summary.gstCents)}</p>
       </div>
     </details>
   );

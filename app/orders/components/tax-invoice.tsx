@@ -3,7 +3,7 @@
 import { BRAND, BUSINESS } from "~/config";
 import { formatShortDate } from "~/accounts/format";
 import { onFirstUse } from "~/utils/first-use";
-import { formatAud } from "~/utils/money";
+import { formatAud, gstSentence } from "~/utils/money";
 import type { TaxInvoice } from "../invoice.server";
 
 const day = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
@@ -60,7 +60,7 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
         <tbody>
           {s.lines.map((l, i) => (
             <tr key={i}>
-              <td>{l.name}</td>
+              <td>{l.name}{l.taxable && s.lines.some((x) => !x.taxable) ? <span aria-label=" (GST applies)"> *</span> : null}</td>
               <td className="num">{l.quantity}</td>
               <td className="num">{formatAud(l.quantity ? l.lineCents / l.quantity : 0)}</td>
               <td className="num">{formatAud(l.lineCents)}</td>
@@ -71,7 +71,7 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
           <tr><th scope="row" colSpan={3}>Subtotal</th><td className="num">{formatAud(s.subtotalCents)}</td></tr>
           <tr><th scope="row" colSpan={3}>Discount</th><td className="num">{s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}</td></tr>
           <tr><th scope="row" colSpan={3}>Delivery</th><td className="num">Free</td></tr>
-          <tr className="invoice__total"><th scope="row" colSpan={3}>Total (GST included)</th><td className="num">{formatAud(invoice.invoiceTotalCents)}</td></tr>
+          <tr className="invoice__total"><th scope="row" colSpan={3}>Total</th><td className="num">{formatAud(invoice.invoiceTotalCents)}</td></tr>
           <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatAud(s.gstCents)}</td></tr>
           <tr><th scope="row" colSpan={3}>Credit applied</th><td className="num">{s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}</td></tr>
           <tr className="invoice__paid"><th scope="row" colSpan={3}>Amount paid</th><td className="num">{formatAud(invoice.payment.amountCents)}</td></tr>
@@ -87,7 +87,10 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
           {s.creditCents && invoice.payment.amountCents > 0 ? <> {formatAud(s.creditCents)} of credit applied.</> : null}
         </p>
       </section>
-      <p className="invoice__foot">Total includes GST of {formatAud(s.gstCents)}. Thank you for supporting Australian farming and fishing families.</p>
+      <p className="invoice__foot">
+        {gstSentence(s.gstCents)}{s.gstCents > 0 && s.lines.some((l) => !l.taxable) ? " GST applies to the items marked *; the others are GST-free fresh food." : ""}
+        {" "}Thank you for supporting Australian farming and fishing families.
+      </p>
     </article>
   );
 }
