@@ -9,6 +9,7 @@ import { csrf, getUser, isSharedCacheable } from "~/root.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { ErrorState } from "~/components/layout/error-state";
+import { FocusFragmentTarget } from "~/components/focus-fragment-target";
 import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
 import { BRAND } from "~/config";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <ScrollRestoration nonce={nonce} />
+        <FocusFragmentTarget />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
+import { focusFieldInView } from "~/utils/focus";
 
 /**
  * Validate on submit first, then as the user types. The library's default
@@ -191,10 +192,11 @@ export function FocusFirstError({ formId }: { formId: string }) {
   useEffect(() => {
     if (!first || !submitted.current) return;
     submitted.current = false;
-    document
+    const field = document
       .getElementById(formId)
-      ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input')
-      ?.focus();
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], fieldset[data-invalid] input');
+    // the error is written under the field: bring both into view, not just the field (a phone's fold)
+    if (field) focusFieldInView(field);
   }, [first, fieldErrors, formId]);
   return null;
 }

@@ -1,11 +1,25 @@
-// Moving focus for the keyboard after client navigation (ConfirmStep, Dialog).
+// Moving focus for the keyboard after client navigation (ConfirmStep, Dialog, FocusFirstError,
+// FocusFragmentTarget).
 
 /**
  * The navigation's own scroll (to the top, or to its #fragment) may still be running smoothly
  * (html has scroll-behavior: smooth), and focus() only scrolls when the element looks out of view
  * at this moment: a scroll of our own replaces that animation, so the focused element stays in view.
+ * `scrollTarget` is what has to be seen, when that is more than the element (a field and its error).
  */
-export function focusInView(el: HTMLElement) {
+export function focusInView(el: HTMLElement, scrollTarget: Element = el) {
   el.focus({ preventScroll: true });
-  el.scrollIntoView({ block: "center" });
+  scrollTarget.scrollIntoView({ block: "center" });
+}
+
+const NATIVELY_FOCUSABLE = "a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, iframe, [contenteditable]";
+
+/** Focusable by script: a control, or an element the page gave a tabindex (tabIndex={-1}). */
+export function isFocusable(el: Element): el is HTMLElement {
+  return el instanceof HTMLElement && (el.hasAttribute("tabindex") || el.matches(NATIVELY_FOCUSABLE));
+}
+
+/** A field to fix: focused, and centred with its label and the error written under it. */
+export function focusFieldInView(field: HTMLElement) {
+  focusInView(field, field.closest(".field") ?? field);
 }

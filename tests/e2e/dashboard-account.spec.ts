@@ -41,6 +41,8 @@ test.describe("my account", () => {
     await form.getByLabel("E-mail me recipes, offers and news").check();
     await form.getByRole("button", { name: "Save details" }).click();
     await expect(page.getByRole("status")).toHaveText("Your details are saved.");
+    // with JS the button stays (and keeps focus): nothing pulls focus away from where the person is
+    if (jsEnabled()) await expect(form.getByRole("button", { name: "Save details" })).toBeFocused();
     await expect(page).toHaveURL(/saved=profile/);
     const user = await e2eDb().selectFrom("users").select(["firstName", "phone", "newsletter", "sms"]).where("id", "=", a.id).executeTakeFirstOrThrow();
     expect(user).toEqual({ firstName: "Mia-Rose", phone: "+61298765432", newsletter: 1, sms: 0 });
@@ -68,6 +70,9 @@ test.describe("my account", () => {
     await form.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("status")).toContainText("Your password is changed");
     await expect(page.locator("#account-password").getByLabel("Current password")).toHaveValue("");
+    // the emptied form is a new one, so its button is gone: focus goes to the redirect's #fragment (the
+    // section's heading), as it does without JS, not to <body>
+    if (jsEnabled()) await expect(page.getByRole("heading", { name: "Change your password" })).toBeFocused();
     // this device stays signed in, the other one is signed out
     await page.goto("/dashboard/my-deliveries");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("G'day");
@@ -159,6 +164,8 @@ test.describe("my account", () => {
 
   test("edits an address on file", async ({ page }) => {
     const a = await createSubscriber();
+    // a phone: the addresses are far below the top of the page
+    await page.setViewportSize({ width: 390, height: 844 });
     await openDashboard(page, a, "/dashboard/account");
     await page.getByRole("link", { name: "Edit address 7 Bay Road" }).click();
     const form = page.locator("#account-address");
@@ -169,14 +176,20 @@ test.describe("my account", () => {
     await form.getByLabel("Postcode").fill("3000");
     await submit(page, form.getByRole("button", { name: "Save address" }));
     await expect(form.getByText(/new postcode can change your delivery days/)).toBeVisible();
+    // the server's refusal: without JS the page it answers with lands on the address (#address-{id}), with JS focus is on the field
+    await expect(form.getByText(/new postcode can change your delivery days/)).toBeInViewport();
+    if (jsEnabled()) await expect(form.getByLabel("Postcode")).toBeFocused();
     await form.getByLabel("Postcode").fill("2000");
     await form.getByRole("button", { name: "Save address" }).click();
     await expect(page.getByRole("status")).toHaveText("Your address is saved.");
+    await expect(page.getByRole("status")).toBeInViewport();
+    if (jsEnabled()) await expect(page.getByRole("heading", { name: "Addresses on file" })).toBeFocused();
     await expect(page.locator("#addresses")).toContainText("Unit 5, 7 Bay Road");
   });
 
   test("adds a delivery address, keeping what was typed through an error, and the deliveries move to it", async ({ page }) => {
     const a = await createSubscriber();
+    await page.setViewportSize({ width: 390, height: 844 });
     await openDashboard(page, a, "/dashboard/account");
     const addresses = page.locator("#addresses");
     await addresses.getByText("Add a delivery address").click();
@@ -197,6 +210,9 @@ test.describe("my account", () => {
     await submitChecked(page, form.getByRole("button", { name: "Add address" }));
     form = page.locator("#account-add-address");
     await expect(form.getByText("I'm sorry, it doesn't look like we can deliver to your postcode yet.")).toBeVisible();
+    // without JS the answer lands on the form (#account-add-address), not the top of the page
+    await expect(form.getByText("I'm sorry, it doesn't look like we can deliver to your postcode yet.")).toBeInViewport();
+    if (jsEnabled()) await expect(form.getByLabel("Postcode")).toBeFocused();
     await expect(form.getByLabel("Street address")).toHaveValue("15 Kent Street");
     await form.getByLabel("Postcode").fill("2000");
     await form.getByRole("button", { name: "Add address" }).click();

@@ -40,12 +40,16 @@ test.describe("my deliveries: changes", () => {
     await page.getByRole("button", { name: `Skip the delivery on ${day}` }).click();
     const status = page.getByRole("status");
     await expect(status).toContainText(`Delivery skipped. Skipped the delivery on ${day}. Reference`);
+    // the redirect's #confirmation: without JS the browser lands there, with JS focus goes there too (not <body>)
+    await expect(status).toBeInViewport();
+    if (jsEnabled()) await expect(status).toBeFocused();
     const skipRef = (await status.textContent())!.match(REF)![0];
     await expect(status).toContainText(`We e-mailed a confirmation to ${a.email}`);
     const item = page.getByRole("listitem", { name: `${day}: Skipped` });
     await expect(item).toBeVisible();
     await item.getByRole("button", { name: `Unskip the delivery on ${day}` }).click();
     await expect(page.getByRole("status")).toContainText("Delivery back on");
+    if (jsEnabled()) await expect(page.getByRole("status")).toBeFocused();
     const unskipRef = (await page.getByRole("status").textContent())!.match(REF)![0];
     await expect(page.getByRole("listitem", { name: `${day}: Scheduled` })).toBeVisible();
     const mail = await outbox(a.email);
@@ -92,12 +96,14 @@ test.describe("my deliveries: changes", () => {
     await page.getByLabel("Pause until").selectOption(resumeOn);
     await page.getByRole("button", { name: "Pause deliveries" }).click();
     await expect(page.getByRole("status")).toContainText(`Deliveries paused. Paused deliveries until ${longDate(resumeOn)}. Reference`);
+    if (jsEnabled()) await expect(page.getByRole("status")).toBeFocused();
     await expect(page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Paused` })).toBeVisible();
     await expect(page.getByRole("listitem", { name: `${longDate(resumeOn)}: Scheduled` })).toBeVisible();
     const sub = await e2eDb().selectFrom("subscriptions").select(["status", "pausedUntil"]).where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
     expect(sub).toEqual({ status: "paused", pausedUntil: resumeOn });
     await page.getByRole("button", { name: "Resume deliveries now" }).click();
     await expect(page.getByRole("status")).toContainText("Deliveries resumed");
+    if (jsEnabled()) await expect(page.getByRole("status")).toBeFocused();
     await expect(page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Scheduled` })).toBeVisible();
     expect((await outbox(a.email)).map((m) => m.subject.split(":")[0])).toEqual(["Deliveries paused", "Deliveries resumed"]);
   });
@@ -125,10 +131,15 @@ test.describe("my deliveries: changes", () => {
 
   test("keeping the subscription from the confirmation changes nothing", async ({ page }) => {
     const a = await createSubscriber();
+    // a phone: the subscription's cancel link is far below the top of the page
+    await page.setViewportSize({ width: 390, height: 844 });
     await openDashboard(page, a);
     await page.getByRole("link", { name: "Cancel subscription" }).click();
     await page.getByRole("link", { name: "Keep my subscription" }).click();
     await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeVisible();
+    // back where the question was asked, not at the top of the page (without JS the #anchor does it)
+    await expect(page).toHaveURL(new RegExp(`/dashboard/my-deliveries#cancel-${a.subscriptionId}$`));
+    await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeInViewport();
     // with JS focus goes back to the link that opened the question, not to <body>
     if (jsEnabled()) await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeFocused();
     expect((await e2eDb().selectFrom("subscriptions").select("status").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow()).status).toBe("active");

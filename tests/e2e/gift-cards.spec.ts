@@ -376,7 +376,10 @@ test.describe("activating a gift card", () => {
     await page.goto("/gift-cards/activate");
     await ready(page);
     await check(page, page.getByRole("button", { name: "Activate" }));
-    await expect(page.getByText("Enter your activation code")).toBeInViewport();
+    // the field and its message both in view (with JS the field has focus, centred with its error)
+    await expect(page.getByText("Enter your activation code")).toBeInViewport({ ratio: 1 });
+    await expect(page.getByLabel("Activation code")).toBeInViewport({ ratio: 1 });
+    if (jsEnabled()) await expect(page.getByLabel("Activation code")).toBeFocused();
   });
 
   test("signed out: asked to sign in, then back on the card's page to claim it", async ({ page, context }) => {

@@ -18,6 +18,16 @@ import type { AccountView, AddressView } from "../account.server";
 const TYPE_LABEL = { apartment: "Apartment", business: "Business", house: "House" } as const;
 const two = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * The URL a form posts to: the page as it is (like a form without an action) plus the #fragment of
+ * the form or its section. Without JS a refusal answers with the page itself, and the browser then
+ * lands on the errors instead of the top of the page; a success redirects to its own #fragment.
+ */
+function usePostTo(fragment: string) {
+  const { pathname, search } = useLocation();
+  return `${pathname}${search}#${fragment}`;
+}
+
 /** A save's confirmation, shown in the section it changed: the redirect lands there, not at the top of the page. */
 function SavedNotice({ message }: { message: string | null }) {
   if (!message) return null;
@@ -26,15 +36,18 @@ function SavedNotice({ message }: { message: string | null }) {
 
 export function ProfileSection({ account, notice }: { account: AccountView; notice: string | null }) {
   const id = ACCOUNT_FORMS.profile;
+  const action = usePostTo(`${id}-title`);
   return (
     <section className="card dash-panel" aria-labelledby={`${id}-title`}>
       <div className="card__body">
-        <h2 id={`${id}-title`} className="dash-panel__title">Your details</h2>
+        {/* tabIndex: a save lands here (?saved=profile#account-profile-title), and with JS so does focus */}
+        <h2 id={`${id}-title`} className="dash-panel__title" tabIndex={-1}>Your details</h2>
         <SavedNotice message={notice} />
         <p className="dash-panel__intro">Signed in as <strong>{account.email}</strong>.</p>
         <ValidatedForm
           id={id}
           method="post"
+          action={action}
           validator={accountFormValidators.profile}
           noValidate
           className="form"
@@ -74,10 +87,12 @@ function useFreshFormKey() {
 export function PasswordSection({ hasPassword, notice }: { hasPassword: boolean; notice: string | null }) {
   const id = ACCOUNT_FORMS.password;
   const freshKey = useFreshFormKey();
+  const action = usePostTo(`${id}-title`);
   return (
     <section className="card dash-panel" aria-labelledby={`${id}-title`}>
       <div className="card__body">
-        <h2 id={`${id}-title`} className="dash-panel__title">{hasPassword ? "Change your password" : "Choose a password"}</h2>
+        {/* tabIndex: a save lands here (?saved=password#account-password-title), and with JS so does focus */}
+        <h2 id={`${id}-title`} className="dash-panel__title" tabIndex={-1}>{hasPassword ? "Change your password" : "Choose a password"}</h2>
         <SavedNotice message={notice} />
         <p className="dash-panel__intro">
           {hasPassword
@@ -88,6 +103,7 @@ export function PasswordSection({ hasPassword, notice }: { hasPassword: boolean;
           key={freshKey}
           id={id}
           method="post"
+          action={action}
           validator={hasPassword ? accountFormValidators.changePassword : accountFormValidators.setPassword}
           noValidate
           className="form"
@@ -109,8 +125,9 @@ export function PasswordSection({ hasPassword, notice }: { hasPassword: boolean;
 function CardButton({ intent, cardId, label, children, variant }: { intent: "card-primary" | "card-remove"; cardId: number; label: string; children: string; variant: "primary" | "secondary" | "quiet" }) {
   const fetcher = useFetcher<{ cardError?: { message: string } }>();
   const error = fetcher.state === "idle" ? fetcher.data?.cardError?.message : undefined;
+  const action = usePostTo(`card-${cardId}`);
   return (
-    <fetcher.Form method="post" className="dash-inline-form">
+    <fetcher.Form method="post" action={action} className="dash-inline-form">
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="cardId" value={cardId} />
@@ -145,6 +162,7 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
 }) {
   const id = ACCOUNT_FORMS.addCard;
   const freshKey = useFreshFormKey();
+  const action = usePostTo(id);
   return (
     <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
       <div className="card__body">
@@ -184,7 +202,7 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
         )}
         <details className="dash-details" open={addCardOpen || account.cards.length === 0}>
           <summary>Add a card</summary>
-          <ValidatedForm key={freshKey} id={id} method="post" validator={accountFormValidators.addCard} noValidate className="form dash-details__body">
+          <ValidatedForm key={freshKey} id={id} method="post" action={action} validator={accountFormValidators.addCard} noValidate className="form dash-details__body">
             <CsrfInput />
             <FocusFirstError formId={id} />
             <input type="hidden" name="intent" value="card-add" />
@@ -213,7 +231,7 @@ function RemoveAddressConfirm({ address }: { address: AddressView }) {
     <ConfirmStep titleId={`remove-address-${address.id}-title`} title={`Remove ${address.line1}?`}>
       <p>We take it off your account. Invoices of orders delivered there still show it.</p>
       <div className="dash-list__actions">
-        <Form method="post" action="/dashboard/account" className="dash-inline-form">
+        <Form method="post" action={`/dashboard/account#address-${address.id}`} className="dash-inline-form">
           <CsrfInput />
           <input type="hidden" name="intent" value="address-remove" />
           <input type="hidden" name="addressId" value={address.id} />
@@ -235,6 +253,7 @@ export function AddressesSection({ account, editing, removing, addressError, add
   notice: string | null;
 }) {
   const id = ACCOUNT_FORMS.address;
+  const editAction = usePostTo(`address-${editing?.id}`);
   return (
     <section className="card dash-panel" aria-labelledby="account-addresses-title" id="addresses">
       <div className="card__body">
@@ -249,6 +268,7 @@ export function AddressesSection({ account, editing, removing, addressError, add
                   <ValidatedForm
                     id={id}
                     method="post"
+                    action={editAction}
                     validator={accountFormValidators.address}
                     noValidate
                     className="form dash-list__main"
@@ -303,10 +323,11 @@ export function AddressesSection({ account, editing, removing, addressError, add
 function AddAddressForm({ open }: { open: boolean }) {
   const id = ACCOUNT_FORMS.addAddress;
   const freshKey = useFreshFormKey();
+  const action = usePostTo(id);
   return (
     <details className="dash-details" open={open}>
       <summary>Add a delivery address</summary>
-      <ValidatedForm key={freshKey} id={id} method="post" validator={accountFormValidators.addAddress} noValidate className="form dash-details__body">
+      <ValidatedForm key={freshKey} id={id} method="post" action={action} validator={accountFormValidators.addAddress} noValidate className="form dash-details__body">
         <CsrfInput />
         <FocusFirstError formId={id} />
         <input type="hidden" name="intent" value="address-add" />

@@ -12,6 +12,7 @@ import { CheckboxField, FocusFirstError, FormSubmit, TextField } from "~/compone
 import { CardFields, type SavedCardView } from "~/payments/components/card-fields";
 import { NEW_CARD } from "~/payments/card-rules";
 import { formatAud } from "~/utils/money";
+import { focusFieldInView } from "~/utils/focus";
 import { PAY_ORDER_FORM_ID as FORM_ID, payOrderFormValidators, type BillingDefaults } from "../pay-order-form";
 
 /** What the action answers when it does not redirect (remix-validated-form's error shape plus a dialog). */
@@ -49,7 +50,8 @@ function fromAction(a: PayActionData | undefined): DialogState | null {
 }
 
 function focusField(selector: string) {
-  document.getElementById(FORM_ID)?.querySelector<HTMLElement>(selector)?.focus();
+  const field = document.getElementById(FORM_ID)?.querySelector<HTMLElement>(selector);
+  if (field) focusFieldInView(field);
 }
 const focusFirstInvalid = () => focusField('[aria-invalid="true"], fieldset[data-invalid] input, [data-invalid] input');
 

@@ -224,7 +224,8 @@ function CancelConfirm({ s }: { s: Sub }) {
           <textarea id={`comment-${s.id}`} name="comment" className="field__input field__textarea" maxLength={500} rows={2} />
         </div>
       </ChangeForm>
-      <Link to="/dashboard/my-deliveries" className="button button--quiet">Keep my subscription</Link>
+      {/* back to the subscription's "Cancel subscription" link, not the top of the page (with JS ConfirmStep focuses that link) */}
+      <Link to={`/dashboard/my-deliveries#cancel-${s.id}`} className="button button--quiet">Keep my subscription</Link>
     </ConfirmStep>
   );
 }
