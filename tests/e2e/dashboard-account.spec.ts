@@ -162,6 +162,19 @@ test.describe("my account", () => {
     await expect(page.getByLabel("Deliver to").locator("option")).toHaveText([/7 Bay Road/]);
   });
 
+  test("two saved cards with the same last four are told apart by their expiry", async ({ page }) => {
+    const a = await createSubscriber();
+    await e2eDb().insertInto("paymentMethods").values({
+      userId: a.id, gatewayToken: "sandbox_pm_reissued_ok", brand: "Visa", lastFour: "4242", expMonth: 12, expYear: 2033, isPrimary: 0, createdAt: new Date().toISOString(),
+    }).execute();
+    await openDashboard(page, a, "/dashboard/account");
+    const cards = page.locator("#cards");
+    await expect(cards.getByRole("listitem", { name: "Visa ending in 4242, expires 08/31" })).toContainText("Primary");
+    const reissued = cards.getByRole("listitem", { name: "Visa ending in 4242, expires 12/33" });
+    await reissued.getByRole("link", { name: "Remove Visa ending in 4242, expires 12/33" }).click();
+    await expect(reissued.getByRole("group", { name: "Remove Visa ending in 4242, expires 12/33?" })).toBeVisible();
+  });
+
   test("edits an address on file", async ({ page }) => {
     const a = await createSubscriber();
     // a phone: the addresses are far below the top of the page

@@ -139,6 +139,13 @@ function CardButton({ intent, cardId, label, children, variant }: { intent: "car
   );
 }
 
+/** "Visa ending in 4242"; with the expiry when another saved card shares brand and last four (a reissued card). */
+function cardLabel(c: AccountView["cards"][number], cards: AccountView["cards"]) {
+  const base = `${c.brand} ending in ${c.lastFour}`;
+  const twin = cards.some((o) => o.id !== c.id && o.brand === c.brand && o.lastFour === c.lastFour);
+  return twin ? `${base}, expires ${two(c.expMonth)}/${String(c.expYear).slice(-2)}` : base;
+}
+
 /** The one confirmation before a saved card goes (?remove={id}): a plain link there, a post from here, so it works without JS. */
 function RemoveCardConfirm({ cardId, label, primary }: { cardId: number; label: string; primary: boolean }) {
   return (
@@ -173,7 +180,7 @@ export function CardsSection({ account, cardError, addCardOpen, removing, notice
         {account.cards.length === 0 ? <p>You have no saved cards.</p> : (
           <ul className="dash-list" role="list">
             {account.cards.map((c) => {
-              const label = `${c.brand} ending in ${c.lastFour}`;
+              const label = cardLabel(c, account.cards);
               return (
                 <li key={c.id} className="dash-list__item" aria-label={label} id={`card-${c.id}`}>
                   <div className="dash-list__main">
