@@ -357,6 +357,7 @@ async function finalize(
       window: checked.windowLabel,
       frequency: frequencyLabel(input.frequencyDays),
       recurringCents: quote.recurringCents,
+      gstCents: quote.gstCents,
       nextCharge: region ? formatCutoff(region, nextDelivery) : formatDeliveryDate(nextDelivery),
       card: card ? `${card.brand} ending in ${card.lastFour}` : null,
       manageUrl: `${origin}/dashboard/my-deliveries`,

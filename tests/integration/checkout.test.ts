@@ -103,6 +103,7 @@ describe("placing a box order", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0].text).toContain(outcome.reference);
     expect(mail[0].text).toContain("/dashboard/my-deliveries");
+    expect(mail[0].text).toContain("Fresh food is GST-free: no GST is included.");
     // the new customer is signed in on a new session
     const sessions = await db.selectFrom("sessions").selectAll().where("userId", "=", user.id).execute();
     expect(sessions).toHaveLength(1);

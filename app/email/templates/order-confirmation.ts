@@ -1,5 +1,5 @@
 import { BRAND } from "~/config";
-import { formatAud } from "~/utils/money";
+import { formatAud, gstSentence } from "~/utils/money";
 import { defineTemplate, escapeHtml, htmlButton, htmlLayout, textFooter } from "../template";
 
 export type OrderConfirmationProps = {
@@ -14,6 +14,8 @@ export type OrderConfirmationProps = {
   window: string;
   frequency: string; // "Every 4 weeks"
   recurringCents: number;
+  /** GST in today's charge (only taxable products carry it) */
+  gstCents: number;
   nextCharge: string; // "2pm Sydney time, Friday 26 December"
   card: string | null; // "Visa ending in 4242"
   manageUrl: string;
@@ -35,7 +37,7 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
       ...p.lines.map((l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`),
       p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
       p.creditCents ? `Credit used: -${formatAud(p.creditCents)}` : null,
-      `${paid}.`,
+      `${paid}. ${gstSentence(p.gstCents)}`,
       "",
       `First delivery: ${p.firstDelivery}, ${p.window}.`,
       `Then ${p.frequency.toLowerCase()} at ${formatAud(p.recurringCents)} a delivery. The next charge is at the change cut-off, ${p.nextCharge}; we e-mail you a reminder before it.`,
@@ -55,7 +57,7 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
           .join("")}</table>`,
         p.discountedCents ? `<p>Discount: -${formatAud(p.discountedCents)}</p>` : "",
         p.creditCents ? `<p>Credit used: -${formatAud(p.creditCents)}</p>` : "",
-        `<p><strong>${escapeHtml(paid)}.</strong></p>`,
+        `<p><strong>${escapeHtml(paid)}.</strong> ${escapeHtml(gstSentence(p.gstCents))}</p>`,
         `<p><strong>First delivery:</strong> ${escapeHtml(p.firstDelivery)}, ${escapeHtml(p.window)}.<br>Then ${escapeHtml(p.frequency.toLowerCase())} at ${formatAud(p.recurringCents)} a delivery. The next charge is at the change cut-off, ${escapeHtml(p.nextCharge)}; we e-mail you a reminder before it.</p>`,
         htmlButton(p.manageUrl, "Manage my deliveries"),
         `<p style="font-size:14px">Skip, pause or cancel anytime online. <a href="${escapeHtml(p.invoiceUrl)}" style="color:#1d4e63">View your tax invoice</a>.</p>`,

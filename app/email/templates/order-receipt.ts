@@ -1,7 +1,7 @@
 // The receipt for a paid order (pay an order): what was paid, how, and the
 // link to the tax invoice.
 import { BRAND } from "~/config";
-import { formatAud } from "~/utils/money";
+import { formatAud, gstSentence } from "~/utils/money";
 import { defineTemplate, escapeHtml, htmlButton, htmlLayout, textFooter } from "../template";
 
 export type OrderReceiptProps = {
@@ -36,7 +36,7 @@ export const orderReceiptEmail = defineTemplate<OrderReceiptProps>({
       p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
       p.creditCents ? `Credit used: -${formatAud(p.creditCents)}` : null,
       `${paid}.`,
-      `GST included: ${formatAud(p.gstCents)}`,
+      gstSentence(p.gstCents),
       "",
       `Your tax invoice: ${p.invoiceUrl}`,
       textFooter(),
@@ -54,9 +54,8 @@ export const orderReceiptEmail = defineTemplate<OrderReceiptProps>({
         p.discountedCents ? row("Discount", `-${formatAud(p.discountedCents)}`) : "",
         p.creditCents ? row("Credit used", `-${formatAud(p.creditCents)}`) : "",
         row("Paid", formatAud(p.chargedCents), true),
-        row("GST included", formatAud(p.gstCents)),
         `</table>`,
-        `<p>${escapeHtml(paid)}.</p>`,
+        `<p>${escapeHtml(paid)}. ${escapeHtml(gstSentence(p.gstCents))}</p>`,
         htmlButton(p.invoiceUrl, "View your tax invoice"),
       ].join("\n"),
     });
