@@ -2,7 +2,8 @@
 // "Use a new card", then the new card's number, MM/YY expiry (SPEC §4 mask) and
 // CVC. Card inputs never get a default value: a re-rendered form never carries
 // a card number or CVC back to the browser.
-import { useState, type ChangeEvent } from "react";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useActionData } from "@remix-run/react";
 import { useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { FieldError, TextField } from "~/components/forms";
@@ -30,9 +31,18 @@ export function CardFields({
   const { error, validate } = useField("paymentMethod");
   const showNew = !hydrated || choice === NEW_CARD || savedCards.length === 0;
   const errorId = `${formId}-payment-method-error`;
+  // Without JS every answer is a new page whose card number and CVC are empty (never sent back). With
+  // JS the inputs would keep a card the server refused (declined, expired, invalid): empty them then,
+  // as the page without JS does. Other answers (an address question) keep them for "Continue".
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const answer = useActionData<{ fieldErrors?: Record<string, unknown> }>();
+  useEffect(() => {
+    if (!Object.keys(answer?.fieldErrors ?? {}).some((k) => k.startsWith("card."))) return;
+    fieldset.current?.querySelectorAll<HTMLInputElement>('input[name="card.number"], input[name="card.cvc"]').forEach((el) => { el.value = ""; });
+  }, [answer]);
 
   return (
-    <fieldset className="card-fields" id={`${formId}-payment`}>
+    <fieldset className="card-fields" id={`${formId}-payment`} ref={fieldset}>
       <legend className="address-fields__legend">{legend}</legend>
       {hint ? <p className="field__hint">{hint}</p> : null}
       {savedCards.length ? (
