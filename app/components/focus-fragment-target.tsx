@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigationType } from "@remix-run/react";
-import { isFocusable } from "~/utils/focus";
 
 /**
  * Without JS, arriving at a URL with a #fragment focuses its target: after a change the keyboard
@@ -33,4 +32,13 @@ export function FocusFragmentTarget() {
     return () => cancelAnimationFrame(frame);
   }, [location.key, location.hash, navigationType]);
   return null;
+}
+
+// Kept here, not in ~/utils/focus: the root importing that module made it a chunk of its own, one more
+// script request on every page (and home lost a Lighthouse point).
+const NATIVELY_FOCUSABLE = "a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, iframe, [contenteditable]";
+
+/** Focusable by script: a control, or an element the page gave a tabindex (tabIndex={-1}). */
+function isFocusable(el: Element): el is HTMLElement {
+  return el instanceof HTMLElement && (el.hasAttribute("tabindex") || el.matches(NATIVELY_FOCUSABLE));
 }

@@ -12,13 +12,6 @@ export function focusInView(el: HTMLElement, scrollTarget: Element = el) {
   scrollTarget.scrollIntoView({ block: "center" });
 }
 
-const NATIVELY_FOCUSABLE = "a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, iframe, [contenteditable]";
-
-/** Focusable by script: a control, or an element the page gave a tabindex (tabIndex={-1}). */
-export function isFocusable(el: Element): el is HTMLElement {
-  return el instanceof HTMLElement && (el.hasAttribute("tabindex") || el.matches(NATIVELY_FOCUSABLE));
-}
-
 /** A field to fix: focused, and centred with its label and the error written under it. */
 export function focusFieldInView(field: HTMLElement) {
   focusInView(field, field.closest(".field") ?? field);
