@@ -10,8 +10,8 @@ import { focusInView } from "~/utils/focus";
  * Its answers take it away again by client navigation ("Keep ..." is a link back, "Yes, ..." a post
  * answered with a redirect), which would drop focus to <body> once more, so as it unmounts it hands
  * focus on: to the link that opened it when that is back (found by the URL that shows the step, the
- * only thing a no-JS opener can be: a link to exactly that URL), else to the element the new URL's
- * #fragment names, when the page made that focusable (tabIndex={-1}).
+ * only thing a no-JS opener can be: a link to exactly that URL); else FocusFragmentTarget focuses
+ * the element the new URL's #fragment names.
  */
 export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: {
   titleId: string;
@@ -41,9 +41,9 @@ export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: 
   );
 }
 
+// When the opener is gone ("Yes, ..." redirects to a section's #anchor), FocusFragmentTarget in the
+// root focuses the anchor's target, as it does after every client-side navigation to a #fragment.
 function focusAfterStep(openedAt: string) {
   const opener = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find((a) => a.pathname + a.search + a.hash === openedAt);
-  if (opener) return focusInView(opener);
-  const target = location.hash ? document.getElementById(location.hash.slice(1)) : null;
-  if (target?.hasAttribute("tabindex")) target.focus();
+  if (opener) focusInView(opener);
 }
