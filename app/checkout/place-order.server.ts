@@ -324,7 +324,8 @@ async function finalize(
       .executeTakeFirstOrThrow();
     const { id: invoiceId } = await trx
       .insertInto("invoices")
-      .values({ orderId, subtotalCents: quote.subtotalCents, discountedCents: quote.discountedCents, creditCents: paid.creditCents, totalCents: paid.totalCents, createdAt: ts })
+      // The invoice total is before credit, as renewals and pay-an-order keep it: what was charged is total - credit.
+      .values({ orderId, subtotalCents: quote.subtotalCents, discountedCents: quote.discountedCents, creditCents: paid.creditCents, totalCents: quote.subtotalCents - quote.discountedCents, createdAt: ts })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx

@@ -119,6 +119,11 @@ export type NextOrder = {
   address: string | null;
   windowLabel: string | null;
   lines: { name: string; quantity: number; lineCents: number; type: string }[];
+  subtotalCents: number;
+  discountedCents: number;
+  /** credit spent on the order (0 until it is paid) */
+  creditCents: number;
+  /** what the order costs after discount and credit: charged when paid, to pay when not */
   totalCents: number;
 };
 
@@ -202,7 +207,8 @@ const latestInvoiceOf = preparedQuery(db, (q, reference: string, userId: number)
     .leftJoin("addresses", (j) => j.onRef("addresses.id", "=", "orders.shippingAddressId").on("addresses.userId", "=", userId))
     .leftJoin("deliveryWindows", "deliveryWindows.code", "orders.deliveryWindow")
     .select([
-      "orders.reference", "orders.status", "invoices.id as invoiceId", "invoices.totalCents", "deliveryWindows.label as windowLabel",
+      "orders.reference", "orders.status", "invoices.id as invoiceId", "invoices.subtotalCents", "invoices.discountedCents", "invoices.creditCents", "invoices.totalCents",
+      "deliveryWindows.label as windowLabel",
       "addresses.line1", "addresses.line2", "addresses.city", "addresses.state", "addresses.postcode",
     ])
     .where("orders.reference", "=", reference).where("orders.userId", "=", userId)
@@ -220,7 +226,10 @@ async function orderOf(userId: number, reference: string): Promise<NextOrder | n
     address: addressLabel(invoice),
     windowLabel: invoice.windowLabel,
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: l.sellableType })),
-    totalCents: invoice.totalCents,
+    subtotalCents: invoice.subtotalCents,
+    discountedCents: invoice.discountedCents,
+    creditCents: invoice.creditCents,
+    totalCents: Math.max(0, invoice.totalCents - invoice.creditCents),
   };
 }
 

@@ -12,6 +12,8 @@ import { placeOrder, repeatedSubmit, trimDraftToStock, ANOTHER_TAB } from "~/che
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { TASMANIA_DISCOUNT, CHOOSE_PRODUCT } from "~/checkout/discount-rules";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { loadTaxInvoice } from "~/orders/invoice.server";
+import * as invoiceTotalBeforeCredit from "~/db/migrations/010-invoice-total-before-credit";
 import type { Subscription, User } from "~/db/schema";
 
 const ts = () => new Date().toISOString();
@@ -183,7 +185,43 @@ describe("placing a box order", () => {
     const ledger = await db.selectFrom("creditLedger").select(["amountCents"]).where("userId", "=", id).orderBy("id").execute();
     expect(ledger.map((l) => l.amountCents)).toEqual([20000, -16900]);
     const invoice = await db.selectFrom("invoices").innerJoin("orders", "orders.id", "invoices.orderId").select(["creditCents", "totalCents"]).where("orders.userId", "=", id).executeTakeFirstOrThrow();
-    expect(invoice).toEqual({ creditCents: 16900, totalCents: 0 });
+    expect(invoice).toEqual({ creditCents: 16900, totalCents: 16900 }); // the invoice total is before credit
+  });
+
+  it("keeps a partly credit-paid order's invoice total before credit, so the tax invoice takes the credit off once", async () => {
+    const now = ts();
+    const { id } = await db.insertInto("users").values({
+      email: `part.${randomBytes(3).toString("hex")}@example.com`, passwordHash: "scrypt$x", firstName: "Pat", lastName: "Part", phone: null,
+      sms: 1, newsletter: 1, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
+    }).returning("id").executeTakeFirstOrThrow();
+    const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    await db.insertInto("creditLedger").values({ userId: id, amountCents: 5000, reason: "Gift card", reference: "GIFT", createdAt: now }).execute();
+    const d = await curatedDraft({ user });
+    const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, input(d, { password: null }), ORIGIN);
+    if (outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
+    const invoice = await db.selectFrom("invoices").innerJoin("orders", "orders.id", "invoices.orderId").select(["subtotalCents", "creditCents", "totalCents"]).where("orders.userId", "=", id).executeTakeFirstOrThrow();
+    expect(invoice).toEqual({ subtotalCents: 16900, creditCents: 5000, totalCents: 16900 });
+    const payment = await db.selectFrom("payments").select(["amountCents"]).where("userId", "=", id).where("status", "=", "succeeded").executeTakeFirstOrThrow();
+    expect(payment.amountCents).toBe(11900);
+    const tax = await loadTaxInvoice({ userId: id, reference: outcome.reference });
+    if (tax.status !== "ok") throw new Error(tax.status);
+    expect(tax.invoice.summary).toMatchObject({ subtotalCents: 16900, discountedCents: 0, creditCents: 5000, totalCents: 11900 });
+    expect(tax.invoice.invoiceTotalCents).toBe(16900); // "Total", then "Credit applied -$50.00" and "Amount paid $119.00"
+    expect(tax.invoice.payment.amountCents).toBe(11900);
+  });
+
+  it("migration 010 restores the before-credit total of old box invoices and leaves other invoices alone", async () => {
+    const d = await curatedDraft();
+    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN);
+    if (placed.kind !== "placed") throw new Error(JSON.stringify(placed));
+    const order = await db.selectFrom("orders").select("id").where("reference", "=", placed.reference).executeTakeFirstOrThrow();
+    const values = (creditCents: number, totalCents: number) => ({ orderId: order.id, subtotalCents: 16900, discountedCents: 900, creditCents, totalCents, createdAt: ts() });
+    const oldShape = await db.insertInto("invoices").values(values(5000, 11000)).returning("id").executeTakeFirstOrThrow();
+    const renewalShape = await db.insertInto("invoices").values(values(5000, 16000)).returning("id").executeTakeFirstOrThrow();
+    const noCredit = await db.insertInto("invoices").values(values(0, 16000)).returning("id").executeTakeFirstOrThrow();
+    await invoiceTotalBeforeCredit.up(db);
+    const totals = await db.selectFrom("invoices").select(["id", "totalCents"]).where("id", "in", [oldShape.id, renewalShape.id, noCredit.id]).orderBy("id").execute();
+    expect(totals.map((t) => t.totalCents)).toEqual([16000, 16000, 16000]);
   });
 
   it("asks before overnight delivery and before an address the suburbs table does not know", async () => {

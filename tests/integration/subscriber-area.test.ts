@@ -391,11 +391,12 @@ describe("deliveries page", () => {
     const demo = await db.selectFrom("users").select("id").where("email", "=", "demo@paddockandtide.com.au").executeTakeFirstOrThrow();
     const s = (await getDeliveriesPage({ userId: demo.id, hasPassword: true })).subscriptions[0];
     const order = await db.selectFrom("orders").select(["id", "deliveryDate"]).where("reference", "=", "PT-100458").executeTakeFirstOrThrow();
-    const invoice = await db.selectFrom("invoices").select(["id", "totalCents"]).where("orderId", "=", order.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    const invoice = await db.selectFrom("invoices").select(["id", "subtotalCents", "totalCents"]).where("orderId", "=", order.id).orderBy("id", "desc").executeTakeFirstOrThrow();
     const lines = await db.selectFrom("invoiceLines").select(["name", "quantity", "priceCents"]).where("invoiceId", "=", invoice.id).orderBy("id").execute();
     expect(s.upcoming.find((d) => d.date === order.deliveryDate)?.orderReference).toBe("PT-100458");
     expect(s.nextOrder).toEqual({
-      reference: "PT-100458", status: "unpaid", totalCents: invoice.totalCents, address: s.address, windowLabel: expect.any(String),
+      reference: "PT-100458", status: "unpaid", subtotalCents: invoice.subtotalCents, discountedCents: 0, creditCents: 0, totalCents: invoice.totalCents,
+      address: s.address, windowLabel: expect.any(String),
       lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: expect.any(String) })),
     });
     // a new subscriber's next delivery is still the subscription's to change

@@ -154,7 +154,11 @@ function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][num
         </div>
       </div>
       <dl className="dash-next__totals">
-        <div className="dash-next__total"><dt>Total</dt><dd className="price">{formatAud(order.totalCents)}</dd></div>
+        {order.discountedCents || order.creditCents ? <div><dt>Subtotal</dt><dd>{formatAud(order.subtotalCents)}</dd></div> : null}
+        {order.discountedCents ? <div><dt>Discount</dt><dd>-{formatAud(order.discountedCents)}</dd></div> : null}
+        {order.creditCents ? <div><dt>Credit</dt><dd>-{formatAud(order.creditCents)}</dd></div> : null}
+        <div><dt>Delivery</dt><dd>Free</dd></div>
+        <div className="dash-next__total"><dt>{unpaid ? "To pay" : "Total paid"}</dt><dd className="price">{formatAud(order.totalCents)}</dd></div>
       </dl>
       <p className="dash-next__actions">
         {unpaid
