@@ -11,8 +11,11 @@ export function Dialog({
   tone = "default",
   onClose,
   returnFocusTo,
+  id,
 }: {
   open: boolean;
+  /** an anchor for links to the dialog while it is part of the page (no JS) */
+  id?: string;
   title: ReactNode;
   children?: ReactNode;
   actions: ReactNode;
@@ -62,6 +65,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
+      id={id}
       open
       className={`dialog dialog--${tone}`}
       aria-labelledby={titleId}

@@ -27,6 +27,13 @@ for (const [label, number, message] of [
     // the message also sits under the card number
     await expect(page.locator(".field__error").filter({ hasText: message })).toBeVisible();
     expect(await page.content()).not.toContain(number);
+    if (!jsEnabled()) {
+      // the dialog sits by the payment section: the page lands on the summary that links to it
+      const problems = page.locator("#checkout-answer");
+      await expect(problems).toBeInViewport();
+      await expect(problems.getByRole("link", { name: `Payment declined: ${message}` })).toHaveAttribute("href", "#checkout-dialog");
+      await expect(problems.getByRole("listitem")).toHaveCount(1); // the same message under the card number is not listed twice
+    }
 
     let state = await ordersOf(email!);
     expect(state.orders).toHaveLength(0);

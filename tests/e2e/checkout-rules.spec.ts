@@ -4,6 +4,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, e2eDb, jsEnabled } from "./fixtures";
 import { step } from "./box-helpers";
+import { aud } from "./orders-helpers";
 import {
   CHECKOUT_PATH, dialog, expectCheckoutPage, expectPlaced, fillCheckout, ordersOf, placeButton, placeOrder, reachCheckout, retypeSecrets,
   submitCheckout,
@@ -125,6 +126,12 @@ test.describe("discounts at checkout", () => {
     expect(lines.find((l) => l.name.startsWith("Cultured butter"))).toMatchObject({ name: "Cultured butter (free with FREEBREAKFAST)", quantity: 1, priceCents: 850 });
     expect(invoice.discountedCents).toBe(850);
     expect(payments[0].amountCents).toBe(invoice.totalCents);
+    // my-deliveries shows the order's lines adding up: the free item at its price, taken off as the discount
+    const next = page.getByRole("region", { name: "Your next delivery" });
+    await expect(next).toContainText("Cultured butter (free with FREEBREAKFAST)");
+    await expect(next).toContainText(`Subtotal${aud(invoice.subtotalCents)}`);
+    await expect(next).toContainText("Discount-$8.50");
+    await expect(next).toContainText(`Total paid${aud(invoice.totalCents)}`);
   });
 });
 
@@ -138,6 +145,17 @@ test("the chef's knife needs an adult and the disclaimer", async ({ page }) => {
   await expect(errorOf(page, "You must be an adult to order a knife.")).toBeVisible();
   await expect(errorOf(page, "You must agree to the knife safety disclaimer.")).toBeVisible();
   expect((await ordersOf(email!)).orders).toHaveLength(0);
+  if (!jsEnabled()) {
+    // the new page lands on the list of what to fix, not on its top far above the knife section
+    expect(new URL(page.url()).hash).toBe("#checkout-answer");
+    const problems = page.locator("#checkout-answer");
+    await expect(problems).toBeInViewport();
+    await expect(problems.getByRole("heading")).toHaveText("2 things to check before we place your order");
+    const adult = problems.getByRole("link", { name: "Chef's knife: You must be an adult to order a knife." });
+    await expect(problems.getByRole("link", { name: "Chef's knife: You must agree to the knife safety disclaimer." })).toHaveAttribute("href", "#co-knife");
+    await adult.click();
+    await expect(page.getByRole("heading", { name: "Chef's knife: age check" })).toBeInViewport();
+  }
 
   await page.getByLabel("I am 18 years or older").check();
   if (jsEnabled()) {

@@ -4,6 +4,7 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Dialog, focusSection } from "~/components/dialog";
+import { CHECKOUT_DIALOG } from "./checkout-problems";
 
 export type CheckoutDialogState =
   | { kind: "address-doubt"; signature: string; message: string }
@@ -31,7 +32,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
 
   if (state.kind === "address-doubt") {
     return (
-      <Dialog open title="Please check your address" onClose={onClose} actions={<>
+      <Dialog id={CHECKOUT_DIALOG} open title="Please check your address" onClose={onClose} actions={<>
         {closeTo("shipping-address", "Change my address")}
         <button type="submit" name="confirmAddress" value={state.signature} className="button button--primary">Continue</button>
       </>}>
@@ -42,7 +43,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   if (state.kind === "overnight") {
     return (
-      <Dialog open title="Overnight silent delivery" onClose={onClose} actions={<>
+      <Dialog id={CHECKOUT_DIALOG} open title="Overnight silent delivery" onClose={onClose} actions={<>
         {closeTo("delivery-time", "Change the time")}
         <button type="submit" name="acceptOvernight" value="true" className="button button--primary">Accept</button>
       </>}>
@@ -53,7 +54,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   if (state.kind === "out-of-stock") {
     return (
-      <Dialog open tone="error" title="Out of stock" actions={<Link to="/get-started/your-items" className="button button--primary">Ok</Link>}>
+      <Dialog id={CHECKOUT_DIALOG} open tone="error" title="Out of stock" actions={<Link to="/get-started/your-items" className="button button--primary">Ok</Link>}>
         <p>{state.message}</p>
         <ul>
           {state.items.map((i) => <li key={i}>{i}</li>)}
@@ -62,7 +63,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
     );
   }
   return (
-    <Dialog open tone="error" title={state.title} onClose={onClose} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
+    <Dialog id={CHECKOUT_DIALOG} open tone="error" title={state.title} onClose={onClose} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
       <p>{state.message}</p>
     </Dialog>
   );

@@ -2,7 +2,7 @@
 // HTML that posts without JS; with JS the form validates as the shopper types,
 // the billing fields fold away while "same as shipping" is ticked, and a new
 // shipping postcode looks up its delivery dates after a 500 ms pause.
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -19,6 +19,7 @@ import { CHECKOUT_FORM_ID, type CheckoutContext } from "../form-ids";
 import { checkoutFormValidator } from "../form-validators";
 import { AddressFields } from "./address-fields";
 import { CheckoutDialog, type CheckoutDialogState } from "./checkout-dialogs";
+import { CHECKOUT_ANSWER, CheckoutProblems, checkoutProblems } from "./checkout-problems";
 import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "./knife-check-fields";
 import { windowDescription } from "~/delivery/window-copy";
 
@@ -61,7 +62,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
   // A code refused while placing the order comes back empty (the route's clearRefusedCode).
   // Without JS the page is drawn again; with JS the field still holds the code, and posting it
   // again would only be refused again: empty it too. One refused at "Apply" stays to be corrected.
-  const answer = useActionData<{ discountCleared?: boolean }>();
+  const answer = useActionData<{ discountCleared?: boolean; fieldErrors?: Record<string, string> }>();
   useEffect(() => {
     if (!answer?.discountCleared) return;
     const field = document.getElementById(FORM_ID)?.querySelector<HTMLInputElement>('input[name="discountCode"]');
@@ -83,6 +84,10 @@ export function CheckoutForm(p: CheckoutFormProps) {
   }
 
   const dialog = p.dialog && p.dialog !== closedDialog ? p.dialog : null;
+  // Without JS every answer is a new page: it lands where its message is (checkout-problems.tsx).
+  const { pathname, search } = useLocation();
+  const landOn = (anchor: string) => (hydrated ? undefined : `${pathname}${search}#${anchor}`);
+  const problems = hydrated ? [] : checkoutProblems(answer?.fieldErrors ?? {}, p.dialog);
   const frequencyLabel = p.frequencies.find((f) => String(f.days) === frequency)?.label ?? "";
 
   return (
@@ -92,9 +97,11 @@ export function CheckoutForm(p: CheckoutFormProps) {
       method="post"
       defaultValues={p.defaults as never}
       noValidate={hydrated}
+      action={landOn(CHECKOUT_ANSWER)}
       className="form checkout-form"
     >
       <FocusFirstError formId={FORM_ID} />
+      <CheckoutProblems problems={problems} />
       <CsrfInput />
       <input type="hidden" name="idempotencyKey" value={p.idempotencyKey} />
       {p.confirmedAddress ? <input type="hidden" name="addressConfirmed" value={p.confirmedAddress} /> : null}
@@ -131,7 +138,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
           postcodeHint="A new postcode resets the delivery date and time" onPostcodeChange={onPostcodeChange}
         />
         {hydrated ? null : (
-          <button type="submit" name="intent" value="postcode" formNoValidate className="button button--secondary checkout-form__inline-button">
+          <button type="submit" name="intent" value="postcode" formNoValidate formAction={landOn("shipping-address")} className="button button--secondary checkout-form__inline-button">
             Update delivery dates for this postcode
           </button>
         )}
@@ -181,7 +188,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
         <h2 id="co-discount" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">4</span> Discount code</h2>
         <div className="checkout-form__discount">
           <TextField name="discountCode" label="Discount code (optional)" autoComplete="off" maxLength={40} spellCheck={false} />
-          <button type="submit" name="intent" value="discount" formNoValidate className="button button--secondary">Apply</button>
+          <button type="submit" name="intent" value="discount" formNoValidate formAction={landOn("co-discount")} className="button button--secondary">Apply</button>
         </div>
         <div aria-live="polite">
           {p.discountNotice ? (
