@@ -58,7 +58,7 @@ export default function MyDeliveries() {
       <div className="container">
         <h1 id="deliveries-title">{d.firstName ? `G'day, ${d.firstName}` : "G'day"}</h1>
         {d.welcome ? (
-          <div className="form-alert form-alert--success deliveries__welcome" role="status">
+          <div className="form-alert form-alert--success deliveries__welcome" role="status" id="welcome" tabIndex={-1}>
             <div>
               <p><strong>Welcome to {BRAND.name}!</strong> {d.welcome.reference ? <>Order <strong>{d.welcome.reference}</strong> is confirmed.</> : "Your subscription is set up."} Your first box is being prepared.</p>
               <p>We sent a confirmation e-mail to {d.welcome.email}. We'll e-mail you before each delivery, and you can skip, pause or cancel anytime.</p>

@@ -32,7 +32,7 @@ export default function TaxInvoicePage() {
   return (
     <section className="invoice container" aria-label={`Tax invoice ${invoice.reference}`}>
       {justPaid ? (
-        <div className="form-alert form-alert--success invoice__notice" role="status">
+        <div className="form-alert form-alert--success invoice__notice" role="status" id="paid" tabIndex={-1}>
           <p><strong>Thank you, order {invoice.reference} is paid.</strong> We've e-mailed your receipt.</p>
         </div>
       ) : null}

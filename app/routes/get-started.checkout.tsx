@@ -24,6 +24,9 @@ import checkoutCss from "~/styles/checkout.css";
 export const meta: MetaFunction = () => pageMeta("Checkout", "Your delivery address and payment: place your box order.");
 export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: checkoutCss }];
 
+/** The welcome panel: with JS it takes focus after the redirect, as a new page would give it a start point. */
+const WELCOME = "#welcome";
+
 type ActionData = {
   fieldErrors: Record<string, string>;
   formId: string;
@@ -112,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (before.session) {
     const repeat = await repeatedSubmit({ session: before.session, user: before.user }, key);
     if (repeat?.kind === "placed") {
-      return redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(repeat.reference)}`, { status: 303, headers: repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined });
+      return redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(repeat.reference)}${WELCOME}`, { status: 303, headers: repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined });
     }
     if (repeat && repeat.kind !== "already-ordered") return outcomeResponse(formData, repeat);
   }
@@ -163,7 +166,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (giftCardActivationCode(request)) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
     if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
     headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
-    return redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(outcome.reference)}`, { status: 303, headers });
+    return redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(outcome.reference)}${WELCOME}`, { status: 303, headers });
   }
   if (outcome.kind === "already-ordered") return redirect(MY_DELIVERIES, 303);
   if (outcome.kind === "out-of-stock") await trimDraftToStock(flow.draft.id, input.shipping.postcode);

@@ -203,7 +203,10 @@ export async function expectPlaced(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/my-deliveries\?newuser=/);
   const reference = decodeURIComponent(new URL(page.url()).searchParams.get("newuser") ?? "");
   expect(reference).not.toBe("");
-  await expect(page.getByRole("status").filter({ hasText: `Order ${reference} is confirmed.` })).toBeVisible();
+  const welcome = page.getByRole("status").filter({ hasText: `Order ${reference} is confirmed.` });
+  await expect(welcome).toBeVisible();
+  // with JS the page is drawn in place: the welcome takes focus, not <body>
+  if (jsEnabled()) await expect(welcome).toBeFocused();
   return reference;
 }
 

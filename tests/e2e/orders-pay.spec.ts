@@ -45,8 +45,9 @@ test.describe("pay an order", () => {
 
     await page.getByLabel("E-mail me recipes, offers and news").check();
     await submitOrder(page);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
     await expect(page.getByRole("status")).toContainText(`order ${payer.reference} is paid`);
+    if (jsEnabled()) await expect(page.getByRole("status")).toBeFocused(); // not <body> after the client-side redirect
     await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
     await expect(page.getByText(`${aud(27800)} paid by Visa ending in 4242`)).toBeVisible();
 
@@ -82,7 +83,7 @@ test.describe("pay an order", () => {
     }
     await fillNewCard(page, "5555555555554444");
     await submitOrder(page);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
     await expect(page.getByText(`${aud(30300)} paid by Mastercard ending in 4444`)).toBeVisible();
     const cards = await e2eDb().selectFrom("paymentMethods").select(["brand", "lastFour"]).where("userId", "=", payer.id).execute();
     expect(cards).toContainEqual({ brand: "Mastercard", lastFour: "4444" });
@@ -98,7 +99,7 @@ test.describe("pay an order", () => {
     await expect(page.getByLabel("Card number")).toHaveCount(0);
     await expect(page.getByText("Nothing will be charged to a card.")).toBeVisible();
     await submitOrder(page);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
     await expect(page.getByText(/Paid in full with credit/)).toBeVisible();
     const { order, payments } = await orderState(payer.orderId);
     expect(order.status).toBe("paid");
@@ -174,7 +175,7 @@ test.describe("pay an order", () => {
     // a retry with a good card pays (a new attempt, a new key)
     await page.getByRole("radio", { name: /Visa ending in 4242/ }).check();
     await submitOrder(page);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
   });
 
   test("asks about an address it cannot verify; Continue pays with it", async ({ page }) => {
@@ -191,7 +192,7 @@ test.describe("pay an order", () => {
       page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout/")),
       doubt.getByRole("button", { name: "Continue" }).click(),
     ]);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1$`));
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
     await expect(page.getByText("Atlantis NSW 2000")).toBeVisible();
   });
 
@@ -199,7 +200,7 @@ test.describe("pay an order", () => {
     const payer = await createPayer();
     await openPayPage(page, payer);
     await page.getByRole("button", { name: /submit order/i }).dblclick();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`), { timeout: 15_000 });
     const { order, payments } = await orderState(payer.orderId);
     expect(order.status).toBe("paid");
     expect(payments).toHaveLength(1);
@@ -212,7 +213,7 @@ test.describe("pay an order", () => {
     await second.goto(`/checkout/${payer.reference}`);
     await ready(second);
     await submitOrder(page);
-    await expect(page).toHaveURL(/\?paid=1$/);
+    await expect(page).toHaveURL(/\?paid=1#paid$/);
     await submitOrder(second);
     await expect(second).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?notice=already-paid$`));
     await expect(second.getByRole("status")).toContainText("This order has already been paid. Nothing more was charged.");
