@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       senderName: input.sender.firstName,
       receiverName: input.receiver.firstName,
       receiverEmail: input.receiver.email,
+      message: input.receiver.message,
       deliverOn: input.deliverOn,
       bonusReceiver: input.bonusReceiver ? { name: input.bonusReceiver.firstName, email: input.bonusReceiver.email, deliverOn: input.bonusReceiver.deliverOn } : null,
       today: state.today,

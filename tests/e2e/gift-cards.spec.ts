@@ -124,6 +124,7 @@ test.describe("buying a gift card", () => {
     const summary = page.getByRole("region", { name: "Your gift" });
     await expect(summary).toContainText("$50");
     await expect(summary).toContainText("$5 for Riley");
+    await expect(summary).toContainText("MessageHappy birthday, enjoy a feast!");
     await expect(summary).toContainText(/Valid until \d{1,2} \w+ \d{4}/);
     await expect(field(page, "Email address")).toHaveValue(sender);
     await expectNoSeriousViolations(page);

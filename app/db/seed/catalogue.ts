@@ -200,7 +200,7 @@ export const ADDON_CATEGORIES: { name: string; products: SeedProduct[] }[] = [
     name: "Seafood",
     products: [
       { slug: "addon-salmon-portions", name: "Wild salmon portions", weight: "2 x 180g", description: "Wild-caught, skin on.", image: "/images/salmon-fillet.svg", priceCents: 2200 },
-      { slug: "addon-smoked-salmon", name: "Hot-smoked Salmon", weight: "200g", description: "Ready to eat.", image: "/images/salmon-fillet.svg", priceCents: 1500 },
+      { slug: "addon-smoked-salmon", name: "Hot-smoked salmon", weight: "200g", description: "Ready to eat.", image: "/images/salmon-fillet.svg", priceCents: 1500 },
       { slug: "addon-king-prawns", name: "Raw king prawns", weight: "500g", description: "Peeled and deveined.", image: "/images/prawns.svg", priceCents: 2600 },
       { slug: "addon-white-fish", name: "Wild white fish fillets", weight: "4 x 150g", description: "Line-caught, boneless.", image: "/images/white-fish-fillet.svg", priceCents: 2450 },
       { slug: "addon-scallops", name: "Scallops", weight: "250g", description: "Roe-off.", image: "/images/scallops.svg", priceCents: 2300, inventory: 12 },

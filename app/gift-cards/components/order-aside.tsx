@@ -9,6 +9,8 @@ export type GiftSummaryView = {
   senderName: string;
   receiverName: string;
   receiverEmail: string;
+  /** the receiver's message as it will be printed on the card, or null */
+  message: string | null;
   deliverOn: string;
   bonusReceiver: { name: string; email: string; deliverOn: string } | null;
   today: string;
@@ -25,6 +27,7 @@ export function GiftOrderAside({ s }: { s: GiftSummaryView }) {
         <div><dt>Gift card</dt><dd className="price">{formatAud(s.amountCents)}</dd></div>
         <div><dt>To</dt><dd>{s.receiverName} <span className="gift-summary__muted">({s.receiverEmail})</span></dd></div>
         <div><dt>From</dt><dd>{s.senderName}</dd></div>
+        {s.message ? <div><dt>Message</dt><dd className="gift-summary__message">{s.message}</dd></div> : null}
         <div><dt>E-mailed</dt><dd>{when(s.deliverOn, s.today)}</dd></div>
         {s.bonusCents > 0 ? (
           <div>
