@@ -212,6 +212,7 @@ async function settle(
       chargedCents: amountCents,
       card: `${card.brand} ending in ${card.lastFour}`,
       invoiceUrl: `${origin}${taxInvoicePath(reference)}`,
+      setPasswordUrl: signedIn ? null : `${origin}/forgot-password`,
     });
   });
   return reference;

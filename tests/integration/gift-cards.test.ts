@@ -96,11 +96,27 @@ describe("buying a gift card", () => {
     expect(receipt).toHaveLength(1);
     expect(receipt[0].text).toContain(outcome.reference);
     expect(receipt[0].text).toContain(`http://shop.test/dashboard/orders/${outcome.reference}`);
+    // a visitor has no password yet: the receipt says how to open the invoice, not just a link to a sign-in page
+    expect(receipt[0].text).toContain("To see your tax invoice online, set a password for this e-mail address (http://shop.test/forgot-password)");
     expect(receipt[0].text).not.toContain(main.code);
     // the visitor's e-mail is kept on an identified account without a password
     const buyer = await db.selectFrom("users").select(["id", "passwordHash"]).where("email", "=", i.checkout.email!).executeTakeFirstOrThrow();
     expect(buyer.passwordHash).toBeNull();
     expect(order.userId).toBe(buyer.id);
+  });
+
+  it("gives a signed-in buyer the tax invoice link itself", async () => {
+    const now = new Date().toISOString();
+    const email = `giftbuyer.${randomUUID().slice(0, 8)}@example.com`;
+    const { id } = await db.insertInto("users").values({
+      email, passwordHash: "scrypt$x", firstName: "Gus", lastName: "Buyer", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
+    }).returning("id").executeTakeFirstOrThrow();
+    const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const outcome = await purchaseGiftCard({ user }, input(5000), "http://shop.test");
+    if (outcome.kind !== "placed") throw new Error(outcome.kind);
+    const [receipt] = await outboxTo(email, "gift-card-receipt");
+    expect(receipt.text).toContain(`Your tax invoice: http://shop.test/dashboard/orders/${outcome.reference}`);
+    expect(receipt.text).not.toContain("set a password");
   });
 
   it("sends the bonus card to the sender when it goes to nobody else, and no bonus below the minimum", async () => {

@@ -14,6 +14,11 @@ export type GiftCardReceiptProps = {
   /** "Visa ending in 4242" */
   card: string | null;
   invoiceUrl: string;
+  /**
+   * Set for a buyer without a password (a visitor): the tax invoice opens only after signing in,
+   * so the receipt says how to get one instead of offering a link that ends at the sign-in page.
+   */
+  setPasswordUrl: string | null;
 };
 
 export const giftCardReceiptEmail = defineTemplate<GiftCardReceiptProps>({
@@ -34,7 +39,9 @@ export const giftCardReceiptEmail = defineTemplate<GiftCardReceiptProps>({
       `${paid}.`,
       "Gift cards are valid for 3 years and carry no fees.",
       "",
-      `Your tax invoice: ${p.invoiceUrl}`,
+      p.setPasswordUrl
+        ? `To see your tax invoice online, set a password for this e-mail address (${p.setPasswordUrl}), then open ${p.invoiceUrl}`
+        : `Your tax invoice: ${p.invoiceUrl}`,
       textFooter(),
     ].join("\n");
     const html = htmlLayout({
@@ -47,7 +54,9 @@ export const giftCardReceiptEmail = defineTemplate<GiftCardReceiptProps>({
         `</ul>`,
         `<p><strong>${escapeHtml(paid)}.</strong></p>`,
         `<p style="font-size:14px;color:#4a453e">Gift cards are valid for 3 years and carry no fees.</p>`,
-        htmlButton(p.invoiceUrl, "View your tax invoice"),
+        p.setPasswordUrl
+          ? `<p style="font-size:14px;color:#4a453e">To see your tax invoice online, <a href="${escapeHtml(p.setPasswordUrl)}">set a password for this e-mail address</a>, then open <a href="${escapeHtml(p.invoiceUrl)}">your tax invoice</a>.</p>`
+          : htmlButton(p.invoiceUrl, "View your tax invoice"),
       ].join("\n"),
     });
     return { subject, text, html };
