@@ -57,7 +57,11 @@ export async function resolveCard(userId: number | null, choice: CardChoice): Pr
 /** What a claim took besides the payment row: given back by app/payments/recovery.server.ts if it is never settled. */
 export type Reserved = { stock?: { productId: number; quantity: number }[]; creditCents?: number; creditReference?: string };
 
-/** Step 1, inside the caller's transaction. Throws a unique violation when the key was used before. */
+/**
+ * Step 1, inside the caller's transaction. Throws a unique violation when the key was used before.
+ * Every claim starts pending, also one credit pays in full: step 3 settles it with the order it paid
+ * for (box checkout writes the order only then), and a claim whose process died is recovered.
+ */
 export async function claimPayment(
   trx: Transaction<DB>,
   p: { key: string; userId: number | null; orderId?: number | null; giftCardId?: number | null; amountCents: number; card: ResolvedCard | null; reserved?: Reserved },
@@ -66,7 +70,7 @@ export async function claimPayment(
     .insertInto("payments")
     .values({
       userId: p.userId, orderId: p.orderId ?? null, giftCardId: p.giftCardId ?? null, amountCents: p.amountCents,
-      status: p.amountCents === 0 ? "succeeded" : "pending", gatewayChargeId: null, idempotencyKey: p.key,
+      status: "pending", gatewayChargeId: null, idempotencyKey: p.key,
       failureMessage: null, cardBrand: p.card?.brand ?? null, cardLastFour: p.card?.lastFour ?? null,
       reserved: p.reserved ? JSON.stringify(p.reserved) : null, createdAt: new Date().toISOString(),
     })

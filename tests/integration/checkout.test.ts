@@ -180,12 +180,17 @@ describe("placing a box order", () => {
     const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     await db.insertInto("creditLedger").values({ userId: id, amountCents: 20000, reason: "Gift card", reference: "GIFT", createdAt: now }).execute();
     const d = await curatedDraft({ user });
-    const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, input(d, { password: null, card: { kind: "none" } }), ORIGIN);
-    expect(outcome.kind).toBe("placed");
+    const sent = input(d, { password: null, card: { kind: "none" } });
+    const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, sent, ORIGIN);
+    if (outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
     const ledger = await db.selectFrom("creditLedger").select(["amountCents"]).where("userId", "=", id).orderBy("id").execute();
     expect(ledger.map((l) => l.amountCents)).toEqual([20000, -16900]);
-    const invoice = await db.selectFrom("invoices").innerJoin("orders", "orders.id", "invoices.orderId").select(["creditCents", "totalCents"]).where("orders.userId", "=", id).executeTakeFirstOrThrow();
-    expect(invoice).toEqual({ creditCents: 16900, totalCents: 16900 }); // the invoice total is before credit
+    const invoice = await db.selectFrom("invoices").innerJoin("orders", "orders.id", "invoices.orderId").select(["orders.id as orderId", "creditCents", "totalCents"]).where("orders.userId", "=", id).executeTakeFirstOrThrow();
+    expect(invoice).toMatchObject({ creditCents: 16900, totalCents: 16900 }); // the invoice total is before credit
+    // nothing charged, but the payment row is the order's like any other: a resent form finds the order by it
+    const payment = await db.selectFrom("payments").select(["status", "amountCents", "orderId"]).where("userId", "=", id).executeTakeFirstOrThrow();
+    expect(payment).toEqual({ status: "succeeded", amountCents: 0, orderId: invoice.orderId });
+    expect(await repeatedSubmit({ session: d.session, user }, sent.idempotencyKey)).toMatchObject({ kind: "placed", reference: outcome.reference });
   });
 
   it("keeps a partly credit-paid order's invoice total before credit, so the tax invoice takes the credit off once", async () => {
