@@ -298,6 +298,8 @@ async function finalize(
   const { quote, customer, card } = checked;
   const reference = newOrderReference();
   const ts = nowIso();
+  // the invoice and the e-mail name a code's free item the same way
+  const lines = quote.lines.map((l) => (l.free ? { ...l, name: `${l.name} (free with ${quote.discount?.code ?? "discount"})` } : l));
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const pkg = actor.draft.packageId ? await getPackage(actor.draft.packageId) : null;
   const region = await getRegion(checked.regionId);
@@ -330,7 +332,7 @@ async function finalize(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto("invoiceLines")
-      .values(quote.lines.map((l) => ({ invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, name: l.free ? `${l.name} (free with ${quote.discount?.code ?? "discount"})` : l.name, quantity: l.quantity, priceCents: l.priceCents })))
+      .values(lines.map((l) => ({ invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents, name: l.name, free: l.free ? 1 : 0 })))
       .execute();
     await settlePayment(trx, paid.key, { status: "succeeded", chargeId: paid.charge.chargeId, amountCents: paid.totalCents }, { orderId });
     if (card && !card.savedId) await saveCard(trx, customer.id, card);
@@ -350,7 +352,7 @@ async function finalize(
       firstName: input.contact.firstName,
       reference,
       boxName: pkg?.fullName ?? "Your box",
-      lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
       chargedCents: paid.totalCents,
       creditCents: paid.creditCents,
       discountedCents: quote.discountedCents,

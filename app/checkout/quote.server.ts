@@ -119,7 +119,10 @@ export async function quoteDraft(
   return {
     lines, subtotalCents, discountedCents, creditCents: credit.creditCents, totalCents: credit.totalCents, recurringCents,
     discount, discountMessage, hasKnife: taxFacts.some((p) => p.isKnife === 1), stock,
-    gstCents: gstOf({ taxableCents: lines.reduce((n, l) => n + (taxable.has(l.sellableId) && l.sellableType !== "package" ? l.priceCents * l.quantity : 0), 0), subtotalCents, discountedCents }),
+    gstCents: gstOf({
+      taxableCents: lines.reduce((n, l) => n + (!l.free && taxable.has(l.sellableId) && l.sellableType !== "package" ? l.priceCents * l.quantity : 0), 0),
+      subtotalCents, discountedCents, freeCents: lines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
+    }),
   };
 }
 

@@ -287,6 +287,8 @@ export interface InvoiceLinesTable {
   name: string;
   quantity: number;
   priceCents: number;
+  /** 1: a discount code's free item, listed at its price and discounted in full on this line (GST follows) */
+  free: Generated<Bool>;
 }
 
 export interface PaymentMethodsTable {

@@ -48,7 +48,7 @@ export async function breakdownOf(order: OwnOrder, executor: Kysely<DB> = db): P
         .selectFrom("invoiceLines")
         // a line's tax treatment is its product's (packages and gift cards are never products: GST-free)
         .leftJoin("products", (j) => j.onRef("products.id", "=", "invoiceLines.sellableId").on("invoiceLines.sellableType", "in", ["product", "addon"]))
-        .select(["invoiceLines.invoiceId", "invoiceLines.sellableType", "invoiceLines.sellableId", "invoiceLines.name", "invoiceLines.quantity", "invoiceLines.priceCents", "products.taxable"])
+        .select(["invoiceLines.invoiceId", "invoiceLines.sellableType", "invoiceLines.sellableId", "invoiceLines.name", "invoiceLines.quantity", "invoiceLines.priceCents", "invoiceLines.free", "products.taxable"])
         .where("invoiceLines.invoiceId", "in", invoices.map((i) => i.id))
         .orderBy("invoiceLines.id", "asc")
         .execute()

@@ -12,6 +12,8 @@ export type BreakdownLine = {
   price: number;
   /** GST applies (not fresh food); not part of the SPEC §3 API shape (breakdownJson leaves it out) */
   taxable: boolean;
+  /** a discount code's free item: its price is all discount (nor part of the API shape) */
+  free: boolean;
 };
 
 export type BreakdownInvoice = {
@@ -39,6 +41,7 @@ export type InvoiceRow = { id: number; subtotalCents: number; discountedCents: n
 export type LineRow = {
   invoiceId: number; sellableType: BreakdownLine["sellable"]["type"]; sellableId: number | null; name: string; quantity: number; priceCents: number;
   taxable?: number | null;
+  free?: number | null;
 };
 
 /** Invoices in the order given (oldest first), each with its own lines in the order given. */
@@ -53,7 +56,7 @@ export function shapeBreakdown(order: OrderRow, invoices: InvoiceRow[], lines: L
       id: inv.id,
       lines: lines
         .filter((l) => l.invoiceId === inv.id)
-        .map((l) => ({ sellable: { id: l.sellableId, type: l.sellableType, name: l.name }, quantity: l.quantity, price: l.priceCents, taxable: l.taxable === 1 })),
+        .map((l) => ({ sellable: { id: l.sellableId, type: l.sellableType, name: l.name }, quantity: l.quantity, price: l.priceCents, taxable: l.taxable === 1, free: l.free === 1 })),
       subtotal: inv.subtotalCents,
       discounted: inv.discountedCents,
       credit: inv.creditCents,
@@ -95,7 +98,8 @@ export function paymentSummary(invoice: BreakdownInvoice, creditBalanceCents: nu
     creditCents,
     totalCents,
     gstCents: gstOf({
-      taxableCents: invoice.lines.reduce((n, l) => n + (l.taxable ? l.price * l.quantity : 0), 0), subtotalCents: invoice.subtotal, discountedCents: invoice.discounted,
+      taxableCents: invoice.lines.reduce((n, l) => n + (l.taxable && !l.free ? l.price * l.quantity : 0), 0),
+      subtotalCents: invoice.subtotal, discountedCents: invoice.discounted, freeCents: invoice.lines.reduce((n, l) => n + (l.free ? l.price * l.quantity : 0), 0),
     }),
     cardRequired: totalCents > 0,
   };
@@ -103,5 +107,5 @@ export function paymentSummary(invoice: BreakdownInvoice, creditBalanceCents: nu
 
 /** The SPEC §3 shape the API answers: the breakdown without what only our pages use. */
 export function breakdownJson(b: OrderBreakdown) {
-  return { ...b, invoices: b.invoices.map((inv) => ({ ...inv, lines: inv.lines.map(({ taxable: _taxable, ...line }) => line) })) };
+  return { ...b, invoices: b.invoices.map((inv) => ({ ...inv, lines: inv.lines.map(({ taxable: _taxable, free: _free, ...line }) => line) })) };
 }

@@ -14,11 +14,14 @@ export function gstIncluded(totalCents: number): number {
 
 /**
  * GST in an order whose lines are partly GST-free (fresh food): one eleventh of what is paid for the
- * taxable lines, a discount taken off every line in proportion. Credit (a gift card) is a way of paying,
- * so it does not lower the GST.
+ * taxable lines. A code's free items are discounted in full on their own lines (freeCents, part of
+ * discountedCents); the rest of a discount is taken off every paid-for line in proportion. Credit (a
+ * gift card) is a way of paying, so it does not lower the GST. taxableCents counts paid-for lines only.
  */
-export function gstOf({ taxableCents, subtotalCents, discountedCents }: { taxableCents: number; subtotalCents: number; discountedCents: number }): number {
-  if (subtotalCents <= 0 || taxableCents <= 0) return 0;
-  const paidShare = Math.max(0, subtotalCents - discountedCents) / subtotalCents;
-  return gstIncluded(Math.min(taxableCents, subtotalCents) * paidShare);
+export function gstOf({ taxableCents, subtotalCents, discountedCents, freeCents = 0 }: { taxableCents: number; subtotalCents: number; discountedCents: number; freeCents?: number }): number {
+  const chargeable = subtotalCents - Math.max(0, freeCents);
+  if (chargeable <= 0 || taxableCents <= 0) return 0;
+  const spread = Math.max(0, discountedCents - Math.max(0, freeCents));
+  const paidShare = Math.max(0, chargeable - spread) / chargeable;
+  return gstIncluded(Math.min(taxableCents, chargeable) * paidShare);
 }

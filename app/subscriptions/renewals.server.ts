@@ -168,7 +168,7 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
       .insertInto("invoiceLines")
       .values(priced.lines.map((l) => ({
         invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents,
-        name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name,
+        name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name, free: l.free ? 1 : 0,
       })))
       .execute();
     await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference });

@@ -171,6 +171,28 @@ describe("placing a box order", () => {
     expect(withKnife.gstCents).toBe(Math.round(knife.priceCents / 11));
   });
 
+  it("keeps a free item's discount on its own line: the knife beside it carries its full GST everywhere", async () => {
+    const d = await curatedDraft();
+    const knife = await db.selectFrom("products").select(["id", "priceCents"]).where("slug", "=", "addon-chef-knife").executeTakeFirstOrThrow();
+    await changeAddon(d.draft.id, { intent: "add", productId: knife.id });
+    const butter = await productId("addon-butter");
+    const quote = await quoteDraft({ draft: d.draft, postcode: d.draft.postcode, discountCode: "FREEBREAKFAST", choiceId: butter, creditBalanceCents: 0 });
+    expect(quote.discountedCents).toBeGreaterThan(0);
+    expect(quote.gstCents).toBe(Math.round(knife.priceCents / 11)); // not lowered by the free butter's discount
+    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { discountCode: "FREEBREAKFAST", choiceId: butter, knifeConfirmed: true }), ORIGIN);
+    if (placed.kind !== "placed") throw new Error(JSON.stringify(placed));
+    const order = await db.selectFrom("orders").select(["id", "userId"]).where("reference", "=", placed.reference).executeTakeFirstOrThrow();
+    const lines = await db.selectFrom("invoiceLines").innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
+      .select(["invoiceLines.name", "invoiceLines.free"]).where("invoices.orderId", "=", order.id).orderBy("invoiceLines.id").execute();
+    expect(lines.filter((l) => l.free === 1).map((l) => l.name)).toEqual([expect.stringMatching(/ \(free with FREEBREAKFAST\)$/)]);
+    const tax = await loadTaxInvoice({ userId: order.userId, reference: placed.reference });
+    if (tax.status !== "ok") throw new Error(tax.status);
+    expect(tax.invoice.summary.gstCents).toBe(Math.round(knife.priceCents / 11));
+    const mail = await db.selectFrom("emailOutbox").select("text").where("toAddress", "=", d.email).where("template", "=", "order-confirmation").executeTakeFirstOrThrow();
+    expect(mail.text).toContain("(free with FREEBREAKFAST)");
+    expect(mail.text).toContain(`Includes GST of $${(Math.round(knife.priceCents / 11) / 100).toFixed(2)}`);
+  });
+
   it("spends a signed-in customer's credit by the SPEC rule, as ledger rows", async () => {
     const now = ts();
     const { id } = await db.insertInto("users").values({

@@ -23,8 +23,8 @@ describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
     expect(b.invoices[1]).toEqual({
       id: 9,
       lines: [
-        { sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900, taxable: false },
-        { sellable: { id: 12, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200, taxable: false },
+        { sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900, taxable: false, free: false },
+        { sellable: { id: 12, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200, taxable: false, free: false },
       ],
       subtotal: 30300,
       discounted: 3000,
@@ -70,10 +70,18 @@ describe("paymentSummary (SPEC §4 credit rule)", () => {
   });
 
   it("counts GST on the taxable lines only, after their share of the discount and before credit", () => {
-    const knife = { sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" }, quantity: 1, price: 8900, taxable: true };
+    const knife = { sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" }, quantity: 1, price: 8900, taxable: true, free: false };
     const mixed = { ...invoice, lines: [...invoice.lines, knife], subtotal: 39200, discounted: 3920, total: 35280 };
     // 8900 of 39200 is taxable; a 10% discount leaves 8010 paid for it: GST 8010 / 11 = 728.2
     expect(paymentSummary(mixed, 50000).gstCents).toBe(728);
+  });
+
+  it("takes a code's free item off its own line: the knife beside it keeps its full GST", () => {
+    const knife = { sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" }, quantity: 1, price: 8900, taxable: true, free: false };
+    const bacon = { sellable: { id: 12, type: "addon" as const, name: "Smoked bacon (free with FREEBREAKFAST)" }, quantity: 1, price: 1200, taxable: false, free: true };
+    const withFree = { ...invoice, lines: [invoice.lines[0], knife, bacon], subtotal: 38000, discounted: 1200, total: 36800 };
+    // the knife is paid in full: 8900 / 11 = 809.1 (spread over every line it was 8900 * 36800/38000 / 11 = 784)
+    expect(paymentSummary(withFree, 0).gstCents).toBe(809);
   });
 });
 
@@ -92,6 +100,9 @@ describe("GST and credit helpers", () => {
     expect(gstOf({ taxableCents: 8900, subtotalCents: 8900, discountedCents: 0 })).toBe(809);
     expect(gstOf({ taxableCents: 8900, subtotalCents: 17800, discountedCents: 17800 })).toBe(0);
     expect(gstOf({ taxableCents: 1000, subtotalCents: 0, discountedCents: 0 })).toBe(0);
+    // a free item (1200) and 10% off the 36800 paid for: the knife's share of that 10% only
+    expect(gstOf({ taxableCents: 8900, subtotalCents: 38000, discountedCents: 1200 + 3680, freeCents: 1200 })).toBe(728);
+    expect(gstOf({ taxableCents: 0, subtotalCents: 1200, discountedCents: 1200, freeCents: 1200 })).toBe(0);
   });
 
   it("never lets credit exceed the total", () => {
