@@ -123,7 +123,7 @@ export type NextOrder = {
   discountedCents: number;
   /** credit spent on the order (0 until it is paid) */
   creditCents: number;
-  /** what the order costs after discount and credit: charged when paid, to pay when not */
+  /** what the order costs after discount and credit spent on it: what was charged when paid (credit is spent only then) */
   totalCents: number;
 };
 

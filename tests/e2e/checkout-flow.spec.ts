@@ -103,6 +103,24 @@ test.describe("box checkout", () => {
     expect(cards).toHaveLength(1);
   });
 
+  test("credit that covers the whole order: no card, the button says so, and the \$0 payment is the order's", async ({ page }) => {
+    const customer = await signedInCustomer(page);
+    await e2eDb().insertInto("creditLedger").values({ userId: customer.id, amountCents: 50000, reason: "Gift card", reference: `GIFT-${customer.id}`, createdAt: new Date().toISOString() }).execute();
+    await reachCheckout(page, { email: null });
+    await expect(page.getByText("Your credit covers this order: no card is needed today.")).toBeVisible();
+    await expect(placeButton(page)).toHaveText("Place order: your credit pays");
+    await fillContact(page, { firstName: "Noah", lastName: "Saved" });
+    await fillShipping(page);
+    const reference = await placeOrder(page);
+    const { orders, payments } = await ordersOf(customer.email);
+    expect(orders.map((o) => o.reference)).toEqual([reference]);
+    expect(payments).toEqual([expect.objectContaining({ status: "succeeded", amountCents: 0, orderId: orders[0].id })]);
+    // the order's own panel: the credit taken off, nothing paid by card
+    const next = page.getByRole("region", { name: "Your next delivery" });
+    await expect(next).toContainText("Credit-$");
+    await expect(next).toContainText(/Total paid\$0(?![.\d])/);
+  });
+
   test("a visitor using an account's e-mail signs in and continues with the same box", async ({ page }) => {
     const owner = await createUser();
     await e2eDb().insertInto("paymentMethods").values({

@@ -86,7 +86,7 @@ export async function expectCheckoutPage(page: Page) {
 
 export const shippingGroup = (page: Page) => page.getByRole("group", { name: "Delivery address" });
 export const billingGroup = (page: Page) => page.getByRole("group", { name: "Billing address" });
-export const placeButton = (page: Page) => page.getByRole("button", { name: /^Place order and pay/ });
+export const placeButton = (page: Page) => page.getByRole("button", { name: /^Place order(?: and pay|: your credit pays)/ });
 
 export type Contact = { firstName?: string; lastName?: string; phone?: string; password?: string; confirmation?: string };
 

@@ -315,6 +315,12 @@ test.describe("buying a gift card", () => {
     await page.getByRole("button", { name: "Pay $10" }).click();
     await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/);
     await expect(page.getByRole("link", { name: "View your tax invoice" })).toHaveAttribute("href", /^\/dashboard\/orders\/PT-/);
+    // a gift card's tax invoice: no delivery row, and no claim about fresh food
+    await page.getByRole("link", { name: "View your tax invoice" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
+    await expect(page.getByText("Gift cards carry no GST: it is included in what a card is spent on.")).toBeVisible();
+    await expect(page.getByText("Fresh food is GST-free", { exact: false })).toHaveCount(0);
+    await expect(page.getByRole("row", { name: /^Delivery/ })).toHaveCount(0);
   });
 });
 

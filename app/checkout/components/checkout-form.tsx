@@ -235,7 +235,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
 
       <div className="flow__actions">
         <FormSubmit formId={FORM_ID} name="intent" value="place" className="button--block checkout-form__submit">
-          Place order and pay {formatAud(p.totalCents)}
+          {p.totalCents > 0 ? <>Place order and pay {formatAud(p.totalCents)}</> : "Place order: your credit pays"}
         </FormSubmit>
       </div>
     </ValidatedForm>

@@ -9,8 +9,12 @@ import type { TaxInvoice } from "../invoice.server";
 const day = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
 export const formatPaidDate = (iso: string | null) => (iso ? day().format(new Date(iso)) : "Not recorded");
 
+/** A gift card is a voucher: the GST falls on what it later pays for (decision 031). */
+const GIFT_CARD_GST = "Gift cards carry no GST: it is included in what a card is spent on.";
+
 export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
   const s = invoice.summary;
+  const gift = invoice.kind === "gift_card";
   const card = invoice.payment.brand && invoice.payment.lastFour ? `${invoice.payment.brand} ending in ${invoice.payment.lastFour}` : null;
   return (
     <article className="invoice__sheet" aria-labelledby="invoice-title">
@@ -70,7 +74,7 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
         <tfoot>
           <tr><th scope="row" colSpan={3}>Subtotal</th><td className="num">{formatAud(s.subtotalCents)}</td></tr>
           <tr><th scope="row" colSpan={3}>Discount</th><td className="num">{s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}</td></tr>
-          <tr><th scope="row" colSpan={3}>Delivery</th><td className="num">Free</td></tr>
+          {gift ? null : <tr><th scope="row" colSpan={3}>Delivery</th><td className="num">Free</td></tr>}
           <tr className="invoice__total"><th scope="row" colSpan={3}>Total</th><td className="num">{formatAud(invoice.invoiceTotalCents)}</td></tr>
           <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatAud(s.gstCents)}</td></tr>
           <tr><th scope="row" colSpan={3}>Credit applied</th><td className="num">{s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}</td></tr>
@@ -88,7 +92,7 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
         </p>
       </section>
       <p className="invoice__foot">
-        {gstSentence(s.gstCents)}{s.gstCents > 0 && s.lines.some((l) => !l.taxable) ? " GST applies to the items marked *; the others are GST-free fresh food." : ""}
+        {gift ? GIFT_CARD_GST : gstSentence(s.gstCents)}{s.gstCents > 0 && s.lines.some((l) => !l.taxable) ? " GST applies to the items marked *; the others are GST-free fresh food." : ""}
         {" "}Thank you for supporting Australian farming and fishing families.
       </p>
     </article>

@@ -158,8 +158,9 @@ function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][num
         {order.discountedCents ? <div><dt>Discount</dt><dd>-{formatAud(order.discountedCents)}</dd></div> : null}
         {order.creditCents ? <div><dt>Credit</dt><dd>-{formatAud(order.creditCents)}</dd></div> : null}
         <div><dt>Delivery</dt><dd>Free</dd></div>
-        <div className="dash-next__total"><dt>{unpaid ? "To pay" : "Total paid"}</dt><dd className="price">{formatAud(order.totalCents)}</dd></div>
+        <div className="dash-next__total"><dt>{unpaid ? "Total" : "Total paid"}</dt><dd className="price">{formatAud(order.totalCents)}</dd></div>
       </dl>
+      {unpaid ? <p className="field__hint">Any credit on your account is taken off when you pay.</p> : null}
       <p className="dash-next__actions">
         {unpaid
           ? <Link to={`/checkout/${order.reference}`} className="button button--primary">Pay order {order.reference}</Link>
