@@ -54,6 +54,17 @@ async function curatedDraft(opts: { postcode?: string; user?: User } = {}) {
   return { session: live, draft, email, suburb: lookup.suburbs[0].name, date: lookup.dates[0].value, user: opts.user ?? null };
 }
 
+/** A customer with a password and this much gift-card credit. */
+async function customerWithCredit(creditCents: number): Promise<User> {
+  const now = ts();
+  const { id } = await db.insertInto("users").values({
+    email: `credit.${randomBytes(3).toString("hex")}@example.com`, passwordHash: "scrypt$x", firstName: "Cara", lastName: "Credit", phone: null,
+    sms: 1, newsletter: 1, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
+  }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("creditLedger").values({ userId: id, amountCents: creditCents, reason: "Gift card", reference: "GIFT", createdAt: now }).execute();
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+}
+
 function input(d: { draft: Subscription; suburb: string; date: string }, over: Partial<CheckoutInput> = {}): CheckoutInput {
   const shipping = { addressType: "house" as const, line1: "1 George Street", line2: undefined, company: undefined, city: d.suburb, state: "NSW" as const, postcode: d.draft.postcode!, country: "AU" as const };
   return {
@@ -194,13 +205,8 @@ describe("placing a box order", () => {
   });
 
   it("spends a signed-in customer's credit by the SPEC rule, as ledger rows", async () => {
-    const now = ts();
-    const { id } = await db.insertInto("users").values({
-      email: `credit.${randomBytes(3).toString("hex")}@example.com`, passwordHash: "scrypt$x", firstName: "Cara", lastName: "Credit", phone: null,
-      sms: 1, newsletter: 1, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-    }).returning("id").executeTakeFirstOrThrow();
-    const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    await db.insertInto("creditLedger").values({ userId: id, amountCents: 20000, reason: "Gift card", reference: "GIFT", createdAt: now }).execute();
+    const user = await customerWithCredit(20000);
+    const { id } = user;
     const d = await curatedDraft({ user });
     const sent = input(d, { password: null, card: { kind: "none" } });
     const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, sent, ORIGIN);
@@ -216,13 +222,8 @@ describe("placing a box order", () => {
   });
 
   it("keeps a partly credit-paid order's invoice total before credit, so the tax invoice takes the credit off once", async () => {
-    const now = ts();
-    const { id } = await db.insertInto("users").values({
-      email: `part.${randomBytes(3).toString("hex")}@example.com`, passwordHash: "scrypt$x", firstName: "Pat", lastName: "Part", phone: null,
-      sms: 1, newsletter: 1, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-    }).returning("id").executeTakeFirstOrThrow();
-    const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    await db.insertInto("creditLedger").values({ userId: id, amountCents: 5000, reason: "Gift card", reference: "GIFT", createdAt: now }).execute();
+    const user = await customerWithCredit(5000);
+    const { id } = user;
     const d = await curatedDraft({ user });
     const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, input(d, { password: null }), ORIGIN);
     if (outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
