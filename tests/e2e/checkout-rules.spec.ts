@@ -110,6 +110,8 @@ test.describe("discounts at checkout", () => {
     const choices = page.getByRole("group", { name: "Choose your free product" });
     await expect(choices.getByRole("radio")).toHaveCount(3);
     await expect(choices.getByRole("radio", { name: "Cultured butter" })).toBeVisible();
+    // the summary names the free product to come before it is chosen
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("A free product with FREEBREAKFAST");
 
     await fillCheckout(page);
     if (jsEnabled()) await placeButton(page).click();

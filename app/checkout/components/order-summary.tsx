@@ -12,7 +12,7 @@ export type SummaryQuote = {
   totalCents: number;
   gstCents: number;
   recurringCents: number;
-  discount: { code: string } | null;
+  discount: { code: string; needsChoice?: boolean } | null;
 };
 
 function EditLink({ to, label }: { to: string; label: string }) {
@@ -33,6 +33,8 @@ export function OrderSummary({
   quote: SummaryQuote;
 }) {
   const free = quote.lines.filter((l) => l.free);
+  // a code whose free product is chosen in the form: named here before the choice is posted
+  const choiceToCome = Boolean(quote.discount?.needsChoice) && free.length === 0;
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="box-summary__title">Order summary</h2>
@@ -73,7 +75,7 @@ export function OrderSummary({
             <h3 id="sum-addons">Add-ons</h3>
             <EditLink to="/get-started/addons" label="add-ons" />
           </div>
-          {addons.length || free.length ? (
+          {addons.length || free.length || choiceToCome ? (
             <ul className="review__list" role="list">
               {addons.map((a) => (
                 <li key={a.id} className="review__line"><span>{a.name} × {a.quantity}</span><span>{formatAud(a.lineCents)}</span></li>
@@ -81,6 +83,9 @@ export function OrderSummary({
               {free.map((f) => (
                 <li key={`free-${f.name}`} className="review__line"><span>{f.name} × {f.quantity} <span className="badge badge--gum">Free</span></span><span>{formatAud(f.lineCents)}</span></li>
               ))}
+              {choiceToCome ? (
+                <li className="review__line"><span>A free product with {quote.discount?.code} <span className="badge badge--gum">Free</span></span><span>Choose below</span></li>
+              ) : null}
             </ul>
           ) : (
             <p>No add-ons. <Link to="/get-started/addons">Add some</Link>; they can be changed each order.</p>
