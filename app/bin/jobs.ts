@@ -24,7 +24,7 @@ const { runDueJobs } = await import("../jobs/runner.server");
 const { db } = await import("../db/client.server");
 
 async function runOnce() {
-  const summary = await runDueJobs({ now: fixedNow ?? new Date() });
+  const summary = await runDueJobs({ now: fixedNow ?? undefined });
   console.log(JSON.stringify({ level: "info", type: "jobs.run", now: (fixedNow ?? new Date()).toISOString(), summary }));
 }
 

@@ -291,6 +291,14 @@ export interface InvoiceLinesTable {
   free: Generated<Bool>;
 }
 
+/** The sandbox gateway's charges by idempotency key (a real gateway keeps these on its side). */
+export interface SandboxChargesTable {
+  idempotencyKey: string;
+  /** the ChargeResult as JSON */
+  result: string;
+  createdAt: string;
+}
+
 export interface PaymentMethodsTable {
   id: Id;
   userId: number;
@@ -510,6 +518,7 @@ export interface DB {
   invoices: InvoicesTable;
   invoiceLines: InvoiceLinesTable;
   paymentMethods: PaymentMethodsTable;
+  sandboxCharges: SandboxChargesTable;
   payments: PaymentsTable;
   giftCards: GiftCardsTable;
   giftCardSettings: GiftCardSettingsTable;

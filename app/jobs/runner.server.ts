@@ -18,7 +18,7 @@ export function jobOrigin(env: Record<string, string | undefined> = process.env)
 }
 
 export async function runDueJobs({
-  now = new Date(),
+  now,
   db = appDb,
   kinds = JOB_KINDS,
   batch = 100,
@@ -26,6 +26,7 @@ export async function runDueJobs({
   origin = jobOrigin(),
   log = true,
 }: {
+  /** a fixed instant to act for (tests, demos, `npm run jobs -- --now`): time stands still for the run */
   now?: Date;
   db?: Kysely<DB>;
   kinds?: JobKind<any>[];
@@ -34,20 +35,23 @@ export async function runDueJobs({
   origin?: string;
   log?: boolean;
 } = {}): Promise<RunSummary> {
-  const ctx: JobContext = { db, now, origin };
+  // Without a fixed instant each piece is done at the time it is reached: a claim made ten minutes into a
+  // long run is stamped ten minutes later, so another runner does not take its lease for an abandoned one.
+  const at = (): JobContext => ({ db, now: now ?? new Date(), origin });
   const summary: RunSummary = {};
   for (const kind of kinds) {
     const tally = (summary[kind.name] = { done: 0, skipped: 0, failed: 0 });
     for (let round = 0; round < maxBatches; round++) {
-      const items = await kind.due(ctx, batch);
+      const items = await kind.due(at(), batch);
       let progressed = 0;
       for (const item of items) {
         const started = Date.now();
+        const ctx = at();
         try {
           const outcome = await kind.run(ctx, item);
           tally[outcome]++;
           progressed++;
-          if (log) console.log(JSON.stringify({ level: "info", type: "job", kind: kind.name, ...kind.describe(item), outcome, ms: Date.now() - started, at: now.toISOString() }));
+          if (log) console.log(JSON.stringify({ level: "info", type: "job", kind: kind.name, ...kind.describe(item), outcome, ms: Date.now() - started, at: ctx.now.toISOString() }));
         } catch (error) {
           tally.failed++;
           console.error(JSON.stringify({ level: "error", type: "job", kind: kind.name, ...kind.describe(item), outcome: "failed", message: (error as Error).message }));

@@ -17,7 +17,7 @@ export function startJobRunner(env: Record<string, string | undefined> = process
     if (running) return;
     running = true;
     try {
-      await runDueJobs({ now: new Date() });
+      await runDueJobs();
     } catch (error) {
       console.error(JSON.stringify({ level: "error", type: "jobs.run_failed", message: (error as Error).message }));
     } finally {

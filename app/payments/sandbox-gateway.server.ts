@@ -1,6 +1,6 @@
-// An in-process sandbox that behaves like a real gateway's test mode:
-// well-formed test cards succeed or decline by number, tokens carry no card
-// data, and charges are idempotent per key.
+// A sandbox that behaves like a real gateway's test mode: well-formed test
+// cards succeed or decline by number, tokens carry no card data, and charges
+// are idempotent per key across processes and restarts (kept in the database).
 import { randomBytes } from "node:crypto";
 import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
 import {
@@ -40,8 +40,49 @@ export function opaqueId(length = 16): string {
 
 const rand = () => opaqueId(18);
 
+/**
+ * Where the sandbox remembers its charges. A real gateway answers a repeated key from its own records,
+ * whichever of our processes asks and after any restart; the default store is the database
+ * (`sandbox_charges`) so the sandbox does the same. Unit tests use the in-memory one.
+ */
+export interface SandboxChargeStore {
+  get(key: string): Promise<ChargeResult | null>;
+  /** Keeps `result` unless the key has one already; answers the one kept. */
+  keep(key: string, result: ChargeResult): Promise<ChargeResult>;
+}
+
+export function memoryChargeStore(): SandboxChargeStore {
+  const charges = new Map<string, ChargeResult>();
+  return {
+    get: async (key) => charges.get(key) ?? null,
+    keep: async (key, result) => {
+      if (!charges.has(key)) charges.set(key, result);
+      return charges.get(key)!;
+    },
+  };
+}
+
+export function databaseChargeStore(): SandboxChargeStore {
+  // imported when first used: the database module connects as it loads
+  const database = () => import("~/db/client.server").then((m) => m.db);
+  const get = async (key: string) => {
+    const row = await (await database()).selectFrom("sandboxCharges").select("result").where("idempotencyKey", "=", key).executeTakeFirst();
+    return row ? (JSON.parse(row.result) as ChargeResult) : null;
+  };
+  return {
+    get,
+    async keep(key, result) {
+      await (await database()).insertInto("sandboxCharges")
+        .values({ idempotencyKey: key, result: JSON.stringify(result), createdAt: new Date().toISOString() })
+        .onConflict((oc) => oc.column("idempotencyKey").doNothing())
+        .execute();
+      return (await get(key)) ?? result;
+    },
+  };
+}
+
 export class SandboxGateway implements PaymentGateway {
-  private charges = new Map<string, ChargeResult>();
+  constructor(private readonly charges: SandboxChargeStore = databaseChargeStore()) {}
 
   async tokenise(card: CardInput): Promise<TokenisedCard> {
     const number = digitsOnly(card.number);
@@ -64,7 +105,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async findCharge(idempotencyKey: string): Promise<ChargeResult | null> {
-    return this.charges.get(idempotencyKey) ?? null;
+    return this.charges.get(idempotencyKey);
   }
 
   async verify(token: string): Promise<VerifyResult> {
@@ -76,7 +117,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
-    const previous = this.charges.get(request.idempotencyKey);
+    const previous = await this.charges.get(request.idempotencyKey);
     if (previous) return previous;
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) {
       throw new Error("amountCents must be a positive integer");
@@ -84,8 +125,8 @@ export class SandboxGateway implements PaymentGateway {
     const behaviour = behaviourOf(request.token);
     const result: ChargeResult =
       behaviour === "ok" ? { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents } : { ...DECLINES[behaviour] };
-    this.charges.set(request.idempotencyKey, result);
-    return result;
+    // two processes charging one key at once: the first result kept is the one both answer
+    return this.charges.keep(request.idempotencyKey, result);
   }
 
   async refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult> {

@@ -27,6 +27,7 @@ import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths
 import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
 import { chargeCard, claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
+import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import {
   advanceDeliveryDate, changeEvents, deliveryById, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts, type SubscriptionFacts,
 } from "./deliveries.server";
@@ -186,10 +187,15 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
   if (written.linked) return "done";
 
   await renewalHooks.afterOrderWritten?.(d.id);
-  return chargeAndSettle(ctx, d.id, key, written.amountCents, card, `${sub.boxName}, delivery ${d.deliveryDate}`);
+  return chargeAndSettle(ctx, d.id, key, written.amountCents, card, chargeDescription(sub.boxName, d.deliveryDate, 1));
 }
 
 /* ------------------------------------------------------------ charge */
+
+/** What a renewal charge says; the same for a first try and its resumption after a crash. */
+function chargeDescription(boxName: string, deliveryDate: string, attempt: number) {
+  return attempt > 1 ? `${boxName}, delivery ${deliveryDate} (retry ${attempt - 1})` : `${boxName}, delivery ${deliveryDate}`;
+}
 
 async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: string, amountCents: number, card: ResolvedCard | null, description: string) {
   let result: ChargeResult;
@@ -254,7 +260,7 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
   });
   if (!claimed) return "skipped";
   if (!claimed.charge) return "done";
-  return chargeAndSettle(ctx, d.id, key, claimed.amountCents, card, `${sub.boxName}, delivery ${d.deliveryDate} (retry ${attempt - 1})`);
+  return chargeAndSettle(ctx, d.id, key, claimed.amountCents, card, chargeDescription(sub.boxName, d.deliveryDate, attempt));
 }
 
 /** A charge left half-way by a run that died: charged again with the same key (the gateway answers the first result), then settled. */
@@ -282,8 +288,13 @@ export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Pro
     return "done";
   }
   if (payment.status === "pending") {
+    // Ask the gateway first: the run that died may have been charged. Only a key it never saw is charged,
+    // with the request the first run made (a real gateway refuses a reused key with other details).
+    const charged = payment.amountCents > 0 ? await paymentGateway().findCharge(key) : null;
+    if (charged) return settle(ctx, d.id, key, charged);
     const card = payment.userId ? await primaryCard(db, payment.userId, { brand: payment.cardBrand, lastFour: payment.cardLastFour }) : null;
-    return chargeAndSettle(ctx, d.id, key, payment.amountCents, card, `Delivery ${d.deliveryDate}`);
+    const sub = await subscriptionFacts(db, d.subscriptionId);
+    return chargeAndSettle(ctx, d.id, key, payment.amountCents, card, chargeDescription(sub?.boxName ?? "Your box", d.deliveryDate, d.chargeAttempts));
   }
   const result: ChargeResult = payment.status === "succeeded" || payment.status === "refunded"
     ? { status: "succeeded", chargeId: payment.gatewayChargeId ?? "", amountCents: payment.amountCents }

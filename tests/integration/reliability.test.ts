@@ -22,7 +22,7 @@ import { purchaseGiftCard } from "~/gift-cards/purchase.server";
 import { formatCode, sydneyToday } from "~/gift-cards/rules";
 import { runDueJobs } from "~/jobs/runner.server";
 import type { ChargeRequest } from "~/payments/gateway";
-import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { paymentGateway, SandboxGateway } from "~/payments/sandbox-gateway.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cutoffInstant, nextDeliveryDate, runDayOnOrAfter } from "~/subscriptions/schedule";
 import type { Subscription } from "~/db/schema";
@@ -218,6 +218,37 @@ async function renewalState(subs: { subId: number; email: string }[], dates: str
   }
   return out;
 }
+
+describe("the job runner's clock and the gateway's memory", () => {
+  it("a long run stamps each piece with the time it reached it, not the time the run began", async () => {
+    const seen: number[] = [];
+    const slow = {
+      name: "slow-test-kind",
+      due: async () => [1, 2, 3],
+      run: async (ctx: { now: Date }) => {
+        seen.push(ctx.now.getTime());
+        await new Promise((r) => setTimeout(r, 60));
+        return "done" as const;
+      },
+      describe: (item: number) => ({ item }),
+    };
+    const start = Date.now();
+    await runDueJobs({ kinds: [slow], batch: 100, log: false });
+    expect(seen[0]).toBeGreaterThanOrEqual(start);
+    // another runner's lease check compares with these stamps: they move with the work
+    expect(seen[2] - seen[0]).toBeGreaterThanOrEqual(110);
+  });
+
+  it("the sandbox gateway answers a key from any process: one charge however many clients ask", async () => {
+    const card = await new SandboxGateway().tokenise({ number: "4242424242424242", expMonth: 12, expYear: 2031, cvc: "123" });
+    const key = `reliability:${randomUUID()}`;
+    const request = { token: card.token, amountCents: 4200, currency: "AUD" as const, idempotencyKey: key, description: "test" };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => new SandboxGateway().charge(request)));
+    expect(new Set(answers.map((a) => (a.status === "succeeded" ? a.chargeId : a.status))).size).toBe(1);
+    expect(await new SandboxGateway().findCharge(key)).toEqual(answers[0]);
+    expect(await db.selectFrom("sandboxCharges").select("idempotencyKey").where("idempotencyKey", "=", key).execute()).toHaveLength(1);
+  });
+});
 
 describe("renewal runners at once", () => {
   const run = (now: Date) => runDueJobs({ now, kinds: SUBSCRIPTION_JOB_KINDS, origin: ORIGIN, log: false, batch: 100, maxBatches: 200 });

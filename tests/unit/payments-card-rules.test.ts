@@ -1,5 +1,5 @@
 import { cardBrand, luhnValid, maskExpiry, parseExpiry } from "~/payments/card-rules";
-import { SandboxGateway } from "~/payments/sandbox-gateway.server";
+import { memoryChargeStore, SandboxGateway } from "~/payments/sandbox-gateway.server";
 import { CardError } from "~/payments/gateway";
 
 describe("maskExpiry", () => {
@@ -36,7 +36,7 @@ describe("card numbers", () => {
 });
 
 describe("SandboxGateway", () => {
-  const gw = new SandboxGateway();
+  const gw = new SandboxGateway(memoryChargeStore());
   const card = { number: "4242424242424242", expMonth: 8, expYear: 2099, cvc: "123" };
 
   it("tokenises without keeping the number", async () => {

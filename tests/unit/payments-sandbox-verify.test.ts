@@ -2,10 +2,10 @@
 // the "declined" test card fails it with charge()'s code and message; the
 // insufficient-funds card passes it (a zero-amount check needs no funds) and
 // is declined only when charged.
-import { SandboxGateway } from "~/payments/sandbox-gateway.server";
+import { memoryChargeStore, SandboxGateway } from "~/payments/sandbox-gateway.server";
 
 describe("SandboxGateway.verify", () => {
-  const gw = new SandboxGateway();
+  const gw = new SandboxGateway(memoryChargeStore());
   const tokenFor = async (number: string) => (await gw.tokenise({ number, expMonth: 10, expYear: 2099, cvc: "123" })).token;
 
   it.each(["4242424242424242", "5555555555554444"])("verifies the approved card %s", async (number) => {
