@@ -41,7 +41,7 @@ export async function findOwnOrder({ userId, reference }: { userId: number; refe
   return row ?? null;
 }
 
-export async function breakdownOf(order: OwnOrder, executor: Kysely<DB> = db): Promise<OrderBreakdown> {
+export async function breakdownOf(order: Pick<OwnOrder, "id" | "reference" | "status" | "kind" | "deliveryDate">, executor: Kysely<DB> = db): Promise<OrderBreakdown> {
   const invoices = await invoicesOf.on(executor)(order.id);
   const lines = invoices.length
     ? await executor

@@ -23,6 +23,8 @@ import { queueEmail } from "~/email/mailer.server";
 import { deliveryRenewalEmail, type DeliveryRenewalProps } from "~/email/templates/delivery-renewal";
 import { addLedgerEntry, creditBalance, lockUser } from "~/orders/credit.server";
 import { applyCredit } from "~/orders/credit";
+import { payableInvoice, paymentSummary } from "~/orders/breakdown";
+import { breakdownOf } from "~/orders/breakdown.server";
 import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
@@ -305,7 +307,8 @@ export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Pro
 /* ------------------------------------------------------------ settle */
 
 async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionFacts, orderId: number, notes: string | null, deliveryDate: string) {
-  const order = await db.selectFrom("orders").select(["reference"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+  const order = await db.selectFrom("orders").select(["id", "reference", "status", "kind", "deliveryDate"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+  const latest = payableInvoice(await breakdownOf(order, db));
   const invoice = await db.selectFrom("invoices").select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
   const lines = await db.selectFrom("invoiceLines").select(["name", "quantity", "priceCents"]).where("invoiceId", "=", invoice.id).orderBy("id").execute();
   const base: Omit<DeliveryRenewalProps, "kind"> = {
@@ -313,6 +316,7 @@ async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionF
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
     subtotalCents: invoice.subtotalCents, discountedCents: invoice.discountedCents, creditCents: invoice.creditCents,
     chargedCents: Math.max(0, invoice.totalCents - invoice.creditCents), card: null,
+    gstCents: latest ? paymentSummary(latest, null, true).gstCents : 0,
     notes: notes ? (JSON.parse(notes) as string[]) : [],
     payUrl: `${ctx.origin}${payOrderPath(order.reference)}`, invoiceUrl: `${ctx.origin}${taxInvoicePath(order.reference)}`,
     manageUrl: `${ctx.origin}${MY_DELIVERIES_PATH}`,

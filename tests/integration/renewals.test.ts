@@ -10,6 +10,7 @@ import type { ChargeRequest } from "~/payments/gateway";
 import { paymentGateway, SandboxGateway } from "~/payments/sandbox-gateway.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { renewalHooks } from "~/subscriptions/renewals.server";
+import { formatAud } from "~/utils/money";
 import { cancel, ChangeRefusedError, pause, skipDelivery, SubscriptionNotFoundError, unskipDelivery, upcomingDeliveries } from "~/subscriptions/changes.server";
 import { readOneTap, redeemOneTap } from "~/subscriptions/one-tap.server";
 import { cutoffInstant, nextDeliveryDate, reminderInstant, runDayOnOrAfter } from "~/subscriptions/schedule";
@@ -146,6 +147,8 @@ describe("renewals", () => {
     const declinedMail = await mailsTo(f.email, "delivery-renewal");
     expect(declinedMail).toHaveLength(1);
     expect(declinedMail[0].text).toContain(`${origin}/checkout/${order.reference}`);
+    const due = await db.selectFrom("invoices").select(["totalCents", "creditCents"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
+    expect(declinedMail[0].text).toContain(`${formatAud(due.totalCents - due.creditCents)} is due. Pay it now with another card:`);
     let [row] = (await deliveriesOf(f.subId)).filter((r) => r.deliveryDate === d1);
     expect(row).toMatchObject({ status: "payment_failed", chargeAttempts: 1 });
 
@@ -164,6 +167,16 @@ describe("renewals", () => {
     expect(mails[1].subject).toContain("was skipped");
     await run(minutes(at, 5 * 24 * 60));
     expect(chargesFor(charge, f.subId)).toHaveLength(4);
+  });
+
+  it("a renewal with the knife says the GST it includes in its receipt", async () => {
+    const f = await subscriber({ start: "2028-11-06", addons: [["addon-chef-knife", 1]] });
+    const knife = await product("addon-chef-knife");
+    const d1 = nextDeliveryDate(f.schedule, f.first, 28);
+    await run(new Date(`${f.first}T01:00:00Z`));
+    await run(minutes(cutoff(f, d1), 1));
+    const [receipt] = await mailsTo(f.email, "delivery-renewal");
+    expect(receipt.text).toContain(`Includes GST of ${formatAud(Math.round(knife.priceCents / 11))}.`);
   });
 
   it("a declined renewal paid by the subscriber meanwhile is not charged again", async () => {
@@ -258,6 +271,7 @@ describe("renewals", () => {
     expect(payment.amountCents).toBe(subtotal - discounted - 1000);
     const receipt = (await mailsTo(f.email, "delivery-renewal"))[0];
     expect(receipt.text).toContain("Wagyu burgers is out of stock, so it was left out of this delivery and not charged.");
+    expect(receipt.text).toContain("Fresh food is GST-free: no GST is included."); // box and bacon: no taxable line
     expect(JSON.parse((await deliveriesOf(f.subId)).find((r) => r.deliveryDate === d1)!.notes!)).toEqual([expect.stringContaining("Wagyu burgers")]);
     // a first-box code is not applied to renewals
     const [other] = (await ordersOf(first.subId)).filter((o) => o.deliveryDate !== first.first);

@@ -2,7 +2,7 @@
 // the card declined (a link to pay the order, and when we try again), or
 // skipped after the last retry.
 import { BRAND } from "~/config";
-import { formatAud } from "~/utils/money";
+import { formatAud, gstSentence } from "~/utils/money";
 import { defineTemplate, escapeHtml, htmlButton, htmlLayout, textFooter } from "../template";
 
 export type DeliveryRenewalProps = {
@@ -15,7 +15,10 @@ export type DeliveryRenewalProps = {
   subtotalCents: number;
   discountedCents: number;
   creditCents: number;
+  /** paid: what the card paid; declined: what is due (credit is given back when a charge fails) */
   chargedCents: number;
+  /** GST included in the order (taxable lines only: fresh food is GST-free) */
+  gstCents: number;
   card: string | null;
   notes: string[];
   /** declined: the gateway's message and how many more tries */
@@ -36,13 +39,13 @@ function headline(p: DeliveryRenewalProps): string[] {
   if (p.kind === "paid") {
     return [
       `Your ${p.boxName} for ${p.deliveryDate} is ordered: order ${p.reference}.`,
-      p.chargedCents > 0 ? `${formatAud(p.chargedCents)} was charged${p.card ? ` to your ${p.card}` : ""}.` : "Nothing was charged: your credit covered it.",
+      `${p.chargedCents > 0 ? `${formatAud(p.chargedCents)} was charged${p.card ? ` to your ${p.card}` : ""}.` : "Nothing was charged: your credit covered it."} ${gstSentence(p.gstCents)}`,
     ];
   }
   if (p.kind === "declined") {
     return [
       `We couldn't take the payment for your ${p.boxName} for ${p.deliveryDate} (order ${p.reference})${p.failure ? `: ${p.failure}` : "."}`,
-      `Pay it now with another card: ${p.payUrl}`,
+      `${formatAud(p.chargedCents)} is due. Pay it now with another card: ${p.payUrl}`,
       p.retriesLeft ? `Otherwise we'll try your card again once a day, ${p.retriesLeft} more time${p.retriesLeft === 1 ? "" : "s"}; if it still fails, this delivery is skipped.` : "",
     ].filter(Boolean);
   }
@@ -78,7 +81,7 @@ export const deliveryRenewalEmail = defineTemplate<DeliveryRenewalProps>({
       preheader: headline(p)[0],
       body: [
         `<p>${escapeHtml(greeting)}</p>`,
-        ...headline(p).filter((l) => !l.startsWith("Pay it now")).map((l) => `<p>${escapeHtml(l)}</p>`),
+        ...headline(p).map((l) => `<p>${escapeHtml(l.replace(/ ?Pay it now with another card: \S+$/, ""))}</p>`).filter((l) => l !== "<p></p>"),
         showLines ? `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">` : "",
         ...(showLines ? p.lines.map((l) => row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included")) : []),
         showLines ? row("Subtotal", formatAud(p.subtotalCents)) : "",
