@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, e2eDb, jsEnabled } from "./fixtures";
 import { step } from "./box-helpers";
 import { aud } from "./orders-helpers";
+import { expectNoSeriousViolations } from "./a11y";
 import {
   CHECKOUT_PATH, dialog, expectCheckoutPage, expectPlaced, fillCheckout, ordersOf, placeButton, placeOrder, reachCheckout, retypeSecrets,
   submitCheckout,
@@ -153,6 +154,7 @@ test("the chef's knife needs an adult and the disclaimer", async ({ page }) => {
     const problems = page.locator("#checkout-answer");
     await expect(problems).toBeInViewport();
     await expect(problems.getByRole("heading")).toHaveText("2 things to check before we place your order");
+    await expectNoSeriousViolations(page);
     const adult = problems.getByRole("link", { name: "Chef's knife: You must be an adult to order a knife." });
     await expect(problems.getByRole("link", { name: "Chef's knife: You must agree to the knife safety disclaimer." })).toHaveAttribute("href", "#co-knife");
     await adult.click();
