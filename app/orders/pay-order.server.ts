@@ -25,7 +25,7 @@ import { orderReceiptEmail } from "~/email/templates/order-receipt";
 import type { CardChoice } from "~/payments/card-schema";
 import { CardError, type ChargeResult } from "~/payments/gateway";
 import {
-  chargeCard, claimPayment, isUniqueViolation, listSavedCards, resolveCard, saveCard, settlePayment,
+  chargeCard, claimPayment, isUniqueViolation, listSavedCards, replaceDeclinedPrimary, resolveCard, saveCard, settlePayment,
   type ResolvedCard, type SavedCard,
 } from "~/payments/payments.server";
 import { payableInvoice, paymentSummary, type BreakdownInvoice, type PaymentSummary } from "./breakdown";
@@ -130,7 +130,11 @@ export type PayOrderRequest = {
 };
 
 export type PayOrderOutcome =
-  | { status: "paid"; reference: string; chargedCents: number; creditCents: number; card: { brand: string; lastFour: string } | null; invoicePath: string }
+  | {
+    status: "paid"; reference: string; chargedCents: number; creditCents: number; card: { brand: string; lastFour: string } | null; invoicePath: string;
+    /** the card that paid replaced a primary card this order was declined on (replaceDeclinedPrimary) */
+    newPrimary?: boolean;
+  }
   | { status: "declined"; message: string; field: "card.number" | "paymentMethod" }
   | { status: "card_error"; field: "card.number" | "card.expiration" | "card.cvc"; message: string }
   | { status: "card_required"; message: string }
@@ -248,6 +252,7 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   const succeeded = result;
   const summary = paymentSummary({ ...invoice, credit: amounts.creditCents }, null, true);
   const invoicePath = taxInvoicePath(order.reference);
+  let newPrimary = false;
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
@@ -262,7 +267,10 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("orders").set({ billingAddressId }).where("id", "=", order.id).execute();
-    if (usedCard) await saveCard(trx, user.id, usedCard);
+    if (usedCard) {
+      const cardId = await saveCard(trx, user.id, usedCard);
+      newPrimary = await replaceDeclinedPrimary(trx, user.id, order.id, cardId);
+    }
     await trx
       .updateTable("users")
       .set({
@@ -287,7 +295,7 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   });
   return {
     status: "paid", reference: order.reference, chargedCents: amounts.totalCents, creditCents: amounts.creditCents,
-    card: usedCard ? { brand: usedCard.brand, lastFour: usedCard.lastFour } : null, invoicePath,
+    card: usedCard ? { brand: usedCard.brand, lastFour: usedCard.lastFour } : null, invoicePath, newPrimary,
   };
 }
 

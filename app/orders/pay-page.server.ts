@@ -34,7 +34,8 @@ export function payAnswer(body: Body, refill: Record<string, unknown>, status: n
 export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unknown>) {
   switch (o.status) {
     case "paid":
-      return redirect(`${o.invoicePath}?paid=1#paid`, 303); // #paid: with JS the notice takes focus, as a new page gives it
+      // #paid: with JS the notice takes focus, as a new page gives it
+      return redirect(`${o.invoicePath}?paid=1${o.newPrimary ? "&card=primary" : ""}#paid`, 303);
     case "not_found":
       throw redirect(MY_DELIVERIES_PATH);
     case "declined":

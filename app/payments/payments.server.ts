@@ -150,6 +150,24 @@ export async function saveCard(trx: Kysely<DB>, userId: number, card: ResolvedCa
   return id;
 }
 
+/**
+ * After an order a renewal could not charge is paid by hand with another card: when the primary card is
+ * the one this order's payment was declined on, the card that paid becomes primary, so the next delivery
+ * is not charged to the failing card again. Answers whether it did.
+ */
+export async function replaceDeclinedPrimary(trx: Kysely<DB>, userId: number, orderId: number, paidWithId: number): Promise<boolean> {
+  const primary = await trx.selectFrom("paymentMethods").select(["id", "brand", "lastFour"]).where("userId", "=", userId).where("isPrimary", "=", 1).executeTakeFirst();
+  if (!primary || primary.id === paidWithId) return false;
+  const declinedOnIt = await trx.selectFrom("payments").select("id")
+    .where("orderId", "=", orderId).where("userId", "=", userId).where("status", "=", "declined")
+    .where("cardBrand", "=", primary.brand).where("cardLastFour", "=", primary.lastFour)
+    .executeTakeFirst();
+  if (!declinedOnIt) return false;
+  await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "=", primary.id).execute();
+  await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", paidWithId).execute();
+  return true;
+}
+
 export type SavedCard = { id: number; brand: string; lastFour: string; expMonth: number; expYear: number; primary: boolean };
 
 /** The user's saved cards, primary first (SPEC §3 payment method: id, type, lastFour, month, year, primary). */

@@ -23,17 +23,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (found.status === "not_found") throw new Response("Not found", { status: 404 });
   if (found.status === "unpaid") throw redirect(payOrderPath(found.reference));
   const params_ = new URL(request.url).searchParams;
-  return { invoice: found.invoice, justPaid: params_.get("paid") === "1", alreadyPaid: params_.get("notice") === "already-paid" };
+  return {
+    invoice: found.invoice, justPaid: params_.get("paid") === "1", alreadyPaid: params_.get("notice") === "already-paid",
+    newPrimary: params_.get("paid") === "1" && params_.get("card") === "primary",
+  };
 }
 
 export default function TaxInvoicePage() {
-  const { invoice, justPaid, alreadyPaid } = useLoaderData<typeof loader>();
+  const { invoice, justPaid, alreadyPaid, newPrimary } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <section className="invoice container" aria-label={`Tax invoice ${invoice.reference}`}>
       {justPaid ? (
         <div className="form-alert form-alert--success invoice__notice" role="status" id="paid" tabIndex={-1}>
           <p><strong>Thank you, order {invoice.reference} is paid.</strong> We've e-mailed your receipt.</p>
+          {newPrimary && invoice.payment.brand ? (
+            <p>
+              Your next deliveries will be charged to this {invoice.payment.brand} ending in {invoice.payment.lastFour}, not the card that was declined.
+              {" "}<Link to="/dashboard/account#cards">Change it under your account</Link>.
+            </p>
+          ) : null}
         </div>
       ) : null}
       {alreadyPaid && !justPaid ? (

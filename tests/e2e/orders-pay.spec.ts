@@ -178,6 +178,25 @@ test.describe("pay an order", () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
   });
 
+  test("paying an order the primary card was declined on makes the card that paid primary, and says so", async ({ page }) => {
+    const payer = await createPayer();
+    const db = e2eDb();
+    await db.updateTable("paymentMethods").set((eb) => ({ isPrimary: eb.case().when("lastFour", "=", "0002").then(1).else(0).end() })).where("userId", "=", payer.id).execute();
+    // as a renewal leaves it: its charge to the primary card was declined
+    await db.insertInto("payments").values({
+      userId: payer.id, orderId: payer.orderId, giftCardId: null, amountCents: payer.totalCents, status: "declined", gatewayChargeId: null,
+      idempotencyKey: `renewal:e2e:${payer.reference}`, failureMessage: "Your card was declined.", cardBrand: "Visa", cardLastFour: "0002", reserved: null,
+      createdAt: new Date().toISOString(),
+    }).execute();
+    await openPayPage(page, payer);
+    await page.getByRole("radio", { name: /Visa ending in 4242/ }).check();
+    await submitOrder(page);
+    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1&card=primary#paid$`));
+    await expect(page.getByRole("status")).toContainText("Your next deliveries will be charged to this Visa ending in 4242, not the card that was declined.");
+    const primary = await db.selectFrom("paymentMethods").select("lastFour").where("userId", "=", payer.id).where("isPrimary", "=", 1).execute();
+    expect(primary).toEqual([{ lastFour: "4242" }]);
+  });
+
   test("asks about an address it cannot verify; Continue pays with it", async ({ page }) => {
     const payer = await createPayer();
     await openPayPage(page, payer);

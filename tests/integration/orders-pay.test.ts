@@ -322,6 +322,24 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
     expect(await creditBalance({ userId: f.userId })).toBe(0);
   });
 
+  it("a new card that pays an order the primary card was declined on becomes primary; otherwise the primary stays", async () => {
+    const f = await subscriber();
+    await db.updateTable("paymentMethods").set((eb) => ({ isPrimary: eb.case().when("id", "=", f.cards.declined).then(1).else(0).end() })).where("userId", "=", f.userId).execute();
+    const auth = await signedIn(f.userId);
+    // as a renewal does: the primary card is tried and declined
+    expect((await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.declined) })).status).toBe(402);
+    const ok = await pay(f.reference, auth, { ...billing, ...newCard("5555555555554444") });
+    expect(ok.status).toBe(200);
+    const cards = await db.selectFrom("paymentMethods").select(["lastFour", "isPrimary"]).where("userId", "=", f.userId).orderBy("id").execute();
+    expect(cards).toEqual([{ lastFour: "4242", isPrimary: 0 }, { lastFour: "0002", isPrimary: 0 }, { lastFour: "4444", isPrimary: 1 }]);
+
+    const g = await subscriber();
+    const other = await pay(g.reference, await signedIn(g.userId), { ...billing, ...newCard("5555555555554444") });
+    expect(other.status).toBe(200);
+    const kept = await db.selectFrom("paymentMethods").select(["lastFour", "isPrimary"]).where("userId", "=", g.userId).where("isPrimary", "=", 1).execute();
+    expect(kept).toEqual([{ lastFour: "4242", isPrimary: 1 }]);
+  });
+
   it("needs no card when the credit covers the whole total, and charges nothing", async () => {
     const f = await subscriber({ creditCents: 50000 });
     const auth = await signedIn(f.userId);
