@@ -116,8 +116,12 @@ async function measureSqlite(browser: Browser) {
       && !(k === "runs" && row.rps != null) && !(k === "performanceRuns" && row.lighthouse != null)));
     return { ...kept, ...Object.fromEntries(Object.entries(row).filter(([, v]) => v != null)) } as Row;
   });
-  const others = earlier.filter((p) => !rows.some((r) => r.path === p.path));
-  writeResults({ generatedAt: new Date().toISOString(), machine: machine(), lighthouseVersion: "12.8.2, mobile defaults (simulated slow 4G, 4x CPU)", pages: [...merged, ...others] });
+  // rows keep their places in the file (the bench's page order); pages new to it go at the end
+  const pages = [
+    ...earlier.map((p) => merged.find((r) => r.path === p.path) ?? p),
+    ...merged.filter((r) => !earlier.some((p) => p.path === r.path)),
+  ];
+  writeResults({ generatedAt: new Date().toISOString(), machine: machine(), lighthouseVersion: "12.8.2, mobile defaults (simulated slow 4G, 4x CPU)", pages });
   console.log("\n" + table(rows.map((r) => ({
     page: r.path, "JS KB": r.jsKb, "JS req": r.jsRequests, "CSS KB": r.cssKb, "HTML KB": r.htmlKb,
     perf: r.lighthouse?.performance, "perf runs": r.performanceRuns?.join(" "), a11y: r.lighthouse?.accessibility, bp: r.lighthouse?.bestPractices, seo: r.lighthouse?.seo,
