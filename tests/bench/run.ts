@@ -226,7 +226,7 @@ async function runSoak(browser: Browser) {
     }, seconds, warmup);
     writeResults({ soak: { measuredAt: new Date().toISOString(), machine: machine(), ...result } });
     console.log(JSON.stringify(result, null, 2));
-    console.log(`\nsoak: ${result.errors} errors (${result.warmupErrors} in the warm-up); RSS first minute ${result.rssFirstMinute.totalAvgMb} MB, last minute ${result.rssLastMinute.totalAvgMb} MB (all server processes)`);
+    console.log(`\nsoak: ${result.errors} errors (${result.warmupErrors} in the warm-up); RSS first minute ${result.rssFirstMinute.totalAvgMb} MB, last minute ${result.rssLastMinute.totalAvgMb} MB (all server processes); by minute ${result.rssMinuteAveragesMb.join(", ")} MB`);
   } finally {
     await server.stop();
   }

@@ -65,5 +65,13 @@ export async function soak(base: string, serverPid: number, pages: Pages, second
     rssLastMinute: window(Math.max(0, end - 60), end),
     // every sample, to tell growth from a plateau: [seconds, MB of all server processes]
     rssSeriesMb: samples.map((s) => [Math.round(s.t), Math.round(Object.values(s.rss).reduce((a, b) => a + b, 0))]),
+    rssMinuteAveragesMb: minuteAverages(samples.filter((s) => s.t >= 0 && s.t < seconds).map((s) => [s.t, Object.values(s.rss).reduce((a, b) => a + b, 0)])),
   };
+}
+
+/** The average RSS of each whole minute of the measured run: a plateau shows as equal minutes, a leak as a climb. */
+export function minuteAverages(series: [number, number][]): number[] {
+  const minutes: number[][] = [];
+  for (const [t, mb] of series) (minutes[Math.floor(t / 60)] ??= []).push(mb);
+  return minutes.filter((m) => m && m.length).map((m) => Math.round(m.reduce((a, b) => a + b, 0) / m.length));
 }
