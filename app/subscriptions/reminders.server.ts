@@ -14,7 +14,8 @@ import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import { changeEvents, deliveryById, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
 import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
-import { cutoffLabel } from "./schedule";
+import { cutoffInstant, cutoffLabel } from "./schedule";
+import type { SubscriptionFacts } from "./deliveries.server";
 
 export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: string }, deliveryId: number): Promise<"done" | "skipped"> {
   const { db, now, origin } = ctx;
@@ -31,7 +32,7 @@ export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: str
   const schedule = await scheduleOf(sub.regionId);
   const { quote, notes } = await quoteRenewal(sub, now);
   const owed = quote.subtotalCents - quote.discountedCents;
-  const credit = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, db) : 0, owed);
+  const credit = applyCredit(sub.hasPassword ? await creditLeftAt(db, sub, d, cutoffInstant(schedule, d.deliveryDate), now) : 0, owed);
   const card = await db
     .selectFrom("paymentMethods")
     .select(["brand", "lastFour"])
@@ -71,4 +72,34 @@ export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: str
     });
     return "done" as const;
   });
+}
+
+/**
+ * The credit that will be left for this delivery at its cut-off: the balance, less what the subscriber's
+ * other deliveries ordered before it will spend (each takes what it owes, first come first served).
+ * Without it, two subscriptions due in the same days would each promise the whole balance.
+ */
+async function creditLeftAt(db: Kysely<DB>, sub: SubscriptionFacts, d: { id: number; deliveryDate: string }, cutoff: Date, now: Date): Promise<number> {
+  let left = await creditBalance({ userId: sub.userId }, db);
+  if (left <= 0) return 0;
+  const others = await db
+    .selectFrom("deliveries").innerJoin("subscriptions", "subscriptions.id", "deliveries.subscriptionId")
+    .select(["deliveries.subscriptionId", "deliveries.deliveryDate", "deliveries.id"])
+    .where("subscriptions.userId", "=", sub.userId).where("deliveries.subscriptionId", "!=", sub.id)
+    .where("deliveries.status", "=", "scheduled").where("deliveries.processedAt", "is", null)
+    .where("deliveries.deliveryDate", "<=", d.deliveryDate)
+    .execute();
+  const ahead: { cutoff: Date; owed: number }[] = [];
+  for (const o of others) {
+    const facts = await subscriptionFacts(db, o.subscriptionId);
+    if (!facts || facts.status !== "active") continue;
+    const at = cutoffInstant(await scheduleOf(facts.regionId), o.deliveryDate);
+    // ordered before this one (the same cut-off: the older delivery row first)
+    if (at < now || at > cutoff || (at.getTime() === cutoff.getTime() && o.id > d.id)) continue;
+    if (skippedByEvents(await changeEvents(db, facts.id)).has(o.deliveryDate)) continue;
+    const { quote } = await quoteRenewal(facts, now);
+    ahead.push({ cutoff: at, owed: quote.subtotalCents - quote.discountedCents });
+  }
+  for (const o of ahead.sort((a, b) => a.cutoff.getTime() - b.cutoff.getTime())) left -= Math.min(left, o.owed);
+  return left;
 }

@@ -179,6 +179,22 @@ describe("renewals", () => {
     expect(receipt.text).toContain(`Includes GST of ${formatAud(Math.round(knife.priceCents / 11))}.`);
   });
 
+  it("two subscriptions sharing one credit balance: only the one ordered first is promised it in its reminder", async () => {
+    const a = await subscriber({ start: "2029-05-07", creditCents: 5000 });
+    const b = await subscriber({ start: "2029-05-07" });
+    // b's subscription belongs to a's subscriber: one balance, two boxes due at the same cut-off
+    await db.updateTable("subscriptions").set({ userId: a.userId, email: a.email }).where("id", "=", b.subId).execute();
+    await db.updateTable("orders").set({ userId: a.userId }).where("subscriptionId", "=", b.subId).execute();
+    const d1 = nextDeliveryDate(a.schedule, a.first, 28);
+    await run(new Date(`${a.first}T01:00:00Z`));
+    await run(minutes(reminderInstant(a.schedule, d1), 1));
+    const reminders = await mailsTo(a.email, "delivery-reminder");
+    expect(reminders).toHaveLength(2);
+    // the $50 is promised once: one reminder takes it off, the other charges its whole box
+    expect(reminders.filter((m) => m.text.includes("Credit: -$50"))).toHaveLength(1);
+    expect(reminders.filter((m) => !m.text.includes("Credit:") && m.text.includes(`We'll charge ${formatAud(b.boxCents)}`))).toHaveLength(1);
+  });
+
   it("a declined renewal paid by the subscriber meanwhile is not charged again", async () => {
     const f = await subscriber({ start: "2027-10-01", card: "declined" });
     const charge = vi.spyOn(paymentGateway(), "charge");
