@@ -30,6 +30,7 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const bodyId = useId();
   // read when the dialog closes, after the render that closed it
   const returnFocusToRef = useRef(returnFocusTo);
   returnFocusToRef.current = returnFocusTo;
@@ -69,6 +70,8 @@ export function Dialog({
       open
       className={`dialog dialog--${tone}`}
       aria-labelledby={titleId}
+      // the message is read with the title when the dialog opens, not only its button
+      aria-describedby={children ? bodyId : undefined}
       onCancel={(e) => {
         if (onClose) {
           e.preventDefault();
@@ -77,7 +80,7 @@ export function Dialog({
       }}
     >
       <h2 id={titleId} className="dialog__title">{title}</h2>
-      {children ? <div className="dialog__body">{children}</div> : null}
+      {children ? <div id={bodyId} className="dialog__body">{children}</div> : null}
       <div className="dialog__actions">{actions}</div>
     </dialog>
   );

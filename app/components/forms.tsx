@@ -185,8 +185,17 @@ export function FocusFirstError({ formId }: { formId: string }) {
     const onSubmit = () => {
       submitted.current = true;
     };
+    // A submit the browser lets through (no field errors, or a formNoValidate button such as "Apply")
+    // is over once the shopper types again: errors from that typing must not pull focus away.
+    const onInput = () => {
+      submitted.current = false;
+    };
     form?.addEventListener("submit", onSubmit, true);
-    return () => form?.removeEventListener("submit", onSubmit, true);
+    form?.addEventListener("input", onInput, true);
+    return () => {
+      form?.removeEventListener("submit", onSubmit, true);
+      form?.removeEventListener("input", onInput, true);
+    };
   }, [formId]);
   const first = Object.keys(fieldErrors)[0];
   useEffect(() => {

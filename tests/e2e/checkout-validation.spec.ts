@@ -33,6 +33,29 @@ test.describe("box checkout validation", () => {
     expect(orders).toHaveLength(0);
   });
 
+  test("Enter in a field places the order (checked first), Enter in the discount field applies the code", async ({ page }) => {
+    const { email } = await reachCheckout(page);
+    await page.getByLabel("First name").fill("Kim");
+    await page.getByLabel("First name").press("Enter");
+    // the order's checks answer, not "Apply" with an empty code
+    await expect(errorOf(page, "Last name is required").first()).toBeVisible();
+    await expect(page.getByText("Discount removed.")).toHaveCount(0);
+    if (!jsEnabled()) await expect(page.locator("#checkout-answer")).toBeInViewport();
+    expect((await ordersOf(email!)).orders).toHaveLength(0);
+
+    const code = page.getByLabel("Discount code (optional)");
+    await code.fill("WELCOME20");
+    await code.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "WELCOME20 applied" })).toBeVisible();
+    if (jsEnabled()) {
+      // typing on after the code was applied keeps the keyboard where it is
+      await code.focus();
+      await code.press("End");
+      await page.keyboard.type("X");
+      await expect(code).toBeFocused();
+    }
+  });
+
   test("phone, password, postcode, suite and company rules", async ({ page }) => {
     await reachCheckout(page);
     await fillContact(page, { phone: "123", password: "Paddock-Checkout-42", confirmation: "Paddock-Checkout-99" });

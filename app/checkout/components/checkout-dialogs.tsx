@@ -63,7 +63,8 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
     );
   }
   return (
-    <Dialog id={CHECKOUT_DIALOG} open tone="error" title={state.title} onClose={onClose} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
+    // Escape goes where "Ok" goes: the part of the form to fix, not the button that placed the order
+    <Dialog id={CHECKOUT_DIALOG} open tone="error" title={state.title} onClose={() => { onClose(); focusSection(state.focus ?? "checkout-payment"); }} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
       <p>{state.message}</p>
     </Dialog>
   );

@@ -84,6 +84,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
   }
 
   const dialog = p.dialog && p.dialog !== closedDialog ? p.dialog : null;
+  const applyButton = useRef<HTMLButtonElement>(null);
   // Without JS every answer is a new page: it lands where its message is (checkout-problems.tsx).
   const { pathname, search } = useLocation();
   const landOn = (anchor: string) => (hydrated ? undefined : `${pathname}${search}#${anchor}`);
@@ -101,6 +102,9 @@ export function CheckoutForm(p: CheckoutFormProps) {
       className="form checkout-form"
     >
       <FocusFirstError formId={FORM_ID} />
+      {/* Enter in a field places the order (the browser presses the first submit button), not "Apply" or
+          "Update delivery dates" further down; kept out of the tab order and the accessibility tree */}
+      <button type="submit" name="intent" value="place" className="visually-hidden" tabIndex={-1} aria-hidden="true">Place order</button>
       <CheckoutProblems problems={problems} />
       <CsrfInput />
       <input type="hidden" name="idempotencyKey" value={p.idempotencyKey} />
@@ -187,8 +191,16 @@ export function CheckoutForm(p: CheckoutFormProps) {
       <section className="checkout-section" aria-labelledby="co-discount">
         <h2 id="co-discount" className="checkout-section__title"><span className="checkout-section__n" aria-hidden="true">4</span> Discount code</h2>
         <div className="checkout-form__discount">
-          <TextField name="discountCode" label="Discount code (optional)" autoComplete="off" maxLength={40} spellCheck={false} />
-          <button type="submit" name="intent" value="discount" formNoValidate formAction={landOn("co-discount")} className="button button--secondary">Apply</button>
+          <TextField
+            name="discountCode" label="Discount code (optional)" autoComplete="off" maxLength={40} spellCheck={false}
+            // Enter here applies the code (without JS the server treats a new code sent with the order the same way)
+            onKeyDown={(e) => {
+              if (e.key !== "Enter") return;
+              e.preventDefault();
+              applyButton.current?.click();
+            }}
+          />
+          <button ref={applyButton} type="submit" name="intent" value="discount" formNoValidate formAction={landOn("co-discount")} className="button button--secondary">Apply</button>
         </div>
         <div aria-live="polite">
           {p.discountNotice ? (
