@@ -4,13 +4,23 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Dialog, focusSection } from "~/components/dialog";
-import { CHECKOUT_DIALOG } from "./checkout-problems";
 
 export type CheckoutDialogState =
   | { kind: "address-doubt"; signature: string; message: string }
   | { kind: "overnight"; message: string }
   | { kind: "out-of-stock"; message: string; items: string[] }
   | { kind: "error"; title: string; message: string; focus?: string };
+
+/** The open dialog's anchor: without JS the summary of problems links to it (checkout-problems.tsx). */
+export const CHECKOUT_DIALOG = "checkout-dialog";
+
+/** The heading each dialog shows, also named in the summary of problems. */
+export function checkoutDialogTitle(state: CheckoutDialogState): string {
+  if (state.kind === "address-doubt") return "Please check your address";
+  if (state.kind === "overnight") return "Overnight silent delivery";
+  if (state.kind === "out-of-stock") return "Out of stock";
+  return state.title;
+}
 
 export const OVERNIGHT_DIALOG =
   "Overnight silent delivery: we send no SMS and the driver sends no notification. Your box is left at your door while you sleep, so leave us a safe spot in the delivery notes.";
@@ -32,7 +42,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
 
   if (state.kind === "address-doubt") {
     return (
-      <Dialog id={CHECKOUT_DIALOG} open title="Please check your address" onClose={onClose} actions={<>
+      <Dialog id={CHECKOUT_DIALOG} open title={checkoutDialogTitle(state)} onClose={onClose} actions={<>
         {closeTo("shipping-address", "Change my address")}
         <button type="submit" name="confirmAddress" value={state.signature} className="button button--primary">Continue</button>
       </>}>
@@ -43,7 +53,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   if (state.kind === "overnight") {
     return (
-      <Dialog id={CHECKOUT_DIALOG} open title="Overnight silent delivery" onClose={onClose} actions={<>
+      <Dialog id={CHECKOUT_DIALOG} open title={checkoutDialogTitle(state)} onClose={onClose} actions={<>
         {closeTo("delivery-time", "Change the time")}
         <button type="submit" name="acceptOvernight" value="true" className="button button--primary">Accept</button>
       </>}>
@@ -54,7 +64,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   if (state.kind === "out-of-stock") {
     return (
-      <Dialog id={CHECKOUT_DIALOG} open tone="error" title="Out of stock" actions={<Link to="/get-started/your-items" className="button button--primary">Ok</Link>}>
+      <Dialog id={CHECKOUT_DIALOG} open tone="error" title={checkoutDialogTitle(state)} actions={<Link to="/get-started/your-items" className="button button--primary">Ok</Link>}>
         <p>{state.message}</p>
         <ul>
           {state.items.map((i) => <li key={i}>{i}</li>)}
@@ -64,7 +74,7 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   return (
     // Escape goes where "Ok" goes: the part of the form to fix, not the button that placed the order
-    <Dialog id={CHECKOUT_DIALOG} open tone="error" title={state.title} onClose={() => { onClose(); focusSection(state.focus ?? "checkout-payment"); }} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
+    <Dialog id={CHECKOUT_DIALOG} open tone="error" title={checkoutDialogTitle(state)} onClose={() => { onClose(); focusSection(state.focus ?? "checkout-payment"); }} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
       <p>{state.message}</p>
     </Dialog>
   );

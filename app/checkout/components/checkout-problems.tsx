@@ -4,10 +4,9 @@
 // its section and linked to it, and the dialog's question when one is waiting below.
 // With JS the fields validate as the shopper types and the dialog is a modal, so the
 // summary is only drawn by the server.
-import type { CheckoutDialogState } from "./checkout-dialogs";
+import { CHECKOUT_DIALOG, checkoutDialogTitle, type CheckoutDialogState } from "./checkout-dialogs";
 
 export const CHECKOUT_ANSWER = "checkout-answer";
-export const CHECKOUT_DIALOG = "checkout-dialog";
 
 /** The checkout's sections, in page order, with the field names each one holds. */
 const SECTIONS: { anchor: string; title: string; owns: (field: string) => boolean }[] = [
@@ -30,7 +29,7 @@ export function checkoutProblems(fieldErrors: Record<string, string>, dialog: Ch
     seen.add(p.message);
     problems.push(p);
   };
-  if (dialog) add({ href: `#${CHECKOUT_DIALOG}`, section: dialogTitle(dialog), message: dialog.message });
+  if (dialog) add({ href: `#${CHECKOUT_DIALOG}`, section: checkoutDialogTitle(dialog), message: dialog.message });
   const fields = Object.entries(fieldErrors).filter(([, message]) => Boolean(message));
   for (const section of SECTIONS) {
     for (const [field, message] of fields) if (section.owns(field)) add({ href: `#${section.anchor}`, section: section.title, message });
@@ -39,14 +38,6 @@ export function checkoutProblems(fieldErrors: Record<string, string>, dialog: Ch
     if (!SECTIONS.some((s) => s.owns(field))) add({ href: `#${CHECKOUT_ANSWER}`, section: "Your order", message });
   }
   return problems;
-}
-
-/** The heading the dialog shows (checkout-dialogs.tsx). */
-function dialogTitle(dialog: CheckoutDialogState) {
-  if (dialog.kind === "address-doubt") return "Please check your address";
-  if (dialog.kind === "overnight") return "Overnight silent delivery";
-  if (dialog.kind === "out-of-stock") return "Out of stock";
-  return dialog.title;
 }
 
 export function CheckoutProblems({ problems }: { problems: CheckoutProblem[] }) {
