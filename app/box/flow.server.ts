@@ -11,6 +11,7 @@ import { preparedQuery } from "~/db/prepared.server";
 import { lookupPostcode, getRegion } from "~/delivery/lookup.server";
 import { isTasmanianPostcode, normalisePostcode, POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { formatDeliveryDate, isDeliverableDay } from "~/delivery/schedule";
+import { canDeliverEvery, deliverableFrequencies, frequencyForRegion, frequencyRefusedMessage } from "~/delivery/frequencies";
 import { activeFrequencies, getPackage, rootOfKind, type PackageSummary } from "./catalogue.server";
 import { flowRedirect, nextAfterBoxSize } from "./guards";
 import { ADDON_MAX_QUANTITY, frequencyLabel, isInStock, isListable, isSalmon } from "./rules";
@@ -323,6 +324,15 @@ export async function chooseCuratedRange(draft: Subscription, rangeId: number): 
   return `/get-started/box-size?type=${range.id}`;
 }
 
+/**
+ * The frequencies the draft's delivery region can deliver (offered in that order), and the one to
+ * show checked: the draft's, else the nearest allowed one (`changed` tells the shopper), else the default.
+ */
+export async function frequencyChoice(draft: Subscription) {
+  const [offered, region] = await Promise.all([activeFrequencies(), draft.regionId ? getRegion(draft.regionId) : null]);
+  return { offered, ...frequencyForRegion(region, offered, draft.frequencyDays) };
+}
+
 /** Step 4: size and frequency. A box that is not customizable keeps no cuts. Answers where to go next. */
 export async function choosePackage(draft: Subscription, input: { typeId: number; packageId: number; frequencyDays: number }): Promise<string> {
   const pkg = await getPackage(input.packageId);
@@ -332,7 +342,12 @@ export async function choosePackage(draft: Subscription, input: { typeId: number
   if (isTasmanianPostcode(draft.postcode) && (isSalmon(pkg.fullName) || isSalmon(pkg.parentName ?? ""))) {
     throw new FlowError("The Salmon box is not available in Tasmania due to quarantine restrictions on our wild salmon.", "packageId");
   }
-  if (!(await activeFrequencies()).includes(input.frequencyDays)) throw new FlowError(CHOOSE_FREQUENCY, "frequencyDays");
+  const offered = await activeFrequencies();
+  if (!offered.includes(input.frequencyDays)) throw new FlowError(CHOOSE_FREQUENCY, "frequencyDays");
+  const region = draft.regionId ? await getRegion(draft.regionId) : null;
+  if (region && !canDeliverEvery(region, input.frequencyDays)) {
+    throw new FlowError(frequencyRefusedMessage(region.name, region, deliverableFrequencies(region, offered)), "frequencyDays");
+  }
   await db.transaction().execute(async (trx) => {
     await lockDraft(trx, draft.id);
     await trx
@@ -508,9 +523,10 @@ const windowByCode = preparedQuery(db, (q, code: string) => q.selectFrom("delive
 
 /** The delivery details of a draft in words, for summaries and the review page. */
 export async function deliverySummary(draft: Subscription): Promise<DeliverySummary> {
-  const [[suburb], [window]] = await Promise.all([
+  const [[suburb], [window], frequency] = await Promise.all([
     draft.suburbId ? suburbById(draft.suburbId) : [],
     draft.deliveryWindow ? windowByCode(draft.deliveryWindow) : [],
+    draft.frequencyDays ? frequencyChoice(draft) : null,
   ]);
   return {
     postcode: draft.postcode ?? "",
@@ -518,7 +534,8 @@ export async function deliverySummary(draft: Subscription): Promise<DeliverySumm
     dateLabel: draft.deliveryDate ? formatDeliveryDate(draft.deliveryDate) : null,
     windowLabel: window?.label ?? null,
     overnight: window?.isOvernight === 1,
-    frequencyLabel: draft.frequencyDays ? frequencyLabel(draft.frequencyDays) : null,
+    // the one the region can deliver (the checkout form checks the same)
+    frequencyLabel: frequency?.days ? frequencyLabel(frequency.days) : null,
   };
 }
 

@@ -20,7 +20,7 @@ function bad(message: string) {
 /**
  * Form: `email` (unless signed in), `postcode` (2000), `time` ("day" or "overnight": the first or
  * last window offered), `box` ("custom" or "curated"), `range` (a curated box, "Value"), `size`
- * ("small" or "large"), `addon` (an add-on's name, repeatable). The first date offered is taken,
+ * ("small" or "large"), `frequency` (days, 28 by default), `addon` (an add-on's name, repeatable). The first date offered is taken,
  * and a custom box is filled with its maximum of different cuts in page order.
  */
 export async function buildDraftHook(request: Request) {
@@ -62,7 +62,7 @@ export async function buildDraftHook(request: Request) {
   const size = field("size", "small");
   const pkg = (await boxWithSizes(typeId))?.sizes.find((s) => s.size === size);
   if (!pkg) return bad(`no ${size} size`);
-  await choosePackage(await draft(), { typeId, packageId: pkg.id, frequencyDays: DEFAULT_FREQUENCY_DAYS });
+  await choosePackage(await draft(), { typeId, packageId: pkg.id, frequencyDays: Number(field("frequency", String(DEFAULT_FREQUENCY_DAYS))) });
 
   if (pkg.selectionCustomizable && pkg.selectionMaximum) {
     const cuts = (await productListing("cut", lookup.postcode)).flatMap((g) => g.products);

@@ -6,9 +6,9 @@ import { db } from "~/db/client.server";
 import type { Subscription, User } from "~/db/schema";
 import { activeFrequencies } from "~/box/catalogue.server";
 import { deliverySummary, getCart, type Cart, type GuardedFlow } from "~/box/flow.server";
-import { defaultFrequency, frequencyLabel } from "~/box/rules";
-import { getRegion, lookupPostcode, type PostcodeLookup } from "~/delivery/lookup.server";
-import { addDays, formatCutoff, formatDeliveryDate } from "~/delivery/schedule";
+import { frequencyLabel } from "~/box/rules";
+import { frequencyForRegion } from "~/delivery/frequencies";
+import { lookupPostcode, type PostcodeLookup } from "~/delivery/lookup.server";
 import { creditBalance } from "~/orders/credit.server";
 import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
@@ -93,10 +93,10 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
   const { quote, ctx } = await currentQuote(flow, needsSignIn ? null : discountCode, null, cart, { customer });
   const postcode = postcodeParam ?? flow.draft.postcode;
   const lookup = await lookupPostcode(postcode);
-  const region = flow.draft.regionId ? await getRegion(flow.draft.regionId) : null;
-  const frequencyDays = flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays) ? flow.draft.frequencyDays : defaultFrequency(frequencies) ?? 28;
-  const firstDelivery = flow.draft.deliveryDate!;
-  const nextDelivery = addDays(firstDelivery, frequencyDays);
+  // The draft's frequency as chosen: the form offers only what the region delivers and, when the
+  // draft's is not among them, checks the nearest and says so ("What you're agreeing to" follows the form).
+  const chosen = flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays) ? flow.draft.frequencyDays : null;
+  const frequencyDays = chosen ?? frequencyForRegion(lookup.status === "ok" ? { name: lookup.region.name, everyWeeks: lookup.region.schedule.everyWeeks } : null, frequencies, null).days ?? 28;
   // An account is shown nothing of itself (cards, addresses, credit, names) until its owner signs in.
   const user = flow.user;
   const [savedCards, shipping, billing] = user
@@ -131,11 +131,6 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
       discountMessage: promoLimited ?? quote.discountMessage,
     },
     promoUnusable,
-    agreement: {
-      firstDelivery: formatDeliveryDate(firstDelivery),
-      nextDelivery: formatDeliveryDate(nextDelivery),
-      nextCharge: region ? formatCutoff(region, nextDelivery) : formatDeliveryDate(nextDelivery),
-    },
     defaults: {
       firstName: user?.firstName ?? "",
       lastName: user?.lastName ?? "",

@@ -21,7 +21,8 @@ import { frequencyLabel, isSalmon } from "~/box/rules";
 import { getRegion, lookupPostcode } from "~/delivery/lookup.server";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { isTasmanianPostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
-import { addDays, formatCutoff, formatDeliveryDate } from "~/delivery/schedule";
+import { formatDeliveryDate } from "~/delivery/schedule";
+import { canDeliverEvery, deliverableFrequencies, frequencyRefusedMessage } from "~/delivery/frequencies";
 import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_TIME } from "~/box/schemas";
 import { queueEmail } from "~/email/mailer.server";
 import { orderConfirmationEmail } from "~/email/templates/order-confirmation";
@@ -36,6 +37,7 @@ import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
 import { quoteDraft, type Quote } from "./quote.server";
+import { agreementTerms } from "./agreement";
 
 export const OUT_OF_STOCK = "Some selections just went out of stock, please make a different selection.";
 export const ANOTHER_TAB = "Your order is already being placed in another window. Please wait a moment, then check My deliveries.";
@@ -116,7 +118,12 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
   if (!lookup.dates.some((d) => d.value === input.deliveryDate)) fieldErrors.deliveryDate = CHOOSE_DATE;
   const window = lookup.windows.find((w) => w.code === input.deliveryWindow);
   if (!window) fieldErrors.deliveryWindow = CHOOSE_TIME;
-  if (!(await activeFrequencies()).includes(input.frequencyDays)) fieldErrors.frequencyDays = CHOOSE_FREQUENCY;
+  const offered = await activeFrequencies();
+  if (!offered.includes(input.frequencyDays)) fieldErrors.frequencyDays = CHOOSE_FREQUENCY;
+  // a weekly box in a fortnightly region would come fortnightly, charged on days we don't deliver
+  else if (!canDeliverEvery(lookup.region.schedule, input.frequencyDays)) {
+    fieldErrors.frequencyDays = frequencyRefusedMessage(lookup.region.name, lookup.region.schedule, deliverableFrequencies(lookup.region.schedule, offered));
+  }
 
   const quote = await quoteDraft({
     draft: actor.draft, postcode: lookup.postcode, discountCode: input.discountCode, choiceId: input.choiceId,
@@ -347,7 +354,8 @@ async function finalize(
     }).where("id", "=", actor.draft.id).execute();
     await trx.insertInto("subscriptionEvents").values({ subscriptionId: actor.draft.id, type: "checked_out", data: JSON.stringify({ reference }), createdAt: ts }).execute();
 
-    const nextDelivery = addDays(input.deliveryDate, input.frequencyDays);
+    // the posted date and frequency, on the region's run days: what the page agreed and the renewals will do
+    const terms = agreementTerms(region, input.deliveryDate, input.frequencyDays);
     await queueEmail(trx, orderConfirmationEmail, customer.email, {
       firstName: input.contact.firstName,
       reference,
@@ -361,7 +369,8 @@ async function finalize(
       frequency: frequencyLabel(input.frequencyDays),
       recurringCents: quote.recurringCents,
       gstCents: quote.gstCents,
-      nextCharge: region ? formatCutoff(region, nextDelivery) : formatDeliveryDate(nextDelivery),
+      nextDelivery: terms?.nextDelivery ?? "",
+      nextCharge: terms?.nextCharge ?? "",
       card: card ? `${card.brand} ending in ${card.lastFour}` : null,
       manageUrl: `${origin}/dashboard/my-deliveries`,
       invoiceUrl: `${origin}${taxInvoicePath(reference)}`,

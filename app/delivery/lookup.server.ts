@@ -24,7 +24,8 @@ export type PostcodeLookup =
   | {
       status: "ok";
       postcode: string;
-      region: { id: number; name: string; state: string; daysLabel: string; note: string };
+      /** `schedule`: the run days, for the frequencies offered and the next delivery shown in the browser */
+      region: { id: number; name: string; state: string; daysLabel: string; note: string; schedule: RegionSchedule };
       suburbs: { id: number; name: string }[];
       dates: { value: string; label: string }[];
       windows: DeliveryWindow[];
@@ -78,7 +79,10 @@ export async function lookupPostcode(input: string | null | undefined, now = new
   return {
     status: "ok",
     postcode: n.display,
-    region: { id: region.id, name: region.name, state: region.state, daysLabel: region.daysLabel, note: region.note },
+    region: {
+      id: region.id, name: region.name, state: region.state, daysLabel: region.daysLabel, note: region.note,
+      schedule: { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks },
+    },
     suburbs,
     dates: deliveryDates(region, now).map((value) => ({ value, label: formatDeliveryDateShort(value) })),
     windows,

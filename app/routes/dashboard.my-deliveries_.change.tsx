@@ -251,11 +251,13 @@ export default function ChangeWhatComesNext() {
         <section className="dash-sub__section" aria-labelledby="frequency-title">
           <h2 id="frequency-title">Delivery frequency</h2>
           {refusalIn("frequency")}
+          {d.frequency.changed ? <div className="form-alert form-alert--info dash-notice" role="status"><p>{d.frequency.changed} Save to keep it.</p></div> : null}
           <Form method="post" action={postTo("frequency")}>
             <CsrfInput />
             <input type="hidden" name="intent" value="frequency" />
+            {/* only what the delivery area can deliver (server: changeFrequency) */}
             <PlainRadioCards id="frequency" name="frequencyDays" legend="How often your box comes" className="radio-cards--frequency"
-              options={d.frequencies.map((f) => ({ value: String(f.days), label: f.label }))} checked={String(d.subscription.frequencyDays)} />
+              options={d.frequencies.map((f) => ({ value: String(f.days), label: f.label }))} checked={String(d.frequency.days)} />
             <SubmitButton variant="secondary" pending={busy("frequency")} aria-describedby="applies-from">Save frequency</SubmitButton>
           </Form>
         </section>

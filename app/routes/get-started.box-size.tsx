@@ -6,10 +6,10 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";
 import { FormSubmit, RadioCardGroup } from "~/components/forms";
-import { activeFrequencies, boxWithSizes, rootOfKind } from "~/box/catalogue.server";
+import { boxWithSizes, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
-import { choosePackage, FlowError, requireFlow } from "~/box/flow.server";
-import { defaultFrequency, frequencyLabel, isSalmon } from "~/box/rules";
+import { choosePackage, FlowError, frequencyChoice, requireFlow } from "~/box/flow.server";
+import { frequencyLabel, isSalmon } from "~/box/rules";
 import { validateBoxSize } from "~/box/form-input.server";
 import { boxSizeFormValidator } from "~/box/validators";
 import { isTasmanianPostcode } from "~/delivery/postcode";
@@ -32,13 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const box = await boxWithSizes(typeId);
   if (!box) throw redirect(flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box");
   if (isTasmanianPostcode(flow.draft.postcode) && isSalmon(box.type.name)) throw redirect("/get-started/curated-box");
-  const frequencies = await activeFrequencies();
+  // only what the delivery region can deliver (Perth fortnightly, Darwin every 4 weeks)
+  const { allowed, days: frequency, changed } = await frequencyChoice(flow.draft);
   const current = flow.pkg && box.sizes.some((s) => s.id === flow.pkg!.id) ? flow.pkg.id : null;
-  const frequency = flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays) ? flow.draft.frequencyDays : defaultFrequency(frequencies);
   return {
     type: { id: box.type.id, name: box.type.name, fullName: box.type.fullName, kind: box.type.kind },
     sizes: box.sizes,
-    frequencies: frequencies.map((days) => ({ days, label: frequencyLabel(days) })),
+    frequencies: allowed.map((days) => ({ days, label: frequencyLabel(days) })),
+    frequencyChanged: changed,
     defaults: { type: String(box.type.id), packageId: current ? String(current) : "", frequencyDays: frequency ? String(frequency) : "" },
     customizable: Boolean(flow.pkg?.selectionCustomizable) || box.type.kind === "custom",
   };
@@ -65,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BoxSize() {
-  const { type, sizes, frequencies, defaults, customizable } = useLoaderData<typeof loader>();
+  const { type, sizes, frequencies, frequencyChanged, defaults, customizable } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <FlowPage
@@ -116,6 +117,7 @@ export default function BoxSize() {
             ),
           }))}
         />
+        {frequencyChanged ? <p className="form-alert form-alert--info" role="status">{frequencyChanged}</p> : null}
         <RadioCardGroup
           name="frequencyDays"
           label="How often should we deliver?"

@@ -220,7 +220,6 @@ export default function Checkout() {
           totalCents={d.quote.totalCents}
           recurringCents={d.quote.recurringCents}
           boxName={d.box.fullName}
-          agreement={d.agreement}
           defaults={defaults}
           dialog={a?.dialog ?? null}
           confirmedAddress={String(a?.repopulateFields?.addressConfirmed ?? "")}

@@ -20,6 +20,7 @@ import { db as appDb } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { addDays, type RegionSchedule } from "~/delivery/schedule";
+import { canDeliverEvery, deliverableFrequencies, frequencyChangedMessage, frequencyForRegion, frequencyRefusedMessage, nearestFrequency } from "~/delivery/frequencies";
 import { getRegion, regionForPostcode, windowsForRegion, type DeliveryWindow } from "~/delivery/lookup.server";
 import { isTasmanianPostcode, normalisePostcode } from "~/delivery/postcode";
 import { queueEmail } from "~/email/mailer.server";
@@ -121,7 +122,10 @@ export type NextBoxPage = {
   cutCount: number;
   cuts: ListingGroup[];
   addons: ListingGroup[];
+  /** only the frequencies the region delivers */
   frequencies: { days: number; label: string }[];
+  /** the frequency checked: the subscription's, or the nearest one the region delivers (`changed` says so) */
+  frequency: { days: number; changed: string | null };
   windows: DeliveryWindow[];
   addresses: { id: number; label: string }[];
   next: { date: string; cutoffLabel: string } | null;
@@ -154,6 +158,8 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
   const { from, locked } = appliesFrom(list, now);
   const nextEntry = list.find((d) => COMING_STATES.has(d.status)) ?? null;
   const addressRows = await shippingAddressesOf.on(db)(owner.userId);
+  const offered = await activeFrequencies();
+  const fit = frequencyForRegion(region, offered, sub.frequencyDays);
   return {
     subscription: {
       id: sub.id, status: sub.status, boxName: sub.boxName, postcode: sub.postcode, frequencyDays: sub.frequencyDays, deliveryWindow: sub.deliveryWindow,
@@ -166,7 +172,8 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
     cutCount: total(current.items),
     cuts: customizable ? await cardListing("cut", sub.postcode, { descriptions: true }) : [],
     addons: await cardListing("addon", sub.postcode, { descriptions: true }),
-    frequencies: (await activeFrequencies()).map((days) => ({ days, label: formatFrequency(days) })),
+    frequencies: fit.allowed.map((days) => ({ days, label: formatFrequency(days) })),
+    frequency: { days: fit.days ?? sub.frequencyDays, changed: fit.changed },
     windows: region ? await windowsForRegion(region) : [],
     addresses: addressRows.map((a) => ({ id: a.id, label: formatAddressLine(a) })),
     next: nextEntry ? { date: nextEntry.date, cutoffLabel: nextEntry.cutoffLabel } : null,
@@ -323,6 +330,10 @@ export async function changeFrequency(owner: Owner & { frequencyDays: number }, 
   if (!offered.includes(owner.frequencyDays)) throw new ChangeRefusedError("Choose one of the frequencies offered.", "not_allowed");
   const p = await prepare(owner, opts);
   const { sub } = p;
+  const region = sub.regionId ? await getRegion(sub.regionId) : null;
+  if (region && !canDeliverEvery(region, owner.frequencyDays)) {
+    throw new ChangeRefusedError(frequencyRefusedMessage(region.name, region, deliverableFrequencies(region, offered)), "not_allowed");
+  }
   if (sub.frequencyDays === owner.frequencyDays) throw new ChangeRefusedError(`Your box already comes ${formatFrequency(owner.frequencyDays).toLowerCase()}.`, "not_allowed");
   const schedule = await scheduleOf(sub.regionId);
   const ts = p.now.toISOString();
@@ -395,21 +406,29 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
   const windows = moving ? await windowsForRegion(region) : [];
   const window = moving && !windows.some((w) => w.code === sub.deliveryWindow) ? (windows[0]?.code ?? "day") : sub.deliveryWindow;
   const firstDay = schedule ? nearestOpenRunDay(schedule, p.from!, await lastOrderedDate(db, sub.id), p) : null;
+  // a frequency the new area can't deliver (weekly, moving to Darwin) becomes the nearest one it can, and the subscriber is told
+  const frequencyDays = moving && !canDeliverEvery(region, sub.frequencyDays)
+    ? (nearestFrequency(sub.frequencyDays, deliverableFrequencies(region, await activeFrequencies())) ?? sub.frequencyDays) : sub.frequencyDays;
+  const frequencyMoved = frequencyDays !== sub.frequencyDays;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("subscriptions")
-      .set({ shippingAddressId: address.id, postcode: n.display, ...(moving ? { regionId: region.id, deliveryWindow: window } : {}), updatedAt: p.now.toISOString() })
+      .set({ shippingAddressId: address.id, postcode: n.display, ...(moving ? { regionId: region.id, deliveryWindow: window, frequencyDays } : {}), updatedAt: p.now.toISOString() })
       .where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
     if (schedule && firstDay) {
       await trx.deleteFrom("deliveries").where("subscriptionId", "=", sub.id).where("deliveryDate", ">=", p.from!)
         .where("processedAt", "is", null).where("orderId", "is", null).where("status", "in", ["scheduled", "skipped"]).execute();
-      const facts = { ...sub, regionId: region.id, deliveryWindow: window };
+      const facts = { ...sub, regionId: region.id, deliveryWindow: window, frequencyDays };
       await insertPlanned(trx, facts, schedule, [firstDay], p.now);
       await insertPlanned(trx, facts, schedule, await datesMissing(trx, facts, schedule, p.now), p.now);
     }
-    await recordEvent(trx, sub.id, "address_changed", { reference: p.reference, address: label, ...(firstDay ? { deliveryDate: firstDay } : {}), ...eventExtras(p) }, p.actor, p.now);
+    await recordEvent(trx, sub.id, "address_changed", {
+      reference: p.reference, address: label, ...(firstDay ? { deliveryDate: firstDay } : {}),
+      ...(frequencyMoved ? { frequencyDays, previousDays: sub.frequencyDays } : {}), ...eventExtras(p),
+    }, p.actor, p.now);
     await confirm(trx, sub, "Delivery address changed", [
       `Your box now goes to ${label}.`,
       firstDay ? `That address is in our ${region.name} delivery area, so your deliveries there start on ${formatDeliveryDate(firstDay)} (change it until ${cutoffLabel(schedule!, firstDay)}) and follow ${region.name}'s delivery days.` : fromLine(p),
+      frequencyMoved ? frequencyChangedMessage(region.name, region, sub.frequencyDays, frequencyDays) : "",
       lockedLine(p),
     ], p.reference, opts.origin);
   });

@@ -35,7 +35,9 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
   window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
   // a move to another delivery area plans the next delivery on that area's run day: say which
-  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; deliveries there start on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}`,
+  // ... and a frequency that area can't deliver became the nearest one it can
+  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; deliveries there start on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}${
+    d.frequencyDays ? `; your box now comes ${formatFrequency(Number(d.frequencyDays)).toLowerCase()} instead of ${formatFrequency(Number(d.previousDays)).toLowerCase()}, as we deliver there less often` : ""}`,
 };
 
 function who(d: Record<string, unknown>, ownEmail: string) {

@@ -18,6 +18,8 @@ export type ReachOptions = {
   email?: string | null;
   postcode?: string;
   time?: "day" | "overnight";
+  /** days between deliveries (the draft hook only; 28 by default) */
+  frequency?: number;
   box?: BoxChoice;
   /** add-on names to add once each on the add-ons step */
   addons?: string[];
@@ -45,7 +47,7 @@ async function draftByHook(page: Page, email: string | null, opts: ReachOptions)
   const form = new FormData();
   const fields = {
     email: email ?? "", postcode: opts.postcode ?? "2000", time: opts.time ?? "day", box: box.kind,
-    size: (box.size ?? "Small").toLowerCase(), range: box.kind === "curated" ? (box.box ?? "Value") : "",
+    size: (box.size ?? "Small").toLowerCase(), range: box.kind === "curated" ? (box.box ?? "Value") : "", frequency: String(opts.frequency ?? 28),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const name of opts.addons ?? []) form.append("addon", name);

@@ -9,6 +9,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ChoiceGroup } from "~/box/components/choice-group";
 import { CsrfInput } from "~/components/csrf-input";
 import { CheckboxField, FocusFirstError, FormSubmit, RadioCardGroup, TextAreaField, TextField } from "~/components/forms";
+import { frequencyForRegion } from "~/delivery/frequencies";
 import { LIMITS } from "~/config";
 import { PASSWORD_MIN_LENGTH as PASSWORD_MIN } from "~/accounts/password-rules";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
@@ -18,6 +19,7 @@ import { formatAud } from "~/utils/money";
 import { CHECKOUT_FORM_ID, type CheckoutContext } from "../form-ids";
 import { checkoutFormValidator } from "../form-validators";
 import { AddressFields } from "./address-fields";
+import { AgreementBox } from "./agreement-box";
 import { CheckoutDialog, type CheckoutDialogState } from "./checkout-dialogs";
 import { CHECKOUT_ANSWER, CheckoutProblems, checkoutProblems } from "./checkout-problems";
 import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "./knife-check-fields";
@@ -41,7 +43,6 @@ export type CheckoutFormProps = {
   totalCents: number;
   recurringCents: number;
   boxName: string;
-  agreement: { firstDelivery: string; nextCharge: string };
   defaults: Record<string, unknown>;
   dialog: CheckoutDialogState | null;
   confirmedAddress: string;
@@ -56,7 +57,9 @@ export function CheckoutForm(p: CheckoutFormProps) {
   const schedule = useFetcher<{ lookup: PostcodeLookup }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [typedPostcode, setTypedPostcode] = useState(String((p.defaults.shipping as { postcode?: string })?.postcode ?? p.draftPostcode));
+  // the date and frequency as the form holds them (posted, or picked with JS): "What you're agreeing to" follows them
   const [frequency, setFrequency] = useState(String(p.defaults.frequencyDays ?? ""));
+  const [picked, setPicked] = useState<{ postcode: string; date: string } | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // A code refused while placing the order comes back empty (the route's clearRefusedCode).
@@ -74,6 +77,12 @@ export function CheckoutForm(p: CheckoutFormProps) {
   const lookup = hydrated && fetched && fetched.status !== "invalid" && fetched.postcode === typedKey ? fetched : p.lookup;
   const ok = lookup.status === "ok" ? lookup : null;
   const samePostcode = ok?.postcode === p.draftPostcode;
+  const shownDate = samePostcode ? String(p.defaults.deliveryDate ?? "") : "";
+  const heldDate = ok ? (picked?.postcode === ok.postcode ? picked.date : shownDate) : "";
+  const firstDate = ok?.dates.some((d) => d.value === heldDate) ? heldDate : null;
+  // only the frequencies the region delivers; one it can't is replaced by the nearest, and the shopper is told
+  const offered = p.frequencies.map((f) => f.days);
+  const fit = frequencyForRegion(ok ? { name: ok.region.name, everyWeeks: ok.region.schedule.everyWeeks } : null, offered, Number(frequency) || null);
 
   function onPostcodeChange(value: string) {
     setTypedPostcode(value);
@@ -89,7 +98,6 @@ export function CheckoutForm(p: CheckoutFormProps) {
   const { pathname, search } = useLocation();
   const landOn = (anchor: string) => (hydrated ? undefined : `${pathname}${search}#${anchor}`);
   const problems = hydrated ? [] : checkoutProblems(answer?.fieldErrors ?? {}, p.dialog);
-  const frequencyLabel = p.frequencies.find((f) => String(f.days) === frequency)?.label ?? "";
 
   return (
     <ValidatedForm
@@ -151,11 +159,14 @@ export function CheckoutForm(p: CheckoutFormProps) {
           {lookup.status === "undeliverable" ? <p className="form-alert form-alert--error" role="alert">{POSTCODE_UNDELIVERABLE}</p> : null}
         </div>
         {ok ? (
-          <div key={ok.postcode} className="checkout-form__schedule">
+          <div key={ok.postcode} className="checkout-form__schedule" onChange={(e) => {
+            const t = e.target as HTMLInputElement;
+            if (t.name === "deliveryDate") setPicked({ postcode: ok.postcode, date: t.value });
+          }}>
             <ChoiceGroup
               formId={FORM_ID} name="deliveryDate" label="First delivery date" className="radio-cards--dates"
               hint="Orders close at 2pm (Sydney time) before each delivery."
-              checked={samePostcode ? String(p.defaults.deliveryDate ?? "") : ""}
+              checked={shownDate}
               options={ok.dates.map((d) => ({ value: d.value, label: d.label }))}
             />
             <ChoiceGroup
@@ -169,9 +180,12 @@ export function CheckoutForm(p: CheckoutFormProps) {
           </div>
         ) : null}
         <div onChange={(e) => setFrequency((e.target as HTMLInputElement).value)}>
-          <RadioCardGroup
-            name="frequencyDays" label="Delivery frequency" className="radio-cards--compact"
-            options={p.frequencies.map((f) => ({ value: String(f.days), label: f.label }))}
+          {fit.changed ? <p className="form-alert form-alert--info" role="status">{fit.changed}</p> : null}
+          {/* drawn again with the nearest allowed frequency checked when another postcode changes what is allowed */}
+          <ChoiceGroup
+            key={fit.allowed.join()} formId={FORM_ID} name="frequencyDays" label="Delivery frequency" className="radio-cards--compact"
+            checked={fit.days === null ? "" : String(fit.days)}
+            options={p.frequencies.filter((f) => fit.allowed.includes(f.days)).map((f) => ({ value: String(f.days), label: f.label }))}
           />
         </div>
         <TextAreaField name="deliveryNotes" label="Delivery notes (optional)" rows={3} maxLength={500} hint="Where to leave your box, gate codes, a safe spot." />
@@ -233,15 +247,10 @@ export function CheckoutForm(p: CheckoutFormProps) {
         )}
       </section>
 
-      <section className="checkout-agreement" aria-labelledby="co-agree">
-        <h2 id="co-agree" className="checkout-section__title">What you're agreeing to</h2>
-        <ul className="checkout-agreement__list">
-          <li>A subscription to the <strong>{p.boxName}</strong> at <strong>{formatAud(p.recurringCents)} per delivery</strong>{frequencyLabel ? <>, <strong>{frequencyLabel.toLowerCase()}</strong></> : null}, with free delivery.</li>
-          <li>Your first delivery is on <strong>{p.agreement.firstDelivery}</strong>; today we charge <strong>{formatAud(p.totalCents)}</strong>.</li>
-          <li>The next charge is at the change cut-off of your next delivery, <strong>{p.agreement.nextCharge}</strong>, and we e-mail you a reminder before every charge.</li>
-          <li>You can skip, pause or cancel online at any time in My deliveries: no phone call needed.</li>
-        </ul>
-      </section>
+      <AgreementBox
+        boxName={p.boxName} recurringCents={p.recurringCents} totalCents={p.totalCents}
+        schedule={ok?.region.schedule ?? null} firstDate={firstDate} frequencyDays={fit.days}
+      />
 
       <CheckoutDialog state={dialog} onClose={() => setClosedDialog(p.dialog)} needsCardAgain={!hydrated && p.ctx.cardRequired} />
 

@@ -16,6 +16,7 @@ export type OrderConfirmationProps = {
   recurringCents: number;
   /** GST in today's charge (only taxable products carry it) */
   gstCents: number;
+  nextDelivery: string; // "Tuesday 30 December"
   nextCharge: string; // "2pm Sydney time, Friday 26 December"
   card: string | null; // "Visa ending in 4242"
   manageUrl: string;
@@ -40,7 +41,7 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
       `${paid}. ${gstSentence(p.gstCents)}`,
       "",
       `First delivery: ${p.firstDelivery}, ${p.window}.`,
-      `Then ${p.frequency.toLowerCase()} at ${formatAud(p.recurringCents)} a delivery. The next charge is at the change cut-off, ${p.nextCharge}; we e-mail you a reminder before it.`,
+      `Then ${p.frequency.toLowerCase()} at ${formatAud(p.recurringCents)} a delivery. Your next delivery is on ${p.nextDelivery}; it is charged at its change cut-off, ${p.nextCharge}, and we e-mail you a reminder before it.`,
       "",
       `Skip, pause or cancel anytime online: ${p.manageUrl}`,
       `Tax invoice: ${p.invoiceUrl}`,
@@ -58,7 +59,7 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
         p.discountedCents ? `<p>Discount: -${formatAud(p.discountedCents)}</p>` : "",
         p.creditCents ? `<p>Credit used: -${formatAud(p.creditCents)}</p>` : "",
         `<p><strong>${escapeHtml(paid)}.</strong> ${escapeHtml(gstSentence(p.gstCents))}</p>`,
-        `<p><strong>First delivery:</strong> ${escapeHtml(p.firstDelivery)}, ${escapeHtml(p.window)}.<br>Then ${escapeHtml(p.frequency.toLowerCase())} at ${formatAud(p.recurringCents)} a delivery. The next charge is at the change cut-off, ${escapeHtml(p.nextCharge)}; we e-mail you a reminder before it.</p>`,
+        `<p><strong>First delivery:</strong> ${escapeHtml(p.firstDelivery)}, ${escapeHtml(p.window)}.<br>Then ${escapeHtml(p.frequency.toLowerCase())} at ${formatAud(p.recurringCents)} a delivery. Your next delivery is on ${escapeHtml(p.nextDelivery)}; it is charged at its change cut-off, ${escapeHtml(p.nextCharge)}, and we e-mail you a reminder before it.</p>`,
         htmlButton(p.manageUrl, "Manage my deliveries"),
         `<p style="font-size:14px">Skip, pause or cancel anytime online. <a href="${escapeHtml(p.invoiceUrl)}" style="color:#1d4e63">View your tax invoice</a>.</p>`,
       ].join("\n"),
