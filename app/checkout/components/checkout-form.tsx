@@ -76,7 +76,9 @@ export function CheckoutForm(p: CheckoutFormProps) {
   const fetched = schedule.data?.lookup;
   const lookup = hydrated && fetched && fetched.status !== "invalid" && fetched.postcode === typedKey ? fetched : p.lookup;
   const ok = lookup.status === "ok" ? lookup : null;
-  const samePostcode = ok?.postcode === p.draftPostcode;
+  // the posted date and time are kept when they were picked from this postcode's choices (`datesFor`, below);
+  // a new postcode starts with none (the loader's: the draft's, for its own postcode)
+  const samePostcode = String(p.defaults.datesFor ?? p.draftPostcode) === ok?.postcode;
   const shownDate = samePostcode ? String(p.defaults.deliveryDate ?? "") : "";
   const heldDate = ok ? (picked?.postcode === ok.postcode ? picked.date : shownDate) : "";
   const firstDate = ok?.dates.some((d) => d.value === heldDate) ? heldDate : null;
@@ -163,6 +165,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
             const t = e.target as HTMLInputElement;
             if (t.name === "deliveryDate") setPicked({ postcode: ok.postcode, date: t.value });
           }}>
+            <input type="hidden" name="datesFor" value={ok.postcode} />
             <ChoiceGroup
               formId={FORM_ID} name="deliveryDate" label="First delivery date" className="radio-cards--dates"
               hint="Orders close at 2pm (Sydney time) before each delivery."
