@@ -104,6 +104,15 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
   }
 }
 
+/**
+ * Without JS a refused post draws the page again: with the schedule (or the refusal) of the postcode
+ * typed, not the draft's, so the date picked from it stays picked and the agreement follows it.
+ */
+async function typedLookup(formData: FormData, draftPostcode: string | null): Promise<PostcodeLookup | undefined> {
+  const posted = normalisePostcode(String(formData.get("shipping.postcode") ?? ""));
+  return posted && posted.display !== draftPostcode ? postcodeLookup(posted.display) : undefined;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // What a dialog confirmed ("Continue", "Accept") is kept until the order is placed, also when
@@ -148,10 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { ctx } = await currentQuote(flow, postedCode, null);
   const result = await checkoutValidator(ctx).validate(formData);
   if (result.error) {
-    // Without JS the page is drawn again: show the schedule (or the refusal) of the postcode typed, not the draft's.
-    const posted = normalisePostcode(String(formData.get("shipping.postcode") ?? ""));
-    const lookup = posted && posted.display !== flow.draft.postcode ? await postcodeLookup(posted.display) : undefined;
-    return answer(formData, { fieldErrors: result.error.fieldErrors, lookup }, 422);
+    return answer(formData, { fieldErrors: result.error.fieldErrors, lookup: await typedLookup(formData, flow.draft.postcode) }, 422);
   }
   const input = {
     ...result.data,
@@ -173,6 +179,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cleared = outcome.kind === "fields" && outcome.fieldErrors.discountCode ? clearRefusedCode(formData, "place") : {};
   const response = outcomeResponse(formData, outcome);
   Object.assign(response.data as ActionData, cleared);
+  (response.data as ActionData).lookup = await typedLookup(formData, flow.draft.postcode);
   // keep what the dialogs confirmed, so a later retry does not ask again
   if (outcome.kind !== "address-doubt" && input.addressConfirmed) (response.data as ActionData).repopulateFields.addressConfirmed = input.addressConfirmed;
   return response;
