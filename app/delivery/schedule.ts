@@ -75,7 +75,8 @@ export function earliestDeliveryDay(schedule: Pick<RegionSchedule, "leadDays">, 
   return addDays(orderDay, Math.max(0, schedule.leadDays));
 }
 
-function isRunDay(schedule: RegionSchedule, day: string) {
+/** Whether the region delivers on the calendar day `day` at all (weekday and rhythm), without Intl (the browser calls it too). */
+export function runsOn(schedule: RegionSchedule, day: string): boolean {
   if (!schedule.weekdays.includes(isoWeekday(day))) return false;
   const every = Math.max(1, schedule.everyWeeks);
   return every === 1 || ((weekIndex(day) % every) + every) % every === 0;
@@ -88,7 +89,7 @@ export function deliveryDates(schedule: RegionSchedule, now: Date, count = DATES
   let day = earliestDeliveryDay(schedule, now);
   // A monthly region delivers once every 28 days: a year is plenty of search.
   for (let i = 0; i < 400 && out.length < count; i++, day = addDays(day, 1)) {
-    if (isRunDay(schedule, day)) out.push(day);
+    if (runsOn(schedule, day)) out.push(day);
   }
   return out;
 }
@@ -96,7 +97,7 @@ export function deliveryDates(schedule: RegionSchedule, now: Date, count = DATES
 /** Whether `day` is still a valid delivery day for the region at `now`. */
 export function isDeliverableDay(schedule: RegionSchedule, day: string, now: Date): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(toUtc(day))) return false;
-  return day >= earliestDeliveryDay(schedule, now) && isRunDay(schedule, day);
+  return day >= earliestDeliveryDay(schedule, now) && runsOn(schedule, day);
 }
 
 /** "Tuesday 2 December" */

@@ -4,13 +4,12 @@
 // the retry rhythm of a declined renewal. Dates are yyyy-MM-dd calendar days;
 // instants are Dates (ISO strings in the database).
 import { REMINDER_DAYS_BEFORE_CUTOFF, RENEWALS } from "~/config";
-import { CUTOFF_HOUR_SYDNEY, addDays, cutoffDay, formatCutoff, formatDeliveryDate, isDeliverableDay, sydneyNow, type RegionSchedule } from "~/delivery/schedule";
-
-const LONG_AGO = new Date(0);
+import { CUTOFF_HOUR_SYDNEY, addDays, cutoffDay, formatCutoff, formatDeliveryDate, runsOn, sydneyNow, type RegionSchedule } from "~/delivery/schedule";
 
 /** Whether the region delivers on `day` at all (weekday and fortnightly/monthly rhythm), ignoring lead time. */
 export function isRunDay(schedule: RegionSchedule, day: string): boolean {
-  return isDeliverableDay(schedule, day, LONG_AGO);
+  // no clock involved (the checkout's agreement runs this in the browser, where Intl costs a locale load)
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && runsOn(schedule, day);
 }
 
 /** The region's first run day on or after `day` (a region without weekdays takes `day` as it is). */
