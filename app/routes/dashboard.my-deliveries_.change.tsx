@@ -251,7 +251,7 @@ export default function ChangeWhatComesNext() {
         <section className="dash-sub__section" aria-labelledby="frequency-title">
           <h2 id="frequency-title">Delivery frequency</h2>
           {refusalIn("frequency")}
-          {d.frequency.changed ? <div className="form-alert form-alert--info dash-notice" role="status"><p>{d.frequency.changed} Save to keep it.</p></div> : null}
+          {d.frequency.changed ? <div className="form-alert form-alert--info dash-notice" role="status"><p>{d.frequency.changed} Save the frequency to confirm it.</p></div> : null}
           <Form method="post" action={postTo("frequency")}>
             <CsrfInput />
             <input type="hidden" name="intent" value="frequency" />
