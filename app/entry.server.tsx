@@ -13,6 +13,7 @@ import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
 import { installRouteMatchCache } from "~/http/route-match-cache.server";
+import { redactText, redactUrl } from "~/security/redact.mjs";
 
 startJobRunner(); // timed work (gift-card mails) inside the app, once per process
 installRouteMatchCache();
@@ -70,7 +71,7 @@ function renderHtml(remixContext: EntryContext, url: string, nonce: string): Pro
       onShellError: reject,
       onError(error: unknown) {
         failed = true;
-        console.error(error);
+        console.error(error instanceof Error ? redactText(error.stack ?? error.message) : error);
       },
     });
     const timer = setTimeout(abort, ABORT_DELAY);
@@ -126,6 +127,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
-  console.error(JSON.stringify({ level: "error", url: request.url, message: error instanceof Error ? error.message : String(error) }));
-  if (error instanceof Error && error.stack) console.error(error.stack);
+  // the address and the message may carry a one-tap or reset token: redacted before they reach a log
+  console.error(JSON.stringify({ level: "error", url: redactUrl(request.url), message: redactText(error instanceof Error ? error.message : String(error)) }));
+  if (error instanceof Error && error.stack) console.error(redactText(error.stack));
 }

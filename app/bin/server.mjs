@@ -16,11 +16,10 @@ import morgan from "morgan";
 import { admissionLimit, admissionQueue } from "./admission.mjs";
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
+import { redactText, redactUrl } from "../security/redact.mjs";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const CROSS_ORIGIN_MESSAGE = "This form was sent from another website, so we did not act on it. Please reload the page and try again.";
-// Bearer secrets travel in these paths (one-tap skip links, gift-card codes); query strings (reset tokens) are never logged.
-const SECRET_PATH = /^(\/deliveries\/one-tap\/|\/gift-cards\/activate\/)[^/]+/;
 
 /** Imports the server build; a query string busts the import cache when a dev rebuild replaces it. */
 export async function importBuild(buildPath) {
@@ -88,7 +87,8 @@ function staticHeaders(res, filePath) {
 }
 
 function requestLog() {
-  morgan.token("safe-url", (req) => req.originalUrl.split("?")[0].replace(SECRET_PATH, "$1…"));
+  // Bearer secrets travel in some paths (one-tap links, gift-card codes) and queries (reset tokens): redacted, never logged.
+  morgan.token("safe-url", (req) => redactUrl(req.originalUrl));
   return morgan(":method :safe-url :status :res[content-length] - :response-time ms", {
     skip: (req) => req.path === "/healthz",
   });
@@ -149,7 +149,7 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
 
   // eslint-disable-next-line no-unused-vars
   app.use((error, req, res, _next) => {
-    console.error(JSON.stringify({ level: "error", url: req.originalUrl.split("?")[0], message: error instanceof Error ? error.message : String(error) }));
+    console.error(JSON.stringify({ level: "error", url: redactUrl(req.originalUrl), message: redactText(error instanceof Error ? error.message : String(error)) }));
     if (res.headersSent) return res.destroy();
     res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
     res.send("Something went wrong. Please try again in a moment.");

@@ -485,7 +485,17 @@ export interface EmailOutboxTable {
   html: string | null;
   template: string;
   createdAt: CreatedAt;
-  sentAt: Timestamp | null;
+  /** sent through SMTP (text then keeps a copy with its secrets redacted, html none) */
+  sentAt: Optional<Timestamp>;
+  /** tries so far by the mail relay (app/email/relay.server.ts) */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** the next try is not before this; null: due at once */
+  nextAttemptAt: Optional<Timestamp>;
+  /** a relay's lease on the row while it sends it */
+  claimedAt: Optional<Timestamp>;
+  /** gave up after the last try (or too old when first seen); lastError says why */
+  failedAt: Optional<Timestamp>;
+  lastError: Optional<string>;
 }
 
 export interface MetaTable {

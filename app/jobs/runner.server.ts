@@ -4,6 +4,7 @@
 // worker (`npm run jobs`); see docs/decisions/006-job-runner.md.
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/client.server";
+import { redactText } from "~/security/redact.mjs";
 import type { DB } from "~/db/schema";
 import { JOB_KINDS } from "./registry.server";
 import type { JobContext, JobKind } from "./types";
@@ -54,7 +55,7 @@ export async function runDueJobs({
           if (log) console.log(JSON.stringify({ level: "info", type: "job", kind: kind.name, ...kind.describe(item), outcome, ms: Date.now() - started, at: ctx.now.toISOString() }));
         } catch (error) {
           tally.failed++;
-          console.error(JSON.stringify({ level: "error", type: "job", kind: kind.name, ...kind.describe(item), outcome: "failed", message: (error as Error).message }));
+          console.error(JSON.stringify({ level: "error", type: "job", kind: kind.name, ...kind.describe(item), outcome: "failed", message: redactText((error as Error).message) }));
         }
       }
       // a short batch means the queue is drained; a batch of failures must not loop

@@ -1,10 +1,12 @@
 // Development mailbox: the outbox, newest first, so a person can follow a
-// reset link without a mail server. It lists password-reset links, so it
+// reset link without a mail server; with SMTP_URL set it shows each message's
+// status (sent, waiting for a retry, failed with the error) and only the
+// redacted text of what has left. It lists password-reset links, so it
 // answers only a browser on this machine (loopback socket, no forwarded
 // address) and never when APP_ENV=production; everyone else gets a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { listOutbox } from "~/email/outbox.server";
+import { listOutbox, type OutboxStatus } from "~/email/outbox.server";
 import { isProduction } from "~/env.server";
 import { isLoopbackClient } from "~/security/origin.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,6 +24,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const sent = new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "medium", timeZone: "Australia/Sydney" });
+const at = (iso: string) => sent.format(new Date(iso));
+
+function statusText(s: OutboxStatus): string {
+  switch (s.state) {
+    case "kept":
+      return "Kept here (no mail server configured)";
+    case "sent":
+      return `Sent ${at(s.at)}`;
+    case "failed":
+      return `Not sent: gave up ${at(s.at)} after ${s.attempts} ${s.attempts === 1 ? "try" : "tries"}${s.lastError ? ` (${s.lastError})` : ""}`;
+    case "waiting":
+      return s.attempts === 0
+        ? "Waiting to be sent"
+        : `Waiting to retry${s.nextAttemptAt ? ` after ${at(s.nextAttemptAt)}` : ""}: try ${s.attempts} failed${s.lastError ? ` (${s.lastError})` : ""}`;
+  }
+}
 
 export default function DevMailbox() {
   const { to, messages } = useLoaderData<typeof loader>();
@@ -30,7 +48,7 @@ export default function DevMailbox() {
       <div className="container">
         <p className="eyebrow">Development only</p>
         <h1 id="mailbox-title">Mailbox</h1>
-        <p className="mailbox__intro">Every e-mail the app sends lands here while no mail server is configured. Only this machine can open this page, and it does not exist in production.</p>
+        <p className="mailbox__intro">Every e-mail the app sends lands here first. Without a mail server it stays here; with one, this page shows whether it was sent, is waiting for a retry or failed, and keeps only a copy with its links and codes removed. Only this machine can open this page, and it does not exist in production.</p>
         <Form method="get" className="mailbox__filter">
           <label htmlFor="mailbox-to" className="field__label">Recipient</label>
           <input id="mailbox-to" name="to" type="email" defaultValue={to} className="field__input" placeholder="name@example.com" />
@@ -47,8 +65,9 @@ export default function DevMailbox() {
                     <h2 id={`mail-${m.id}`} className="mailbox__subject">{m.subject}</h2>
                     <dl className="mailbox__meta">
                       <dt>To</dt><dd>{m.to}</dd>
-                      <dt>Sent</dt><dd><time dateTime={m.createdAt}>{sent.format(new Date(m.createdAt))}</time></dd>
+                      <dt>Written</dt><dd><time dateTime={m.createdAt}>{at(m.createdAt)}</time></dd>
                       <dt>Template</dt><dd>{m.template}</dd>
+                      <dt>Status</dt><dd>{statusText(m.status)}</dd>
                     </dl>
                     {m.links.length > 0 ? (
                       <ul className="mailbox__links">

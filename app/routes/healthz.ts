@@ -1,11 +1,15 @@
 import { sql } from "kysely";
 import { db } from "~/db/client.server";
+import { mailHealth, type MailHealth } from "~/email/relay.server";
 import { oldestDueJob } from "~/jobs/runner.server";
 
 /**
  * Liveness and database check for load balancers and the Docker HEALTHCHECK,
  * with the age of the oldest piece of timed work still waiting (renewals,
- * reminders, gift-card mails): a stuck job runner shows as a growing age.
+ * reminders, gift-card mails, the mail relay): a stuck job runner shows as a
+ * growing age. `mail` says how late the oldest unsent e-mail is and how many
+ * were given up on in the last day (only with SMTP_URL: without it mail stays
+ * in the outbox and `relay` is "off").
  */
 export async function loader() {
   const headers = { "Cache-Control": "no-store" };
@@ -22,5 +26,11 @@ export async function loader() {
   } catch {
     jobs = { error: "unavailable" };
   }
-  return Response.json({ status: "ok", jobs }, { headers });
+  let mail: MailHealth | { error: string };
+  try {
+    mail = await mailHealth({ db, now });
+  } catch {
+    mail = { error: "unavailable" };
+  }
+  return Response.json({ status: "ok", jobs, mail }, { headers });
 }
