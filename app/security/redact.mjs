@@ -9,10 +9,11 @@ export const REDACTED = "[redacted]";
 // A path segment after one of these is a secret. Matched case-insensitively and
 // after percent-decoding, as the router matches them.
 const SECRET_PATH = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^/?#]+/gi;
-const SECRET_PATH_IN_TEXT = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]+/gi;
+// in running text a secret ends before the sentence's closing punctuation
+const SECRET_PATH_IN_TEXT = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi;
 // A query parameter whose name says it carries a secret (or who it is for).
 const SECRET_PARAM = /token|code|secret|key|pass|otp|sig|auth|email/i;
-const SECRET_PARAM_IN_TEXT = /([?&](?:[^=&#\s"'<>]*(?:token|code|secret|key|pass|otp|sig|auth|email)[^=&#\s"'<>]*)=)[^&#\s"'<>]*/gi;
+const SECRET_PARAM_IN_TEXT = /([?&](?:[^=&#\s"'<>]*(?:token|code|secret|key|pass|otp|sig|auth|email)[^=&#\s"'<>]*)=)(?:[^&#\s"'<>]*[^&#\s"'<>.,;:!)\]])?/gi;
 // Control characters and spaces stay encoded, so a crafted address cannot forge log lines.
 const UNSAFE = /[\u0000-\u0020\u007f]/g;
 

@@ -1,0 +1,53 @@
+// Secrets in addresses (app/security/redact.mjs): what the request log and the
+// error logs write, and what the outbox keeps of a sent mail.
+import { redactText, redactUrl } from "../../app/security/redact.mjs";
+import { redactMailText } from "~/email/redact.server";
+
+const ONE_TAP = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi";
+const RESET = "q0kR4n-dom_T0ken-of-43-characters-xxxxxxxxxx";
+
+describe("redactUrl (request and error logs)", () => {
+  it.each([
+    [`/deliveries/one-tap/${ONE_TAP}`, "/deliveries/one-tap/[redacted]"],
+    [`/deliveries/one-tap/${ONE_TAP}?action=skip`, "/deliveries/one-tap/[redacted]?action=skip"],
+    [`/deliveries/one-tap/${ONE_TAP}.data?action=keep`, "/deliveries/one-tap/[redacted]?action=keep"],
+    [`/DELIVERIES/One-Tap/${ONE_TAP}/more`, "/DELIVERIES/One-Tap/[redacted]/more"],
+    [`/deliveries%2Fone-tap%2F${ONE_TAP}`, "/deliveries/one-tap/[redacted]"],
+    [`//deliveries//one-tap//${ONE_TAP}`, "//deliveries//one-tap//[redacted]"],
+    ["/gift-cards/activate/ABCD-EFGH-JKLM-NPQR", "/gift-cards/activate/[redacted]"],
+    [`/reset-password?token=${RESET}&email=ada%40example.com`, "/reset-password?token=[redacted]&email=[redacted]"],
+    [`/reset-password?tok%65n=${RESET}`, "/reset-password?token=[redacted]"],
+    [`/reset-password.data?_routes=routes%2Freset-password&token=${RESET}`, "/reset-password.data?_routes=routes%2Freset-password&token=[redacted]"],
+    [`http://shop.test:3000/reset-password?token=${RESET}#x`, "http://shop.test:3000/reset-password?token=[redacted]"],
+    ["/get-started?promo=WELCOME20", "/get-started?promo=WELCOME20"],
+    ["/blog/grilling-tips", "/blog/grilling-tips"],
+  ])("%s → %s", (raw, logged) => {
+    expect(redactUrl(raw)).toBe(logged);
+  });
+
+  it("keeps a crafted address from forging a log line", () => {
+    expect(redactUrl(`/deliveries/one-tap/${ONE_TAP}%0A200%20GET%20/x`)).not.toMatch(/[\n ]/);
+  });
+});
+
+describe("redactText (messages, stacks, mail bodies)", () => {
+  it("redacts the secrets of every address in a text", () => {
+    const text = `No route matches URL "/deliveries/one-tap/${ONE_TAP}/x"; see https://shop.test/reset-password?token=${RESET}&amp;email=a@b.co and /gift-cards/activate/ABCD-EFGH-JKLM-NPQR.`;
+    const out = redactText(text);
+    expect(out).not.toContain(ONE_TAP);
+    expect(out).not.toContain(RESET);
+    expect(out).not.toContain("ABCD-EFGH");
+    expect(out).toBe('No route matches URL "/deliveries/one-tap/[redacted]/x"; see https://shop.test/reset-password?token=[redacted]&amp;email=[redacted] and /gift-cards/activate/[redacted].');
+  });
+
+  it("leaves text without secrets alone", () => {
+    expect(redactText("Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH")).toBe("Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH");
+  });
+});
+
+describe("redactMailText (the outbox's copy of a sent mail)", () => {
+  it("also removes gift-card codes written out in the body", () => {
+    const out = redactMailText("Your code: ABCD-EFGH-JKLM-NPQR\nor ABCDEFGHJKLMNPQR\nOrder PT-ABCD-EFGH");
+    expect(out).toBe("Your code: [redacted]\nor [redacted]\nOrder PT-ABCD-EFGH");
+  });
+});
