@@ -42,7 +42,8 @@ export async function listOutbox({ limit = 50, to }: { limit?: number; to?: stri
     text: r.text,
     template: r.template,
     createdAt: r.createdAt,
-    links: extractLinks(r.text),
+    // a redacted link leads nowhere
+    links: extractLinks(r.text).filter((href) => !href.includes("[redacted")),
     status: r.sentAt
       ? { state: "sent", at: r.sentAt }
       : r.failedAt
