@@ -36,7 +36,8 @@ export async function sendEmail<P>(template: EmailTemplate<P>, to: string, props
   const mailer = getMailer();
   if (!mailer) return;
   try {
-    await relayMail(db, id, new Date(), mailer);
+    const outcome = await relayMail(db, id, new Date(), mailer);
+    console.log(JSON.stringify({ level: "info", type: "email", mailId: id, template: template.name, outcome, at: new Date().toISOString() }));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", type: "email.send_failed", mailId: id, template: template.name, message: (error as Error).message }));
   }

@@ -72,7 +72,8 @@ export async function relayMail(db: Kysely<DB>, id: number, now: Date, mailer: M
       .where("sentAt", "is", null)
       .execute();
 
-  if (row.createdAt < minutesFrom(now, -MAIL_STALE_HOURS * 60)) {
+  // by the wall clock: a run for another instant (`npm run jobs -- --now`, test hooks) must not age fresh mail
+  if (row.createdAt < minutesFrom(new Date(), -MAIL_STALE_HOURS * 60)) {
     const why = `not sent: more than ${MAIL_STALE_HOURS} hours old when the relay first saw it`;
     await settle({ failedAt: stamp, lastError: why });
     throw new MailNotSentError(id, row.attempts, true, why);
