@@ -14,6 +14,7 @@ import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
 import { BRAND } from "~/config";
 import { track } from "~/utils/analytics";
+import { redactUrl } from "~/security/redact.mjs";
 import appStylesHref from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -144,7 +145,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   useEffect(() => {
-    track("error", { status, path: window.location.pathname });
+    // an error page under a one-tap or activation link must not hand its token to a tag manager
+    track("error", { status, path: redactUrl(window.location.pathname) });
   }, [status]);
   return <ErrorState status={status} />;
 }
