@@ -153,7 +153,7 @@ test.describe("mail through SMTP", () => {
     const reset = `Reset${Date.now().toString(36)}SecretToken0123456789`;
     const visits = [
       `/deliveries/one-tap/${oneTap}?action=skip`, // the page (a 404: no such token)
-      `/deliveries/one-tap/${oneTap}/more`, // no route: an error log with the address
+      `/deliveries/one-tap/${oneTap}/more`, // the catch-all 404
       `/DELIVERIES/One-Tap/${oneTap}?action=keep`, // the router matches any case
       `/reset-password?token=${reset}&email=ada%40example.com`,
       `/reset-password/more?token=${reset}`,
