@@ -148,6 +148,12 @@ test.describe("mail through SMTP", () => {
     expect(mailApp.received.filter((m) => m.to.includes(email!) && m.subject.includes(reference))).toHaveLength(1);
   });
 
+  test("/healthz reports the mail relay beside the oldest due job", { tag: "@http" }, async ({ request }) => {
+    const body = await (await request.get("/healthz")).json();
+    expect(body.jobs.oldestDueAgeSeconds).toEqual(expect.any(Number));
+    expect(body.mail).toMatchObject({ relay: "smtp", oldestUnsentAgeSeconds: expect.any(Number), failedLastDay: 0 });
+  });
+
   test("request and error logs never show a one-tap or reset token", { tag: "@http" }, async ({ request, mailApp }) => {
     const oneTap = `OneTap${Date.now().toString(36)}abcdefghijklmnopqrstuvwxyz`.slice(0, 32);
     const reset = `Reset${Date.now().toString(36)}SecretToken0123456789`;
