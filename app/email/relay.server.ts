@@ -20,6 +20,19 @@ export const MAIL_LEASE_MINUTES = 5;
 /** A row first seen this late (the relay was off, or SMTP_URL was set later) is old news: failed, not sent. */
 export const MAIL_STALE_HOURS = 24;
 
+/** After a try that could not reach the server, this process leaves the relay alone for a minute. */
+export const MAIL_PAUSE_AFTER_UNREACHABLE_MS = 60_000;
+
+// Per process, by the wall clock: with the server down, one try per minute pays the connection
+// timeout, not every row of a batch (which would hold the runner, and the renewals behind it, for
+// many minutes). Rows not tried are not charged a try.
+let pausedUntil = 0;
+const paused = () => Date.now() < pausedUntil;
+/** Tests: forget a pause. */
+export function resumeRelay() {
+  pausedUntil = 0;
+}
+
 const minutesFrom = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString();
 
 /** Unsent, not given up, its next try due, and nobody's lease running. */
@@ -56,6 +69,7 @@ function errorText(error: unknown): string {
  * MailNotSentError after recording a failed try.
  */
 export async function relayMail(db: Kysely<DB>, id: number, now: Date, mailer: Mailer): Promise<"done" | "skipped"> {
+  if (paused()) return "skipped";
   const stamp = now.toISOString();
   const claimed = await db
     .updateTable("emailOutbox")
@@ -84,6 +98,8 @@ export async function relayMail(db: Kysely<DB>, id: number, now: Date, mailer: M
       messageId: outboxMessageId(row.id, row.createdAt),
     });
   } catch (error) {
+    // no SMTP reply code: the server was not reached (refused, timed out, DNS, TLS)
+    if (!(error as { responseCode?: number })?.responseCode) pausedUntil = Date.now() + MAIL_PAUSE_AFTER_UNREACHABLE_MS;
     const cause = errorText(error);
     const final = row.attempts >= MAIL_MAX_TRIES;
     await settle(final ? { failedAt: stamp, lastError: cause } : { lastError: cause, nextAttemptAt: minutesFrom(now, MAIL_RETRY_MINUTES[row.attempts - 1]) });
@@ -101,7 +117,7 @@ type DueMail = { id: number; template: string };
 export const mailRelayJob: JobKind<DueMail> = {
   name: "mail-relay",
   async due({ db, now }, limit) {
-    if (!getMailer()) return [];
+    if (!getMailer() || paused()) return [];
     return db.selectFrom("emailOutbox").select(["id", "template"]).where(due(now)).orderBy("id").limit(limit).execute();
   },
   async run({ db, now }, item) {

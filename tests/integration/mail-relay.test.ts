@@ -10,7 +10,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { db } from "~/db/client.server";
 import { SmtpMailer, queueEmail, sendEmail, setMailer } from "~/email/mailer.server";
-import { MAIL_LEASE_MINUTES, MAIL_MAX_TRIES, MAIL_RETRY_MINUTES, mailRelayJob } from "~/email/relay.server";
+import { MAIL_LEASE_MINUTES, MAIL_MAX_TRIES, MAIL_RETRY_MINUTES, mailRelayJob, resumeRelay } from "~/email/relay.server";
 import { defineTemplate } from "~/email/template";
 import { deliveryReminderEmail } from "~/email/templates/delivery-reminder";
 import { giftCardEmail } from "~/email/templates/gift-card";
@@ -97,6 +97,7 @@ beforeEach(async () => {
   smtp.rcptTries = 0;
   smtp.refuse = () => null;
   setMailer(new SmtpMailer(smtp.url, "Paddock & Tide <hello@paddockandtide.com.au>"));
+  resumeRelay();
 });
 
 describe("mail relay", () => {
@@ -284,6 +285,29 @@ describe("mail relay", () => {
     expect(row.failedAt).not.toBeNull();
     expect(row.lastError).toContain("24 hours");
     expect(smtp.rcptTries).toBe(1);
+  });
+
+  it("with the server unreachable, tries one mail and leaves the rest for later, untouched", async () => {
+    const to = address("down");
+    for (let n = 0; n < 5; n++) await queueEmail(db, hello, to, { n });
+    // nothing listens there
+    setMailer(new SmtpMailer("smtp://127.0.0.1:9", "Paddock & Tide <hello@paddockandtide.com.au>"));
+    const started = Date.now();
+    const summary = await relay(new Date());
+    expect(summary["mail-relay"]).toMatchObject({ done: 0, failed: 1 });
+    const rows = await rowsTo(to);
+    expect(rows.map((r) => r.attempts)).toEqual([1, 0, 0, 0, 0]);
+    expect(rows[0].lastError).toMatch(/ECONNREFUSED/);
+    expect(rows.every((r) => r.sentAt === null && r.failedAt === null && r.claimedAt === null)).toBe(true);
+    // a reset asked for meanwhile is written and waits; the request does not wait on the server
+    await sendEmail(hello, to, { n: 5 });
+    expect((await rowsTo(to))[5].attempts).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // the server is back, and the pause over: everything leaves
+    setMailer(new SmtpMailer(smtp.url, "Paddock & Tide <hello@paddockandtide.com.au>"));
+    resumeRelay();
+    await relay(minutes(new Date(), MAIL_RETRY_MINUTES[0]));
+    expect(smtp.to(to)).toHaveLength(6);
   });
 
   it("reports the oldest unsent mail and the failed ones in /healthz", async () => {
