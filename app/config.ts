@@ -67,9 +67,14 @@ export const PAYMENTS = {
 } as const;
 
 export const RENEWALS = {
-  /** a declined renewal is tried again once a day, this many times, before the delivery is skipped */
+  /**
+   * a declined renewal is tried again this many times, evenly spaced between the change cut-off and
+   * the packing cut-off (subscriptions/schedule.ts retryInstants); unpaid at the packing cut-off, the
+   * delivery is not sent and its order is cancelled
+   */
   maxRetries: 3,
-  retryEveryHours: 24,
+  /** boxes are packed from this hour, Sydney time, the day before delivery */
+  packingCutoffHourSydney: 12,
   /** a charge claimed longer ago than this (a run that died half-way) is resumed with the same key */
   claimLeaseMinutes: 10,
 } as const;

@@ -163,6 +163,30 @@ function lockedDelivery(list: UpcomingDelivery[], now: Date): string | null {
   return list.find((e) => Date.parse(e.cutoffAt) <= now.getTime() && ["scheduled", "ordered", "paid", "payment_failed"].includes(e.status))?.date ?? null;
 }
 
+/**
+ * lockedDelivery, read again inside a pause's or cancel's transaction after it
+ * has locked the subscription row: a renewal decided at the cut-off while the
+ * change waited for that lock is found here, so the confirmation never
+ * promises "nothing charged" for a delivery that was just ordered.
+ */
+async function lockedNow(trx: Kysely<DB>, subscriptionId: number, before: string | null, now: Date): Promise<string | null> {
+  const ts = now.toISOString();
+  const row = await trx
+    .selectFrom("deliveries")
+    .select("deliveryDate")
+    .where("subscriptionId", "=", subscriptionId)
+    .where("deliveryDate", ">=", sydneyToday(now))
+    .where((eb) => eb.or([
+      eb.and([eb("processedAt", "is not", null), eb("status", "in", ["ordered", "paid", "payment_failed"])]),
+      eb.and([eb("processedAt", "is", null), eb("status", "=", "scheduled"), eb("cutoffAt", "<=", ts)]),
+    ]))
+    .orderBy("deliveryDate")
+    .limit(1)
+    .executeTakeFirst();
+  const found = row?.deliveryDate ?? null;
+  return before && (!found || before < found) ? before : found;
+}
+
 async function lastReference(db: Kysely<DB>, subscriptionId: number, type: DB["subscriptionEvents"]["type"], date?: string): Promise<string> {
   const rows = await db.selectFrom("subscriptionEvents").select(["data"]).where("subscriptionId", "=", subscriptionId).where("type", "=", type).orderBy("id", "desc").limit(50).execute();
   const hit = rows.map((r) => eventData(r.data)).find((d) => !date || d.deliveryDate === date);
@@ -240,17 +264,21 @@ export async function pause(scope: Scope & { until: string }, opts: ChangeOption
   const today = sydneyToday(now);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(scope.until) || scope.until <= today) throw new ChangeRefusedError("Choose a date after today.", "not_allowed");
   if (scope.until > addDays(today, MAX_PAUSE_DAYS)) throw new ChangeRefusedError("Choose a date within 12 months.", "not_allowed");
-  const lockedDate = lockedDelivery(await listFor(db, sub, 3, now), now);
+  const lockedBefore = lockedDelivery(await listFor(db, sub, 3, now), now);
   const reference = newChangeReference();
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("subscriptions").set({ status: "paused", pausedUntil: scope.until, updatedAt: now.toISOString() })
-      .where("id", "=", sub.id).where("userId", "=", scope.userId).where("status", "in", ["active", "paused"]).execute();
+  const lockedDate = await db.transaction().execute(async (trx) => {
+    // The first statement locks the subscription row: a renewal deciding at the cut-off goes wholly before or after.
+    const res = await trx.updateTable("subscriptions").set({ status: "paused", pausedUntil: scope.until, updatedAt: now.toISOString() })
+      .where("id", "=", sub.id).where("userId", "=", scope.userId).where("status", "in", ["active", "paused"]).executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new ChangeRefusedError("This subscription is cancelled, so it cannot be paused.", "not_allowed");
+    const lockedDate = await lockedNow(trx, sub.id, lockedBefore, now);
     await recordEvent(trx, sub.id, "paused", { reference, resumeOn: scope.until, ...(lockedDate ? { lockedDate } : {}) }, opts.actor ?? { kind: "subscriber", email: sub.email }, now);
     await confirm(trx, sub, "Deliveries paused", [
       `Your deliveries are paused until ${formatDeliveryDate(scope.until)}. Nothing is delivered or charged while they are paused.`,
       lockedDate ? `The delivery on ${formatDeliveryDate(lockedDate)} was already past its change cut-off, so it still arrives and is charged.` : "",
       "You can resume sooner anytime on My deliveries.",
     ], reference, opts.origin);
+    return lockedDate;
   });
   return { reference, already: false, lockedDate };
 }
@@ -285,19 +313,30 @@ export async function cancel(scope: Scope & { reason?: string }, opts: ChangeOpt
   const now = opts.now ?? new Date();
   const sub = await load(db, scope);
   if (sub.status === "cancelled") return { reference: await lastReference(db, sub.id, "cancelled"), already: true, lockedDate: null };
-  const lockedDate = lockedDelivery(await listFor(db, sub, 3, now), now);
+  const lockedBefore = lockedDelivery(await listFor(db, sub, 3, now), now);
   const reference = newChangeReference();
   const ts = now.toISOString();
   const reason = scope.reason?.trim().slice(0, 500) || undefined;
-  await db.transaction().execute(async (trx) => {
-    await trx.updateTable("subscriptions").set({ status: "cancelled", endedAt: ts, pausedUntil: null, updatedAt: ts })
-      .where("id", "=", sub.id).where("userId", "=", scope.userId).where("status", "!=", "cancelled").execute();
+  const lockedDate = await db.transaction().execute(async (trx) => {
+    // The first statement locks the subscription row: a renewal deciding at the cut-off goes wholly before or after.
+    const res = await trx.updateTable("subscriptions").set({ status: "cancelled", endedAt: ts, pausedUntil: null, updatedAt: ts })
+      .where("id", "=", sub.id).where("userId", "=", scope.userId).where("status", "!=", "cancelled").executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new AlreadyCancelled();
+    const lockedDate = await lockedNow(trx, sub.id, lockedBefore, now);
     await recordEvent(trx, sub.id, "cancelled", { reference, ...(reason ? { reason } : {}), ...(lockedDate ? { lockedDate } : {}) }, opts.actor ?? { kind: "subscriber", email: sub.email }, now);
     await confirm(trx, sub, "Subscription cancelled", [
       "Your subscription is cancelled. No further deliveries will be made or charged.",
       lockedDate ? `The delivery on ${formatDeliveryDate(lockedDate)} was already past its change cut-off, so it still arrives and is charged.` : "",
       "Your account, orders and tax invoices stay available. You can start a new box anytime.",
     ], reference, opts.origin);
+    return lockedDate;
+  }).catch((error) => {
+    if (error instanceof AlreadyCancelled) return error;
+    throw error;
   });
+  // cancelled by another tab meanwhile: answer with that cancellation
+  if (lockedDate instanceof AlreadyCancelled) return { reference: await lastReference(db, sub.id, "cancelled"), already: true, lockedDate: null };
   return { reference, already: false, lockedDate };
 }
+
+class AlreadyCancelled extends Error {}

@@ -2,7 +2,7 @@
 // date, planned ahead (a contiguous chain, so the next one is always there
 // before its reminder is due) and decided at its cut-off by the renewal job.
 // Shared by the jobs and the subscriber service (./changes.server.ts).
-import type { Kysely } from "kysely";
+import { PostgresAdapter, type Kysely } from "kysely";
 import { db as appDb } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB, DeliveryStatus } from "~/db/schema";
@@ -213,6 +213,19 @@ export async function recordEvent(
 ) {
   const full = { ...data, by: actor.kind, ...(actor.email ? { actorEmail: actor.email } : {}) };
   await db.insertInto("subscriptionEvents").values({ subscriptionId, type, data: JSON.stringify(full), createdAt: at.toISOString() }).execute();
+}
+
+/**
+ * Locks a subscription's row for the rest of the transaction, so the renewal's
+ * decision at the cut-off and a skip, pause or cancel happen one after the
+ * other, never interleaved. PostgreSQL: `select ... for update` (always taken
+ * before any delivery row, so two of them never wait on each other). SQLite:
+ * nothing to do, the transaction already holds the write lock (BEGIN IMMEDIATE,
+ * docs/decisions/029).
+ */
+export async function lockSubscription(trx: Kysely<DB>, subscriptionId: number) {
+  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await trx.selectFrom("subscriptions").select("id").where("id", "=", subscriptionId).forUpdate().execute();
 }
 
 /** Moves the subscription's delivery date on to `next` (never back). */

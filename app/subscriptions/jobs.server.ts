@@ -1,13 +1,16 @@
 // The renewal engine's timed work, as kinds of the one job runner (run in this
 // order): plan each live subscription's next delivery, send the reminders that
-// are due, decide deliveries at their cut-off (order + charge), retry declined
-// charges once a day and resume charges left half-way. Every piece is claimed
+// are due, decide deliveries at their cut-off (order + charge), close renewals
+// still unpaid at their packing cut-off, retry declined charges before it and
+// resume charges left half-way. Every piece is claimed
 // by a conditional update in the transaction of its effects (see each module).
 import { sql } from "kysely";
 import type { JobKind } from "~/jobs/types";
 import { RENEWALS } from "~/config";
 import { datesMissing, insertPlanned, scheduleOf, subscriptionFacts } from "./deliveries.server";
 import { sendReminder } from "./reminders.server";
+import { packingCutoffInstant } from "./schedule";
+import { closeUnpaidAtPacking, unpaidAtPacking } from "./packing.server";
 import { renewAtCutoff, resumeCharge, retryCharge } from "./renewals.server";
 
 type PlanItem = { subscriptionId: number };
@@ -58,7 +61,7 @@ export const deliveryPlanJob: JobKind<PlanItem> = {
   },
 };
 
-type DeliveryItem = { deliveryId: number; subscriptionId: number; deliveryDate: string; step: "reminder" | "cutoff" | "retry" | "resume" };
+type DeliveryItem = { deliveryId: number; subscriptionId: number; deliveryDate: string; step: "reminder" | "cutoff" | "packing" | "retry" | "resume" };
 
 export const deliveryReminderJob: JobKind<DeliveryItem> = {
   name: "delivery-reminder",
@@ -107,17 +110,24 @@ export const renewalJob: JobKind<DeliveryItem> = {
     const leaseStart = new Date(now.getTime() - RENEWALS.claimLeaseMinutes * 60_000).toISOString();
     const cols = ["id", "subscriptionId", "deliveryDate"] as const;
     const atCutoff = await db.selectFrom("deliveries").select(cols).where("processedAt", "is", null).where("cutoffAt", "<=", ts).orderBy("cutoffAt").orderBy("id").limit(limit).execute();
-    const retries = atCutoff.length < limit
-      ? await db.selectFrom("deliveries").select(cols).where("status", "=", "payment_failed").where("nextAttemptAt", "<=", ts).orderBy("nextAttemptAt").limit(limit - atCutoff.length).execute()
+    const packing = atCutoff.length < limit
+      ? await unpaidAtPacking(db, now).select(cols).orderBy("deliveryDate").orderBy("id").limit(limit - atCutoff.length).execute()
       : [];
-    const left = limit - atCutoff.length - retries.length;
+    const packingIds = new Set(packing.map((r) => r.id));
+    const room = limit - atCutoff.length - packing.length;
+    const retries = room > 0
+      ? (await db.selectFrom("deliveries").select(cols).where("status", "=", "payment_failed").where("nextAttemptAt", "<=", ts).orderBy("nextAttemptAt").limit(room + packing.length).execute())
+        .filter((r) => !packingIds.has(r.id)).slice(0, room)
+      : [];
+    const left = room - retries.length;
     const resumes = left > 0
       ? await db.selectFrom("deliveries").select(cols).where("status", "=", "ordered").where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)])).orderBy("id").limit(left).execute()
       : [];
     const item = (step: DeliveryItem["step"]) => (r: { id: number; subscriptionId: number; deliveryDate: string }) => ({ deliveryId: r.id, subscriptionId: r.subscriptionId, deliveryDate: r.deliveryDate, step });
-    return [...atCutoff.map(item("cutoff")), ...retries.map(item("retry")), ...resumes.map(item("resume"))];
+    return [...atCutoff.map(item("cutoff")), ...packing.map(item("packing")), ...retries.map(item("retry")), ...resumes.map(item("resume"))];
   },
   run(ctx, item) {
+    if (item.step === "packing") return closeUnpaidAtPacking(ctx, item.deliveryId);
     if (item.step === "retry") return retryCharge(ctx, item.deliveryId);
     if (item.step === "resume") return resumeCharge(ctx, item.deliveryId);
     return renewAtCutoff(ctx, item.deliveryId);
@@ -127,7 +137,10 @@ export const renewalJob: JobKind<DeliveryItem> = {
     const ts = now.toISOString();
     const a = await db.selectFrom("deliveries").select((eb) => eb.fn.min("cutoffAt").as("oldest")).where("processedAt", "is", null).where("cutoffAt", "<=", ts).executeTakeFirst();
     const b = await db.selectFrom("deliveries").select((eb) => eb.fn.min("nextAttemptAt").as("oldest")).where("status", "=", "payment_failed").where("nextAttemptAt", "<=", ts).executeTakeFirst();
-    const times = [a?.oldest, b?.oldest].filter((t): t is string => typeof t === "string");
+    // due since its packing cut-off (noon Sydney the day before delivery): the earliest date's, roughly
+    const c = await unpaidAtPacking(db, now).select((eb) => eb.fn.min("deliveryDate").as("oldest")).executeTakeFirst();
+    const packingSince = typeof c?.oldest === "string" ? packingCutoffInstant(c.oldest).toISOString() : null;
+    const times = [a?.oldest, b?.oldest, packingSince].filter((t): t is string => typeof t === "string");
     return times.sort()[0] ?? null;
   },
 };

@@ -9,7 +9,7 @@ import { formatDeliveryDate } from "~/delivery/schedule";
 import { queueEmail } from "~/email/mailer.server";
 import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
-import { changeEvents, newChangeReference, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
+import { changeEvents, lockSubscription, newChangeReference, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
 import { cutoffLabel } from "./schedule";
 
 export type OneTapAction = "skip" | "keep";
@@ -76,6 +76,8 @@ export async function redeemOneTap(db: Kysely<DB>, token: string, action: OneTap
   const cutoff = cutoffLabel(schedule, d.deliveryDate);
 
   const done = await db.transaction().execute(async (trx) => {
+    // Subscription row first, as the renewal at the cut-off and every change lock it: one waits for the other.
+    await lockSubscription(trx, sub.id);
     const claimed = await trx
       .updateTable("deliveries")
       .set({ oneTapUsedAt: ts, oneTapAction: action, oneTapReference: reference, updatedAt: ts })

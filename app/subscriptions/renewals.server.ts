@@ -30,11 +30,16 @@ import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
 import { chargeCard, claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import type { RegionSchedule } from "~/delivery/schedule";
 import {
-  advanceDeliveryDate, changeEvents, deliveryById, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts, type SubscriptionFacts,
+  advanceDeliveryDate, changeEvents, deliveryById, lockSubscription, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts,
+  type DeliveryRow, type SubscriptionFacts,
 } from "./deliveries.server";
 import { quoteRenewal, withoutLines } from "./renewal-quote.server";
-import { decideAtCutoff, nextAttemptAfter, nextDeliveryDate, renewalChargeKey } from "./schedule";
+import {
+  decideAtCutoff, nextAttemptAfter, nextDeliveryDate, packingCutoffInstant, packingCutoffLabel, renewalChargeKey, retryInstants, sydneyClockLabel,
+  type Decision,
+} from "./schedule";
 
 export type RenewalContext = { db: Kysely<DB>; now: Date; origin: string };
 export type RenewalOutcome = "done" | "skipped";
@@ -64,50 +69,81 @@ async function primaryCard(db: Kysely<DB>, userId: number, prefer?: { brand: str
 
 /** Decides a delivery whose cut-off has passed: closes it, or orders and charges it. */
 export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
-  const { db, now } = ctx;
-  const d = await deliveryById(db, deliveryId);
-  if (!d || d.processedAt) return "skipped";
-  const sub = await subscriptionFacts(db, d.subscriptionId);
-  const schedule = await scheduleOf(sub?.regionId ?? null);
-  const events = sub ? await changeEvents(db, sub.id) : [];
-  const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
-  const decision = !sub
-    ? "cancelled"
-    : decideAtCutoff({
-        deliveryDate: d.deliveryDate, cutoffAt: new Date(d.cutoffAt), subscription: sub, pausedAt,
-        skipped: d.status === "skipped" || skippedByEvents(events).has(d.deliveryDate),
-      }, now);
-  const next = sub ? nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays) : null;
-  const ts = now.toISOString();
-
-  if (decision !== "order" || !sub) {
-    const status = decision as Exclude<typeof decision, "order">;
-    return db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable("deliveries")
-        .set({ processedAt: ts, status, skipReason: status === "skipped" ? d.skipReason ?? "subscriber" : status === "missed" ? "not decided before its day" : null, updatedAt: ts })
-        .where("id", "=", d.id)
-        .where("processedAt", "is", null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
-      if (sub && next && status !== "cancelled") await advanceDeliveryDate(trx, sub.id, next, now);
-      return "done" as const;
-    });
+  // A change committed between the look outside and the decision inside can turn a close into an
+  // order, which needs the quote made outside: then look again (rare, and at most a few times).
+  for (let round = 0; round < 3; round++) {
+    const outcome = await decideOnce(ctx, deliveryId);
+    if (outcome !== "look again") return outcome;
   }
+  return "skipped";
+}
 
-  const rq = await quoteRenewal(sub, now);
-  const card = await primaryCard(db, sub.userId);
+class LookAgain extends Error {}
+
+type Decided = { decision: Decision; sub: SubscriptionFacts | null; next: string | null };
+
+/** What the delivery's cut-off makes of it, from the rows `db` sees (inside the decision: rows it holds locked). */
+async function decide(db: Kysely<DB>, d: DeliveryRow, schedule: RegionSchedule, now: Date): Promise<Decided> {
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  if (!sub) return { decision: "cancelled", sub: null, next: null };
+  const events = await changeEvents(db, sub.id);
+  const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
+  const decision = decideAtCutoff({
+    deliveryDate: d.deliveryDate, cutoffAt: new Date(d.cutoffAt), subscription: sub, pausedAt,
+    skipped: d.status === "skipped" || skippedByEvents(events).has(d.deliveryDate),
+  }, now);
+  return { decision, sub, next: nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays) };
+}
+
+/**
+ * One try at the decision. What is read before the transaction only prepares
+ * the order (its quote and card: they read outside it). The transaction locks
+ * the subscription (as skip, pause and cancel do first), claims the delivery
+ * only while it is unprocessed and still scheduled or skipped, and then decides
+ * from the subscription, events and delivery as they are now: a skip, pause or
+ * cancel either committed before (and is honoured) or waits and finds the
+ * delivery processed (and is refused, or told the delivery still comes).
+ */
+async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome | "look again"> {
+  const { db, now } = ctx;
+  const seen = await deliveryById(db, deliveryId);
+  if (!seen || seen.processedAt) return "skipped";
+  const seenSub = await subscriptionFacts(db, seen.subscriptionId);
+  const schedule = await scheduleOf(seenSub?.regionId ?? null);
+  const hint = await decide(db, seen, schedule, now);
+  const prepared = hint.decision === "order" && hint.sub
+    ? { rq: await quoteRenewal(hint.sub, now), card: await primaryCard(db, hint.sub.userId) }
+    : null;
+  const ts = now.toISOString();
   const reference = newOrderReference();
-  const key = renewalChargeKey(sub.id, d.deliveryDate, 1);
+
   const written = await db.transaction().execute(async (trx) => {
-    // The first statement writes: SQLite writers queue, PostgreSQL locks the row.
+    await lockSubscription(trx, seen.subscriptionId);
     const claimed = await trx
       .updateTable("deliveries")
-      .set({ processedAt: ts, status: "ordered", claimedAt: ts, chargeAttempts: 1, updatedAt: ts })
-      .where("id", "=", d.id)
+      .set({ processedAt: ts, updatedAt: ts })
+      .where("id", "=", seen.id)
       .where("processedAt", "is", null)
+      .where("status", "in", ["scheduled", "skipped"])
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
+    const d = (await deliveryById(trx, seen.id))!;
+    const { decision, sub, next } = await decide(trx, d, schedule, now);
+    if (sub && sub.regionId !== (seenSub?.regionId ?? null)) throw new LookAgain(); // moved area meanwhile: its schedule is read again
+
+    if (decision !== "order" || !sub) {
+      const status = decision === "order" ? "cancelled" : decision; // an order needs its subscription
+      await trx.updateTable("deliveries")
+        .set({ status, skipReason: status === "skipped" ? d.skipReason ?? "subscriber" : status === "missed" ? "not decided before its packing cut-off" : null })
+        .where("id", "=", d.id)
+        .execute();
+      if (sub && next && status !== "cancelled") await advanceDeliveryDate(trx, sub.id, next, now);
+      return { closed: true as const };
+    }
+    if (!prepared) throw new LookAgain();
+    const { rq, card } = prepared;
+    const key = renewalChargeKey(sub.id, d.deliveryDate, 1);
+    await trx.updateTable("deliveries").set({ status: "ordered", claimedAt: ts, chargeAttempts: 1 }).where("id", "=", d.id).execute();
     if (sub.status === "paused") {
       // the pause has ended: the subscription is active again
       await trx.updateTable("subscriptions").set({ status: "active", pausedUntil: null, updatedAt: ts }).where("id", "=", sub.id).where("status", "=", "paused").execute();
@@ -121,7 +157,7 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
         .set({ orderId: existing.id, status: existing.status === "paid" ? "paid" : "payment_failed", claimedAt: null, nextAttemptAt: null })
         .where("id", "=", d.id).execute();
       if (next) await advanceDeliveryDate(trx, sub.id, next, now);
-      return { linked: true as const };
+      return { closed: true as const };
     }
 
     // Stock by conditional update: a line whose stock ran out since the quote is left out (add-ons) or replaced (cuts).
@@ -183,13 +219,17 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
       .execute();
     await recordEvent(trx, sub.id, "renewed", { reference, deliveryDate: d.deliveryDate }, { kind: "shop" }, now);
     if (next) await advanceDeliveryDate(trx, sub.id, next, now);
-    return { linked: false as const, amountCents: split.totalCents };
+    return { ordered: { key, card, amountCents: split.totalCents, boxName: sub.boxName, deliveryDate: d.deliveryDate } };
+  }).catch((error) => {
+    if (error instanceof LookAgain) return "look again" as const;
+    throw error;
   });
+  if (written === "look again") return written;
   if (!written) return "skipped";
-  if (written.linked) return "done";
-
-  await renewalHooks.afterOrderWritten?.(d.id);
-  return chargeAndSettle(ctx, d.id, key, written.amountCents, card, chargeDescription(sub.boxName, d.deliveryDate, 1));
+  const o = written.ordered;
+  if (!o) return "done";
+  await renewalHooks.afterOrderWritten?.(seen.id);
+  return chargeAndSettle(ctx, seen.id, o.key, o.amountCents, o.card, chargeDescription(o.boxName, o.deliveryDate, 1));
 }
 
 /* ------------------------------------------------------------ charge */
@@ -208,12 +248,18 @@ async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: str
   return settle(ctx, deliveryId, key, result);
 }
 
-/** A declined renewal tried again (once a day, RENEWALS.maxRetries times), unless the subscriber paid it meanwhile. */
+/**
+ * A declined renewal tried again (RENEWALS.maxRetries times before the packing
+ * cut-off, schedule.ts retryInstants), unless the subscriber paid it meanwhile.
+ * Never after the packing cut-off: the `packing` step settles it then.
+ */
 export async function retryCharge(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
   const { db, now } = ctx;
   const ts = now.toISOString();
   const d = await deliveryById(db, deliveryId);
   if (!d || d.status !== "payment_failed" || !d.orderId) return "skipped";
+  const packing = packingCutoffInstant(d.deliveryDate).toISOString();
+  if (ts >= packing) return "skipped";
   const sub = await subscriptionFacts(db, d.subscriptionId);
   if (!sub) return "skipped";
   const card = await primaryCard(db, sub.userId);
@@ -294,6 +340,10 @@ export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Pro
     // with the request the first run made (a real gateway refuses a reused key with other details).
     const charged = payment.amountCents > 0 ? await paymentGateway().findCharge(key) : null;
     if (charged) return settle(ctx, d.id, key, charged);
+    // Past the packing cut-off a charge the gateway never saw is not made: the box is not packed.
+    if (now.getTime() >= packingCutoffInstant(d.deliveryDate).getTime()) {
+      return settle(ctx, d.id, key, { status: "declined", code: "card_declined", message: "The payment didn't go through before we packed the boxes." });
+    }
     const card = payment.userId ? await primaryCard(db, payment.userId, { brand: payment.cardBrand, lastFour: payment.cardLastFour }) : null;
     const sub = await subscriptionFacts(db, d.subscriptionId);
     return chargeAndSettle(ctx, d.id, key, payment.amountCents, card, chargeDescription(sub?.boxName ?? "Your box", d.deliveryDate, d.chargeAttempts));
@@ -347,13 +397,14 @@ async function settle(ctx: RenewalContext, deliveryId: number, key: string, resu
     });
   }
 
-  const nextAt = nextAttemptAfter(d.chargeAttempts, now);
+  // Declined: the order awaits payment until the packing cut-off, tried again on the retry schedule
+  // (none left: it waits for the subscriber to pay it, or for the `packing` step to cancel it).
+  const schedule = await scheduleOf(sub.regionId);
+  const nextAt = nextAttemptAfter(schedule, d.deliveryDate, d.chargeAttempts);
   return db.transaction().execute(async (trx) => {
     const got = await trx
       .updateTable("deliveries")
-      .set(nextAt
-        ? { status: "payment_failed", claimedAt: null, nextAttemptAt: nextAt.toISOString(), updatedAt: ts }
-        : { status: "skipped", skipReason: "payment_failed", claimedAt: null, nextAttemptAt: null, updatedAt: ts })
+      .set({ status: "payment_failed", claimedAt: null, nextAttemptAt: nextAt?.toISOString() ?? null, updatedAt: ts })
       .where("id", "=", d.id)
       .where("status", "=", "ordered")
       .executeTakeFirst();
@@ -365,22 +416,13 @@ async function settle(ctx: RenewalContext, deliveryId: number, key: string, resu
       await trx.updateTable("invoices").set({ creditCents: 0 }).where("id", "=", invoice.id).execute();
     }
     const owed = invoice.totalCents;
-    if (!nextAt) {
-      await trx.updateTable("orders").set({ status: "skipped", paymentKey: null }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
-      const stock = (await trx.selectFrom("deliveries").select("stock").where("id", "=", d.id).executeTakeFirst())?.stock;
-      for (const s of stock ? (JSON.parse(stock) as { productId: number; quantity: number }[]) : []) {
-        await trx.updateTable("products").set((eb) => ({ inventory: eb("inventory", "+", s.quantity) })).where("id", "=", s.productId).where("inventory", "is not", null).execute();
-      }
-      await recordEvent(trx, sub.id, "renewal_skipped", { reference, deliveryDate: d.deliveryDate, reason: "payment_failed" }, { kind: "shop" }, now);
-      await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "skipped", creditCents: 0, chargedCents: 0 });
-      return "done" as const;
-    }
     await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", orderId).where("paymentKey", "=", key).execute();
     await recordEvent(trx, sub.id, "payment_failed", { reference, deliveryDate: d.deliveryDate, attempt: d.chargeAttempts }, { kind: "shop" }, now);
     if (d.chargeAttempts === 1) {
       await queueEmail(trx, deliveryRenewalEmail, sub.email, {
         ...base, kind: "declined", creditCents: 0, chargedCents: owed, card, failure: result.message,
-        retriesLeft: 1 + RENEWALS.maxRetries - d.chargeAttempts,
+        retryTimes: retryInstants(schedule, d.deliveryDate).filter((t) => t.getTime() > now.getTime()).map(sydneyClockLabel),
+        packingCutoff: packingCutoffLabel(d.deliveryDate),
       });
     }
     return "done" as const;

@@ -112,7 +112,7 @@ export type Decision = "order" | "skipped" | "paused" | "cancelled" | "missed";
 /**
  * What happens to a delivery when its cut-off has passed. A change made after
  * the cut-off (a pause or a cancel) no longer touches it: it is ordered as it
- * stood. A delivery whose day has already come (nobody ran in time) is missed.
+ * stood. A delivery whose packing cut-off has passed (nobody ran in time) is missed.
  */
 export function decideAtCutoff(f: DecisionFacts, now: Date): Decision {
   if (f.skipped) return "skipped";
@@ -122,7 +122,7 @@ export function decideAtCutoff(f: DecisionFacts, now: Date): Decision {
   if (s.status === "cancelled" && before(s.endedAt)) return "cancelled";
   if (s.status === "draft") return "cancelled";
   if (s.status === "paused" && (!s.pausedUntil || f.deliveryDate < s.pausedUntil) && before(f.pausedAt)) return "paused";
-  if (sydneyToday(now) >= f.deliveryDate) return "missed";
+  if (now.getTime() >= packingCutoffInstant(f.deliveryDate).getTime()) return "missed";
   return "order";
 }
 
@@ -143,10 +143,54 @@ export function renewalChargeKey(subscriptionId: number, deliveryDate: string, a
   return attempt <= 1 ? base : `${base}:retry${attempt - 1}`;
 }
 
-/** After a declined attempt: when to try again, or null when the retries are used up. */
-export function nextAttemptAfter(attempt: number, now: Date, rules: { maxRetries: number; retryEveryHours: number } = RENEWALS): Date | null {
-  if (attempt >= 1 + rules.maxRetries) return null;
-  return new Date(now.getTime() + rules.retryEveryHours * 3_600_000);
+/* ---- the packing cut-off: a declined renewal is settled before its box is packed ---- */
+
+/**
+ * When a delivery's box is packed: noon Sydney time (like the change cut-off,
+ * one clock for every region) the day before it. A renewal not paid by then is
+ * not sent, and its order is cancelled (jobs.server.ts, the `packing` step).
+ */
+export function packingCutoffInstant(day: string, hour: number = RENEWALS.packingCutoffHourSydney): Date {
+  return sydneyInstant(addDays(day, -1), hour);
+}
+
+/** The latest delivery date whose packing cut-off has passed at `now` (every date up to it is being packed). */
+export function packedThrough(now: Date, hour: number = RENEWALS.packingCutoffHourSydney): string {
+  const { day, hour: h } = sydneyNow(now);
+  return h >= hour ? addDays(day, 1) : day;
+}
+
+/** An instant on the hour as people read it in Sydney: "7pm Tuesday 1 December", "midnight Wednesday 2 December". */
+export function sydneyClockLabel(at: Date): string {
+  const { day, hour } = sydneyNow(at);
+  const clock = hour === 0 ? "midnight" : hour === 12 ? "noon" : hour < 12 ? `${hour}am` : `${hour - 12}pm`;
+  return `${clock} ${formatDeliveryDate(day)}`;
+}
+
+/** "noon Sydney time, Wednesday 2 December" (the decline e-mail, the not-sent e-mail, the terms) */
+export function packingCutoffLabel(day: string): string {
+  const [clock, ...date] = sydneyClockLabel(packingCutoffInstant(day)).split(" ");
+  return `${clock} Sydney time, ${date.join(" ")}`;
+}
+
+/**
+ * When a declined renewal is tried again: RENEWALS.maxRetries times, evenly
+ * spaced in whole hours between the change cut-off and the packing cut-off
+ * (never more than a day apart), so the last try comes before the box is
+ * packed whatever the region's lead time. Two days' lead (2pm to noon the next
+ * day, 22 hours): 7pm, midnight and 5am Sydney time.
+ */
+export function retryInstants(schedule: Pick<RegionSchedule, "leadDays">, day: string, rules: { maxRetries: number } = RENEWALS): Date[] {
+  const from = cutoffInstant(schedule, day).getTime();
+  const until = packingCutoffInstant(day).getTime();
+  const hours = Math.min(24, Math.floor((until - from) / 3_600_000 / (rules.maxRetries + 1)));
+  if (hours < 1) return [];
+  return Array.from({ length: rules.maxRetries }, (_, i) => new Date(from + (i + 1) * hours * 3_600_000));
+}
+
+/** After `attempt` declined tries: when to try again (due at once when that time has passed), or null when the retries are used up. */
+export function nextAttemptAfter(schedule: Pick<RegionSchedule, "leadDays">, day: string, attempt: number): Date | null {
+  return retryInstants(schedule, day)[attempt - 1] ?? null;
 }
 
 /** Whether a charge claimed at `claimedAt` was left by a run that died (its lease ran out). */

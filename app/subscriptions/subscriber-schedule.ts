@@ -29,3 +29,8 @@ export const DELIVERY_STATE_LABEL = {
 export type DeliveryState = keyof typeof DELIVERY_STATE_LABEL;
 /** States whose box still comes: the first of them is a subscription's "next delivery". */
 export const COMING_STATES: ReadonlySet<string> = new Set<DeliveryState>(["scheduled", "ordered", "paid", "payment_failed"]);
+
+/** Why a renewal was not sent: still unpaid at its packing cut-off (renewals' `packing` step). */
+export const NOT_PAID_BEFORE_PACKING = "not_paid_before_packing";
+/** What my-deliveries says about such a delivery and its cancelled order. */
+export const NOT_PAID_BEFORE_PACKING_NOTE = "Not delivered: payment wasn't received before packing; nothing was charged.";

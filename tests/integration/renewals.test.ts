@@ -2,9 +2,7 @@
 // DATABASE_URL_TEST): reminders, orders and charges at the cut-off exactly
 // once, declines and retries, skip/pause/cancel, stock and Tasmania rules,
 // crash and resume, one-tap links and the subscriber service.
-import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
-import { parseWeekdays, type RegionSchedule } from "~/delivery/schedule";
 import { runDueJobs } from "~/jobs/runner.server";
 import type { ChargeRequest } from "~/payments/gateway";
 import { paymentGateway, SandboxGateway } from "~/payments/sandbox-gateway.server";
@@ -13,59 +11,12 @@ import { renewalHooks } from "~/subscriptions/renewals.server";
 import { formatAud } from "~/utils/money";
 import { cancel, ChangeRefusedError, pause, skipDelivery, SubscriptionNotFoundError, unskipDelivery, upcomingDeliveries } from "~/subscriptions/changes.server";
 import { readOneTap, redeemOneTap } from "~/subscriptions/one-tap.server";
-import { cutoffInstant, nextDeliveryDate, reminderInstant, runDayOnOrAfter } from "~/subscriptions/schedule";
+import { cutoffInstant, nextDeliveryDate, packingCutoffInstant, packingCutoffLabel, reminderInstant, retryInstants, sydneyClockLabel } from "~/subscriptions/schedule";
+import { deliveriesOf, mailsTo, ordersOf, product, rand, subscriber, ts, type Fixture } from "./renewal-fixtures";
 
 const origin = "http://shop.test";
-const ts = () => new Date().toISOString();
-const rand = () => randomBytes(5).toString("hex");
 const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000);
 const run = (now: Date) => runDueJobs({ now, kinds: SUBSCRIPTION_JOB_KINDS, origin, log: false, batch: 100, maxBatches: 200 });
-
-async function region(slug: string): Promise<{ id: number; schedule: RegionSchedule }> {
-  const r = await db.selectFrom("deliveryRegions").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
-  return { id: r.id, schedule: { weekdays: parseWeekdays(r.weekdays), leadDays: r.leadDays, everyWeeks: r.everyWeeks } };
-}
-
-const product = (slug: string) => db.selectFrom("products").select(["id", "name", "priceCents", "inventory"]).where("slug", "=", slug).executeTakeFirstOrThrow();
-
-type Fixture = { subId: number; userId: number; email: string; first: string; schedule: RegionSchedule; boxCents: number };
-
-/** An active subscription as box checkout leaves it: its first delivery ordered and paid. */
-async function subscriber(opts: {
-  regionSlug?: string; postcode?: string; card?: "ok" | "declined" | null; addons?: [string, number][]; cuts?: string[];
-  start?: string; frequency?: number; creditCents?: number; discountCode?: string; password?: boolean;
-} = {}): Promise<Fixture> {
-  const { id: regionId, schedule } = await region(opts.regionSlug ?? "nsw");
-  const email = `renew.${rand()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: opts.password === false ? null : "scrypt$not-a-real-hash", firstName: "Robin", lastName: "Lee", phone: "+61412345678",
-    sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  if (opts.card !== null) {
-    await db.insertInto("paymentMethods").values({ userId, gatewayToken: `sandbox_pm_${rand()}_${opts.card ?? "ok"}`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: ts() }).execute();
-  }
-  if (opts.creditCents) await db.insertInto("creditLedger").values({ userId, amountCents: opts.creditCents, reason: "Gift card", reference: `GIFT-${rand()}`, createdAt: ts() }).execute();
-  const pkg = await db.selectFrom("packages").select(["id", "priceCents"]).where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const first = runDayOnOrAfter(schedule, opts.start ?? "2027-03-01");
-  const { id: subId } = await db.insertInto("subscriptions").values({
-    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode: opts.postcode ?? "2000", suburbId: null, regionId,
-    deliveryDate: first, deliveryWindow: "day", frequencyDays: opts.frequency ?? 28, discountCode: opts.discountCode ?? null,
-    shippingAddressId: null, billingAddressId: null, deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null, pausedUntil: null,
-    createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  for (const slug of opts.cuts ?? ["eye-fillet"]) await db.insertInto("subscriptionItems").values({ subscriptionId: subId, productId: (await product(slug)).id, quantity: 1 }).execute();
-  for (const [slug, quantity] of opts.addons ?? []) await db.insertInto("subscriptionAddons").values({ subscriptionId: subId, productId: (await product(slug)).id, quantity }).execute();
-  await db.insertInto("orders").values({ reference: `PT-F${rand().toUpperCase()}`, userId, subscriptionId: subId, status: "paid", deliveryDate: first, deliveryWindow: "day", createdAt: ts(), paidAt: ts() }).execute();
-  return { subId, userId, email, first, schedule, boxCents: pkg.priceCents };
-}
-
-const ordersOf = (subId: number) => db.selectFrom("orders").selectAll().where("subscriptionId", "=", subId).orderBy("deliveryDate").execute();
-const deliveriesOf = (subId: number) => db.selectFrom("deliveries").selectAll().where("subscriptionId", "=", subId).orderBy("deliveryDate").execute();
-const mailsTo = (email: string, template?: string) => {
-  let q = db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", email);
-  if (template) q = q.where("template", "=", template);
-  return q.orderBy("id").execute();
-};
 async function linesOf(orderId: number) {
   const inv = await db.selectFrom("invoices").selectAll().where("orderId", "=", orderId).executeTakeFirstOrThrow();
   const lines = await db.selectFrom("invoiceLines").selectAll().where("invoiceId", "=", inv.id).execute();
@@ -133,7 +84,7 @@ describe("renewals", () => {
     expect(new Set(rows.map((r) => r.deliveryDate)).size).toBe(rows.length);
   });
 
-  it("a declined card leaves the order awaiting payment, retries once a day three times, then skips with an e-mail", async () => {
+  it("a declined card leaves the order awaiting payment, retries three times before the packing cut-off, then is not sent", async () => {
     const f = await subscriber({ start: "2027-09-01", card: "declined", addons: [["addon-scallops", 1]] });
     const scallopsBefore = (await product("addon-scallops")).inventory!;
     const charge = vi.spyOn(paymentGateway(), "charge");
@@ -149,24 +100,40 @@ describe("renewals", () => {
     expect(declinedMail[0].text).toContain(`${origin}/checkout/${order.reference}`);
     const due = await db.selectFrom("invoices").select(["totalCents", "creditCents"]).where("orderId", "=", order.id).executeTakeFirstOrThrow();
     expect(declinedMail[0].text).toContain(`${formatAud(due.totalCents - due.creditCents)} is due. Pay it now with another card:`);
+    // the schedule it states: three tries, then the packing cut-off (two days' lead: 7pm, midnight and 5am, then noon)
+    const tries = retryInstants(f.schedule, d1);
+    expect(declinedMail[0].text).toContain(`Otherwise we'll try your card again at ${tries.slice(0, 2).map(sydneyClockLabel).join(", ")} and ${sydneyClockLabel(tries[2])} (Sydney time).`);
+    expect(declinedMail[0].text).toMatch(/try your card again at 7pm .*midnight .* and 5am .*\(Sydney time\)\./);
+    expect(declinedMail[0].text).toContain(`If it's still unpaid at ${packingCutoffLabel(d1)}, when we pack the boxes, this delivery isn't sent`);
     let [row] = (await deliveriesOf(f.subId)).filter((r) => r.deliveryDate === d1);
-    expect(row).toMatchObject({ status: "payment_failed", chargeAttempts: 1 });
+    expect(row).toMatchObject({ status: "payment_failed", chargeAttempts: 1, nextAttemptAt: tries[0].toISOString() });
 
-    await run(minutes(at, 60)); // not a day yet
+    await run(minutes(at, 60)); // the first retry is hours away
     expect(chargesFor(charge, f.subId)).toHaveLength(1);
-    for (let day = 1; day <= 3; day++) await run(minutes(at, day * 24 * 60 + 1));
+    for (const t of tries) await run(minutes(t, 1));
     const keys = chargesFor(charge, f.subId).map((c) => c.idempotencyKey);
     expect(keys).toEqual([`renewal:${f.subId}:${d1}`, `renewal:${f.subId}:${d1}:retry1`, `renewal:${f.subId}:${d1}:retry2`, `renewal:${f.subId}:${d1}:retry3`]);
-    [order] = (await ordersOf(f.subId)).filter((o) => o.deliveryDate === d1);
-    expect(order.status).toBe("skipped");
+    // every try comes before the box is packed; after the last the order still waits to be paid by hand
+    expect(tries.every((t) => t.getTime() < packingCutoffInstant(d1).getTime())).toBe(true);
     [row] = (await deliveriesOf(f.subId)).filter((r) => r.deliveryDate === d1);
-    expect(row).toMatchObject({ status: "skipped", skipReason: "payment_failed", chargeAttempts: 4 });
+    expect(row).toMatchObject({ status: "payment_failed", chargeAttempts: 4, nextAttemptAt: null });
+    await run(minutes(packingCutoffInstant(d1), -1));
+    expect((await ordersOf(f.subId)).find((o) => o.deliveryDate === d1)?.status).toBe("unpaid");
+
+    await run(packingCutoffInstant(d1));
+    [order] = (await ordersOf(f.subId)).filter((o) => o.deliveryDate === d1);
+    expect(order).toMatchObject({ status: "cancelled", paymentKey: null });
+    [row] = (await deliveriesOf(f.subId)).filter((r) => r.deliveryDate === d1);
+    expect(row).toMatchObject({ status: "skipped", skipReason: "not_paid_before_packing", chargeAttempts: 4 });
     expect((await product("addon-scallops")).inventory).toBe(scallopsBefore);
-    const mails = await mailsTo(f.email, "delivery-renewal");
-    expect(mails).toHaveLength(2);
-    expect(mails[1].subject).toContain("was skipped");
+    const notSent = await mailsTo(f.email, "delivery-not-sent");
+    expect(notSent).toHaveLength(1);
+    expect(notSent[0].subject).toContain("isn't coming: payment not received");
+    expect(notSent[0].text).toContain("The order is cancelled and nothing was charged.");
+    expect(await mailsTo(f.email, "delivery-renewal")).toHaveLength(1);
     await run(minutes(at, 5 * 24 * 60));
     expect(chargesFor(charge, f.subId)).toHaveLength(4);
+    expect(await mailsTo(f.email, "delivery-not-sent")).toHaveLength(1);
   });
 
   it("a renewal with the knife says the GST it includes in its receipt", async () => {

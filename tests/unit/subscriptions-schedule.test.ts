@@ -1,5 +1,6 @@
 import {
   claimExpired, cutoffInstant, cutoffPassedMessage, datesToPlan, decideAtCutoff, deliveriesAfter, nextAttemptAfter, nextDeliveryDate,
+  packedThrough, packingCutoffInstant, packingCutoffLabel, retryInstants, sydneyClockLabel,
   reminderInstant, renewalChargeKey, runDayOnOrAfter, sydneyInstant, upcomingState,
 } from "~/subscriptions/schedule";
 
@@ -82,8 +83,10 @@ describe("what happens at the cut-off", () => {
     expect(decideAtCutoff({ ...facts, subscription: { status: "cancelled", pausedUntil: null, endedAt: "2026-12-01T03:00:10Z" } }, now)).toBe("order");
   });
 
-  it("a delivery whose day came before anyone decided it is missed", () => {
+  it("a delivery whose packing cut-off passed before anyone decided it is missed", () => {
     expect(decideAtCutoff(facts, new Date("2026-12-02T14:00:00Z"))).toBe("missed"); // 1am on the 3rd in Sydney
+    expect(decideAtCutoff(facts, new Date("2026-12-02T01:00:00Z"))).toBe("missed"); // noon on the 2nd: being packed
+    expect(decideAtCutoff(facts, new Date("2026-12-02T00:59:00Z"))).toBe("order");
   });
 });
 
@@ -93,11 +96,27 @@ describe("charges", () => {
     expect(renewalChargeKey(12, "2026-12-03", 3)).toBe("renewal:12:2026-12-03:retry2");
   });
 
-  it("retry once a day, three times", () => {
-    const now = new Date("2026-12-01T03:00:00Z");
-    expect(nextAttemptAfter(1, now)?.toISOString()).toBe("2026-12-02T03:00:00.000Z");
-    expect(nextAttemptAfter(3, now)).not.toBeNull();
-    expect(nextAttemptAfter(4, now)).toBeNull();
+  it("retry three times between the change cut-off and the packing cut-off, whatever the lead time", () => {
+    // two days' lead: cut-off 2pm Tuesday 1 December (AEDT), packing noon Wednesday: 22 hours, tries 5 hours apart
+    const two = { leadDays: 2 };
+    expect(packingCutoffInstant("2026-12-03").toISOString()).toBe("2026-12-02T01:00:00.000Z");
+    expect(retryInstants(two, "2026-12-03").map(sydneyClockLabel)).toEqual(["7pm Tuesday 1 December", "midnight Wednesday 2 December", "5am Wednesday 2 December"]);
+    expect(nextAttemptAfter(two, "2026-12-03", 1)?.toISOString()).toBe("2026-12-01T08:00:00.000Z");
+    expect(nextAttemptAfter(two, "2026-12-03", 4)).toBeNull();
+    expect(packingCutoffLabel("2026-12-03")).toMatch(/^noon Sydney time, Wednesday,? 2 December$/);
+    // five days' lead (Darwin): 94 hours, tries 23 hours apart; every try comes before packing
+    for (const leadDays of [2, 3, 4, 5]) {
+      const tries = retryInstants({ leadDays }, "2026-12-03");
+      expect(tries).toHaveLength(3);
+      expect(tries.every((t) => t.getTime() < packingCutoffInstant("2026-12-03").getTime())).toBe(true);
+    }
+    // no room before packing (one day's lead): no retries
+    expect(retryInstants({ leadDays: 1 }, "2026-12-03")).toEqual([]);
+  });
+
+  it("dates are being packed from noon Sydney time the day before", () => {
+    expect(packedThrough(new Date("2026-12-02T00:59:00Z"))).toBe("2026-12-02"); // 11:59am Wednesday
+    expect(packedThrough(new Date("2026-12-02T01:00:00Z"))).toBe("2026-12-03"); // noon Wednesday: Thursday's boxes
   });
 
   it("resume a claimed charge only after its lease", () => {

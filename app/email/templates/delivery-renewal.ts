@@ -1,12 +1,12 @@
-// What happened to a delivery at its cut-off: ordered and paid (a receipt),
-// the card declined (a link to pay the order, and when we try again), or
-// skipped after the last retry.
+// What happened to a delivery at its cut-off: ordered and paid (a receipt), or
+// the card declined (a link to pay the order, when we try again, and the
+// packing cut-off after which it is not sent: ./delivery-not-sent.ts).
 import { BRAND } from "~/config";
 import { formatAud, gstSentence } from "~/utils/money";
 import { defineTemplate, escapeHtml, htmlButton, htmlLayout, textFooter } from "../template";
 
 export type DeliveryRenewalProps = {
-  kind: "paid" | "declined" | "skipped";
+  kind: "paid" | "declined";
   firstName: string | null;
   reference: string;
   boxName: string;
@@ -21,9 +21,10 @@ export type DeliveryRenewalProps = {
   gstCents: number;
   card: string | null;
   notes: string[];
-  /** declined: the gateway's message and how many more tries */
+  /** declined: the gateway's message, when the card is tried again ("7pm Tuesday 1 December"), and the packing cut-off */
   failure?: string;
-  retriesLeft?: number;
+  retryTimes?: string[];
+  packingCutoff?: string;
   payUrl: string;
   invoiceUrl: string;
   manageUrl: string;
@@ -32,7 +33,6 @@ export type DeliveryRenewalProps = {
 const SUBJECT = {
   paid: (p: DeliveryRenewalProps) => `Your ${BRAND.name} box for ${p.deliveryDate} is on its way: order ${p.reference}`,
   declined: (p: DeliveryRenewalProps) => `Action needed: payment for your ${BRAND.name} box ${p.reference} didn't go through`,
-  skipped: (p: DeliveryRenewalProps) => `Your ${BRAND.name} delivery on ${p.deliveryDate} was skipped: payment not received`,
 };
 
 function headline(p: DeliveryRenewalProps): string[] {
@@ -42,17 +42,17 @@ function headline(p: DeliveryRenewalProps): string[] {
       `${p.chargedCents > 0 ? `${formatAud(p.chargedCents)} was charged${p.card ? ` to your ${p.card}` : ""}.` : "Nothing was charged: your credit covered it."} ${gstSentence(p.gstCents)}`,
     ];
   }
-  if (p.kind === "declined") {
-    return [
+  return [
       `We couldn't take the payment for your ${p.boxName} for ${p.deliveryDate} (order ${p.reference})${p.failure ? `: ${p.failure}` : "."}`,
       `${formatAud(p.chargedCents)} is due. Pay it now with another card: ${p.payUrl}`,
-      p.retriesLeft ? `Otherwise we'll try your card again once a day, ${p.retriesLeft} more time${p.retriesLeft === 1 ? "" : "s"}; if it still fails, this delivery is skipped.` : "",
+      p.retryTimes?.length ? `Otherwise we'll try your card again at ${listed(p.retryTimes)} (Sydney time).` : "",
+      p.packingCutoff ? `If it's still unpaid at ${p.packingCutoff}, when we pack the boxes, this delivery isn't sent: the order is cancelled and nothing is charged. Your next delivery goes ahead as planned.` : "",
     ].filter(Boolean);
-  }
-  return [
-    `We tried your card several times but couldn't take the payment for order ${p.reference}, so the delivery on ${p.deliveryDate} was skipped. Nothing was charged.`,
-    "Your subscription carries on: please check your saved card before your next delivery.",
-  ];
+}
+
+/** "a, b and c" */
+function listed(items: string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 export const deliveryRenewalEmail = defineTemplate<DeliveryRenewalProps>({
@@ -60,16 +60,15 @@ export const deliveryRenewalEmail = defineTemplate<DeliveryRenewalProps>({
   render(p) {
     const subject = SUBJECT[p.kind](p);
     const greeting = p.firstName ? `Hi ${p.firstName},` : "Hi there,";
-    const showLines = p.kind !== "skipped";
     const text = [
       greeting,
       "",
       ...headline(p),
       "",
-      ...(showLines ? p.lines.map((l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`) : []),
-      showLines ? `Subtotal: ${formatAud(p.subtotalCents)}` : null,
-      showLines && p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
-      showLines && p.creditCents ? `Credit used: -${formatAud(p.creditCents)}` : null,
+      ...p.lines.map((l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`),
+      `Subtotal: ${formatAud(p.subtotalCents)}`,
+      p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
+      p.creditCents ? `Credit used: -${formatAud(p.creditCents)}` : null,
       ...p.notes,
       "",
       p.kind === "paid" ? `Your tax invoice: ${p.invoiceUrl}` : null,
@@ -82,12 +81,12 @@ export const deliveryRenewalEmail = defineTemplate<DeliveryRenewalProps>({
       body: [
         `<p>${escapeHtml(greeting)}</p>`,
         ...headline(p).map((l) => `<p>${escapeHtml(l.replace(/ ?Pay it now with another card: \S+$/, ""))}</p>`).filter((l) => l !== "<p></p>"),
-        showLines ? `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">` : "",
-        ...(showLines ? p.lines.map((l) => row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included")) : []),
-        showLines ? row("Subtotal", formatAud(p.subtotalCents)) : "",
-        showLines && p.discountedCents ? row("Discount", `-${formatAud(p.discountedCents)}`) : "",
-        showLines && p.creditCents ? row("Credit used", `-${formatAud(p.creditCents)}`) : "",
-        showLines ? `</table>` : "",
+        `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">`,
+        ...p.lines.map((l) => row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included")),
+        row("Subtotal", formatAud(p.subtotalCents)),
+        p.discountedCents ? row("Discount", `-${formatAud(p.discountedCents)}`) : "",
+        p.creditCents ? row("Credit used", `-${formatAud(p.creditCents)}`) : "",
+        `</table>`,
         ...p.notes.map((n) => `<p style="font-size:14px">${escapeHtml(n)}</p>`),
         p.kind === "declined" ? htmlButton(p.payUrl, "Pay now") : "",
         p.kind === "paid" ? htmlButton(p.invoiceUrl, "View your tax invoice") : "",
