@@ -18,6 +18,7 @@ import {
   changeEvents, datesMissing, eventData, insertPlanned, newChangeReference, recordEvent, scheduleOf, skippedByEvents,
   subscriptionFacts, type Actor, type SubscriptionFacts,
 } from "./deliveries.server";
+import { NOT_PAID_BEFORE_PACKING, NOT_PAID_BEFORE_PACKING_NOTE } from "./subscriber-schedule";
 import { cutoffInstant, cutoffLabel, cutoffPassedMessage, decideAtCutoff, nextDeliveryDate, sydneyToday, upcomingState } from "./schedule";
 
 export class SubscriptionNotFoundError extends Error {
@@ -56,6 +57,8 @@ export type UpcomingDelivery = {
   orderReference: string | null;
   /** what was left out or replaced in its order */
   notes: string[];
+  /** why a decided delivery does not come, in a plain sentence (a renewal unpaid at its packing cut-off), else null */
+  outcome: string | null;
 };
 
 export const MAX_PAUSE_DAYS = 365;
@@ -81,7 +84,7 @@ const plannedFrom = preparedQuery(appDb, (db, subscriptionId: number, from: stri
   db
     .selectFrom("deliveries as d")
     .leftJoin("orders as o", "o.id", "d.orderId")
-    .select(["d.deliveryDate", "d.deliveryWindow", "d.status", "d.cutoffAt", "d.processedAt", "d.notes", "o.reference"])
+    .select(["d.deliveryDate", "d.deliveryWindow", "d.status", "d.skipReason", "d.cutoffAt", "d.processedAt", "d.notes", "o.reference"])
     .where("d.subscriptionId", "=", subscriptionId)
     .where("d.deliveryDate", ">=", from)
     .orderBy("d.deliveryDate"),
@@ -106,12 +109,12 @@ async function listFor(db: Kysely<DB>, sub: SubscriptionFacts, count: number, no
   const firstOrders = await ordersFrom.on(db)(sub.id, today);
 
   const out: UpcomingDelivery[] = [];
-  const entry = (date: string, window: string | null, status: DeliveryStatus, processed: boolean, orderReference: string | null, notes: string[]): UpcomingDelivery => {
+  const entry = (date: string, window: string | null, status: DeliveryStatus, processed: boolean, orderReference: string | null, notes: string[], skipReason: string | null = null): UpcomingDelivery => {
     const cutoff = cutoffInstant(schedule, date);
     return {
       date, window, status, cutoffAt: cutoff.toISOString(), cutoffLabel: cutoffLabel(schedule, date),
       changeable: !processed && (status === "scheduled" || status === "skipped") && now.getTime() < cutoff.getTime(),
-      orderReference, notes,
+      orderReference, notes, outcome: skipReason === NOT_PAID_BEFORE_PACKING ? NOT_PAID_BEFORE_PACKING_NOTE : null,
     };
   };
   for (const o of firstOrders) {
@@ -126,7 +129,7 @@ async function listFor(db: Kysely<DB>, sub: SubscriptionFacts, count: number, no
   };
   for (const r of rows) {
     const status = r.processedAt ? r.status : preview(r.deliveryDate, r.status === "skipped", r.cutoffAt);
-    out.push(entry(r.deliveryDate, r.deliveryWindow ?? sub.deliveryWindow, status, Boolean(r.processedAt), r.reference, r.notes ? (JSON.parse(r.notes) as string[]) : []));
+    out.push(entry(r.deliveryDate, r.deliveryWindow ?? sub.deliveryWindow, status, Boolean(r.processedAt), r.reference, r.notes ? (JSON.parse(r.notes) as string[]) : [], r.skipReason));
   }
   if (sub.status !== "cancelled") {
     let last = rows.at(-1)?.deliveryDate ?? null;

@@ -10,7 +10,7 @@ import { creditBalance } from "~/orders/credit.server";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
-import { COMING_STATES, MAX_PAUSE_DAYS } from "./subscriber-schedule";
+import { COMING_STATES, MAX_PAUSE_DAYS, NOT_PAID_BEFORE_PACKING, NOT_PAID_BEFORE_PACKING_NOTE } from "./subscriber-schedule";
 
 export type SubscriptionSummary = {
   id: number;
@@ -26,6 +26,8 @@ export type OrderSummary = {
   deliveryDate: string | null;
   status: OrderStatus;
   totalCents: number | null;
+  /** why a cancelled renewal order was not delivered, in a plain sentence, else null */
+  note: string | null;
 };
 
 const subscriptionsOf = preparedQuery(db, (q, userId: number) =>
@@ -62,7 +64,12 @@ export async function getSubscriptions({ userId }: { userId: number }): Promise<
 }
 
 const ordersOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("orders").select(["id", "reference", "deliveryDate", "status", "createdAt"]).where("userId", "=", userId).orderBy("deliveryDate", "desc").orderBy("id", "desc"));
+  q.selectFrom("orders")
+    .leftJoin("deliveries", "deliveries.orderId", "orders.id")
+    .select(["orders.id", "orders.reference", "orders.deliveryDate", "orders.status", "orders.createdAt", "deliveries.skipReason"])
+    .where("orders.userId", "=", userId)
+    .orderBy("orders.deliveryDate", "desc")
+    .orderBy("orders.id", "desc"));
 
 /** Orders, newest delivery first, each with the total of its latest invoice. */
 export async function getOrders({ userId }: { userId: number }): Promise<OrderSummary[]> {
@@ -82,6 +89,7 @@ export async function getOrders({ userId }: { userId: number }): Promise<OrderSu
     deliveryDate: o.deliveryDate,
     status: o.status,
     totalCents: totals.get(o.id) ?? null,
+    note: o.status === "cancelled" && o.skipReason === NOT_PAID_BEFORE_PACKING ? NOT_PAID_BEFORE_PACKING_NOTE : null,
   }));
 }
 

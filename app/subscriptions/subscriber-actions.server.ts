@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { eventData } from "./deliveries.server";
+import { NOT_PAID_BEFORE_PACKING } from "./subscriber-schedule";
 
 export type ActivityEntry = {
   reference: string;
@@ -34,6 +35,10 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   frequency_changed: (d) => `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
   day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
   window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
+  payment_failed: (d) => `Payment declined for the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
+  renewal_skipped: (d) => d.reason === NOT_PAID_BEFORE_PACKING
+    ? `The delivery on ${formatDeliveryDate(str(d.deliveryDate))} was not sent: payment wasn't received before packing; nothing was charged`
+    : `Skipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}: payment not received`,
   // a move to another delivery area plans the next delivery on that area's run day: say which
   // ... and a frequency that area can't deliver became the nearest one it can
   address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; deliveries there start on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}${

@@ -24,6 +24,7 @@ export function OrderCard({ o }: { o: OrderSummary }) {
           <div><dt>Delivery date</dt><dd>{formatShortDate(o.deliveryDate)}</dd></div>
           <div><dt>Total</dt><dd className="price">{o.totalCents === null ? "Not invoiced yet" : formatAud(o.totalCents)}</dd></div>
         </dl>
+        {o.note ? <p className="deliveries__order-note">{o.note}</p> : null}
         {o.status === "unpaid" || o.status === "failed" ? (
           <p className="deliveries__order-action">
             <Link to={payOrderPath(o.reference)} className="button button--primary">

@@ -14,6 +14,8 @@ import { ChangeForm } from "./change-form";
 type Sub = Omit<SubscriptionDetail, "upcoming"> & { upcoming: (Omit<SubscriptionDetail["upcoming"][number], "cutoffAt"> & { cutoffAt: string })[] };
 
 const STATE_LABEL = DELIVERY_STATE_LABEL;
+/** The badge of a delivery that was not sent (its `outcome` says why). */
+const NOT_DELIVERED = "Not delivered";
 
 export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
   const next = s.upcoming.find((d) => COMING_STATES.has(d.status));
@@ -46,7 +48,7 @@ export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel:
             <h3 id={`sub-${s.id}-upcoming`} className="dash-sub__heading">Upcoming deliveries</h3>
             <ol className="dash-upcoming" role="list">
               {s.upcoming.map((d) => (
-                <li key={d.date} className={`dash-upcoming__item dash-upcoming__item--${d.status}`} aria-label={`${formatDeliveryDate(d.date)}: ${STATE_LABEL[d.status]}`}>
+                <li key={d.date} className={`dash-upcoming__item dash-upcoming__item--${d.status}`} aria-label={`${formatDeliveryDate(d.date)}: ${d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}`}>
                   <div className="dash-upcoming__when">
                     <p className="dash-upcoming__date">{formatDeliveryDate(d.date)}</p>
                     <p className="dash-upcoming__cutoff">
@@ -54,8 +56,9 @@ export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel:
                         ? <>Order <Link to={`/dashboard/orders/${d.orderReference}`}>{d.orderReference}</Link></>
                         : d.locked ? "Past its change cut-off" : <>Change by {d.cutoffLabel}</>}
                     </p>
+                    {d.outcome ? <p className="dash-upcoming__cutoff dash-upcoming__outcome">{d.outcome}</p> : null}
                   </div>
-                  <span className={`badge dash-state dash-state--${d.status}`}>{STATE_LABEL[d.status]}</span>
+                  <span className={`badge dash-state dash-state--${d.status}`}>{d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}</span>
                   {d.changeable && d.status === "scheduled" && live ? (
                     <ChangeForm intent="skip" subscriptionId={s.id} fields={{ deliveryDate: d.date }} variant="secondary"
                       label={<>Skip<span className="visually-hidden"> the delivery on {formatDeliveryDate(d.date)}</span></>} />
