@@ -35,6 +35,7 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   frequency_changed: (d) => `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
   day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
   window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
+  renewed: (d) => `Ordered the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
   payment_failed: (d) => `Payment declined for the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
   renewal_skipped: (d) => d.reason === NOT_PAID_BEFORE_PACKING
     ? `The delivery on ${formatDeliveryDate(str(d.deliveryDate))} was not sent: payment wasn't received before packing; nothing was charged`
