@@ -54,3 +54,10 @@ test("my-deliveries says a declined renewal was not delivered once its packing c
     await page.screenshot({ path: testInfo.outputPath(`not-delivered-${width}.png`), fullPage: width === 390 ? false : true });
   }
 });
+
+test("the terms state the retry schedule and the packing cut-off", async ({ page }) => {
+  await page.goto("/terms");
+  const payment = page.locator("p", { hasText: "We charge your nominated card for each delivery at its change cut-off" });
+  await expect(payment).toContainText("we try your card again up to three times, evenly spaced before the packing cut-off at noon Sydney time the day before delivery");
+  await expect(payment).toContainText("that delivery is not packed or sent: its order is cancelled, nothing is charged for it");
+});

@@ -1,4 +1,4 @@
-// A skip, pause or cancel pressed at the cut-off races the renewal that decides the delivery
+// A skip (on the page or with the reminder's one-tap link), pause or cancel pressed at the cut-off races the renewal that decides the delivery
 // (issue 33, item 2): each round ends either "the change confirmed, nothing ordered or charged"
 // or "the change refused (or told the delivery still comes), the delivery ordered and charged",
 // never both. Real concurrency: the two calls run at once (Promise.all), each in its own
@@ -7,6 +7,7 @@
 import { db } from "~/db/client.server";
 import { cancel, ChangeRefusedError, pause, skipDelivery } from "~/subscriptions/changes.server";
 import { datesMissing, insertPlanned, scheduleOf } from "~/subscriptions/deliveries.server";
+import { newOneTapToken, redeemOneTap } from "~/subscriptions/one-tap.server";
 import { renewAtCutoff } from "~/subscriptions/renewals.server";
 import { cutoffInstant, nextDeliveryDate } from "~/subscriptions/schedule";
 import { mailsTo, ordersOf, subscriber, type Fixture } from "./renewal-fixtures";
@@ -89,7 +90,27 @@ describe("a skip, pause or cancel racing the renewal at the cut-off", () => {
       else if (same(seen, { refused: "cutoff_passed", confirmed: false, delivery: "paid", orders: ["paid"], payment: "succeeded", charged: true, mails: 0 })) tally.refusedAndCharged++;
       else wrong.push({ round: i, ...seen });
     }
-    console.info(`skip race on ${dbName()}:`, tally, `${wrong.length} rounds both or neither`);
+    console.info(`skip race on ${dbName()}:`, tally, `${wrong.length} rounds both or neither`, wrong.length ? JSON.stringify(wrong[0]) : "");
+    expect(wrong).toEqual([]);
+  }, RACE_TIMEOUT_MS);
+
+  it(`one-tap skip link: ${ROUNDS} rounds, each either skipped and not charged or expired and charged`, async () => {
+    const tally = { skipped: 0, expiredAndCharged: 0 };
+    const wrong: unknown[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const r = await round("2030-09-02");
+      const { token, hash } = newOneTapToken();
+      await db.updateTable("deliveries").set({ oneTapHash: hash, reminderSentAt: new Date().toISOString() }).where("id", "=", r.deliveryId).execute();
+      const { changed } = await race(r, i, (now) => redeemOneTap(db, token, "skip", now, origin));
+      if (changed instanceof Error) throw changed;
+      const o = await outcome(r);
+      const skipMails = o.mails.filter((m) => m.subject.startsWith("Delivery skipped") && m.text.includes("Nothing is delivered or charged for it."));
+      const seen = { state: changed.state, ...o, mails: skipMails.length };
+      if (same(seen, { state: "done", delivery: "skipped", orders: [], payment: null, charged: false, mails: 1 })) tally.skipped++;
+      else if (same(seen, { state: "expired", delivery: "paid", orders: ["paid"], payment: "succeeded", charged: true, mails: 0 })) tally.expiredAndCharged++;
+      else wrong.push({ round: i, ...seen });
+    }
+    console.info(`one-tap race on ${dbName()}:`, tally, `${wrong.length} rounds both or neither`, wrong.length ? JSON.stringify(wrong[0]) : "");
     expect(wrong).toEqual([]);
   }, RACE_TIMEOUT_MS);
 
@@ -110,7 +131,7 @@ describe("a skip, pause or cancel racing the renewal at the cut-off", () => {
         else if (same(seen, { lockedDate: r.d1, mailSaysStillComes: true, delivery: "paid", orders: ["paid"], payment: "succeeded", charged: true, mails: 1 })) tally.toldStillComesAndCharged++;
         else wrong.push({ round: i, ...seen });
       }
-      console.info(`${kind} race on ${dbName()}:`, tally, `${wrong.length} rounds both or neither`);
+      console.info(`${kind} race on ${dbName()}:`, tally, `${wrong.length} rounds both or neither`, wrong.length ? JSON.stringify(wrong[0]) : "");
       expect(wrong).toEqual([]);
     }, RACE_TIMEOUT_MS);
   }
