@@ -83,8 +83,7 @@ class LookAgain extends Error {}
 type Decided = { decision: Decision; sub: SubscriptionFacts | null; next: string | null };
 
 /** What the delivery's cut-off makes of it, from the rows `db` sees (inside the decision: rows it holds locked). */
-async function decide(db: Kysely<DB>, d: DeliveryRow, schedule: RegionSchedule, now: Date): Promise<Decided> {
-  const sub = await subscriptionFacts(db, d.subscriptionId);
+async function decide(db: Kysely<DB>, d: DeliveryRow, sub: SubscriptionFacts | null, schedule: RegionSchedule, now: Date): Promise<Decided> {
   if (!sub) return { decision: "cancelled", sub: null, next: null };
   const events = await changeEvents(db, sub.id);
   const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
@@ -110,7 +109,7 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
   if (!seen || seen.processedAt) return "skipped";
   const seenSub = await subscriptionFacts(db, seen.subscriptionId);
   const schedule = await scheduleOf(seenSub?.regionId ?? null);
-  const hint = await decide(db, seen, schedule, now);
+  const hint = await decide(db, seen, seenSub, schedule, now);
   const prepared = hint.decision === "order" && hint.sub
     ? { rq: await quoteRenewal(hint.sub, now), card: await primaryCard(db, hint.sub.userId) }
     : null;
@@ -128,7 +127,7 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return null;
     const d = (await deliveryById(trx, seen.id))!;
-    const { decision, sub, next } = await decide(trx, d, schedule, now);
+    const { decision, sub, next } = await decide(trx, d, await subscriptionFacts(trx, seen.subscriptionId), schedule, now);
     if (sub && sub.regionId !== (seenSub?.regionId ?? null)) throw new LookAgain(); // moved area meanwhile: its schedule is read again
 
     if (decision !== "order" || !sub) {
