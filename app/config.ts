@@ -64,6 +64,14 @@ export const REMINDER_DAYS_BEFORE_CUTOFF = 2;
 export const PAYMENTS = {
   /** a payment still pending this long after its claim was left by a process that died: its reservations are given back */
   abandonedAfterMinutes: 10,
+  /**
+   * A gateway call is given up after this long, well inside the lease above, so the submit that
+   * charged settles (or leaves its payment for recovery) long before recovery may take it
+   * (docs/decisions/037-settling-owns-its-payment.md).
+   */
+  gatewayTimeoutSeconds: 60,
+  /** the sandbox's slow test card (4000 0000 0000 2503, APP_ENV=test only) answers after this long */
+  sandboxSlowCardMs: 25_000,
 } as const;
 
 export const RENEWALS = {

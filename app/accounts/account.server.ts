@@ -8,6 +8,7 @@ import type { DB, User } from "~/db/schema";
 import type { AddressInput } from "~/checkout/address-schema";
 import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
+import { lockUser } from "~/orders/credit.server";
 import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { sydneyToday } from "~/subscriptions/schedule";
@@ -172,6 +173,7 @@ async function ownedCard(userId: number, cardId: number) {
 export async function setPrimaryCard({ userId, cardId }: { userId: number; cardId: number }) {
   const card = await ownedCard(userId, cardId);
   await db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId); // one card change of a user at a time: one primary card (migration 016)
     await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "!=", card.id).execute();
     await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", card.id).execute();
   });
@@ -182,6 +184,7 @@ export async function setPrimaryCard({ userId, cardId }: { userId: number; cardI
 export async function removeCard({ userId, cardId }: { userId: number; cardId: number }) {
   const card = await ownedCard(userId, cardId);
   return db.transaction().execute(async (trx) => {
+    await lockUser(trx, userId);
     const others = await trx
       .selectFrom("paymentMethods")
       .select("id")

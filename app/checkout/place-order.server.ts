@@ -31,8 +31,11 @@ import { applyCredit } from "~/orders/credit";
 import { newOrderReference } from "~/orders/reference.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
-import { CardError } from "~/payments/gateway";
-import { chargeCard, claimPayment, findPayment, isUniqueViolation, resolveCard, saveCard, settlePayment, waitForPayment, type ResolvedCard } from "~/payments/payments.server";
+import { CardError, GatewayTimeoutError } from "~/payments/gateway";
+import {
+  chargeCard, claimPayment, findPayment, inProgress, isUniqueViolation, lostToRecovery, PAYMENT_PENDING, PaymentLost, resolveCard, saveCard,
+  settleOwnPayment, settlePayment, waitForPayment, type ResolvedCard,
+} from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
@@ -52,7 +55,8 @@ export type CheckoutOutcome =
   | { kind: "overnight" }
   | { kind: "out-of-stock"; items: string[] }
   | { kind: "declined"; message: string }
-  | { kind: "error"; message: string }
+  /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
+  | { kind: "error"; message: string; newKey?: boolean }
   | { kind: "already-ordered" };
 
 export type CheckoutActor = {
@@ -91,8 +95,8 @@ export async function repeatedSubmit(actor: Pick<CheckoutActor, "session" | "use
 async function outcomeOfKey(actor: Pick<CheckoutActor, "session" | "user">, key: string): Promise<CheckoutOutcome | null> {
   const existing = await findPayment(key);
   if (!existing) return null;
-  const row = existing.status === "pending" ? await waitForPayment(key) : existing;
-  if (!row || row.status === "pending") return { kind: "error", message: ANOTHER_TAB };
+  const row = inProgress(existing.status) ? await waitForPayment(key) : existing;
+  if (!row || inProgress(row.status)) return { kind: "error", message: ANOTHER_TAB };
   if (row.status === "declined") return { kind: "declined", message: row.failureMessage ?? "Your card was declined." };
   const order = row.orderId ? await db.selectFrom("orders").select(["reference", "userId"]).where("id", "=", row.orderId).executeTakeFirst() : null;
   if (!order) return { kind: "error", message: ANOTHER_TAB };
@@ -264,34 +268,48 @@ export async function placeOrder(actor: CheckoutActor, input: CheckoutInput & { 
   try {
     charge = await chargeCard(key, totalCents > 0 ? card : null, totalCents, `${boxName}: first delivery`);
   } catch (error) {
+    // No answer in time and no charge on record: the payment stays pending (the charge may still land) for recovery.
+    if (error instanceof GatewayTimeoutError) return { kind: "error", message: PAYMENT_PENDING };
     console.error(JSON.stringify({ level: "error", type: "checkout.charge_failed", subscriptionId: actor.draft.id, message: (error as Error).message }));
     charge = { status: "declined" as const, code: "card_declined" as const, message: PAYMENT_UNAVAILABLE };
   }
 
-  // 3. settle
+  // 3. settle, only while the payment is still ours: recovery may have taken it after the lease, given
+  // everything back and answered for it; then the charge is refunded and the shopper gets that answer
   if (charge.status === "declined") {
-    await release(actor, quote, key, customer.id, creditCents, charge);
+    if (!(await release(actor, quote, key, customer.id, creditCents, charge))) return lostAnswer(actor, key, charge);
     return { kind: "declined", message: charge.message };
   }
   try {
     const result = await finalize(actor, input, checked, { key, creditCents, totalCents, charge }, origin);
     return { kind: "placed", reference: result.reference, setCookie: result.sessionId ? await sessionCookieFor(result.sessionId) : null };
   } catch (error) {
+    if (error instanceof PaymentLost) return lostAnswer(actor, key, charge);
     // Charged but not recorded: give the money back and leave the draft as it was.
     console.error(JSON.stringify({ level: "error", type: "checkout.finalize_failed", subscriptionId: actor.draft.id, message: (error as Error).message }));
     if (charge.chargeId) await paymentGateway().refund(charge.chargeId, totalCents, `refund:${key}`);
     await release(actor, quote, key, customer.id, creditCents, { status: "declined", code: "card_declined", message: "We couldn't place your order, and the charge was refunded. Please try again." });
-    return { kind: "error", message: "We couldn't place your order, and the charge was refunded. Please try again." };
+    return { kind: "error", message: "We couldn't place your order, and the charge was refunded. Please try again.", newKey: true };
   }
 }
 
-/** Gives back what the claim took: stock, credit and the draft; the payment row records the refusal. */
-async function release(actor: CheckoutActor, quote: Quote, key: string, userId: number, creditCents: number, result: { status: "declined"; code: "card_declined" | "insufficient_funds" | "expired_card"; message: string }) {
-  await db.transaction().execute(async (trx) => {
+/** The answer of a submit whose payment recovery took: its charge refunded, it answers as recovery did. */
+async function lostAnswer(actor: CheckoutActor, key: string, charge: Parameters<typeof lostToRecovery>[1]): Promise<CheckoutOutcome> {
+  await lostToRecovery(key, charge);
+  return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
+}
+
+/**
+ * Gives back what the claim took: stock, credit and the draft; the payment row records the refusal.
+ * The row moves first and only from pending: false (nothing given back) when recovery took it and gave it all back.
+ */
+async function release(actor: CheckoutActor, quote: Quote, key: string, userId: number, creditCents: number, result: { status: "declined"; code: "card_declined" | "insufficient_funds" | "expired_card"; message: string }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await settlePayment(trx, key, result))) return false;
     await trx.updateTable("subscriptions").set({ checkoutKey: null, updatedAt: nowIso() }).where("id", "=", actor.draft.id).where("checkoutKey", "=", key).execute();
     await changeStock(trx, quote.stock, 1);
     if (creditCents > 0) await addLedgerEntry(trx, { userId, amountCents: creditCents, reason: "Credit returned: payment not completed", reference: key });
-    await settlePayment(trx, key, result);
+    return true;
   });
 }
 
@@ -341,7 +359,8 @@ async function finalize(
       .insertInto("invoiceLines")
       .values(lines.map((l) => ({ invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents, name: l.name, free: l.free ? 1 : 0 })))
       .execute();
-    await settlePayment(trx, paid.key, { status: "succeeded", chargeId: paid.charge.chargeId, amountCents: paid.totalCents }, { orderId });
+    // ours only while still pending (PaymentLost rolls the order back when recovery took the payment)
+    await settleOwnPayment(trx, paid.key, { status: "succeeded", chargeId: paid.charge.chargeId, amountCents: paid.totalCents }, { orderId });
     if (card && !card.savedId) await saveCard(trx, customer.id, card);
     // A new customer's waiting gift card becomes credit on the account they just made (next deliveries).
     if (input.giftCode) await claimGiftCardCode(trx, { userId: customer.id, code: input.giftCode });

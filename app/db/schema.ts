@@ -317,8 +317,11 @@ export interface PaymentsTable {
   orderId: number | null;
   giftCardId: number | null;
   amountCents: number;
-  /** pending while the one submit that owns the key talks to the gateway */
-  status: "pending" | "succeeded" | "declined" | "refunded";
+  /**
+   * pending while the one submit that owns the key talks to the gateway; recovering once payment
+   * recovery took it after the lease (then only recovery settles it)
+   */
+  status: "pending" | "recovering" | "succeeded" | "declined" | "refunded";
   gatewayChargeId: string | null;
   cardBrand: Optional<string>;
   cardLastFour: Optional<string>;
@@ -326,6 +329,8 @@ export interface PaymentsTable {
   failureMessage: string | null;
   /** JSON of what the claim reserved besides this row (stock, credit), given back if it is never settled */
   reserved: Optional<string>;
+  /** when payment recovery took the row (pending → recovering): a recovery that died is taken again after the lease */
+  recoveryClaimedAt: Optional<string>;
   createdAt: CreatedAt;
 }
 

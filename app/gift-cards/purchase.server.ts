@@ -17,8 +17,11 @@ import { queueEmail } from "~/email/mailer.server";
 import { giftCardReceiptEmail } from "~/email/templates/gift-card-receipt";
 import { taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
-import { CardError, type ChargeResult } from "~/payments/gateway";
-import { chargeCard, claimPayment, findPayment, isUniqueViolation, resolveCard, saveCard, settlePayment, waitForPayment, type ResolvedCard } from "~/payments/payments.server";
+import { CardError, GatewayTimeoutError, type ChargeResult } from "~/payments/gateway";
+import {
+  chargeCard, claimPayment, findPayment, inProgress, isUniqueViolation, lostToRecovery, PAYMENT_PENDING, PaymentLost, resolveCard, saveCard,
+  settleOwnPayment, settlePayment, waitForPayment, type ResolvedCard,
+} from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { formatAud } from "~/utils/money";
 import { newGiftCardCode } from "./codes.server";
@@ -35,7 +38,8 @@ export type PurchaseOutcome =
   | { kind: "email-taken"; email: string; message: string }
   | { kind: "card"; fieldErrors: Record<string, string>; message: string }
   | { kind: "declined"; message: string }
-  | { kind: "error"; message: string };
+  /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
+  | { kind: "error"; message: string; newKey?: boolean };
 
 export type PurchaseInput = {
   amountCents: number;
@@ -54,8 +58,8 @@ export async function repeatedPurchase(rawKey: string): Promise<PurchaseOutcome 
 async function outcomeOfKey(key: string): Promise<PurchaseOutcome | null> {
   const existing = await findPayment(key);
   if (!existing) return null;
-  const row = existing.status === "pending" ? await waitForPayment(key) : existing;
-  if (!row || row.status === "pending") return { kind: "error", message: ANOTHER_TAB };
+  const row = inProgress(existing.status) ? await waitForPayment(key) : existing;
+  if (!row || inProgress(row.status)) return { kind: "error", message: ANOTHER_TAB };
   if (row.status !== "succeeded") return { kind: "declined", message: row.failureMessage ?? "Your card was declined." };
   const order = row.orderId ? await db.selectFrom("orders").select("reference").where("id", "=", row.orderId).executeTakeFirst() : null;
   return order ? { kind: "placed", reference: order.reference } : { kind: "error", message: ANOTHER_TAB };
@@ -105,25 +109,35 @@ export async function purchaseGiftCard({ user }: { user: User | null }, input: P
   try {
     charge = await chargeCard(key, card, input.amountCents, `${formatAud(input.amountCents)} gift card`);
   } catch (error) {
+    // No answer in time and no charge on record: the payment stays pending (the charge may still land) for recovery.
+    if (error instanceof GatewayTimeoutError) return { kind: "error", message: PAYMENT_PENDING };
     console.error(JSON.stringify({ level: "error", type: "gift_card.charge_failed", message: (error as Error).message }));
     charge = { status: "declined", code: "card_declined", message: PAYMENT_UNAVAILABLE };
   }
+  // 3. settle, only while the payment is still ours: recovery may have taken it after the lease; then
+  // the charge is refunded and the answer is recovery's
   if (charge.status === "declined") {
-    await db.transaction().execute((trx) => settlePayment(trx, key, charge));
+    const declined = charge;
+    if (!(await db.transaction().execute((trx) => settlePayment(trx, key, declined)))) return lostAnswer(key, charge);
     return { kind: "declined", message: charge.message };
   }
-
-  // 3. settle
   try {
     const reference = await settle(key, buyer, user !== null, card, charge, input, origin, now);
     return { kind: "placed", reference };
   } catch (error) {
+    if (error instanceof PaymentLost) return lostAnswer(key, charge);
     // Charged but not recorded: give the money back; the key keeps the refusal.
     console.error(JSON.stringify({ level: "error", type: "gift_card.settle_failed", message: (error as Error).message }));
     if (charge.chargeId) await paymentGateway().refund(charge.chargeId, input.amountCents, `refund:${key}`);
     await db.transaction().execute((trx) => settlePayment(trx, key, { status: "declined", code: "card_declined", message: NOT_RECORDED }));
-    return { kind: "error", message: NOT_RECORDED };
+    return { kind: "error", message: NOT_RECORDED, newKey: true };
   }
+}
+
+/** The answer of a purchase whose payment recovery took: its charge refunded, it answers as recovery did. */
+async function lostAnswer(key: string, charge: ChargeResult): Promise<PurchaseOutcome> {
+  await lostToRecovery(key, charge);
+  return (await outcomeOfKey(key)) ?? { kind: "error", message: ANOTHER_TAB };
 }
 
 async function saveBillingAddress(trx: Transaction<DB>, userId: number, a: AddressInput, createdAt: string) {
@@ -161,7 +175,8 @@ async function settle(
 
   await db.transaction().execute(async (trx) => {
     // First statement writes (payment row pending → succeeded): concurrent SQLite writers queue.
-    await settlePayment(trx, key, charge);
+    // Only a pending row is ours: PaymentLost rolls everything back when recovery took it.
+    await settleOwnPayment(trx, key, charge);
     const billingAddressId = await saveBillingAddress(trx, buyer.id, input.checkout.billing, ts);
     const { id: orderId } = await trx
       .insertInto("orders")

@@ -23,10 +23,10 @@ import { addressLookup } from "~/delivery/address-lookup.server";
 import { queueEmail } from "~/email/mailer.server";
 import { orderReceiptEmail } from "~/email/templates/order-receipt";
 import type { CardChoice } from "~/payments/card-schema";
-import { CardError, type ChargeResult } from "~/payments/gateway";
+import { CardError, GatewayTimeoutError, type ChargeResult } from "~/payments/gateway";
 import {
-  chargeCard, claimPayment, isUniqueViolation, listSavedCards, replaceDeclinedPrimary, resolveCard, saveCard, settlePayment,
-  type ResolvedCard, type SavedCard,
+  chargeCard, claimPayment, isUniqueViolation, listSavedCards, lostToRecovery, PAYMENT_PENDING, PaymentLost, replaceDeclinedPrimary, resolveCard,
+  saveCard, settleOwnPayment, settlePayment, type ResolvedCard, type SavedCard,
 } from "~/payments/payments.server";
 import { payableInvoice, paymentSummary, type BreakdownInvoice, type PaymentSummary } from "./breakdown";
 import { breakdownOf, findOwnOrder, type OwnOrder } from "./breakdown.server";
@@ -233,19 +233,25 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   try {
     result = await chargeCard(key, usedCard, amounts.totalCents, `${order.reference}`);
   } catch (error) {
+    // No answer in time and no charge on record: the payment stays pending (the charge may still land) for recovery.
+    if (error instanceof GatewayTimeoutError) return { status: "in_progress", message: PAYMENT_PENDING };
     // The gateway could not be reached: record a failure (the same key never charges twice at the gateway).
     console.error(JSON.stringify({ level: "error", type: "payment", reference: order.reference, message: (error as Error).message }));
     result = { status: "declined", code: "card_declined", message: PAY_MESSAGES.gatewayError };
   }
 
-  // 3. settle
+  // 3. settle, only while the payment is still ours (its row moves first, and only from pending):
+  // recovery may have taken it after the lease and given the claim and the credit back; then the
+  // charge is refunded and the answer is recovery's
   if (result.status === "declined") {
     const declined = result;
-    await db.transaction().execute(async (trx) => {
+    const owned = await db.transaction().execute(async (trx) => {
+      if (!(await settlePayment(trx, key, declined))) return false;
       await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
-      await settlePayment(trx, key, declined);
       await addLedgerEntry(trx, { userId: user.id, amountCents: amounts.creditCents, reason: "Credit returned: payment declined", reference: order.reference });
+      return true;
     });
+    if (!owned) return lostAnswer(req, order, declined);
     return { status: "declined", message: declined.message, field: req.card.kind === "saved" ? "paymentMethod" : "card.number" };
   }
 
@@ -253,50 +259,62 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   const summary = paymentSummary({ ...invoice, credit: amounts.creditCents }, null, true);
   const invoicePath = taxInvoicePath(order.reference);
   let newPrimary = false;
-  await db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
-    await settlePayment(trx, key, succeeded, { orderId: order.id });
-    await trx.updateTable("invoices").set({ creditCents: amounts.creditCents }).where("id", "=", invoice.id).execute();
-    const { id: billingAddressId } = await trx
-      .insertInto("addresses")
-      .values({
-        userId: user.id, kind: "billing", addressType: req.billing.addressType, line1: req.billing.line1, line2: req.billing.line2 ?? null,
-        city: req.billing.city, state: req.billing.state, postcode: req.billing.postcode, country: "AU", company: req.billing.company ?? null, createdAt: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx.updateTable("orders").set({ billingAddressId }).where("id", "=", order.id).execute();
-    if (usedCard) {
-      const cardId = await saveCard(trx, user.id, usedCard);
-      newPrimary = await replaceDeclinedPrimary(trx, user.id, order.id, cardId);
-    }
-    await trx
-      .updateTable("users")
-      .set({
-        sms: req.contact.sms ? 1 : 0, newsletter: req.contact.newsletter ? 1 : 0, updatedAt: now,
-        // details on file stay as they are; blanks are filled from the form
-        firstName: user.firstName ?? req.contact.firstName, lastName: user.lastName ?? req.contact.lastName, phone: user.phone ?? req.contact.phone,
-      })
-      .where("id", "=", user.id)
-      .execute();
-    await queueEmail(trx, orderReceiptEmail, user.email, {
-      firstName: user.firstName ?? req.contact.firstName,
-      reference: order.reference,
-      lines: summary.lines,
-      subtotalCents: summary.subtotalCents,
-      discountedCents: summary.discountedCents,
-      creditCents: amounts.creditCents,
-      chargedCents: amounts.totalCents,
-      gstCents: summary.gstCents,
-      card: usedCard ? `${usedCard.brand} ending in ${usedCard.lastFour}` : null,
-      invoiceUrl: `${req.origin}${invoicePath}`,
+  try {
+    await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      await settleOwnPayment(trx, key, succeeded, { orderId: order.id });
+      const paid = await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).executeTakeFirst();
+      if (Number(paid.numUpdatedRows) !== 1) throw new PaymentLost();
+      await trx.updateTable("invoices").set({ creditCents: amounts.creditCents }).where("id", "=", invoice.id).execute();
+      const { id: billingAddressId } = await trx
+        .insertInto("addresses")
+        .values({
+          userId: user.id, kind: "billing", addressType: req.billing.addressType, line1: req.billing.line1, line2: req.billing.line2 ?? null,
+          city: req.billing.city, state: req.billing.state, postcode: req.billing.postcode, country: "AU", company: req.billing.company ?? null, createdAt: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx.updateTable("orders").set({ billingAddressId }).where("id", "=", order.id).execute();
+      if (usedCard) {
+        const cardId = await saveCard(trx, user.id, usedCard);
+        newPrimary = await replaceDeclinedPrimary(trx, user.id, order.id, cardId);
+      }
+      await trx
+        .updateTable("users")
+        .set({
+          sms: req.contact.sms ? 1 : 0, newsletter: req.contact.newsletter ? 1 : 0, updatedAt: now,
+          // details on file stay as they are; blanks are filled from the form
+          firstName: user.firstName ?? req.contact.firstName, lastName: user.lastName ?? req.contact.lastName, phone: user.phone ?? req.contact.phone,
+        })
+        .where("id", "=", user.id)
+        .execute();
+      await queueEmail(trx, orderReceiptEmail, user.email, {
+        firstName: user.firstName ?? req.contact.firstName,
+        reference: order.reference,
+        lines: summary.lines,
+        subtotalCents: summary.subtotalCents,
+        discountedCents: summary.discountedCents,
+        creditCents: amounts.creditCents,
+        chargedCents: amounts.totalCents,
+        gstCents: summary.gstCents,
+        card: usedCard ? `${usedCard.brand} ending in ${usedCard.lastFour}` : null,
+        invoiceUrl: `${req.origin}${invoicePath}`,
+      });
     });
-  });
+  } catch (error) {
+    if (error instanceof PaymentLost) return lostAnswer(req, order, succeeded);
+    throw error;
+  }
   return {
     status: "paid", reference: order.reference, chargedCents: amounts.totalCents, creditCents: amounts.creditCents,
     card: usedCard ? { brand: usedCard.brand, lastFour: usedCard.lastFour } : null, invoicePath, newPrimary,
   };
+}
+
+/** The answer of a submit whose payment recovery took: its charge refunded, it answers as recovery did. */
+async function lostAnswer(req: PayOrderRequest, order: OwnOrder, charge: ChargeResult): Promise<PayOrderOutcome> {
+  await lostToRecovery(req.idempotencyKey, charge);
+  return duplicateOutcome(req, order);
 }
 
 function alreadyPaid(order: Pick<OwnOrder, "reference">): PayOrderOutcome {

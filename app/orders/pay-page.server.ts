@@ -25,13 +25,21 @@ export const newIdempotencyKey = () => randomUUID();
 
 type Body = Omit<PayActionData, "formId" | "repopulateFields" | "fieldErrors" | "idempotencyKey"> & { fieldErrors?: Record<string, string> };
 
-export function payAnswer(body: Body, refill: Record<string, unknown>, status: number) {
-  // Loaders are not revalidated after a 4xx answer, so the next try's key comes with it.
-  const payload: PayActionData = { fieldErrors: {}, ...body, formId: FORM_ID, repopulateFields: refill, idempotencyKey: newIdempotencyKey() };
+/**
+ * Loaders are not revalidated after a 4xx answer, so the next try's key comes with it: `key` (the
+ * posted one) is kept, else a new one is issued.
+ */
+export function payAnswer(body: Body, refill: Record<string, unknown>, status: number, key: string | null = null) {
+  const payload: PayActionData = { fieldErrors: {}, ...body, formId: FORM_ID, repopulateFields: refill, idempotencyKey: key ?? newIdempotencyKey() };
   return data(payload, { status });
 }
 
-export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unknown>) {
+/**
+ * `postedKey` is kept unless the payment made with it is finished (declined) or the key belongs to
+ * another payment: pressing again while it is still under way then waits for it instead of paying twice.
+ */
+export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unknown>, postedKey: string | null = null) {
+  const keep = o.status === "declined" || o.status === "key_conflict" ? null : postedKey;
   switch (o.status) {
     case "paid":
       // #paid: with JS the notice takes focus, as a new page gives it
@@ -41,17 +49,17 @@ export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unkn
     case "declined":
       return payAnswer({ fieldErrors: { [o.field]: o.message }, dialog: { title: "Payment declined", message: o.message } }, refill, 402);
     case "card_error":
-      return payAnswer({ fieldErrors: { [o.field]: o.message } }, refill, 422);
+      return payAnswer({ fieldErrors: { [o.field]: o.message } }, refill, 422, keep);
     case "card_required":
-      return payAnswer({ fieldErrors: { paymentMethod: o.message } }, refill, 422);
+      return payAnswer({ fieldErrors: { paymentMethod: o.message } }, refill, 422, keep);
     case "address_unverified":
-      return payAnswer({ addressDoubt: { key: o.addressKey, message: o.message } }, refill, 200);
+      return payAnswer({ addressDoubt: { key: o.addressKey, message: o.message } }, refill, 200, keep);
     case "already_paid":
       // the pay page no longer exists for a paid order: its tax invoice says so
       return redirect(`${o.invoicePath}?notice=already-paid`, 303);
     case "in_progress":
     case "not_payable":
     case "key_conflict":
-      return payAnswer({ dialog: { title: "We couldn't take your payment", message: o.message, link: { href: MY_DELIVERIES_PATH, label: "My deliveries" } } }, refill, 409);
+      return payAnswer({ dialog: { title: "We couldn't take your payment", message: o.message, link: { href: MY_DELIVERIES_PATH, label: "My deliveries" } } }, refill, 409, keep);
   }
 }

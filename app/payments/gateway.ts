@@ -14,6 +14,8 @@ export type ChargeRequest = {
   /** the same key always yields the same result and charges at most once */
   idempotencyKey: string;
   description: string;
+  /** aborted when we stop waiting (PAYMENTS.gatewayTimeoutSeconds); a real adapter passes it to its HTTP call */
+  signal?: AbortSignal;
 };
 
 export type DeclineCode = "card_declined" | "insufficient_funds" | "expired_card";
@@ -39,6 +41,14 @@ export class CardError extends Error {
   }
 }
 
+/** The gateway did not answer in time: the charge may or may not have been made (ask findCharge). */
+export class GatewayTimeoutError extends Error {
+  constructor() {
+    super("The payment gateway did not answer in time");
+    this.name = "GatewayTimeoutError";
+  }
+}
+
 export interface PaymentGateway {
   tokenise(card: CardInput): Promise<TokenisedCard>;
   /**
@@ -48,6 +58,7 @@ export interface PaymentGateway {
    */
   verify(token: string): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** the same idempotency key refunds at most once (recovery and a late settle may both refund one charge) */
   refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
   /** The charge made with this idempotency key, if any (recovery after a crash between charge and settle). */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;

@@ -3,20 +3,26 @@
 //   1. claim    (in the caller's transaction): insert the pending row; a second
 //               submit with the same key hits the unique key and waits instead;
 //   2. charge   the gateway with the same key (a real gateway de-duplicates too);
-//   3. settle   the row to succeeded or declined.
+//   3. settle   the row to succeeded or declined, only while it is still
+//               pending: payment recovery may have taken it (pending →
+//               recovering) when the charge outlived the lease, and then the
+//               submit undoes its own work (lostToRecovery) instead.
 // Which worker process or app instance runs a step does not matter: the
 // database's unique key, not a map in memory, decides who charges.
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
-import { CardError, type ChargeResult, type TokenisedCard } from "./gateway";
+import { PAYMENTS } from "~/config";
+import { CardError, GatewayTimeoutError, type ChargeResult, type TokenisedCard } from "./gateway";
 import type { CardChoice } from "./card-schema";
 import { paymentGateway } from "./sandbox-gateway.server";
+import { INTERRUPTED_REFUNDED } from "./recovery.server";
+import { lockUser } from "~/orders/credit.server";
 
 export type PaymentRow = {
   id: number;
-  status: "pending" | "succeeded" | "declined" | "refunded";
+  status: "pending" | "recovering" | "succeeded" | "declined" | "refunded";
   orderId: number | null;
   giftCardId: number | null;
   amountCents: number;
@@ -79,16 +85,44 @@ export async function claimPayment(
   return id;
 }
 
-/** Step 2: charges the card once for this key. Nothing to charge answers succeeded at once. */
-export async function chargeCard(key: string, card: ResolvedCard | null, amountCents: number, description: string): Promise<ChargeResult> {
+/**
+ * Step 2: charges the card once for this key. Nothing to charge answers succeeded at once.
+ * The gateway gets PAYMENTS.gatewayTimeoutSeconds, well inside the recovery lease; then the gateway
+ * is asked for the key's charge, and when it has none GatewayTimeoutError is thrown: the payment
+ * stays pending (the charge may still land), and recovery settles it after the lease.
+ */
+export async function chargeCard(
+  key: string, card: ResolvedCard | null, amountCents: number, description: string,
+  { timeoutMs = PAYMENTS.gatewayTimeoutSeconds * 1000 }: { timeoutMs?: number } = {},
+): Promise<ChargeResult> {
   if (amountCents === 0) return { status: "succeeded", chargeId: "", amountCents: 0 };
   if (!card) throw new Error("A card is needed for a payment above zero");
-  return paymentGateway().charge({ token: card.token, amountCents, currency: "AUD", idempotencyKey: key, description });
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), timeoutMs);
+  });
+  const charging = paymentGateway().charge({ token: card.token, amountCents, currency: "AUD", idempotencyKey: key, description, signal: controller.signal });
+  charging.catch(() => {}); // an aborted call's rejection is answered below
+  try {
+    const first = await Promise.race([charging, timedOut]);
+    if (first !== "timeout") return first;
+  } finally {
+    clearTimeout(timer);
+  }
+  controller.abort(new GatewayTimeoutError());
+  const found = await paymentGateway().findCharge(key);
+  if (found) return found;
+  throw new GatewayTimeoutError();
 }
 
-/** Step 3: records the outcome; only a pending row moves, so settling twice changes nothing. */
-export async function settlePayment(trx: Kysely<DB>, key: string, result: ChargeResult, links: { orderId?: number; giftCardId?: number } = {}) {
-  await trx
+/**
+ * Step 3: records the outcome; only a pending row moves, so settling twice changes nothing.
+ * Answers whether this call settled it: false when recovery took the payment meanwhile (or it was
+ * settled before), and then the caller must not write an order or give anything back.
+ */
+export async function settlePayment(trx: Kysely<DB>, key: string, result: ChargeResult, links: { orderId?: number; giftCardId?: number } = {}): Promise<boolean> {
+  const updated = await trx
     .updateTable("payments")
     .set(
       result.status === "succeeded"
@@ -97,7 +131,44 @@ export async function settlePayment(trx: Kysely<DB>, key: string, result: Charge
     )
     .where("idempotencyKey", "=", key)
     .where("status", "=", "pending")
-    .execute();
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** The answer to a submit whose gateway call timed out with no charge on record: its payment stays pending for recovery. */
+export const PAYMENT_PENDING =
+  "We're still waiting to hear back from our payment provider. Please don't pay again yet: if this payment doesn't go through, anything charged is refunded and you can try again in about 15 minutes.";
+
+/** Thrown inside a settle transaction whose payment was no longer pending: rolls back everything it wrote. */
+export class PaymentLost extends Error {
+  constructor() {
+    super("payment no longer pending");
+    this.name = "PaymentLost";
+  }
+}
+
+/** Settles inside a transaction and throws PaymentLost (rolling it back) unless this call owned the pending row. */
+export async function settleOwnPayment(trx: Kysely<DB>, key: string, result: ChargeResult, links: { orderId?: number; giftCardId?: number } = {}) {
+  if (!(await settlePayment(trx, key, result, links))) throw new PaymentLost();
+}
+
+/**
+ * A submit whose charge succeeded after recovery had taken its payment (the gateway call outlived
+ * the lease): recovery gave back the stock, the credit and the claim, so the charge is refunded
+ * (with recovery's own refund key, so one charge is refunded once whoever gets there first), the
+ * row says so, and the caller answers as recovery did.
+ */
+export async function lostToRecovery(key: string, charge: ChargeResult): Promise<PaymentRow | null> {
+  if (charge.status === "succeeded" && charge.chargeId) {
+    await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
+  }
+  const row = await waitForPayment(key);
+  if (charge.status === "succeeded" && charge.chargeId && row?.status === "declined") {
+    await db.updateTable("payments").set({ failureMessage: INTERRUPTED_REFUNDED, gatewayChargeId: charge.chargeId })
+      .where("idempotencyKey", "=", key).where("status", "=", "declined").execute();
+    return { ...row, failureMessage: INTERRUPTED_REFUNDED };
+  }
+  return row;
 }
 
 export async function findPayment(key: string, trx: Kysely<DB> = db): Promise<PaymentRow | null> {
@@ -109,6 +180,9 @@ export async function findPayment(key: string, trx: Kysely<DB> = db): Promise<Pa
   return row ?? null;
 }
 
+/** Still being charged, or being recovered: a submit with this key answers "in progress" and keeps the key. */
+export const inProgress = (status: PaymentRow["status"]) => status === "pending" || status === "recovering";
+
 /**
  * A duplicate submit (double click, resent form, retry after a timeout) waits
  * for the first one to finish and then answers with its outcome.
@@ -117,14 +191,20 @@ export async function waitForPayment(key: string, { timeoutMs = 20_000, interval
   const until = Date.now() + timeoutMs;
   for (;;) {
     const row = await findPayment(key);
-    if (!row || row.status !== "pending" || Date.now() > until) return row;
+    if (!row || !inProgress(row.status) || Date.now() > until) return row;
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
-/** Saves a newly used card for the user (the first becomes primary); the same card twice is kept once. */
+/**
+ * Saves a newly used card for the user (the first becomes primary); the same card twice is kept once.
+ * The user's row is locked first, so two saves at once (two tabs, a checkout and the account page)
+ * on PostgreSQL run one after the other: the second finds the first's card and its primary. Unique
+ * indexes back this up (migration 016: one row per brand, last four and expiry, one primary).
+ */
 export async function saveCard(trx: Kysely<DB>, userId: number, card: ResolvedCard): Promise<number> {
   if (card.savedId) return card.savedId;
+  await lockUser(trx, userId);
   const existing = await trx
     .selectFrom("paymentMethods")
     .select(["id"])

@@ -2,11 +2,14 @@
 // pay-an-order, gift-card purchase) and died before settling it leaves the row
 // `pending`, the draft or order claimed, stock reserved and credit spent. The
 // checkout's input (a new card's token, the addresses) was never stored, so
-// the payment cannot be finished: after a lease this job asks the gateway
-// whether the key was charged (a charge is refunded), then, in one
-// transaction claimed by the row's own conditional update, marks the payment
-// declined and gives back what its claim reserved. The shopper can simply try
-// again. Renewals resume their own charges (app/subscriptions/renewals.server.ts).
+// the payment cannot be finished: after a lease this job first takes the row
+// (pending → recovering, a conditional update, so a submit that is still
+// charging can no longer settle it and undoes its own work instead), asks the
+// gateway whether the key was charged (a charge is refunded), then, in one
+// transaction claimed by the row's recovering → declined update, gives back
+// what its claim reserved. A recovery that died half-way is taken again after
+// another lease. The shopper can simply try again. Renewals resume their own
+// charges (app/subscriptions/renewals.server.ts).
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import type { JobKind } from "~/jobs/types";
@@ -29,21 +32,40 @@ function reservedOf(json: string | null): Reserved {
   }
 }
 
-/** Gives back one abandoned payment's reservations; "skipped" when it was settled meanwhile. */
-export async function recoverPayment(db: Kysely<DB>, paymentId: number): Promise<"done" | "skipped"> {
-  const row = await db.selectFrom("payments").select(["id", "idempotencyKey", "status", "userId", "amountCents", "reserved"])
+const staleBefore = (now: Date) => new Date(now.getTime() - PAYMENTS.abandonedAfterMinutes * 60_000).toISOString();
+
+/**
+ * Gives back one abandoned payment's reservations; "skipped" when it was settled meanwhile, or another
+ * recovery holds it. `now` is the instant the run acts for (its lease clock).
+ */
+export async function recoverPayment(db: Kysely<DB>, paymentId: number, now = new Date()): Promise<"done" | "skipped"> {
+  const row = await db.selectFrom("payments").select(["id", "idempotencyKey", "status", "userId", "amountCents", "reserved", "createdAt", "recoveryClaimedAt"])
     .where("id", "=", paymentId).executeTakeFirst();
-  if (!row || row.status !== "pending") return "skipped";
+  if (!row) return "skipped";
+  // 1. take the row before anything else: from here on the submit that claimed it cannot settle it
+  let take = db.updateTable("payments").set({ status: "recovering", recoveryClaimedAt: now.toISOString() }).where("id", "=", row.id);
+  if (row.status === "pending") take = take.where("status", "=", "pending").where("createdAt", "<=", staleBefore(now));
+  else if (row.status === "recovering") {
+    // a recovery that died half-way: taken again after its own lease
+    take = take.where("status", "=", "recovering").where("recoveryClaimedAt", "<=", staleBefore(now));
+    take = row.recoveryClaimedAt === null ? take.where("recoveryClaimedAt", "is", null) : take.where("recoveryClaimedAt", "=", row.recoveryClaimedAt);
+  } else return "skipped";
+  const taken = await take.executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) return "skipped";
+
+  // 2. a real gateway answers from its own records; a charge that went through is given back
+  // (the refund key is the one a late settle of the same charge uses: refunded once)
   const key = row.idempotencyKey;
-  // a real gateway answers from its own records; a charge that went through is given back
   const charge = await paymentGateway().findCharge(key);
   const refunded = charge?.status === "succeeded" && Boolean(charge.chargeId);
   if (refunded && charge?.status === "succeeded") await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
+
+  // 3. give back what the claim took, once: claimed by the row's own recovering → declined update
   const reserved = reservedOf(row.reserved);
   return db.transaction().execute(async (trx) => {
     const claimed = await trx.updateTable("payments")
-      .set({ status: "declined", failureMessage: refunded ? INTERRUPTED_REFUNDED : INTERRUPTED })
-      .where("id", "=", row.id).where("status", "=", "pending").executeTakeFirst();
+      .set({ status: "declined", failureMessage: refunded ? INTERRUPTED_REFUNDED : INTERRUPTED, ...(refunded && charge?.status === "succeeded" ? { gatewayChargeId: charge.chargeId } : {}) })
+      .where("id", "=", row.id).where("status", "=", "recovering").executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
     for (const s of reserved.stock ?? []) {
       await trx.updateTable("products").set((eb) => ({ inventory: eb("inventory", "+", s.quantity) }))
@@ -58,24 +80,35 @@ export async function recoverPayment(db: Kysely<DB>, paymentId: number): Promise
   });
 }
 
-const staleBefore = (now: Date) => new Date(now.getTime() - PAYMENTS.abandonedAfterMinutes * 60_000).toISOString();
+/** Payments left pending past the lease, and recoveries left half-way past theirs. */
+function abandoned(db: Kysely<DB>, now: Date) {
+  const before = staleBefore(now);
+  return db.selectFrom("payments")
+    .where((eb) => eb.or([
+      eb.and([eb("status", "=", "pending"), eb("createdAt", "<=", before)]),
+      eb.and([eb("status", "=", "recovering"), eb("recoveryClaimedAt", "<=", before)]),
+    ]))
+    .where("idempotencyKey", "not like", "renewal:%");
+}
 
 export const paymentRecoveryJob: JobKind<Item> = {
   name: "payment-recovery",
   async due({ db, now }, limit) {
-    const rows = await db.selectFrom("payments").select(["id", "idempotencyKey"])
-      .where("status", "=", "pending").where("createdAt", "<=", staleBefore(now)).where("idempotencyKey", "not like", "renewal:%")
-      .orderBy("createdAt").limit(limit).execute();
+    const rows = await abandoned(db, now).select(["id", "idempotencyKey"]).orderBy("createdAt").limit(limit).execute();
     return rows.map((r) => ({ paymentId: r.id, key: r.idempotencyKey }));
   },
-  run: ({ db }, item) => recoverPayment(db, item.paymentId),
+  run: ({ db, now }, item) => recoverPayment(db, item.paymentId, now),
   // the key is the shopper's form token: log the payment id only
   describe: (item) => ({ paymentId: item.paymentId }),
   async oldestDue({ db, now }) {
-    const row = await db.selectFrom("payments").select((eb) => eb.fn.min("createdAt").as("oldest"))
-      .where("status", "=", "pending").where("createdAt", "<=", staleBefore(now)).where("idempotencyKey", "not like", "renewal:%")
-      .executeTakeFirst();
-    const oldest = row?.oldest as string | null | undefined;
+    const before = staleBefore(now);
+    const [pending, recovering] = await Promise.all([
+      db.selectFrom("payments").select((eb) => eb.fn.min("createdAt").as("since")).where("status", "=", "pending").where("createdAt", "<=", before)
+        .where("idempotencyKey", "not like", "renewal:%").executeTakeFirst(),
+      db.selectFrom("payments").select((eb) => eb.fn.min("recoveryClaimedAt").as("since")).where("status", "=", "recovering").where("recoveryClaimedAt", "<=", before)
+        .executeTakeFirst(),
+    ]);
+    const oldest = [pending?.since, recovering?.since].filter((v): v is string => typeof v === "string").sort()[0];
     return oldest ? new Date(Date.parse(oldest) + PAYMENTS.abandonedAfterMinutes * 60_000).toISOString() : null;
   },
 };

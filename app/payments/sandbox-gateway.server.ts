@@ -2,13 +2,15 @@
 // cards succeed or decline by number, tokens carry no card data, and charges
 // are idempotent per key across processes and restarts (kept in the database).
 import { randomBytes } from "node:crypto";
+import { PAYMENTS } from "~/config";
+import { env } from "~/env.server";
 import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
 import {
   CardError, type CardInput, type ChargeRequest, type ChargeResult, type Decline, type PaymentGateway, type RefundResult, type TokenisedCard,
   type VerifyResult,
 } from "./gateway";
 
-type Behaviour = "ok" | "declined" | "insufficient";
+type Behaviour = "ok" | "declined" | "insufficient" | "slow";
 
 /** Test numbers with a special outcome; every other valid number succeeds. */
 const SPECIAL: Record<string, Behaviour> = {
@@ -16,8 +18,16 @@ const SPECIAL: Record<string, Behaviour> = {
   "4000000000009995": "insufficient",
 };
 
+/**
+ * A card whose charge succeeds after PAYMENTS.sandboxSlowCardMs (25 s): the gateway that is slow
+ * under load, for tests of a second press while the first is still charging. Only when
+ * APP_ENV=test (the test suites and the e2e server); anywhere else it is an ordinary card.
+ */
+export const SLOW_TEST_CARD = "4000000000002503";
+const slowCardHonoured = () => env.APP_ENV === "test";
+
 /** The refusal each failing behaviour answers with, the same for charge() and verify(). */
-const DECLINES: Record<Exclude<Behaviour, "ok">, Decline> = {
+const DECLINES: Record<"declined" | "insufficient", Decline> = {
   declined: { status: "declined", code: "card_declined", message: "Your card was declined." },
   insufficient: { status: "declined", code: "insufficient_funds", message: "Your card has insufficient funds." },
 };
@@ -25,6 +35,7 @@ const DECLINES: Record<Exclude<Behaviour, "ok">, Decline> = {
 /** The behaviour a sandbox token carries in its suffix (tokenise() puts it there). */
 function behaviourOf(token: string): Behaviour {
   const suffix = /_([a-z]+)$/.exec(token)?.[1];
+  if (suffix === "slow") return slowCardHonoured() ? "slow" : "ok";
   return suffix === "declined" || suffix === "insufficient" ? suffix : "ok";
 }
 
@@ -50,6 +61,9 @@ export interface SandboxChargeStore {
   /** Keeps `result` unless the key has one already; answers the one kept. */
   keep(key: string, result: ChargeResult): Promise<ChargeResult>;
 }
+
+/** Refunds are kept beside the charges under this prefix, so one refund key refunds once. */
+const REFUND_PREFIX = "refund!";
 
 export function memoryChargeStore(): SandboxChargeStore {
   const charges = new Map<string, ChargeResult>();
@@ -81,8 +95,23 @@ export function databaseChargeStore(): SandboxChargeStore {
   };
 }
 
+/** Waits `ms`, or throws as soon as `signal` aborts (the caller stopped waiting: nothing is charged). */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
+}
+
 export class SandboxGateway implements PaymentGateway {
-  constructor(private readonly charges: SandboxChargeStore = databaseChargeStore()) {}
+  constructor(
+    private readonly charges: SandboxChargeStore = databaseChargeStore(),
+    private readonly options: { slowCardMs?: number } = {},
+  ) {}
 
   async tokenise(card: CardInput): Promise<TokenisedCard> {
     const number = digitsOnly(card.number);
@@ -94,7 +123,7 @@ export class SandboxGateway implements PaymentGateway {
       throw new CardError("expiration", "Your card's expiration date is invalid.");
     }
     if (!/^\d{3,4}$/.test(card.cvc)) throw new CardError("cvc", "Your card's security code is invalid.");
-    const behaviour = SPECIAL[number] ?? "ok";
+    const behaviour = SPECIAL[number] ?? (number === SLOW_TEST_CARD && slowCardHonoured() ? "slow" : "ok");
     return {
       token: `sandbox_pm_${rand()}_${behaviour}`,
       brand: cardBrand(number),
@@ -123,15 +152,21 @@ export class SandboxGateway implements PaymentGateway {
       throw new Error("amountCents must be a positive integer");
     }
     const behaviour = behaviourOf(request.token);
+    if (behaviour === "slow") await pause(this.options.slowCardMs ?? PAYMENTS.sandboxSlowCardMs, request.signal);
     const result: ChargeResult =
-      behaviour === "ok" ? { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents } : { ...DECLINES[behaviour] };
+      behaviour === "ok" || behaviour === "slow"
+        ? { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents }
+        : { ...DECLINES[behaviour] };
     // two processes charging one key at once: the first result kept is the one both answer
     return this.charges.keep(request.idempotencyKey, result);
   }
 
   async refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult> {
     if (!chargeId.startsWith("sandbox_ch_")) throw new Error("Unknown charge");
-    return { status: "refunded", refundId: `sandbox_re_${idempotencyKey.slice(0, 12)}${opaqueId(4)}`, amountCents };
+    // A refund key refunds once, as a real gateway's does: kept in the charges store under its own
+    // prefix (shaped as a charge result there, with the refund's id).
+    const kept = await this.charges.keep(`${REFUND_PREFIX}${idempotencyKey}`, { status: "succeeded", chargeId: `sandbox_re_${opaqueId(16)}`, amountCents });
+    return { status: "refunded", refundId: kept.status === "succeeded" ? kept.chargeId : "", amountCents: kept.status === "succeeded" ? kept.amountCents : amountCents };
   }
 }
 

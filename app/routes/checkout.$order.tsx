@@ -38,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const refill = scrubCardData(result.submittedData as Record<string, unknown>);
   if (result.error) return payAnswer({ fieldErrors: result.error.fieldErrors }, refill, 422);
   const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request) });
-  return payOutcomeAnswer(outcome, refill);
+  return payOutcomeAnswer(outcome, refill, result.data.idempotencyKey);
 }
 
 export default function PayOrder() {

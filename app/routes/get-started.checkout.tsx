@@ -100,7 +100,8 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
       // A new key for the next try: the declined one keeps its answer.
       return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
     case "error":
-      return answer(formData, { dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
+      // "still being placed" keeps the key (pressing again waits for that payment); a refunded one is finished
+      return answer(formData, { ...(outcome.newKey ? { nextKey: randomUUID() } : {}), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
   }
 }
 

@@ -109,7 +109,9 @@ function respond(formData: FormData, outcome: Exclude<PurchaseOutcome, { kind: "
       // a new key for the next try: the declined one keeps its answer
       return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
     case "error":
-      return answer(formData, { nextKey: randomUUID(), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
+      // "still being placed" keeps the key, so pressing again waits for that payment instead of paying twice;
+      // only a key whose charge was refunded is finished
+      return answer(formData, { ...(outcome.newKey ? { nextKey: randomUUID() } : {}), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
   }
 }
 
