@@ -17,6 +17,7 @@ import { OrderSummary } from "~/checkout/components/order-summary";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode } from "~/delivery/postcode";
 import { scrubCardData } from "~/payments/card-secrets";
+import { postedIdempotencyKey } from "~/payments/idempotency-key";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 import checkoutCss from "~/styles/checkout.css";
@@ -58,7 +59,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function answer(formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) {
   const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
   delete repopulateFields.idempotencyKey;
-  return data<ActionData>({ fieldErrors: {}, formId: CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra }, { status, ...init });
+  // the posted key stays unless `extra` brings a new one (see app/payments/idempotency-key.ts)
+  const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
+  return data<ActionData>({ fieldErrors: {}, formId: CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status, ...init });
 }
 
 /** "shipping.line1" → { shipping: { line1 } }, as the form's defaults expect. */

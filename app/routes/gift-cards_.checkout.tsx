@@ -24,6 +24,7 @@ import { giftCheckoutValidator } from "~/gift-cards/validators.server";
 import { signInHere } from "~/gift-cards/sign-in.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { scrubCardData } from "~/payments/card-secrets";
+import { postedIdempotencyKey } from "~/payments/idempotency-key";
 import { listSavedCards } from "~/payments/payments.server";
 import { readForm } from "~/security/csrf.server";
 import { pageMeta } from "~/utils/meta";
@@ -88,7 +89,9 @@ function unflatten(values: Record<string, unknown>) {
 function answer(formData: FormData, extra: Partial<ActionData>, status: number) {
   const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
   delete repopulateFields.idempotencyKey;
-  return data<ActionData>({ fieldErrors: {}, formId: GIFT_CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra }, { status });
+  // the posted key stays unless `extra` brings a new one (see app/payments/idempotency-key.ts)
+  const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
+  return data<ActionData>({ fieldErrors: {}, formId: GIFT_CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status });
 }
 
 function placed(reference: string) {
