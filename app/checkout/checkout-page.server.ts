@@ -15,6 +15,7 @@ import { secureCookies } from "~/env.server";
 import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
 import { blockedInTasmania, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
+import { describeQuote } from "./expected-total.server";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
 
 /** `?promo=CODE` on any link is kept for a day, until checkout uses it or finds it unusable. */
@@ -131,6 +132,8 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
       discountMessage: promoLimited ?? quote.discountMessage,
     },
     promoUnusable,
+    /** what the form posts back so the charge is the total shown (decision 036) */
+    shownQuote: describeQuote(quote),
     defaults: {
       firstName: user?.firstName ?? "",
       lastName: user?.lastName ?? "",

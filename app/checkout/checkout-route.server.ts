@@ -8,6 +8,7 @@ export { applyDiscountCode, currentQuote, loadCheckout, postcodeLookup, promoCoo
 export { checkoutValidator } from "./validators.server";
 export { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "./place-order.server";
 export { claimWaitingGiftCard } from "./gift-credit.server";
+export { parseExpectedTotal, shownTotalCheck } from "./expected-total.server";
 export { appOrigin } from "~/accounts/origin.server";
 export { readForm } from "~/security/csrf.server";
 export { RateLimitedError, getClientIp } from "~/security/rate-limit.server";

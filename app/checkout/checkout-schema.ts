@@ -59,6 +59,9 @@ export function checkoutSchema(ctx: CheckoutContext) {
     card: CardFieldsSchema.optional(),
     addressConfirmed: z.string().max(300).optional(),
     overnightAccepted: Checkbox,
+    // what the page showed (decision 036): the total in cents, and its quote to name why it moved
+    expectedTotalCents: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000_000).optional()),
+    shownQuote: z.string().max(8000).optional(),
   });
   // Every check runs on every submit: a missing name must not hide an invalid
   // address or card until the next round (a zod object with an invalid field
@@ -95,8 +98,14 @@ export function checkoutSchema(ctx: CheckoutContext) {
       card,
       addressConfirmed: v.addressConfirmed ?? null,
       overnightAccepted: v.overnightAccepted,
+      ...shown(v),
     };
   });
+}
+
+/** Optional in the output too: a caller without a page (a test, a script) has shown nothing to compare. */
+function shown(v: { expectedTotalCents?: number; shownQuote?: string }): { expectedTotalCents?: number; shownQuote?: string } {
+  return { expectedTotalCents: v.expectedTotalCents, shownQuote: v.shownQuote };
 }
 
 export type CheckoutInput = z.output<ReturnType<typeof checkoutSchema>>;

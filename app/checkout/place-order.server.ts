@@ -39,6 +39,7 @@ import {
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
+import { creditChangedUnderClaim, shownTotalCheck, type TotalChanged } from "./expected-total.server";
 import { quoteDraft, type Quote } from "./quote.server";
 import { agreementTerms } from "./agreement";
 
@@ -57,7 +58,9 @@ export type CheckoutOutcome =
   | { kind: "declined"; message: string }
   /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
   | { kind: "error"; message: string; newKey?: boolean }
-  | { kind: "already-ordered" };
+  | { kind: "already-ordered" }
+  /** the total differs from the one the page showed: nothing charged (decision 036) */
+  | (TotalChanged & { fieldErrors?: Record<string, string> });
 
 export type CheckoutActor = {
   session: SessionRecord;
@@ -133,11 +136,14 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
     draft: actor.draft, postcode: lookup.postcode, discountCode: input.discountCode, choiceId: input.choiceId,
     creditBalanceCents: customer.passwordHash && actor.user ? await creditBalance({ userId: customer.id }) : 0,
   });
+  const changed = shownTotalCheck(input, quote);
   if (input.discountCode && quote.discountMessage) {
     // No longer usable (expired, or salmon to Tasmania): removed, and the shopper sees the new total first.
     await db.updateTable("subscriptions").set({ discountCode: null }).where("id", "=", actor.draft.id).where("status", "=", "draft").execute();
-    return { kind: "fields", fieldErrors: { discountCode: quote.discountMessage } };
+    const codeErrors = { discountCode: quote.discountMessage };
+    return changed ? { ...changed, fieldErrors: codeErrors } : { kind: "fields", fieldErrors: codeErrors };
   }
+  if (changed) return changed;
   if (quote.discount?.needsChoice && !quote.discount.chosenId) fieldErrors.choice = "You must choose a product.";
   if (quote.hasKnife && !input.knifeConfirmed) fieldErrors.knifeAdult = "You must be an adult to order a knife.";
   if (Object.keys(fieldErrors).length) return { kind: "fields", fieldErrors };
@@ -245,6 +251,8 @@ export async function placeOrder(actor: CheckoutActor, input: CheckoutInput & { 
         const applied = applyCredit(balance, quote.subtotalCents - quote.discountedCents);
         creditCents = applied.creditCents;
         totalCents = applied.totalCents;
+        // credit spent elsewhere since check(): refused before anything is claimed
+        if (input.expectedTotalCents != null && totalCents !== input.expectedTotalCents) throw new ClaimRefused(creditChangedUnderClaim(totalCents, input.expectedTotalCents));
         await addLedgerEntry(trx, { userId: customer.id, amountCents: -creditCents, reason: "Credit spent at checkout", reference: key });
       }
       if (totalCents > 0 && !card) throw new ClaimRefused({ kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" });

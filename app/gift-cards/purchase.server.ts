@@ -43,6 +43,8 @@ export type PurchaseOutcome =
 
 export type PurchaseInput = {
   amountCents: number;
+  /** the bonus card the page showed (its signed quote, decision 036); without a quote it is worked out now */
+  bonusCents?: number;
   personalise: PersonaliseInput;
   checkout: GiftCheckoutInput;
 };
@@ -163,8 +165,7 @@ async function settle(
   now: Date,
 ): Promise<string> {
   const { personalise: p, amountCents } = input;
-  const settings = await giftCardSettings();
-  const bonus = bonusCents(amountCents, settings);
+  const bonus = input.bonusCents ?? bonusCents(amountCents, await giftCardSettings());
   const ts = now.toISOString();
   const today = sydneyToday(now);
   const expiresOn = expiryDay(today);

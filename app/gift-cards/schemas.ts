@@ -96,6 +96,8 @@ export function giftCheckoutSchema(ctx: GiftCheckoutContext) {
       billing: z.any(),
       paymentMethod: z.string().max(20).optional(),
       card: CardFieldsSchema.optional(),
+      // the page's signed quote: what it showed is what is bought (decision 036)
+      quote: z.string().max(6000).optional(),
     })
     .transform((v, zc) => {
       const email = refineWhen(zc, ctx.needsEmail, EmailSchema, v.email ?? "", ["email"]);
@@ -106,9 +108,13 @@ export function giftCheckoutSchema(ctx: GiftCheckoutContext) {
         email: ctx.needsEmail ? (email as string) : null,
         billing: billing as AddressInput,
         card,
+        ...signedQuote(v.quote),
       };
     });
 }
+
+/** Optional in the output too: a purchase made without a page (a test) has no quote. */
+const signedQuote = (quote: string | undefined): { quote?: string } => (quote === undefined ? {} : { quote });
 
 export type GiftCheckoutInput = z.output<ReturnType<typeof giftCheckoutSchema>>;
 

@@ -8,5 +8,6 @@ export const PAY_MESSAGES = {
   creditChanged: "Your credit no longer covers this order. Please choose a card to pay the rest.",
   gatewayError: "We couldn't reach our payment provider, so nothing was charged. Please try again in a moment.",
   keyConflict: "This payment form has expired. Please reload the page and try again.",
+  expectedTotal: "The expected total must be a whole number of cents.",
   keyRequired: "This payment form has expired. Please reload the page and try again.",
 } as const;

@@ -24,6 +24,8 @@ export const PAYLOAD_TO_FORM: Record<string, string> = {
   newsletter: "newsletter",
   idempotency_key: "idempotencyKey",
   address_confirmed: "addressConfirmed",
+  // optional: the amount (cents) the client showed for this payment; another one charges nothing (409)
+  expected_total: "expectedTotalCents",
 };
 
 const FORM_TO_PAYLOAD: Record<string, string> = {

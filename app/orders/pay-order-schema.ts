@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
-import { AddressSchema, Checkbox, ContactFields, refineWhen, type AddressInput } from "~/checkout/address-schema";
+import { AddressSchema, Checkbox, ContactFields, blankToUndefined, refineWhen, type AddressInput } from "~/checkout/address-schema";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
 import { PAY_MESSAGES } from "./pay-order-messages";
 
@@ -31,6 +31,8 @@ export function payOrderSchema(ctx: PayOrderContext) {
       paymentMethod: z.preprocess(lastValue, z.string().max(20).optional()).catch(undefined),
       card: CardFieldsSchema.optional().catch(undefined),
       addressConfirmed: z.preprocess(lastValue, z.string().max(100).optional()).catch(undefined),
+      // what the card would be charged as the page showed it, in cents (decision 036)
+      expectedTotalCents: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: PAY_MESSAGES.expectedTotal }).int(PAY_MESSAGES.expectedTotal).min(0, PAY_MESSAGES.expectedTotal).max(100_000_000, PAY_MESSAGES.expectedTotal).optional()),
     })
     .transform((v, zctx) => {
       const key = typeof v.idempotencyKey === "string" && /^[A-Za-z0-9_-]{16,100}$/.test(v.idempotencyKey) ? v.idempotencyKey : null;
@@ -46,9 +48,13 @@ export function payOrderSchema(ctx: PayOrderContext) {
         billing: billing as AddressInput,
         card,
         addressConfirmed: v.addressConfirmed ?? null,
+        ...shownTotal(v.expectedTotalCents),
       };
     });
 }
+
+/** Optional in the output too: a caller that showed no total compares none. */
+const shownTotal = (cents: number | undefined): { expectedTotalCents?: number } => (cents === undefined ? {} : { expectedTotalCents: cents });
 
 export type PayOrderInput = z.output<ReturnType<typeof payOrderSchema>>;
 

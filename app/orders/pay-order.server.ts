@@ -34,6 +34,7 @@ import { addLedgerEntry, creditBalance, lockUser } from "./credit.server";
 import { applyCredit } from "./credit";
 import type { BillingDefaults } from "./pay-order-form";
 import { PAY_MESSAGES } from "./pay-order-messages";
+import { deliveryPassed, payTotalMoved, type DeliveryPassed, type TotalMoved } from "./pay-order-checks.server";
 import { taxInvoicePath } from "./paths";
 
 const PAYABLE = ["unpaid", "failed"] as const;
@@ -83,9 +84,15 @@ async function billingDefaults(userId: number, order: OwnOrder): Promise<Billing
 }
 
 /** Everything the pay page shows, or null when the order is not the user's or does not await payment. */
-export async function loadPayOrderPage(user: PayingUser & { sms: number | null; newsletter: number | null }, reference: string): Promise<PayOrderPage | null> {
+export async function loadPayOrderPage(
+  user: PayingUser & { sms: number | null; newsletter: number | null }, reference: string,
+): Promise<(PayOrderPage & { kind: "form" }) | { kind: "passed"; reference: string; message: string } | null> {
   const order = await findOwnOrder({ userId: user.id, reference });
-  if (!order || !isPayable(order.status)) return null;
+  if (!order) return null;
+  // no form for a delivery that has passed: the page says why instead (decision 036)
+  const passed = deliveryPassed(order);
+  if (passed) return { kind: "passed", reference: order.reference, message: passed.message };
+  if (!isPayable(order.status)) return null;
   const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return null;
   const [balance, savedCards, billing] = await Promise.all([
@@ -94,6 +101,7 @@ export async function loadPayOrderPage(user: PayingUser & { sms: number | null; 
     billingDefaults(user.id, order),
   ]);
   return {
+    kind: "form",
     reference: order.reference,
     summary: paymentSummary(invoice, balance),
     savedCards,
@@ -106,13 +114,20 @@ export async function loadPayOrderPage(user: PayingUser & { sms: number | null; 
 }
 
 /** Whether a submit must carry a card (the action recomputes what the page showed). Null: nothing to pay here. */
-export async function payOrderContext(user: PayingUser, reference: string): Promise<{ cardRequired: boolean } | null> {
+export async function payOrderContext(user: PayingUser, reference: string): Promise<PayContext | null> {
   const order = await findOwnOrder({ userId: user.id, reference });
   if (!order) return null;
   const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return null;
-  return { cardRequired: applyCredit(await spendableCredit(user), invoice.total).totalCents > 0 };
+  const due = applyCredit(await spendableCredit(user), invoice.total);
+  return {
+    cardRequired: due.totalCents > 0,
+    // said before any field error: the page must show what it would charge now (decision 036)
+    refusal: (expectedCents) => deliveryPassed(order) ?? payTotalMoved(expectedCents, due, invoice.total),
+  };
 }
+
+export type PayContext = { cardRequired: boolean; refusal: (expectedTotalCents: number | null | undefined) => DeliveryPassed | TotalMoved | null };
 
 // ------------------------------------------------------------- the payment
 
@@ -127,6 +142,8 @@ export type PayOrderRequest = {
   addressConfirmed: string | null;
   /** origin for the links in the receipt e-mail */
   origin: string;
+  /** what the card would be charged as the page (or API client) showed it; another total charges nothing */
+  expectedTotalCents?: number | null;
 };
 
 export type PayOrderOutcome =
@@ -143,6 +160,8 @@ export type PayOrderOutcome =
   | { status: "in_progress"; message: string }
   | { status: "not_payable"; message: string }
   | { status: "key_conflict"; message: string }
+  | DeliveryPassed
+  | TotalMoved
   | { status: "not_found" };
 
 /** Identifies the address a person confirmed, so changing it asks again. */
@@ -152,6 +171,11 @@ export function addressKey(a: Pick<AddressInput, "line1" | "line2" | "city" | "s
 
 class ClaimLost extends Error {}
 class CardNeeded extends Error {}
+class Moved extends Error {
+  constructor(readonly outcome: TotalMoved) {
+    super("total moved");
+  }
+}
 
 const CARD_FIELD = { number: "card.number", expiration: "card.expiration", cvc: "card.cvc" } as const;
 
@@ -163,11 +187,15 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   // A repeat of a submit already under way or done answers with its outcome.
   if (await paymentByKey(key)) return duplicateOutcome(req, order);
   if (order.status === "paid") return alreadyPaid(order);
+  const passed = deliveryPassed(order);
+  if (passed) return passed;
   if (!isPayable(order.status)) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
   if (order.paymentKey) return { status: "in_progress", message: PAY_MESSAGES.inProgress };
   const breakdown = await breakdownOf(order);
   const invoice = payableInvoice(breakdown);
   if (!invoice) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
+  const moved = payTotalMoved(req.expectedTotalCents, applyCredit(await spendableCredit(user), invoice.total), invoice.total);
+  if (moved) return moved;
 
   const checkedKey = addressKey(req.billing);
   if (req.addressConfirmed !== checkedKey && !(await addressLookup().verify(req.billing))) {
@@ -208,6 +236,8 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
       if (Number(claimed.numUpdatedRows) !== 1) throw new ClaimLost();
       await lockUser(trx, user.id);
       const split = applyCredit(await spendableCredit(user, trx), invoice.total);
+      const movedNow = payTotalMoved(req.expectedTotalCents, split, invoice.total);
+      if (movedNow) throw new Moved(movedNow);
       if (split.totalCents > 0 && !card) throw new CardNeeded();
       await addLedgerEntry(trx, { userId: user.id, amountCents: -split.creditCents, reason: "Credit used on an order", reference: order.reference });
       await claimPayment(trx, {
@@ -218,10 +248,13 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
     });
   } catch (error) {
     if (error instanceof CardNeeded) return { status: "card_required", message: PAY_MESSAGES.creditChanged };
+    if (error instanceof Moved) return error.outcome;
     if (error instanceof ClaimLost || isUniqueViolation(error)) {
       if (await paymentByKey(key)) return duplicateOutcome(req, order);
       const now = await findOwnOrder({ userId: user.id, reference: order.reference });
       if (now?.status === "paid") return alreadyPaid(now);
+      const passedNow = now && deliveryPassed(now);
+      if (passedNow) return passedNow;
       return { status: "in_progress", message: PAY_MESSAGES.inProgress };
     }
     throw error;

@@ -17,6 +17,13 @@ export { readForm } from "~/security/csrf.server";
 export { payOrderValidator } from "./pay-order-schema";
 export { loadPayOrderPage, payOrder, payOrderContext } from "./pay-order.server";
 
+/** The posted total (cents) when the form as a whole did not validate; null when none or not a number. */
+export function submittedTotal(submitted: Record<string, unknown> | undefined): number | null {
+  const raw = submitted?.expectedTotalCents;
+  const text = typeof raw === "number" ? String(raw) : typeof raw === "string" ? raw.trim() : "";
+  return /^\d{1,9}$/.test(text) ? Number(text) : null;
+}
+
 /** Where a page of an order that cannot be paid (any more) goes. */
 export const toMyDeliveries = () => redirect(MY_DELIVERIES_PATH);
 
@@ -57,6 +64,11 @@ export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unkn
     case "already_paid":
       // the pay page no longer exists for a paid order: its tax invoice says so
       return redirect(`${o.invoicePath}?notice=already-paid`, 303);
+    case "total_changed":
+      // the page loads again with the new total; the dialog says why
+      return payAnswer({ reload: true, dialog: { title: "Your order changed", message: o.message } }, refill, 409);
+    case "delivery_passed":
+      return payAnswer({ reload: true, dialog: { title: "This delivery has passed", message: o.message, link: { href: MY_DELIVERIES_PATH, label: "My deliveries" } } }, refill, 409);
     case "in_progress":
     case "not_payable":
     case "key_conflict":

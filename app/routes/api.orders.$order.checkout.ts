@@ -8,6 +8,7 @@ import { NOT_FOUND, orderJson, requireApiUser } from "~/orders/api.server";
 import { errorsToPayload, payloadToFormValues } from "~/orders/pay-order-payload";
 import { payOrderValidator } from "~/orders/pay-order-schema";
 import { payOrder, payOrderContext, type PayOrderOutcome } from "~/orders/pay-order.server";
+import { submittedTotal } from "~/orders/pay-page.server";
 import { readForm } from "~/security/csrf.server";
 
 export async function loader() {
@@ -26,17 +27,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // a client retrying one payment sends the same key (header or field); without one every call is new
   values.idempotencyKey ??= request.headers.get("Idempotency-Key")?.trim() || randomUUID();
   const result = await payOrderValidator(ctx).validate(values);
+  // before any field error (a card may be needed only now): a passed delivery, or what it would be charged now
+  const expected = result.data?.expectedTotalCents ?? submittedTotal(result.submittedData) ?? undefined;
+  const refused = ctx.refusal(expected);
+  if (refused) return answer(refused, new URL(request.url).origin, expected);
   if (result.error) return invalid(errorsToPayload(result.error.fieldErrors));
 
   const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request) });
-  return answer(outcome, new URL(request.url).origin);
+  return answer(outcome, new URL(request.url).origin, result.data.expectedTotalCents);
 }
 
 function invalid(errors: Record<string, string>, status = 422, extra: Record<string, unknown> = {}) {
   return orderJson({ message: Object.values(errors)[0] ?? "Invalid input", errors, ...extra }, status);
 }
 
-function answer(o: PayOrderOutcome, origin: string) {
+function answer(o: PayOrderOutcome, origin: string, expected?: number) {
   switch (o.status) {
     case "paid":
       return orderJson({
@@ -54,6 +59,11 @@ function answer(o: PayOrderOutcome, origin: string) {
       return invalid({ billing_city: o.message }, 422, { address_key: o.addressKey });
     case "already_paid":
       return orderJson({ message: o.message, reference: o.reference, invoice_url: `${origin}${o.invoicePath}` }, 409);
+    case "total_changed":
+      // nothing charged: `total` is what the card would be charged now (cents), to show and send back as expected_total
+      return orderJson({ message: o.message, reason: "total_changed", expected_total: expected, total: o.totalCents, credit: o.creditCents }, 409);
+    case "delivery_passed":
+      return orderJson({ message: o.message, reason: "delivery_passed" }, 409);
     case "in_progress":
     case "not_payable":
     case "key_conflict":

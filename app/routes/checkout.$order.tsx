@@ -2,13 +2,13 @@
 // {order} is the order's public reference. Works with JavaScript on and off.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { OrderSummary } from "~/orders/components/order-summary";
 import { PayOrderForm, type PayActionData } from "~/orders/components/pay-order-form";
 // every server helper through one .server module: the browser bundle gets one empty stand-in
 import {
   appOrigin, loadPayOrderPage, newIdempotencyKey, payAnswer, payOrder, payOrderContext, payOrderValidator, payOutcomeAnswer,
-  readForm, requireUser, scrubCardData, toMyDeliveries,
+  readForm, requireUser, scrubCardData, submittedTotal, toMyDeliveries,
 } from "~/orders/pay-page.server";
 import { pageMeta } from "~/utils/meta";
 import ordersHref from "~/styles/orders.css";
@@ -28,6 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ ...page, idempotencyKey: newIdempotencyKey() }, { headers: { "Cache-Control": "no-store" } });
 }
 
+// A refusal (4xx) leaves the loader alone, except when what the page shows is out of date (decision 036).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || Boolean((actionResult as PayActionData | undefined)?.reload);
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
@@ -36,6 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!ctx) throw toMyDeliveries();
   const result = await payOrderValidator(ctx).validate(formData);
   const refill = scrubCardData(result.submittedData as Record<string, unknown>);
+  // a passed delivery or a total that moved is said before any field error: the page shows the form of another order
+  const refused = ctx.refusal(result.data?.expectedTotalCents ?? submittedTotal(result.submittedData));
+  if (refused) return payOutcomeAnswer(refused, refill);
   if (result.error) return payAnswer({ fieldErrors: result.error.fieldErrors }, refill, 422);
   const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request) });
   return payOutcomeAnswer(outcome, refill, result.data.idempotencyKey);
@@ -44,6 +51,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function PayOrder() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as PayActionData | undefined;
+  if (d.kind === "passed") {
+    return (
+      <section className="pay container" aria-labelledby="pay-title">
+        <header className="pay__header">
+          <p className="eyebrow">Order {d.reference}</p>
+          <h1 id="pay-title">This delivery has passed</h1>
+          <p className="pay__intro" role="status">{d.message}</p>
+          <p><Link className="button button--primary" to="/dashboard/my-deliveries">My deliveries</Link></p>
+        </header>
+      </section>
+    );
+  }
   return (
     <section className="pay container" aria-labelledby="pay-title">
       <header className="pay__header">

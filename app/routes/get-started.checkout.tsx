@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
@@ -6,8 +7,8 @@ import { FlowPage } from "~/box/components/flow-page";
 import { MY_DELIVERIES } from "~/box/guards";
 import {
   ADDRESS_DOUBT, GIFT_CARD_ACTIVATION_COOKIE, OUT_OF_STOCK, RateLimitedError, appOrigin, applyDiscountCode, checkoutValidator, claimWaitingGiftCard,
-  clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, placeOrder, postcodeLookup, promoCookie, promoLinkLimit, readFlow,
-  readForm, readPromo, repeatedSubmit, requireFlow, trimDraftToStock, type CheckoutOutcome,
+  clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, parseExpectedTotal, placeOrder, postcodeLookup, promoCookie,
+  promoLinkLimit, readFlow, readForm, readPromo, repeatedSubmit, requireFlow, shownTotalCheck, trimDraftToStock, type CheckoutOutcome,
 } from "~/checkout/checkout-route.server";
 import { CHECKOUT_FORM_ID } from "~/checkout/form-ids";
 import { CheckoutForm } from "~/checkout/components/checkout-form";
@@ -38,7 +39,13 @@ type ActionData = {
   discountNotice?: { ok: boolean; message: string };
   /** the refused code was taken out of the field (see clearRefusedCode) */
   discountCleared?: boolean;
+  /** the total differs from the one shown: the summary and the button are loaded again (decision 036) */
+  totalChanged?: boolean;
 };
+
+// A refusal (4xx) leaves the loaders alone, except when the total moved: the page must show the new one.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || Boolean((actionResult as ActionData | undefined)?.totalChanged);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "checkout");
@@ -58,7 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 function answer(formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) {
   const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
-  delete repopulateFields.idempotencyKey;
+  for (const shown of ["idempotencyKey", "expectedTotalCents", "shownQuote"]) delete repopulateFields[shown];
   // the posted key stays unless `extra` brings a new one (see app/payments/idempotency-key.ts)
   const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
   return data<ActionData>({ fieldErrors: {}, formId: CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status, ...init });
@@ -105,6 +112,9 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
     case "error":
       // "still being placed" keeps the key (pressing again waits for that payment); a refunded one is finished
       return answer(formData, { ...(outcome.newKey ? { nextKey: randomUUID() } : {}), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
+    case "total-changed":
+      // nothing was charged under this key, but the next press is for another amount: a new key
+      return answer(formData, { nextKey: randomUUID(), totalChanged: true, fieldErrors: outcome.fieldErrors ?? {}, dialog: { kind: "error", title: "Your order changed", message: outcome.message } }, 409);
   }
 }
 
@@ -158,7 +168,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer(formData, { lookup }, 200);
   }
 
-  const { ctx } = await currentQuote(flow, postedCode, null);
+  const { ctx, quote } = await currentQuote(flow, postedCode, null);
+  // Before the form is checked against what the order needs now (a knife added elsewhere asks for the age check):
+  // a total that moved is said first. A code that no longer applies is placeOrder's to remove and explain.
+  const changed = quote.discountMessage ? null : shownTotalCheck({ expectedTotalCents: parseExpectedTotal(formData.get("expectedTotalCents")), shownQuote: String(formData.get("shownQuote") ?? "") }, quote);
+  if (changed) return outcomeResponse(formData, changed);
   const result = await checkoutValidator(ctx).validate(formData);
   if (result.error) {
     return answer(formData, { fieldErrors: result.error.fieldErrors, lookup: await typedLookup(formData, flow.draft.postcode) }, 422);
@@ -180,7 +194,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (outcome.kind === "already-ordered") return redirect(MY_DELIVERIES, 303);
   if (outcome.kind === "out-of-stock") await trimDraftToStock(flow.draft.id, input.shipping.postcode);
-  const cleared = outcome.kind === "fields" && outcome.fieldErrors.discountCode ? clearRefusedCode(formData, "place") : {};
+  const cleared = (outcome.kind === "fields" || outcome.kind === "total-changed") && outcome.fieldErrors?.discountCode ? clearRefusedCode(formData, "place") : {};
   const response = outcomeResponse(formData, outcome);
   Object.assign(response.data as ActionData, cleared);
   (response.data as ActionData).lookup = await typedLookup(formData, flow.draft.postcode);
@@ -229,6 +243,7 @@ export default function Checkout() {
           discount={d.quote.discount ? { ...d.quote.discount, description: d.quote.discount.description } : null}
           discountNotice={a?.discountNotice ?? (d.quote.discountMessage ? { ok: false, message: d.quote.discountMessage } : null)}
           totalCents={d.quote.totalCents}
+          shownQuote={d.shownQuote}
           recurringCents={d.quote.recurringCents}
           boxName={d.box.fullName}
           defaults={defaults}

@@ -4,7 +4,7 @@
 // reference, when the card arrives and its expiry.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { useMemo } from "react";
 import { validationError } from "remix-validated-form";
@@ -19,6 +19,7 @@ import { GiftOrderAside } from "~/gift-cards/components/order-aside";
 import { GiftSuccess } from "~/gift-cards/components/success";
 import { expiresLabel, requireAmount, requirePersonalisation } from "~/gift-cards/pages.server";
 import { giftOrderSummary, purchaseGiftCard, repeatedPurchase, type PurchaseOutcome } from "~/gift-cards/purchase.server";
+import { checkGiftQuote, signGiftQuote } from "~/gift-cards/quote.server";
 import { GIFT_CHECKOUT_FORM_ID, sydneyToday } from "~/gift-cards/rules";
 import { giftCheckoutValidator } from "~/gift-cards/validators.server";
 import { signInHere } from "~/gift-cards/sign-in.server";
@@ -50,6 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     signedInEmail: user?.email ?? null,
     savedCards: user ? await listSavedCards({ userId: user.id }) : [],
     defaults: { email: values.senderEmail ?? "" },
+    quote: signGiftQuote({ amountCents: state.amountCents, bonusCents: state.bonusCents, personalise: input }),
     summary: {
       amountCents: state.amountCents,
       bonusCents: state.bonusCents,
@@ -72,7 +74,13 @@ type ActionData = {
   dialog?: GiftCheckoutDialog;
   nextKey?: string;
   formError?: string;
+  /** the gift changed since the page was shown: it loads again (decision 036) */
+  quoteChanged?: boolean;
 };
+
+// A refusal (4xx) leaves the loader alone, except when the gift shown is out of date.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || Boolean((actionResult as ActionData | undefined)?.quoteChanged);
 
 /** "billing.line1" → { billing: { line1 } }, as the form's defaults expect. */
 function unflatten(values: Record<string, unknown>) {
@@ -89,6 +97,7 @@ function unflatten(values: Record<string, unknown>) {
 function answer(formData: FormData, extra: Partial<ActionData>, status: number) {
   const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
   delete repopulateFields.idempotencyKey;
+  delete repopulateFields.quote;
   // the posted key stays unless `extra` brings a new one (see app/payments/idempotency-key.ts)
   const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
   return data<ActionData>({ fieldErrors: {}, formId: GIFT_CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status });
@@ -125,12 +134,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (repeat?.kind === "placed") return placed(repeat.reference);
   if (repeat) return respond(formData, repeat);
 
-  const state = await requireAmount(request);
-  const { input: personalise } = await requirePersonalisation(request, state);
+  // what the page showed, still what the flow holds, before anything else is checked or charged
+  const shown = await checkGiftQuote(request, formData.get("quote"));
+  if (!shown.ok) return answer(formData, { quoteChanged: true, dialog: { kind: "error", title: "Your gift changed", message: shown.message } }, 409);
   const user = await getUser(request);
   const result = await giftCheckoutValidator({ needsEmail: !user }).validate(formData);
   if (result.error) return validationError(result.error, scrubCardData(result.submittedData));
-  const outcome = await purchaseGiftCard({ user }, { amountCents: state.amountCents, personalise, checkout: result.data }, appOrigin(request));
+  const { amountCents, bonusCents, personalise } = shown.quote;
+  const outcome = await purchaseGiftCard({ user }, { amountCents, bonusCents, personalise, checkout: result.data }, appOrigin(request));
   return outcome.kind === "placed" ? placed(outcome.reference) : respond(formData, outcome);
 }
 
@@ -162,6 +173,7 @@ export default function GiftCheckout() {
         savedCards={d.savedCards}
         defaults={d.defaults}
         amountCents={d.summary.amountCents}
+        quote={d.quote}
         dialog={dialog}
         signInError={a?.formId === GIFT_SIGN_IN_ID ? (a.formError ?? null) : null}
       />

@@ -41,6 +41,8 @@ export type CheckoutFormProps = {
   discount: { code: string; description: string; needsChoice: boolean; choices: { id: number; name: string }[] } | null;
   discountNotice: { ok: boolean; message: string } | null;
   totalCents: number;
+  /** the quote behind totalCents, posted back with it (decision 036) */
+  shownQuote: string;
   recurringCents: number;
   boxName: string;
   defaults: Record<string, unknown>;
@@ -118,6 +120,9 @@ export function CheckoutForm(p: CheckoutFormProps) {
       <CheckoutProblems problems={problems} />
       <CsrfInput />
       <input type="hidden" name="idempotencyKey" value={p.idempotencyKey} />
+      {/* the total this page shows: a different one at the server charges nothing and says why */}
+      <input type="hidden" name="expectedTotalCents" value={p.totalCents} />
+      <input type="hidden" name="shownQuote" value={p.shownQuote} />
       {p.confirmedAddress ? <input type="hidden" name="addressConfirmed" value={p.confirmedAddress} /> : null}
       {p.overnightAccepted ? <input type="hidden" name="overnightAccepted" value="true" /> : null}
 

@@ -23,7 +23,7 @@ export const GIFT_SIGN_IN_ID = "gift-checkout-sign-in";
 export type GiftCheckoutDialog = { kind: "email-taken"; email: string } | { kind: "error"; title: string; message: string };
 
 export function GiftCheckoutForm({
-  ctx, idempotencyKey, signedInEmail, savedCards, defaults, amountCents, dialog, signInError,
+  ctx, idempotencyKey, signedInEmail, savedCards, defaults, amountCents, quote, dialog, signInError,
 }: {
   ctx: GiftCheckoutContext;
   idempotencyKey: string;
@@ -31,6 +31,8 @@ export function GiftCheckoutForm({
   savedCards: SavedCardView[];
   defaults: Record<string, unknown>;
   amountCents: number;
+  /** the signed quote of what the page shows (app/gift-cards/quote.server.ts) */
+  quote: string;
   dialog: GiftCheckoutDialog | null;
   signInError: string | null;
 }) {
@@ -58,6 +60,7 @@ export function GiftCheckoutForm({
         <CsrfInput />
         <FocusFirstError formId={GIFT_CHECKOUT_FORM_ID} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <input type="hidden" name="quote" value={quote} />
         <section className="gift-section" id="gift-buyer" aria-labelledby="gift-buyer-title">
           <h2 id="gift-buyer-title" className="gift-section__title">Your details</h2>
           {ctx.needsEmail ? (

@@ -24,6 +24,8 @@ export type PayActionData = {
   addressDoubt?: { key: string; message: string };
   /** the key for the next try (a declined key keeps its answer) */
   idempotencyKey: string;
+  /** what the page shows is out of date (the total moved, the delivery passed): load it again */
+  reload?: boolean;
 };
 
 type Props = {
@@ -141,6 +143,8 @@ export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, car
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        {/* the total this page shows: a different one at the server charges nothing and says why */}
+        <input type="hidden" name="expectedTotalCents" value={totalCents} />
         {confirmedAddress ? <input type="hidden" name="addressConfirmed" value={confirmedAddress} /> : null}
 
         {/* fields read the enclosing form (no formId), so the server renders their default values */}
