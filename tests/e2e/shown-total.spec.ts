@@ -2,7 +2,8 @@
 // of one shopper: the other one changes the order, the first one's Pay charges nothing, shows the
 // new total, says why and keeps what was typed; paying again then charges the new total. Also the
 // pay page of an order whose delivery has passed (item 5), and the gift card (item 9's bonus).
-import { test, expect, e2eDb, jsEnabled, ready, signInByHook } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, e2eDb, jsEnabled, ready, signInByHook, uniqueEmail } from "./fixtures";
 import { step } from "./box-helpers";
 import { dialog, expectPlaced, fillCheckout, ordersOf, placeButton, reachCheckout, retypeSecrets, shippingGroup, submitCheckout } from "./checkout-helpers";
 import { createPayer, openPayPage, orderState, submitOrder } from "./orders-helpers";
@@ -78,4 +79,68 @@ test("pay an order whose delivery has passed: the page says so, offers no form a
   await expect(page.getByRole("button", { name: /submit order/i })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "My deliveries" }).last()).toBeVisible();
   expect((await orderState(payer.orderId)).payments).toEqual([]);
+});
+
+test("gift card: the amount changed in another window charges nothing and shows the gift as it is now; paying again buys that", async ({ page, context }) => {
+  const buyer = uniqueEmail("shown-gift");
+  const chooseAmount = async (p: Page, amount: string) => {
+    await p.goto("/gift-cards");
+    await ready(p);
+    await p.getByRole("radio", { name: new RegExp(`^\\${amount}\\b`) }).check();
+    await p.getByRole("button", { name: "Continue" }).click();
+    await expect(p).toHaveURL(/\/gift-cards\/personalise$/);
+    await ready(p);
+  };
+  await chooseAmount(page, "$50");
+  await page.getByLabel("Your first name", { exact: true }).fill("Alex");
+  await page.getByLabel("Your email address", { exact: true }).fill(buyer);
+  await page.getByLabel("Recipient's first name", { exact: true }).fill("Jordan");
+  await page.getByLabel("Recipient's email address", { exact: true }).fill(uniqueEmail("jordan"));
+  await page.getByRole("button", { name: "Proceed to checkout" }).click();
+  await expect(page).toHaveURL(/\/gift-cards\/checkout$/);
+  await ready(page);
+  const billing = page.getByRole("group", { name: "Billing address" });
+  await billing.getByLabel("Address type").selectOption("house");
+  await billing.getByLabel("Street address").fill("12 Wharf Road");
+  await billing.getByLabel("Suburb").fill("Balmain");
+  await billing.getByLabel("State").selectOption("NSW");
+  await billing.getByLabel("Postcode").fill("2041");
+  const card = async () => {
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByLabel("Expiry (MM/YY)").fill("12/30");
+    await page.getByLabel("CVC").fill("123");
+  };
+  await card();
+
+  // page B of the same shopper chooses $100
+  const other = await context.newPage();
+  await chooseAmount(other, "$100");
+  await other.close();
+
+  const pay = async (amount: string) => {
+    const button = page.getByRole("button", { name: `Pay ${amount}` });
+    if (jsEnabled()) {
+      const answered = page.waitForResponse((r) => r.request().method() === "POST");
+      await button.click();
+      await answered;
+    } else {
+      const loaded = page.waitForEvent("load");
+      await button.click();
+      await loaded;
+    }
+  };
+  await pay("$50");
+  const changed = dialog(page, "Your gift changed");
+  await expect(changed).toBeVisible();
+  await expect(changed).toContainText("Your gift changed since this page was shown: it now comes to $100 (the amount was changed in another window). Nothing was charged.");
+  await expect(page.getByRole("button", { name: "Pay $100" })).toBeVisible();
+  await expect(billing.getByLabel("Street address")).toHaveValue("12 Wharf Road");
+  const buyerPayments = () => e2eDb().selectFrom("payments").innerJoin("users", "users.id", "payments.userId").select(["payments.amountCents", "payments.status"]).where("users.email", "=", buyer).execute();
+  expect(await buyerPayments()).toEqual([]);
+
+  await ok(changed).click();
+  if (!jsEnabled()) await card();
+  await pay("$100");
+  await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/);
+  expect(await buyerPayments()).toEqual([{ amountCents: 10000, status: "succeeded" }]);
 });

@@ -244,7 +244,7 @@ describe("pay an order: the charge is the total the page showed", () => {
       const user = await db.selectFrom("users").selectAll().where("id", "=", p.userId).executeTakeFirstOrThrow();
       const direct = await payOrder({
         user, reference: p.reference, idempotencyKey: randomUUID(), contact: { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: false, newsletter: false },
-        billing: { addressType: "house", line1: "7 Bay Road", city: "Haymarket", state: "NSW", postcode: "2000", country: "AU" }, card: { kind: "saved", paymentMethodId: p.cardId },
+        billing: { addressType: "house", line1: "7 Bay Road", company: undefined, city: "Haymarket", state: "NSW", postcode: "2000", country: "AU" }, card: { kind: "saved", paymentMethodId: p.cardId },
         addressConfirmed: null, origin: "http://localhost",
       });
       expect(direct.status).toBe("delivery_passed");
