@@ -54,11 +54,11 @@ export default function PayOrder() {
   if (d.kind === "passed") {
     return (
       <section className="pay container" aria-labelledby="pay-title">
-        <header className="pay__header">
+        <header className="pay__header pay__passed">
           <p className="eyebrow">Order {d.reference}</p>
           <h1 id="pay-title">This delivery has passed</h1>
           <p className="pay__intro" role="status">{d.message}</p>
-          <p><Link className="button button--primary" to="/dashboard/my-deliveries">My deliveries</Link></p>
+          <p className="pay__passed-actions"><Link className="button button--primary" to="/dashboard/my-deliveries">My deliveries</Link></p>
         </header>
       </section>
     );
