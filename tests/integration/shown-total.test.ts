@@ -3,6 +3,7 @@
 // charges nothing (no payment row, no sandbox charge) and answers with the new total and why.
 // Through the real route modules and services, on SQLite and on PostgreSQL (DATABASE_URL_TEST).
 import { randomBytes, randomUUID } from "node:crypto";
+import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { changeAddon } from "~/box/flow.server";
 import { placeOrder } from "~/checkout/place-order.server";
@@ -10,6 +11,7 @@ import { payOrder } from "~/orders/pay-order.server";
 import { amountCookie, personaliseCookie } from "~/gift-cards/cookie.server";
 import { sydneyToday, toDisplayDate } from "~/gift-cards/rules";
 import { addDays, sydneyNow } from "~/delivery/schedule";
+import { addressLookup } from "~/delivery/address-lookup.server";
 import * as gsCheckout from "~/routes/get-started.checkout";
 import * as payPage from "~/routes/checkout.$order";
 import * as payApi from "~/routes/api.orders.$order.checkout";
@@ -20,6 +22,10 @@ const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
 const charges = async () => Number((await db.selectFrom("sandboxCharges").select((e) => e.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 const productId = async (slug: string) => (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 type Body = Record<string, unknown> & { dialog?: { message: string; title: string }; repopulateFields?: Record<string, unknown> };
 
@@ -222,6 +228,35 @@ describe("pay an order: the charge is the total the page showed", () => {
     expect([11900, 25300]).toContain(amounts[0].amountCents);
     const loser = box.kind === "placed" ? order : box;
     expect("message" in loser && loser.message).toContain("some of your credit was used on another order");
+  });
+
+  it("credit spent between the checks and the claim is found under the claim's lock: box checkout and pay-an-order charge nothing", async () => {
+    const p = await payer({ creditCents: 5000 });
+    const c = await curatedDraftClient();
+    await db.updateTable("subscriptions").set({ userId: p.userId, email: p.email }).where("id", "=", c.draftId!).execute();
+    await db.updateTable("sessions").set({ subscriptionId: c.draftId! }).where("userId", "=", p.userId).execute();
+    const shown = await checkoutPage(p.client);
+    expect(shown.quote.totalCents).toBe(11900);
+    // the address check runs after the totals were compared and before the claim: spend the credit there
+    const spend = (cents: number) => db.insertInto("creditLedger").values({ userId: p.userId, amountCents: -cents, reason: "Credit used on an order", reference: `PT-ELSEWHERE-${rand()}`, createdAt: ts() }).execute();
+    const verify = vi.spyOn(addressLookup(), "verify").mockImplementationOnce(async () => { await spend(2000); return true; });
+    const before = await charges();
+    const box = await call(gsCheckout.action, postRequest("/get-started/checkout", p.client, { ...checkoutForm(shown), password: "", passwordConfirmation: "", paymentMethod: String(p.cardId) }));
+    expect(verify).toHaveBeenCalled();
+    expect(box.status).toBe(409);
+    expect((box.body as Body).dialog?.message).toBe("Your order changed since this page was shown: it now comes to $139 (some of your credit was used on another order). Nothing was charged. Check the summary, then place your order again.");
+    expect(await db.selectFrom("subscriptions").select("checkoutKey").where("id", "=", c.draftId!).executeTakeFirstOrThrow()).toEqual({ checkoutKey: null });
+
+    // pay-an-order: $30 of credit shown, $10 of it spent at the same moment
+    vi.spyOn(addressLookup(), "verify").mockImplementationOnce(async () => { await spend(2000); return true; });
+    const refused = await call(payPage.action, postRequest(`/checkout/${p.reference}`, p.client, pageForm(p, 27300)), { order: p.reference });
+    expect(refused.status).toBe(409);
+    expect((refused.body as Body).dialog?.message).toContain("it now comes to $293 (some of your credit was used on another order)");
+    expect(await paymentsOf(p)).toEqual([]);
+    expect(await orderOf(p)).toEqual({ status: "unpaid", paymentKey: null, paidAt: null });
+    expect(await charges()).toBe(before);
+    // what is left of the credit is untouched by the refusals
+    expect(Number((await db.selectFrom("creditLedger").select((e) => e.fn.sum<number>("amountCents").as("n")).where("userId", "=", p.userId).executeTakeFirstOrThrow()).n)).toBe(1000);
   });
 
   it("an order whose delivery has passed, or that was cancelled, explains it on the page, the API and the service, and charges nothing", async () => {
