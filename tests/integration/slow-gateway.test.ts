@@ -16,7 +16,7 @@ import { payOutcomeAnswer } from "~/orders/pay-page.server";
 import { PAYMENTS } from "~/config";
 import { SLOW_TEST_CARD } from "~/payments/sandbox-gateway.server";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
-import { anonymous, call, postRequest, withCookies } from "./http-helpers";
+import { anonymous, call, getRequest, postRequest, withCookies } from "./http-helpers";
 import { boxDraft, customer, gatewayRecord, payRequest, uniqueEmail, unpaidOrder, VISA } from "./payment-fixtures";
 
 const slowCard = { ...VISA, number: SLOW_TEST_CARD };
@@ -43,8 +43,10 @@ describe.concurrent("a second and third press while the gateway takes 25 s", () 
         receiverMessage: "", deliveryAt: toDisplayDate(sydneyToday()), isAnotherReceiver: "",
       }).split(";")[0],
     );
+    // the quote the page signed and shows (decision 036), posted as the page does
+    const { quote } = (await call(giftCheckout.loader, getRequest("/gift-cards/checkout", client))).body as { quote: string };
     const fields = (key: string) => ({
-      idempotencyKey: key, email: buyer, "billing.addressType": "house", "billing.line1": "7 Bay Road", "billing.city": "Haymarket",
+      idempotencyKey: key, quote, email: buyer, "billing.addressType": "house", "billing.line1": "7 Bay Road", "billing.city": "Haymarket",
       "billing.state": "NSW", "billing.postcode": "2000", paymentMethod: "new", "card.number": SLOW_TEST_CARD, "card.expiration": "12/30", "card.cvc": "123",
     });
     const press = (key: string) => call(giftCheckout.action, postRequest("/gift-cards/checkout", client, fields(key)));
