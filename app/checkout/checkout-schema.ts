@@ -19,8 +19,8 @@ import type { CheckoutContext } from "./form-ids";
 export type { CheckoutContext };
 export { CHECKOUT_FORM_ID } from "./form-ids";
 
-/** Buttons that post the form without placing the order: apply a discount, look up a new postcode. */
-export const SIDE_INTENTS = ["discount", "postcode"] as const;
+/** Buttons that post the form without placing the order: apply a discount, look up a new postcode, confirm or resend the e-mail code. */
+export const SIDE_INTENTS = ["discount", "postcode", "email-code", "email-code-resend"] as const;
 
 /** The fields the cross-field checks read; none of them can fail, so they are read even when another field is invalid. */
 const CrossFields = z.object({

@@ -42,6 +42,7 @@ import type { CheckoutInput } from "./checkout-schema";
 import { creditChangedUnderClaim, shownTotalCheck, type TotalChanged } from "./expected-total.server";
 import { quoteDraft, type Quote } from "./quote.server";
 import { agreementTerms } from "./agreement";
+import { accountRefusal } from "./account-step.server";
 
 export const OUT_OF_STOCK = "Some selections just went out of stock, please make a different selection.";
 export const ANOTHER_TAB = "Your order is already being placed in another window. Please wait a moment, then check My deliveries.";
@@ -118,6 +119,9 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
   const customer = await customerFor(actor);
   if (!customer) return { kind: "error", message: "Please enter your e-mail address on the first step." };
   if (!actor.user && customer.passwordHash) return { kind: "error", message: "There is already an account for this e-mail. Please sign in to continue." };
+  // an account with history opens only for its owner; a subscriber says "second box" first (decision 039)
+  const refusal = await accountRefusal(actor, customer);
+  if (refusal) return { kind: "error", message: refusal };
 
   const fieldErrors: Record<string, string> = {};
   const lookup = await lookupPostcode(input.shipping.postcode);

@@ -42,6 +42,20 @@ export interface PasswordResetsTable {
   createdAt: CreatedAt;
 }
 
+/** A 6-digit code sent to an account's e-mail for one browser session (migration 018, decision 039). */
+export interface EmailProofsTable {
+  id: Id;
+  userId: number;
+  sessionId: string;
+  /** HMAC of the code with the server secret: the code itself is never stored */
+  codeHash: string;
+  expiresAt: Timestamp;
+  attempts: Generated<number>;
+  /** the right code was entered: this session may order on the account */
+  provedAt: Timestamp | null;
+  createdAt: CreatedAt;
+}
+
 export interface RateLimitHitsTable {
   id: Id;
   key: string;
@@ -193,6 +207,8 @@ export interface SubscriptionsTable {
   pausedUntil: string | null;
   /** the idempotency key of the checkout submit that holds the draft while it charges */
   checkoutKey: Optional<string>;
+  /** a subscriber chose "Add a second box" for this draft at checkout (migration 018) */
+  secondBoxAt: Optional<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }
@@ -512,6 +528,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   passwordResets: PasswordResetsTable;
+  emailProofs: EmailProofsTable;
   rateLimitHits: RateLimitHitsTable;
   packages: PackagesTable;
   packageContents: PackageContentsTable;

@@ -9,7 +9,10 @@ import {
   ADDRESS_DOUBT, GIFT_CARD_ACTIVATION_COOKIE, OUT_OF_STOCK, RateLimitedError, appOrigin, applyDiscountCode, checkoutValidator, claimWaitingGiftCard,
   clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, parseExpectedTotal, placeOrder, postcodeLookup, promoCookie,
   promoLinkLimit, readFlow, readForm, readPromo, repeatedSubmit, requireFlow, shownTotalCheck, trimDraftToStock, type CheckoutOutcome,
+  accountStepAction, accountStepForPage, waitingGiftCardProblem,
 } from "~/checkout/checkout-route.server";
+import { EmailProofPanel } from "~/checkout/components/email-proof-panel";
+import { SecondBoxQuestion } from "~/checkout/components/second-box-question";
 import { CHECKOUT_FORM_ID } from "~/checkout/form-ids";
 import { CheckoutForm } from "~/checkout/components/checkout-form";
 import type { CheckoutDialogState } from "~/checkout/components/checkout-dialogs";
@@ -41,6 +44,8 @@ type ActionData = {
   discountCleared?: boolean;
   /** the total differs from the one shown: the summary and the button are loaded again (decision 036) */
   totalChanged?: boolean;
+  /** the answer to "Confirm code" / "Send a new code" (decision 039) */
+  emailProof?: { ok: boolean; message: string };
 };
 
 // A refusal (4xx) leaves the loaders alone, except when the total moved: the page must show the new one.
@@ -54,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const gift = await claimWaitingGiftCard(request, context, flow.user);
   if (gift.clearCookie) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
   const promoLimited = await promoLinkLimit(flow, request, getClientIp(request, context));
-  const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"), promoLimited)), giftNotice: gift.notice };
+  const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"), promoLimited)), giftNotice: gift.notice, account: await accountStepForPage(flow) };
   const promo = new URL(request.url).searchParams.get("promo");
   // The promo cookie is kept while the code can be used and cleared once it can't.
   if (page.promoUnusable) headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
@@ -144,6 +149,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const flow = await requireFlow(request, "checkout");
+  // the e-mail code and the second-box question (decision 039)
+  const account = await accountStepAction(flow, formData);
+  if (account?.kind === "redirect") return redirect(account.to, { status: 303, headers: account.setCookie ? { "Set-Cookie": account.setCookie } : undefined });
+  if (account) return answer(formData, { emailProof: account.notice }, account.status);
   if (!flow.user && (await emailHasAccount(flow.draft.email))) {
     return answer(formData, { dialog: { kind: "error", title: "Please sign in", message: "There is already an account for this e-mail. Please sign in to continue." } }, 403);
   }
@@ -184,7 +193,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
   const { session } = flow;
   if (!session) throw redirect("/get-started");
-  const outcome = await placeOrder({ session, user: flow.user, draft: flow.draft }, { ...input, giftCode: flow.user ? null : giftCardActivationCode(request) }, appOrigin(request));
+  const giftCode = flow.user ? null : giftCardActivationCode(request);
+  // A waiting gift card that can't be used is said so before anything is charged; the cookie goes with that answer.
+  const giftProblem = giftCode ? await waitingGiftCardProblem(giftCode) : null;
+  if (giftProblem) {
+    return answer(formData, { dialog: { kind: "error", title: "Your gift card couldn't be used", message: giftProblem } }, 409, { headers: { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) } });
+  }
+  const outcome = await placeOrder({ session, user: flow.user, draft: flow.draft }, { ...input, giftCode }, appOrigin(request));
   if (outcome.kind === "placed") {
     const headers = new Headers();
     if (giftCardActivationCode(request)) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
@@ -217,7 +232,9 @@ export default function Checkout() {
       intro={<p>Free delivery, no minimum order. Skip, pause or cancel anytime.</p>}
       aside={<OrderSummary box={d.box} items={d.items} addons={d.addons} delivery={d.delivery} quote={d.quote} />}
     >
-      {d.needsSignIn ? (
+      {d.account.secondBox && !d.needsSignIn ? (
+        <SecondBoxQuestion current={d.account.secondBox} />
+      ) : d.needsSignIn ? (
         <div className="form-alert form-alert--info checkout__signin">
           <div>
             <p>There is already an account for <strong>{d.email}</strong>. Sign in to use its saved cards, addresses and credit; your box is kept.</p>
@@ -250,6 +267,9 @@ export default function Checkout() {
           dialog={a?.dialog ?? null}
           confirmedAddress={String(a?.repopulateFields?.addressConfirmed ?? "")}
           overnightAccepted={a?.repopulateFields?.overnightAccepted === "true"}
+          emailProof={d.account.proof || a?.emailProof ? (
+            <EmailProofPanel view={d.account.proof} answer={a?.emailProof ?? null} typed={a?.emailProof?.ok ? "" : String(a?.repopulateFields?.emailCode ?? "")} />
+          ) : null}
         />
         </>
       )}

@@ -3,7 +3,7 @@
 // the billing fields fold away while "same as shipping" is ticked, and a new
 // shipping postcode looks up its delivery dates after a 500 ms pause.
 import { Link, useActionData, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ChoiceGroup } from "~/box/components/choice-group";
@@ -49,6 +49,8 @@ export type CheckoutFormProps = {
   dialog: CheckoutDialogState | null;
   confirmedAddress: string;
   overnightAccepted: boolean;
+  /** the e-mail code panel (decision 039), shown under the e-mail */
+  emailProof?: ReactNode;
 };
 
 export function CheckoutForm(p: CheckoutFormProps) {
@@ -135,6 +137,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
             {p.signedIn ? "The e-mail of your account." : <>Your order and receipts go here. <Link to="/get-started">Use another e-mail</Link></>}
           </p>
         </div>
+        {p.emailProof}
         <div className="form-row form-row--2">
           <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={80} />
           <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={80} />
