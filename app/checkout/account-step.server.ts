@@ -37,6 +37,11 @@ export async function accountRefusal(actor: Actor, customer: User): Promise<stri
   return null;
 }
 
+/** Where "Ok" on a refusal of placeOrder takes the shopper: the code panel for PROOF_NEEDED. */
+export function errorFocus(message: string): { focus?: string } {
+  return message === PROOF_NEEDED ? { focus: "email-proof" } : {};
+}
+
 /** The account the visitor's draft e-mail must prove, or null. */
 async function toProve(flow: GuardedFlow) {
   if (flow.user || !flow.session || !flow.draft.email) return null;

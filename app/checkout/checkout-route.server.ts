@@ -9,7 +9,7 @@ export { checkoutValidator } from "./validators.server";
 export { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "./place-order.server";
 export { claimWaitingGiftCard, waitingGiftCardProblem } from "./gift-credit.server";
 export { parseExpectedTotal, shownTotalCheck } from "./expected-total.server";
-export { accountStepAction, accountStepForPage } from "./account-step.server";
+export { accountStepAction, accountStepForPage, errorFocus } from "./account-step.server";
 export { appOrigin } from "~/accounts/origin.server";
 export { readForm } from "~/security/csrf.server";
 export { RateLimitedError, getClientIp } from "~/security/rate-limit.server";

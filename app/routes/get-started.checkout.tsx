@@ -9,7 +9,7 @@ import {
   ADDRESS_DOUBT, GIFT_CARD_ACTIVATION_COOKIE, OUT_OF_STOCK, RateLimitedError, appOrigin, applyDiscountCode, checkoutValidator, claimWaitingGiftCard,
   clearCookie, currentQuote, emailHasAccount, getClientIp, giftCardActivationCode, loadCheckout, parseExpectedTotal, placeOrder, postcodeLookup, promoCookie,
   promoLinkLimit, readFlow, readForm, readPromo, repeatedSubmit, requireFlow, shownTotalCheck, trimDraftToStock, type CheckoutOutcome,
-  accountStepAction, accountStepForPage, waitingGiftCardProblem,
+  accountStepAction, accountStepForPage, errorFocus, waitingGiftCardProblem,
 } from "~/checkout/checkout-route.server";
 import { EmailProofPanel } from "~/checkout/components/email-proof-panel";
 import { SecondBoxQuestion } from "~/checkout/components/second-box-question";
@@ -116,7 +116,7 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
       return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
     case "error":
       // "still being placed" keeps the key (pressing again waits for that payment); a refunded one is finished
-      return answer(formData, { ...(outcome.newKey ? { nextKey: randomUUID() } : {}), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message } }, 409);
+      return answer(formData, { ...(outcome.newKey ? { nextKey: randomUUID() } : {}), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message, ...errorFocus(outcome.message) } }, 409);
     case "total-changed":
       // nothing was charged under this key, but the next press is for another amount: a new key
       return answer(formData, { nextKey: randomUUID(), totalChanged: true, fieldErrors: outcome.fieldErrors ?? {}, dialog: { kind: "error", title: "Your order changed", message: outcome.message } }, 409);
