@@ -2,6 +2,7 @@
 // error logs write, and what the outbox keeps of a sent mail.
 import { redactText, redactUrl } from "../../app/security/redact.mjs";
 import { redactMailText } from "~/email/redact.server";
+import { emailProofEmail } from "~/email/templates/email-proof";
 
 const ONE_TAP = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi";
 const RESET = "q0kR4n-dom_T0ken-of-43-characters-xxxxxxxxxx";
@@ -49,5 +50,14 @@ describe("redactMailText (the outbox's copy of a sent mail)", () => {
   it("also removes gift-card codes written out in the body", () => {
     const out = redactMailText("Your code: ABCD-EFGH-JKLM-NPQR\nor ABCDEFGHJKLMNPQR\nOrder PT-ABCD-EFGH");
     expect(out).toBe("Your code: [redacted]\nor [redacted]\nOrder PT-ABCD-EFGH");
+  });
+
+  it("removes the e-mail-proof code the template prints on its own line, and keeps other numbers", () => {
+    const { text } = emailProofEmail.render({ firstName: "Sam", code: "123456", expiresInMinutes: 20 });
+    expect(text).toContain("\n123456\n");
+    const out = redactMailText(text);
+    expect(out).not.toContain("123456");
+    expect(out).toContain("[redacted]");
+    expect(redactMailText("Postcode 2000, order of 123456 items")).toBe("Postcode 2000, order of 123456 items");
   });
 });
