@@ -12,48 +12,15 @@ import {
   dialog, expectCheckoutPage, expectPlaced, fillCheckout, fillContact, fillNewCard, fillShipping, placeOrder, reachCheckout, retypeSecrets,
   submitCheckout, userByEmail, CHECKOUT_PATH,
 } from "./checkout-helpers";
-import { e2eDb, expect, jsEnabled, ready, submitSignIn, test, uniqueEmail } from "./fixtures";
+import { e2eDb, expect, jsEnabled, ready, submitSignIn, test, uniqueEmail, submitAndWait } from "./fixtures";
+import { fillGiftCard, reachGiftCheckout } from "./gift-card-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
-/** Submits a plain form and waits for the server's answer (a fetch with JS, the next document without). */
-async function submit(page: Page, button: Locator) {
-  if (jsEnabled()) {
-    const answered = page.waitForResponse((r) => r.request().method() === "POST");
-    await button.click();
-    await answered;
-  } else {
-    const loaded = page.waitForEvent("load");
-    await button.click();
-    await loaded;
-  }
-}
-
 /** Step 1 of the report, through the gift-card pages: a $50 card bought signed out by `email`. */
 async function buyGiftCardAs(page: Page, email: string): Promise<string> {
-  await page.goto("/gift-cards");
-  await ready(page);
-  await page.getByRole("radio", { name: /^\$50\b/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/gift-cards\/personalise$/);
-  await ready(page);
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field("Your first name").fill("Olive");
-  await field("Your email address").fill(email);
-  await field("Recipient's first name").fill("Jordan");
-  await field("Recipient's email address").fill(uniqueEmail("jordan"));
-  await page.getByRole("button", { name: "Proceed to checkout" }).click();
-  await expect(page).toHaveURL(/\/gift-cards\/checkout$/);
-  await ready(page);
-  await expect(field("Email address")).toHaveValue(email);
-  await field("Address type").selectOption("house");
-  await field("Street address").fill("12 Wharf Road");
-  await field("Suburb").fill("Balmain");
-  await field("State").selectOption("NSW");
-  await field("Postcode").fill("2041");
-  await field("Card number").fill("4242424242424242");
-  await field("Expiry (MM/YY)").fill("12/30");
-  await field("CVC").fill("123");
+  await reachGiftCheckout(page, email, "Olive");
+  await fillGiftCard(page, "4242424242424242");
   await page.getByRole("button", { name: "Pay $50" }).click();
   await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/);
   return (await page.getByTestId("order-reference").textContent())!;
@@ -153,7 +120,7 @@ test.describe("a subscriber who starts a box signed out", () => {
     await expect(page.getByText("You already have a Custom box (small) coming from us.")).toBeVisible();
     // no form to place a second subscription before the answer
     await expect(page.getByLabel("First name")).toHaveCount(0);
-    await submit(page, page.getByRole("button", { name: "Add a second box" }));
+    await submitAndWait(page, page.getByRole("button", { name: "Add a second box" }));
     await expectCheckoutPage(page);
     await expect(page.getByRole("heading", { name: "Is this a second box?" })).toHaveCount(0);
     await fillContact(page);
@@ -169,7 +136,7 @@ test.describe("a subscriber who starts a box signed out", () => {
     const addon = await e2eDb().selectFrom("products").select(["name"]).where("kind", "=", "addon").where("active", "=", 1).where("isKnife", "=", 0)
       .where("inventory", "is", null).orderBy("id").executeTakeFirstOrThrow();
     await signInAtCheckout(page, subscriber, [addon.name]);
-    await submit(page, page.getByRole("button", { name: "Change my current box" }));
+    await submitAndWait(page, page.getByRole("button", { name: "Change my current box" }));
     await expect(page).toHaveURL(new RegExp(`/dashboard/my-deliveries/change\\?subscription=${subscriber.subscriptionId}$`));
     await ready(page);
     await expect(page.getByRole("button", { name: "Save box changes" })).toBeVisible();

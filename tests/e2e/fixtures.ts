@@ -1,6 +1,6 @@
 // Shared e2e helpers: direct database access to the e2e server's database
 // (create users, read the outbox) and a hydration wait for the JS project.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { createDb } from "../../app/db/connection.server";
 import { hashPassword } from "../../app/accounts/password.server";
 import { E2E_DATABASE_URL } from "./env";
@@ -99,4 +99,17 @@ export async function signIn(page: Page, email: string, password: string, path =
   await page.goto(path);
   await ready(page);
   await submitSignIn(page, email, password);
+}
+
+/** Submits a form and waits for the server's answer (a fetch with JS, the next document without). */
+export async function submitAndWait(page: Page, button: Locator) {
+  if (jsEnabled()) {
+    const answered = page.waitForResponse((r) => r.request().method() === "POST");
+    await button.click();
+    await answered;
+  } else {
+    const loaded = page.waitForEvent("load");
+    await button.click();
+    await loaded;
+  }
 }

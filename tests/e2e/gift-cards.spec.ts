@@ -5,7 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
 import { E2E_BASE_URL } from "./env";
 import { fillContact, fillShipping, ordersOf, placeOrder, reachCheckout, signedInCustomer } from "./checkout-helpers";
-import { createUser, e2eDb, expect, jsEnabled, ready, signIn, signInByHook, test, uniqueEmail } from "./fixtures";
+import { createUser, e2eDb, expect, jsEnabled, ready, signIn, signInByHook, test, uniqueEmail, submitAndWait } from "./fixtures";
 
 const FAILED = "Sorry, this gift card does not exist or has already been claimed.";
 const EMAIL = "Email address must be a valid email";
@@ -20,18 +20,6 @@ const sydneyDay = (offsetDays = 0) => {
   return { iso: `${p.year}-${p.month}-${p.day}`, display: `${p.day}/${p.month}/${p.year}` };
 };
 
-/** Submits a form and waits for the server's answer (a fetch with JS, the next document without). */
-async function submit(page: Page, button: Locator) {
-  if (jsEnabled()) {
-    const answered = page.waitForResponse((r) => r.request().method() === "POST");
-    await button.click();
-    await answered;
-  } else {
-    const loaded = page.waitForEvent("load");
-    await button.click();
-    await loaded;
-  }
-}
 
 /** Submits a form the browser may check first: with JS nothing is posted when it is invalid. */
 async function check(page: Page, button: Locator) {
@@ -280,7 +268,7 @@ test.describe("buying a gift card", () => {
       await field(page, "Address type").selectOption("business");
       await field(page, "Company name").fill("Harbour Pty Ltd");
     }
-    await submit(page, page.getByRole("button", { name: "Pay $10" }));
+    await submitAndWait(page, page.getByRole("button", { name: "Pay $10" }));
     const dialog = page.getByRole("dialog", { name: "Payment declined" });
     await expect(dialog).toContainText("Your card was declined.");
     // the server never sends card data back, and with JS the declined number and CVC are emptied too
@@ -298,13 +286,13 @@ test.describe("buying a gift card", () => {
     await chooseAmount(page, "$10");
     await personalise(page, { sender: member.email, receiver: uniqueEmail("jordan") });
     await fillBilling(page);
-    await submit(page, page.getByRole("button", { name: "Pay $10" }));
+    await submitAndWait(page, page.getByRole("button", { name: "Pay $10" }));
     const dialog = page.getByRole("dialog", { name: "Please sign in" });
     await expect(dialog).toContainText("The email has already been taken.");
     await expect(field(dialog, "Email address")).toHaveValue(member.email);
     await expectNoSeriousViolations(page);
     await field(dialog, "Password").fill("not-the-password");
-    await submit(page, dialog.getByRole("button", { name: "Sign in" }));
+    await submitAndWait(page, dialog.getByRole("button", { name: "Sign in" }));
     await expect(page.getByRole("dialog", { name: "Please sign in" }).getByRole("alert")).toHaveText("Password or username is incorrect");
     await field(page.getByRole("dialog", { name: "Please sign in" }), "Password").fill(member.password!);
     await page.getByRole("dialog", { name: "Please sign in" }).getByRole("button", { name: "Sign in" }).click();
@@ -355,7 +343,7 @@ test.describe("activating a gift card", () => {
 
     for (const code of [card.code, "ABCD-EFGH-JKLM-NPQR"]) {
       await page.getByLabel("Activation code").fill(code);
-      await submit(page, page.getByRole("button", { name: "Activate" }));
+      await submitAndWait(page, page.getByRole("button", { name: "Activate" }));
       const failed = page.getByRole("dialog", { name: "We couldn't activate this card" });
       await expect(failed).toContainText(FAILED);
       await failed.getByRole("link", { name: "Ok" }).click();
@@ -376,7 +364,7 @@ test.describe("activating a gift card", () => {
     await page.goto("/gift-cards/activate");
     await ready(page);
     await page.getByLabel("Activation code").fill("ABCD-EFGH-JKLM-NPQR");
-    await submit(page, page.getByRole("button", { name: "Activate" }));
+    await submitAndWait(page, page.getByRole("button", { name: "Activate" }));
     // without JS the answer is a new page: it lands on the panel, the message above the form
     await expect(page.getByRole("dialog", { name: "We couldn't activate this card" })).toBeInViewport({ ratio: 1 });
     await page.goto("/gift-cards/activate");
@@ -394,7 +382,7 @@ test.describe("activating a gift card", () => {
     await page.goto(`/gift-cards/activate/${card.display}`);
     await ready(page);
     await expect(page.getByLabel("Activation code")).toHaveValue(card.display);
-    await submit(page, page.getByRole("button", { name: "Activate" }));
+    await submitAndWait(page, page.getByRole("button", { name: "Activate" }));
     await expect(page.getByText("You must be logged in to claim your gift card.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/get-started");
     expect((await context.cookies()).find((c) => c.name === "giftCardActivationCode")?.value).toBe(card.display);

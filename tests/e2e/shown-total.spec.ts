@@ -3,7 +3,7 @@
 // new total, says why and keeps what was typed; paying again then charges the new total. Also the
 // pay page of an order whose delivery has passed (item 5), and the gift card (item 9's bonus).
 import type { Page } from "@playwright/test";
-import { test, expect, e2eDb, jsEnabled, ready, signInByHook, uniqueEmail } from "./fixtures";
+import { test, expect, e2eDb, jsEnabled, ready, signInByHook, uniqueEmail, submitAndWait } from "./fixtures";
 import { step } from "./box-helpers";
 import { dialog, expectPlaced, fillCheckout, ordersOf, placeButton, reachCheckout, retypeSecrets, shippingGroup, submitCheckout } from "./checkout-helpers";
 import { createPayer, openPayPage, orderState, submitOrder } from "./orders-helpers";
@@ -117,18 +117,7 @@ test("gift card: the amount changed in another window charges nothing and shows 
   await chooseAmount(other, "$100");
   await other.close();
 
-  const pay = async (amount: string) => {
-    const button = page.getByRole("button", { name: `Pay ${amount}` });
-    if (jsEnabled()) {
-      const answered = page.waitForResponse((r) => r.request().method() === "POST");
-      await button.click();
-      await answered;
-    } else {
-      const loaded = page.waitForEvent("load");
-      await button.click();
-      await loaded;
-    }
-  };
+  const pay = (amount: string) => submitAndWait(page, page.getByRole("button", { name: `Pay ${amount}` }));
   await pay("$50");
   const changed = dialog(page, "Your gift changed");
   await expect(changed).toBeVisible();

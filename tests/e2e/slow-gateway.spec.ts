@@ -6,38 +6,14 @@
 // checkout, box checkout and pay-an-order.
 import type { Locator, Page } from "@playwright/test";
 import { e2eDb, expect, jsEnabled, ready, test, uniqueEmail } from "./fixtures";
+import { fillGiftCard, reachGiftCheckout } from "./gift-card-helpers";
 import { expectPlaced, fillCheckout, ordersOf, placeButton, reachCheckout, retypeSecrets } from "./checkout-helpers";
 import { createPayer, openPayPage, orderState } from "./orders-helpers";
 
 const SLOW_CARD = "4000000000002503";
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function reachGiftCheckout(page: Page, buyer: string) {
-  await page.goto("/gift-cards");
-  await ready(page);
-  await page.getByRole("radio", { name: /^\$50\b/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/gift-cards\/personalise$/);
-  await ready(page);
-  await field(page, "Your first name").fill("Alex");
-  await field(page, "Your email address").fill(buyer);
-  await field(page, "Recipient's first name").fill("Jordan");
-  await field(page, "Recipient's email address").fill(uniqueEmail("jordan"));
-  await page.getByRole("button", { name: "Proceed to checkout" }).click();
-  await expect(page).toHaveURL(/\/gift-cards\/checkout$/);
-  await ready(page);
-  await field(page, "Address type").selectOption("house");
-  await field(page, "Street address").fill("12 Wharf Road");
-  await field(page, "Suburb").fill("Balmain");
-  await field(page, "State").selectOption("NSW");
-  await field(page, "Postcode").fill("2041");
-}
-
-async function fillCard(page: Page) {
-  await field(page, "Card number").fill(SLOW_CARD);
-  await field(page, "Expiry (MM/YY)").fill("12/30");
-  await field(page, "CVC").fill("123");
-}
+const fillCard = (page: Page) => fillGiftCard(page, SLOW_CARD);
 
 /**
  * The three presses: the first starts a 25 s charge; the second, a second later, waits 20 s for it and
