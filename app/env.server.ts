@@ -8,8 +8,16 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Paddock & Tide <hello@paddockandtide.com.au>"),
-  /** enables /__test routes used by the e2e suite; never set in production */
-  E2E_TEST_ROUTES: z.string().optional(),
+  /**
+   * Opens /test-hooks/* for the e2e suite (sign in as anyone, run renewals at any instant). It fails
+   * closed: exactly "1" opens them, unset or empty leaves them shut, and any other value ("0",
+   * "false", "yes") stops the server instead of being read as true; never with APP_ENV=production.
+   */
+  E2E_TEST_ROUTES: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === "" || v === "1", { message: 'use exactly 1 to open the e2e test routes, or leave it unset' })
+    .transform((v) => v === "1"),
   /**
    * Where the app runs. app/bin/start.mjs always sets NODE_ENV=production (that
    * is about React's build), so deployment strictness hangs on APP_ENV instead:
@@ -21,6 +29,9 @@ const EnvSchema = z.object({
 }).refine((e) => e.APP_ENV !== "production" || Boolean(e.APP_ORIGIN), {
   path: ["APP_ORIGIN"],
   message: "is required when APP_ENV=production (e.g. https://www.paddockandtide.com.au)",
+}).refine((e) => !(e.APP_ENV === "production" && e.E2E_TEST_ROUTES), {
+  path: ["E2E_TEST_ROUTES"],
+  message: "must not be set when APP_ENV=production",
 });
 
 const parsed = EnvSchema.safeParse(process.env);

@@ -9,8 +9,18 @@ declare global {
   var __paddockJobTimer: ReturnType<typeof setInterval> | undefined;
 }
 
+/**
+ * JOBS_IN_APP read strictly, like every switch: unset, empty or "1" runs the jobs here, "0" leaves them to
+ * `npm run jobs`, and anything else ("false", "off") stops the server rather than being guessed at.
+ */
+export function jobsInApp(value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "1") return true;
+  if (value === "0") return false;
+  throw new Error(`JOBS_IN_APP must be 1 (run timed work in the app, the default) or 0 (leave it to npm run jobs), not ${JSON.stringify(value)}`);
+}
+
 export function startJobRunner(env: Record<string, string | undefined> = process.env) {
-  if (globalThis.__paddockJobTimer || env.JOBS_IN_APP === "0") return;
+  if (!jobsInApp(env.JOBS_IN_APP) || globalThis.__paddockJobTimer) return;
   const seconds = Math.max(5, Number(env.JOBS_INTERVAL_SECONDS) || 60);
   let running = false;
   const tick = async () => {

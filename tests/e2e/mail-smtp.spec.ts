@@ -4,17 +4,12 @@
 // SMTP server in the test process and its own app instance (the same built
 // server through app/bin/start.mjs, its own SQLite file) with SMTP_URL pointing
 // at it; `baseURL` points every page and request of the spec at that instance.
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { SMTPServer } from "smtp-server";
 import { createDb } from "../../app/db/connection.server";
 import { expect, test as base } from "./fixtures";
 import { fillCheckout, placeOrder, reachCheckout } from "./checkout-helpers";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+import { spawnApp } from "./app-process";
 
 type Received = { to: string[]; subject: string; messageId: string; body: string };
 
@@ -25,17 +20,6 @@ type MailApp = {
   log: () => string;
   db: ReturnType<typeof createDb>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 async function startSmtp(received: Received[]) {
   const server = new SMTPServer({
@@ -59,57 +43,24 @@ async function startSmtp(received: Received[]) {
 }
 
 async function startApp(smtpPort: number) {
-  const port = await freePort();
-  const dir = `/tmp/paddock-e2e-mail-${port}`;
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["app/bin/start.mjs"], {
-    cwd: ROOT,
-    detached: true, // its own process group: one signal stops the primary and its worker
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SERVER_BUILD: process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js",
-      WEB_CONCURRENCY: "1",
-      HOST: "127.0.0.1",
-      DATABASE_URL: `file:${dir}/app.db`,
-      APP_ENV: "test",
-      E2E_TEST_ROUTES: "1",
-      SESSION_SECRET: "e2e-session-secret-not-for-production",
-      TRUST_PROXY: "",
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Paddock & Tide <hello@paddockandtide.com.au>",
-      JOBS_INTERVAL_SECONDS: "5",
-    },
+  const app = await spawnApp("mail", {
+    E2E_TEST_ROUTES: "1",
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: "Paddock & Tide <hello@paddockandtide.com.au>",
+    JOBS_INTERVAL_SECONDS: "5",
   });
-  child.stdout!.on("data", (b) => (output += b));
-  child.stderr!.on("data", (b) => (output += b));
-  const base = `http://127.0.0.1:${port}`;
   const until = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`mail app exited (${child.exitCode})\n${output.slice(-3000)}`);
+    if (app.exitCode() !== null) throw new Error(`mail app exited (${app.exitCode()})\n${app.log().slice(-3000)}`);
     try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
+      if ((await fetch(`${app.base}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error(`mail app did not answer /healthz\n${output.slice(-3000)}`);
+    if (Date.now() > until) throw new Error(`mail app did not answer /healthz\n${app.log().slice(-3000)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  const stop = async () => {
-    const exited = new Promise((r) => child.once("exit", r));
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      return;
-    }
-    await exited;
-    fs.rmSync(dir, { recursive: true, force: true });
-  };
-  return { base, log: () => output, stop, db: createDb(`file:${dir}/app.db`) };
+  return { base: app.base, log: app.log, stop: app.stop, db: createDb(`file:${app.dbFile}`) };
 }
 
 const test = base.extend<object, { mailApp: MailApp }>({
