@@ -6,6 +6,7 @@
 // gift card that can't be used says so before payment (item 9).
 import type { Browser, Locator, Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
+import { CODE_ALPHABET, CODE_LENGTH } from "../../app/gift-cards/rules";
 import { E2E_BASE_URL } from "./env";
 import { createSubscriber } from "./dashboard-helpers";
 import {
@@ -149,17 +150,22 @@ test.describe("a subscriber who starts a box signed out", () => {
   });
 });
 
+/** A $50 gift card already e-mailed to its receiver, activated already or not yet; its code. */
+async function sentGiftCard({ claimed }: { claimed: boolean }): Promise<string> {
+  let code = "";
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  const now = new Date().toISOString();
+  await e2eDb().insertInto("giftCards").values({
+    code, valueCents: 5000, bonusOfId: null, purchaserUserId: null, senderName: "Alex", senderEmail: uniqueEmail("sender"), receiverName: "Jordan",
+    receiverEmail: uniqueEmail("receiver"), receiverMessage: null, deliverOn: now.slice(0, 10), sentAt: now, claimedByUserId: null,
+    claimedAt: claimed ? now : null, createdAt: now, expiresOn: "2029-12-31",
+  }).execute();
+  return code;
+}
+
 test.describe("a waiting gift card that can't be used", () => {
   test("is said so at checkout by its last four characters; the order is charged what the page shows", async ({ page, context }) => {
-    const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-    let code = "";
-    for (let i = 0; i < 16; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-    const now = new Date().toISOString();
-    await e2eDb().insertInto("giftCards").values({
-      code, valueCents: 5000, bonusOfId: null, purchaserUserId: null, senderName: "Alex", senderEmail: uniqueEmail("sender"), receiverName: "Jordan",
-      receiverEmail: uniqueEmail("receiver"), receiverMessage: null, deliverOn: now.slice(0, 10), sentAt: now, claimedByUserId: null, claimedAt: now, createdAt: now,
-      expiresOn: "2029-12-31",
-    }).execute();
+    const code = await sentGiftCard({ claimed: true });
     await context.addCookies([{ name: "giftCardActivationCode", value: code.match(/.{4}/g)!.join("-"), url: E2E_BASE_URL }]);
 
     const { email } = await reachCheckout(page);
@@ -174,15 +180,7 @@ test.describe("a waiting gift card that can't be used", () => {
 });
 
 test("a refused waiting gift card is answered before payment when it was used after the page was shown", async ({ page, context }) => {
-  const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  let code = "";
-  for (let i = 0; i < 16; i++) code += ALPHABET[randomInt(ALPHABET.length)];
-  const now = new Date().toISOString();
-  await e2eDb().insertInto("giftCards").values({
-    code, valueCents: 5000, bonusOfId: null, purchaserUserId: null, senderName: "Alex", senderEmail: uniqueEmail("sender"), receiverName: "Jordan",
-    receiverEmail: uniqueEmail("receiver"), receiverMessage: null, deliverOn: now.slice(0, 10), sentAt: now, claimedByUserId: null, claimedAt: null, createdAt: now,
-    expiresOn: "2029-12-31",
-  }).execute();
+  const code = await sentGiftCard({ claimed: false });
   await context.addCookies([{ name: "giftCardActivationCode", value: code, url: E2E_BASE_URL }]);
   const { email } = await reachCheckout(page);
   await expect(page.getByText("Your gift card will be added to your account as credit when you place this order.")).toBeVisible();
