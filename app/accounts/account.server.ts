@@ -17,6 +17,7 @@ import { regionForPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_UNDELIVERABLE, normalisePostcode } from "~/delivery/postcode";
 import { insertAddress, normalisedAddress } from "./addresses.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { retireResetTokens } from "./password-reset.server";
 import { endOtherSessions } from "./session.server";
 import type { ProfileInput } from "./account-schemas";
 
@@ -145,8 +146,9 @@ export async function updateProfile({ userId }: { userId: number }, input: Profi
 }
 
 /**
- * Changes (or, for an account made without one, sets) the password and signs
- * out every other session of the user; the session making the change stays.
+ * Changes (or, for an account made without one, sets) the password, retires
+ * the account's open reset links, and signs out every other session of the
+ * user; the session making the change stays.
  */
 export async function changePassword(
   { userId, sessionId }: { userId: number; sessionId: string | undefined },
@@ -155,7 +157,11 @@ export async function changePassword(
   const user = await db.selectFrom("users").select(["passwordHash"]).where("id", "=", userId).executeTakeFirstOrThrow();
   if (user.passwordHash && !(await verifyPassword(input.currentPassword ?? "", user.passwordHash))) throw new WrongPasswordError();
   const passwordHash = await hashPassword(input.password);
-  await db.updateTable("users").set({ passwordHash, updatedAt: new Date().toISOString() }).where("id", "=", userId).execute();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ passwordHash, updatedAt: now.toISOString() }).where("id", "=", userId).execute();
+    await retireResetTokens(trx, userId, now);
+  });
   await endOtherSessions(userId, sessionId);
 }
 

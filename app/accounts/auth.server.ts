@@ -3,8 +3,9 @@
 // no password yet, or the password is wrong.
 import { db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { accountLimits, assertUnderLimits, recordHits } from "~/security/rate-limit.server";
+import type { KnownDevice } from "./known-device.server";
 import { hashPassword, verifyPassword } from "./password.server";
+import { admitSignIn } from "./sign-in-limits.server";
 
 export const SIGN_IN_FAILED_MESSAGE = "Password or username is incorrect";
 
@@ -25,20 +26,21 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
 }
 
 /**
- * Verifies e-mail and password, rate-limited per e-mail and per client IP
- * (failed attempts count). Throws RateLimitedError when a limit is used up
- * (even for the right password), InvalidCredentialsError on any mismatch.
+ * Verifies e-mail and password within the sign-in limits (sign-in-limits.server.ts):
+ * the try is counted before the password is hashed. Throws RateLimitedError
+ * when the try must wait (its message says how long), InvalidCredentialsError
+ * on any mismatch. `device`: the browser's known-device cookie, if any.
  */
-export async function verifyCredentials({ email, password, ip }: { email: string; password: string; ip: string }): Promise<User> {
-  const limits = accountLimits("sign-in", email, ip);
-  await assertUnderLimits(limits);
+export async function verifyCredentials(
+  { email, password, ip, device = null, now = new Date() }: { email: string; password: string; ip: string; device?: KnownDevice | null; now?: Date },
+): Promise<User> {
   const user = await findUserByEmail(email);
+  const knownDeviceId = user && device?.userIds.includes(user.id) ? device.id : null;
+  const signInTry = await admitSignIn({ email, ip, knownDeviceId, now });
   const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await getDummyHash()), false);
-  if (!user || !ok) {
-    await recordHits(limits.map((l) => l.key));
-    throw new InvalidCredentialsError();
-  }
+  if (!user || !ok) throw new InvalidCredentialsError();
+  await signInTry.succeeded();
   return user;
 }

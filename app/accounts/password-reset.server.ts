@@ -1,11 +1,15 @@
 // Forgot and reset password. Tokens are random, stored only as a sha256 hash,
-// expire after 60 minutes and work once. Asking for a reset never reveals
-// whether an account exists.
+// expire after 60 minutes and work once; any change of the password retires
+// the account's open ones. Asking for a reset never reveals whether an account
+// exists: the same answer, in about the same time (the mail leaves after it).
 import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
+import type { DB } from "~/db/schema";
 import { sendEmail } from "~/email/mailer.server";
 import { passwordResetEmail } from "~/email/templates/password-reset";
-import { accountLimits, consume } from "~/security/rate-limit.server";
+import { RATE_LIMIT, RateLimitedError, consume } from "~/security/rate-limit.server";
+import { waitText } from "~/utils/wait-text";
 import { findUserByEmail } from "./auth.server";
 import { hashPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
@@ -47,21 +51,54 @@ export async function createResetToken(userId: number, now = new Date()): Promis
   return token;
 }
 
+/** Reset requests (so mails) per e-mail address in the window: enough for a lost mail or two, too few to flood an inbox. */
+export const RESET_MAILS_PER_EMAIL = 3;
+
+/** Past the per-e-mail cap: the links already sent still work, so say so (the same words whether or not there is an account). */
+export function resetMailsCappedMessage(retryAfterSeconds: number) {
+  return `We have already sent ${RESET_MAILS_PER_EMAIL} reset links to that address in the last ${RATE_LIMIT.windowMinutes} minutes, if it has an account. `
+    + `Each works for ${RESET_TOKEN_MINUTES} minutes: use the newest one, or ask again in ${waitText(retryAfterSeconds)}.`;
+}
+
 /**
- * Rate-limited (every request counts, per e-mail and per IP). When the e-mail
- * has an account (with or without a password) a reset e-mail goes out; either
- * way the caller shows the same message.
+ * Rate-limited on its own budget, not sign-in's: per client address, and per
+ * e-mail address at RESET_MAILS_PER_EMAIL (every request counts, whether or not
+ * the account exists; past it, RateLimitedError with resetMailsCappedMessage).
+ * When the e-mail has an account (with or without a password) a reset e-mail is
+ * queued and relayed after the answer (sendEmail), so a slow or failing mail
+ * server changes neither the answer nor its time.
  */
-export async function requestPasswordReset({ email, ip, origin }: { email: string; ip: string; origin: string }): Promise<void> {
-  await consume(accountLimits("forgot-password", email, ip));
-  const user = await findUserByEmail(email);
+export async function requestPasswordReset({ email, ip, origin, now = new Date() }: { email: string; ip: string; origin: string; now?: Date }): Promise<void> {
+  const normalised = email.trim().toLowerCase();
+  const perEmail = `forgot-password:email:${normalised}`;
+  await consume([{ key: `forgot-password:ip:${ip}`, max: RATE_LIMIT.ipMax }, { key: perEmail, max: RESET_MAILS_PER_EMAIL }], now).catch((error) => {
+    if (error instanceof RateLimitedError && error.key === perEmail) {
+      throw new RateLimitedError(error.key, error.retryAfterSeconds, resetMailsCappedMessage(error.retryAfterSeconds));
+    }
+    throw error;
+  });
+  const user = await findUserByEmail(normalised);
   if (!user) return;
-  const token = await createResetToken(user.id);
+  const token = await createResetToken(user.id, now);
   await sendEmail(passwordResetEmail, user.email, {
     firstName: user.firstName,
     resetUrl: resetUrl(origin, token, user.email),
     expiresInMinutes: RESET_TOKEN_MINUTES,
   });
+}
+
+/**
+ * Retires every open reset token of the user: a link sent before a password
+ * change must not change it again. Every place that sets a password calls it,
+ * in the transaction that sets it.
+ */
+export async function retireResetTokens(executor: Kysely<DB>, userId: number, now = new Date()): Promise<void> {
+  await executor
+    .updateTable("passwordResets")
+    .set({ usedAt: now.toISOString() })
+    .where("userId", "=", userId)
+    .where("usedAt", "is", null)
+    .execute();
 }
 
 /**
@@ -93,12 +130,7 @@ export async function resetPassword({
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new InvalidResetTokenError();
     await trx.updateTable("users").set({ passwordHash, updatedAt: stamp }).where("id", "=", row.userId).execute();
-    await trx
-      .updateTable("passwordResets")
-      .set({ usedAt: stamp })
-      .where("userId", "=", row.userId)
-      .where("usedAt", "is", null)
-      .execute();
+    await retireResetTokens(trx, row.userId, now);
   });
   await endOtherSessions(row.userId, keepSessionId);
   return { userId: row.userId };

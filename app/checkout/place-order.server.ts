@@ -15,6 +15,7 @@ import { db } from "~/db/client.server";
 import type { DB, Subscription, User } from "~/db/schema";
 import { insertAddress } from "~/accounts/addresses.server";
 import { hashPassword } from "~/accounts/password.server";
+import { retireResetTokens } from "~/accounts/password-reset.server";
 import { checkoutSessionId, sessionCookieFor, sessionExists, startCheckoutSession, type SessionRecord } from "~/accounts/session.server";
 import { activeFrequencies, getPackage } from "~/box/catalogue.server";
 import { frequencyLabel, isSalmon } from "~/box/rules";
@@ -349,6 +350,8 @@ async function finalize(
       ...(passwordHash && !customer.passwordHash ? { passwordHash } : {}),
       orderedAt: customer.orderedAt ?? ts, updatedAt: ts,
     }).where("id", "=", customer.id).execute();
+    // a password set here is a password change like any other: open reset links stop working
+    if (passwordHash && !customer.passwordHash) await retireResetTokens(trx, customer.id);
 
     const shippingId = await insertAddress(trx, customer.id, "shipping", input.shipping);
     const billingId = input.billingSameAsShipping ? shippingId : await insertAddress(trx, customer.id, "billing", input.billing);

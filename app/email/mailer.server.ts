@@ -27,18 +27,32 @@ export async function queueEmail<P>(executor: Kysely<DB>, template: EmailTemplat
 }
 
 /**
- * For mail that cannot wait for the next run (a password reset): written to the
- * outbox like any other, then relayed at once through the same path. A failed
- * first try is left to the relay's retries; the caller's answer does not change.
+ * For mail that cannot wait for the next run (a password reset, a checkout
+ * code): written to the outbox like any other, then relayed at once through the
+ * same path, after the caller's answer rather than before it. The caller waits
+ * for the outbox row only: a slow or failing mail server must neither slow its
+ * answer (a reset for an existing account would take longer than one for an
+ * unknown address) nor change it. A failed first try is left to the relay's
+ * retries.
  */
 export async function sendEmail<P>(template: EmailTemplate<P>, to: string, props: P): Promise<void> {
   const id = await queueEmail(db, template, to, props);
-  const mailer = getMailer();
-  if (!mailer) return;
+  void relayNow(id, template.name);
+}
+
+/**
+ * Tries one outbox row now; never throws: the outcome is logged and the row
+ * records it. Even making the transport (a malformed SMTP_URL throws there)
+ * happens here, after the answer.
+ */
+async function relayNow(id: number, template: string): Promise<void> {
+  await Promise.resolve(); // the caller's answer first
   try {
+    const mailer = getMailer();
+    if (!mailer) return;
     const outcome = await relayMail(db, id, new Date(), mailer);
-    console.log(JSON.stringify({ level: "info", type: "email", mailId: id, template: template.name, outcome, at: new Date().toISOString() }));
+    console.log(JSON.stringify({ level: "info", type: "email", mailId: id, template, outcome, at: new Date().toISOString() }));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", type: "email.send_failed", mailId: id, template: template.name, message: (error as Error).message }));
+    console.error(JSON.stringify({ level: "error", type: "email.send_failed", mailId: id, template, message: (error as Error).message }));
   }
 }

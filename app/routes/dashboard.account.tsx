@@ -18,7 +18,7 @@ import { BRAND } from "~/config";
 import { scrubCardData } from "~/payments/card-secrets";
 import { CardError } from "~/payments/gateway";
 import { readForm } from "~/security/csrf.server";
-import { accountLimits, assertUnderLimits, getClientIp, RateLimitedError, recordHits } from "~/security/rate-limit.server";
+import { accountLimits, consume, getClientIp, RateLimitedError } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
 
@@ -94,16 +94,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const validator = user.passwordHash ? passwordValidators.change : passwordValidators.set;
         const result = await validator.validate(formData);
         if (result.error) return validationError(result.error, {});
-        const limits = accountLimits("password-change", user.email, getClientIp(request, context));
-        await assertUnderLimits(limits);
+        // counted before the current password is checked (tries sent at once cannot all slip under
+        // the limit); a right one is taken back, so only wrong ones count
+        const attempt = await consume(accountLimits("password-change", user.email, getClientIp(request, context)));
         const session = await getSession(request);
         try {
           await changePassword({ userId: user.id, sessionId: session?.id }, result.data);
         } catch (error) {
           if (!(error instanceof WrongPasswordError)) throw error;
-          await recordHits(limits.map((l) => l.key));
           return validationError({ formId: ACCOUNT_FORMS.password, fieldErrors: { currentPassword: error.message } }, {});
         }
+        await attempt.forget();
         return done("password");
       }
       case "card-add": {

@@ -2,18 +2,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm, validationError } from "remix-validated-form";
-import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
+import { InvalidCredentialsError } from "~/accounts/auth.server";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
 import { afterSignInPath } from "~/accounts/sign-in.server";
-import { getUser, startUserSession } from "~/accounts/session.server";
+import { signInWithPassword } from "~/accounts/password-sign-in.server";
+import { getUser } from "~/accounts/session.server";
 import { signInValidator } from "~/accounts/validators.server";
 import { signInFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
 import { readForm } from "~/security/csrf.server";
-import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
+import { RateLimitedError } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import accountsHref from "~/styles/accounts.css";
@@ -36,9 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
   const refill = { email: String(formData.get("email") ?? ""), destination: result.data.destination ?? "" };
   try {
-    const user = await verifyCredentials({ email: result.data.email, password: result.data.password, ip: getClientIp(request, context) });
-    const cookie = await startUserSession(request, user.id);
-    return redirect(afterSignInPath(request, result.data.destination), { headers: { "Set-Cookie": cookie } });
+    const { headers } = await signInWithPassword(request, context, result.data);
+    return redirect(afterSignInPath(request, result.data.destination), { headers });
   } catch (error) {
     if (error instanceof InvalidCredentialsError) return data(formError(FORM_ID, error.message, refill), { status: 400 });
     if (error instanceof RateLimitedError) {

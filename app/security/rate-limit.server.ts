@@ -1,5 +1,11 @@
-// Fixed-window-ish rate limiting backed by the rate_limit_hits table, so every
+// Sliding-window rate limiting backed by the rate_limit_hits table, so every
 // app instance behind a load balancer shares the same counts.
+//
+// An attempt is recorded before it is checked (`consume`, `recordAttempt`):
+// each try's row is committed, then the rows of its key are counted, so of any
+// number of tries sent at once at most `max` see a count within the limit (the
+// last of them to count sees every row of the ones before). A refused try
+// removes its own rows, so hammering a closed limit keeps it no longer closed.
 //
 // Limits come from the environment (read here, validated with zod):
 //   RATE_LIMIT_MAX             tries per key (e.g. per e-mail) in the window, default 10
@@ -11,6 +17,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
+import { waitText } from "~/utils/wait-text";
+import { addressKey } from "./address-key";
 import { clientAddress } from "./origin.server";
 
 const RateLimitEnv = z.object({
@@ -35,9 +43,14 @@ export function tooManyAttemptsMessage(windowMinutes = RATE_LIMIT.windowMinutes)
   return `Too many attempts. Please wait ${windowMinutes} minutes and try again.`;
 }
 
+/** The same words with the actual wait (see `waitText`). */
+export function waitMessage(seconds: number) {
+  return `Too many attempts. Please wait ${waitText(seconds)} and try again.`;
+}
+
 export class RateLimitedError extends Error {
-  constructor(public readonly key: string, public readonly retryAfterSeconds: number) {
-    super(tooManyAttemptsMessage());
+  constructor(public readonly key: string, public readonly retryAfterSeconds: number, message = tooManyAttemptsMessage()) {
+    super(message);
     this.name = "RateLimitedError";
   }
 }
@@ -59,30 +72,57 @@ export async function countHits(key: string, windowMinutes = RATE_LIMIT.windowMi
   return Number(row?.n ?? 0);
 }
 
-/** Throws RateLimitedError when any of the limits is already used up. Records nothing. */
-export async function assertUnderLimits(limits: Limit[], now = new Date()): Promise<void> {
-  for (const limit of limits) {
-    const windowMinutes = limit.windowMinutes ?? RATE_LIMIT.windowMinutes;
-    const used = await countHits(limit.key, windowMinutes, now);
-    if (used >= limit.max) {
-      const oldest = await db
-        .selectFrom("rateLimitHits")
-        .select("createdAt")
-        .where("key", "=", limit.key)
-        .where("createdAt", ">", windowStart(windowMinutes, now))
-        .orderBy("createdAt", "asc")
-        .executeTakeFirst();
-      const freeAt = oldest ? new Date(oldest.createdAt).getTime() + windowMinutes * 60_000 : now.getTime();
-      throw new RateLimitedError(limit.key, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
-    }
-  }
+/** Seconds until the oldest hit of `key` in the window leaves it (at least 1). */
+async function secondsUntilFree(key: string, windowMinutes: number, now: Date): Promise<number> {
+  const oldest = await db
+    .selectFrom("rateLimitHits")
+    .select("createdAt")
+    .where("key", "=", key)
+    .where("createdAt", ">", windowStart(windowMinutes, now))
+    .orderBy("createdAt", "asc")
+    .executeTakeFirst();
+  const freeAt = oldest ? new Date(oldest.createdAt).getTime() + windowMinutes * 60_000 : now.getTime();
+  return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }
 
-/** Records one attempt against each key, and prunes that key's expired hits. */
-export async function recordHits(keys: string[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<void> {
-  if (keys.length === 0) return;
+/** The first limit whose count is past `allowed(limit)`, with its retry time; null when all are within. */
+async function firstExceeded(limits: Limit[], now: Date, allowed: (limit: Limit) => number): Promise<RateLimitedError | null> {
+  for (const limit of limits) {
+    const windowMinutes = limit.windowMinutes ?? RATE_LIMIT.windowMinutes;
+    if ((await countHits(limit.key, windowMinutes, now)) > allowed(limit)) {
+      return new RateLimitedError(limit.key, await secondsUntilFree(limit.key, windowMinutes, now));
+    }
+  }
+  return null;
+}
+
+/**
+ * Throws RateLimitedError when any of the limits is already used up. Records
+ * nothing, so it is a look, not a turn: tries sent at once all pass it. To
+ * count a try, use `consume`.
+ */
+export async function assertUnderLimits(limits: Limit[], now = new Date()): Promise<void> {
+  const exceeded = await firstExceeded(limits, now, (l) => l.max - 1);
+  if (exceeded) throw exceeded;
+}
+
+/** The rows one attempt wrote; `forget` takes them back (a refused try, or one that should not count). */
+export type Attempt = { ids: number[]; at: Date; forget: () => Promise<void> };
+
+/**
+ * Records one attempt against each key (one row per key, one timestamp) and
+ * prunes those keys' expired rows. The rows are committed when this returns,
+ * so every count made afterwards, in any process, sees them.
+ */
+export async function recordAttempt(keys: string[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<Attempt> {
   const createdAt = now.toISOString();
-  await db.insertInto("rateLimitHits").values(keys.map((key) => ({ key, createdAt }))).execute();
+  const rows = keys.length ? await db.insertInto("rateLimitHits").values(keys.map((key) => ({ key, createdAt }))).returning("id").execute() : [];
+  const ids = rows.map((r) => r.id);
+  if (keys.length) await pruneExpired(keys, now, windowMinutes);
+  return { ids, at: now, forget: () => forgetHits(ids) };
+}
+
+async function pruneExpired(keys: string[], now: Date, windowMinutes: number) {
   await db
     .deleteFrom("rateLimitHits")
     .where("key", "in", keys)
@@ -90,10 +130,50 @@ export async function recordHits(keys: string[], now = new Date(), windowMinutes
     .execute();
 }
 
-/** Checks the limits, then records the attempt: for actions where every try counts. */
-export async function consume(limits: Limit[], now = new Date()): Promise<void> {
-  await assertUnderLimits(limits, now);
-  await recordHits(limits.map((l) => l.key), now);
+export async function forgetHits(ids: number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom("rateLimitHits").where("id", "in", ids).execute();
+}
+
+/** Records one attempt against each key, and prunes that key's expired hits. */
+export async function recordHits(keys: string[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<void> {
+  await recordAttempt(keys, now, windowMinutes);
+}
+
+/** The hits of `key` in the window other than `exclude` (an attempt's own rows): how many, and the newest one's time. */
+export async function otherHits(key: string, exclude: number[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<{ count: number; latest: string | null }> {
+  let q = db
+    .selectFrom("rateLimitHits")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("createdAt").as("latest")])
+    .where("key", "=", key)
+    .where("createdAt", ">", windowStart(windowMinutes, now));
+  if (exclude.length) q = q.where("id", "not in", exclude);
+  const row = await q.executeTakeFirst();
+  return { count: Number(row?.n ?? 0), latest: (row?.latest as string | null | undefined) ?? null };
+}
+
+/**
+ * One try of an action where every try counts: recorded first, then checked
+ * (so tries sent at once cannot all slip under the limit), and taken back when
+ * refused. Returns the attempt, whose `forget` un-counts a try that turned out
+ * not to count (e.g. a right password). Throws RateLimitedError.
+ */
+export async function consume(limits: Limit[], now = new Date()): Promise<Attempt> {
+  // pruning keeps each key's longest window (an hourly limit must not lose its rows after 15 minutes)
+  const longest = Math.max(...limits.map((l) => l.windowMinutes ?? RATE_LIMIT.windowMinutes));
+  const attempt = await recordAttempt(limits.map((l) => l.key), now, longest);
+  try {
+    await assertRecordedWithin(limits, now);
+  } catch (error) {
+    await attempt.forget();
+    throw error;
+  }
+  return attempt;
+}
+
+/** After `recordAttempt`: throws RateLimitedError when a limit's count, this try's row included, is past its max. */
+export async function assertRecordedWithin(limits: Limit[], now = new Date()): Promise<void> {
+  const exceeded = await firstExceeded(limits, now, (l) => l.max);
+  if (exceeded) throw exceeded;
 }
 
 export async function clearHits(key: string): Promise<void> {
@@ -110,9 +190,10 @@ export function accountLimits(action: string, email: string, ip: string): Limit[
 
 /**
  * The key of the per-address limits: the socket's peer, or the client a
- * trusted proxy names (see origin.server.ts); "unknown" only when the request
- * did not come through our server (a loader called directly by a test).
+ * trusted proxy names (see origin.server.ts), as an IPv4 address or an IPv6
+ * /64 (address-key.ts); "unknown" only when the request did not come through
+ * our server (a loader called directly by a test).
  */
 export function getClientIp(request: Request, context: AppLoadContext): string {
-  return clientAddress(request, context) ?? "unknown";
+  return addressKey(clientAddress(request, context) ?? "unknown");
 }
