@@ -13,9 +13,9 @@
 import {
   RATE_LIMIT, RateLimitedError, assertRecordedWithin, clearHits, otherHits, recordAttempt, waitMessage,
 } from "~/security/rate-limit.server";
-import { secondsToWait, type SlowdownPolicy } from "./sign-in-slowdown";
+import { SLOWDOWN, secondsToWait, type SlowdownPolicy } from "./sign-in-slowdown";
 
-export const SIGN_IN_SLOWDOWN: SlowdownPolicy = { emailFree: RATE_LIMIT.max, pairFree: 5, baseSeconds: 2, capSeconds: 60 };
+export const SIGN_IN_SLOWDOWN: SlowdownPolicy = { emailFree: RATE_LIMIT.max, ...SLOWDOWN };
 
 type SignInKeys = { place: string; email?: string; address?: string };
 
@@ -42,15 +42,15 @@ export async function admitSignIn(
   const keys = signInKeys(email, ip, knownDeviceId);
   const attempt = await recordAttempt([keys.place, ...(keys.email ? [keys.email] : []), ...(keys.address ? [keys.address] : [])], now);
   try {
+    const place = await otherHits(keys.place, attempt.ids, now);
+    const emailFailures = keys.email ? (await otherHits(keys.email, attempt.ids, now)).count : 0;
+    const wait = secondsToWait({ emailFailures, placeFailures: place.count, lastPlaceFailureAt: place.latest }, now, SIGN_IN_SLOWDOWN);
+    if (wait > 0) throw new RateLimitedError(keys.place, wait, waitMessage(wait));
     if (keys.address) {
       await assertRecordedWithin([{ key: keys.address, max: RATE_LIMIT.ipMax }], now).catch((error: RateLimitedError) => {
         throw new RateLimitedError(error.key, error.retryAfterSeconds, waitMessage(error.retryAfterSeconds));
       });
     }
-    const place = await otherHits(keys.place, attempt.ids, now);
-    const emailFailures = keys.email ? (await otherHits(keys.email, attempt.ids, now)).count : 0;
-    const wait = secondsToWait({ emailFailures, placeFailures: place.count, lastPlaceFailureAt: place.latest }, now, SIGN_IN_SLOWDOWN);
-    if (wait > 0) throw new RateLimitedError(keys.place, wait, waitMessage(wait));
   } catch (error) {
     await attempt.forget();
     throw error;

@@ -17,6 +17,9 @@ export type SlowdownPolicy = {
   capSeconds: number;
 };
 
+/** The shop's numbers but for `emailFree` (RATE_LIMIT_MAX, sign-in-limits.server.ts). */
+export const SLOWDOWN = { pairFree: 5, baseSeconds: 2, capSeconds: 60 } as const;
+
 /** The delay after `steps` failures past a free allowance (0: the first slowed try). */
 export function slowdownSeconds(steps: number, policy: SlowdownPolicy): number {
   return Math.min(policy.capSeconds, policy.baseSeconds * 2 ** Math.min(steps, 30));

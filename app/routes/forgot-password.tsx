@@ -13,7 +13,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
 import { readForm } from "~/security/csrf.server";
-import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
+import { RateLimitedError, getClientIp, retryAfterHeaders } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 
@@ -23,6 +23,8 @@ const SENT_MESSAGE = "If an account exists for that address, we've sent it a lin
 export const meta: MetaFunction = () => pageMeta("Forgot your password?", `Reset the password of your ${BRAND.name} account.`);
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
+
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);

@@ -14,7 +14,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
 import { readForm } from "~/security/csrf.server";
-import { RateLimitedError } from "~/security/rate-limit.server";
+import { RateLimitedError, retryAfterHeaders } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import accountsHref from "~/styles/accounts.css";
@@ -24,6 +24,8 @@ const FORM_ID = "sign-in";
 export const meta: MetaFunction = () => pageMeta("Sign in", `Sign in to your ${BRAND.name} account to manage your deliveries and boxes.`);
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
+
+export const headers = retryAfterHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const destination = new URL(request.url).searchParams.get("destination");

@@ -11,7 +11,8 @@ import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { hashPassword } from "../../app/accounts/password.server";
 import { createDb } from "../../app/db/connection.server";
-import { spawnApp } from "./app-process";
+import { slowdownSeconds, SLOWDOWN } from "../../app/accounts/sign-in-slowdown";
+import { spawnReadyApp } from "./app-process";
 import { expect, test as base, uniqueEmail } from "./fixtures";
 
 type SmtpMode = "ok" | "slow" | "refuse";
@@ -53,19 +54,11 @@ const test = base.extend<object, { abuseApp: AbuseApp }>({
   abuseApp: [
     async ({}, use) => {
       const smtp = await startSmtp();
-      const app = await spawnApp("abuse", {
+      const app = await spawnReadyApp("abuse", {
         SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
         TRUST_PROXY: "loopback",
         RATE_LIMIT_IP_MAX: String(IP_MAX),
       });
-      const until = Date.now() + 90_000;
-      for (;;) {
-        if (app.exitCode() !== null) throw new Error(`app exited (${app.exitCode()})\n${app.log().slice(-3000)}`);
-        const up = await fetch(`${app.base}/healthz`).then((r) => r.ok, () => false);
-        if (up) break;
-        if (Date.now() > until) throw new Error(`app did not answer /healthz\n${app.log().slice(-3000)}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
       const db = createDb(`file:${app.dbFile}`);
       await use({ base: app.base, db, setSmtp: smtp.setMode });
       await db.destroy();
@@ -144,3 +137,82 @@ test.describe("a password reset tells nobody whether an account exists", () => {
   });
 });
 
+
+/** Tries one place may have checked in `ms`: the free ones, then one more each time the growing delay has passed. */
+function triesWithin(ms: number) {
+  const policy = { ...SLOWDOWN, emailFree: Infinity };
+  let tries = SLOWDOWN.pairFree;
+  for (let waited = 0, step = 0; (waited += slowdownSeconds(step, policy) * 1000) <= ms; step++) tries++;
+  return tries;
+}
+
+// a few seconds for the place; or minutes, when the tries still in flight filled the address's limit
+const WAIT = /Too many attempts\. Please wait \d+ (seconds?|minutes?) and try again\./;
+
+test.describe("sign-in limits that cannot be turned against a customer", () => {
+  test("a burst of wrong passwords from one place gets a few checked, and the owner elsewhere signs in at once", { tag: "@http" }, async ({ request, abuseApp }) => {
+    const email = await createUser(abuseApp.db);
+    const csrf = await csrfToken(request, "/sign-in");
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(request, "/sign-in", "203.0.113.66", { csrf, email, password: `Wrong-Password-${i}` })),
+    );
+    const elapsed = Date.now() - started;
+    const checked = answers.filter((a) => status(a.response) === 400);
+    const waiting = answers.filter((a) => status(a.response) === 429);
+    expect(checked.length + waiting.length).toBe(30);
+    // counted before the password is hashed: the free tries, plus one per delay that passed during the burst
+    expect(checked.length).toBeGreaterThan(0);
+    expect(checked.length, `in ${elapsed} ms`).toBeLessThanOrEqual(triesWithin(elapsed));
+    for (const w of waiting) {
+      expect(w.body).toMatch(WAIT);
+      expect(Number(w.response.headers()["retry-after"])).toBeGreaterThan(0);
+      expect(Number(w.response.headers()["retry-after"])).toBeLessThanOrEqual(15 * 60);
+    }
+    // the owner, at another address, with the right password: no wait at all
+    const owner = await post(request, "/sign-in", "198.51.100.7", { csrf, email, password: PASSWORD });
+    expect(status(owner.response), owner.body.match(/role="alert"[^]*?<\/p>/)?.[0]).toBe(302);
+    expect(owner.response.headers()["set-cookie"]).toContain("__session=");
+  });
+
+  test("every address of one IPv6 /64 is one client, and an IPv4-mapped address is its IPv4 address", { tag: "@http" }, async ({ request }) => {
+    const csrf = await csrfToken(request, "/sign-in");
+    // a new e-mail each time: only the per-address limit is in play
+    const tryFrom = async (from: string) => {
+      const answer = await post(request, "/sign-in", from, { csrf, email: uniqueEmail("nobody"), password: "Wrong-Password-1" });
+      return status(answer.response) === 429 ? (expect(answer.body).toMatch(/Too many attempts\. Please wait \d+ minutes? and try again\./), 429) : status(answer.response);
+    };
+    for (let i = 1; i <= IP_MAX; i++) expect(await tryFrom(`2001:db8:34:5::${i.toString(16)}`)).toBe(400);
+    expect(await tryFrom("2001:db8:34:5:ffff:ffff:ffff:fffe")).toBe(429);
+    // the neighbouring /64 is someone else
+    expect(await tryFrom("2001:db8:34:6::1")).toBe(400);
+
+    // 198.51.100.77, written three ways
+    const forms = ["198.51.100.77", "::ffff:198.51.100.77", "::ffff:c633:644d"];
+    for (let i = 0; i < IP_MAX; i++) expect(await tryFrom(forms[i % forms.length])).toBe(400);
+    for (const form of forms) expect(await tryFrom(form)).toBe(429);
+  });
+});
+
+test.describe("a malformed SMTP_URL", () => {
+  test("does not show in a reset's answer: the same for an account and an unknown address", { tag: "@http" }, async ({ playwright }) => {
+    const app = await spawnReadyApp("bad-smtp", { SMTP_URL: "smtp://[not-a-host" });
+    const db = createDb(`file:${app.dbFile}`);
+    const request = await playwright.request.newContext({ baseURL: app.base });
+    try {
+      const known = await createUser(db, null);
+      const unknown = uniqueEmail("nobody");
+      const csrf = await csrfToken(request, "/forgot-password");
+      const forKnown = await post(request, "/forgot-password", "192.0.2.12", { csrf, email: known });
+      const forUnknown = await post(request, "/forgot-password", "192.0.2.12", { csrf, email: unknown });
+      expect(status(forKnown.response)).toBe(200);
+      expect(comparable(forKnown.body).replaceAll(known, unknown)).toBe(comparable(forUnknown.body));
+      // the mail waits in the outbox
+      expect(await db.selectFrom("emailOutbox").select("id").where("toAddress", "=", known).execute()).toHaveLength(1);
+    } finally {
+      await request.dispose();
+      await db.destroy();
+      await app.stop();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test, expect, ready, createUser, e2eDb, uniqueEmail, submitSignIn, signIn } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
+import { fillPassword, openDashboard, submit } from "./dashboard-helpers";
 
 const SENT = "If an account exists for that address, we've sent it a link to reset your password.";
 
@@ -111,6 +112,27 @@ test.describe("forgot and reset password", () => {
     await chooseNewPassword(page, "Used-Twice-Never-2");
     await expect(page.getByRole("alert")).toContainText("Password is incorrect");
     await expect(page.getByRole("alert").getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  test("a link sent before the password was changed in the account area no longer works", async ({ page }) => {
+    const user = await createUser();
+    await requestReset(page, user.email);
+    await expect(page.getByRole("status")).toContainText(SENT);
+    const href = await openResetLinkFromMailbox(page, user.email);
+
+    await openDashboard(page, { email: user.email, password: user.password! }, "/dashboard/account");
+    const form = page.locator("#account-password");
+    await fillPassword(form, user.password!, "Changed-In-Account-7");
+    await submit(page, form.getByRole("button", { name: "Change password" }));
+    await expect(page.getByRole("status")).toContainText("Your password is changed");
+
+    await page.goto(href);
+    await ready(page);
+    await chooseNewPassword(page, "Changed-By-Old-Link-8");
+    await expect(page.getByRole("alert")).toContainText("Password is incorrect");
+    const row = await e2eDb().selectFrom("users").select("passwordHash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const { verifyPassword } = await import("../../app/accounts/password.server");
+    expect(await verifyPassword("Changed-In-Account-7", row.passwordHash)).toBe(true);
   });
 
   test("an expired or made-up token fails with 'Password is incorrect'", async ({ page }) => {

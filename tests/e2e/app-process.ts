@@ -80,3 +80,18 @@ export async function spawnApp(name: string, env: Record<string, string>): Promi
     },
   };
 }
+
+/** Starts the app like spawnApp and waits until /healthz answers; throws with its output when it exits or takes too long. */
+export async function spawnReadyApp(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<AppProcess> {
+  const app = await spawnApp(name, env);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (app.exitCode() !== null) throw new Error(`${name} app exited (${app.exitCode()})\n${app.log().slice(-3000)}`);
+    if (await fetch(`${app.base}/healthz`).then((r) => r.ok, () => false)) return app;
+    if (Date.now() > until) {
+      await app.stop();
+      throw new Error(`${name} app did not answer /healthz\n${app.log().slice(-3000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

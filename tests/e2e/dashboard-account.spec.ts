@@ -2,17 +2,9 @@
 // (add through the sandbox, make primary, remove, the only card kept), the
 // addresses on file (edit, add), sign-in redirect, owner scoping and axe.
 import { expectNoSeriousViolations } from "./a11y";
-import { createSubscriber, openDashboard, submit, submitChecked } from "./dashboard-helpers";
+import { createSubscriber, fillPassword, openDashboard, submit, submitChecked } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
-import type { Locator } from "@playwright/test";
-
-/** The change-password form: the current password, then the new one twice. */
-async function fillPassword(form: Locator, current: string, next: string) {
-  await form.getByLabel("Current password").fill(current);
-  await form.getByLabel("New password", { exact: true }).fill(next);
-  await form.getByLabel("Confirm new password").fill(next);
-}
 
 test.describe("my account", () => {
   test.describe.configure({ timeout: 60_000 });

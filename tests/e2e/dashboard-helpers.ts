@@ -1,7 +1,7 @@
 // Fresh subscribers for the dashboard specs (tests run in parallel, and in the
 // js and nojs projects), each with its own delivery region so a test can move
 // the change cut-off without touching anyone else's deliveries.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { createUser, e2eDb, expect, jsEnabled, ready, settled, signInByHook } from "./fixtures";
 
 const ts = () => new Date().toISOString();
@@ -81,6 +81,13 @@ export async function submit(page: Page, button: ReturnType<Page["getByRole"]>) 
     button.click(),
   ]);
   await settled(page);
+}
+
+/** Fills the account page's change-password form: the current password, then the new one twice. */
+export async function fillPassword(form: Locator, current: string, next: string) {
+  await form.getByLabel("Current password").fill(current);
+  await form.getByLabel("New password", { exact: true }).fill(next);
+  await form.getByLabel("Confirm new password").fill(next);
 }
 
 /** A submit the browser validates first with JS (no request), and the server answers without JS. */

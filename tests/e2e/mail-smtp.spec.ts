@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { createDb } from "../../app/db/connection.server";
 import { expect, test as base } from "./fixtures";
 import { fillCheckout, placeOrder, reachCheckout } from "./checkout-helpers";
-import { spawnApp } from "./app-process";
+import { spawnReadyApp } from "./app-process";
 
 type Received = { to: string[]; subject: string; messageId: string; body: string };
 
@@ -43,23 +43,12 @@ async function startSmtp(received: Received[]) {
 }
 
 async function startApp(smtpPort: number) {
-  const app = await spawnApp("mail", {
+  const app = await spawnReadyApp("mail", {
     E2E_TEST_ROUTES: "1",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Paddock & Tide <hello@paddockandtide.com.au>",
     JOBS_INTERVAL_SECONDS: "5",
   });
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (app.exitCode() !== null) throw new Error(`mail app exited (${app.exitCode()})\n${app.log().slice(-3000)}`);
-    try {
-      if ((await fetch(`${app.base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`mail app did not answer /healthz\n${app.log().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
   return { base: app.base, log: app.log, stop: app.stop, db: createDb(`file:${app.dbFile}`) };
 }
 

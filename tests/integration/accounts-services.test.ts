@@ -3,15 +3,18 @@ import { db } from "~/db/client.server";
 import { hashPassword, verifyPassword } from "~/accounts/password.server";
 import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
 import {
-  InvalidResetTokenError, RESET_TOKEN_MINUTES, createResetToken, hashToken, requestPasswordReset, resetPassword,
+  InvalidResetTokenError, RESET_MAILS_PER_EMAIL, RESET_TOKEN_MINUTES, createResetToken, hashToken, requestPasswordReset, resetMailsCappedMessage, resetPassword,
 } from "~/accounts/password-reset.server";
+import { changePassword } from "~/accounts/account.server";
+import { SLOWDOWN } from "~/accounts/sign-in-slowdown";
+import { waitText } from "~/utils/wait-text";
 import { getUser, sessionCookie } from "~/accounts/session.server";
 import { getMyDeliveries } from "~/subscriptions/deliveries-summary.server";
 import { sendEmail, setMailer, type Mailer, type OutgoingEmail } from "~/email/mailer.server";
 import { listOutbox } from "~/email/outbox.server";
 import { defineTemplate } from "~/email/template";
 import {
-  RATE_LIMIT, RateLimitedError, accountLimits, assertUnderLimits, clearHits, consume, countHits, getClientIp, rateLimitConfig, recordHits,
+  RATE_LIMIT, RateLimitedError, accountLimits, assertUnderLimits, clearHits, consume, countHits, getClientIp, rateLimitConfig, recordHits, type Attempt,
 } from "~/security/rate-limit.server";
 
 const uniq = () => randomBytes(5).toString("hex");
@@ -57,17 +60,86 @@ describe("verifyCredentials", () => {
     }
   });
 
-  it("locks an e-mail after RATE_LIMIT_MAX failures, even for the right password", async () => {
+  it("counts a try before hashing its password: of 30 wrong passwords sent at once from one place, at most the free ones are checked", async () => {
     const u = await makeUser();
-    for (let i = 0; i < RATE_LIMIT.max; i++) {
-      await expect(verifyCredentials({ email: u.email, password: `wrong-${i}`, ip: `198.51.100.${i + 1}` })).rejects.toBeInstanceOf(InvalidCredentialsError);
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => verifyCredentials({ email: u.email, password: `wrong-${i}`, ip: "198.51.100.1", now }).catch((e: Error) => e)),
+    );
+    const checked = outcomes.filter((e) => e instanceof InvalidCredentialsError).length;
+    const waiting = outcomes.filter((e) => e instanceof RateLimitedError) as RateLimitedError[];
+    expect(checked + waiting.length).toBe(30);
+    // each try counts every try recorded before its count, its burst's included: those that land
+    // together may all be told to wait (here on SQLite all 30 are), but never more than the free
+    // ones are checked (the one that counts last sees all the others)
+    expect(checked).toBeLessThanOrEqual(SLOWDOWN.pairFree);
+    // the refused ones left no trace: only the checked tries count as failures
+    expect(await countHits(`sign-in:email:${u.email}`, 15, now)).toBe(checked);
+    for (const w of waiting) expect(w.retryAfterSeconds).toBeLessThanOrEqual(SLOWDOWN.capSeconds);
+  });
+
+  it("slows one place down with growing delays, capped at a minute, even for the right password", async () => {
+    const u = await makeUser();
+    const t0 = Date.parse("2026-11-22T10:00:00.000Z");
+    const at = (seconds: number) => new Date(t0 + seconds * 1000);
+    const attempt = (seconds: number, password = "wrong-password") => verifyCredentials({ email: u.email, password, ip: "198.51.100.2", now: at(seconds) }).catch((e) => e);
+    for (let i = 0; i < SLOWDOWN.pairFree; i++) expect(await attempt(0)).toBeInstanceOf(InvalidCredentialsError);
+    let clock = 0;
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const refused = await attempt(clock, u.password!);
+      expect(refused).toBeInstanceOf(RateLimitedError);
+      expect(refused.message).toBe(`Too many attempts. Please wait ${waitText(refused.retryAfterSeconds)} and try again.`);
+      waits.push(refused.retryAfterSeconds);
+      clock += refused.retryAfterSeconds;
+      expect(await attempt(clock)).toBeInstanceOf(InvalidCredentialsError);
     }
-    const err = await verifyCredentials({ email: u.email, password: u.password!, ip: "198.51.100.200" }).catch((e) => e);
-    expect(err).toBeInstanceOf(RateLimitedError);
-    expect(err.message).toBe("Too many attempts. Please wait 15 minutes and try again.");
-    // another account from the same addresses is unaffected
+    expect(waits).toEqual([2, 4, 8, 16, 32, 60, 60]);
+    // after the wait, the right password works, and this place starts afresh
+    expect(await attempt(clock, u.password!)).toBeInstanceOf(RateLimitedError);
+    expect((await attempt(clock + 60, u.password!)).id).toBe(u.id);
+    expect(await countHits(`sign-in:email-ip:${u.email}|198.51.100.2`, 15, at(clock + 60))).toBe(0);
+  });
+
+  it("failures from everywhere never keep the owner out: a new place is checked at once, one with failures waits at most a minute", async () => {
+    const u = await makeUser();
+    const t0 = Date.parse("2026-11-22T11:00:00.000Z");
+    const at = (seconds: number) => new Date(t0 + seconds * 1000);
+    // forty wrong passwords from forty addresses, and a typo from the owner's own
+    for (let i = 0; i < 40; i++) {
+      await expect(verifyCredentials({ email: u.email, password: `wrong-${i}`, ip: `203.0.113.${i + 1}`, now: at(i) })).rejects.toBeInstanceOf(InvalidCredentialsError);
+    }
+    await expect(verifyCredentials({ email: u.email, password: "typo", ip: "192.0.2.50", now: at(40) })).rejects.toBeInstanceOf(InvalidCredentialsError);
+    // from a new place: in at once
+    expect((await verifyCredentials({ email: u.email, password: u.password!, ip: "192.0.2.51", now: at(41) })).id).toBe(u.id);
+    // from the place of the typo: the e-mail's failures lengthen its wait to the cap, no more
+    const refused = await verifyCredentials({ email: u.email, password: u.password!, ip: "192.0.2.50", now: at(41) }).catch((e) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect(refused.retryAfterSeconds).toBe(59);
+    expect((await verifyCredentials({ email: u.email, password: u.password!, ip: "192.0.2.50", now: at(100) })).id).toBe(u.id);
+  });
+
+  it("a browser that signed in before owes only its own failures' delays", async () => {
+    const u = await makeUser();
+    const device = { id: "A".repeat(22), userIds: [u.id] };
+    const now = new Date("2026-11-22T12:00:00.000Z");
+    // the owner's address is also an attacker's (one office, one carrier)
+    for (let i = 0; i < SLOWDOWN.pairFree; i++) {
+      await expect(verifyCredentials({ email: u.email, password: `wrong-${i}`, ip: "198.51.100.3", now })).rejects.toBeInstanceOf(InvalidCredentialsError);
+    }
+    await expect(verifyCredentials({ email: u.email, password: u.password!, ip: "198.51.100.3", now })).rejects.toBeInstanceOf(RateLimitedError);
+    expect((await verifyCredentials({ email: u.email, password: u.password!, ip: "198.51.100.3", device, now })).id).toBe(u.id);
+    // the cookie counts only for the accounts it names
     const other = await makeUser();
-    expect((await verifyCredentials({ email: other.email, password: other.password!, ip: "198.51.100.1" })).id).toBe(other.id);
+    for (let i = 0; i < SLOWDOWN.pairFree; i++) {
+      await expect(verifyCredentials({ email: other.email, password: `wrong-${i}`, ip: "198.51.100.3", device, now })).rejects.toBeInstanceOf(InvalidCredentialsError);
+    }
+    await expect(verifyCredentials({ email: other.email, password: other.password!, ip: "198.51.100.3", device, now })).rejects.toBeInstanceOf(RateLimitedError);
+    // and its own failures slow it down like any place
+    for (let i = 0; i < SLOWDOWN.pairFree; i++) {
+      await expect(verifyCredentials({ email: u.email, password: `typo-${i}`, ip: "198.51.100.3", device, now })).rejects.toBeInstanceOf(InvalidCredentialsError);
+    }
+    await expect(verifyCredentials({ email: u.email, password: u.password!, ip: "198.51.100.3", device, now })).rejects.toBeInstanceOf(RateLimitedError);
   });
 
   it("does not count successful sign-ins", async () => {
@@ -118,10 +190,33 @@ describe("rate limiter", () => {
     expect(await countHits(key)).toBe(0);
   });
 
-  it("keys on the socket address from the load context, 'unknown' without one (header parsing: tests/unit/security-client-address.test.ts)", () => {
+  it("keys on the socket address from the load context, IPv6 by /64, 'unknown' without one (header parsing: tests/unit/security-client-address.test.ts)", () => {
     const r = new Request("http://x.test/", { headers: { "x-forwarded-for": "203.0.113.7" } });
     expect(getClientIp(r, { clientAddress: "::ffff:198.51.100.20" })).toBe("198.51.100.20");
+    expect(getClientIp(r, { clientAddress: "2001:db8:5:6:7:8:9:a" })).toBe("2001:db8:5:6::/64");
     expect(getClientIp(r, {})).toBe("unknown");
+  });
+
+  it("lets at most `max` of the tries sent at once through, and un-counts a forgotten one", async () => {
+    const key = `test:${uniq()}`;
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    const outcomes = await Promise.all(Array.from({ length: 12 }, () => consume([{ key, max: 4 }], now).catch((e: Error) => e)));
+    const passed = outcomes.filter((o) => !(o instanceof Error));
+    expect(passed.length).toBeLessThanOrEqual(4);
+    expect(outcomes.filter((o) => o instanceof RateLimitedError)).toHaveLength(12 - passed.length);
+    expect(await countHits(key, 15, now)).toBe(passed.length);
+    if (passed.length) {
+      await (passed[0] as Attempt).forget();
+      expect(await countHits(key, 15, now)).toBe(passed.length - 1);
+    }
+  });
+
+  it("keeps a longer window's hits when it prunes (an hourly limit)", async () => {
+    const key = `test:${uniq()}`;
+    const start = new Date("2026-11-22T10:00:00.000Z");
+    await consume([{ key, max: 2, windowMinutes: 60 }], start);
+    await consume([{ key, max: 2, windowMinutes: 60 }], new Date(start.getTime() + 30 * 60_000));
+    await expect(consume([{ key, max: 2, windowMinutes: 60 }], new Date(start.getTime() + 40 * 60_000))).rejects.toBeInstanceOf(RateLimitedError);
   });
 });
 
@@ -193,11 +288,36 @@ describe("password reset lifecycle", () => {
     await expect(resetPassword({ token: first, email: u.email, password: "older token" })).rejects.toBeInstanceOf(InvalidResetTokenError);
   });
 
-  it("limits reset requests per e-mail", async () => {
+  it("limits reset mails per e-mail on a budget of its own, and the links already sent keep working", async () => {
     const u = await makeUser();
-    for (let i = 0; i < RATE_LIMIT.max; i++) await requestPasswordReset({ email: u.email, ip: `192.0.2.${i + 1}`, origin });
-    await expect(requestPasswordReset({ email: u.email, ip: "192.0.2.99", origin })).rejects.toBeInstanceOf(RateLimitedError);
-    expect((await listOutbox({ to: u.email, limit: 100 })).length).toBe(RATE_LIMIT.max);
+    const now = new Date();
+    // sign-in failures for the address do not touch its recovery
+    for (let i = 0; i < 12; i++) await verifyCredentials({ email: u.email, password: `wrong-${i}`, ip: `192.0.2.${i + 1}`, now }).catch(() => {});
+    for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++) await requestPasswordReset({ email: u.email, ip: `192.0.2.${i + 1}`, origin, now });
+    const capped = await requestPasswordReset({ email: u.email, ip: "192.0.2.99", origin, now }).catch((e) => e);
+    expect(capped).toBeInstanceOf(RateLimitedError);
+    expect(capped.message).toBe(resetMailsCappedMessage(capped.retryAfterSeconds));
+    expect(capped.message).toContain("use the newest one");
+    // the same for an address without an account
+    const nobody = `nobody.${uniq()}@example.com`;
+    for (let i = 0; i < RESET_MAILS_PER_EMAIL; i++) await requestPasswordReset({ email: nobody, ip: "192.0.2.98", origin, now });
+    const cappedNobody = await requestPasswordReset({ email: nobody, ip: "192.0.2.98", origin, now }).catch((e) => e);
+    expect(cappedNobody.message).toBe(capped.message);
+
+    const mails = await listOutbox({ to: u.email, limit: 100 });
+    expect(mails).toHaveLength(RESET_MAILS_PER_EMAIL);
+    const token = new URL(mails[mails.length - 1].links[0]).searchParams.get("token")!;
+    await expect(resetPassword({ token, email: u.email, password: "recovered at last" })).resolves.toEqual({ userId: u.id });
+  });
+
+  it("retires open reset links when the password is changed in the account area", async () => {
+    const u = await makeUser();
+    const token = await createResetToken(u.id);
+    const keep = await makeSession(u.id);
+    await changePassword({ userId: u.id, sessionId: keep }, { currentPassword: u.password!, password: "changed in the account" });
+    await expect(resetPassword({ token, email: u.email, password: "changed by an old link" })).rejects.toBeInstanceOf(InvalidResetTokenError);
+    const row = await db.selectFrom("users").select("passwordHash").where("id", "=", u.id).executeTakeFirstOrThrow();
+    expect(await verifyPassword("changed in the account", row.passwordHash)).toBe(true);
   });
 });
 
@@ -219,13 +339,17 @@ describe("mailer", () => {
     expect(row.sentAt).toBeNull();
   });
 
-  it("with a transport configured, writes the outbox row and relays it at once through that transport", async () => {
+  it("with a transport configured, writes the outbox row and relays it at once, after the caller goes on, through that transport", async () => {
     const sent: OutgoingEmail[] = [];
     const fake: Mailer = { send: async (m) => void sent.push(m) };
     const to = `relay.${uniq()}@example.com`;
     setMailer(fake);
     try {
       await sendEmail(hello, to, { name: "Fake" });
+      // relayed after the caller's answer, not before it
+      expect(sent).toEqual([]);
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      await vi.waitFor(async () => expect((await db.selectFrom("emailOutbox").select("sentAt").where("toAddress", "=", to).executeTakeFirstOrThrow()).sentAt).not.toBeNull());
     } finally {
       setMailer(null);
     }
