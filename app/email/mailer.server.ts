@@ -7,7 +7,7 @@ import type { DB } from "~/db/schema";
 import { db } from "~/db/client.server";
 import { relayMail } from "./relay.server";
 import type { EmailTemplate } from "./template";
-import { getMailer } from "./transport.server";
+import { getMailer, type Mailer } from "./transport.server";
 
 export { SmtpMailer, getMailer, setMailer, type Mailer, type OutgoingEmail } from "./transport.server";
 
@@ -37,22 +37,26 @@ export async function queueEmail<P>(executor: Kysely<DB>, template: EmailTemplat
  */
 export async function sendEmail<P>(template: EmailTemplate<P>, to: string, props: P): Promise<void> {
   const id = await queueEmail(db, template, to, props);
-  void relayNow(id, template.name);
+  let mailer: Mailer | null;
+  try {
+    mailer = getMailer(); // a malformed SMTP_URL throws here: the mail waits in the outbox
+  } catch (error) {
+    return logSendFailed(id, template.name, error);
+  }
+  if (mailer) void relayNow(id, template.name, mailer);
 }
 
-/**
- * Tries one outbox row now; never throws: the outcome is logged and the row
- * records it. Even making the transport (a malformed SMTP_URL throws there)
- * happens here, after the answer.
- */
-async function relayNow(id: number, template: string): Promise<void> {
-  await Promise.resolve(); // the caller's answer first
+/** Tries one outbox row once the caller has gone on; never throws (the outcome is logged, the row records it). */
+async function relayNow(id: number, template: string, mailer: Mailer): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
   try {
-    const mailer = getMailer();
-    if (!mailer) return;
     const outcome = await relayMail(db, id, new Date(), mailer);
     console.log(JSON.stringify({ level: "info", type: "email", mailId: id, template, outcome, at: new Date().toISOString() }));
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", type: "email.send_failed", mailId: id, template, message: (error as Error).message }));
+    logSendFailed(id, template, error);
   }
+}
+
+function logSendFailed(mailId: number, template: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", type: "email.send_failed", mailId, template, message: (error as Error).message }));
 }
