@@ -10,7 +10,7 @@ import { isSubscriber } from "~/subscriptions/subscriber.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { ErrorState } from "~/components/layout/error-state";
-import { FocusFragmentTarget } from "~/components/focus-fragment-target";
+import { NavigationFocus } from "~/components/navigation-focus";
 import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
 import { BRAND } from "~/config";
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <ScrollRestoration nonce={nonce} />
-        <FocusFragmentTarget />
+        <NavigationFocus />
         <Scripts nonce={nonce} />
       </body>
     </html>
