@@ -49,7 +49,7 @@ function copiesOf(stage: Stage) {
 }
 
 function cmdOf(stage: Stage): string[] {
-  const line = stage.lines.findLast((l) => /^CMD\s/i.test(l));
+  const line = [...stage.lines].reverse().find((l) => /^CMD\s/i.test(l));
   if (!line) throw new Error("the runtime stage has no CMD");
   return JSON.parse(line.slice(4)) as string[];
 }
@@ -90,6 +90,8 @@ test.describe("the Docker image's runtime stage", () => {
     layOut(runtime!, path.join(dir, "app"));
     fs.mkdirSync(dataDir);
     const [command, ...args] = cmdOf(runtime!);
+    const imageEnv = envOf(runtime!);
+    expect(imageEnv.NODE_ENV, "the image runs React's production build").toBe("production");
     expect(command).toBe("node");
     const child = spawn(process.execPath, args, {
       cwd: path.join(dir, "app"),
@@ -97,7 +99,8 @@ test.describe("the Docker image's runtime stage", () => {
       stdio: ["ignore", "pipe", "pipe"],
       env: {
         PATH: process.env.PATH,
-        ...envOf(runtime!),
+        ...imageEnv,
+        NODE_ENV: "production",
         // an operator's `docker run -e ...`: production needs both; the volume is a temporary folder
         SESSION_SECRET: "image-check-secret-not-for-production",
         APP_ORIGIN: "https://www.paddockandtide.com.au",
