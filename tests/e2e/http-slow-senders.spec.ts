@@ -24,15 +24,15 @@ type Raw = {
   closedWithin: (ms: number) => Promise<true | null>;
 };
 
-/** Opens a raw connection and sends `head` (request line and headers, with Host added). */
-function rawRequest(port: number, head: string): Raw {
+/** Opens a raw connection and sends `head` (request line and headers, with Host added), then the blank line unless told not to. */
+function rawRequest(port: number, head: string, { endHeaders = true } = {}): Raw {
   const socket = net.connect(port, "127.0.0.1");
   let received = "";
   socket.setEncoding("latin1");
   socket.on("data", (d: string) => (received += d));
   socket.on("error", () => {}); // a reset after the answer is expected; what was received is checked
   const closed = new Promise<true>((resolve) => socket.once("close", () => resolve(true)));
-  socket.write(`${head.replace("\r\n", `\r\nHost: 127.0.0.1:${port}\r\n`)}\r\n`);
+  socket.write(`${head.replace("\r\n", `\r\nHost: 127.0.0.1:${port}\r\n`)}${endHeaders ? "\r\n" : ""}`);
   return { socket, received: () => received, closedWithin: (ms) => Promise.race([closed, sleep(ms).then(() => null)]) };
 }
 
@@ -47,13 +47,18 @@ function answerOf(raw: Raw) {
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
 }
 
-/** A client that announces a 60 KB POST to /sign-in and sends one byte a second. */
-function slowSender(port: number): Raw {
-  const raw = rawRequest(port, postHead("/sign-in", { "Content-Length": ANNOUNCED }));
-  const drip = setInterval(() => raw.socket.write("a"), 1_000);
-  raw.socket.once("close", () => clearInterval(drip));
+/** Sends `drop` every second until the connection closes. */
+function drip(raw: Raw, drop: string): Raw {
+  const timer = setInterval(() => raw.socket.write(drop), 1_000);
+  raw.socket.once("close", () => clearInterval(timer));
   return raw;
 }
+
+/** A client that announces a 60 KB POST to /sign-in and sends one byte a second. */
+const slowSender = (port: number) => drip(rawRequest(port, postHead("/sign-in", { "Content-Length": ANNOUNCED })), "a");
+
+/** A client that never finishes its headers: one more header line a second. */
+const slowHeaders = (port: number) => drip(rawRequest(port, postHead("/sign-in", { "Content-Length": 10 }), { endHeaders: false }), "X-Drip: a\r\n");
 
 type Timed = { what: string; ms: number; status: number | "no answer"; res?: Response; text: string };
 
@@ -115,6 +120,7 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
 
   test("twenty slow senders hold no slot: ordinary pages answer in under 2 s, and each sender gets 408 and is cut off", async () => {
     const senders = Array.from({ length: SLOW_SENDERS }, () => slowSender(app.port));
+    const headers = slowHeaders(app.port);
     try {
       await sleep(1_500); // all twenty are in the server's hands, dripping
       const times: Timed[] = [];
@@ -136,8 +142,11 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
         expect(answer.headers.get("connection")).toBe("close");
         expect(answer.headers.get("cache-control")).toBe("no-store");
       }
+      // headers that never end are Node's to cut: 408 after its 10 s headersTimeout (Node's default is 60 s)
+      expect(await headers.closedWithin(5_000), "the slow headers' connection closed").toBe(true);
+      expect(answerOf(headers).status).toBe(408);
     } finally {
-      for (const s of senders) s.socket.destroy();
+      for (const s of [...senders, headers]) s.socket.destroy();
     }
   });
 
