@@ -2,6 +2,7 @@
 // the admission queue (decision 041). A client that sends slowly then holds a socket and at most one
 // limit's worth of memory, never one of the worker's admission slots; the Remix handler gets a
 // request whose body is already here, so nothing it does waits for the client.
+
 // The adapter's own request and response helpers: its index exports only createRequestHandler,
 // which reads the body from the socket. A version that moves them stops the server at start.
 import remixExpress from "@remix-run/express/dist/server.js";
@@ -18,7 +19,7 @@ const KB = 1024;
  * @type {Array<{ prefix: string, maxBytes: number, seconds: number }>}
  */
 export const BODY_LIMITS = [
-  // the back office's image upload (issue 34): a photo of a cut, resized in the browser first
+  // the back office's image upload, still to be built: a photo of a cut, resized in the browser first
   { prefix: "/admin", maxBytes: 2048 * KB, seconds: 30 },
 ];
 
