@@ -14,10 +14,14 @@ import { readForm } from "~/security/csrf.server";
 import { readOneTap, redeemOneTap, type OneTapAction } from "~/subscriptions/one-tap.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 
 export const meta: MetaFunction = () => [...pageMeta("Your delivery", "Skip or keep your next delivery."), { name: "robots", content: "noindex" }];
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
+
+// the no-store and no-referrer of the loader and the action reach the response
+export const headers = loaderAndActionHeaders;
 
 // the token is in the address: never sent on to another site, never cached
 const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
