@@ -33,7 +33,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, productio
   );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
-  // a route may ask for less (the one-tap page's token is in its address: no-referrer), never for more
+  // a route may ask to send less (the one-tap page's token is in its address: same-origin), never more
   if (!STRICTER_REFERRER_POLICIES.has(headers.get("Referrer-Policy") ?? "")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
