@@ -111,7 +111,7 @@ export default function Activate() {
         >
           {d.activated ? (
             <>
-              <p>{formatAud(d.activated.valueCents)} from the gift card <span className="gift-activate__last4">•••• {d.activated.last4}</span> was added to your credit.</p>
+              <p>{formatAud(d.activated.valueCents)} from the gift card <span aria-hidden="true">•••• </span><span className="visually-hidden">ending in </span>{d.activated.last4} was added to your credit.</p>
               <p>Your credit balance is now <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.</p>
               {d.activated.expires ? <p className="gift-activate__expiry">Gift card valid until {d.activated.expires}.</p> : null}
             </>

@@ -317,8 +317,9 @@ test.describe("activating a gift card", () => {
     await expect(success).toBeVisible();
     await expect(success.getByTestId("new-balance")).toHaveText("$50");
     await expect(success).toContainText("Gift card valid until 31 December 2029.");
-    // the card by its last four; the address names the card, not its code
-    await expect(success).toContainText(`from the gift card •••• ${card.code.slice(-4)} was added to your credit.`);
+    // the card by its last four (read out as "ending in"); the address names the card, not its code
+    await expect(success).toContainText(`$50 from the gift card •••• ending in ${card.code.slice(-4)} was added to your credit.`);
+    await expect(success.getByText("••••")).toHaveAttribute("aria-hidden", "true");
     await expect(page).toHaveURL(/\/gift-cards\/activate\?activated=\d+(#|$)/);
     await expectNoSeriousViolations(page);
     await success.getByRole("link", { name: "Close" }).click();
