@@ -2,13 +2,14 @@
 // expire after 60 minutes and work once; any change of the password retires
 // the account's open ones. Asking for a reset never reveals whether an account
 // exists: the same answer, in about the same time (the mail leaves after it).
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { sendEmail } from "~/email/mailer.server";
 import { passwordResetEmail } from "~/email/templates/password-reset";
 import { RATE_LIMIT, RateLimitedError, consume } from "~/security/rate-limit.server";
+import { hashToken } from "~/security/token-hash.server";
 import { waitText } from "~/utils/wait-text";
 import { findUserByEmail } from "./auth.server";
 import { hashPassword } from "./password.server";
@@ -24,9 +25,7 @@ export class InvalidResetTokenError extends Error {
   }
 }
 
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+export { hashToken };
 
 export function resetUrl(origin: string, token: string, email: string): string {
   const url = new URL("/reset-password", origin);

@@ -30,7 +30,10 @@ export interface SessionsTable {
   userId: number | null;
   subscriptionId: number | null; // the draft "subscription in session"
   createdAt: CreatedAt;
+  /** the absolute end (30 days after the start; a checkout's old session gets 5 minutes) */
   expiresAt: Timestamp;
+  /** the last recorded use, written at most hourly; null: none since createdAt (migration 019, decision 044) */
+  lastSeenAt: Optional<Timestamp>;
 }
 
 export interface PasswordResetsTable {
@@ -352,7 +355,12 @@ export interface PaymentsTable {
 
 export interface GiftCardsTable {
   id: Id;
-  code: string;
+  /** HMAC of the normalised code under the session secret, unique: the code itself is never stored (migration 020, decision 045) */
+  codeHash: string;
+  /** the code's last four characters, for support ("•••• NPQR") */
+  codeLast4: string;
+  /** the code encrypted under a key from the session secret until the card's e-mail is written, then null */
+  codeSealed: string | null;
   valueCents: number;
   bonusOfId: number | null;
   purchaserUserId: number | null;

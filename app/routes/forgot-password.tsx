@@ -12,8 +12,9 @@ import { forgotPasswordFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
-import { RateLimitedError, getClientIp, retryAfterHeaders } from "~/security/rate-limit.server";
+import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 
@@ -24,7 +25,8 @@ export const meta: MetaFunction = () => pageMeta("Forgot your password?", `Reset
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
-export const headers = retryAfterHeaders;
+// the action's Retry-After reaches a document request (JavaScript off) too
+export const headers = loaderAndActionHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);

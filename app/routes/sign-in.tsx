@@ -13,8 +13,9 @@ import { signInFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
-import { RateLimitedError, retryAfterHeaders } from "~/security/rate-limit.server";
+import { RateLimitedError } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import accountsHref from "~/styles/accounts.css";
@@ -25,7 +26,8 @@ export const meta: MetaFunction = () => pageMeta("Sign in", `Sign in to your ${B
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
-export const headers = retryAfterHeaders;
+// the action's Retry-After reaches a document request (JavaScript off) too
+export const headers = loaderAndActionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const destination = new URL(request.url).searchParams.get("destination");

@@ -14,7 +14,7 @@
 // The IP limit is deliberately loose: many people can share one address
 // (offices, mobile carriers, a shop behind one proxy that TRUST_PROXY does not
 // name; the e2e suite runs every test from 127.0.0.1).
-import type { AppLoadContext, HeadersFunction } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { waitText } from "~/utils/wait-text";
@@ -197,12 +197,3 @@ export function accountLimits(action: string, email: string, ip: string): Limit[
 export function getClientIp(request: Request, context: AppLoadContext): string {
   return addressKey(clientAddress(request, context) ?? "unknown");
 }
-
-/**
- * A route's `headers` export for pages whose action answers 429: without it a
- * document request (JavaScript off) loses the action's Retry-After.
- */
-export const retryAfterHeaders: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { E2E_SESSION_SECRET } from "./session-secret.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -29,12 +30,14 @@ export type AppProcess = {
   log: () => string;
   /** the exit code once it has exited, else null */
   exitCode: () => number | null;
+  /** resolves once /healthz answers; throws (with the log's tail) if the app exits or `ms` pass first */
+  serving: (ms?: number) => Promise<void>;
   /** stops it (if running) and deletes its database */
   stop: () => Promise<void>;
 };
 
-/** Starts the app with the suite's test settings, overridden by `env`. */
-export async function spawnApp(name: string, env: Record<string, string>): Promise<AppProcess> {
+/** Starts the app with the suite's test settings, overridden by `env` (undefined: unset, e.g. SESSION_SECRET). */
+export async function spawnApp(name: string, env: Record<string, string | undefined>): Promise<AppProcess> {
   const port = await freePort();
   const dir = `/tmp/paddock-e2e-${name}-${port}`;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -53,7 +56,7 @@ export async function spawnApp(name: string, env: Record<string, string>): Promi
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${dir}/app.db`,
       APP_ENV: "test",
-      SESSION_SECRET: "e2e-session-secret-not-for-production",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       TRUST_PROXY: "",
       ...env,
     },
@@ -61,12 +64,26 @@ export async function spawnApp(name: string, env: Record<string, string>): Promi
   child.stdout!.on("data", (b) => (output += b));
   child.stderr!.on("data", (b) => (output += b));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base,
     dbFile: `${dir}/app.db`,
     log: () => output,
     exitCode: () => child.exitCode,
+    serving: async (ms = 90_000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`${name} app exited (${child.exitCode})\n${output.slice(-3000)}`);
+        try {
+          if ((await fetch(`${base}/healthz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > until) throw new Error(`${name} app did not answer /healthz\n${output.slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         try {
@@ -79,19 +96,4 @@ export async function spawnApp(name: string, env: Record<string, string>): Promi
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** Starts the app like spawnApp and waits until /healthz answers; throws with its output when it exits or takes too long. */
-export async function spawnReadyApp(name: string, env: Record<string, string>, timeoutMs = 90_000): Promise<AppProcess> {
-  const app = await spawnApp(name, env);
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    if (app.exitCode() !== null) throw new Error(`${name} app exited (${app.exitCode()})\n${app.log().slice(-3000)}`);
-    if (await fetch(`${app.base}/healthz`).then((r) => r.ok, () => false)) return app;
-    if (Date.now() > until) {
-      await app.stop();
-      throw new Error(`${name} app did not answer /healthz\n${app.log().slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }

@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { createDb } from "../../app/db/connection.server";
 import { expect, test as base } from "./fixtures";
 import { fillCheckout, placeOrder, reachCheckout } from "./checkout-helpers";
-import { spawnReadyApp } from "./app-process";
+import { spawnApp } from "./app-process";
 
 type Received = { to: string[]; subject: string; messageId: string; body: string };
 
@@ -43,12 +43,13 @@ async function startSmtp(received: Received[]) {
 }
 
 async function startApp(smtpPort: number) {
-  const app = await spawnReadyApp("mail", {
+  const app = await spawnApp("mail", {
     E2E_TEST_ROUTES: "1",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: "Paddock & Tide <hello@paddockandtide.com.au>",
     JOBS_INTERVAL_SECONDS: "5",
   });
+  await app.serving();
   return { base: app.base, log: app.log, stop: app.stop, db: createDb(`file:${app.dbFile}`) };
 }
 
