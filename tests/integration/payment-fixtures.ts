@@ -19,6 +19,7 @@ import { addressKey, type PayOrderRequest } from "~/orders/pay-order.server";
 import { paymentRecoveryJob } from "~/payments/recovery.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { ChargeRequest } from "~/payments/gateway";
+import { testClientIp } from "./client-ip";
 
 export const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
@@ -67,7 +68,7 @@ export async function boxDraft(user: User) {
     card: { kind: "new", card: VISA }, addressConfirmed: `${shipping.city.toLowerCase()}|NSW|2000`, overnightAccepted: false,
     ...over,
   });
-  return { actor: { session: { ...session, subscriptionId: draft.id }, user, draft }, input, draftId: draft.id, bacon };
+  return { actor: { session: { ...session, subscriptionId: draft.id }, user, draft, clientIp: testClientIp() }, input, draftId: draft.id, bacon };
 }
 
 export const inventoryOf = async (productId: number) =>
@@ -90,7 +91,7 @@ export async function unpaidOrder(user: User) {
 
 export function payRequest(user: User, reference: string, card: PayOrderRequest["card"] = { kind: "new", card: VISA }, key = randomUUID()): PayOrderRequest {
   return {
-    user, reference, idempotencyKey: key, card, origin: ORIGIN, billing, addressConfirmed: addressKey(billing),
+    user, reference, idempotencyKey: key, card, origin: ORIGIN, billing, addressConfirmed: addressKey(billing), clientIp: testClientIp(),
     contact: { firstName: "Ava", lastName: "Nguyen", phone: "0412 345 678", sms: false, newsletter: false },
   };
 }
