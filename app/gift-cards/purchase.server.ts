@@ -24,6 +24,9 @@ import {
 } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
+// for the checkout route, which then needs no server module of its own for it (each one it imports
+// is an empty module in the browser build, shared with other routes: a chunk and a request)
+export { getClientIp } from "~/security/rate-limit.server";
 import { formatAud } from "~/utils/money";
 import { newGiftCardCode } from "./codes.server";
 import { EMAIL_TAKEN, bonusCents, expiryDay, isValidAmount, sydneyToday } from "./rules";
