@@ -4,6 +4,8 @@ FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies these (patch-package --patch-dir app/patches)
+COPY app/patches ./app/patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
@@ -20,7 +22,10 @@ COPY --from=build --chown=shop:shop /app/package.json ./package.json
 COPY --from=build --chown=shop:shop /app/node_modules ./node_modules
 COPY --from=build --chown=shop:shop /app/build ./build
 COPY --from=build --chown=shop:shop /app/public ./public
-COPY --from=build --chown=shop:shop /app/app/bin/start.mjs /app/app/bin/server.mjs ./app/bin/
+# The server's own plain-ESM modules (start.mjs, server.mjs and what they import); no build step runs them.
+# tests/e2e/docker-runtime.spec.ts lays out exactly these COPY lines and starts the CMD.
+COPY --from=build --chown=shop:shop /app/app/bin ./app/bin
+COPY --from=build --chown=shop:shop /app/app/security/redact.mjs ./app/security/
 USER shop
 VOLUME ["/data"]
 EXPOSE 3000

@@ -6,10 +6,11 @@ import {
 } from "@remix-run/react";
 import { createContext, useContext, useEffect } from "react";
 import { csrf, getUser, isSharedCacheable } from "~/root.server";
+import { isSubscriber } from "~/subscriptions/subscriber.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { ErrorState } from "~/components/layout/error-state";
-import { FocusFragmentTarget } from "~/components/focus-fragment-target";
+import { NavigationFocus } from "~/components/navigation-focus";
 import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
 import { BRAND } from "~/config";
@@ -26,14 +27,15 @@ export const meta: MetaFunction = () => pageMeta(undefined, `${BRAND.name}: ${BR
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The shared version of a public page: no user, no CSRF token, no cookie (decision 011).
-  if (isSharedCacheable(request)) return data({ csrf: "", user: null as { email: string; firstName: string } | null });
+  if (isSharedCacheable(request)) return data({ csrf: "", user: null as { email: string; firstName: string; subscriber: boolean } | null });
   const [user, [token, csrfCookie]] = await Promise.all([getUser(request), csrf.commitToken(request)]);
+  const subscriber = user ? await isSubscriber(user.id) : false;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
   return data(
     {
       csrf: token,
-      user: user ? { email: user.email, firstName: user.firstName } : null,
+      user: user ? { email: user.email, firstName: user.firstName, subscriber } : null,
     },
     { headers },
   );
@@ -76,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter />
         <ScrollRestoration nonce={nonce} />
-        <FocusFragmentTarget />
+        <NavigationFocus />
         <Scripts nonce={nonce} />
       </body>
     </html>

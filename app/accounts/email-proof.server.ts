@@ -19,6 +19,8 @@ export const PROOF_MINUTES = 20;
 export const PROOF_MAX_ATTEMPTS = 5;
 /** codes sent to one account per hour, whoever asks (a stranger can make us mail the owner, but not flood them) */
 export const PROOF_SENDS_PER_HOUR = 5;
+/** the window of that limit (the longest any rate limit counts over: the cleanup job keeps hits this long) */
+export const PROOF_SENDS_WINDOW_MINUTES = 60;
 /** how long a proved session may still order on the account */
 const PROVED_FOR_HOURS = 24;
 
@@ -83,7 +85,7 @@ function latest(sessionId: string, userId: number) {
  * working). Throws RateLimitedError past PROOF_SENDS_PER_HOUR for the account.
  */
 export async function sendEmailProof({ account, sessionId, now = new Date() }: { account: Account; sessionId: string; now?: Date }): Promise<void> {
-  await consume([{ key: `email-proof:user:${account.id}`, max: PROOF_SENDS_PER_HOUR, windowMinutes: 60 }], now);
+  await consume([{ key: `email-proof:user:${account.id}`, max: PROOF_SENDS_PER_HOUR, windowMinutes: PROOF_SENDS_WINDOW_MINUTES }], now);
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {

@@ -1,5 +1,6 @@
 // Database-backed sessions. The signed HttpOnly cookie holds only a random
 // session id; the row holds the user and the draft subscription of the box flow.
+// A session lasts 30 days at most and ends after 14 days unused (./session-lifetime.ts).
 import { createHmac, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
@@ -9,8 +10,7 @@ import { preparedQuery } from "~/db/prepared.server";
 import type { User } from "~/db/schema";
 import { secureCookies } from "~/env.server";
 import { sessionSecret } from "~/security/secrets.server";
-
-const SESSION_DAYS = 30;
+import { SESSION_DAYS, isSessionLive, recordedBefore, recordsUse, sessionEnd } from "./session-lifetime";
 
 export const sessionCookie = createCookie("__session", {
   path: "/",
@@ -24,7 +24,7 @@ export const sessionCookie = createCookie("__session", {
 export type SessionRecord = { id: string; userId: number | null; subscriptionId: number | null };
 
 const newId = () => randomBytes(32).toString("base64url");
-const expiry = () => new Date(Date.now() + SESSION_DAYS * 86400000).toISOString();
+const expiry = () => sessionEnd(new Date());
 
 async function cookieSessionId(request: Request): Promise<string | null> {
   const value = await sessionCookie.parse(request.headers.get("Cookie"));
@@ -35,7 +35,7 @@ const sessionUserById = preparedQuery(db, (q, id: string) =>
   q
     .selectFrom("sessions")
     .leftJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.id as sessionId", "sessions.userId as sessionUserId", "sessions.subscriptionId as sessionSubscriptionId", "sessions.expiresAt as sessionExpiresAt"])
+    .select(["sessions.id as sessionId", "sessions.userId as sessionUserId", "sessions.subscriptionId as sessionSubscriptionId", "sessions.expiresAt as sessionExpiresAt", "sessions.createdAt as sessionCreatedAt", "sessions.lastSeenAt as sessionLastSeenAt"])
     .selectAll("users")
     .where("sessions.id", "=", id),
 );
@@ -66,8 +66,11 @@ async function querySessionUser(request: Request): Promise<SessionRead> {
   const id = await cookieSessionId(request);
   if (!id) return { session: null, stale: false, user: null };
   const [row] = await sessionUserById(id);
-  if (!row || row.sessionExpiresAt < new Date().toISOString()) return { session: null, stale: true, user: null };
-  const { sessionId, sessionUserId, sessionSubscriptionId, sessionExpiresAt: _expiresAt, ...user } = row;
+  const now = new Date();
+  const times = row && { createdAt: row.sessionCreatedAt, expiresAt: row.sessionExpiresAt, lastSeenAt: row.sessionLastSeenAt };
+  if (!times || !isSessionLive(times, now)) return { session: null, stale: true, user: null };
+  if (recordsUse(times, now)) await recordUse(id, now);
+  const { sessionId, sessionUserId, sessionSubscriptionId, sessionExpiresAt: _e, sessionCreatedAt: _c, sessionLastSeenAt: _l, ...user } = row;
   return {
     session: { id: sessionId, userId: sessionUserId, subscriptionId: sessionSubscriptionId },
     stale: false,
@@ -75,7 +78,21 @@ async function querySessionUser(request: Request): Promise<SessionRead> {
   };
 }
 
-/** The live session of this request, or null. `stale` tells a cookie whose row expired or was ended. */
+/**
+ * Slides the idle limit. Only when the last recorded use is an hour old (recordsUse), so a session
+ * costs one write an hour, not one per request; the condition is repeated in the update so requests
+ * at the same moment do not all write.
+ */
+async function recordUse(id: string, now: Date) {
+  await db
+    .updateTable("sessions")
+    .set({ lastSeenAt: now.toISOString() })
+    .where("id", "=", id)
+    .where((eb) => eb(eb.fn.coalesce("lastSeenAt", "createdAt"), "<=", recordedBefore(now)))
+    .execute();
+}
+
+/** The live session of this request, or null. `stale` tells a cookie whose row expired, went unused too long or was ended. */
 export async function readSession(request: Request): Promise<{ session: SessionRecord | null; stale: boolean }> {
   const { session, stale } = await readSessionUser(request);
   return { session, stale };
@@ -186,6 +203,6 @@ export async function sessionCookieFor(id: string) {
 
 /** Whether a session row exists and is live (used to answer duplicates of a checkout). */
 export async function sessionExists(id: string): Promise<boolean> {
-  const row = await db.selectFrom("sessions").select("expiresAt").where("id", "=", id).executeTakeFirst();
-  return Boolean(row && row.expiresAt > new Date().toISOString());
+  const row = await db.selectFrom("sessions").select(["createdAt", "expiresAt", "lastSeenAt"]).where("id", "=", id).executeTakeFirst();
+  return Boolean(row && isSessionLive(row, new Date()));
 }

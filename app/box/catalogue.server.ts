@@ -6,7 +6,7 @@ import type { DB } from "~/db/schema";
 import { cached } from "./cache.server";
 import { groupListing, isSalmon, type ListedProduct } from "./rules";
 import { isTasmanianPostcode } from "~/delivery/postcode";
-import type { ListingGroup } from "./components/product-listing";
+import type { ListingGroup } from "./listing";
 
 export type BoxType = {
   id: number; slug: string; name: string; fullName: string; kind: "custom" | "curated";

@@ -10,7 +10,7 @@ import { focusInView } from "~/utils/focus";
  * Its answers take it away again by client navigation ("Keep ..." is a link back, "Yes, ..." a post
  * answered with a redirect), which would drop focus to <body> once more, so as it unmounts it hands
  * focus on: to the link that opened it when that is back (found by the URL that shows the step, the
- * only thing a no-JS opener can be: a link to exactly that URL); else FocusFragmentTarget focuses
+ * only thing a no-JS opener can be: a link to exactly that URL); else NavigationFocus focuses
  * the element the new URL's #fragment names.
  */
 export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: {
@@ -41,7 +41,7 @@ export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: 
   );
 }
 
-// When the opener is gone ("Yes, ..." redirects to a section's #anchor), FocusFragmentTarget in the
+// When the opener is gone ("Yes, ..." redirects to a section's #anchor), NavigationFocus in the
 // root focuses the anchor's target, as it does after every client-side navigation to a #fragment.
 function focusAfterStep(openedAt: string) {
   const opener = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find((a) => a.pathname + a.search + a.hash === openedAt);

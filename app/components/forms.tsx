@@ -168,8 +168,10 @@ export { SubmitButton, type ButtonVariant } from "./submit-button";
 
 /** SubmitButton wired to the enclosing ValidatedForm's submitting state. */
 export function FormSubmit(props: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; formId?: string }) {
-  const submitting = useIsSubmitting(props.formId);
-  return <SubmitButton pending={submitting} {...props} />;
+  const { formId, ...button } = props;
+  const submitting = useIsSubmitting(formId);
+  // formId names the validated form whose state it shows; it is not an HTML attribute
+  return <SubmitButton pending={submitting} {...button} />;
 }
 
 /**

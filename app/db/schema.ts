@@ -30,7 +30,10 @@ export interface SessionsTable {
   userId: number | null;
   subscriptionId: number | null; // the draft "subscription in session"
   createdAt: CreatedAt;
+  /** the absolute end (30 days after the start; a checkout's old session gets 5 minutes) */
   expiresAt: Timestamp;
+  /** the last recorded use, written at most hourly; null: none since createdAt (migration 019, decision 044) */
+  lastSeenAt: Optional<Timestamp>;
 }
 
 export interface PasswordResetsTable {

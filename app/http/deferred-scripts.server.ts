@@ -2,13 +2,18 @@
 // HTML and the first paint. Remix's <Scripts/> preloads every module and imports the route modules
 // statically; on a slow phone those downloads and their compile tasks compete with the document and
 // its fonts, and the first paint waits for the main thread. This rewrite (decision 013):
-//   - turns each `<link rel="modulepreload">` into an inert `<link data-modulepreload>` (React does
-//     not compare attributes when hydrating, so the markup still matches);
+//   - switches each `<link rel="modulepreload">` off with `media="not all"` and marks it
+//     `data-modulepreload` (React does not compare attributes when hydrating, so the markup still
+//     matches, and a modulepreload link is valid inside <body>, which a link without rel is not);
 //   - makes the inline module script wait for the first paint (a frame, then a task; at most
 //     200 ms), then add the preloads and import the route modules and the entry.
 // The same modules load in the same order, only after the page is on screen.
+// It also moves the data scripts React writes after `</html>` (single fetch's stream of the loader
+// data, rendered outside the document element) to the end of <body>: the HTML parser puts them
+// there anyway, so the DOM is the same, and the document validates.
 const PRELOAD = '<link rel="modulepreload"';
-const INERT = "<link data-modulepreload=\"\"";
+const INERT = '<link rel="modulepreload" media="not all" data-modulepreload=""';
+const DOCUMENT_END = "</body></html>";
 const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\n]+");\n?/gm;
 const ENTRY_IMPORT = /\nimport\("[^"\n]+"\);\s*$/;
@@ -35,5 +40,12 @@ export function deferScripts(html: string): string {
   if (!script || body === null) return html; // unexpected markup: leave Remix's own loading alone
   const start = script.index;
   const end = start + script[0].length;
-  return (html.slice(0, start).replaceAll(PRELOAD, INERT) + script[1] + body + script[3] + html.slice(end));
+  return trailingScriptsIntoBody(html.slice(0, start).replaceAll(PRELOAD, INERT) + script[1] + body + script[3] + html.slice(end));
+}
+
+/** What follows `</body></html>` (React's streamed data scripts) moved to just before `</body>`. */
+export function trailingScriptsIntoBody(html: string): string {
+  const at = html.lastIndexOf(DOCUMENT_END);
+  if (at < 0 || at + DOCUMENT_END.length === html.length) return html;
+  return html.slice(0, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }

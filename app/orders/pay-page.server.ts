@@ -5,7 +5,7 @@
 // server helpers the route uses.
 import { randomUUID } from "node:crypto";
 import { data, redirect } from "@remix-run/node";
-import type { PayActionData } from "./components/pay-order-form";
+import type { PayActionData } from "./pay-action-data";
 import { PAY_ORDER_FORM_ID as FORM_ID } from "./pay-order-form";
 import type { PayOrderOutcome } from "./pay-order.server";
 import { MY_DELIVERIES_PATH } from "./paths";

@@ -1,7 +1,4 @@
-import { sql } from "kysely";
-import { db } from "~/db/client.server";
-import { mailHealth, type MailHealth } from "~/email/relay.server";
-import { oldestDueJob } from "~/jobs/runner.server";
+import { healthReport } from "~/http/health.server";
 
 /**
  * Liveness and database check for load balancers and the Docker HEALTHCHECK,
@@ -12,25 +9,6 @@ import { oldestDueJob } from "~/jobs/runner.server";
  * in the outbox and `relay` is "off").
  */
 export async function loader() {
-  const headers = { "Cache-Control": "no-store" };
-  try {
-    await sql`select 1`.execute(db);
-  } catch {
-    return Response.json({ status: "error", database: "unreachable" }, { status: 503, headers });
-  }
-  const now = new Date();
-  let jobs: { oldestDueAt: string | null; oldestDueAgeSeconds: number } | { error: string };
-  try {
-    const oldestDueAt = await oldestDueJob({ now });
-    jobs = { oldestDueAt, oldestDueAgeSeconds: oldestDueAt ? Math.max(0, Math.round((now.getTime() - Date.parse(oldestDueAt)) / 1000)) : 0 };
-  } catch {
-    jobs = { error: "unavailable" };
-  }
-  let mail: MailHealth | { error: string };
-  try {
-    mail = await mailHealth({ db, now });
-  } catch {
-    mail = { error: "unavailable" };
-  }
-  return Response.json({ status: "ok", jobs, mail }, { headers });
+  const report = await healthReport();
+  return Response.json(report, { status: report.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
 }

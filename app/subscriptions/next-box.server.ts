@@ -14,7 +14,7 @@ import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.serv
 import { Checkbox } from "~/checkout/address-schema";
 import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
 import { productsAreKnives } from "~/checkout/quote.server";
-import type { ListingGroup } from "~/box/components/product-listing";
+import type { ListingGroup } from "~/box/listing";
 import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
 import { db as appDb } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";

@@ -1,5 +1,5 @@
 // Moving focus for the keyboard after client navigation (ConfirmStep, Dialog, FocusFirstError,
-// FocusFragmentTarget).
+// NavigationFocus).
 
 /**
  * The navigation's own scroll (to the top, or to its #fragment) may still be running smoothly

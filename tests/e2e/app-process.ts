@@ -29,12 +29,14 @@ export type AppProcess = {
   log: () => string;
   /** the exit code once it has exited, else null */
   exitCode: () => number | null;
+  /** resolves once /healthz answers; throws (with the log's tail) if the app exits or `ms` pass first */
+  serving: (ms?: number) => Promise<void>;
   /** stops it (if running) and deletes its database */
   stop: () => Promise<void>;
 };
 
-/** Starts the app with the suite's test settings, overridden by `env`. */
-export async function spawnApp(name: string, env: Record<string, string>): Promise<AppProcess> {
+/** Starts the app with the suite's test settings, overridden by `env` (undefined: unset, e.g. SESSION_SECRET). */
+export async function spawnApp(name: string, env: Record<string, string | undefined>): Promise<AppProcess> {
   const port = await freePort();
   const dir = `/tmp/paddock-e2e-${name}-${port}`;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -61,12 +63,26 @@ export async function spawnApp(name: string, env: Record<string, string>): Promi
   child.stdout!.on("data", (b) => (output += b));
   child.stderr!.on("data", (b) => (output += b));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base,
     dbFile: `${dir}/app.db`,
     log: () => output,
     exitCode: () => child.exitCode,
+    serving: async (ms = 90_000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`${name} app exited (${child.exitCode})\n${output.slice(-3000)}`);
+        try {
+          if ((await fetch(`${base}/healthz`)).ok) return;
+        } catch {
+          // not listening yet
+        }
+        if (Date.now() > until) throw new Error(`${name} app did not answer /healthz\n${output.slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         try {

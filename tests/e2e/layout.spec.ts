@@ -1,4 +1,5 @@
-import { test, expect, ready } from "./fixtures";
+import { createUser, test, expect, ready, signInByHook } from "./fixtures";
+import { createSubscriber } from "./dashboard-helpers";
 
 test.describe("site chrome", () => {
   test("header navigation reaches every main page", async ({ page }) => {
@@ -11,6 +12,27 @@ test.describe("site chrome", () => {
     await nav.getByRole("link", { name: "FAQ", exact: true }).click();
     await expect(page).toHaveURL(/\/faq$/);
     await expect(page.getByRole("link", { name: "Get started" }).first()).toHaveAttribute("href", "/get-started");
+  });
+
+  test("a signed-in subscriber's header leads to My deliveries; anyone else's to Get started", async ({ page, context }) => {
+    const header = page.getByRole("banner");
+    const subscriber = await createSubscriber();
+    await signInByHook(page, subscriber.email);
+    await page.goto("/faq");
+    await ready(page);
+    await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveAttribute("href", "/dashboard/my-deliveries");
+    await expect(header.getByRole("link", { name: "Get started" })).toHaveCount(0);
+    await header.getByRole("link", { name: "My deliveries", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+
+    // signed in without a box yet: still invited to start one
+    await context.clearCookies();
+    const browser = await createUser();
+    await signInByHook(page, browser.email);
+    await page.goto("/faq");
+    await ready(page);
+    await expect(header.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/get-started");
+    await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveCount(0);
   });
 
   test("small screens get a disclosure menu that works without JavaScript", async ({ page }) => {

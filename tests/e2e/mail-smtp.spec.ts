@@ -49,17 +49,7 @@ async function startApp(smtpPort: number) {
     MAIL_FROM: "Paddock & Tide <hello@paddockandtide.com.au>",
     JOBS_INTERVAL_SECONDS: "5",
   });
-  const until = Date.now() + 90_000;
-  for (;;) {
-    if (app.exitCode() !== null) throw new Error(`mail app exited (${app.exitCode()})\n${app.log().slice(-3000)}`);
-    try {
-      if ((await fetch(`${app.base}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error(`mail app did not answer /healthz\n${app.log().slice(-3000)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await app.serving();
   return { base: app.base, log: app.log, stop: app.stop, db: createDb(`file:${app.dbFile}`) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferScripts, deferredModuleBody } from "~/http/deferred-scripts.server";
+import { deferScripts, deferredModuleBody, trailingScriptsIntoBody } from "~/http/deferred-scripts.server";
 
 // The shape Remix 2's <Scripts/> renders (fog of war on, so no static manifest import).
 const moduleBody = [
@@ -14,15 +14,20 @@ const moduleBody = [
 const html =
   '<main><p>é ünïcode</p></main><link rel="modulepreload" href="/build/entry.client-C.js"/><link rel="modulepreload" href="/build/_shared/chunk-D.js"/>' +
   '<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="module" async="">' + moduleBody + "</script>" +
-  '<script nonce="n">window.__remixContext.streamController.close();</script></body></html>';
+  '</body></html><!--$--><script nonce="n">window.__remixContext.streamController.close();</script><!--/$-->';
 
 describe("deferScripts", () => {
   const out = deferScripts(html);
 
-  it("makes the module preloads inert, keeping the elements React hydrates", () => {
-    expect(out).not.toContain('rel="modulepreload"');
-    expect(out).toContain('<link data-modulepreload="" href="/build/entry.client-C.js"/>');
-    expect(out).toContain('<link data-modulepreload="" href="/build/_shared/chunk-D.js"/>');
+  it("switches the module preloads off, keeping the elements React hydrates as valid links", () => {
+    expect(out).not.toContain('<link rel="modulepreload" href');
+    expect(out).toContain('<link rel="modulepreload" media="not all" data-modulepreload="" href="/build/entry.client-C.js"/>');
+    expect(out).toContain('<link rel="modulepreload" media="not all" data-modulepreload="" href="/build/_shared/chunk-D.js"/>');
+  });
+
+  it("moves the data scripts React writes after </html> to the end of <body>, where the parser puts them", () => {
+    expect(out.endsWith('<!--$--><script nonce="n">window.__remixContext.streamController.close();</script><!--/$--></body></html>')).toBe(true);
+    expect(out.split("</body>")).toHaveLength(2);
   });
 
   it("imports the route modules and the entry only after the first paint, with the preloads added back first", () => {
@@ -50,5 +55,6 @@ describe("deferScripts", () => {
     expect(deferScripts(other)).toBe(other);
     expect(deferredModuleBody('import("/e.js");')).toBeNull();
     expect(deferScripts("<p>no scripts</p>")).toBe("<p>no scripts</p>");
+    expect(trailingScriptsIntoBody("<body><p>x</p></body></html>")).toBe("<body><p>x</p></body></html>");
   });
 });

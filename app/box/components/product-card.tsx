@@ -4,16 +4,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useCsrfToken } from "~/components/csrf-input";
 import { formatAud } from "~/utils/money";
 import { parseStep } from "../rules";
+import type { CardProduct } from "../listing";
 
-export type CardProduct = {
-  id: number;
-  name: string;
-  /** shown when given (add-ons); cuts keep to name and weight */
-  description?: string;
-  weight: string | null;
-  priceCents: number;
-  image: string;
-};
+export type { CardProduct };
 
 export type StepperResult = { ok?: boolean; error?: string | null; productId?: number | null; quantity?: number };
 

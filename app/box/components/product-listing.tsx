@@ -1,7 +1,9 @@
 import { CsrfInput } from "~/components/csrf-input";
 import { ProductCard, STEPPER_FORM_ID, type CardProduct, type StepperResult } from "./product-card";
 
-export type ListingGroup = { id: number; name: string; products: CardProduct[] };
+import type { ListingGroup } from "../listing";
+
+export type { ListingGroup };
 
 /** A row of anchor links to each category (section ids are the category names). */
 export function CategoryLinks({ groups, label }: { groups: ListingGroup[]; label: string }) {

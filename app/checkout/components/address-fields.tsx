@@ -108,8 +108,9 @@ export function AddressFields({
         />
       </div>
       <div className="field">
-        <span className="field__label" id={`${listId}-country`}>Country</span>
-        <p className="address-fields__country" aria-labelledby={`${listId}-country`}>{COUNTRY.name}</p>
+        {/* not a control (the one country we deliver to), so the label is plain text read just before it */}
+        <span className="field__label">Country</span>
+        <p className="address-fields__country">{COUNTRY.name}</p>
         <input type="hidden" name={`${prefix}.country`} value={COUNTRY.code} />
       </div>
     </fieldset>

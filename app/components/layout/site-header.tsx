@@ -12,7 +12,7 @@ export const MAIN_NAV = [
   { to: "/faq", label: "FAQ" },
 ] as const;
 
-type HeaderUser = { email: string; firstName: string | null } | null;
+type HeaderUser = { email: string; firstName: string | null; subscriber: boolean } | null;
 
 function SignOutForm() {
   return (
@@ -99,7 +99,12 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         <nav className="site-nav site-nav--wide" aria-label="Main">
           <NavLinks user={user} compact />
         </nav>
-        <Link to="/get-started" className="button button--primary site-header__cta">Get started</Link>
+        {/* a subscriber's next step is their deliveries, not a second sign-up */}
+        {user?.subscriber ? (
+          <Link to="/dashboard/my-deliveries" className="button button--primary site-header__cta">My deliveries</Link>
+        ) : (
+          <Link to="/get-started" className="button button--primary site-header__cta">Get started</Link>
+        )}
         <details className="site-nav site-nav--narrow">
           <summary className="site-nav__toggle">
             <span className="site-nav__icon" aria-hidden="true" />

@@ -14,19 +14,11 @@ import { NEW_CARD } from "~/payments/card-rules";
 import { formatAud } from "~/utils/money";
 import { focusFieldInView } from "~/utils/focus";
 import { PAY_ORDER_FORM_ID as FORM_ID, payOrderFormValidators, type BillingDefaults } from "../pay-order-form";
+import type { PayActionData } from "../pay-action-data";
+
+export type { PayActionData };
 
 /** What the action answers when it does not redirect (remix-validated-form's error shape plus a dialog). */
-export type PayActionData = {
-  fieldErrors: Record<string, string>;
-  formId: string;
-  repopulateFields: Record<string, unknown>;
-  dialog?: { title: string; message: string; link?: { href: string; label: string } };
-  addressDoubt?: { key: string; message: string };
-  /** the key for the next try (a declined key keeps its answer) */
-  idempotencyKey: string;
-  /** what the page shows is out of date (the total moved, the delivery passed): load it again */
-  reload?: boolean;
-};
 
 type Props = {
   idempotencyKey: string;

@@ -42,7 +42,7 @@ export function CardFields({
   }, [answer]);
 
   return (
-    <fieldset className="card-fields" id={`${formId}-payment`} ref={fieldset}>
+    <fieldset className="card-fields" id={`${formId}-card-fields`} ref={fieldset}>
       <legend className="address-fields__legend">{legend}</legend>
       {hint ? <p className="field__hint">{hint}</p> : null}
       {savedCards.length ? (
