@@ -75,8 +75,3 @@ export async function countDecline(attempt: CardAttempt, config = CARD_LIMITS): 
   await db.updateTable("cardAttempts").set({ weight: config.declineWeight })
     .where("scope", "in", attempt.scopes).where("attempt", "=", attempt.id).execute();
 }
-
-/** Deletes attempts older than the window (admitNewCard prunes the budgets it reads; this one, all). */
-export async function pruneCardAttempts(now = new Date(), config = CARD_LIMITS): Promise<void> {
-  await db.deleteFrom("cardAttempts").where("createdAt", "<=", windowStart(now, config)).execute();
-}
