@@ -3,22 +3,28 @@
 // static files and the Remix handler last. Unlike remix-serve it hands every
 // loader and action the socket's address (`context.clientAddress`), which the
 // per-address rate limits and the loopback-only /dev/mailbox rely on; see
-// docs/decisions/010-express-server.md. Plain ESM so `npm start` needs no
-// build step for the server itself.
+// docs/decisions/010-express-server.md. Request bodies are read, within a size
+// limit and a deadline, before a request waits for an admission slot, and the
+// server's own timeouts are seconds (decision 041). Plain ESM so `npm start`
+// needs no build step for the server itself.
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fs from "node:fs";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import morgan from "morgan";
-import { admissionLimit, admissionQueue } from "./admission.mjs";
+import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } from "./admission.mjs";
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
+import { REFUSALS, refuse } from "./refusal.mjs";
+import { bufferBodies, bufferedRemixHandler, continueIfFits, longestBodySeconds } from "./request-body.mjs";
 import { redactText, redactUrl } from "../security/redact.mjs";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+// Seconds a client has to send a request's headers; the whole request gets these plus its body's time.
+const HEADERS_SECONDS = 10;
 const CROSS_ORIGIN_MESSAGE = "This form was sent from another website, so we did not act on it. Please reload the page and try again.";
 
 /** Imports the server build; a query string busts the import cache when a dev rebuild replaces it. */
@@ -127,32 +133,36 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
   // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
   if (mode !== "development") app.use(pageMicroCache(() => current.entry.module));
 
-  let handler = createRequestHandler({ build: refuseCrossOriginActions(build), mode, getLoadContext });
+  let handler = bufferedRemixHandler({ build: refuseCrossOriginActions(build), mode, getLoadContext });
   if (mode === "development" && buildPath) {
     // `remix dev --manual` rewrites version.txt after each rebuild and waits for broadcastDevReady.
     const versionFile = path.resolve(path.dirname(buildPath), "version.txt");
     fs.watchFile(versionFile, { interval: 250 }, async () => {
       const next = await importBuild(buildPath);
       current = next;
-      handler = createRequestHandler({ build: refuseCrossOriginActions(next), mode, getLoadContext });
+      handler = bufferedRemixHandler({ build: refuseCrossOriginActions(next), mode, getLoadContext });
       void broadcastDevReady(next);
     });
   }
-  const queue = admissionQueue(admissionLimit());
+  // the whole body is here before the request queues: no slot waits for a client's bytes
+  app.use(bufferBodies());
+  const maxWaitMs = admissionWaitMs();
+  const queue = admissionQueue(admissionLimit(), { maxWaitMs });
+  const retryAfter = String(Math.max(1, Math.ceil(maxWaitMs / 1000)));
   app.all("*", (req, res, next) => {
     const left = new AbortController();
     const onClose = () => left.abort();
     res.once("close", onClose);
     // Remix's handler passes its own errors to next(); this keeps any other rejection from crashing the worker
-    queue.run(() => handler(req, res, next), left.signal).catch(next).finally(() => res.off("close", onClose));
+    queue.run(() => handler(req, res, next), left.signal)
+      .catch((error) => (error instanceof AdmissionTimeout ? refuse(req, res, REFUSALS.busy, { headers: { "Retry-After": retryAfter } }) : next(error)))
+      .finally(() => res.off("close", onClose));
   });
 
   // eslint-disable-next-line no-unused-vars
   app.use((error, req, res, _next) => {
     console.error(JSON.stringify({ level: "error", url: redactUrl(req.originalUrl), message: redactText(error instanceof Error ? error.message : String(error)) }));
-    if (res.headersSent) return res.destroy();
-    res.status(500).set({ "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff", "Cache-Control": "no-store" });
-    res.send("Something went wrong. Please try again in a moment.");
+    refuse(req, res, REFUSALS.fault);
   });
   return app;
 }
@@ -164,10 +174,22 @@ export async function serve(buildPath) {
   const app = createApp({ build, buildPath });
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST;
-  const server = await new Promise((resolve, reject) => {
-    const s = host ? app.listen(port, host) : app.listen(port);
-    s.once("listening", () => resolve(s));
-    s.once("error", reject);
+  // Node's defaults give a client 60 s for its headers and 5 minutes for the whole request, checked
+  // every 30 s. Ours: seconds, checked every second, the request timeout past the longest body deadline
+  // so that bufferBodies answers first. An idle keep-alive connection closes after 5 s (Node's default;
+  // a proxy in front should drop its idle connections sooner).
+  const server = http.createServer({
+    headersTimeout: HEADERS_SECONDS * 1000,
+    requestTimeout: (HEADERS_SECONDS + longestBodySeconds() + 5) * 1000,
+    connectionsCheckingInterval: 1000,
+    keepAliveTimeout: 5000,
+  }, app);
+  server.on("checkContinue", continueIfFits(app));
+  await new Promise((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+    if (host) server.listen(port, host);
+    else server.listen(port);
   });
   console.log(`[paddock] worker ${process.pid} listening on http://${host ?? "localhost"}:${port}`);
   if (process.env.NODE_ENV === "development") void broadcastDevReady(build);

@@ -20,6 +20,9 @@ const child = spawn(process.execPath, ["app/bin/start.mjs"], {
     DATABASE_URL: `file:${dbFile}`,
     APP_ENV: "test",
     E2E_TEST_ROUTES: "1",
+    // the slow-gateway spec holds slots for 25 s on purpose; the queue's deadline has its own spec
+    // (http-slow-senders), so ordinary specs beside it wait rather than get a 503
+    ADMISSION_WAIT_SECONDS: process.env.ADMISSION_WAIT_SECONDS ?? "30",
     SESSION_SECRET: "e2e-session-secret-not-for-production",
     // Playwright connects from 127.0.0.1 as an untrusted peer: X-Forwarded-For must not matter
     TRUST_PROXY: "",

@@ -1,7 +1,8 @@
 // The worker's admission queue (app/bin/admission.mjs): at most `limit` requests
-// in the handler, the rest served in arrival order, leavers drop out of the line.
+// in the handler, the rest served in arrival order, leavers drop out of the line, and a request that
+// waits past the deadline is turned away.
 import { describe, expect, it } from "vitest";
-import { admissionLimit, admissionQueue } from "../../app/bin/admission.mjs";
+import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } from "../../app/bin/admission.mjs";
 
 /** A task that runs until its `finish` is called, logging when it starts. */
 function gate(log: string[], name: string) {
@@ -65,6 +66,37 @@ describe("admissionQueue", () => {
     expect(log).toEqual(["a", "c"]);
   });
 
+  it("turns away a request that waited past maxWaitMs, without running it, and keeps the line in order", async () => {
+    const q = admissionQueue(1, { maxWaitMs: 30 });
+    const log: string[] = [];
+    const a = gate(log, "a");
+    const first = q.run(a.task);
+    const late = q.run(gate(log, "late").task);
+    await expect(late).rejects.toBeInstanceOf(AdmissionTimeout);
+    expect(q.stats()).toEqual({ active: 1, waiting: 0 });
+    // a newcomer who is admitted in time is not turned away afterwards
+    const b = gate(log, "b");
+    const second = q.run(b.task);
+    a.finish();
+    await tick();
+    expect(log).toEqual(["a", "b"]);
+    await new Promise((r) => setTimeout(r, 50));
+    b.finish();
+    expect(await Promise.all([first, second])).toEqual(["a", "b"]);
+    expect(q.stats()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it("admits at once while a slot is free, whatever the deadline", async () => {
+    const q = admissionQueue(2, { maxWaitMs: 1 });
+    const log: string[] = [];
+    const slow = gate(log, "slow");
+    const running = q.run(slow.task);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await q.run(async () => "quick")).toBe("quick");
+    slow.finish();
+    expect(await running).toBe("slow");
+  });
+
   it("with no limit never queues", async () => {
     const q = admissionQueue(Infinity);
     const log: string[] = [];
@@ -86,5 +118,16 @@ describe("admissionLimit", () => {
     expect(admissionLimit("off")).toBe(Infinity);
     expect(() => admissionLimit("-1")).toThrow(/ADMISSION_LIMIT/);
     expect(() => admissionLimit("two")).toThrow(/ADMISSION_LIMIT/);
+  });
+});
+
+describe("admissionWaitMs", () => {
+  it("reads ADMISSION_WAIT_SECONDS: seconds above 0 and at most 600, or off", () => {
+    expect(admissionWaitMs(undefined)).toBe(5_000);
+    expect(admissionWaitMs(" ")).toBe(5_000);
+    expect(admissionWaitMs("2")).toBe(2_000);
+    expect(admissionWaitMs("0.5")).toBe(500);
+    expect(admissionWaitMs("off")).toBe(Infinity);
+    for (const bad of ["0", "-1", "five", "601", "Infinity", "1s"]) expect(() => admissionWaitMs(bad), bad).toThrow(/ADMISSION_WAIT_SECONDS/);
   });
 });

@@ -1,0 +1,39 @@
+// The server's own short answers, given instead of a page: a body too large (413) or sent too slowly
+// (408), a queue too long (503), a fault (500). Plain text for scripts and fetchers, a small page for
+// a browser that asks for HTML, never cached (decision 041).
+
+/** @typedef {{ status: number, title: string, message: string }} Refusal */
+
+/** @type {Record<string, Refusal>} */
+export const REFUSALS = {
+  tooLarge: { status: 413, title: "That was too much to send", message: "This request is too large for us to accept. Please go back and try again with less." },
+  tooSlow: { status: 408, title: "That took too long to arrive", message: "Your form took too long to reach us, so we stopped waiting. Please go back and send it again." },
+  busy: { status: 503, title: "The shop is busy", message: "The shop is busy right now. Please try again in a few seconds." },
+  fault: { status: 500, title: "Something went wrong", message: "Something went wrong. Please try again in a moment." },
+};
+
+const page = ({ title, message }) =>
+  `<!doctype html><html lang="en-AU"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+  `<title>${title} | Paddock &amp; Tide</title><body style="font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
+  `<h1>${title}</h1><p>${message}</p><p><a href="/">Back to the shop</a></p></body></html>`;
+
+/**
+ * Answers `refusal` on an Express response. `close` ends the connection after the answer, for a request
+ * whose body was not (or not wholly) read: Node would otherwise read the rest to keep the connection.
+ * @param {import("express").Request} req
+ * @param {import("express").Response} res
+ * @param {Refusal} refusal
+ * @param {{ close?: boolean, headers?: Record<string, string> }} [options]
+ */
+export function refuse(req, res, refusal, { close = false, headers = {} } = {}) {
+  if (res.headersSent) return void res.destroy();
+  res.status(refusal.status).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });
+  if (close) res.set("Connection", "close");
+  if (req.accepts(["text/plain", "text/html"]) === "text/html") {
+    res.set({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" });
+    res.send(page(refusal));
+  } else {
+    res.set("Content-Type", "text/plain; charset=utf-8");
+    res.send(refusal.message);
+  }
+}
