@@ -6,7 +6,7 @@ import { NonceProvider } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { InlineCssProvider } from "~/root";
 import { inlineCss } from "~/http/inline-css.server";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, keepsOutOfSharedCaches, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
@@ -32,8 +32,10 @@ export default function handleRequest(
   _loadContext: AppLoadContext,
 ) {
   // A public page for a visitor without a session, answered 200 without setting a cookie, is the
-  // same for everyone: render it whole, derive its nonce and ETag from it (decision 011).
-  const shared = responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && isSharedCacheable(request);
+  // same for everyone: render it whole, derive its nonce and ETag from it (decision 011). A route
+  // whose loader says private or no-store (exported through `headers`) is never shared.
+  const shared = responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && !keepsOutOfSharedCaches(responseHeaders.get("Cache-Control"))
+    && isSharedCacheable(request);
   return shared
     ? renderShared(request, responseHeaders, remixContext)
     : renderPrivate(request, responseStatusCode, responseHeaders, remixContext);

@@ -1,11 +1,12 @@
 // Forgot and reset password. Tokens are random, stored only as a sha256 hash,
 // expire after 60 minutes and work once. Asking for a reset never reveals
 // whether an account exists.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import { sendEmail } from "~/email/mailer.server";
 import { passwordResetEmail } from "~/email/templates/password-reset";
 import { accountLimits, consume } from "~/security/rate-limit.server";
+import { hashToken } from "~/security/token-hash.server";
 import { findUserByEmail } from "./auth.server";
 import { hashPassword } from "./password.server";
 import { endOtherSessions } from "./session.server";
@@ -20,9 +21,7 @@ export class InvalidResetTokenError extends Error {
   }
 }
 
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+export { hashToken };
 
 export function resetUrl(origin: string, token: string, email: string): string {
   const url = new URL("/reset-password", origin);

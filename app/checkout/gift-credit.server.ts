@@ -10,6 +10,7 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, User } from "~/db/schema";
 import { activateGiftCard, type ClaimResult } from "~/gift-cards/claim.server";
+import { hashGiftCode } from "~/gift-cards/codes.server";
 import { giftCardActivationCode } from "~/gift-cards/cookie.server";
 import { formatDay, isWellFormedCode, normaliseCode, sydneyToday } from "~/gift-cards/rules";
 import { getClientIp, RateLimitedError } from "~/security/rate-limit.server";
@@ -36,7 +37,7 @@ export function giftFailureMessage(code: string, failure: Pick<Failure, "reason"
 export async function waitingGiftCardProblem(code: string, now = new Date(), executor: Kysely<DB> = db): Promise<string | null> {
   const n = normaliseCode(code);
   const card = isWellFormedCode(n)
-    ? await executor.selectFrom("giftCards").select(["claimedAt", "expiresOn"]).where("code", "=", n).executeTakeFirst()
+    ? await executor.selectFrom("giftCards").select(["claimedAt", "expiresOn"]).where("codeHash", "=", hashGiftCode(n)).executeTakeFirst()
     : undefined;
   if (!card) return giftFailureMessage(code, { reason: "not-found" });
   if (card.claimedAt) return giftFailureMessage(code, { reason: "claimed" });

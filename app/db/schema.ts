@@ -367,7 +367,12 @@ export interface PaymentsTable {
 
 export interface GiftCardsTable {
   id: Id;
-  code: string;
+  /** HMAC of the normalised code under the session secret, unique: the code itself is never stored (migration 020, decision 045) */
+  codeHash: string;
+  /** the code's last four characters, for support ("•••• NPQR") */
+  codeLast4: string;
+  /** the code encrypted under a key from the session secret until the card's e-mail is written, then null */
+  codeSealed: string | null;
   valueCents: number;
   bonusOfId: number | null;
   purchaserUserId: number | null;

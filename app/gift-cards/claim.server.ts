@@ -2,14 +2,17 @@
 // update (`… where claimed_at is null`) decides the winner inside a
 // transaction that also writes the credit-ledger row, so a code becomes credit
 // exactly once, whichever worker process or app instance handles the request.
+// A card is found by the keyed hash of the code (decision 045), never the code.
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { addLedgerEntry, creditBalance } from "~/orders/credit.server";
 import { RATE_LIMIT, consume } from "~/security/rate-limit.server";
+import { hashGiftCode } from "./codes.server";
 import { isWellFormedCode, normaliseCode, sydneyToday } from "./rules";
 
-export type ClaimedCard = { id: number; code: string; valueCents: number; expiresOn: string | null };
+/** A claimed card as the claimer may see it again: its last four characters, not its code. */
+export type ClaimedCard = { id: number; codeLast4: string; valueCents: number; expiresOn: string | null };
 
 export type ClaimResult =
   | { ok: true; card: ClaimedCard; balanceCents: number }
@@ -18,17 +21,17 @@ export type ClaimResult =
 /** The ledger reference of a claimed card (one row per card). */
 export const claimReference = (cardId: number) => `gift-card:${cardId}`;
 
-async function claimIn(trx: Kysely<DB>, userId: number, code: string, now: Date): Promise<ClaimResult> {
+async function claimIn(trx: Kysely<DB>, userId: number, codeHash: string, now: Date): Promise<ClaimResult> {
   // The first statement writes: concurrent SQLite writers queue here, and on
   // PostgreSQL the row lock makes every other claimer see claimed_at set.
   const res = await trx
     .updateTable("giftCards")
     .set({ claimedAt: now.toISOString(), claimedByUserId: userId })
-    .where("code", "=", code)
+    .where("codeHash", "=", codeHash)
     .where("claimedAt", "is", null)
     .where((eb) => eb.or([eb("expiresOn", "is", null), eb("expiresOn", ">=", sydneyToday(now))]))
     .executeTakeFirst();
-  const card = await trx.selectFrom("giftCards").select(["id", "code", "valueCents", "expiresOn", "claimedAt"]).where("code", "=", code).executeTakeFirst();
+  const card = await trx.selectFrom("giftCards").select(["id", "codeLast4", "valueCents", "expiresOn", "claimedAt"]).where("codeHash", "=", codeHash).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1 || !card) {
     if (!card) return { ok: false, reason: "not-found" };
     if (card.claimedAt) return { ok: false, reason: "claimed" };
@@ -37,7 +40,7 @@ async function claimIn(trx: Kysely<DB>, userId: number, code: string, now: Date)
   await addLedgerEntry(trx, { userId, amountCents: card.valueCents, reason: "Gift card activated", reference: claimReference(card.id) });
   return {
     ok: true,
-    card: { id: card.id, code: card.code, valueCents: card.valueCents, expiresOn: card.expiresOn },
+    card: { id: card.id, codeLast4: card.codeLast4, valueCents: card.valueCents, expiresOn: card.expiresOn },
     balanceCents: await creditBalance({ userId }, trx),
   };
 }
@@ -56,8 +59,9 @@ export async function claimGiftCardCode(
 ): Promise<ClaimResult> {
   const normalised = normaliseCode(code);
   if (!isWellFormedCode(normalised)) return { ok: false, reason: "not-found" };
-  if (executor.isTransaction) return claimIn(executor, userId, normalised, now);
-  return executor.transaction().execute((trx) => claimIn(trx, userId, normalised, now));
+  const codeHash = hashGiftCode(normalised);
+  if (executor.isTransaction) return claimIn(executor, userId, codeHash, now);
+  return executor.transaction().execute((trx) => claimIn(trx, userId, codeHash, now));
 }
 
 /** Activation tries per user and per client address in the rate-limit window. */
@@ -74,14 +78,13 @@ export async function activateGiftCard({ userId, code, ip }: { userId: number; c
   return claimGiftCardCode(db, { userId, code });
 }
 
-/** A card this user claimed, for the success dialog after the redirect. */
-export async function claimedCardOf({ userId, code }: { userId: number; code: string }): Promise<ClaimedCard | null> {
-  const normalised = normaliseCode(code);
-  if (!isWellFormedCode(normalised)) return null;
+/** A card this user claimed, by its id, for the success dialog after the redirect (the address carries no code). */
+export async function claimedCardOf({ userId, cardId }: { userId: number; cardId: number }): Promise<ClaimedCard | null> {
+  if (!Number.isSafeInteger(cardId) || cardId <= 0) return null;
   const row = await db
     .selectFrom("giftCards")
-    .select(["id", "code", "valueCents", "expiresOn"])
-    .where("code", "=", normalised)
+    .select(["id", "codeLast4", "valueCents", "expiresOn"])
+    .where("id", "=", cardId)
     .where("claimedByUserId", "=", userId)
     .executeTakeFirst();
   return row ?? null;

@@ -1,10 +1,14 @@
-// Activation codes: 16 symbols of a 32-symbol alphabet without look-alikes,
-// drawn from the operating system's CSPRNG (80 bits), stored normalised.
-import { randomInt } from "node:crypto";
-import { CODE_ALPHABET, CODE_LENGTH } from "./rules";
+// Gift-card codes under the session secret: the database keeps only their
+// keyed hash, last four and, until the card's e-mail, a sealed copy
+// (./stored-code.server.ts, decision 045).
+import { sessionSecret } from "~/security/secrets.server";
+import { giftCodeHash, newGiftCardCode, openGiftCode, storedGiftCode, type StoredCode } from "./stored-code.server";
 
-export function newGiftCardCode(): string {
-  let code = "";
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
-}
+/** What a new card stores of a fresh code; the code itself is kept nowhere. */
+export const newStoredCode = (): StoredCode => storedGiftCode(sessionSecret, newGiftCardCode());
+
+/** The look-up key of a typed code (any case, spaces and dashes). */
+export const hashGiftCode = (code: string) => giftCodeHash(sessionSecret, code);
+
+/** The code of a card whose e-mail is still to be written. */
+export const openSealedCode = (card: { codeSealed: string; codeHash: string }) => openGiftCode(sessionSecret, card.codeSealed, card.codeHash);

@@ -1,10 +1,14 @@
 // The gift-card due-mail job: on its delivery day (Sydney), each card's e-mail
 // goes to the outbox exactly once. The claim (`sent_at` set only where it is
 // still null) and the outbox row commit together, so a second run, a crash or
-// two processes at once can neither skip nor repeat a card.
+// two processes at once can neither skip nor repeat a card. The code is
+// opened from its sealed copy to write the e-mail, and the sealed copy is
+// dropped in the same transaction: from then on the database keeps only its
+// keyed hash (decision 045), and the outbox row until the relay has sent it.
 import type { JobKind } from "~/jobs/types";
 import { queueEmail } from "~/email/mailer.server";
 import { giftCardEmail } from "~/email/templates/gift-card";
+import { openSealedCode } from "./codes.server";
 import { expiryDay, formatCode, sydneyStartOfDay, sydneyToday } from "./rules";
 
 type DueCard = { id: number; deliverOn: string };
@@ -32,14 +36,18 @@ export const giftCardMailJob: JobKind<DueCard> = {
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
       const card = await trx.selectFrom("giftCards").selectAll().where("id", "=", item.id).executeTakeFirstOrThrow();
+      // a card without its sealed code cannot be mailed: the job fails (and is logged) rather than mail no code
+      if (!card.codeSealed) throw new Error(`gift card ${card.id} has no sealed code to mail`);
+      const code = openSealedCode({ codeSealed: card.codeSealed, codeHash: card.codeHash });
+      await trx.updateTable("giftCards").set({ codeSealed: null }).where("id", "=", card.id).execute();
       await queueEmail(trx, giftCardEmail, card.receiverEmail, {
         receiverName: card.receiverName,
         senderName: card.senderName,
         valueCents: card.valueCents,
         message: card.receiverMessage,
-        code: card.code,
+        code,
         expiresOn: card.expiresOn ?? expiryDay(card.createdAt.slice(0, 10)),
-        activateUrl: `${origin}/gift-cards/activate/${formatCode(card.code)}`,
+        activateUrl: `${origin}/gift-cards/activate/${formatCode(code)}`,
         bonus: card.bonusOfId !== null,
       });
       return "done" as const;

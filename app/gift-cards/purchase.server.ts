@@ -7,7 +7,8 @@
 //           first), then the order (kind gift_card), its invoice with a line
 //           per card, the card (and its bonus card), the billing address and
 //           the buyer's receipt in the outbox. The cards' own e-mails go out
-//           on their delivery day through the due-mail job (./mail-job.server.ts).
+//           on their delivery day through the due-mail job (./mail-job.server.ts),
+//           which opens the code sealed here (only its keyed hash stays, decision 045).
 import type { Transaction } from "kysely";
 import { ensureIdentifiedUser } from "~/box/flow.server";
 import type { AddressInput } from "~/checkout/address-schema";
@@ -28,7 +29,7 @@ import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
 // is an empty module in the browser build, shared with other routes: a chunk and a request)
 export { getClientIp } from "~/security/rate-limit.server";
 import { formatAud } from "~/utils/money";
-import { newGiftCardCode } from "./codes.server";
+import { newStoredCode } from "./codes.server";
 import { EMAIL_TAKEN, bonusCents, expiryDay, isValidAmount, sydneyToday } from "./rules";
 import type { GiftCheckoutInput, PersonaliseInput } from "./schemas";
 import { giftCardSettings } from "./settings.server";
@@ -203,7 +204,7 @@ async function settle(
     const { id: cardId } = await trx
       .insertInto("giftCards")
       .values({
-        code: newGiftCardCode(), valueCents: amountCents, bonusOfId: null, purchaserUserId: buyer.id, ...sender,
+        ...newStoredCode(), valueCents: amountCents, bonusOfId: null, purchaserUserId: buyer.id, ...sender,
         receiverName: p.receiver.firstName, receiverEmail: p.receiver.email, receiverMessage: p.receiver.message,
         deliverOn: p.deliverOn, sentAt: null, claimedByUserId: null, claimedAt: null, createdAt: ts, orderId, expiresOn,
       })
@@ -214,7 +215,7 @@ async function settle(
       const { id: bonusId } = await trx
         .insertInto("giftCards")
         .values({
-          code: newGiftCardCode(), valueCents: bonus, bonusOfId: cardId, purchaserUserId: buyer.id, ...sender,
+          ...newStoredCode(), valueCents: bonus, bonusOfId: cardId, purchaserUserId: buyer.id, ...sender,
           receiverName: bonusTo.firstName, receiverEmail: bonusTo.email, receiverMessage: bonusTo.message,
           deliverOn: bonusTo.deliverOn, sentAt: null, claimedByUserId: null, claimedAt: null, createdAt: ts, orderId, expiresOn,
         })

@@ -13,6 +13,11 @@ export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while
 /** Everything else: pages that may show who is signed in, carry a CSRF token or set a cookie. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
+/** A route's own Cache-Control that keeps its page out of any shared cache (private or no-store), even on a public route. */
+export function keepsOutOfSharedCaches(cacheControl: string | null): boolean {
+  return /(^|[\s,])(private|no-store)([\s,=]|$)/i.test(cacheControl ?? "");
+}
+
 type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } };
 type TreeRoute = Parameters<typeof matchRoutes>[0][number];
 

@@ -12,10 +12,14 @@ import {
 } from "~/orders/pay-page.server";
 import { pageMeta } from "~/utils/meta";
 import ordersHref from "~/styles/orders.css";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 
 export const meta: MetaFunction = () => pageMeta("Pay your order", "Pay an order awaiting payment with a saved card, a new card or your credit.");
 
 export const links = () => [{ rel: "stylesheet", href: ordersHref }];
+
+// the loader's no-store reaches the response
+export const headers = loaderAndActionHeaders;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -22,6 +22,7 @@ import { readForm } from "~/security/csrf.server";
 import { accountLimits, assertUnderLimits, getClientIp, RateLimitedError, recordHits } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 
 /** Each save's notice and the section it shows in (the redirect's #anchor). */
 const SAVED_MESSAGES = {
@@ -42,6 +43,9 @@ type Saved = keyof typeof SAVED_MESSAGES;
 export const meta: MetaFunction = () => pageMeta("My account", `Your ${BRAND.name} details, password, cards and addresses.`);
 
 export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
+
+// the loader's no-store reaches the response
+export const headers = loaderAndActionHeaders;
 
 const notFound = () => new Response("Not found", { status: 404 });
 /** A row id from the URL or a form; anything else answers 404 like another user's row. */

@@ -17,10 +17,14 @@ import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveri
 import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
 import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 
 export const meta: MetaFunction = () => pageMeta("My deliveries", `Your ${BRAND.name} subscription and orders.`);
 
 export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
+
+// the loader's no-store reaches the response
+export const headers = loaderAndActionHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);

@@ -36,6 +36,7 @@ import boxCss from "~/styles/box.css";
 import dashboardHref from "~/styles/dashboard.css";
 import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/checkout/components/knife-check-fields";
 import { windowDescription } from "~/delivery/window-copy";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 
 const PATH = "/dashboard/my-deliveries/change";
 const SAVE_FORM_ID = "save-box";
@@ -44,6 +45,9 @@ const saveBoxValidator = createValidator({ validate: async (data) => ({ data, er
 
 export const meta: MetaFunction = () => pageMeta("Change what comes next", "Change your next box and every one after it.");
 export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: dashboardHref }];
+
+// the loader's no-store reaches the response
+export const headers = loaderAndActionHeaders;
 
 /** The subscription of ?subscription= (the user's first live one when absent). */
 async function ownerOf(request: Request, userId: number): Promise<Owner> {

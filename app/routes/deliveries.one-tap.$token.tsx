@@ -14,13 +14,19 @@ import { readForm } from "~/security/csrf.server";
 import { readOneTap, redeemOneTap, type OneTapAction } from "~/subscriptions/one-tap.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
+import { loaderAndActionHeaders } from "~/http/route-headers";
 
 export const meta: MetaFunction = () => [...pageMeta("Your delivery", "Skip or keep your next delivery."), { name: "robots", content: "noindex" }];
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
-// the token is in the address: never sent on to another site, never cached
-const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+// the no-store and same-origin referrer policy of the loader and the action reach the response
+export const headers = loaderAndActionHeaders;
+
+// The token is in the address: never cached, never sent on to another site. Not no-referrer: under
+// it a browser posts the page's form with `Origin: null`, which the server refuses as cross-site;
+// same-origin keeps the Origin and sends the address to this shop alone (whose log redacts it).
+const HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 const STATUS = { invalid: 404, expired: 410, cancelled: 409, used: 200, valid: 200 } as const;
 
 const asAction = (v: string | null): OneTapAction => (v === "keep" ? "keep" : "skip");

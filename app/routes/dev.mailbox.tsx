@@ -3,12 +3,13 @@
 // status (sent, waiting for a retry, failed with the error) and only the
 // redacted text of what has left. It lists password-reset links, so it
 // answers only a browser on this machine (loopback socket, no forwarded
-// address) and never when APP_ENV=production; everyone else gets a 404.
+// address, and a Host of localhost, 127.0.0.1 or [::1] against DNS
+// rebinding) and never when APP_ENV=production; everyone else gets a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { listOutbox, type OutboxStatus } from "~/email/outbox.server";
 import { isProduction } from "~/env.server";
-import { isLoopbackClient } from "~/security/origin.server";
+import { addressedToLoopback, isLoopbackClient } from "~/security/origin.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [...pageMeta("Development mailbox", "E-m
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (isProduction || !isLoopbackClient(request, context)) throw new Response("Not found", { status: 404 });
+  if (isProduction || !isLoopbackClient(request, context) || !addressedToLoopback(request)) throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   const messages = await listOutbox({ limit: 50, to: to || undefined });
   return { to, messages };

@@ -40,13 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const code = params.code ? cleanCode(params.code) : (giftCardActivationCode(request) ?? "");
   const activated = url.searchParams.get("activated");
-  const claimed = user && activated ? await claimedCardOf({ userId: user.id, code: activated }) : null;
+  const claimed = user && activated ? await claimedCardOf({ userId: user.id, cardId: Number(activated) }) : null;
   return {
     signedIn: Boolean(user),
     email: user?.email ?? null,
     code,
     balanceCents: user?.passwordHash ? await creditBalance({ userId: user.id }) : null,
-    activated: claimed ? { valueCents: claimed.valueCents, expires: claimed.expiresOn ? formatDay(claimed.expiresOn) : null } : null,
+    activated: claimed ? { last4: claimed.codeLast4, valueCents: claimed.valueCents, expires: claimed.expiresOn ? formatDay(claimed.expiresOn) : null } : null,
     // signed out with a code waiting: ask to sign in straight away
     waiting: !user && Boolean(giftCardActivationCode(request)),
   };
@@ -65,7 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const clear = { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) };
   try {
     const claim = await activateGiftCard({ userId: user.id, code, ip: getClientIp(request, context) });
-    if (claim.ok) return redirect(`/gift-cards/activate?activated=${encodeURIComponent(formatCode(claim.card.code))}${LAND}`, { status: 303, headers: clear });
+    // the card's id, not its code: the address stays in the history and the request log
+    if (claim.ok) return redirect(`/gift-cards/activate?activated=${claim.card.id}${LAND}`, { status: 303, headers: clear });
     const message = claim.reason === "expired" && claim.expiresOn
       ? `Sorry, this gift card expired on ${formatDay(claim.expiresOn)}.`
       : ACTIVATION_MESSAGES.failed;
@@ -110,7 +111,7 @@ export default function Activate() {
         >
           {d.activated ? (
             <>
-              <p>{formatAud(d.activated.valueCents)} was added to your credit.</p>
+              <p>{formatAud(d.activated.valueCents)} from the gift card <span aria-hidden="true">•••• </span><span className="visually-hidden">ending in </span>{d.activated.last4} was added to your credit.</p>
               <p>Your credit balance is now <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.</p>
               {d.activated.expires ? <p className="gift-activate__expiry">Gift card valid until {d.activated.expires}.</p> : null}
             </>

@@ -5,6 +5,9 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
+/** Referrer policies that send less than the default; a route's own one of these is kept. */
+const STRICTER_REFERRER_POLICIES = new Set(["no-referrer", "same-origin", "strict-origin"]);
+
 /**
  * Security headers for every HTML and data response. `base-uri 'none'`: the
  * app never uses <base>, so an injected one cannot re-point relative script
@@ -30,7 +33,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, productio
   );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // a route may ask to send less (the one-tap page's token is in its address: same-origin), never more
+  if (!STRICTER_REFERRER_POLICIES.has(headers.get("Referrer-Policy") ?? "")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (production) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -109,6 +109,20 @@ export function isLoopbackClient(request: Request, context: Context): boolean {
   return forwardedAddresses(request.headers).every((raw) => LOOPBACK.matches(raw));
 }
 
+/** `localhost`, `127.0.0.1` or `[::1]`, with or without a port: the only names this machine answers to. */
+const LOOPBACK_HOST = /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * True only when the request names this machine in `Host` (and in `X-Forwarded-Host`, if a local
+ * proxy passed one). DNS rebinding points a site's own name at 127.0.0.1, so a page of that site
+ * reaches a loopback-only page from a loopback socket; its requests still carry the site's name.
+ */
+export function addressedToLoopback(request: Request): boolean {
+  const names = [request.headers.get("host"), request.headers.get("x-forwarded-host")];
+  if (names[0] === null) return false;
+  return names.every((name) => name === null || LOOPBACK_HOST.test(name.trim()));
+}
+
 /** Every address a forwarding header claims (unparsable ones included, so they count as remote). */
 function forwardedAddresses(headers: Headers): string[] {
   const out: string[] = [];

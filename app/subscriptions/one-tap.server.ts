@@ -2,13 +2,14 @@
 // random token, only its SHA-256 kept (deliveries.one_tap_hash). It works
 // without signing in, only by POST (the GET page asks to confirm), until the
 // delivery's cut-off, and once: the first use is claimed by a conditional update.
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { formatDeliveryDate } from "~/delivery/schedule";
 import { queueEmail } from "~/email/mailer.server";
 import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
+import { hashToken } from "~/security/token-hash.server";
 import { changeEvents, lockSubscription, newChangeReference, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
 import { cutoffLabel } from "./schedule";
 
@@ -17,10 +18,6 @@ export type OneTapAction = "skip" | "keep";
 export function newOneTapToken(): { token: string; hash: string } {
   const token = randomBytes(24).toString("base64url");
   return { token, hash: hashToken(token) };
-}
-
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 export function oneTapPath(token: string, action: OneTapAction): string {

@@ -5,8 +5,6 @@
 // A subscriber who signs in at checkout is asked about a second box; a waiting
 // gift card that can't be used says so before payment (item 9).
 import type { Browser, Locator, Page } from "@playwright/test";
-import { randomInt } from "node:crypto";
-import { CODE_ALPHABET, CODE_LENGTH } from "../../app/gift-cards/rules";
 import { E2E_BASE_URL } from "./env";
 import { createSubscriber } from "./dashboard-helpers";
 import {
@@ -14,7 +12,7 @@ import {
   submitCheckout, userByEmail, CHECKOUT_PATH,
 } from "./checkout-helpers";
 import { e2eDb, expect, jsEnabled, ready, submitSignIn, test, uniqueEmail, submitAndWait } from "./fixtures";
-import { fillGiftCard, reachGiftCheckout } from "./gift-card-helpers";
+import { fillGiftCard, insertGiftCard, reachGiftCheckout } from "./gift-card-helpers";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -150,22 +148,9 @@ test.describe("a subscriber who starts a box signed out", () => {
   });
 });
 
-/** A $50 gift card already e-mailed to its receiver, activated already or not yet; its code. */
-async function sentGiftCard({ claimed }: { claimed: boolean }): Promise<string> {
-  let code = "";
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  const now = new Date().toISOString();
-  await e2eDb().insertInto("giftCards").values({
-    code, valueCents: 5000, bonusOfId: null, purchaserUserId: null, senderName: "Alex", senderEmail: uniqueEmail("sender"), receiverName: "Jordan",
-    receiverEmail: uniqueEmail("receiver"), receiverMessage: null, deliverOn: now.slice(0, 10), sentAt: now, claimedByUserId: null,
-    claimedAt: claimed ? now : null, createdAt: now, expiresOn: "2029-12-31",
-  }).execute();
-  return code;
-}
-
 test.describe("a waiting gift card that can't be used", () => {
   test("is said so at checkout by its last four characters; the order is charged what the page shows", async ({ page, context }) => {
-    const code = await sentGiftCard({ claimed: true });
+    const { code } = await insertGiftCard({ claimed: true });
     await context.addCookies([{ name: "giftCardActivationCode", value: code.match(/.{4}/g)!.join("-"), url: E2E_BASE_URL }]);
 
     const { email } = await reachCheckout(page);
@@ -180,12 +165,12 @@ test.describe("a waiting gift card that can't be used", () => {
 });
 
 test("a refused waiting gift card is answered before payment when it was used after the page was shown", async ({ page, context }) => {
-  const code = await sentGiftCard({ claimed: false });
+  const { id, code } = await insertGiftCard({ claimed: false });
   await context.addCookies([{ name: "giftCardActivationCode", value: code, url: E2E_BASE_URL }]);
   const { email } = await reachCheckout(page);
   await expect(page.getByText("Your gift card will be added to your account as credit when you place this order.")).toBeVisible();
   // someone activates it elsewhere meanwhile
-  await e2eDb().updateTable("giftCards").set({ claimedAt: new Date().toISOString() }).where("code", "=", code).execute();
+  await e2eDb().updateTable("giftCards").set({ claimedAt: new Date().toISOString() }).where("id", "=", id).execute();
   await fillCheckout(page, { contact: { firstName: "Gia" } });
   await submitCheckout(page);
   await expect(dialog(page, "Your gift card couldn't be used")).toContainText(`The gift card waiting for you (…${code.slice(-4)}) couldn't be used: it has already been activated.`);

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { E2E_SESSION_SECRET } from "./session-secret.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -55,7 +56,7 @@ export async function spawnApp(name: string, env: Record<string, string | undefi
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${dir}/app.db`,
       APP_ENV: "test",
-      SESSION_SECRET: "e2e-session-secret-not-for-production",
+      SESSION_SECRET: E2E_SESSION_SECRET,
       TRUST_PROXY: "",
       ...env,
     },

@@ -95,6 +95,18 @@ test.describe("serving and security", () => {
     expect((await request.get("/dev/mailbox", { headers: { Forwarded: "for=198.51.100.4;proto=https" } })).status()).toBe(404);
   });
 
+  test("the mailbox answers only this machine's own names: a DNS-rebound page sends its site's Host", { tag: "@http" }, async ({ request }) => {
+    const port = new URL(E2E_BASE_URL).port;
+    for (const host of ["localhost", `localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect((await request.get("/dev/mailbox", { headers: { Host: host } })).status(), host).toBe(200);
+    }
+    for (const host of [`attacker.example:${port}`, "attacker.example", `localhost.attacker.example:${port}`]) {
+      const res = await request.get("/dev/mailbox", { headers: { Host: host } });
+      expect(res.status(), host).toBe(404);
+      expect(await res.text()).not.toContain("Mailbox");
+    }
+  });
+
   test("static files: immutable built assets (brotli when accepted), revalidated art, both compressed", { tag: "@http" }, async ({ request }) => {
     const html = await (await request.get("/")).text();
     // the route manifest: fingerprinted and large enough to be compressed (under 1 KB is sent as is)

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { E2E_SESSION_SECRET } from "./session-secret.mjs";
 
 const port = process.env.E2E_PORT ?? "3210";
 const dbFile = `/tmp/paddock-e2e-${port}/app.db`;
@@ -23,7 +24,7 @@ const child = spawn(process.execPath, ["app/bin/start.mjs"], {
     // the slow-gateway spec holds slots for 25 s on purpose; the queue's deadline has its own spec
     // (http-slow-senders), so ordinary specs beside it wait rather than get a 503
     ADMISSION_WAIT_SECONDS: process.env.ADMISSION_WAIT_SECONDS ?? "30",
-    SESSION_SECRET: "e2e-session-secret-not-for-production",
+    SESSION_SECRET: E2E_SESSION_SECRET,
     // Playwright connects from 127.0.0.1 as an untrusted peer: X-Forwarded-For must not matter
     TRUST_PROXY: "",
     // Card-testing limits (decision 042): every spec's cards come from 127.0.0.1, so the per-address

@@ -23,6 +23,7 @@ import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { User } from "~/db/schema";
 import { boxSubscriber } from "./next-box-fixtures";
 import { testClientIp } from "./client-ip";
+import { codeOf } from "./gift-fixtures";
 
 const ORIGIN = "http://shop.test";
 const ts = () => new Date().toISOString();
@@ -302,13 +303,14 @@ describe("a subscriber who signs in at checkout", () => {
 describe("a waiting gift card", () => {
   async function card(opts: { claimed?: boolean; expiresOn?: string } = {}) {
     const bought = await giftCardBuyer();
-    const row = await db.selectFrom("giftCards").select(["id", "code"]).where("purchaserUserId", "=", bought.user.id).executeTakeFirstOrThrow();
+    const row = await db.selectFrom("giftCards").select(["id", "codeHash", "codeSealed"]).where("purchaserUserId", "=", bought.user.id).executeTakeFirstOrThrow();
+    const code = codeOf(row);
     if (opts.expiresOn) await db.updateTable("giftCards").set({ expiresOn: opts.expiresOn }).where("id", "=", row.id).execute();
     if (opts.claimed) {
-      const claimed = await claimGiftCardCode(db, { userId: bought.user.id, code: row.code });
+      const claimed = await claimGiftCardCode(db, { userId: bought.user.id, code });
       expect(claimed.ok).toBe(true);
     }
-    return row.code;
+    return code;
   }
   const withCookie = (code: string) => new Request(`${ORIGIN}/get-started/checkout`, { headers: { Cookie: `giftCardActivationCode=${encodeURIComponent(code)}` } });
 

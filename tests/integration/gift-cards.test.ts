@@ -13,6 +13,7 @@ import { giftCardMailJob } from "~/gift-cards/mail-job.server";
 import { oldestDueJob, runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { testClientIp } from "./client-ip";
+import { codeOf } from "./gift-fixtures";
 
 const ts = () => new Date().toISOString();
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
@@ -83,7 +84,11 @@ describe("buying a gift card", () => {
     expect(bonus).toMatchObject({ valueCents: 1000, bonusOfId: main.id, receiverEmail: bonusTo.email, receiverMessage: "For you too", deliverOn: bonusTo.deliverOn });
     expect(main.expiresOn).toBe(expiryDay(sydneyToday()));
     expect(main.expiresOn! >= addDaysTo(sydneyToday(), 3 * 365)).toBe(true);
-    expect(main.code).toMatch(/^[2-9A-HJ-NP-Z]{16}$/);
+    // the code itself is not stored: its keyed hash, its last four, and a sealed copy until the e-mail
+    const code = codeOf(main);
+    expect(code).toMatch(/^[2-9A-HJ-NP-Z]{16}$/);
+    expect(main).toMatchObject({ codeHash: expect.stringMatching(/^[0-9a-f]{64}$/), codeLast4: code.slice(-4) });
+    expect(JSON.stringify(cards)).not.toContain(code);
 
     const invoice = await db.selectFrom("invoices").selectAll().where("orderId", "=", order.id).executeTakeFirstOrThrow();
     expect(invoice).toMatchObject({ subtotalCents: 10000, totalCents: 10000, creditCents: 0 });
@@ -99,7 +104,8 @@ describe("buying a gift card", () => {
     expect(receipt[0].text).toContain(`http://shop.test/dashboard/orders/${outcome.reference}`);
     // a visitor has no password yet: the receipt says how to open the invoice, not just a link to a sign-in page
     expect(receipt[0].text).toContain("To see your tax invoice online, set a password for this e-mail address (http://shop.test/forgot-password)");
-    expect(receipt[0].text).not.toContain(main.code);
+    expect(receipt[0].text).not.toContain(code);
+    expect(receipt[0].text).not.toContain(formatCode(code));
     // the visitor's e-mail is kept on an identified account without a password
     const buyer = await db.selectFrom("users").select(["id", "passwordHash"]).where("email", "=", i.checkout.email!).executeTakeFirstOrThrow();
     expect(buyer.passwordHash).toBeNull();
@@ -185,7 +191,7 @@ async function boughtCard(amountCents = 5000, deliverOn = sydneyToday()) {
 describe("claiming a gift card", () => {
   it("gives exactly one of 20 concurrent claims the credit, with one ledger row", async () => {
     const { cards } = await boughtCard(5000);
-    const code = cards[0].code;
+    const code = codeOf(cards[0]);
     const users = await Promise.all(Array.from({ length: 20 }, () => newUser()));
     const results = await Promise.all(users.map((userId, n) => claimGiftCardCode(db, { userId, code: n % 2 ? formatCode(code).toLowerCase() : code })));
     const winners = results.filter((r) => r.ok);
@@ -203,16 +209,17 @@ describe("claiming a gift card", () => {
   it("accepts any case, spaces and dashes; refuses unknown, reused and expired codes", async () => {
     const { cards } = await boughtCard(7500);
     const userId = await newUser();
-    const spaced = formatCode(cards[0].code).replace(/-/g, " ").toLowerCase();
+    const code = codeOf(cards[0]);
+    const spaced = formatCode(code).replace(/-/g, " ").toLowerCase();
     const ok = await claimGiftCardCode(db, { userId, code: ` ${spaced} ` });
     expect(ok).toMatchObject({ ok: true, card: { valueCents: 7500 } });
     if (ok.ok) expect(ok.balanceCents).toBe(7500);
-    expect(await claimGiftCardCode(db, { userId, code: cards[0].code })).toEqual({ ok: false, reason: "claimed" });
+    expect(await claimGiftCardCode(db, { userId, code })).toEqual({ ok: false, reason: "claimed" });
     expect(await claimGiftCardCode(db, { userId, code: "ABCD-EFGH-JKLM-NPQR" })).toEqual({ ok: false, reason: "not-found" });
     expect(await claimGiftCardCode(db, { userId, code: "nope" })).toEqual({ ok: false, reason: "not-found" });
 
     const old = await boughtCard(5000);
-    const expired = await claimGiftCardCode(db, { userId, code: old.cards[0].code, now: new Date(`${addDaysTo(old.cards[0].expiresOn!, 1)}T03:00:00Z`) });
+    const expired = await claimGiftCardCode(db, { userId, code: codeOf(old.cards[0]), now: new Date(`${addDaysTo(old.cards[0].expiresOn!, 1)}T03:00:00Z`) });
     expect(expired).toMatchObject({ ok: false, reason: "expired" });
   });
 
@@ -221,13 +228,13 @@ describe("claiming a gift card", () => {
     const userId = await newUser();
     await expect(
       db.transaction().execute(async (trx) => {
-        const r = await claimGiftCardCode(trx, { userId, code: cards[0].code });
+        const r = await claimGiftCardCode(trx, { userId, code: codeOf(cards[0]) });
         expect(r.ok).toBe(true);
         throw new Error("checkout failed later");
       }),
     ).rejects.toThrow("checkout failed later");
     expect((await db.selectFrom("giftCards").select("claimedAt").where("id", "=", cards[0].id).executeTakeFirstOrThrow()).claimedAt).toBeNull();
-    const r = await db.transaction().execute((trx) => claimGiftCardCode(trx, { userId, code: cards[0].code }));
+    const r = await db.transaction().execute((trx) => claimGiftCardCode(trx, { userId, code: codeOf(cards[0]) }));
     expect(r.ok).toBe(true);
   });
 });
@@ -243,7 +250,7 @@ describe("the due-mail job", () => {
     await runDueJobs({ kinds, origin, log: false });
     const mails = await outboxTo(p.receiver.email);
     expect(mails).toHaveLength(1);
-    const code = formatCode(cards[0].code);
+    const code = formatCode(codeOf(cards[0]));
     expect(mails[0].text).toContain(code);
     expect(mails[0].text).toContain(`${origin}/gift-cards/activate/${code}`);
     expect(mails[0].text).toContain("$50");
@@ -251,7 +258,10 @@ describe("the due-mail job", () => {
     expect(mails[0].text).toContain("Happy birthday!");
     expect(mails[0].text).toMatch(/Valid until: \d{1,2} [A-Z][a-z]+ \d{4}/);
     expect(mails[0].html).toContain(code);
-    expect((await db.selectFrom("giftCards").select("sentAt").where("id", "=", cards[0].id).executeTakeFirstOrThrow()).sentAt).not.toBeNull();
+    // mailed: the sealed copy is gone with the claim, the code is kept nowhere in the card
+    const sent = await db.selectFrom("giftCards").select(["sentAt", "codeSealed"]).where("id", "=", cards[0].id).executeTakeFirstOrThrow();
+    expect(sent.sentAt).not.toBeNull();
+    expect(sent.codeSealed).toBeNull();
   });
 
   it("mails each card once when it runs twice at once in one process", async () => {

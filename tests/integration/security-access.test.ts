@@ -19,6 +19,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import {
   anonymous, call, curatedDraftClient, getRequest, postRequest, setCookies, signInAs, signInDemo, signInSecond, snapshot, withCookies, type Answer, type Client, type Fields,
 } from "./http-helpers";
+import { insertGiftCard } from "./gift-fixtures";
 import * as apiBreakdown from "~/routes/api.orders.$order.checkout.breakdown";
 import * as apiFaq from "~/routes/api.faq";
 import * as apiPay from "~/routes/api.orders.$order.checkout";
@@ -56,7 +57,7 @@ const rand = () => randomBytes(4).toString("hex");
 let A: Client;
 let B: Client;
 /** What subscriber B owns. */
-const b = { userId: 0, subscriptionId: 0, deliveryDate: "", cardId: 0, addressId: 0, paidRef: "PT-200117", unpaidRef: "", giftCode: "" };
+const b = { userId: 0, subscriptionId: 0, deliveryDate: "", cardId: 0, addressId: 0, paidRef: "PT-200117", unpaidRef: "", giftCode: "", giftCardId: 0 };
 /** What subscriber A owns. */
 const a = { subscriptionId: 0, addressId: 0, cardIds: [] as number[] };
 
@@ -78,11 +79,11 @@ beforeAll(async () => {
   await db.insertInto("invoiceLines").values({ invoiceId, sellableType: "package", sellableId: 1, name: "Custom box - small", quantity: 1, priceCents: 5000 }).execute();
   // a gift card B has already claimed
   b.giftCode = "B2CDEFGHJKLMNPQR";
-  await db.insertInto("giftCards").values({
-    code: b.giftCode, valueCents: 10000, bonusOfId: null, purchaserUserId: b.userId, senderName: "Jack", senderEmail: "jack@example.com",
+  b.giftCardId = (await insertGiftCard({
+    valueCents: 10000, bonusOfId: null, purchaserUserId: b.userId, senderName: "Jack", senderEmail: "jack@example.com",
     receiverName: "Jack", receiverEmail: "second.subscriber@paddockandtide.com.au", receiverMessage: null, deliverOn: "2026-01-01",
     sentAt: ts(), claimedByUserId: b.userId, claimedAt: ts(), createdAt: ts(), expiresOn: "2035-01-01",
-  }).execute();
+  }, b.giftCode)).id;
   const aSub = await db.selectFrom("subscriptions").select("id").where("userId", "=", A.userId!).where("status", "=", "active").executeTakeFirstOrThrow();
   a.subscriptionId = aSub.id;
   a.addressId = (await db.selectFrom("addresses").select("id").where("userId", "=", A.userId!).executeTakeFirstOrThrow()).id;
@@ -247,11 +248,11 @@ describe("(a) IDOR: subscriber A cannot read or change what belongs to subscribe
       reference, userId: b.userId, subscriptionId: null, status: "paid", kind: "gift_card", deliveryDate: null, deliveryWindow: null, createdAt: ts(), paidAt: ts(),
     } as never).returning("id").executeTakeFirstOrThrow();
     await db.insertInto("invoices").values({ orderId, subtotalCents: 15000, discountedCents: 0, totalCents: 15000, createdAt: ts() }).execute();
-    await db.insertInto("giftCards").values({
-      code: "B3CDEFGHJKLMNPQR", valueCents: 15000, bonusOfId: null, purchaserUserId: b.userId, senderName: "Jack", senderEmail: "jack@example.com",
+    await insertGiftCard({
+      valueCents: 15000, bonusOfId: null, purchaserUserId: b.userId, senderName: "Jack", senderEmail: "jack@example.com",
       receiverName: "Secret Receiver", receiverEmail: "secret@example.com", receiverMessage: "Private", deliverOn: "2030-01-01",
       sentAt: null, claimedByUserId: null, claimedAt: null, createdAt: ts(), orderId, expiresOn: "2033-01-01",
-    } as never).execute();
+    });
     const url = `/gift-cards/checkout?order=${reference}`;
     const success = (res: Answer) => (res.body as { kind?: string } | null)?.kind === "success";
     // B sees the order's success page
@@ -268,17 +269,17 @@ describe("(a) IDOR: subscriber A cannot read or change what belongs to subscribe
   it("a gift card B claimed cannot be claimed again or shown to A", async () => {
     const balance = async (userId: number) => Number((await db.selectFrom("creditLedger").select((eb) => eb.fn.sum<number>("amountCents").as("s")).where("userId", "=", userId).executeTakeFirst())?.s ?? 0);
     const before = await balance(A.userId!);
-    const page = await call(activate.loader, getRequest(`/gift-cards/activate?activated=${b.giftCode}`, A), {});
+    const page = await call(activate.loader, getRequest(`/gift-cards/activate?activated=${b.giftCardId}`, A), {});
     expect((page.body as { activated: unknown }).activated).toBeNull();
     const res = await call(activate.action, postRequest("/gift-cards/activate", A, { code: b.giftCode }));
     expect(res.status).toBe(404);
     const missing = await call(activate.action, postRequest("/gift-cards/activate", A, { code: "Z2CDEFGHJKLMNPQR" }));
     expect({ status: res.status, body: res.body }).toEqual({ status: missing.status, body: { ...(missing.body as object), code: (res.body as { code: string }).code } });
-    const card = await db.selectFrom("giftCards").select(["claimedByUserId"]).where("code", "=", b.giftCode).executeTakeFirstOrThrow();
+    const card = await db.selectFrom("giftCards").select(["claimedByUserId"]).where("id", "=", b.giftCardId).executeTakeFirstOrThrow();
     expect(card.claimedByUserId).toBe(b.userId);
     expect(await balance(A.userId!)).toBe(before);
     // B sees their own claim
-    const own = await call(activate.loader, getRequest(`/gift-cards/activate?activated=${b.giftCode}`, B), {});
+    const own = await call(activate.loader, getRequest(`/gift-cards/activate?activated=${b.giftCardId}`, B), {});
     expect((own.body as { activated: { valueCents: number } }).activated.valueCents).toBe(10000);
   });
 });
@@ -513,14 +514,14 @@ describe("(d) rate limits answer 429 with a clear message past their limit", () 
     const c = await signInAs(email);
     for (let i = 0; i < 10; i++) expect((await call(activate.action, postRequest("/gift-cards/activate", c, { code: `Z2CD-EFGH-JKLM-NP${"QRSTUVWXYZ"[i]}${"QRSTUVWXYZ"[i]}` }))).status).toBe(404);
     const good = "G2CDEFGHJKLMNPQR";
-    await db.insertInto("giftCards").values({
-      code: good, valueCents: 5000, bonusOfId: null, purchaserUserId: null, senderName: "S", senderEmail: "s@example.com", receiverName: "R",
+    const { id: goodId } = await insertGiftCard({
+      valueCents: 5000, bonusOfId: null, purchaserUserId: null, senderName: "S", senderEmail: "s@example.com", receiverName: "R",
       receiverEmail: email, receiverMessage: null, deliverOn: "2026-01-01", sentAt: ts(), claimedByUserId: null, claimedAt: null, createdAt: ts(), expiresOn: "2035-01-01",
-    }).execute();
+    }, good);
     const res = await call(activate.action, postRequest("/gift-cards/activate", c, { code: good }));
     expect(res.status).toBe(429);
     expect((res.body as { failed: string }).failed).toBe(message);
-    expect((await db.selectFrom("giftCards").select("claimedByUserId").where("code", "=", good).executeTakeFirstOrThrow()).claimedByUserId).toBeNull();
+    expect((await db.selectFrom("giftCards").select("claimedByUserId").where("id", "=", goodId).executeTakeFirstOrThrow()).claimedByUserId).toBeNull();
   });
 
   it("discount codes at checkout: the 11th look-up for one draft is refused and the code is not applied", async () => {

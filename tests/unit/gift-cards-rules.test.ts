@@ -3,7 +3,7 @@ import {
   filterAmountInput, formatCode, isWellFormedCode, normaliseCode, normaliseCustomCents, parseDisplayDate, parseDollars, presetFor,
   resolveAmount, sydneyToday, toDisplayDate, AMOUNT_MESSAGES,
 } from "~/gift-cards/rules";
-import { newGiftCardCode } from "~/gift-cards/codes.server";
+import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 
 describe("gift amount entry (SPEC §4, §5, §9)", () => {
   it("filters keys to digits and one decimal point with at most two decimals", () => {

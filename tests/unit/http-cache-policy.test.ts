@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hasCookie, isPublicPath, matchesEtag, nonceStandIn, pagePath, routeTree, sealHtml } from "~/http/cache-policy.server";
+import { hasCookie, isPublicPath, keepsOutOfSharedCaches, matchesEtag, nonceStandIn, pagePath, routeTree, sealHtml } from "~/http/cache-policy.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 
@@ -92,5 +92,14 @@ describe("route policy", () => {
     expect(hasCookie("__csrf=a; __session=b", "__session")).toBe(true);
     expect(hasCookie("x__session=b", "__session")).toBe(false);
     expect(hasCookie(null, "__session")).toBe(false);
+  });
+});
+
+describe("keepsOutOfSharedCaches", () => {
+  it("is true when a route's own Cache-Control says private or no-store", () => {
+    for (const v of ["no-store", "private", "private, no-store", "No-Store", "max-age=0,no-store", 'private="Set-Cookie", max-age=60']) expect(keepsOutOfSharedCaches(v), v).toBe(true);
+  });
+  it("is false when the route says nothing or something a shared cache may keep", () => {
+    for (const v of [null, "", "public, max-age=0, s-maxage=60", "max-age=3600", "no-cache"]) expect(keepsOutOfSharedCaches(v), String(v)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 // The client address behind the per-address rate limits and the loopback-only
 // mailbox: X-Forwarded-For counts only when the socket peer is a trusted proxy.
-import { clientAddress, isLoopbackClient, normaliseIp, parseTrustProxy } from "~/security/origin.server";
+import { addressedToLoopback, clientAddress, isLoopbackClient, normaliseIp, parseTrustProxy } from "~/security/origin.server";
 
 const req = (headers: Record<string, string> = {}) => new Request("http://shop.test/", { headers });
 
@@ -114,5 +114,22 @@ describe("isLoopbackClient", () => {
     expect(isLoopbackClient(req({ forwarded: 'for="[2001:db8::1]:443";proto=https' }), local)).toBe(false);
     expect(isLoopbackClient(req({ forwarded: "for=unknown" }), local)).toBe(false);
     expect(isLoopbackClient(req({ "x-forwarded-for": "garbage" }), local)).toBe(false);
+  });
+});
+
+describe("addressedToLoopback", () => {
+  it("accepts localhost, 127.0.0.1 and [::1], with any port", () => {
+    for (const host of ["localhost", "LocalHost:3000", "127.0.0.1", "127.0.0.1:3226", "[::1]", "[::1]:8080"]) {
+      expect(addressedToLoopback(req({ host })), host).toBe(true);
+    }
+    expect(addressedToLoopback(req({ host: "localhost:3000", "x-forwarded-host": "127.0.0.1:3000" }))).toBe(true);
+  });
+
+  it("refuses any other name, as a DNS-rebound page of another site sends", () => {
+    for (const host of ["attacker.example", "attacker.example:3000", "localhost.attacker.example", "127.0.0.1.nip.io", "localhost.", "127.0.0.2", "0.0.0.0:3000", "[::ffff:127.0.0.1]", "::1", "localhost:abc", ""]) {
+      expect(addressedToLoopback(req({ host })), host).toBe(false);
+    }
+    expect(addressedToLoopback(req({ host: "localhost", "x-forwarded-host": "shop.example" }))).toBe(false);
+    expect(addressedToLoopback(req())).toBe(false);
   });
 });

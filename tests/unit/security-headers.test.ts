@@ -22,6 +22,19 @@ describe("applySecurityHeaders", () => {
     expect(headers.get("X-Frame-Options")).toBe("DENY");
   });
 
+  it("keeps a route's stricter Referrer-Policy, never a looser one", () => {
+    for (const strict of ["no-referrer", "same-origin", "strict-origin"]) {
+      const headers = new Headers({ "Referrer-Policy": strict });
+      applySecurityHeaders(headers, "n", false);
+      expect(headers.get("Referrer-Policy")).toBe(strict);
+    }
+    for (const loose of ["unsafe-url", "origin", "no-referrer-when-downgrade"]) {
+      const headers = new Headers({ "Referrer-Policy": loose });
+      applySecurityHeaders(headers, "n", false);
+      expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
+  });
+
   it("sends HSTS and no dev-server websocket source only in production", () => {
     const dev = new Headers();
     applySecurityHeaders(dev, "n", false);

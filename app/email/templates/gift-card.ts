@@ -1,6 +1,9 @@
 // The gift card itself, e-mailed to its receiver on the delivery day by the
 // due-mail job: amount, sender, message, code, expiry (shown prominently, as
-// Australian law asks) and the activation link.
+// Australian law asks) and the activation link. The subject and the preview
+// line (what an inbox lists) are fixed: the sender's name is typed by the
+// buyer, so it appears only in the body (escaped in the HTML), never where it
+// could pass for a message from the shop itself.
 import { BRAND } from "~/config";
 import { formatCode, formatDay } from "~/gift-cards/rules";
 import { formatAud } from "~/utils/money";
@@ -19,6 +22,11 @@ export type GiftCardEmailProps = {
   bonus: boolean;
 };
 
+/** The same for every card: nothing the buyer typed. */
+export function giftCardSubject(bonus: boolean): string {
+  return `You've received a ${BRAND.name} ${bonus ? "bonus gift card" : "gift card"}`;
+}
+
 export const giftCardEmail = defineTemplate<GiftCardEmailProps>({
   name: "gift-card",
   render(p) {
@@ -26,7 +34,7 @@ export const giftCardEmail = defineTemplate<GiftCardEmailProps>({
     const code = formatCode(p.code);
     const expiry = formatDay(p.expiresOn);
     const what = p.bonus ? `a ${amount} bonus ${BRAND.name} gift card` : `a ${amount} ${BRAND.name} gift card`;
-    const subject = `${p.senderName} sent you ${what}`;
+    const subject = giftCardSubject(p.bonus);
     const text = [
       `Hi ${p.receiverName},`,
       "",
@@ -42,7 +50,7 @@ export const giftCardEmail = defineTemplate<GiftCardEmailProps>({
       textFooter(),
     ].join("\n");
     const html = htmlLayout({
-      preheader: `${p.senderName} sent you ${what}. Valid until ${expiry}.`,
+      preheader: `${p.bonus ? "A bonus gift card" : "A gift card"} for you, valid until ${expiry}.`,
       body: [
         `<p>Hi ${escapeHtml(p.receiverName)},</p>`,
         `<p><strong>${escapeHtml(p.senderName)}</strong> sent you ${escapeHtml(what)}.</p>`,
