@@ -1,6 +1,7 @@
 // The signed-in user's account: profile, password, saved cards and addresses.
 // Every function takes the owner's id and scopes its query by it, so another
 // user's card or address answers NotFoundError, exactly like a missing one.
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
@@ -9,8 +10,7 @@ import type { AddressInput } from "~/checkout/address-schema";
 import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
 import { lockUser } from "~/orders/credit.server";
-import { listSavedCards, resolveCard, saveCard, type SavedCard } from "~/payments/payments.server";
-import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { listSavedCards, resolveCard, saveCard, verifyCard, type SavedCard } from "~/payments/payments.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { regionForPostcode } from "~/delivery/lookup.server";
@@ -211,12 +211,14 @@ export async function removeCard({ userId, cardId }: { userId: number; cardId: n
  * Tokenises a new card with the gateway (the number and CVC go nowhere else),
  * has the gateway verify it (a zero-amount check, so a card every charge would
  * decline is never saved to pay renewals) and saves it. Throws CardError
- * (keyed by field) when the gateway refuses it; nothing is stored then.
+ * (keyed by field) when the gateway refuses it; nothing is stored then. The
+ * card-testing limits of the account and of `clientIp` come first
+ * (NewCardsPausedError, decision 042).
  */
-export async function addCard({ userId }: { userId: number }, input: { card: NewCard; makePrimary: boolean }) {
-  const resolved = await resolveCard(userId, { kind: "new", card: input.card });
+export async function addCard({ userId, clientIp }: { userId: number; clientIp: string }, input: { card: NewCard; makePrimary: boolean }) {
+  const resolved = await resolveCard(userId, { kind: "new", card: input.card }, { userId, clientIp, submitKey: null });
   if (!resolved) throw new CardError("number", "Your card number is invalid.");
-  const verified = await paymentGateway().verify(resolved.token);
+  const verified = await verifyCard(resolved, `setup:user:${userId}:${randomUUID()}`);
   if (verified.status !== "verified") throw new CardError("number", verified.message);
   const id = await db.transaction().execute(async (trx) => {
     const cardId = await saveCard(trx, userId, resolved);

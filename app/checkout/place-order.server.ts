@@ -38,6 +38,7 @@ import {
   settleOwnPayment, settlePayment, waitForPayment, type ResolvedCard,
 } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
 import { creditChangedUnderClaim, shownTotalCheck, type TotalChanged } from "./expected-total.server";
@@ -58,6 +59,8 @@ export type CheckoutOutcome =
   | { kind: "overnight" }
   | { kind: "out-of-stock"; items: string[] }
   | { kind: "declined"; message: string }
+  /** the card-testing limits refused a new card before the gateway saw it (decision 042) */
+  | { kind: "card-limit"; message: string; retryAfterSeconds: number }
   /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
   | { kind: "error"; message: string; newKey?: boolean }
   | { kind: "already-ordered" }
@@ -69,6 +72,8 @@ export type CheckoutActor = {
   /** the signed-in user, or null for an identified visitor */
   user: User | null;
   draft: Subscription;
+  /** the client's address (getClientIp): a new card counts against its limits */
+  clientIp: string;
 };
 
 const nowIso = () => new Date().toISOString();
@@ -172,8 +177,9 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
   if (quote.totalCents > 0) {
     if (input.card.kind === "none") return { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
     try {
-      card = await resolveCard(actor.user?.id ?? null, input.card);
+      card = await resolveCard(actor.user?.id ?? null, input.card, { userId: customer.id, clientIp: actor.clientIp, submitKey: `checkout:${input.idempotencyKey}` });
     } catch (error) {
+      if (error instanceof NewCardsPausedError) return { kind: "card-limit", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
       if (error instanceof CardError) {
         const field = error.field === "number" && input.card.kind === "saved" ? "paymentMethod" : `card.${error.field}`;
         return { kind: "card", fieldErrors: { [field]: error.message }, message: error.message };

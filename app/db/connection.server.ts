@@ -25,6 +25,7 @@ import * as m016 from "./migrations/016-settle-ownership";
 import * as m018 from "./migrations/018-account-ownership";
 import * as m019 from "./migrations/019-session-idle";
 import * as m020 from "./migrations/020-gift-code-hashes";
+import * as m021 from "./migrations/021-card-attempts";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -147,7 +148,7 @@ export function migrator(db: Kysely<DB>): Migrator {
     db,
     // 003 landed after 004 on some development databases
     allowUnorderedMigrations: true,
-    provider: { getMigrations: async () => ({ "001-initial": m001, "002-money-flows": m002, "003-gift-cards": m003, "004-orders": m004, "005-deliveries": m005, "006-payment-recovery": m006, "007-order-delivery-address": m007, "008-address-removal": m008, "009-gst": m009, "010-invoice-total-before-credit": m010, "011-free-invoice-lines": m011, "012-sandbox-charges": m012, "013-mail-relay": m013, "014-terms-packing-cutoff": m014, "016-settle-ownership": m016, "018-account-ownership": m018, "019-session-idle": m019, "020-gift-code-hashes": m020 }) },
+    provider: { getMigrations: async () => ({ "001-initial": m001, "002-money-flows": m002, "003-gift-cards": m003, "004-orders": m004, "005-deliveries": m005, "006-payment-recovery": m006, "007-order-delivery-address": m007, "008-address-removal": m008, "009-gst": m009, "010-invoice-total-before-credit": m010, "011-free-invoice-lines": m011, "012-sandbox-charges": m012, "013-mail-relay": m013, "014-terms-packing-cutoff": m014, "016-settle-ownership": m016, "018-account-ownership": m018, "019-session-idle": m019, "020-gift-code-hashes": m020, "021-card-attempts": m021 }) },
   });
 }
 

@@ -59,6 +59,18 @@ export interface EmailProofsTable {
   createdAt: CreatedAt;
 }
 
+/** A new-card attempt counted against one budget (an account or a client address): migration 021, decision 042. */
+export interface CardAttemptsTable {
+  id: Id;
+  /** "account:{user id}" or "address:{client address}" */
+  scope: string;
+  /** the attempt: copies of one submit with one card share it (app/payments/card-attempt-rules.ts) */
+  attempt: string;
+  /** 1, or CARD_DECLINE_WEIGHT once the gateway declined the card */
+  weight: number;
+  createdAt: Timestamp;
+}
+
 export interface RateLimitHitsTable {
   id: Id;
   key: string;
@@ -538,6 +550,7 @@ export interface DB {
   passwordResets: PasswordResetsTable;
   emailProofs: EmailProofsTable;
   rateLimitHits: RateLimitHitsTable;
+  cardAttempts: CardAttemptsTable;
   packages: PackagesTable;
   packageContents: PackageContentsTable;
   productCategories: ProductCategoriesTable;

@@ -24,6 +24,10 @@ import {
   settleOwnPayment, settlePayment, waitForPayment, type ResolvedCard,
 } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
+// for the checkout route, which then needs no server module of its own for it (each one it imports
+// is an empty module in the browser build, shared with other routes: a chunk and a request)
+export { getClientIp } from "~/security/rate-limit.server";
 import { formatAud } from "~/utils/money";
 import { newStoredCode } from "./codes.server";
 import { EMAIL_TAKEN, bonusCents, expiryDay, isValidAmount, sydneyToday } from "./rules";
@@ -39,6 +43,8 @@ export type PurchaseOutcome =
   | { kind: "email-taken"; email: string; message: string }
   | { kind: "card"; fieldErrors: Record<string, string>; message: string }
   | { kind: "declined"; message: string }
+  /** the card-testing limits refused a new card before the gateway saw it (decision 042) */
+  | { kind: "card-limit"; message: string; retryAfterSeconds: number }
   /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
   | { kind: "error"; message: string; newKey?: boolean };
 
@@ -78,7 +84,8 @@ async function buyerFor(user: User | null, email: string | null): Promise<{ id: 
   return { id, email: normalised, firstName: existing?.firstName ?? null };
 }
 
-export async function purchaseGiftCard({ user }: { user: User | null }, input: PurchaseInput, origin: string, now = new Date()): Promise<PurchaseOutcome> {
+/** `clientIp`: the client's address (getClientIp), whose card-testing limits a new card counts against. */
+export async function purchaseGiftCard({ user, clientIp }: { user: User | null; clientIp: string }, input: PurchaseInput, origin: string, now = new Date()): Promise<PurchaseOutcome> {
   const key = idempotencyKey(input.checkout.idempotencyKey);
   const repeat = await outcomeOfKey(key);
   if (repeat) return repeat;
@@ -89,8 +96,9 @@ export async function purchaseGiftCard({ user }: { user: User | null }, input: P
 
   let card: ResolvedCard | null;
   try {
-    card = await resolveCard(user?.id ?? null, input.checkout.card);
+    card = await resolveCard(user?.id ?? null, input.checkout.card, { userId: buyer.id, clientIp, submitKey: key });
   } catch (error) {
+    if (error instanceof NewCardsPausedError) return { kind: "card-limit", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
     if (error instanceof CardError) {
       const field = error.field === "number" && input.checkout.card.kind === "saved" ? "paymentMethod" : `card.${error.field}`;
       return { kind: "card", fieldErrors: { [field]: error.message }, message: error.message };

@@ -1,5 +1,5 @@
 // The cleanup job: deletes rows nothing can use any more, so the tables they fill do not only grow
-// (issue 34 item 6, decision 044). Each sweep deletes in batches of CLEANUP_BATCH_ROWS, each batch one
+// (issue 34 item 6, decision 044; card attempts, decision 042). Each sweep deletes in batches of CLEANUP_BATCH_ROWS, each batch one
 // short statement (`delete … where id in (select id … limit n)`), so a backlog never holds the
 // SQLite write lock or a PostgreSQL transaction for long, and at most CLEANUP_BATCHES_PER_RUN batches
 // per run, so one run of the job runner stays short; what is left goes on the next run. Deleting is
@@ -10,6 +10,7 @@ import { SESSION_DAYS, idleSince } from "~/accounts/session-lifetime";
 import { PROOF_SENDS_WINDOW_MINUTES } from "~/accounts/email-proof.server";
 import type { DB } from "~/db/schema";
 import { RATE_LIMIT } from "~/security/rate-limit.server";
+import { CARD_LIMITS } from "~/payments/card-attempt-limits.server";
 import type { JobContext, JobKind } from "./types";
 
 export const CLEANUP_BATCH_ROWS = 500;
@@ -26,7 +27,7 @@ type Ids = SelectQueryBuilder<DB, any, { id: string | number }>;
 
 type Sweep = {
   name: string;
-  table: "sessions" | "emailProofs" | "passwordResets" | "rateLimitHits" | "subscriptions";
+  table: "sessions" | "emailProofs" | "passwordResets" | "rateLimitHits" | "cardAttempts" | "subscriptions";
   /** the ids of rows nothing can use at `asOf` */
   expired(db: Kysely<DB>, asOf: Date): Ids;
 };
@@ -64,6 +65,12 @@ export const SWEEPS: Sweep[] = [
     name: "rate-limit-hits",
     table: "rateLimitHits",
     expired: (db, asOf) => db.selectFrom("rateLimitHits").select("id").where("createdAt", "<=", minutesBefore(asOf, RATE_LIMIT_HITS_KEPT_MINUTES)),
+  },
+  {
+    // new-card attempts out of the card-testing limits' window (decision 042): no budget counts them
+    name: "card-attempts",
+    table: "cardAttempts",
+    expired: (db, asOf) => db.selectFrom("cardAttempts").select("id").where("createdAt", "<=", minutesBefore(asOf, CARD_LIMITS.windowHours * 60)),
   },
   {
     // A box a visitor started without signing in, older than the session cookie that held it: that

@@ -24,6 +24,7 @@ import { queueEmail } from "~/email/mailer.server";
 import { orderReceiptEmail } from "~/email/templates/order-receipt";
 import type { CardChoice } from "~/payments/card-schema";
 import { CardError, GatewayTimeoutError, type ChargeResult } from "~/payments/gateway";
+import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
 import {
   chargeCard, claimPayment, isUniqueViolation, listSavedCards, lostToRecovery, PAYMENT_PENDING, PaymentLost, replaceDeclinedPrimary, resolveCard,
   saveCard, settleOwnPayment, settlePayment, type ResolvedCard, type SavedCard,
@@ -144,6 +145,8 @@ export type PayOrderRequest = {
   origin: string;
   /** what the card would be charged as the page (or API client) showed it; another total charges nothing */
   expectedTotalCents?: number | null;
+  /** the client's address (getClientIp): a new card counts against its card-testing limits */
+  clientIp: string;
 };
 
 export type PayOrderOutcome =
@@ -154,6 +157,8 @@ export type PayOrderOutcome =
   }
   | { status: "declined"; message: string; field: "card.number" | "paymentMethod" }
   | { status: "card_error"; field: "card.number" | "card.expiration" | "card.cvc"; message: string }
+  /** the card-testing limits refused a new card before the gateway saw it (decision 042) */
+  | { status: "card_limited"; field: "card.number"; message: string; retryAfterSeconds: number }
   | { status: "card_required"; message: string }
   | { status: "address_unverified"; addressKey: string; message: string }
   | { status: "already_paid"; reference: string; invoicePath: string; message: string }
@@ -209,8 +214,9 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   }
   if (req.card.kind !== "none") {
     try {
-      card = await resolveCard(user.id, req.card);
+      card = await resolveCard(user.id, req.card, { userId: user.id, clientIp: req.clientIp, submitKey: `pay:${key}` });
     } catch (error) {
+      if (error instanceof NewCardsPausedError) return { status: "card_limited", field: "card.number", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
       if (error instanceof CardError) {
         return req.card.kind === "saved"
           ? { status: "declined", field: "paymentMethod", message: error.message }

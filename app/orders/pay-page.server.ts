@@ -14,6 +14,7 @@ export { appOrigin } from "~/accounts/origin.server";
 export { requireUser } from "~/accounts/session.server";
 export { scrubCardData } from "~/payments/card-secrets";
 export { readForm } from "~/security/csrf.server";
+export { getClientIp } from "~/security/rate-limit.server";
 export { payOrderValidator } from "./pay-order-schema";
 export { loadPayOrderPage, payOrder, payOrderContext } from "./pay-order.server";
 
@@ -36,9 +37,9 @@ type Body = Omit<PayActionData, "formId" | "repopulateFields" | "fieldErrors" | 
  * Loaders are not revalidated after a 4xx answer, so the next try's key comes with it: `key` (the
  * posted one) is kept, else a new one is issued.
  */
-export function payAnswer(body: Body, refill: Record<string, unknown>, status: number, key: string | null = null) {
+export function payAnswer(body: Body, refill: Record<string, unknown>, status: number, key: string | null = null, headers?: HeadersInit) {
   const payload: PayActionData = { fieldErrors: {}, ...body, formId: FORM_ID, repopulateFields: refill, idempotencyKey: key ?? newIdempotencyKey() };
-  return data(payload, { status });
+  return data(payload, { status, headers });
 }
 
 /**
@@ -57,6 +58,8 @@ export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unkn
       return payAnswer({ fieldErrors: { [o.field]: o.message }, dialog: { title: "Payment declined", message: o.message } }, refill, 402);
     case "card_error":
       return payAnswer({ fieldErrors: { [o.field]: o.message } }, refill, 422, keep);
+    case "card_limited":
+      return payAnswer({ fieldErrors: { [o.field]: o.message }, dialog: { title: "Too many card attempts", message: o.message } }, refill, 429, keep, { "Retry-After": String(o.retryAfterSeconds) });
     case "card_required":
       return payAnswer({ fieldErrors: { paymentMethod: o.message } }, refill, 422, keep);
     case "address_unverified":

@@ -54,9 +54,10 @@ export interface PaymentGateway {
   /**
    * A zero-amount check (a card verification or setup intent) before a card is
    * saved for later charges: declines with the same codes and messages as
-   * charge(), but needs no funds, so "insufficient_funds" never comes from it.
+   * charge(), but needs no funds, so "insufficient_funds" never comes from it. `reference` names
+   * the check in the gateway's records (a real gateway's setup intent carries it as metadata).
    */
-  verify(token: string): Promise<VerifyResult>;
+  verify(token: string, reference: string): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** the same idempotency key refunds at most once (recovery and a late settle may both refund one charge) */
   refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;

@@ -14,8 +14,9 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { PAYMENTS } from "~/config";
-import { CardError, GatewayTimeoutError, type ChargeResult, type TokenisedCard } from "./gateway";
+import { CardError, GatewayTimeoutError, type ChargeResult, type TokenisedCard, type VerifyResult } from "./gateway";
 import type { CardChoice } from "./card-schema";
+import { admitNewCard, countDecline, type CardAttempt, type NewCardSource } from "./card-attempt-limits.server";
 import { paymentGateway } from "./sandbox-gateway.server";
 import { INTERRUPTED_REFUNDED } from "./recovery.server";
 import { lockUser } from "~/orders/credit.server";
@@ -37,11 +38,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return e.code === "23505" || e.code === "SQLITE_CONSTRAINT_UNIQUE" || e.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/.test(e.message ?? "");
 }
 
-/** The card a payment uses: a saved card of this user, or a new card tokenised now. */
-export type ResolvedCard = { token: string; brand: string; lastFour: string; expMonth: number; expYear: number; savedId: number | null };
+/**
+ * The card a payment uses: a saved card of this user, or a new card tokenised now. A new card carries
+ * its admitted attempt (decision 042), on which a decline is counted.
+ */
+export type ResolvedCard = { token: string; brand: string; lastFour: string; expMonth: number; expYear: number; savedId: number | null; attempt?: CardAttempt };
 
-/** The saved card must belong to `userId`; another user's card id answers like a missing one. */
-export async function resolveCard(userId: number | null, choice: CardChoice): Promise<ResolvedCard | null> {
+/**
+ * The saved card must belong to `userId`; another user's card id answers like a missing one. A new
+ * card is first admitted by the card-testing limits (`from`: the account it is for and the client's
+ * address), which throw NewCardsPausedError before the gateway sees anything.
+ */
+export async function resolveCard(userId: number | null, choice: CardChoice, from: NewCardSource): Promise<ResolvedCard | null> {
   if (choice.kind === "none") return null;
   if (choice.kind === "saved") {
     const row = userId
@@ -55,9 +63,24 @@ export async function resolveCard(userId: number | null, choice: CardChoice): Pr
     if (!row) throw new CardError("number", "That saved card is no longer available. Please choose another card.");
     return { token: row.gatewayToken, brand: row.brand, lastFour: row.lastFour, expMonth: row.expMonth, expYear: row.expYear, savedId: row.id };
   }
+  const attempt = await admitNewCard(from, choice.card);
   // The number and CVC go to the gateway and nowhere else.
   const t: TokenisedCard = await paymentGateway().tokenise(choice.card);
-  return { ...t, savedId: null };
+  return { ...t, savedId: null, attempt };
+}
+
+/** A decline of a new card weighs more in its limits; a saved card's does not (it is not a new card). */
+async function counted<T extends { status: string }>(card: ResolvedCard, result: T): Promise<T> {
+  if (result.status === "declined" && card.attempt) await countDecline(card.attempt);
+  return result;
+}
+
+/**
+ * The gateway's zero-amount check of a card before it is saved for later charges (the account page).
+ * `reference` names the check in the gateway's records.
+ */
+export async function verifyCard(card: ResolvedCard, reference: string): Promise<VerifyResult> {
+  return counted(card, await paymentGateway().verify(card.token, reference));
 }
 
 /** What a claim took besides the payment row: given back by app/payments/recovery.server.ts if it is never settled. */
@@ -106,13 +129,13 @@ export async function chargeCard(
   charging.catch(() => {}); // an aborted call's rejection is answered below
   try {
     const first = await Promise.race([charging, timedOut]);
-    if (first !== "timeout") return first;
+    if (first !== "timeout") return counted(card, first);
   } finally {
     clearTimeout(timer);
   }
   controller.abort(new GatewayTimeoutError());
   const found = await paymentGateway().findCharge(key);
-  if (found) return found;
+  if (found) return counted(card, found);
   throw new GatewayTimeoutError();
 }
 

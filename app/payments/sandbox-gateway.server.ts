@@ -64,6 +64,8 @@ export interface SandboxChargeStore {
 
 /** Refunds are kept beside the charges under this prefix, so one refund key refunds once. */
 const REFUND_PREFIX = "refund!";
+/** Zero-amount checks are kept beside the charges under this prefix and their reference, as a real gateway logs them. */
+export const VERIFY_PREFIX = "verify!";
 
 export function memoryChargeStore(): SandboxChargeStore {
   const charges = new Map<string, ChargeResult>();
@@ -137,12 +139,14 @@ export class SandboxGateway implements PaymentGateway {
     return this.charges.get(idempotencyKey);
   }
 
-  async verify(token: string): Promise<VerifyResult> {
+  async verify(token: string, reference: string): Promise<VerifyResult> {
     const behaviour = behaviourOf(token);
     // A zero-amount check needs no funds: the insufficient-funds test card
     // passes verification (and is saved), and is declined only when charged.
-    if (behaviour === "declined") return { ...DECLINES.declined };
-    return { status: "verified" };
+    const result: VerifyResult = behaviour === "declined" ? { ...DECLINES.declined } : { status: "verified" };
+    // kept in the charges' shape: a check is a charge of nothing
+    await this.charges.keep(`${VERIFY_PREFIX}${reference}`, result.status === "verified" ? { status: "succeeded", chargeId: `sandbox_seti_${opaqueId(16)}`, amountCents: 0 } : result);
+    return result;
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {

@@ -10,12 +10,13 @@ import { payOrderValidator } from "~/orders/pay-order-schema";
 import { payOrder, payOrderContext, type PayOrderOutcome } from "~/orders/pay-order.server";
 import { submittedTotal } from "~/orders/pay-page.server";
 import { readForm } from "~/security/csrf.server";
+import { getClientIp } from "~/security/rate-limit.server";
 
 export async function loader() {
   return orderJson({ message: "Use POST to pay an order." }, 405, { Allow: "POST" });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return orderJson({ message: "Method not allowed" }, 405, { Allow: "POST" });
   const user = await requireApiUser(request);
   const formData = await readForm(request);
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (refused) return answer(refused, new URL(request.url).origin, expected);
   if (result.error) return invalid(errorsToPayload(result.error.fieldErrors));
 
-  const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request) });
+  const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request), clientIp: getClientIp(request, context) });
   return answer(outcome, new URL(request.url).origin, result.data.expectedTotalCents);
 }
 
@@ -52,6 +53,9 @@ function answer(o: PayOrderOutcome, origin: string, expected?: number) {
       return invalid(errorsToPayload({ [o.field]: o.message }), 402);
     case "card_error":
       return invalid(errorsToPayload({ [o.field]: o.message }));
+    case "card_limited":
+      // nothing reached the gateway; a new card is taken again after Retry-After seconds
+      return orderJson({ message: o.message, errors: errorsToPayload({ [o.field]: o.message }) }, 429, { "Retry-After": String(o.retryAfterSeconds) });
     case "card_required":
       return invalid({ payment_method: o.message });
     case "address_unverified":

@@ -7,7 +7,7 @@ import { OrderSummary } from "~/orders/components/order-summary";
 import { PayOrderForm, type PayActionData } from "~/orders/components/pay-order-form";
 // every server helper through one .server module: the browser bundle gets one empty stand-in
 import {
-  appOrigin, loadPayOrderPage, newIdempotencyKey, payAnswer, payOrder, payOrderContext, payOrderValidator, payOutcomeAnswer,
+  appOrigin, getClientIp, loadPayOrderPage, newIdempotencyKey, payAnswer, payOrder, payOrderContext, payOrderValidator, payOutcomeAnswer,
   readForm, requireUser, scrubCardData, submittedTotal, toMyDeliveries,
 } from "~/orders/pay-page.server";
 import { pageMeta } from "~/utils/meta";
@@ -36,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || Boolean((actionResult as PayActionData | undefined)?.reload);
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
   const reference = params.order ?? "";
@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const refused = ctx.refusal(result.data?.expectedTotalCents ?? submittedTotal(result.submittedData));
   if (refused) return payOutcomeAnswer(refused, refill);
   if (result.error) return payAnswer({ fieldErrors: result.error.fieldErrors }, refill, 422);
-  const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request) });
+  const outcome = await payOrder({ user, reference, ...result.data, origin: appOrigin(request), clientIp: getClientIp(request, context) });
   return payOutcomeAnswer(outcome, refill, result.data.idempotencyKey);
 }
 

@@ -17,6 +17,7 @@ import { addAddressValidator, addCardValidator, editAddressValidator, passwordVa
 import { BRAND } from "~/config";
 import { scrubCardData } from "~/payments/card-secrets";
 import { CardError } from "~/payments/gateway";
+import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
 import { readForm } from "~/security/csrf.server";
 import { accountLimits, consume, getClientIp, RateLimitedError } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
@@ -116,8 +117,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const refill = scrubCardData(result.submittedData as Record<string, unknown>);
         if (result.error) return validationError(result.error, refill);
         try {
-          await addCard({ userId: user.id }, result.data);
+          await addCard({ userId: user.id, clientIp: getClientIp(request, context) }, result.data);
         } catch (error) {
+          if (error instanceof NewCardsPausedError) {
+            return validationError({ formId: ACCOUNT_FORMS.addCard, fieldErrors: { "card.number": error.message } }, refill, { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+          }
           if (!(error instanceof CardError)) throw error;
           return validationError({ formId: ACCOUNT_FORMS.addCard, fieldErrors: { [`card.${error.field}`]: error.message } }, refill);
         }

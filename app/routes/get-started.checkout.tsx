@@ -111,6 +111,9 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
       return answer(formData, { dialog: { kind: "overnight", message: OVERNIGHT_DIALOG } }, 409);
     case "out-of-stock":
       return answer(formData, { dialog: { kind: "out-of-stock", message: OUT_OF_STOCK, items: outcome.items } }, 409);
+    case "card-limit":
+      // nothing reached the gateway under this key: it stays for the next try
+      return answer(formData, { fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Too many card attempts", message: outcome.message } }, 429, { headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
     case "declined":
       // A new key for the next try: the declined one keeps its answer.
       return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
@@ -199,7 +202,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (giftProblem) {
     return answer(formData, { dialog: { kind: "error", title: "Your gift card couldn't be used", message: giftProblem } }, 409, { headers: { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) } });
   }
-  const outcome = await placeOrder({ session, user: flow.user, draft: flow.draft }, { ...input, giftCode }, appOrigin(request));
+  const outcome = await placeOrder({ session, user: flow.user, draft: flow.draft, clientIp: getClientIp(request, context) }, { ...input, giftCode }, appOrigin(request));
   if (outcome.kind === "placed") {
     const headers = new Headers();
     if (giftCardActivationCode(request)) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));

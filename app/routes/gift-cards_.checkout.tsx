@@ -18,7 +18,7 @@ import { GiftFlowPage } from "~/gift-cards/components/gift-flow-page";
 import { GiftOrderAside } from "~/gift-cards/components/order-aside";
 import { GiftSuccess } from "~/gift-cards/components/success";
 import { expiresLabel, requireAmount, requirePersonalisation } from "~/gift-cards/pages.server";
-import { giftOrderSummary, purchaseGiftCard, repeatedPurchase, type PurchaseOutcome } from "~/gift-cards/purchase.server";
+import { getClientIp, giftOrderSummary, purchaseGiftCard, repeatedPurchase, type PurchaseOutcome } from "~/gift-cards/purchase.server";
 import { checkGiftQuote, signGiftQuote } from "~/gift-cards/quote.server";
 import { GIFT_CHECKOUT_FORM_ID, sydneyToday } from "~/gift-cards/rules";
 import { giftCheckoutValidator } from "~/gift-cards/validators.server";
@@ -94,13 +94,13 @@ function unflatten(values: Record<string, unknown>) {
   return out;
 }
 
-function answer(formData: FormData, extra: Partial<ActionData>, status: number) {
+function answer(formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) {
   const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
   delete repopulateFields.idempotencyKey;
   delete repopulateFields.quote;
   // the posted key stays unless `extra` brings a new one (see app/payments/idempotency-key.ts)
   const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
-  return data<ActionData>({ fieldErrors: {}, formId: GIFT_CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status });
+  return data<ActionData>({ fieldErrors: {}, formId: GIFT_CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status, ...init });
 }
 
 function placed(reference: string) {
@@ -117,6 +117,9 @@ function respond(formData: FormData, outcome: Exclude<PurchaseOutcome, { kind: "
       return answer(formData, { dialog: { kind: "email-taken", email: outcome.email } }, 409);
     case "card":
       return answer(formData, { fieldErrors: outcome.fieldErrors, dialog: { kind: "error", title: "Please check your card", message: outcome.message } }, 422);
+    case "card-limit":
+      // nothing reached the gateway under this key: it stays for the next try
+      return answer(formData, { fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Too many card attempts", message: outcome.message } }, 429, { headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
     case "declined":
       // a new key for the next try: the declined one keeps its answer
       return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
@@ -141,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await giftCheckoutValidator({ needsEmail: !user }).validate(formData);
   if (result.error) return validationError(result.error, scrubCardData(result.submittedData));
   const { amountCents, bonusCents, personalise } = shown.quote;
-  const outcome = await purchaseGiftCard({ user }, { amountCents, bonusCents, personalise, checkout: result.data }, appOrigin(request));
+  const outcome = await purchaseGiftCard({ user, clientIp: getClientIp(request, context) }, { amountCents, bonusCents, personalise, checkout: result.data }, appOrigin(request));
   return outcome.kind === "placed" ? placed(outcome.reference) : respond(formData, outcome);
 }
 

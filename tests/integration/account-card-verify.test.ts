@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { addCard, getAccount } from "~/accounts/account.server";
 import { CardError } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { testClientIp } from "./client-ip";
 
 const ts = () => new Date().toISOString();
 const uniq = () => randomBytes(4).toString("hex");
@@ -36,7 +37,7 @@ describe("addCard verifies the card with the gateway", () => {
     const u = await userWithCard();
     const verify = vi.spyOn(paymentGateway(), "verify");
     const charge = vi.spyOn(paymentGateway(), "charge");
-    const attempt = addCard({ userId: u.userId }, { card: newCard("4000000000000002"), makePrimary: true });
+    const attempt = addCard({ userId: u.userId, clientIp: testClientIp() }, { card: newCard("4000000000000002"), makePrimary: true });
     await expect(attempt).rejects.toBeInstanceOf(CardError);
     await expect(attempt).rejects.toMatchObject({ field: "number", message: "Your card was declined." });
     expect(verify).toHaveBeenCalledTimes(1);
@@ -53,7 +54,7 @@ describe("addCard verifies the card with the gateway", () => {
   ])("saves %s as %s", async (number, label, lastFour) => {
     const u = await userWithCard();
     const before = await cardsOf(u.userId);
-    const added = await addCard({ userId: u.userId }, { card: newCard(number), makePrimary: false });
+    const added = await addCard({ userId: u.userId, clientIp: testClientIp() }, { card: newCard(number), makePrimary: false });
     expect(added.label).toBe(label);
     const rows = await cardsOf(u.userId);
     expect(rows).toHaveLength(before.length + 1);

@@ -23,6 +23,7 @@ import { sydneyToday } from "~/gift-cards/rules";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { User } from "~/db/schema";
 import { boxSubscriber } from "./next-box-fixtures";
+import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
 
 const ORIGIN = "http://shop.test";
@@ -37,7 +38,7 @@ afterEach(() => {
 
 /** Step 1: a visitor buys a gift card with e-mail X; the shop keeps it on an account without a password. */
 async function giftCardBuyer(email = unique("owner")) {
-  const outcome = await purchaseGiftCard({ user: null }, {
+  const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, {
     amountCents: 5000,
     personalise: { sender: { firstName: "Olive", email }, receiver: { firstName: "Jordan", email: unique("jordan"), message: "Enjoy" }, deliverOn: sydneyToday(), bonusReceiver: null },
     checkout: { idempotencyKey: randomUUID(), email, billing, card: visa },
@@ -102,7 +103,7 @@ describe("the three steps of the report", () => {
     const stranger = await boxWithEmail(owner.email);
     const charge = vi.spyOn(paymentGateway(), "charge");
 
-    const outcome = await placeOrder({ session: stranger.session, user: null, draft: stranger.draft }, order(stranger), ORIGIN);
+    const outcome = await placeOrder({ session: stranger.session, user: null, draft: stranger.draft, clientIp: testClientIp() }, order(stranger), ORIGIN);
 
     expect(outcome).toEqual({ kind: "error", message: PROOF_NEEDED });
     expect(charge).not.toHaveBeenCalled();
@@ -139,7 +140,7 @@ describe("the three steps of the report", () => {
     expect(right).toMatchObject({ kind: "notice", status: 200, notice: { ok: true } });
     expect((await accountStepForPage(flow)).proof).toBeNull();
 
-    const outcome = await placeOrder({ session: shopper.session, user: null, draft: shopper.draft }, order(shopper), ORIGIN);
+    const outcome = await placeOrder({ session: shopper.session, user: null, draft: shopper.draft, clientIp: testClientIp() }, order(shopper), ORIGIN);
     expect(outcome.kind).toBe("placed");
     if (outcome.kind !== "placed") return;
     expect(outcome.setCookie).toMatch(/^__session=/);
@@ -156,7 +157,7 @@ describe("the three steps of the report", () => {
     const code = await lastCodeTo(owner.email);
     const other = await boxWithEmail(owner.email);
     expect(await verifyEmailProof({ userId: owner.user.id, sessionId: other.session.id, code })).toEqual({ ok: false, reason: "none" });
-    const outcome = await placeOrder({ session: other.session, user: null, draft: other.draft }, order(other), ORIGIN);
+    const outcome = await placeOrder({ session: other.session, user: null, draft: other.draft, clientIp: testClientIp() }, order(other), ORIGIN);
     expect(outcome).toEqual({ kind: "error", message: PROOF_NEEDED });
   });
 
@@ -169,7 +170,7 @@ describe("the three steps of the report", () => {
     expect(await accountHasHistory(user.id)).toBe(false);
     expect((await accountStepForPage(await requireFlow(requestOf(shopper.session.cookie), "checkout"))).proof).toBeNull();
 
-    const outcome = await placeOrder({ session: shopper.session, user: null, draft: shopper.draft }, order(shopper), ORIGIN);
+    const outcome = await placeOrder({ session: shopper.session, user: null, draft: shopper.draft, clientIp: testClientIp() }, order(shopper), ORIGIN);
     expect(outcome.kind).toBe("placed");
     if (outcome.kind !== "placed") return;
     expect(outcome.setCookie).toMatch(/^__session=/);
@@ -269,7 +270,7 @@ describe("a subscriber who signs in at checkout", () => {
     const flow = await requireFlow(requestOf(box.session.cookie), "checkout");
     expect((await accountStepForPage(flow)).secondBox).toMatchObject({ subscriptionId: s.owner.id, status: "active" });
 
-    const refused = await placeOrder({ session: box.session, user: s.user, draft: box.draft }, order(box, { password: null }), ORIGIN);
+    const refused = await placeOrder({ session: box.session, user: s.user, draft: box.draft, clientIp: testClientIp() }, order(box, { password: null }), ORIGIN);
     expect(refused).toEqual({ kind: "error", message: SECOND_BOX_NEEDED });
     const live = () => db.selectFrom("subscriptions").select("id").where("userId", "=", s.owner.userId).where("status", "=", "active").execute();
     expect(await live()).toHaveLength(1);
@@ -277,7 +278,7 @@ describe("a subscriber who signs in at checkout", () => {
     expect(await accountStepAction(flow, form({ intent: "second-box" }))).toEqual({ kind: "redirect", to: "/get-started/checkout" });
     const again = await requireFlow(requestOf(box.session.cookie), "checkout");
     expect((await accountStepForPage(again)).secondBox).toBeNull();
-    const placed = await placeOrder({ session: box.session, user: s.user, draft: again.draft }, order(box, { password: null }), ORIGIN);
+    const placed = await placeOrder({ session: box.session, user: s.user, draft: again.draft, clientIp: testClientIp() }, order(box, { password: null }), ORIGIN);
     expect(placed.kind).toBe("placed");
     expect(await live()).toHaveLength(2);
   });

@@ -24,6 +24,7 @@ import * as gsBoxSize from "~/routes/get-started.box-size";
 import * as gsCheckout from "~/routes/get-started.checkout";
 import { boxSubscriber } from "./next-box-fixtures";
 import { call, csrfPair, postRequest, type Client } from "./http-helpers";
+import { testClientIp } from "./client-ip";
 
 const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
@@ -100,7 +101,7 @@ describe("what the shopper agrees to follows what they posted", () => {
     const d = await draftIn("2000");
     const date = d.lookup.dates[2].value;
     expect(date).not.toBe(d.draft.deliveryDate);
-    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { deliveryDate: date, frequencyDays: 14 }), ORIGIN);
+    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { deliveryDate: date, frequencyDays: 14 }), ORIGIN);
     expect(outcome.kind).toBe("placed");
     const sub = await db.selectFrom("subscriptions").selectAll().where("id", "=", d.draft.id).executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ status: "active", deliveryDate: date, frequencyDays: 14 });
@@ -118,7 +119,7 @@ describe("what the shopper agrees to follows what they posted", () => {
   it("Perth: a fortnightly box posted over a 4-weekly draft is agreed, mailed and renewed a fortnight on, on a Perth Friday", async () => {
     const d = await draftIn("6000");
     const date = d.lookup.dates[1].value;
-    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { deliveryDate: date, frequencyDays: 14 }), ORIGIN);
+    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { deliveryDate: date, frequencyDays: 14 }), ORIGIN);
     expect(outcome.kind).toBe("placed");
     const sub = await db.selectFrom("subscriptions").selectAll().where("id", "=", d.draft.id).executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ deliveryDate: date, frequencyDays: 14 });
@@ -154,7 +155,7 @@ describe("a region is offered only the frequencies it delivers", () => {
   it("Perth weekly is refused at checkout with a clear message: nothing charged, no order, the draft kept", async () => {
     const d = await draftIn("6000");
     const charge = vi.spyOn(paymentGateway(), "charge");
-    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { frequencyDays: 7 }), ORIGIN);
+    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { frequencyDays: 7 }), ORIGIN);
     expect(outcome).toEqual({ kind: "fields", fieldErrors: { frequencyDays: PERTH_REFUSAL } });
     expect(charge).not.toHaveBeenCalled();
     const sub = await db.selectFrom("subscriptions").select(["status", "checkoutKey"]).where("id", "=", d.draft.id).executeTakeFirstOrThrow();

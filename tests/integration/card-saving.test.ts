@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { addCard, setPrimaryCard } from "~/accounts/account.server";
 import * as m016 from "~/db/migrations/016-settle-ownership";
 import { saveCard, type ResolvedCard } from "~/payments/payments.server";
+import { testClientIp } from "./client-ip";
 
 const ts = () => new Date().toISOString();
 
@@ -49,8 +50,8 @@ describe("saving cards at once", () => {
       const first = await save(userId, card("1111"));
       const second = await save(userId, card("2222"));
       await Promise.all([
-        addCard({ userId }, { card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" }, makePrimary: true }),
-        addCard({ userId }, { card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" }, makePrimary: true }),
+        addCard({ userId, clientIp: testClientIp() }, { card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" }, makePrimary: true }),
+        addCard({ userId, clientIp: testClientIp() }, { card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" }, makePrimary: true }),
         setPrimaryCard({ userId, cardId: second }),
         setPrimaryCard({ userId, cardId: first }),
       ]);

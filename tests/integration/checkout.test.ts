@@ -15,6 +15,7 @@ import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { loadTaxInvoice } from "~/orders/invoice.server";
 import * as invoiceTotalBeforeCredit from "~/db/migrations/010-invoice-total-before-credit";
 import type { Subscription, User } from "~/db/schema";
+import { testClientIp } from "./client-ip";
 
 const ts = () => new Date().toISOString();
 const ORIGIN = "http://localhost";
@@ -88,7 +89,7 @@ describe("placing a box order", () => {
   it("writes the order, invoice, payment, active subscription, account, card and confirmation e-mail in one go", async () => {
     const d = await curatedDraft();
     const charge = vi.spyOn(paymentGateway(), "charge");
-    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN);
+    const outcome = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d), ORIGIN);
     expect(outcome.kind).toBe("placed");
     if (outcome.kind !== "placed") return;
     expect(outcome.setCookie).toMatch(/^__session=/);
@@ -131,17 +132,17 @@ describe("placing a box order", () => {
     const bacon = await productId("addon-bacon");
     await changeAddon(d.draft.id, { intent: "add", productId: bacon });
     const before = (await db.selectFrom("products").select("inventory").where("id", "=", bacon).executeTakeFirstOrThrow()).inventory;
-    const declined = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { card: { kind: "new", card: { number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" } } }), ORIGIN);
+    const declined = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { card: { kind: "new", card: { number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" } } }), ORIGIN);
     expect(declined).toEqual({ kind: "declined", message: "Your card was declined." });
     expect(await ordersOf(d.email)).toHaveLength(0);
     expect((await db.selectFrom("products").select("inventory").where("id", "=", bacon).executeTakeFirstOrThrow()).inventory).toBe(before);
     const sub = await db.selectFrom("subscriptions").selectAll().where("id", "=", d.draft.id).executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ status: "draft", checkoutKey: null });
 
-    const insufficient = await placeOrder({ session: d.session, user: null, draft: sub }, input(d, { card: { kind: "new", card: { number: "4000000000009995", expMonth: 12, expYear: 2030, cvc: "123" } } }), ORIGIN);
+    const insufficient = await placeOrder({ session: d.session, user: null, draft: sub, clientIp: testClientIp() }, input(d, { card: { kind: "new", card: { number: "4000000000009995", expMonth: 12, expYear: 2030, cvc: "123" } } }), ORIGIN);
     expect(insufficient).toEqual({ kind: "declined", message: "Your card has insufficient funds." });
 
-    const ok = await placeOrder({ session: d.session, user: null, draft: sub }, input(d), ORIGIN);
+    const ok = await placeOrder({ session: d.session, user: null, draft: sub, clientIp: testClientIp() }, input(d), ORIGIN);
     expect(ok.kind).toBe("placed");
     expect(await ordersOf(d.email)).toHaveLength(1);
     const after = (await db.selectFrom("products").select("inventory").where("id", "=", bacon).executeTakeFirstOrThrow()).inventory;
@@ -150,23 +151,23 @@ describe("placing a box order", () => {
 
   it("applies a percentage discount and a chosen free item, and refuses salmon promotions in Tasmania", async () => {
     const d = await curatedDraft();
-    const pct = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { discountCode: "WELCOME20" }), ORIGIN);
+    const pct = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { discountCode: "WELCOME20" }), ORIGIN);
     expect(pct.kind).toBe("placed");
     const inv = await db.selectFrom("invoices").innerJoin("orders", "orders.id", "invoices.orderId").select(["invoices.subtotalCents", "invoices.discountedCents", "invoices.totalCents"]).where("orders.reference", "=", pct.kind === "placed" ? pct.reference : "").executeTakeFirstOrThrow();
     expect(inv).toEqual({ subtotalCents: 16900, discountedCents: 3380, totalCents: 13520 });
 
     const e = await curatedDraft();
-    const noChoice = await placeOrder({ session: e.session, user: null, draft: e.draft }, input(e, { discountCode: "FREEBREAKFAST" }), ORIGIN);
+    const noChoice = await placeOrder({ session: e.session, user: null, draft: e.draft, clientIp: testClientIp() }, input(e, { discountCode: "FREEBREAKFAST" }), ORIGIN);
     expect(noChoice).toEqual({ kind: "fields", fieldErrors: { choice: CHOOSE_PRODUCT } });
     const butter = await productId("addon-butter");
-    const chosen = await placeOrder({ session: e.session, user: null, draft: e.draft }, input(e, { discountCode: "FREEBREAKFAST", choiceId: butter }), ORIGIN);
+    const chosen = await placeOrder({ session: e.session, user: null, draft: e.draft, clientIp: testClientIp() }, input(e, { discountCode: "FREEBREAKFAST", choiceId: butter }), ORIGIN);
     expect(chosen.kind).toBe("placed");
     const lines = await db.selectFrom("invoiceLines").innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId").innerJoin("orders", "orders.id", "invoices.orderId")
       .select(["invoiceLines.sellableId", "invoiceLines.priceCents"]).where("orders.reference", "=", chosen.kind === "placed" ? chosen.reference : "").execute();
     expect(lines.map((l) => l.sellableId)).toContain(butter);
 
     const tas = await curatedDraft({ postcode: "7000" });
-    const salmon = await placeOrder({ session: tas.session, user: null, draft: tas.draft }, input(tas, { discountCode: "SALMONGIFT", shipping: { ...input(tas).shipping, state: "TAS" } }), ORIGIN);
+    const salmon = await placeOrder({ session: tas.session, user: null, draft: tas.draft, clientIp: testClientIp() }, input(tas, { discountCode: "SALMONGIFT", shipping: { ...input(tas).shipping, state: "TAS" } }), ORIGIN);
     expect(salmon).toEqual({ kind: "fields", fieldErrors: { discountCode: TASMANIA_DISCOUNT } });
     expect((await db.selectFrom("subscriptions").select("discountCode").where("id", "=", tas.draft.id).executeTakeFirstOrThrow()).discountCode).toBeNull();
   });
@@ -190,7 +191,7 @@ describe("placing a box order", () => {
     const quote = await quoteDraft({ draft: d.draft, postcode: d.draft.postcode, discountCode: "FREEBREAKFAST", choiceId: butter, creditBalanceCents: 0 });
     expect(quote.discountedCents).toBeGreaterThan(0);
     expect(quote.gstCents).toBe(Math.round(knife.priceCents / 11)); // not lowered by the free butter's discount
-    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { discountCode: "FREEBREAKFAST", choiceId: butter, knifeConfirmed: true }), ORIGIN);
+    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { discountCode: "FREEBREAKFAST", choiceId: butter, knifeConfirmed: true }), ORIGIN);
     if (placed.kind !== "placed") throw new Error(JSON.stringify(placed));
     const order = await db.selectFrom("orders").select(["id", "userId"]).where("reference", "=", placed.reference).executeTakeFirstOrThrow();
     const lines = await db.selectFrom("invoiceLines").innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
@@ -209,7 +210,7 @@ describe("placing a box order", () => {
     const { id } = user;
     const d = await curatedDraft({ user });
     const sent = input(d, { password: null, card: { kind: "none" } });
-    const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, sent, ORIGIN);
+    const outcome = await placeOrder({ session: d.session, user, draft: d.draft, clientIp: testClientIp() }, sent, ORIGIN);
     if (outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
     const ledger = await db.selectFrom("creditLedger").select(["amountCents"]).where("userId", "=", id).orderBy("id").execute();
     expect(ledger.map((l) => l.amountCents)).toEqual([20000, -16900]);
@@ -225,7 +226,7 @@ describe("placing a box order", () => {
     const user = await customerWithCredit(5000);
     const { id } = user;
     const d = await curatedDraft({ user });
-    const outcome = await placeOrder({ session: d.session, user, draft: d.draft }, input(d, { password: null }), ORIGIN);
+    const outcome = await placeOrder({ session: d.session, user, draft: d.draft, clientIp: testClientIp() }, input(d, { password: null }), ORIGIN);
     if (outcome.kind !== "placed") throw new Error(JSON.stringify(outcome));
     const invoice = await db.selectFrom("invoices").innerJoin("orders", "orders.id", "invoices.orderId").select(["subtotalCents", "creditCents", "totalCents"]).where("orders.userId", "=", id).executeTakeFirstOrThrow();
     expect(invoice).toEqual({ subtotalCents: 16900, creditCents: 5000, totalCents: 16900 });
@@ -240,7 +241,7 @@ describe("placing a box order", () => {
 
   it("migration 010 restores the before-credit total of old box invoices and leaves other invoices alone", async () => {
     const d = await curatedDraft();
-    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN);
+    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d), ORIGIN);
     if (placed.kind !== "placed") throw new Error(JSON.stringify(placed));
     const order = await db.selectFrom("orders").select("id").where("reference", "=", placed.reference).executeTakeFirstOrThrow();
     const values = (creditCents: number, totalCents: number) => ({ orderId: order.id, subtotalCents: 16900, discountedCents: 900, creditCents, totalCents, createdAt: ts() });
@@ -254,11 +255,11 @@ describe("placing a box order", () => {
 
   it("asks before overnight delivery and before an address the suburbs table does not know", async () => {
     const d = await curatedDraft();
-    const doubt = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { shipping: { ...input(d).shipping, city: "Melbourne" } }), ORIGIN);
+    const doubt = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { shipping: { ...input(d).shipping, city: "Melbourne" } }), ORIGIN);
     expect(doubt).toEqual({ kind: "address-doubt", signature: "melbourne|NSW|2000" });
-    const overnight = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { deliveryWindow: "overnight", shipping: { ...input(d).shipping, city: "Melbourne" }, addressConfirmed: "melbourne|NSW|2000" }), ORIGIN);
+    const overnight = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { deliveryWindow: "overnight", shipping: { ...input(d).shipping, city: "Melbourne" }, addressConfirmed: "melbourne|NSW|2000" }), ORIGIN);
     expect(overnight).toEqual({ kind: "overnight" });
-    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft }, input(d, { deliveryWindow: "overnight", shipping: { ...input(d).shipping, city: "Melbourne" }, addressConfirmed: "melbourne|NSW|2000", overnightAccepted: true }), ORIGIN);
+    const placed = await placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d, { deliveryWindow: "overnight", shipping: { ...input(d).shipping, city: "Melbourne" }, addressConfirmed: "melbourne|NSW|2000", overnightAccepted: true }), ORIGIN);
     expect(placed.kind).toBe("placed");
   });
 });
@@ -268,7 +269,7 @@ describe("exactly once", () => {
     const d = await curatedDraft();
     const charge = vi.spyOn(paymentGateway(), "charge");
     const one = input(d);
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => placeOrder({ session: d.session, user: null, draft: d.draft }, one, ORIGIN)));
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, one, ORIGIN)));
     const refs = new Set(outcomes.map((o) => (o.kind === "placed" ? o.reference : o.kind)));
     expect([...refs]).toHaveLength(1);
     expect(outcomes[0].kind).toBe("placed");
@@ -284,8 +285,8 @@ describe("exactly once", () => {
   it("a second tab with another key never makes a second order", async () => {
     const d = await curatedDraft();
     const [a, b] = await Promise.all([
-      placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN),
-      placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN),
+      placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d), ORIGIN),
+      placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d), ORIGIN),
     ]);
     const kinds = [a.kind, b.kind].sort();
     expect(kinds.filter((k) => k === "placed")).toHaveLength(1);
@@ -303,7 +304,7 @@ describe("exactly once", () => {
       drafts.push(d);
     }
     await db.updateTable("products").set({ inventory: 1 }).where("id", "=", butter).execute();
-    const outcomes = await Promise.all(drafts.map((d) => placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN)));
+    const outcomes = await Promise.all(drafts.map((d) => placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d), ORIGIN)));
     expect(outcomes.filter((o) => o.kind === "placed")).toHaveLength(1);
     expect(outcomes.filter((o) => o.kind === "out-of-stock")).toHaveLength(9);
     const inv = await db.selectFrom("products").select("inventory").where("id", "=", butter).executeTakeFirstOrThrow();

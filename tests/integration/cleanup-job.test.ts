@@ -1,7 +1,8 @@
 // The cleanup job (app/jobs/cleanup.server.ts, issue 34 item 6, decision 044), run by the job runner
 // as registered, on SQLite or PostgreSQL (DATABASE_URL_TEST): rows nothing can use any more go
 // (ended and idle sessions, expired e-mail-proof codes of ended sessions, expired reset tokens,
-// rate-limit hits older than the longest window, anonymous drafts older than their session cookie),
+// rate-limit hits older than the longest window, new-card attempts out of their window, anonymous
+// drafts older than their session cookie),
 // and every row still of use stays. It deletes in bounded batches, and a run for a future instant
 // deletes nothing that is live today.
 import { randomBytes } from "node:crypto";
@@ -11,6 +12,7 @@ import { SESSION_DAYS, SESSION_IDLE_DAYS } from "~/accounts/session-lifetime";
 import { hashToken } from "~/accounts/password-reset.server";
 import { RATE_LIMIT_HITS_KEPT_MINUTES, makeCleanupJob } from "~/jobs/cleanup.server";
 import { JOB_KINDS } from "~/jobs/registry.server";
+import { CARD_LIMITS } from "~/payments/card-attempt-limits.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { DEMO, draftClient } from "./http-helpers";
 
@@ -103,6 +105,15 @@ describe("the cleanup job", () => {
     const recent = await hit(ago(MINUTE));
     await runCleanup();
     expect(await idsLeft("rateLimitHits", [old, inLongestWindow, recent])).toEqual([inLongestWindow, recent]);
+  });
+
+  it("deletes new-card attempts out of the card limits' window and keeps those a budget still counts", async () => {
+    const attempt = async (createdAt: string) =>
+      (await db.insertInto("cardAttempts").values({ scope: `address:cleanup-${rand()}`, attempt: rand(), weight: 3, createdAt }).returning("id").executeTakeFirstOrThrow()).id;
+    const old = await attempt(ago((CARD_LIMITS.windowHours * 60 + 1) * MINUTE));
+    const counted = await attempt(ago((CARD_LIMITS.windowHours * 60 - 1) * MINUTE));
+    await runCleanup();
+    expect((await db.selectFrom("cardAttempts").select("id").where("id", "in", [old, counted]).execute()).map((r) => r.id)).toEqual([counted]);
   });
 
   it("deletes an anonymous draft older than its session cookie, with its cuts, and keeps every other draft", async () => {

@@ -12,6 +12,7 @@ import type { PersonaliseInput } from "~/gift-cards/schemas";
 import { giftCardMailJob } from "~/gift-cards/mail-job.server";
 import { oldestDueJob, runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
 
 const ts = () => new Date().toISOString();
@@ -69,7 +70,7 @@ describe("buying a gift card", () => {
     const charge = vi.spyOn(paymentGateway(), "charge");
     const bonusTo = { firstName: "Riley", email: unique("riley"), message: "For you too", deliverOn: addDaysTo(sydneyToday(), 3) };
     const i = input(10000, { personalise: personalise({ bonusReceiver: bonusTo }) });
-    const outcome = await purchaseGiftCard({ user: null }, i, "http://shop.test");
+    const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, i, "http://shop.test");
     expect(outcome.kind).toBe("placed");
     if (outcome.kind !== "placed") return;
     expect(charge).toHaveBeenCalledTimes(1);
@@ -118,7 +119,7 @@ describe("buying a gift card", () => {
       email, passwordHash: "scrypt$x", firstName: "Gus", lastName: "Buyer", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
     }).returning("id").executeTakeFirstOrThrow();
     const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-    const outcome = await purchaseGiftCard({ user }, input(5000), "http://shop.test");
+    const outcome = await purchaseGiftCard({ user, clientIp: testClientIp() }, input(5000), "http://shop.test");
     if (outcome.kind !== "placed") throw new Error(outcome.kind);
     const [receipt] = await outboxTo(email, "gift-card-receipt");
     expect(receipt.text).toContain(`Your tax invoice: http://shop.test/dashboard/orders/${outcome.reference}`);
@@ -127,12 +128,12 @@ describe("buying a gift card", () => {
 
   it("sends the bonus card to the sender when it goes to nobody else, and no bonus below the minimum", async () => {
     const p = personalise();
-    const outcome = await purchaseGiftCard({ user: null }, input(20000, { personalise: p }), "http://shop.test");
+    const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, input(20000, { personalise: p }), "http://shop.test");
     if (outcome.kind !== "placed") throw new Error(outcome.kind);
     const { cards } = await cardsOf(outcome.reference);
     expect(cards.map((c) => [c.valueCents, c.receiverEmail])).toEqual([[20000, p.receiver.email], [2000, p.sender.email]]);
 
-    const small = await purchaseGiftCard({ user: null }, input(5000), "http://shop.test");
+    const small = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, input(5000), "http://shop.test");
     if (small.kind !== "placed") throw new Error(small.kind);
     expect((await cardsOf(small.reference)).cards).toHaveLength(1);
   });
@@ -141,7 +142,7 @@ describe("buying a gift card", () => {
     const charge = vi.spyOn(paymentGateway(), "charge");
     const key = randomUUID();
     const i = input(10000, { key });
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => purchaseGiftCard({ user: null }, i, "http://shop.test")));
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => purchaseGiftCard({ user: null, clientIp: testClientIp() }, i, "http://shop.test")));
     expect(charge).toHaveBeenCalledTimes(1);
     const refs = new Set(outcomes.map((o) => (o.kind === "placed" ? o.reference : o.kind)));
     expect(refs.size).toBe(1);
@@ -154,7 +155,7 @@ describe("buying a gift card", () => {
     const orders = await db.selectFrom("orders").select("id").where("paymentKey", "=", `gift:${key}`).execute();
     expect(orders).toHaveLength(1);
     // and later too
-    const again = await purchaseGiftCard({ user: null }, i, "http://shop.test");
+    const again = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, i, "http://shop.test");
     expect(again).toEqual({ kind: "placed", reference });
     expect(charge).toHaveBeenCalledTimes(1);
   });
@@ -163,7 +164,7 @@ describe("buying a gift card", () => {
     const charge = vi.spyOn(paymentGateway(), "charge");
     const email = unique("member");
     await newUser(email);
-    const outcome = await purchaseGiftCard({ user: null }, input(5000, { email }), "http://shop.test");
+    const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, input(5000, { email }), "http://shop.test");
     expect(outcome).toEqual({ kind: "email-taken", email, message: "The email has already been taken." });
     expect(charge).not.toHaveBeenCalled();
   });
@@ -171,9 +172,9 @@ describe("buying a gift card", () => {
   it("records a declined card without an order or a card, and answers a retry of that key the same", async () => {
     const key = randomUUID();
     const i = input(5000, { key, card: declined });
-    const outcome = await purchaseGiftCard({ user: null }, i, "http://shop.test");
+    const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, i, "http://shop.test");
     expect(outcome).toEqual({ kind: "declined", message: "Your card was declined." });
-    expect(await purchaseGiftCard({ user: null }, i, "http://shop.test")).toEqual(outcome);
+    expect(await purchaseGiftCard({ user: null, clientIp: testClientIp() }, i, "http://shop.test")).toEqual(outcome);
     const payment = await db.selectFrom("payments").selectAll().where("idempotencyKey", "=", `gift:${key}`).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ status: "declined", orderId: null });
     expect(await db.selectFrom("giftCards").select("id").where("receiverEmail", "=", i.personalise.receiver.email).execute()).toHaveLength(0);
@@ -182,7 +183,7 @@ describe("buying a gift card", () => {
 
 async function boughtCard(amountCents = 5000, deliverOn = sydneyToday()) {
   const p = personalise({ deliverOn });
-  const outcome = await purchaseGiftCard({ user: null }, input(amountCents, { personalise: p }), "http://shop.test");
+  const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, input(amountCents, { personalise: p }), "http://shop.test");
   if (outcome.kind !== "placed") throw new Error(outcome.kind);
   return { ...(await cardsOf(outcome.reference)), personalise: p };
 }

@@ -20,6 +20,7 @@ import { runDueJobs } from "~/jobs/runner.server";
 import { sessionSecret } from "~/security/secrets.server";
 import { emptyDatabaseUrl } from "./databases";
 import { codeOf } from "./gift-fixtures";
+import { testClientIp } from "./client-ip";
 
 const origin = "http://shop.test";
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
@@ -63,7 +64,7 @@ describe("a bought gift card's code", () => {
   it("is in no table after the purchase, is printed in the e-mail, and is gone from the outbox once relayed", async () => {
     const receiver = unique("jordan");
     const sender = unique("alex");
-    const outcome = await purchaseGiftCard({ user: null }, {
+    const outcome = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, {
       amountCents: 20000,
       personalise: { sender: { firstName: "Alex", email: sender }, receiver: { firstName: "Jordan", email: receiver, message: null }, deliverOn: sydneyToday(), bonusReceiver: null },
       checkout: { idempotencyKey: randomUUID(), email: unique("buyer"), billing, card: visa },

@@ -19,6 +19,7 @@ import { addressKey, type PayOrderRequest } from "~/orders/pay-order.server";
 import { paymentRecoveryJob } from "~/payments/recovery.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { ChargeRequest } from "~/payments/gateway";
+import { testClientIp } from "./client-ip";
 
 export const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
@@ -38,11 +39,15 @@ export async function customer(creditCents = 0): Promise<User> {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
-/** A signed-in customer's curated box draft with two rashers of counted bacon, and a checkout input for it. */
-export async function boxDraft(user: User) {
+/**
+ * A signed-in customer's curated box draft with two rashers of counted bacon, and a checkout input for
+ * it. `guest`: the draft of a visitor who typed the user's e-mail (a user without a password), not signed in.
+ */
+export async function boxDraft(user: User, { guest = false } = {}) {
   const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId: user.id, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  const session = { id, userId: user.id, subscriptionId: null as number | null };
+  const userId = guest ? null : user.id;
+  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
+  const session = { id, userId, subscriptionId: null as number | null };
   const cookie = (await sessionCookie.serialize(id)).split(";")[0];
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("undeliverable");
@@ -67,7 +72,7 @@ export async function boxDraft(user: User) {
     card: { kind: "new", card: VISA }, addressConfirmed: `${shipping.city.toLowerCase()}|NSW|2000`, overnightAccepted: false,
     ...over,
   });
-  return { actor: { session: { ...session, subscriptionId: draft.id }, user, draft }, input, draftId: draft.id, bacon };
+  return { actor: { session: { ...session, subscriptionId: draft.id }, user: guest ? null : user, draft, clientIp: testClientIp() }, input, draftId: draft.id, bacon };
 }
 
 export const inventoryOf = async (productId: number) =>
@@ -90,7 +95,7 @@ export async function unpaidOrder(user: User) {
 
 export function payRequest(user: User, reference: string, card: PayOrderRequest["card"] = { kind: "new", card: VISA }, key = randomUUID()): PayOrderRequest {
   return {
-    user, reference, idempotencyKey: key, card, origin: ORIGIN, billing, addressConfirmed: addressKey(billing),
+    user, reference, idempotencyKey: key, card, origin: ORIGIN, billing, addressConfirmed: addressKey(billing), clientIp: testClientIp(),
     contact: { firstName: "Ava", lastName: "Nguyen", phone: "0412 345 678", sms: false, newsletter: false },
   };
 }

@@ -26,6 +26,7 @@ import { paymentGateway, SandboxGateway } from "~/payments/sandbox-gateway.serve
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cutoffInstant, nextDeliveryDate, runDayOnOrAfter } from "~/subscriptions/schedule";
 import type { Subscription } from "~/db/schema";
+import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
 
 const ORIGIN = "http://shop.test";
@@ -80,7 +81,7 @@ describe("box checkout under concurrency", () => {
     const d = await curatedDraft();
     const charge = vi.spyOn(paymentGateway(), "charge");
     const one = input(d);
-    const outcomes = await Promise.all(Array.from({ length: 50 }, () => placeOrder({ session: d.session, user: null, draft: d.draft }, one, ORIGIN)));
+    const outcomes = await Promise.all(Array.from({ length: 50 }, () => placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, one, ORIGIN)));
     const placed = outcomes.filter((o) => o.kind === "placed");
     expect(placed).toHaveLength(50);
     expect(new Set(placed.map((o) => o.kind === "placed" && o.reference)).size).toBe(1);
@@ -122,7 +123,7 @@ describe("box checkout under concurrency", () => {
         await new Promise((r) => setTimeout(r, 2));
       }
     })();
-    const outcomes = await Promise.all(drafts.map((d) => placeOrder({ session: d.session, user: null, draft: d.draft }, input(d), ORIGIN)));
+    const outcomes = await Promise.all(drafts.map((d) => placeOrder({ session: d.session, user: null, draft: d.draft, clientIp: testClientIp() }, input(d), ORIGIN)));
     racing = false;
     await watcher;
 
@@ -150,7 +151,7 @@ describe("box checkout under concurrency", () => {
 
 describe("gift card claims under concurrency", () => {
   it("20 concurrent claims of one card: one success, one credit ledger row", async () => {
-    const bought = await purchaseGiftCard({ user: null }, {
+    const bought = await purchaseGiftCard({ user: null, clientIp: testClientIp() }, {
       amountCents: 5000,
       personalise: { sender: { firstName: "Alex", email: `alex.${rand()}@example.com` }, receiver: { firstName: "Jordan", email: `jordan.${rand()}@example.com`, message: "" }, deliverOn: sydneyToday(), bonusReceiver: null },
       checkout: { idempotencyKey: randomUUID(), email: `buyer.${rand()}@example.com`, billing: { addressType: "house", line1: "1 Harbour St", line2: undefined, company: undefined, city: "Sydney", state: "NSW", postcode: "2000", country: "AU" }, card: { kind: "new", card: { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" } } },

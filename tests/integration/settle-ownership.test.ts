@@ -18,6 +18,7 @@ import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import {
   ORIGIN, VISA, boxDraft, customer, gatewayRecord, giftInput, holdCharges, inventoryOf, paymentOf, payRequest, recoverPastLease, unpaidOrder, until,
 } from "./payment-fixtures";
+import { testClientIp } from "./client-ip";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -81,7 +82,7 @@ describe("a charge that outlives the lease", () => {
   it("gift card: no order and no card, the charge refunded once", async () => {
     const hold = holdCharges("after");
     const input = giftInput();
-    const buying = purchaseGiftCard({ user: null }, input, ORIGIN);
+    const buying = purchaseGiftCard({ user: null, clientIp: testClientIp() }, input, ORIGIN);
     const key = await hold.reached;
     // recovery found the charge (it was made) and refunded it; the late settle refunds with the same key
     await recoverPastLease();
@@ -131,7 +132,7 @@ describe("a charge that outlives the lease", () => {
 describe("payment recovery claims the row first", () => {
   it("holds the row as recovering while it refunds, so the charging submit can no longer settle it", async () => {
     const hold = holdCharges("after");
-    const buying = purchaseGiftCard({ user: null }, giftInput(), ORIGIN);
+    const buying = purchaseGiftCard({ user: null, clientIp: testClientIp() }, giftInput(), ORIGIN);
     const key = await hold.reached;
     const seen: (string | undefined)[] = [];
     const refund = paymentGateway().refund;

@@ -17,6 +17,7 @@ import * as payPage from "~/routes/checkout.$order";
 import * as payApi from "~/routes/api.orders.$order.checkout";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import { anonymous, call, curatedDraftClient, getRequest, postRequest, signInAs, withCookies, type Client } from "./http-helpers";
+import { testClientIp } from "./client-ip";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -208,7 +209,7 @@ describe("pay an order: the charge is the total the page showed", () => {
     const shipping = { addressType: "house" as const, line1: "1 George Street", line2: undefined, company: undefined, city: shown.defaults.shipping.city, state: "NSW" as const, postcode: "2000", country: "AU" as const };
     const before = await charges();
     const [box, order] = await Promise.all([
-      placeOrder({ session, user, draft }, {
+      placeOrder({ session, user, draft, clientIp: testClientIp() }, {
         idempotencyKey: randomUUID(), contact: { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: false, newsletter: false }, password: null,
         shipping, billing: shipping, billingSameAsShipping: true, deliveryNotes: null, frequencyDays: 28, deliveryDate: shown.defaults.deliveryDate, deliveryWindow: "day",
         discountCode: null, choiceId: null, knifeConfirmed: false, card: { kind: "saved", paymentMethodId: p.cardId }, addressConfirmed: null, overnightAccepted: false,
@@ -216,7 +217,7 @@ describe("pay an order: the charge is the total the page showed", () => {
       }, "http://localhost"),
       payOrder({
         user, reference: p.reference, idempotencyKey: randomUUID(), contact: { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: false, newsletter: false },
-        billing: shipping, card: { kind: "saved", paymentMethodId: p.cardId }, addressConfirmed: null, origin: "http://localhost", expectedTotalCents: 25300,
+        billing: shipping, card: { kind: "saved", paymentMethodId: p.cardId }, addressConfirmed: null, origin: "http://localhost", expectedTotalCents: 25300, clientIp: testClientIp(),
       }),
     ]);
     const outcomes = [box.kind === "placed" ? "paid" : box.kind, order.status];
@@ -280,7 +281,7 @@ describe("pay an order: the charge is the total the page showed", () => {
       const direct = await payOrder({
         user, reference: p.reference, idempotencyKey: randomUUID(), contact: { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: false, newsletter: false },
         billing: { addressType: "house", line1: "7 Bay Road", company: undefined, city: "Haymarket", state: "NSW", postcode: "2000", country: "AU" }, card: { kind: "saved", paymentMethodId: p.cardId },
-        addressConfirmed: null, origin: "http://localhost",
+        addressConfirmed: null, origin: "http://localhost", clientIp: testClientIp(),
       });
       expect(direct.status).toBe("delivery_passed");
       expect(await paymentsOf(p)).toEqual([]);

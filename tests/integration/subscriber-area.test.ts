@@ -23,6 +23,7 @@ import { changeAddress, loadNextBox } from "~/subscriptions/next-box.server";
 import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { addDays } from "~/delivery/schedule";
+import { testClientIp } from "./client-ip";
 
 const upcomingDeliveries = (scope: { userId: number; subscriptionId: number }) => engineUpcoming(scope, 4);
 
@@ -106,7 +107,7 @@ describe("account services", () => {
     const a = await subscriber();
     expect((await getAccount({ userId: a.userId })).cards[0].removable).toBe(false);
     await expect(removeCard({ userId: a.userId, cardId: a.cardIds[0] })).rejects.toBeInstanceOf(CardInUseError);
-    const added = await addCard({ userId: a.userId }, { card: { number: "5555555555554444", expMonth: 12, expYear: 2031, cvc: "123" }, makePrimary: false });
+    const added = await addCard({ userId: a.userId, clientIp: testClientIp() }, { card: { number: "5555555555554444", expMonth: 12, expYear: 2031, cvc: "123" }, makePrimary: false });
     expect(added.label).toBe("Mastercard ending in 4444");
     const token = await db.selectFrom("paymentMethods").select(["gatewayToken", "lastFour"]).where("id", "=", added.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(token)).not.toMatch(/5555555555554444/);
@@ -121,7 +122,7 @@ describe("account services", () => {
 
   it("refuses a declined-format card with the gateway's field error", async () => {
     const a = await subscriber();
-    await expect(addCard({ userId: a.userId }, { card: { number: "4242424242424241", expMonth: 12, expYear: 2031, cvc: "123" }, makePrimary: false }))
+    await expect(addCard({ userId: a.userId, clientIp: testClientIp() }, { card: { number: "4242424242424241", expMonth: 12, expYear: 2031, cvc: "123" }, makePrimary: false }))
       .rejects.toMatchObject({ name: "CardError", field: "number" });
   });
 
