@@ -26,6 +26,8 @@ const EnvSchema = z.object({
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** origin of links in e-mails; required in production so a forged Host header cannot aim a reset link elsewhere */
   APP_ORIGIN: z.string().url().optional(),
+  /** new boxes and accounts one client address may start at /get-started per rate-limit window (app/box/start-limit.server.ts) */
+  GET_STARTED_IP_MAX: z.coerce.number().int().positive().default(20),
 }).refine((e) => e.APP_ENV !== "production" || Boolean(e.APP_ORIGIN), {
   path: ["APP_ORIGIN"],
   message: "is required when APP_ENV=production (e.g. https://www.paddockandtide.com.au)",

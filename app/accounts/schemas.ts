@@ -2,19 +2,25 @@
 // and again in the actions. EmailSchema and PasswordSchema are the shared
 // building blocks: checkout and gift cards compose them too.
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_TOO_LONG_MESSAGE, emailProblem } from "./email-address";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MESSAGE } from "./password-rules";
 
-export const EMAIL_MESSAGE = "Email address must be a valid email";
+export { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_TOO_LONG_MESSAGE };
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MESSAGE };
 
-/** Trimmed, lower-cased e-mail; empty and malformed values share the spec's message. */
+/**
+ * Trimmed, lower-cased e-mail: every form's e-mail field (decision 040). Empty and malformed values
+ * share the spec's message, a value over 254 characters says so, and is never matched against the
+ * pattern (zod would run `.email()` after a failed `.max()`).
+ */
 export const EmailSchema = z
   .string({ required_error: EMAIL_MESSAGE, invalid_type_error: EMAIL_MESSAGE })
   .trim()
-  .min(1, EMAIL_MESSAGE)
-  .max(254, EMAIL_MESSAGE)
-  .email(EMAIL_MESSAGE)
+  .superRefine((value, ctx) => {
+    const problem = emailProblem(value);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, fatal: true });
+  })
   .transform((value) => value.toLowerCase());
 
 /**

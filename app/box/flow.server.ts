@@ -6,6 +6,7 @@ import { redirect } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription, SubscriptionUpdate, User } from "~/db/schema";
+import { EMAIL_MESSAGE, normaliseEmail } from "~/accounts/email-address";
 import { getSessionAndUser, type SessionRecord } from "~/accounts/session.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { lookupPostcode, getRegion } from "~/delivery/lookup.server";
@@ -198,8 +199,13 @@ type Writable = { session: SessionRecord; user: User | null; draft: Subscription
 /** The draft to write to, creating one (and pointing the session at it) when there is none or it was checked out. */
 type DraftValues = Omit<SubscriptionUpdate, "id" | "createdAt" | "status">;
 
+/** Whether the flow's writes go to the session's own draft; otherwise they start a new one. */
+export function hasOpenDraft(flow: Pick<FlowState, "draft" | "checkedOut">): boolean {
+  return Boolean(flow.draft && !flow.checkedOut && flow.draft.status === "draft");
+}
+
 async function draftForWrite(trx: Transaction<DB>, flow: Writable, values: DraftValues): Promise<number> {
-  if (flow.draft && !flow.checkedOut && flow.draft.status === "draft") {
+  if (flow.draft && hasOpenDraft(flow)) {
     await lockDraft(trx, flow.draft.id);
     await trx.updateTable("subscriptions").set({ ...values, updatedAt: now() }).where("id", "=", flow.draft.id).execute();
     return flow.draft.id;
@@ -241,8 +247,8 @@ export async function saveDelivery(flow: Writable, input: DeliveryInput, at = ne
   if (!suburbId || !lookup.suburbs.some((s) => s.id === suburbId)) errors.suburbId = CHOOSE_SUBURB;
   if (!lookup.dates.some((d) => d.value === input.deliveryDate)) errors.deliveryDate = CHOOSE_DATE;
   if (!lookup.windows.some((w) => w.code === input.deliveryWindow)) errors.deliveryWindow = CHOOSE_TIME;
-  const email = flow.user ? flow.user.email : input.email?.trim().toLowerCase();
-  if (!email) errors.email = "Email address must be a valid email";
+  const email = flow.user ? flow.user.email : normaliseEmail(input.email);
+  if (!email) errors.email = EMAIL_MESSAGE;
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
 
   const subscriptionId = await db.transaction().execute(async (trx) => {
@@ -269,7 +275,8 @@ export async function savePostcode(flow: Writable, input: { postcode: string; em
   if (!n) return { ok: false as const, fieldErrors: { postcode: POSTCODE_INVALID } as FieldErrors };
   const lookup = await lookupPostcode(n.display, at);
   const changed = flow.draft?.postcode !== n.display;
-  const email = !flow.user && input.email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim()) ? input.email.trim().toLowerCase() : undefined;
+  // the shared rule (decision 040): this used to be a pattern whose time grew with the square of the length
+  const email = flow.user ? null : normaliseEmail(input.email);
   const version = cleanFlowVersion(input.flowVersion);
   await db.transaction().execute(async (trx) => {
     if (email) await ensureIdentifiedUser(email, trx);

@@ -1,7 +1,9 @@
 // The actions' reading of the flow's forms, through the schemas of ./schemas.
 // Kept in a .server module so route modules do not pull zod into the browser.
 import { normalisePostcode } from "~/delivery/postcode";
-import { BoxTypeSchema, CuratedChoiceSchema, PostcodeLookupSchema, boxSizeValidator, getStartedSignedInValidator, getStartedValidator } from "./schemas";
+import {
+  BoxTypeSchema, CuratedChoiceSchema, boxSizeValidator, getStartedSignedInValidator, getStartedValidator, postcodeLookupValidator, postcodeOnlyLookupValidator,
+} from "./schemas";
 
 export type GetStartedInput = { email?: string; postcode: string; suburbId?: number; deliveryDate: string; deliveryWindow: string };
 
@@ -11,8 +13,11 @@ export async function validateGetStarted(formData: FormData, signedIn: boolean) 
   return { ok: true as const, data: result.data as GetStartedInput, submittedData: result.submittedData };
 }
 
-export function parsePostcodeLookup(formData: FormData) {
-  return PostcodeLookupSchema.safeParse(Object.fromEntries(formData));
+/** The no-JS "Check postcode": the postcode, and a visitor's e-mail when one is typed. */
+export async function validatePostcodeLookup(formData: FormData, signedIn: boolean) {
+  const result = await (signedIn ? postcodeOnlyLookupValidator : postcodeLookupValidator).validate(formData);
+  if (result.error) return { ok: false as const, error: result.error, submittedData: result.submittedData };
+  return { ok: true as const, data: result.data as { postcode: string; email?: string }, submittedData: result.submittedData };
 }
 
 /**

@@ -30,7 +30,9 @@ export const PERSONALISE_FIELDS = [
 ] as const;
 export type PersonaliseValues = Partial<Record<(typeof PERSONALISE_FIELDS)[number], string>>;
 
-const loose = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().optional());
+// No field of the form is longer than a message; anything longer is refused before the finer checks
+// (the values are kept in a cookie until checkout).
+const loose = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`).optional());
 
 const PeopleSchema = z.object({
   senderFirstName: requiredText(PERSONALISE_MESSAGES.firstName, 60),

@@ -1,15 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { data, redirect } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
+import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
 import { getOrCreateSession } from "~/accounts/session.server";
 import { DeliveryForm } from "~/box/components/delivery-form";
-import { requireGetStarted, saveDelivery, savePostcode } from "~/box/flow.server";
-import { meansContinue, parsePostcodeLookup, validateGetStarted } from "~/box/form-input.server";
+import { requireGetStarted, saveDelivery, savePostcode, type FlowState } from "~/box/flow.server";
+import { meansContinue, validateGetStarted, validatePostcodeLookup } from "~/box/form-input.server";
+import { refuseTooManyStarts } from "~/box/start-limit.server";
 import { cleanFlowVersion } from "~/box/steps";
 import { lookupPostcode } from "~/delivery/lookup.server";
-import { POSTCODE_INVALID } from "~/delivery/postcode";
 import { readForm } from "~/security/csrf.server";
+import { getClientIp } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 
@@ -43,32 +45,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+const FORM_ID = "get-started";
+
+/** The page again with what was typed and why nothing was saved: too many new boxes from this address. */
+async function tooManyStarts(flow: FlowState, email: string | undefined, request: Request, context: ActionFunctionArgs["context"], formData: FormData) {
+  const refused = await refuseTooManyStarts(flow, email, getClientIp(request, context));
+  if (!refused) return null;
+  return data(formError(FORM_ID, refused.message, withoutSecrets(Object.fromEntries(formData))), {
+    status: 429,
+    headers: { "Retry-After": String(refused.retryAfterSeconds) },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const flow = await requireGetStarted(request);
-  const { session, setCookie } = await getOrCreateSession(request);
-  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  const writable = { ...flow, session };
   const v = cleanFlowVersion(String(formData.get("v") ?? ""));
 
   if (formData.get("intent") === "lookup" && !meansContinue(formData, flow.draft?.postcode)) {
-    const parsed = parsePostcodeLookup(formData);
-    if (!parsed.success) {
-      return validationError({ fieldErrors: { postcode: POSTCODE_INVALID }, formId: "get-started" }, Object.fromEntries(formData));
-    }
-    await savePostcode(writable, { postcode: parsed.data.postcode, email: parsed.data.email, flowVersion: v });
-    return redirect(`/get-started${v ? `?v=${v}` : ""}#postcode-result`, { status: 303, headers });
+    const parsed = await validatePostcodeLookup(formData, Boolean(flow.user));
+    if (!parsed.ok) return validationError(parsed.error, parsed.submittedData);
+    const refused = await tooManyStarts(flow, parsed.data.email, request, context, formData);
+    if (refused) return refused;
+    const { session, setCookie } = await getOrCreateSession(request);
+    await savePostcode({ ...flow, session }, { postcode: parsed.data.postcode, email: parsed.data.email, flowVersion: v });
+    return redirect(`/get-started${v ? `?v=${v}` : ""}#postcode-result`, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
   }
 
   const result = await validateGetStarted(formData, Boolean(flow.user));
   if (!result.ok) return validationError(result.error, result.submittedData);
-  const saved = await saveDelivery(writable, { ...result.data, flowVersion: v });
-  if (!saved.ok) return validationError({ fieldErrors: saved.fieldErrors, formId: "get-started" }, result.submittedData);
+  const refused = await tooManyStarts(flow, result.data.email, request, context, formData);
+  if (refused) return refused;
+  const { session, setCookie } = await getOrCreateSession(request);
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
+  const saved = await saveDelivery({ ...flow, session }, { ...result.data, flowVersion: v });
+  if (!saved.ok) return validationError({ fieldErrors: saved.fieldErrors, formId: FORM_ID }, result.submittedData);
   return redirect("/get-started/your-box", { status: 303, headers });
 }
 
 export default function GetStarted() {
-  const data = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  const refused = (useActionData<typeof action>() as Partial<FormErrorData> | undefined)?.formError;
   return (
     <div className="flow flow--narrow container">
       <header className="flow__header">
@@ -78,7 +95,12 @@ export default function GetStarted() {
           Free delivery and no minimum order. Tell us your postcode and we will show the days our vans come to your area.
         </p>
       </header>
-      <DeliveryForm {...data} />
+      {refused ? (
+        <div className="form-alert form-alert--error" role="alert">
+          <p>{refused}</p>
+        </div>
+      ) : null}
+      <DeliveryForm {...page} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ describe("EmailSchema", () => {
     expect(EmailSchema.parse("  Olivia.N@Example.COM ")).toBe("olivia.n@example.com");
   });
 
-  it.each(["", "   ", "olivia", "olivia@", "@example.com", "olivia@example", "oli via@example.com", "a".repeat(250) + "@x.com"])(
+  it.each(["", "   ", "olivia", "olivia@", "@example.com", "olivia@example", "oli via@example.com", "olivia@example.c", ".olivia@example.com", "oli..via@example.com"])(
     "rejects %j with the spec's message",
     (value) => {
       const r = EmailSchema.safeParse(value);
@@ -22,6 +22,17 @@ describe("EmailSchema", () => {
       expect(r.error?.issues[0].message).toBe("Email address must be a valid email");
     },
   );
+
+  // issue 34: one rule everywhere, at most 254 characters, said as such
+  it("takes up to 254 characters and says when an address is longer", () => {
+    const longest = `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(57)}.com`;
+    expect(longest).toHaveLength(254);
+    expect(EmailSchema.parse(longest)).toBe(longest);
+    for (const value of [`${longest}m`, `${"a".repeat(250)}@x.com`, `${"a".repeat(100_000)}@example.com`]) {
+      const r = EmailSchema.safeParse(value);
+      expect(r.error?.issues.map((i) => i.message), value.slice(0, 20)).toEqual(["Email address must be at most 254 characters"]);
+    }
+  });
 
   it("rejects a missing value with the same message", () => {
     expect(EmailSchema.safeParse(undefined).error?.issues[0].message).toBe("Email address must be a valid email");
