@@ -54,7 +54,10 @@ export function setMailer(next: Mailer | null) {
   mailer = next ?? undefined;
 }
 
-/** The domain of MAIL_FROM, for Message-IDs. */
+/** The domain of MAIL_FROM (after its last "@", up to a closing ">"), for Message-IDs. */
 export function mailDomain(from: string = env.MAIL_FROM): string {
-  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  // no /@([^>\s]+)>?\s*$/ here: tried from every "@", it walks the rest each time
+  let rest = from.slice(from.lastIndexOf("@") + 1).trimEnd();
+  if (rest.endsWith(">")) rest = rest.slice(0, -1);
+  return from.includes("@") && rest !== "" && !/[\s<>]/.test(rest) ? rest : "localhost";
 }

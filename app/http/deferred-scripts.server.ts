@@ -14,7 +14,8 @@
 const PRELOAD = '<link rel="modulepreload"';
 const INERT = '<link rel="modulepreload" media="not all" data-modulepreload=""';
 const DOCUMENT_END = "</body></html>";
-const MODULE_SCRIPT = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
+// the tag's attributes are bounded: with [^>]* every "<script" not closed by a ">" walked the rest of the page
+const MODULE_SCRIPT = /(<script\b[^>]{0,200}\btype="module"[^>]{0,200}>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\n]+");\n?/gm;
 const ENTRY_IMPORT = /\nimport\("[^"\n]+"\);\s*$/;
 

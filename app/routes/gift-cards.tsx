@@ -3,6 +3,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Link, Outlet, useLocation } from "@remix-run/react";
 import giftCardsHref from "~/styles/gift-cards.css";
+import { trimEndOf } from "~/utils/trim-end";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: giftCardsHref }];
 
@@ -13,7 +14,7 @@ const TABS = [
 
 export default function GiftCardsLayout() {
   const { pathname } = useLocation();
-  const path = pathname.replace(/\/+$/, "") || "/";
+  const path = trimEndOf(pathname, "/") || "/";
   return (
     <>
       <header className="gift-hero">

@@ -13,7 +13,12 @@ const SECRET_PATH = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^/?#]
 const SECRET_PATH_IN_TEXT = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi;
 // A query parameter whose name says it carries a secret (or who it is for).
 const SECRET_PARAM = /token|code|secret|key|pass|otp|sig|auth|email/i;
-const SECRET_PARAM_IN_TEXT = /([?&](?:[^=&#\s"'<>]*(?:token|code|secret|key|pass|otp|sig|auth|email)[^=&#\s"'<>]*)=)(?:[^&#\s"'<>]*[^&#\s"'<>.,;:!)\]])?/gi;
+// A parameter's name in running text. Its value is found by a plain scan (paramValueEnd): one
+// pattern for name, keyword and value walked the rest of the text again from every "?" and "&"
+// (seconds for 100 KB, issue 34). A name stops at "?" so that each start covers its own stretch.
+const PARAM_NAME_IN_TEXT = /[?&]([^=&#?\s"'<>]*)=/g;
+const VALUE_STOP = new Set(["&", "#", " ", "\t", "\n", "\r", "\f", "\v", '"', "'", "<", ">"]);
+const SENTENCE_END = ".,;:!)]";
 // Control characters and spaces stay encoded, so a crafted address cannot forge log lines.
 const UNSAFE = /[\u0000-\u0020\u007f]/g;
 
@@ -50,11 +55,43 @@ export function redactUrl(raw) {
 }
 
 /**
+ * Where the value starting at `from` ends: at a delimiter or whitespace, less the sentence's
+ * closing punctuation.
+ * @param {string} text
+ * @param {number} from
+ */
+function paramValueEnd(text, from) {
+  let end = from;
+  while (end < text.length && !VALUE_STOP.has(text[end]) && !/\s/.test(text[end])) end++;
+  while (end > from && SENTENCE_END.includes(text[end - 1])) end--;
+  return end;
+}
+
+/**
+ * `text` with the value of every query parameter whose name says it is secret replaced.
+ * @param {string} text
+ */
+function redactParams(text) {
+  let out = "";
+  let copied = 0;
+  PARAM_NAME_IN_TEXT.lastIndex = 0;
+  for (let m = PARAM_NAME_IN_TEXT.exec(text); m; m = PARAM_NAME_IN_TEXT.exec(text)) {
+    if (!SECRET_PARAM.test(m[1])) continue;
+    const valueStart = m.index + m[0].length;
+    const valueEnd = paramValueEnd(text, valueStart);
+    out += text.slice(copied, valueStart) + REDACTED;
+    copied = valueEnd;
+    PARAM_NAME_IN_TEXT.lastIndex = valueEnd;
+  }
+  return out + text.slice(copied);
+}
+
+/**
  * Any text (an error message, a stack, an e-mail body) with the secrets of the
  * addresses in it replaced by "[redacted]".
  * @param {string} text
  * @returns {string}
  */
 export function redactText(text) {
-  return String(text).replace(SECRET_PATH_IN_TEXT, `$1${REDACTED}`).replace(SECRET_PARAM_IN_TEXT, `$1${REDACTED}`);
+  return redactParams(String(text).replace(SECRET_PATH_IN_TEXT, `$1${REDACTED}`));
 }
