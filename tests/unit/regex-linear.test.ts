@@ -32,10 +32,10 @@ const ROOT = path.resolve(__dirname, "../..");
 const N = 100_000;
 const LIMIT_MS = 50;
 
-/** The fastest of up to three runs of `fn`, in ms. */
+/** The fastest of up to three runs of `fn`, in ms (one run over a second is no stall: it is the pattern). */
 function fastest(fn: () => unknown): number {
   let best = Infinity;
-  for (let i = 0; i < 3 && best >= LIMIT_MS; i++) {
+  for (let i = 0; i < 3 && best >= LIMIT_MS && (i === 0 || best < 1000); i++) {
     const t0 = performance.now();
     fn();
     best = Math.min(best, performance.now() - t0);
@@ -245,8 +245,10 @@ describe("regular expressions in app/", () => {
 
   it.each(ON_CLIENT_INPUT)("%s finishes 100 KB inputs in linear time", (key) => {
     const re = fromLiteral(key.slice(key.indexOf(" /") + 1));
-    const slow = INPUTS.map(([name, input]) => ({ name, ms: fastest(() => exercise(re, input)) })).filter((r) => r.ms >= LIMIT_MS);
-    expect(slow).toEqual([]);
+    for (const [name, input] of INPUTS) {
+      const ms = fastest(() => exercise(re, input));
+      expect(ms, `${name}: ${Math.round(ms)} ms`).toBeLessThan(LIMIT_MS);
+    }
   });
 });
 
