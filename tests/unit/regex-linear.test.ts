@@ -160,6 +160,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/routes/gift-cards.activate.($code).tsx /[^A-Z0-9]/g`,
   String.raw`app/security/origin.server.ts /:\d+$/`,
   String.raw`app/security/origin.server.ts /^"|"$/g`,
+  // the Host header of a mailbox request
+  String.raw`app/security/origin.server.ts /^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d{1,5})?$/i`,
   String.raw`app/security/origin.server.ts /^\[([^\]]+)\](?::\d+)?$/`,
   String.raw`app/security/origin.server.ts /^\d{1,3}(\.\d{1,3}){3}:\d+$/`,
   String.raw`app/security/origin.server.ts /for=("[^"]*"|[^;,\s]+)/gi`,
@@ -189,6 +191,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/bin/ensure-build.mjs /\bmode = "production"/`]: "the server build's own file",
   [String.raw`app/bin/precompress.mjs /\.(js|css)$/`]: "names of the built asset files",
   [String.raw`app/http/inline-css.server.ts /<\/style/i`]: "the app's own CSS",
+  [String.raw`app/http/cache-policy.server.ts /(^|[\s,])(private|no-store)([\s,=]|$)/i`]: "the Cache-Control a route's own headers set",
+  [String.raw`app/gift-cards/stored-code.server.ts /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]: "a sealed code the shop wrote to its database",
   [String.raw`app/http/deferred-scripts.server.ts /\nimport\("[^"\n]+"\);\s*$/`]: "the body of Remix's own module script",
   [String.raw`app/http/deferred-scripts.server.ts /^import \* as (route\d+) from ("[^"\n]+");\n?/gm`]: "the body of Remix's own module script",
   [String.raw`app/db/seed/seed.server.ts /\b([a-z])/g`]: "seed data",
