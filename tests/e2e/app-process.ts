@@ -97,3 +97,29 @@ export async function spawnApp(name: string, env: Record<string, string | undefi
     },
   };
 }
+
+export type StartOutcome = { outcome: "refused" | "served"; output: string; status?: number };
+
+/**
+ * Starts the app with `env` and reports which came first within 60 s: "refused" (it exited; its output
+ * says why) or "served" (`probe` answered, with its status). For the switches that must stop the server.
+ */
+export async function startOrRefusal(name: string, env: Record<string, string | undefined>, probe: (base: string) => Promise<Response>): Promise<StartOutcome> {
+  const app = await spawnApp(name, { JOBS_IN_APP: "0", ...env });
+  try {
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      if (app.exitCode() !== null) return { outcome: "refused", output: app.log() };
+      try {
+        const res = await probe(app.base);
+        return { outcome: "served", output: app.log(), status: res.status };
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`the app neither started nor stopped in 60 s\n${app.log().slice(-2000)}`);
+  } finally {
+    await app.stop();
+  }
+}

@@ -2,28 +2,13 @@
 // than exactly 1 (such as E2E_TEST_ROUTES=0, which used to open /test-hooks/session, a sign-in as
 // anyone) stops the server at start, and so does E2E_TEST_ROUTES=1 beside APP_ENV=production. Each
 // case starts the production build the suite runs (app/bin/start.mjs) with its own port and database.
-import { spawnApp } from "./app-process";
+import { startOrRefusal } from "./app-process";
 import { expect, test } from "./fixtures";
 
 /** Starts the app with `env`: "refused" with its output when it exits, or "served" once /test-hooks/session answers. */
-async function start(env: Record<string, string>): Promise<{ outcome: "refused" | "served"; output: string; hook?: number }> {
-  const app = await spawnApp("switch", { JOBS_IN_APP: "0", ...env });
-  try {
-    const until = Date.now() + 60_000;
-    while (Date.now() < until) {
-      if (app.exitCode() !== null) return { outcome: "refused", output: app.log() };
-      try {
-        const res = await fetch(`${app.base}/test-hooks/session`, { method: "POST", body: new URLSearchParams({ email: "demo@paddockandtide.com.au" }) });
-        return { outcome: "served", output: app.log(), hook: res.status };
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`the app neither started nor stopped in 60 s\n${app.log().slice(-2000)}`);
-  } finally {
-    await app.stop();
-  }
+async function start(env: Record<string, string>) {
+  const started = await startOrRefusal("switch", env, (base) => fetch(`${base}/test-hooks/session`, { method: "POST", body: new URLSearchParams({ email: "demo@paddockandtide.com.au" }) }));
+  return { ...started, hook: started.status };
 }
 
 test.describe("the e2e test routes fail closed", () => {
