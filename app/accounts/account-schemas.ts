@@ -6,7 +6,7 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { AddressSchema, Checkbox, ContactFields } from "~/checkout/address-schema";
 import { CardFieldsSchema, parseCardChoice, type NewCard } from "~/payments/card-schema";
-import { NewPasswordFields, withMatchingPasswords } from "./schemas";
+import { NewPasswordFields, SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG, withMatchingPasswords } from "./schemas";
 
 export const ACCOUNT_MESSAGES = {
   currentPassword: "Enter your current password",
@@ -25,8 +25,8 @@ export function changePasswordSchema({ hasPassword }: { hasPassword: boolean }) 
   return withMatchingPasswords(
     z.object({
       currentPassword: hasPassword
-        ? z.string({ required_error: ACCOUNT_MESSAGES.currentPassword }).min(1, ACCOUNT_MESSAGES.currentPassword).max(1024)
-        : z.string().max(1024).optional(),
+        ? z.string({ required_error: ACCOUNT_MESSAGES.currentPassword }).min(1, ACCOUNT_MESSAGES.currentPassword).max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG)
+        : z.string().max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG).optional(),
       ...NewPasswordFields,
     }),
   ).superRefine((v: { currentPassword?: string; password?: string }, ctx) => {

@@ -51,9 +51,13 @@ export function withMatchingPasswords<T extends z.ZodTypeAny>(schema: T) {
 }
 
 /** Sign-in checks only presence: an old password may predate today's rule. */
+export const SIGN_IN_PASSWORD_MAX = 1024;
+export const SIGN_IN_PASSWORD_TOO_LONG = `Password must be at most ${SIGN_IN_PASSWORD_MAX} characters`;
+
 export const SignInSchema = z.object({
   email: EmailSchema,
-  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(1024),
+  // longer than any new password may be (128), for passwords set before that rule; a megabyte is never hashed
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG),
   destination: z.string().max(2048).optional(),
 });
 

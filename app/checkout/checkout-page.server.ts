@@ -14,7 +14,7 @@ import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
 import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
-import { blockedInTasmania, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
+import { blockedInTasmania, DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
 import { describeQuote } from "./expected-total.server";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
 
@@ -172,7 +172,8 @@ export async function applyDiscountCode(draft: Subscription, code: string | null
     await db.updateTable("subscriptions").set({ discountCode: null, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();
     return { ok: true, message: "Discount removed." };
   }
-  const found = await findDiscount(clean);
+  // codes are at most 40 characters (the field's maxLength): a longer one is not looked up
+  const found = clean.length > DISCOUNT_CODE_MAX ? null : await findDiscount(clean);
   if (!found || !found.usable) return { ok: false, message: DISCOUNT_UNUSABLE };
   if (blockedInTasmania(found, postcode ?? draft.postcode)) return { ok: false, message: TASMANIA_DISCOUNT };
   await db.updateTable("subscriptions").set({ discountCode: found.code, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();

@@ -9,7 +9,7 @@ import { NewPasswordFields, PASSWORD_MISMATCH_MESSAGE } from "~/accounts/schemas
 import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_TIME } from "~/box/schemas";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
 import { AddressSchema, Checkbox, ContactFields, blankToUndefined, optionalText, refineWhen, type AddressInput } from "./address-schema";
-import { CHOOSE_PRODUCT } from "./discount-rules";
+import { CHOOSE_PRODUCT, DISCOUNT_CODE_MAX } from "./discount-rules";
 
 export const KNIFE_ADULT = "You must be an adult to order a knife.";
 export const KNIFE_DISCLAIMER = "You must agree to the knife safety disclaimer.";
@@ -51,7 +51,7 @@ export function checkoutSchema(ctx: CheckoutContext) {
     frequencyDays: z.preprocess(blankToUndefined, z.coerce.number({ required_error: CHOOSE_FREQUENCY, invalid_type_error: CHOOSE_FREQUENCY }).int(CHOOSE_FREQUENCY).positive(CHOOSE_FREQUENCY).max(365, CHOOSE_FREQUENCY)),
     deliveryDate: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE)),
     deliveryWindow: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_TIME }).regex(/^[a-z0-9_-]{1,32}$/, CHOOSE_TIME)),
-    discountCode: optionalText(40),
+    discountCode: optionalText(DISCOUNT_CODE_MAX),
     choice: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()).catch(undefined),
     knifeAdult: Checkbox,
     knifeDisclaimer: Checkbox,

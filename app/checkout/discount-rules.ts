@@ -6,6 +6,8 @@ import { isSalmon } from "~/box/rules";
 
 export const CHOOSE_PRODUCT = "You must choose a product.";
 export const TASMANIA_DISCOUNT = "This promotion is not applicable to Tasmania customers due quarantine restrictions with our wild salmon.";
+/** The longest discount code (the field's maxLength and the checkout schema's limit). */
+export const DISCOUNT_CODE_MAX = 40;
 export const DISCOUNT_UNUSABLE = "This discount code is not valid or has expired.";
 
 export type DiscountItem = { productId: number; name: string; priceCents: number; choice: boolean; itemOrder: number | null; minimum: number | null };

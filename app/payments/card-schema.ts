@@ -20,9 +20,10 @@ export const CARD_MESSAGES = {
 
 /** Card fields as posted; they are checked only when a new card is used. */
 export const CardFieldsSchema = z.object({
-  number: z.string().max(40).optional(),
-  expiration: z.string().max(10).optional(),
-  cvc: z.string().max(10).optional(),
+  // room for spaces or dashes between the digits; longer is refused with the field's own message
+  number: z.string().max(40, CARD_MESSAGES.numberLength).optional(),
+  expiration: z.string().max(10, CARD_MESSAGES.expirationInvalid).optional(),
+  cvc: z.string().max(10, CARD_MESSAGES.cvcInvalid).optional(),
 });
 
 export type NewCard = { number: string; expMonth: number; expYear: number; cvc: string };
