@@ -1,12 +1,28 @@
 // Environment parsed once at boot; a bad value stops the server with a clear message.
 import { z } from "zod";
 
+/** Whether `value` is a URL of one of `protocols`. */
+function hasProtocol(value: string, protocols: string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().positive().default(3000),
-  DATABASE_URL: z.string().default("file:./data/app.db"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** a typo ("postgress://", "sqlite:") would otherwise open a new, empty SQLite file of that name */
+  DATABASE_URL: z.string().refine((v) => v === "" || /^(file:|postgres:\/\/|postgresql:\/\/)/.test(v), {
+    message: "use file:<path> (SQLite) or postgres://... (PostgreSQL)",
+  }).default("file:./data/app.db"),
   SESSION_SECRET: z.string().min(16).optional(),
-  SMTP_URL: z.string().optional(),
+  /** unset or empty: mail stays in the outbox; anything else must be an SMTP URL, not silently fail at each send */
+  SMTP_URL: z.string().refine((v) => v === "" || hasProtocol(v, ["smtp:", "smtps:"]), {
+    message: "use smtp://host:port or smtps://user:pass@host:port, or leave it unset to keep mail in the outbox",
+  }).optional(),
   MAIL_FROM: z.string().default("Paddock & Tide <hello@paddockandtide.com.au>"),
   /**
    * Opens /test-hooks/* for the e2e suite (sign in as anyone, run renewals at any instant). It fails
@@ -25,12 +41,16 @@ const EnvSchema = z.object({
    */
   APP_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** origin of links in e-mails; required in production so a forged Host header cannot aim a reset link elsewhere */
-  APP_ORIGIN: z.string().url().optional(),
+  APP_ORIGIN: z.string().refine((v) => hasProtocol(v, ["http:", "https:"]), { message: "use an http(s) origin such as https://www.paddockandtide.com.au" }).optional(),
   /** new boxes and accounts one client address may start at /get-started per rate-limit window (app/box/start-limit.server.ts) */
   GET_STARTED_IP_MAX: z.coerce.number().int().positive().default(20),
 }).refine((e) => e.APP_ENV !== "production" || Boolean(e.APP_ORIGIN), {
   path: ["APP_ORIGIN"],
   message: "is required when APP_ENV=production (e.g. https://www.paddockandtide.com.au)",
+}).refine((e) => !(e.APP_ENV === "production" && e.NODE_ENV === "development"), {
+  // Remix's development mode sends every server error's message and stack to the browser
+  path: ["NODE_ENV"],
+  message: "must not be development when APP_ENV=production (it shows server errors to visitors)",
 }).refine((e) => !(e.APP_ENV === "production" && e.E2E_TEST_ROUTES), {
   path: ["E2E_TEST_ROUTES"],
   message: "must not be set when APP_ENV=production",

@@ -20,6 +20,7 @@ if (fixedNow && Number.isNaN(fixedNow.getTime())) {
 }
 const once = flag("--once") || fixedNow !== null;
 
+const { jobsIntervalSeconds } = await import("../jobs/start.server");
 const { runDueJobs } = await import("../jobs/runner.server");
 const { db } = await import("../db/client.server");
 
@@ -32,7 +33,7 @@ if (once) {
   await runOnce();
   await db.destroy();
 } else {
-  const seconds = Math.max(5, Number(process.env.JOBS_INTERVAL_SECONDS) || 60);
+  const seconds = jobsIntervalSeconds(process.env.JOBS_INTERVAL_SECONDS);
   let stopping = false;
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => { stopping = true; });
   while (!stopping) {

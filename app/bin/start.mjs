@@ -9,10 +9,17 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
+import { workerCount } from "./worker-count.mjs";
 
 const build = path.resolve(process.env.SERVER_BUILD ?? "build/index.js");
 const isDev = process.env.NODE_ENV === "development";
-const workers = Math.max(1, Number(process.env.WEB_CONCURRENCY ?? (isDev ? 1 : Math.min(os.availableParallelism(), 4))));
+let workers;
+try {
+  workers = workerCount(process.env.WEB_CONCURRENCY, { isDev, cores: os.availableParallelism() });
+} catch (error) {
+  console.error(`Invalid environment: ${error.message}`);
+  process.exit(1);
+}
 
 if (cluster.isPrimary) {
   process.env.NODE_ENV ??= "production";

@@ -19,9 +19,22 @@ export function jobsInApp(value: string | undefined): boolean {
   throw new Error(`JOBS_IN_APP must be 1 (run timed work in the app, the default) or 0 (leave it to npm run jobs), not ${JSON.stringify(value)}`);
 }
 
+/**
+ * JOBS_INTERVAL_SECONDS read strictly: unset or empty is 60, else a whole number of seconds from 5 to
+ * 3600; "1m" or "abc" used to be taken as 60 and "1" as 5 without a word.
+ */
+export function jobsIntervalSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === "") return 60;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < 5 || n > 3600) {
+    throw new Error(`JOBS_INTERVAL_SECONDS must be a whole number of seconds from 5 to 3600, or unset for 60 (got ${JSON.stringify(value)})`);
+  }
+  return n;
+}
+
 export function startJobRunner(env: Record<string, string | undefined> = process.env) {
+  const seconds = jobsIntervalSeconds(env.JOBS_INTERVAL_SECONDS);
   if (!jobsInApp(env.JOBS_IN_APP) || globalThis.__paddockJobTimer) return;
-  const seconds = Math.max(5, Number(env.JOBS_INTERVAL_SECONDS) || 60);
   let running = false;
   const tick = async () => {
     if (running) return;
