@@ -186,6 +186,9 @@ const ON_CLIENT_INPUT = [
 const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/bin/db-reset.ts /^file:/`]: "DATABASE_URL, set by the operator",
   [String.raw`app/db/connection.server.ts /^file:/`]: "DATABASE_URL, set by the operator",
+  [String.raw`app/env.server.ts /^(file:|postgres:\/\/|postgresql:\/\/)/`]: "DATABASE_URL, set by the operator",
+  [String.raw`app/bin/worker-count.mjs /^\d+$/`]: "WEB_CONCURRENCY, set by the operator",
+  [String.raw`app/jobs/start.server.ts /^\d+$/`]: "JOBS_INTERVAL_SECONDS, set by the operator",
   [String.raw`app/email/transport.server.ts /[\s<>]/`]: "MAIL_FROM, set by the operator (no quantifier either)",
   [String.raw`app/security/origin.server.ts /^\d{1,3}$/`]: "a TRUST_PROXY entry, set by the operator",
   [String.raw`app/bin/ensure-build.mjs /\bmode = "production"/`]: "the server build's own file",
