@@ -1,5 +1,5 @@
 // WEB_CONCURRENCY read strictly (issue 34, switches fail closed): Number("abc") is NaN, and a
-// loop `i < NaN` forks no worker at all, so the primary sat there serving nothing.
+// loop `i < NaN` forks no worker at all, so the primary exited at once, status 0, without a word.
 
 /** Worker processes: a whole number from 1 to 64, or the default (1 in development, else the cores, at most 4) when unset or empty. */
 export function workerCount(value, { isDev, cores }) {

@@ -1,6 +1,6 @@
 // Shared e2e helpers: direct database access to the e2e server's database
 // (create users, read the outbox) and a hydration wait for the JS project.
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { createDb } from "../../app/db/connection.server";
 import { hashPassword } from "../../app/accounts/password.server";
 import { E2E_DATABASE_URL } from "./env";
@@ -112,4 +112,12 @@ export async function submitAndWait(page: Page, button: Locator) {
     await button.click();
     await loaded;
   }
+}
+
+/** A CSRF token from the form on `path`; the request context keeps its cookie. */
+export async function csrfToken(request: APIRequestContext, path = "/sign-in"): Promise<string> {
+  const html = await (await request.get(path)).text();
+  const token = html.match(/name="csrf" value="([^"]+)"/)?.[1];
+  expect(token, `the form on ${path} carries a CSRF token`).toBeTruthy();
+  return token!;
 }

@@ -2,20 +2,12 @@
 // the per-address rate limit keys on the socket, a foreign Origin is a 403
 // page, the mailbox answers only this machine, static caching, compression
 // and the security headers of HTML responses. Mostly `request` calls: fast.
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { test, expect, createUser, e2eDb, uniqueEmail } from "./fixtures";
+import type { APIResponse } from "@playwright/test";
+import { test, expect, createUser, csrfToken, e2eDb, uniqueEmail } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
 const EVIL = "http://evil.example";
 const CROSS_ORIGIN = "This form was sent from another website, so we did not act on it.";
-
-/** A CSRF token from the sign-in page; the request context keeps its cookie. */
-async function csrfToken(request: APIRequestContext): Promise<string> {
-  const html = await (await request.get("/sign-in")).text();
-  const token = html.match(/name="csrf" value="([^"]+)"/)?.[1];
-  expect(token, "the sign-in form carries a CSRF token").toBeTruthy();
-  return token!;
-}
 
 function cspOf(response: APIResponse): Map<string, string> {
   const csp = response.headers()["content-security-policy"] ?? "";

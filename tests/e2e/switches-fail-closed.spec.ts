@@ -17,7 +17,7 @@ test.describe("settings fail closed", () => {
     expect(started.output).toContain("NODE_ENV: must not be development when APP_ENV=production");
   });
 
-  // Number("abc") is NaN: the primary used to fork no worker and sit there serving nothing
+  // Number("abc") is NaN: the primary used to fork no worker and exit 0 without a word (measured)
   test("WEB_CONCURRENCY=abc stops the server", { tag: "@http" }, async () => {
     const started = await start({ WEB_CONCURRENCY: "abc" });
     expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
