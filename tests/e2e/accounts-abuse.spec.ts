@@ -203,7 +203,9 @@ test.describe("sign-in limits that cannot be turned against a customer", () => {
 
 test.describe("a malformed SMTP_URL", () => {
   test("does not show in a reset's answer: the same for an account and an unknown address", { tag: "@http" }, async ({ playwright }) => {
-    const app = await spawnApp("bad-smtp", { SMTP_URL: "smtp://[not-a-host" });
+    // an smtp:// URL the start check takes (decision 040 refuses one that is not a URL at all) but the
+    // mailer cannot read: its user name is not valid percent-encoding
+    const app = await spawnApp("bad-smtp", { SMTP_URL: "smtp://%zz@smtp.example.com" });
     await app.serving();
     const db = createDb(`file:${app.dbFile}`);
     const request = await playwright.request.newContext({ baseURL: app.base });
