@@ -93,6 +93,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/accounts/addresses.server.ts /^0+/`,
   String.raw`app/accounts/email-address.ts /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i`,
   String.raw`app/accounts/email-proof-schema.ts /\s+/g`,
+  // the known-device cookie's id
+  String.raw`app/accounts/known-device.server.ts /^[A-Za-z0-9_-]{22}$/`,
   String.raw`app/accounts/email-proof-schema.ts /^\d{6}$/`,
   String.raw`app/accounts/sign-in.server.ts /^\/sign-(in|out)(\/|\?|#|$)/`,
   String.raw`app/bin/precompress.mjs /\bbr\b/`,
@@ -165,6 +167,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/security/origin.server.ts /^\[([^\]]+)\](?::\d+)?$/`,
   String.raw`app/security/origin.server.ts /^\d{1,3}(\.\d{1,3}){3}:\d+$/`,
   String.raw`app/security/origin.server.ts /for=("[^"]*"|[^;,\s]+)/gi`,
+  // a client address as the rate limits key it
+  String.raw`app/security/address-key.ts /%.*$/`,
   String.raw`app/security/redact.mjs /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^/?#]+/gi`,
   String.raw`app/security/redact.mjs /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi`,
   String.raw`app/security/redact.mjs /[?&]([^=&#?\s"'<>]*)=/g`,
@@ -191,6 +195,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/jobs/start.server.ts /^\d+$/`]: "JOBS_INTERVAL_SECONDS, set by the operator",
   [String.raw`app/email/transport.server.ts /[\s<>]/`]: "MAIL_FROM, set by the operator (no quantifier either)",
   [String.raw`app/security/origin.server.ts /^\d{1,3}$/`]: "a TRUST_PROXY entry, set by the operator",
+  [String.raw`app/security/address-key.ts /(\d+)\.(\d+)\.(\d+)\.(\d+)$/`]: "a valid IPv6 address (isIP checked it first: at most 45 characters)",
   [String.raw`app/bin/ensure-build.mjs /\bmode = "production"/`]: "the server build's own file",
   [String.raw`app/bin/precompress.mjs /\.(js|css)$/`]: "names of the built asset files",
   [String.raw`app/http/inline-css.server.ts /<\/style/i`]: "the app's own CSS",
