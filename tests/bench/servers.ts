@@ -58,6 +58,9 @@ export async function startInstance(port: number, databaseUrl: string, workers: 
       APP_ENV: "test",
       JOBS_IN_APP: "0",
       SESSION_SECRET: "bench-session-secret-not-for-production",
+      // the load comes from one address: no per-address limit on new boxes or cards (decisions 040, 042)
+      GET_STARTED_IP_MAX: "1000000",
+      CARD_ATTEMPTS_PER_ADDRESS: "1000000",
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
