@@ -102,7 +102,7 @@ test.describe("change what comes next", () => {
   });
 
   test("after the cut-off the page says changes apply to the delivery after it", async ({ page }) => {
-    const a = await createSubscriber({ daysAhead: 1 });
+    const a = await createSubscriber({ daysAhead: 2, leadDays: 3 });
     await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
     const notice = page.locator("#applies-from");
     await expect(notice).toContainText(`Your delivery on ${longDate(a.nextDate)} is past its change cut-off`);

@@ -81,7 +81,7 @@ test.describe("my deliveries: changes", () => {
   });
 
   test("a delivery past its cut-off offers no skip and says why", async ({ page }) => {
-    const a = await createSubscriber({ daysAhead: 1 });
+    const a = await createSubscriber({ daysAhead: 2, leadDays: 3 });
     await openDashboard(page, a);
     await expect(page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Your next delivery" })).toContainText("this box is being packed and is charged as it stands");

@@ -13,7 +13,7 @@ let regionId: number | null = null;
 export async function everyDayRegion() {
   regionId ??= (await db.insertInto("deliveryRegions").values({
     slug: `nb-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
-    note: "", leadDays: 2, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
+    note: "", leadDays: 3, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
   }).returning("id").executeTakeFirstOrThrow()).id;
   return regionId;
 }

@@ -245,7 +245,7 @@ describe("change what comes next", () => {
   });
 
   it("after the next delivery's cut-off, a change applies to the delivery after it", async () => {
-    const a = await subscriber({ daysAhead: 1 });
+    const a = await subscriber({ daysAhead: 2 });
     const page = await loadNextBox(a.owner, null);
     expect(page.lockedDate).toBe(page.next?.date);
     expect(page.appliesFrom && page.appliesFrom > page.lockedDate!).toBe(true);

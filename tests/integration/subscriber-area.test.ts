@@ -32,7 +32,7 @@ let regionId: number | null = null;
 async function everyDayRegion() {
   regionId ??= (await db.insertInto("deliveryRegions").values({
     slug: `int-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
-    note: "", leadDays: 2, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
+    note: "", leadDays: 3, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
   }).returning("id").executeTakeFirstOrThrow()).id;
   return regionId;
 }
@@ -306,7 +306,7 @@ describe("subscriber changes (the renewal engine's service, through the page's p
   });
 
   it("refuses a skip after the cut-off, saying why and when the next change is possible", async () => {
-    const a = await subscriber({ daysAhead: 1 });
+    const a = await subscriber({ daysAhead: 2 });
     const scope = { userId: a.userId, subscriptionId: a.subscriptionId };
     const [locked, next] = await upcomingDeliveries(scope);
     expect(locked.changeable).toBe(false);
@@ -348,7 +348,7 @@ describe("subscriber changes (the renewal engine's service, through the page's p
   });
 
   it("cancels at once with an optional reason; a delivery past its cut-off still comes; twice is one change", async () => {
-    const a = await subscriber({ daysAhead: 1 });
+    const a = await subscriber({ daysAhead: 2 });
     const scope = { userId: a.userId, subscriptionId: a.subscriptionId };
     const [locked] = await upcomingDeliveries(scope);
     const c = (await post(a, { intent: "cancel", reason: "moving", comment: "Off to Perth" })) as { reference: string };
