@@ -1,6 +1,8 @@
 // What the bench measures for one page: bytes a first visit downloads (browser resource
 // timing), Lighthouse mobile scores, and throughput under autocannon.
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -100,7 +102,10 @@ async function lighthouseOnce(url: string, cookie?: string): Promise<LhReport> {
   return JSON.parse(stdout);
 }
 
-export type Run = { rps: number; p99Ms: number; errors: number };
+/** `cpu`: what a probe measured during the run (load's `probe`). */
+export type Run = { rps: number; p99Ms: number; errors: number; cpu?: Record<string, number> };
+/** Started before a measured run; the function it returns is called after it and says what it saw. */
+export type Probe = () => () => Record<string, number>;
 /** The median run (requests/s and p99 each the median of the runs), the errors of every run, and every run when there were several. */
 export type Load = Run & { runs?: Run[] };
 
@@ -118,7 +123,7 @@ const median = (values: number[]) => {
  * warm-up, `runs` times in a row. One 10 s run on this shared machine can land 30% above or below the
  * next one on the same code, so the budget runs take the median of three (BENCH_RUNS) and keep all three.
  */
-export async function load(bases: string[], path: string, cookie: string | undefined, duration: number, connections = 50, runs = 1): Promise<Load> {
+export async function load(bases: string[], path: string, cookie: string | undefined, duration: number, connections = 50, runs = 1, probe?: Probe): Promise<Load> {
   const per = Math.max(1, Math.round(connections / bases.length));
   const headers: Record<string, string> = cookie ? { cookie } : {};
   if (WARMUP_SECONDS > 0) {
@@ -126,13 +131,29 @@ export async function load(bases: string[], path: string, cookie: string | undef
   }
   const all: Run[] = [];
   for (let i = 0; i < Math.max(1, runs); i++) {
+    const probed = probe?.();
     const results = await Promise.all(bases.map((base) => autocannon({ url: base + path, connections: per, duration, headers })));
     all.push({
       rps: Math.round(results.reduce((s, r) => s + r.requests.average, 0)),
       p99Ms: Math.max(...results.map((r) => r.latency.p99)),
       errors: results.reduce((s, r) => s + r.errors + r.non2xx, 0), // autocannon counts timeouts among errors
+      ...(probed ? { cpu: probed() } : {}),
     });
   }
   const summary: Run = { rps: median(all.map((r) => r.rps)), p99Ms: median(all.map((r) => r.p99Ms)), errors: all.reduce((s, r) => s + r.errors, 0) };
-  return all.length > 1 ? { ...summary, runs: all } : summary;
+  return all.length > 1 ? { ...summary, runs: all } : { ...summary, ...(all[0].cpu ? { cpu: all[0].cpu } : {}) };
+}
+
+/** Busy and total jiffies of the whole machine (/proc/stat): what one load run left of the cores. */
+export function machineTicks() {
+  const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const n = fields.map(Number);
+  const idle = n[3] + (n[4] ?? 0); // idle + iowait
+  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
+  return { busy: total - idle, total };
+}
+
+/** The machine's CPU between two readings of machineTicks, in % of one core (200 = both cores of this machine busy). */
+export function machineCpuPct(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>) {
+  return Math.round(((after.busy - before.busy) / Math.max(1, after.total - before.total)) * os.cpus().length * 100);
 }

@@ -5,18 +5,21 @@
 //     build on a fresh SQLite database, 2 workers;
 //   - the same load against PostgreSQL with one app instance, then two sharing the database
 //     (the connections split across both), and the ratio;
-//   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts).
+//   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts);
+//   - `npm run bench -- --scale-out`: 1, 2 and 3 app instances and 1 and 2 job runners on PostgreSQL,
+//     each capped at a CPU quota (scale-out-run.ts).
 // Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
 // Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_RUNS=3  BENCH_PG_RUNS=1  BENCH_LH_RUNS=3  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,sqlite,pg,load (load: both databases)  BENCH_PORT=3900
 //      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300  BENCH_SOAK_WARMUP=30
-import fs from "node:fs";
 import os from "node:os";
-import pg from "pg";
 import { chromium, type Browser, type Cookie } from "@playwright/test";
 import { draftFlowCookies } from "./flow";
 import { giftFlowCookies } from "./gift-flow";
 import { payFlowCookies } from "./pay-flow";
-import { CHROMIUM, CHROME_FLAGS, lighthouse, load, pageWeight, type Run, type Scores } from "./measure";
+import { CHROMIUM, CHROME_FLAGS, lighthouse, load, machineCpuPct, machineTicks, pageWeight, type Run, type Scores } from "./measure";
+import { resetPostgres, withoutCredentials } from "./postgres";
+import { machine, readResults as readAll, table, writeResults } from "./results";
+import { runScaleOut } from "./scale-out-run";
 import { startInstance, startSqliteServer, type Server } from "./servers";
 import { soak } from "./soak";
 
@@ -30,7 +33,6 @@ const pgRuns = Number(process.env.BENCH_PG_RUNS ?? 1);
 const lighthouseRuns = Number(process.env.BENCH_LH_RUNS ?? 3);
 const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_pg";
-const RESULTS = "bench/results.json";
 
 const PUBLIC_PAGES = [
   "/", "/how-it-works", "/why-us", "/delivery", "/blog", "/blog-post/how-we-pack-your-box",
@@ -63,24 +65,7 @@ async function pagesOn(browser: Browser, base: string): Promise<Page[]> {
   return [...known, ...extra];
 }
 
-function readResults(): Record<string, unknown> & { pages?: Row[] } {
-  try {
-    return JSON.parse(fs.readFileSync(RESULTS, "utf8"));
-  } catch {
-    return {};
-  }
-}
-
-function writeResults(update: Record<string, unknown>) {
-  fs.mkdirSync("bench", { recursive: true });
-  const next = { ...readResults(), ...update };
-  fs.writeFileSync(RESULTS, JSON.stringify(next, null, 2) + "\n");
-}
-
-const machine = () => ({
-  cpus: os.availableParallelism(), node: process.version,
-  note: "shared 2-core machine; other work may run at the same time, so throughput numbers are noisy",
-});
+const readResults = () => readAll() as { pages?: Row[] };
 
 async function measureSqlite(browser: Browser) {
   const server = await startSqliteServer(PORT, process.env.WEB_CONCURRENCY ?? "2");
@@ -130,37 +115,11 @@ async function measureSqlite(browser: Browser) {
   }))));
 }
 
-async function resetPostgres(url: string) {
-  const admin = new URL(url);
-  const name = admin.pathname.slice(1);
-  admin.pathname = "/postgres";
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
-  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-  await client.end();
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  await db.query("drop schema public cascade; create schema public;");
-  await db.end();
-}
-
-/** Busy and total jiffies of the whole machine (/proc/stat): what one load run left of the cores. */
-function machineTicks() {
-  const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
-  const n = fields.map(Number);
-  const idle = n[3] + (n[4] ?? 0); // idle + iowait
-  const total = n.slice(0, 8).reduce((a, b) => a + b, 0);
-  return { busy: total - idle, total };
-}
-
 /** A load run and the machine's CPU during it, in % of one core (200 = both cores of this machine busy). */
 async function loadWithCpu(bases: string[], path: string, cookie: string | undefined) {
   const before = machineTicks();
   const l = await load(bases, path, cookie, duration, 50, pgRuns);
-  const after = machineTicks();
-  const machineCpuPct = Math.round(((after.busy - before.busy) / Math.max(1, after.total - before.total)) * os.cpus().length * 100);
-  return { ...l, machineCpuPct };
+  return { ...l, machineCpuPct: machineCpuPct(before, machineTicks()) };
 }
 
 async function measurePostgres(browser: Browser) {
@@ -195,7 +154,7 @@ async function measurePostgres(browser: Browser) {
     const ceilingAll = ceiling(Math.round(one.reduce((s, r) => s + r.machineCpuPct, 0) / Math.max(1, one.length)));
     writeResults({
       postgres: {
-        measuredAt: new Date().toISOString(), database: PG_URL.replace(/\/\/[^@]*@/, "//…@"), workersPerInstance: Number(workers),
+        measuredAt: new Date().toISOString(), database: withoutCredentials(PG_URL), workersPerInstance: Number(workers),
         connections: 50, durationSeconds: duration, oneInstance: one, twoInstances: two, ratio, ceiling: ceilingAll,
         note: `two instances on the same ${os.cpus().length}-core machine as the database and the load generator. machineCpuPct: the whole machine's CPU during a run (${cores} = every core busy); ceiling: about what a second instance can add if throughput grows with CPU, ${cores} / the machine's CPU with one instance`,
       },
@@ -236,16 +195,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_F
 try {
   if (process.argv.includes("--soak")) {
     await runSoak(browser);
+  } else if (process.argv.includes("--scale-out")) {
+    await runScaleOut(browser);
   } else {
     await measureSqlite(browser);
     if (!skip.has("load") && !skip.has("pg")) await measurePostgres(browser);
   }
 } finally {
   await browser.close();
-}
-
-function table(rows: Record<string, string | number | null | undefined>[]) {
-  const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const line = (cells: (string | number | null | undefined)[]) => `| ${cells.map((c) => c ?? "").join(" | ")} |`;
-  return [line(cols), line(cols.map(() => "---")), ...rows.map((r) => line(cols.map((c) => r[c])))].join("\n");
 }

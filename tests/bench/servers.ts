@@ -105,3 +105,18 @@ export function rssMb(pid: number): Record<string, number> {
   }
   return out;
 }
+
+/** CPU time of the process tree so far, in clock ticks (USER_HZ: 100 a second on Linux), user + system. */
+export function cpuTicks(pid: number): number {
+  let ticks = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of the whole line)
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks;
+}

@@ -1,0 +1,21 @@
+// An empty PostgreSQL database for a bench run: created when missing, its public schema dropped and
+// made again (the app migrates and seeds it on first start).
+import pg from "pg";
+
+export async function resetPostgres(url: string) {
+  const admin = new URL(url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  const exists = await client.query("select 1 from pg_database where datname = $1", [name]);
+  if (exists.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
+  await client.end();
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query("drop schema if exists public cascade; create schema public;");
+  await db.end();
+}
+
+/** The URL without its credentials, for results files and logs. */
+export const withoutCredentials = (url: string) => url.replace(/\/\/[^@]*@/, "//…@");
