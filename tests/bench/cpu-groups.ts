@@ -69,7 +69,7 @@ const alive = (pid: number) => {
 
 export type CpuGroup = {
   name: string;
-  quotaUs: number;
+  quotaUs: number | null;
   periodUs: number;
   /** Moves the process and everything it started (an instance's cluster workers) into the group; the pids moved. */
   add(pid: number): number[];
@@ -107,13 +107,14 @@ export class CpuGroups {
     return stale;
   }
 
-  create(quota: number, periodUs: number): CpuGroup {
+  /** A group capped at `quota` µs per `periodUs`; with a null quota, uncapped (weight only). */
+  create(quota: number | null, periodUs: number): CpuGroup {
     const name = groupName(process.pid, ++this.n);
     const dir = path.join(this.root, name);
     fs.mkdirSync(dir);
     this.dirs.push(dir);
     fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(periodUs));
-    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quota));
+    fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quota ?? -1));
     fs.writeFileSync(path.join(dir, "cpu.shares"), String(GROUP_SHARES));
     return {
       name, quotaUs: quota, periodUs,

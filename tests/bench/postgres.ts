@@ -1,5 +1,7 @@
 // An empty PostgreSQL database for a bench run: created when missing, its public schema dropped and
 // made again (the app migrates and seeds it on first start).
+import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 
 export async function resetPostgres(url: string) {
@@ -19,3 +21,18 @@ export async function resetPostgres(url: string) {
 
 /** The URL without its credentials, for results files and logs. */
 export const withoutCredentials = (url: string) => url.replace(/\/\/[^@]*@/, "//…@");
+
+/** The PostgreSQL server's main process when it runs on this machine (its data directory is readable here), else null. */
+export async function postmasterPid(url: string): Promise<number | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ setting: string }>("select setting from pg_settings where name = 'data_directory'");
+    const pid = Number(fs.readFileSync(path.join(rows[0].setting, "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  } finally {
+    await client.end();
+  }
+}

@@ -2,8 +2,9 @@
 // 10,000-renewal bench (./renewal-subscribers.ts, as npm run bench:renewals) on PostgreSQL, with 1 and
 // then 2 runner processes (./renewal-runner.ts) at once, each capped at the same CPU quota as an app
 // instance. Each measurement starts from an empty database; each of its three steps (plan the next
-// deliveries, send the reminders, renew at the cut-off) is timed from the moment every runner is
-// ready to the moment the last one is done. Renewals per second: the cut-off step's renewals ÷ its seconds.
+// deliveries, send the reminders, renew at the cut-off) runs only its own kind of job and is timed
+// from the moment every runner is ready to the moment the last one is done. Renewals per second: the
+// cut-off step's renewals ÷ its seconds.
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import readline from "node:readline";
@@ -19,9 +20,9 @@ export type RunnerOptions = { pgUrl: string; count: number; runnerCounts: number
 
 type Runner = { child: ChildProcess; lines: AsyncIterator<string> };
 
-function startRunner(pgUrl: string, now: Date): Runner {
+function startRunner(pgUrl: string, kind: string, now: Date): Runner {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/bench/renewal-runner.ts"], {
-    env: { ...process.env, DATABASE_URL: pgUrl, BENCH_NOW: now.toISOString() },
+    env: { ...process.env, DATABASE_URL: pgUrl, BENCH_KIND: kind, BENCH_NOW: now.toISOString() },
     stdio: ["pipe", "pipe", "inherit"],
   });
   return { child, lines: readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]() };
@@ -33,9 +34,9 @@ async function nextLine(r: Runner): Promise<string> {
   return value;
 }
 
-/** One step with `n` runners at the instant `now`. */
-async function step(groups: CpuGroups, o: RunnerOptions, n: number, now: Date) {
-  const runners = Array.from({ length: n }, () => startRunner(o.pgUrl, now));
+/** One step: `n` runners of the job `kind` at the instant `now`. */
+async function step(groups: CpuGroups, o: RunnerOptions, n: number, kind: string, now: Date) {
+  const runners = Array.from({ length: n }, () => startRunner(o.pgUrl, kind, now));
   // each runner in its own group before it has done anything (a single process: nothing forks later)
   const caps = runners.map((r) => {
     const g = groups.create(o.quotaUs, o.periodUs);
@@ -75,10 +76,10 @@ async function measureOnce(groups: CpuGroups, o: RunnerOptions, n: number) {
   try {
     await prepareDatabase(db);
     const { planAt } = await createDueSubscriptions(db, o.count);
-    const plan = await step(groups, o, n, planAt);
+    const plan = await step(groups, o, n, "delivery-plan", planAt);
     const { remindAt, renewAt } = await nextDeliveryInstants(db);
-    const reminders = await step(groups, o, n, remindAt);
-    const renewals = await step(groups, o, n, renewAt);
+    const reminders = await step(groups, o, n, "delivery-reminder", remindAt);
+    const renewals = await step(groups, o, n, "renewal", renewAt);
     const outcome = await renewalOutcome(db);
     const renewalsPerSecond = Math.round((renewals.total.renewal?.done ?? 0) / renewals.seconds);
     return { runners: n, renewalsPerSecond, ...outcome, steps: { plan, reminders, renewals } };
@@ -107,6 +108,6 @@ export async function measureRenewalRunners(groups: CpuGroups, o: RunnerOptions)
   return {
     measuredAt: new Date().toISOString(), database: withoutCredentials(o.pgUrl), subscriptions: o.count,
     cpuQuota: { quotaUs: o.quotaUs, periodUs: o.periodUs }, byCount, measurements,
-    note: "each runner a process of its own (the job runner for the subscription kinds, batches of 100, until nothing is due) capped at the CPU quota; seconds from every runner ready to the last done; total: the runners' tallies added up (a piece one runner did and the other found done is done once and skipped once)",
+    note: "each runner a process of its own (the job runner for the step's kind: delivery-plan, delivery-reminder, renewal; batches of 100, until nothing is due) capped at the CPU quota; seconds from every runner ready to the last done; total: the runners' tallies added up (a piece one runner did and the other found done is done once and skipped once)",
   };
 }

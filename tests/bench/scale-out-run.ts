@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import type { Browser } from "@playwright/test";
 import { CpuGroups, quotaUs } from "./cpu-groups";
+import { postmasterPid } from "./postgres";
 import { machine, readResults, table, withLabelled, writeResults } from "./results";
 import { measureRenewalRunners } from "./renewal-runners";
 import { measureScaleOut } from "./scale-out";
@@ -19,6 +20,24 @@ const positive = (name: string, fallback: number) => {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got ${env[name]})`);
   return n;
 };
+
+/**
+ * The database and the load generator keep the rest of the machine, also while other work runs on it
+ * (this machine is shared): PostgreSQL's server (when it runs here: its backends are forked into the
+ * group) and this process (autocannon) go into an uncapped group with a capped group's weight.
+ * BENCH_DB_GROUP=0 leaves them where they are.
+ */
+async function restGroup(groups: CpuGroups, pgUrl: string, periodUs: number) {
+  if (env.BENCH_DB_GROUP === "0") return { note: "BENCH_DB_GROUP=0: the database and the load generator competed with the machine's other work as they were" };
+  const group = groups.create(null, periodUs);
+  const postmaster = await postmasterPid(pgUrl);
+  const pids = [...group.add(process.pid), ...(postmaster ? group.add(postmaster) : [])];
+  console.log(`the database${postmaster ? "" : " (not on this machine)"} and the load generator: pids ${pids.join(" ")} in ${group.name}, uncapped`);
+  return {
+    group: group.name, database: postmaster !== null, pids: pids.length,
+    note: "PostgreSQL's server and the bench process (autocannon) in an uncapped group weighted as a capped one, so the machine's other work leaves them the rest",
+  };
+}
 
 export async function runScaleOut(browser: Browser) {
   const cores = os.availableParallelism();
@@ -33,13 +52,14 @@ export async function runScaleOut(browser: Browser) {
   const stale = groups.removeStale();
   if (stale.length) console.log(`removed the groups of benches no longer running: ${stale.join(" ")}`);
   try {
+    const rest = await restGroup(groups, pgUrl, periodUs);
     if (parts.has("pages")) {
       const scaleOut = await measureScaleOut(browser, groups, {
         pgUrl, port: positive("BENCH_PORT", 3900), maxInstances: positive("BENCH_SCALE_INSTANCES", 3),
         workersPerInstance: positive("BENCH_SCALE_WORKERS", 1), quotaUs: quota, periodUs, cores,
         connections: 50, durationSeconds: positive("BENCH_DURATION", 10), runs: positive("BENCH_SCALE_RUNS", 2),
       });
-      writeResults({ scaleOut: { ...scaleOut, machine: machine(), label } });
+      writeResults({ scaleOut: { ...scaleOut, machine: machine(), label, rest } });
       console.log("\n" + table(scaleOut.pages.flatMap((p) => p.counts.map((c) => ({
         page: p.name, instances: c.instances, "req/s": c.rps, "runs req/s": c.runs?.map((r) => r.rps).join(" / ") ?? c.rps,
         ratio: c.ratio, "run ratios": c.runRatios.join(" / "), "p99 ms": c.p99Ms, errors: c.errors,
@@ -52,7 +72,7 @@ export async function runScaleOut(browser: Browser) {
         pgUrl, count: positive("BENCH_RUNNERS_COUNT", 10_000), runnerCounts: [1, 2], repeats: positive("BENCH_RUNNERS_REPEATS", 2),
         quotaUs: quota, periodUs,
       });
-      writeResults({ renewalRunners: withLabelled(readResults().renewalRunners, label, { ...runners, machine: machine() }) });
+      writeResults({ renewalRunners: withLabelled(readResults().renewalRunners, label, { ...runners, machine: machine(), rest }) });
       console.log("\n" + table(runners.byCount.map((c) => ({
         runners: c.runners, "renewals/s": c.renewalsPerSecond.join(" / "), "ratio to one runner": c.ratios.join(" / "),
       }))));
