@@ -3,13 +3,15 @@
 // are due, decide deliveries at their cut-off (order + charge), close renewals
 // still unpaid at their packing cut-off, retry declined charges before it and
 // resume charges left half-way. Every piece is claimed
-// by a conditional update in the transaction of its effects (see each module).
+// by a conditional update in the transaction of its effects (see each module); deliveries at their
+// cut-off are also shared out among runners a batch at a time (./cutoff-claim.server.ts).
 import { sql } from "kysely";
 import type { JobKind } from "~/jobs/types";
 import { RENEWALS } from "~/config";
 import { datesMissing, insertPlanned, scheduleOf, subscriptionFacts } from "./deliveries.server";
 import { sendReminder } from "./reminders.server";
 import { packingCutoffInstant } from "./schedule";
+import { claimAtCutoff, decideClaimed } from "./cutoff-claim.server";
 import { closeUnpaidAtPacking, unpaidAtPacking } from "./packing.server";
 import { renewAtCutoff, resumeCharge, retryCharge } from "./renewals.server";
 
@@ -61,7 +63,11 @@ export const deliveryPlanJob: JobKind<PlanItem> = {
   },
 };
 
-type DeliveryItem = { deliveryId: number; subscriptionId: number; deliveryDate: string; step: "reminder" | "cutoff" | "packing" | "retry" | "resume" };
+type DeliveryItem = {
+  deliveryId: number; subscriptionId: number; deliveryDate: string; step: "reminder" | "cutoff" | "packing" | "retry" | "resume";
+  /** a cut-off delivery's claim (./cutoff-claim.server.ts), null where there is none */
+  claimedAt?: string | null;
+};
 
 export const deliveryReminderJob: JobKind<DeliveryItem> = {
   name: "delivery-reminder",
@@ -109,7 +115,7 @@ export const renewalJob: JobKind<DeliveryItem> = {
     const ts = now.toISOString();
     const leaseStart = new Date(now.getTime() - RENEWALS.claimLeaseMinutes * 60_000).toISOString();
     const cols = ["id", "subscriptionId", "deliveryDate"] as const;
-    const atCutoff = await db.selectFrom("deliveries").select(cols).where("processedAt", "is", null).where("cutoffAt", "<=", ts).orderBy("cutoffAt").orderBy("id").limit(limit).execute();
+    const atCutoff = await claimAtCutoff(db, now, limit);
     const packing = atCutoff.length < limit
       ? await unpaidAtPacking(db, now).select(cols).orderBy("deliveryDate").orderBy("id").limit(limit - atCutoff.length).execute()
       : [];
@@ -124,13 +130,16 @@ export const renewalJob: JobKind<DeliveryItem> = {
       ? await db.selectFrom("deliveries").select(cols).where("status", "=", "ordered").where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)])).orderBy("id").limit(left).execute()
       : [];
     const item = (step: DeliveryItem["step"]) => (r: { id: number; subscriptionId: number; deliveryDate: string }) => ({ deliveryId: r.id, subscriptionId: r.subscriptionId, deliveryDate: r.deliveryDate, step });
-    return [...atCutoff.map(item("cutoff")), ...packing.map(item("packing")), ...retries.map(item("retry")), ...resumes.map(item("resume"))];
+    return [
+      ...atCutoff.map((r) => ({ ...item("cutoff")(r), claimedAt: r.claimedAt })),
+      ...packing.map(item("packing")), ...retries.map(item("retry")), ...resumes.map(item("resume")),
+    ];
   },
   run(ctx, item) {
     if (item.step === "packing") return closeUnpaidAtPacking(ctx, item.deliveryId);
     if (item.step === "retry") return retryCharge(ctx, item.deliveryId);
     if (item.step === "resume") return resumeCharge(ctx, item.deliveryId);
-    return renewAtCutoff(ctx, item.deliveryId);
+    return decideClaimed(ctx.db, { id: item.deliveryId, claimedAt: item.claimedAt ?? null }, () => renewAtCutoff(ctx, item.deliveryId));
   },
   describe: ({ deliveryId, subscriptionId, deliveryDate, step }) => ({ deliveryId, subscriptionId, deliveryDate, step }),
   async oldestDue({ db, now }) {
