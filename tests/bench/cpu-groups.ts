@@ -18,7 +18,7 @@ const MIN_QUOTA_US = 1000;
  * (tests, browsers) would otherwise leave a group far less than its quota; with this weight it gets
  * its quota whenever it wants it, and the quota still stops it there.
  */
-const GROUP_SHARES = 16 * 1024;
+export const GROUP_SHARES = 16 * 1024;
 
 export function groupName(benchPid: number, n: number): string {
   return `${PREFIX}${benchPid}-${n}`;
@@ -108,14 +108,14 @@ export class CpuGroups {
   }
 
   /** A group capped at `quota` µs per `periodUs`; with a null quota, uncapped (weight only). */
-  create(quota: number | null, periodUs: number): CpuGroup {
+  create(quota: number | null, periodUs: number, shares = GROUP_SHARES): CpuGroup {
     const name = groupName(process.pid, ++this.n);
     const dir = path.join(this.root, name);
     fs.mkdirSync(dir);
     this.dirs.push(dir);
     fs.writeFileSync(path.join(dir, "cpu.cfs_period_us"), String(periodUs));
     fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quota ?? -1));
-    fs.writeFileSync(path.join(dir, "cpu.shares"), String(GROUP_SHARES));
+    fs.writeFileSync(path.join(dir, "cpu.shares"), String(shares));
     return {
       name, quotaUs: quota, periodUs,
       add: (pid) => processTree(pid).filter((p) => this.move(dir, p)),

@@ -112,6 +112,14 @@ export type Load = Run & { runs?: Run[] };
 /** Seconds of the same load before a page's measured runs, not counted: V8 needs a few thousand requests of a page to optimise its code. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 
+/** `seconds` of load, not counted, with `connections` spread evenly over `bases` at once. */
+export async function warmUp(bases: string[], path: string, cookie: string | undefined, seconds: number, connections = 50) {
+  if (seconds <= 0) return;
+  const per = Math.max(1, Math.round(connections / bases.length));
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  await Promise.all(bases.map((base) => autocannon({ url: base + path, connections: per, duration: seconds, headers })));
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -126,9 +134,7 @@ const median = (values: number[]) => {
 export async function load(bases: string[], path: string, cookie: string | undefined, duration: number, connections = 50, runs = 1, probe?: Probe): Promise<Load> {
   const per = Math.max(1, Math.round(connections / bases.length));
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  if (WARMUP_SECONDS > 0) {
-    await Promise.all(bases.map((base) => autocannon({ url: base + path, connections: per, duration: WARMUP_SECONDS, headers })));
-  }
+  await warmUp(bases, path, cookie, WARMUP_SECONDS, connections);
   const all: Run[] = [];
   for (let i = 0; i < Math.max(1, runs); i++) {
     const probed = probe?.();

@@ -3,12 +3,14 @@
 // `renewalRunners` (one entry per label, so a run before a change stays beside the run after it) in
 // bench/results.json. Env: BENCH_SCALE_PG_URL (default postgres://postgres@127.0.0.1:5432/bench_scaleout),
 // BENCH_CPU_SHARE=0.35 (of one core, per instance or runner) BENCH_CPU_PERIOD_US=100000 BENCH_SCALE_INSTANCES=3
-// BENCH_SCALE_WORKERS=1 BENCH_SCALE_RUNS=2 BENCH_DURATION=10 BENCH_PORT=3900 BENCH_SCALE_PARTS=pages,runners
-// BENCH_RUNNERS_COUNT=10000 BENCH_RUNNERS_REPEATS=2 BENCH_LABEL (default: git describe --always --dirty).
+// BENCH_SCALE_WORKERS=1 BENCH_SCALE_RUNS=2 BENCH_SCALE_WARMUP=30 (seconds per page, every instance at
+// once, before the first measurement) BENCH_DURATION=10 BENCH_PORT=3900 BENCH_SCALE_PARTS=pages,runners
+// BENCH_RUNNERS_COUNT=10000 BENCH_RUNNERS_REPEATS=2 BENCH_LABEL (default: git describe --always --dirty)
+// BENCH_DB_GROUP=0 (see restGroup).
 import { execFileSync } from "node:child_process";
 import os from "node:os";
 import type { Browser } from "@playwright/test";
-import { CpuGroups, quotaUs } from "./cpu-groups";
+import { CpuGroups, GROUP_SHARES, quotaUs } from "./cpu-groups";
 import { postmasterPid } from "./postgres";
 import { machine, readResults, table, withLabelled, writeResults } from "./results";
 import { measureRenewalRunners } from "./renewal-runners";
@@ -24,18 +26,19 @@ const positive = (name: string, fallback: number) => {
 /**
  * The database and the load generator keep the rest of the machine, also while other work runs on it
  * (this machine is shared): PostgreSQL's server (when it runs here: its backends are forked into the
- * group) and this process (autocannon) go into an uncapped group with a capped group's weight.
- * BENCH_DB_GROUP=0 leaves them where they are.
+ * group) and this process (autocannon) go into an uncapped group weighted as four capped ones, so
+ * three busy instances cannot crowd them out; it takes only what they use. BENCH_DB_GROUP=0 leaves
+ * them where they are.
  */
 async function restGroup(groups: CpuGroups, pgUrl: string, periodUs: number) {
-  if (env.BENCH_DB_GROUP === "0") return { note: "BENCH_DB_GROUP=0: the database and the load generator competed with the machine's other work as they were" };
-  const group = groups.create(null, periodUs);
   const postmaster = await postmasterPid(pgUrl);
+  if (env.BENCH_DB_GROUP === "0") return { postmaster, note: "BENCH_DB_GROUP=0: the database and the load generator competed with the machine's other work as they were" };
+  const group = groups.create(null, periodUs, 4 * GROUP_SHARES);
   const pids = [...group.add(process.pid), ...(postmaster ? group.add(postmaster) : [])];
   console.log(`the database${postmaster ? "" : " (not on this machine)"} and the load generator: pids ${pids.join(" ")} in ${group.name}, uncapped`);
   return {
-    group: group.name, database: postmaster !== null, pids: pids.length,
-    note: "PostgreSQL's server and the bench process (autocannon) in an uncapped group weighted as a capped one, so the machine's other work leaves them the rest",
+    group: group.name, postmaster, pids: pids.length,
+    note: "PostgreSQL's server and the bench process (autocannon) in an uncapped group weighted as four capped ones, so the machine's other work leaves them the rest",
   };
 }
 
@@ -58,6 +61,7 @@ export async function runScaleOut(browser: Browser) {
         pgUrl, port: positive("BENCH_PORT", 3900), maxInstances: positive("BENCH_SCALE_INSTANCES", 3),
         workersPerInstance: positive("BENCH_SCALE_WORKERS", 1), quotaUs: quota, periodUs, cores,
         connections: 50, durationSeconds: positive("BENCH_DURATION", 10), runs: positive("BENCH_SCALE_RUNS", 2),
+        warmupSeconds: positive("BENCH_SCALE_WARMUP", 30), databasePid: rest.postmaster,
       });
       writeResults({ scaleOut: { ...scaleOut, machine: machine(), label, rest } });
       console.log("\n" + table(scaleOut.pages.flatMap((p) => p.counts.map((c) => ({
