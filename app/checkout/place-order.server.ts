@@ -1,13 +1,11 @@
-// Box checkout: validate, price, tokenise, then place the order exactly once.
-//
-//   claim   one transaction: the draft is claimed for this submit's idempotency
-//           key (conditional update), stock is reserved (conditional updates),
-//           credit is spent and a pending payment row is written (unique key);
-//   charge  the card through PaymentGateway with the same key;
-//   settle  declined: everything the claim took is given back, the draft stays;
-//           succeeded: one transaction writes the order, invoice, lines, the
-//           active subscription, the account, the card and the confirmation
-//           e-mail, and signs a new customer in.
+// Box checkout: validate, price, tokenise, then place the order exactly once, in the shape every
+// payment has (app/payments/charge-flow.server.ts):
+//   claim   the draft is claimed for this submit's idempotency key (conditional update), stock is
+//           reserved (conditional updates), credit is spent and a pending payment row is written;
+//   charge  the card, with the same key;
+//   settle  declined: everything the claim took is given back, the draft stays; succeeded: the
+//           order, invoice, lines, the active subscription, the account, the card and the
+//           confirmation e-mail, and a new customer's session.
 // A duplicate of the same submit waits for the first and answers with its outcome;
 // another tab (another key) finds the draft claimed or checked out.
 import type { Kysely, Transaction } from "kysely";
@@ -32,13 +30,10 @@ import { applyCredit } from "~/orders/credit";
 import { newOrderReference } from "~/orders/reference.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
-import { CardError, GatewayTimeoutError } from "~/payments/gateway";
 import {
-  chargeCard, claimPayment, findPayment, inProgress, isUniqueViolation, lostToRecovery, PAYMENT_PENDING, PaymentLost, resolveCard, saveCard,
-  settleOwnPayment, settlePayment, waitForPayment, type ResolvedCard,
-} from "~/payments/payments.server";
-import { paymentGateway } from "~/payments/sandbox-gateway.server";
-import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
+  cardFor, earlierPress, PAYMENT_PENDING, pressedBefore, refuse, runShopperFlow, type CardRefusal, type ChargeOutcome, type ShopperFlow,
+} from "~/payments/charge-flow.server";
+import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
 import { creditChangedUnderClaim, shownTotalCheck, type TotalChanged } from "./expected-total.server";
@@ -49,7 +44,6 @@ import { accountRefusal } from "./account-step.server";
 export const OUT_OF_STOCK = "Some selections just went out of stock, please make a different selection.";
 export const ANOTHER_TAB = "Your order is already being placed in another window. Please wait a moment, then check My deliveries.";
 export const ADDRESS_DOUBT = "We had trouble verifying your address. Continue if it's correct.";
-export const PAYMENT_UNAVAILABLE = "We couldn't reach our payment provider. Nothing was charged; please try again.";
 
 export type CheckoutOutcome =
   | { kind: "placed"; reference: string; setCookie: string | null }
@@ -103,12 +97,12 @@ export async function repeatedSubmit(actor: Pick<CheckoutActor, "session" | "use
 }
 
 async function outcomeOfKey(actor: Pick<CheckoutActor, "session" | "user">, key: string): Promise<CheckoutOutcome | null> {
-  const existing = await findPayment(key);
-  if (!existing) return null;
-  const row = inProgress(existing.status) ? await waitForPayment(key) : existing;
-  if (!row || inProgress(row.status)) return { kind: "error", message: ANOTHER_TAB };
-  if (row.status === "declined") return { kind: "declined", message: row.failureMessage ?? "Your card was declined." };
-  const order = row.orderId ? await db.selectFrom("orders").select(["reference", "userId"]).where("id", "=", row.orderId).executeTakeFirst() : null;
+  const press = await earlierPress(key);
+  if (press.kind === "none") return null;
+  if (press.kind === "declined") return { kind: "declined", message: press.message };
+  const order = press.kind === "paid" && press.payment.orderId
+    ? await db.selectFrom("orders").select(["reference", "userId"]).where("id", "=", press.payment.orderId).executeTakeFirst()
+    : null;
   if (!order) return { kind: "error", message: ANOTHER_TAB };
   let setCookie: string | null = null;
   if (!actor.user) {
@@ -176,20 +170,18 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
   let card: ResolvedCard | null = null;
   if (quote.totalCents > 0) {
     if (input.card.kind === "none") return { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
-    try {
-      card = await resolveCard(actor.user?.id ?? null, input.card, { userId: customer.id, clientIp: actor.clientIp, submitKey: `checkout:${input.idempotencyKey}` });
-    } catch (error) {
-      if (error instanceof NewCardsPausedError) return { kind: "card-limit", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
-      if (error instanceof CardError) {
-        const field = error.field === "number" && input.card.kind === "saved" ? "paymentMethod" : `card.${error.field}`;
-        return { kind: "card", fieldErrors: { [field]: error.message }, message: error.message };
-      }
-      throw error;
-    }
+    const resolved = await cardFor(actor.user?.id ?? null, input.card, { userId: customer.id, clientIp: actor.clientIp, submitKey: `checkout:${input.idempotencyKey}` });
+    if ("refusal" in resolved) return cardRefused(resolved.refusal);
+    card = resolved.card;
   }
   const suburbMatch = lookup.suburbs.find((s) => s.name.toLowerCase() === input.shipping.city.trim().toLowerCase());
   const suburbId = suburbMatch?.id ?? (actor.draft.postcode === lookup.postcode && actor.draft.suburbId ? actor.draft.suburbId : lookup.suburbs[0].id);
   return { quote, regionId: lookup.region.id, suburbId, windowLabel: window!.label, customer, card };
+}
+
+/** A box checkout and a gift-card purchase answer a refused card the same way. */
+export function cardRefused(refusal: CardRefusal): Extract<CheckoutOutcome, { kind: "card" | "card-limit" }> {
+  return refusal.kind === "card" ? { kind: "card", fieldErrors: { [refusal.field]: refusal.message }, message: refusal.message } : refusal;
 }
 
 /** Per-item messages for products whose stock cannot cover this order. */
@@ -205,12 +197,7 @@ async function shortOfStock(executor: Kysely<DB>, stock: Quote["stock"]): Promis
   return out;
 }
 
-class ClaimRefused extends Error {
-  constructor(readonly outcome: CheckoutOutcome) {
-    super("claim refused");
-  }
-}
-
+/** Reserves (-1) or gives back (+1) the quote's stock; a reservation that finds too little refuses the claim. */
 async function changeStock(trx: Transaction<DB>, stock: Quote["stock"], direction: -1 | 1) {
   for (const s of stock) {
     let q = trx
@@ -222,201 +209,192 @@ async function changeStock(trx: Transaction<DB>, stock: Quote["stock"], directio
     const res = await q.executeTakeFirst();
     if (direction < 0 && Number(res.numUpdatedRows) === 0) {
       const p = await trx.selectFrom("products").select(["inventory"]).where("id", "=", s.productId).executeTakeFirst();
-      if (p && p.inventory !== null) throw new ClaimRefused({ kind: "out-of-stock", items: [p.inventory <= 0 ? `${s.name} is out of stock.` : `Only ${p.inventory} of ${s.name} left (you chose ${s.quantity}).`] });
+      if (p && p.inventory !== null) refuse<CheckoutOutcome>({ kind: "out-of-stock", items: [p.inventory <= 0 ? `${s.name} is out of stock.` : `Only ${p.inventory} of ${s.name} left (you chose ${s.quantity}).`] });
     }
   }
 }
 
-export async function placeOrder(actor: CheckoutActor, input: CheckoutInput & { giftCode?: string | null }, origin: string): Promise<CheckoutOutcome> {
+export async function placeOrder(actor: CheckoutActor, input: OrderInput, origin: string): Promise<CheckoutOutcome> {
   const key = `checkout:${input.idempotencyKey}`;
   const repeat = await outcomeOfKey(actor, key);
   if (repeat) return repeat;
 
   const checked = await check(actor, input);
   if ("kind" in checked) return checked;
+  const order = await prepareOrder(actor, input, checked, origin);
+  return answer(actor, key, await runShopperFlow(boxCheckout(actor, input, checked, order, key)));
+}
+
+type OrderInput = CheckoutInput & { giftCode?: string | null };
+/** What the box checkout's claim took: the credit spent and the rest, charged to the card. */
+type BoxClaim = { creditCents: number; totalCents: number };
+type Placed = { reference: string; sessionId: string | null };
+
+/** The flow's own parts of claim, charge and settle (app/payments/charge-flow.server.ts). */
+function boxCheckout(actor: CheckoutActor, input: OrderInput, checked: Checked, order: PreparedOrder, key: string): ShopperFlow<BoxClaim, CheckoutOutcome, Placed> {
   const { quote, customer, card } = checked;
-
-  // 1. claim
-  let creditCents = 0;
-  let totalCents = quote.totalCents;
-  try {
-    await db.transaction().execute(async (trx) => {
-      // The first statement writes, so concurrent SQLite writers queue instead of failing.
-      const claimed = await trx
-        .updateTable("subscriptions")
-        .set({ checkoutKey: key, updatedAt: nowIso() })
-        .where("id", "=", actor.draft.id)
-        .where("status", "=", "draft")
-        .where("checkoutKey", "is", null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) {
-        const row = await trx.selectFrom("subscriptions").select(["status", "checkoutKey"]).where("id", "=", actor.draft.id).executeTakeFirst();
-        if (row?.checkoutKey === key) throw new ClaimRefused({ kind: "error", message: "duplicate" });
-        if (row && row.status !== "draft") throw new ClaimRefused({ kind: "already-ordered" });
-        throw new ClaimRefused({ kind: "error", message: ANOTHER_TAB });
-      }
-      await changeStock(trx, quote.stock, -1);
-      if (quote.creditCents > 0) {
-        await lockUser(trx, customer.id);
-        const balance = await creditBalance({ userId: customer.id }, trx);
-        const applied = applyCredit(balance, quote.subtotalCents - quote.discountedCents);
-        creditCents = applied.creditCents;
-        totalCents = applied.totalCents;
-        // credit spent elsewhere since check(): refused before anything is claimed
-        if (input.expectedTotalCents != null && totalCents !== input.expectedTotalCents) throw new ClaimRefused(creditChangedUnderClaim(totalCents, input.expectedTotalCents));
-        await addLedgerEntry(trx, { userId: customer.id, amountCents: -creditCents, reason: "Credit spent at checkout", reference: key });
-      }
-      if (totalCents > 0 && !card) throw new ClaimRefused({ kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" });
-      await claimPayment(trx, {
-        key, userId: customer.id, amountCents: totalCents, card: totalCents > 0 ? card : null,
-        reserved: { stock: quote.stock.map((s) => ({ productId: s.productId, quantity: s.quantity })), creditCents, creditReference: key },
-      });
-    });
-  } catch (error) {
-    if (error instanceof ClaimRefused) {
-      if (error.outcome.kind === "error" && error.outcome.message === "duplicate") return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
-      return error.outcome;
-    }
-    if (isUniqueViolation(error)) return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
-    throw error;
-  }
-
-  // 2. charge
   const boxName = quote.lines.find((l) => l.sellableType === "package")?.name ?? "Box";
-  let charge;
-  try {
-    charge = await chargeCard(key, totalCents > 0 ? card : null, totalCents, `${boxName}: first delivery`);
-  } catch (error) {
-    // No answer in time and no charge on record: the payment stays pending (the charge may still land) for recovery.
-    if (error instanceof GatewayTimeoutError) return { kind: "error", message: PAYMENT_PENDING };
-    console.error(JSON.stringify({ level: "error", type: "checkout.charge_failed", subscriptionId: actor.draft.id, message: (error as Error).message }));
-    charge = { status: "declined" as const, code: "card_declined" as const, message: PAYMENT_UNAVAILABLE };
-  }
+  return {
+    key, name: "checkout", log: { subscriptionId: actor.draft.id },
+    async claim(trx) {
+      await claimDraft(trx, actor.draft.id, key);
+      await changeStock(trx, quote.stock, -1);
+      const spent = await spendCredit(trx, customer.id, quote, input.expectedTotalCents, key);
+      if (spent.totalCents > 0 && !card) refuse<CheckoutOutcome>(CARD_NEEDED);
+      const used = spent.totalCents > 0 ? card : null;
+      await claimPayment(trx, {
+        key, userId: customer.id, amountCents: spent.totalCents, card: used,
+        reserved: { stock: quote.stock.map((s) => ({ productId: s.productId, quantity: s.quantity })), creditCents: spent.creditCents, creditReference: key },
+      });
+      return { claim: spent, charge: { card: used, amountCents: spent.totalCents, description: `${boxName}: first delivery` } };
+    },
+    // the draft stays a draft; stock and credit come back
+    async release(trx, spent) {
+      await trx.updateTable("subscriptions").set({ checkoutKey: null, updatedAt: nowIso() }).where("id", "=", actor.draft.id).where("checkoutKey", "=", key).execute();
+      await changeStock(trx, quote.stock, 1);
+      if (spent.creditCents > 0) await addLedgerEntry(trx, { userId: customer.id, amountCents: spent.creditCents, reason: "Credit returned: payment not completed", reference: key });
+    },
+    record: (trx, spent) => writeOrder(trx, actor, input, checked, order, { key, ...spent }),
+  };
+}
 
-  // 3. settle, only while the payment is still ours: recovery may have taken it after the lease, given
-  // everything back and answered for it; then the charge is refunded and the shopper gets that answer
-  if (charge.status === "declined") {
-    if (!(await release(actor, quote, key, customer.id, creditCents, charge))) return lostAnswer(actor, key, charge);
-    return { kind: "declined", message: charge.message };
-  }
-  try {
-    const result = await finalize(actor, input, checked, { key, creditCents, totalCents, charge }, origin);
-    return { kind: "placed", reference: result.reference, setCookie: result.sessionId ? await sessionCookieFor(result.sessionId) : null };
-  } catch (error) {
-    if (error instanceof PaymentLost) return lostAnswer(actor, key, charge);
-    // Charged but not recorded: give the money back and leave the draft as it was.
-    console.error(JSON.stringify({ level: "error", type: "checkout.finalize_failed", subscriptionId: actor.draft.id, message: (error as Error).message }));
-    if (charge.chargeId) await paymentGateway().refund(charge.chargeId, totalCents, `refund:${key}`);
-    await release(actor, quote, key, customer.id, creditCents, { status: "declined", code: "card_declined", message: "We couldn't place your order, and the charge was refunded. Please try again." });
-    return { kind: "error", message: "We couldn't place your order, and the charge was refunded. Please try again.", newKey: true };
+const CARD_NEEDED: CheckoutOutcome = { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
+
+/** The draft, for this key. The first statement writes, so concurrent SQLite writers queue instead of failing. */
+async function claimDraft(trx: Transaction<DB>, draftId: number, key: string) {
+  const claimed = await trx
+    .updateTable("subscriptions")
+    .set({ checkoutKey: key, updatedAt: nowIso() })
+    .where("id", "=", draftId)
+    .where("status", "=", "draft")
+    .where("checkoutKey", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 1) return;
+  const row = await trx.selectFrom("subscriptions").select(["status", "checkoutKey"]).where("id", "=", draftId).executeTakeFirst();
+  if (row?.checkoutKey === key) pressedBefore();
+  if (row && row.status !== "draft") refuse<CheckoutOutcome>({ kind: "already-ordered" });
+  refuse<CheckoutOutcome>({ kind: "error", message: ANOTHER_TAB });
+}
+
+/** The credit the quote uses, read again under the user's lock; credit spent elsewhere since check() refuses the claim. */
+async function spendCredit(trx: Transaction<DB>, userId: number, quote: Quote, expectedTotalCents: number | null | undefined, key: string): Promise<BoxClaim> {
+  if (quote.creditCents <= 0) return { creditCents: 0, totalCents: quote.totalCents };
+  await lockUser(trx, userId);
+  const balance = await creditBalance({ userId }, trx);
+  const spent = applyCredit(balance, quote.subtotalCents - quote.discountedCents);
+  if (expectedTotalCents != null && spent.totalCents !== expectedTotalCents) refuse<CheckoutOutcome>(creditChangedUnderClaim(spent.totalCents, expectedTotalCents));
+  await addLedgerEntry(trx, { userId, amountCents: -spent.creditCents, reason: "Credit spent at checkout", reference: key });
+  return spent;
+}
+
+/** The flow's outcome as the checkout answers it. */
+async function answer(actor: CheckoutActor, key: string, outcome: ChargeOutcome<BoxClaim, CheckoutOutcome, Placed>): Promise<CheckoutOutcome> {
+  switch (outcome.kind) {
+    case "paid": {
+      const { reference, sessionId } = outcome.recorded;
+      return { kind: "placed", reference, setCookie: sessionId ? await sessionCookieFor(sessionId) : null };
+    }
+    case "declined":
+      return { kind: "declined", message: outcome.message };
+    case "refused":
+      return outcome.refusal;
+    case "awaiting-gateway":
+      return { kind: "error", message: PAYMENT_PENDING };
+    case "refunded":
+      return { kind: "error", message: outcome.message, newKey: true };
+    case "pressed-before":
+    case "settled-elsewhere":
+      return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
   }
 }
 
-/** The answer of a submit whose payment recovery took: its charge refunded, it answers as recovery did. */
-async function lostAnswer(actor: CheckoutActor, key: string, charge: Parameters<typeof lostToRecovery>[1]): Promise<CheckoutOutcome> {
-  await lostToRecovery(key, charge);
-  return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
+/** What the order needs that is slow or read from elsewhere: worked out before the claim, so the settle holds its lock briefly. */
+type PreparedOrder = { passwordHash: string | null; boxName: string; region: Awaited<ReturnType<typeof getRegion>>; origin: string };
+
+async function prepareOrder(actor: CheckoutActor, input: OrderInput, checked: Checked, origin: string): Promise<PreparedOrder> {
+  const [passwordHash, pkg, region] = await Promise.all([
+    input.password ? hashPassword(input.password) : null,
+    actor.draft.packageId ? getPackage(actor.draft.packageId) : null,
+    getRegion(checked.regionId),
+  ]);
+  return { passwordHash, boxName: pkg?.fullName ?? "Your box", region, origin };
 }
 
-/**
- * Gives back what the claim took: stock, credit and the draft; the payment row records the refusal.
- * The row moves first and only from pending: false (nothing given back) when recovery took it and gave it all back.
- */
-async function release(actor: CheckoutActor, quote: Quote, key: string, userId: number, creditCents: number, result: { status: "declined"; code: "card_declined" | "insufficient_funds" | "expired_card"; message: string }): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await settlePayment(trx, key, result))) return false;
-    await trx.updateTable("subscriptions").set({ checkoutKey: null, updatedAt: nowIso() }).where("id", "=", actor.draft.id).where("checkoutKey", "=", key).execute();
-    await changeStock(trx, quote.stock, 1);
-    if (creditCents > 0) await addLedgerEntry(trx, { userId, amountCents: creditCents, reason: "Credit returned: payment not completed", reference: key });
-    return true;
-  });
-}
-
-async function finalize(
-  actor: CheckoutActor,
-  input: CheckoutInput & { giftCode?: string | null },
-  checked: Checked,
-  paid: { key: string; creditCents: number; totalCents: number; charge: { status: "succeeded"; chargeId: string } },
-  origin: string,
-): Promise<{ reference: string; sessionId: string | null }> {
+/** The settle of a charge: order, invoice, lines, the active subscription, the account, the card and the e-mail, in the caller's transaction. */
+async function writeOrder(trx: Transaction<DB>, actor: CheckoutActor, input: OrderInput, checked: Checked, prepared: PreparedOrder, paid: BoxClaim & { key: string }): Promise<Placed> {
   const { quote, customer, card } = checked;
+  const { passwordHash, region, origin } = prepared;
   const reference = newOrderReference();
   const ts = nowIso();
   // the invoice and the e-mail name a code's free item the same way
   const lines = quote.lines.map((l) => (l.free ? { ...l, name: `${l.name} (free with ${quote.discount?.code ?? "discount"})` } : l));
-  const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const pkg = actor.draft.packageId ? await getPackage(actor.draft.packageId) : null;
-  const region = await getRegion(checked.regionId);
 
-  const sessionId = await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({
-      firstName: input.contact.firstName, lastName: input.contact.lastName, phone: input.contact.phone,
-      ...(customer.sms === null || input.contact.sms ? { sms: input.contact.sms ? 1 : 0 } : {}),
-      ...(customer.newsletter === null || input.contact.newsletter ? { newsletter: input.contact.newsletter ? 1 : 0 } : {}),
-      ...(passwordHash && !customer.passwordHash ? { passwordHash } : {}),
-      orderedAt: customer.orderedAt ?? ts, updatedAt: ts,
-    }).where("id", "=", customer.id).execute();
-    // a password set here is a password change like any other: open reset links stop working
-    if (passwordHash && !customer.passwordHash) await retireResetTokens(trx, customer.id);
+  await trx.updateTable("users").set({
+    firstName: input.contact.firstName, lastName: input.contact.lastName, phone: input.contact.phone,
+    ...(customer.sms === null || input.contact.sms ? { sms: input.contact.sms ? 1 : 0 } : {}),
+    ...(customer.newsletter === null || input.contact.newsletter ? { newsletter: input.contact.newsletter ? 1 : 0 } : {}),
+    ...(passwordHash && !customer.passwordHash ? { passwordHash } : {}),
+    orderedAt: customer.orderedAt ?? ts, updatedAt: ts,
+  }).where("id", "=", customer.id).execute();
+  // a password set here is a password change like any other: open reset links stop working
+  if (passwordHash && !customer.passwordHash) await retireResetTokens(trx, customer.id);
 
-    const shippingId = await insertAddress(trx, customer.id, "shipping", input.shipping);
-    const billingId = input.billingSameAsShipping ? shippingId : await insertAddress(trx, customer.id, "billing", input.billing);
+  const shippingId = await insertAddress(trx, customer.id, "shipping", input.shipping);
+  const billingId = input.billingSameAsShipping ? shippingId : await insertAddress(trx, customer.id, "billing", input.billing);
 
-    const { id: orderId } = await trx
-      .insertInto("orders")
-      .values({
-        reference, userId: customer.id, subscriptionId: actor.draft.id, kind: "box", status: "paid",
-        deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow, shippingAddressId: shippingId, createdAt: ts, paidAt: ts,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const { id: invoiceId } = await trx
-      .insertInto("invoices")
-      // The invoice total is before credit, as renewals and pay-an-order keep it: what was charged is total - credit.
-      .values({ orderId, subtotalCents: quote.subtotalCents, discountedCents: quote.discountedCents, creditCents: paid.creditCents, totalCents: quote.subtotalCents - quote.discountedCents, createdAt: ts })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("invoiceLines")
-      .values(lines.map((l) => ({ invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents, name: l.name, free: l.free ? 1 : 0 })))
-      .execute();
-    // ours only while still pending (PaymentLost rolls the order back when recovery took the payment)
-    await settleOwnPayment(trx, paid.key, { status: "succeeded", chargeId: paid.charge.chargeId, amountCents: paid.totalCents }, { orderId });
-    if (card && !card.savedId) await saveCard(trx, customer.id, card);
-    // A new customer's waiting gift card becomes credit on the account they just made (next deliveries).
-    if (input.giftCode) await claimGiftCardCode(trx, { userId: customer.id, code: input.giftCode });
+  const { id: orderId } = await trx
+    .insertInto("orders")
+    .values({
+      reference, userId: customer.id, subscriptionId: actor.draft.id, kind: "box", status: "paid",
+      deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow, shippingAddressId: shippingId, createdAt: ts, paidAt: ts,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: invoiceId } = await trx
+    .insertInto("invoices")
+    // The invoice total is before credit, as renewals and pay-an-order keep it: what was charged is total - credit.
+    .values({ orderId, subtotalCents: quote.subtotalCents, discountedCents: quote.discountedCents, creditCents: paid.creditCents, totalCents: quote.subtotalCents - quote.discountedCents, createdAt: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("invoiceLines")
+    .values(lines.map((l) => ({ invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents, name: l.name, free: l.free ? 1 : 0 })))
+    .execute();
+  await linkPayment(trx, paid.key, { orderId });
+  if (card && !card.savedId) await saveCard(trx, customer.id, card);
+  // A new customer's waiting gift card becomes credit on the account they just made (next deliveries).
+  if (input.giftCode) await claimGiftCardCode(trx, { userId: customer.id, code: input.giftCode });
 
-    await trx.updateTable("subscriptions").set({
-      status: "active", userId: customer.id, email: customer.email, postcode: input.shipping.postcode, suburbId: checked.suburbId,
-      regionId: checked.regionId, deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow,
-      frequencyDays: input.frequencyDays, discountCode: quote.discount?.code ?? null, shippingAddressId: shippingId,
-      billingAddressId: billingId, deliveryNotes: input.deliveryNotes, startedAt: ts, updatedAt: ts,
-    }).where("id", "=", actor.draft.id).execute();
-    await trx.insertInto("subscriptionEvents").values({ subscriptionId: actor.draft.id, type: "checked_out", data: JSON.stringify({ reference }), createdAt: ts }).execute();
+  await trx.updateTable("subscriptions").set({
+    status: "active", userId: customer.id, email: customer.email, postcode: input.shipping.postcode, suburbId: checked.suburbId,
+    regionId: checked.regionId, deliveryDate: input.deliveryDate, deliveryWindow: input.deliveryWindow,
+    frequencyDays: input.frequencyDays, discountCode: quote.discount?.code ?? null, shippingAddressId: shippingId,
+    billingAddressId: billingId, deliveryNotes: input.deliveryNotes, startedAt: ts, updatedAt: ts,
+  }).where("id", "=", actor.draft.id).execute();
+  await trx.insertInto("subscriptionEvents").values({ subscriptionId: actor.draft.id, type: "checked_out", data: JSON.stringify({ reference }), createdAt: ts }).execute();
 
-    // the posted date and frequency, on the region's run days: what the page agreed and the renewals will do
-    const terms = agreementTerms(region, input.deliveryDate, input.frequencyDays);
-    await queueEmail(trx, orderConfirmationEmail, customer.email, {
-      firstName: input.contact.firstName,
-      reference,
-      boxName: pkg?.fullName ?? "Your box",
-      lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
-      chargedCents: paid.totalCents,
-      creditCents: paid.creditCents,
-      discountedCents: quote.discountedCents,
-      firstDelivery: formatDeliveryDate(input.deliveryDate),
-      window: checked.windowLabel,
-      frequency: frequencyLabel(input.frequencyDays),
-      recurringCents: quote.recurringCents,
-      gstCents: quote.gstCents,
-      nextDelivery: terms?.nextDelivery ?? "",
-      nextCharge: terms?.nextCharge ?? "",
-      card: card ? `${card.brand} ending in ${card.lastFour}` : null,
-      manageUrl: `${origin}/dashboard/my-deliveries`,
-      invoiceUrl: `${origin}${taxInvoicePath(reference)}`,
-    });
-    return actor.user ? null : startCheckoutSession(trx, actor.session, customer.id, paid.key);
+  // the posted date and frequency, on the region's run days: what the page agreed and the renewals will do
+  const terms = agreementTerms(region, input.deliveryDate, input.frequencyDays);
+  await queueEmail(trx, orderConfirmationEmail, customer.email, {
+    firstName: input.contact.firstName,
+    reference,
+    boxName: prepared.boxName,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+    chargedCents: paid.totalCents,
+    creditCents: paid.creditCents,
+    discountedCents: quote.discountedCents,
+    firstDelivery: formatDeliveryDate(input.deliveryDate),
+    window: checked.windowLabel,
+    frequency: frequencyLabel(input.frequencyDays),
+    recurringCents: quote.recurringCents,
+    gstCents: quote.gstCents,
+    nextDelivery: terms?.nextDelivery ?? "",
+    nextCharge: terms?.nextCharge ?? "",
+    card: card ? `${card.brand} ending in ${card.lastFour}` : null,
+    manageUrl: `${origin}/dashboard/my-deliveries`,
+    invoiceUrl: `${origin}${taxInvoicePath(reference)}`,
   });
+  const sessionId = actor.user ? null : await startCheckoutSession(trx, actor.session, customer.id, paid.key);
   return { reference, sessionId };
 }
 

@@ -158,6 +158,11 @@ export async function settlePayment(trx: Kysely<DB>, key: string, result: Charge
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/** Links a settled payment to what it paid for, once the settle has written it. */
+export async function linkPayment(trx: Kysely<DB>, key: string, links: { orderId: number; giftCardId?: number }) {
+  await trx.updateTable("payments").set(links).where("idempotencyKey", "=", key).execute();
+}
+
 /** The answer to a submit whose gateway call timed out with no charge on record: its payment stays pending for recovery. */
 export const PAYMENT_PENDING =
   "We're still waiting to hear back from our payment provider. Please don't pay again yet: if this payment doesn't go through, anything charged is refunded and you can try again in about 15 minutes.";
