@@ -31,7 +31,7 @@ import { newOrderReference } from "~/orders/reference.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import {
-  cardFor, earlierPress, PAYMENT_PENDING, pressedBefore, refuse, runShopperFlow, type CardRefusal, type ChargeOutcome, type ShopperFlow,
+  cardAnswer, cardFor, CHOOSE_A_CARD, earlierPress, PAYMENT_PENDING, pressedBefore, refuse, runShopperFlow, type ChargeOutcome, type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
 import type { AddressInput } from "./address-schema";
@@ -169,19 +169,14 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
 
   let card: ResolvedCard | null = null;
   if (quote.totalCents > 0) {
-    if (input.card.kind === "none") return { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
+    if (input.card.kind === "none") return CHOOSE_A_CARD;
     const resolved = await cardFor(actor.user?.id ?? null, input.card, { userId: customer.id, clientIp: actor.clientIp, submitKey: `checkout:${input.idempotencyKey}` });
-    if ("refusal" in resolved) return cardRefused(resolved.refusal);
+    if ("refusal" in resolved) return cardAnswer(resolved.refusal);
     card = resolved.card;
   }
   const suburbMatch = lookup.suburbs.find((s) => s.name.toLowerCase() === input.shipping.city.trim().toLowerCase());
   const suburbId = suburbMatch?.id ?? (actor.draft.postcode === lookup.postcode && actor.draft.suburbId ? actor.draft.suburbId : lookup.suburbs[0].id);
   return { quote, regionId: lookup.region.id, suburbId, windowLabel: window!.label, customer, card };
-}
-
-/** A box checkout and a gift-card purchase answer a refused card the same way. */
-export function cardRefused(refusal: CardRefusal): Extract<CheckoutOutcome, { kind: "card" | "card-limit" }> {
-  return refusal.kind === "card" ? { kind: "card", fieldErrors: { [refusal.field]: refusal.message }, message: refusal.message } : refusal;
 }
 
 /** Per-item messages for products whose stock cannot cover this order. */
@@ -240,7 +235,7 @@ function boxCheckout(actor: CheckoutActor, input: OrderInput, checked: Checked, 
       await claimDraft(trx, actor.draft.id, key);
       await changeStock(trx, quote.stock, -1);
       const spent = await spendCredit(trx, customer.id, quote, input.expectedTotalCents, key);
-      if (spent.totalCents > 0 && !card) refuse<CheckoutOutcome>(CARD_NEEDED);
+      if (spent.totalCents > 0 && !card) refuse<CheckoutOutcome>(CHOOSE_A_CARD);
       const used = spent.totalCents > 0 ? card : null;
       await claimPayment(trx, {
         key, userId: customer.id, amountCents: spent.totalCents, card: used,
@@ -257,8 +252,6 @@ function boxCheckout(actor: CheckoutActor, input: OrderInput, checked: Checked, 
     record: (trx, spent) => writeOrder(trx, actor, input, checked, order, { key, ...spent }),
   };
 }
-
-const CARD_NEEDED: CheckoutOutcome = { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
 
 /** The draft, for this key. The first statement writes, so concurrent SQLite writers queue instead of failing. */
 async function claimDraft(trx: Transaction<DB>, draftId: number, key: string) {

@@ -131,6 +131,16 @@ export async function cardFor(userId: number | null, choice: CardChoice, from: N
   }
 }
 
+/** How box checkout and the gift-card purchase answer a card they cannot use (pay-an-order has statuses of its own). */
+export type CardAnswer = { kind: "card"; fieldErrors: Record<string, string>; message: string } | Extract<CardRefusal, { kind: "card-limit" }>;
+
+export function cardAnswer(refusal: CardRefusal): CardAnswer {
+  return refusal.kind === "card" ? { kind: "card", fieldErrors: { [refusal.field]: refusal.message }, message: refusal.message } : refusal;
+}
+
+/** A payment above zero with no card chosen. */
+export const CHOOSE_A_CARD: CardAnswer = { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
+
 /* ------------------------------------------------------------------ the steps */
 
 type ClaimAnswer<C, R> = { kind: "claimed"; claimed: Claimed<C> } | { kind: "refused"; refusal: R } | { kind: "pressed-before" };
