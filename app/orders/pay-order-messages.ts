@@ -7,6 +7,7 @@ export const PAY_MESSAGES = {
   notPayable: "This order can no longer be paid.",
   creditChanged: "Your credit no longer covers this order. Please choose a card to pay the rest.",
   gatewayError: "We couldn't reach our payment provider, so nothing was charged. Please try again in a moment.",
+  notRecorded: "We couldn't record your payment, and the charge was refunded. Please try again.",
   keyConflict: "This payment form has expired. Please reload the page and try again.",
   expectedTotal: "The expected total must be a whole number of cents.",
   keyRequired: "This payment form has expired. Please reload the page and try again.",

@@ -1,5 +1,5 @@
-// Paying an order (SPEC §2, §4 and §5 "Pay an order"), exactly once.
-//
+// Paying an order (SPEC §2, §4 and §5 "Pay an order"), exactly once, in the shape every payment
+// has (app/payments/charge-flow.server.ts):
 //   claim   one transaction: a conditional update takes the order (unpaid or
 //           failed, not claimed) for this submit's idempotency key; the credit
 //           it uses is spent (ledger row) and the pending payment row inserted
@@ -22,13 +22,13 @@ import type { AddressInput } from "~/checkout/address-schema";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { queueEmail } from "~/email/mailer.server";
 import { orderReceiptEmail } from "~/email/templates/order-receipt";
+import type { Transaction } from "kysely";
+import type { DB } from "~/db/schema";
 import type { CardChoice } from "~/payments/card-schema";
-import { CardError, GatewayTimeoutError, type ChargeResult } from "~/payments/gateway";
-import { NewCardsPausedError } from "~/payments/card-attempt-limits.server";
 import {
-  chargeCard, claimPayment, isUniqueViolation, listSavedCards, lostToRecovery, PAYMENT_PENDING, PaymentLost, replaceDeclinedPrimary, resolveCard,
-  saveCard, settleOwnPayment, settlePayment, type ResolvedCard, type SavedCard,
-} from "~/payments/payments.server";
+  cardFor, earlierPress, PAYMENT_PENDING, PaymentLost, refuse, runShopperFlow, type ChargeOutcome, type ShopperFlow,
+} from "~/payments/charge-flow.server";
+import { claimPayment, listSavedCards, replaceDeclinedPrimary, saveCard, type ResolvedCard, type SavedCard } from "~/payments/payments.server";
 import { payableInvoice, paymentSummary, type BreakdownInvoice, type PaymentSummary } from "./breakdown";
 import { breakdownOf, findOwnOrder, type OwnOrder } from "./breakdown.server";
 import { addLedgerEntry, creditBalance, lockUser } from "./credit.server";
@@ -174,30 +174,30 @@ export function addressKey(a: Pick<AddressInput, "line1" | "line2" | "city" | "s
   return createHash("sha256").update(normalisedAddress(a)).digest("base64url").slice(0, 22);
 }
 
-class ClaimLost extends Error {}
-class CardNeeded extends Error {}
-class Moved extends Error {
-  constructor(readonly outcome: TotalMoved) {
-    super("total moved");
-  }
-}
+const cardField = (req: PayOrderRequest) => (req.card.kind === "saved" ? "paymentMethod" : "card.number");
 
-const CARD_FIELD = { number: "card.number", expiration: "card.expiration", cvc: "card.cvc" } as const;
+type Payable = { order: OwnOrder; invoice: BreakdownInvoice; card: ResolvedCard | null };
 
 export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
-  const { user, idempotencyKey: key } = req;
-  const order = await findOwnOrder({ userId: user.id, reference: req.reference });
+  const order = await findOwnOrder({ userId: req.user.id, reference: req.reference });
   if (!order) return { status: "not_found" };
-
   // A repeat of a submit already under way or done answers with its outcome.
-  if (await paymentByKey(key)) return duplicateOutcome(req, order);
+  const repeat = await outcomeOfKey(req, order);
+  if (repeat) return repeat;
+  const payable = await check(req, order);
+  if ("status" in payable) return payable;
+  return answer(req, payable, await runShopperFlow(orderPayment(req, payable)));
+}
+
+/** Everything that can be refused before anything is written or charged. */
+async function check(req: PayOrderRequest, order: OwnOrder): Promise<PayOrderOutcome | Payable> {
+  const { user } = req;
   if (order.status === "paid") return alreadyPaid(order);
   const passed = deliveryPassed(order);
   if (passed) return passed;
   if (!isPayable(order.status)) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
   if (order.paymentKey) return { status: "in_progress", message: PAY_MESSAGES.inProgress };
-  const breakdown = await breakdownOf(order);
-  const invoice = payableInvoice(breakdown);
+  const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
   const moved = payTotalMoved(req.expectedTotalCents, applyCredit(await spendableCredit(user), invoice.total), invoice.total);
   if (moved) return moved;
@@ -208,190 +208,180 @@ export async function payOrder(req: PayOrderRequest): Promise<PayOrderOutcome> {
   }
 
   // The card is looked up (or tokenised) before the claim; nothing is charged yet.
-  let card: ResolvedCard | null = null;
   if (req.card.kind === "none" && applyCredit(await spendableCredit(user), invoice.total).totalCents > 0) {
     return { status: "card_required", message: PAY_MESSAGES.creditChanged };
   }
-  if (req.card.kind !== "none") {
-    try {
-      card = await resolveCard(user.id, req.card, { userId: user.id, clientIp: req.clientIp, submitKey: `pay:${key}` });
-    } catch (error) {
-      if (error instanceof NewCardsPausedError) return { status: "card_limited", field: "card.number", message: error.message, retryAfterSeconds: error.retryAfterSeconds };
-      if (error instanceof CardError) {
-        return req.card.kind === "saved"
-          ? { status: "declined", field: "paymentMethod", message: error.message }
-          : { status: "card_error", field: CARD_FIELD[error.field], message: error.message };
-      }
-      throw error;
-    }
-  }
+  const resolved = await cardFor(user.id, req.card, { userId: user.id, clientIp: req.clientIp, submitKey: `pay:${req.idempotencyKey}` });
+  if (!("refusal" in resolved)) return { order, invoice, card: resolved.card };
+  const refusal = resolved.refusal;
+  if (refusal.kind === "card-limit") return { status: "card_limited", field: "card.number", message: refusal.message, retryAfterSeconds: refusal.retryAfterSeconds };
+  return refusal.field === "paymentMethod"
+    ? { status: "declined", field: "paymentMethod", message: refusal.message }
+    : { status: "card_error", field: refusal.field, message: refusal.message };
+}
 
-  // 1. claim
-  let amounts: { creditCents: number; totalCents: number };
-  try {
-    amounts = await db.transaction().execute(async (trx) => {
-      // The first statement writes, so concurrent SQLite writers queue for the lock instead of failing.
-      const claimed = await trx
-        .updateTable("orders")
-        .set({ paymentKey: key })
-        .where("id", "=", order.id)
-        .where("userId", "=", user.id)
-        .where("status", "in", PAYABLE)
-        .where("paymentKey", "is", null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw new ClaimLost();
+/** The order was not there to claim: paid, passed or being paid meanwhile. Answered after the claim rolled back. */
+const ORDER_TAKEN = { status: "order_taken" } as const;
+type Refusal = PayOrderOutcome | typeof ORDER_TAKEN;
+/** The credit spent and the rest, charged to the card. */
+type Split = { creditCents: number; totalCents: number };
+
+/** Pay-an-order's own parts of claim, charge and settle (app/payments/charge-flow.server.ts). */
+function orderPayment(req: PayOrderRequest, { order, invoice, card }: Payable): ShopperFlow<Split, Refusal, boolean> {
+  const { user, idempotencyKey: key } = req;
+  return {
+    key, name: "pay_order", log: { reference: order.reference },
+    unavailable: PAY_MESSAGES.gatewayError, notRecorded: PAY_MESSAGES.notRecorded,
+    async claim(trx) {
+      await claimOrder(trx, order.id, user.id, key);
       await lockUser(trx, user.id);
       const split = applyCredit(await spendableCredit(user, trx), invoice.total);
       const movedNow = payTotalMoved(req.expectedTotalCents, split, invoice.total);
-      if (movedNow) throw new Moved(movedNow);
-      if (split.totalCents > 0 && !card) throw new CardNeeded();
+      if (movedNow) refuse<Refusal>(movedNow);
+      if (split.totalCents > 0 && !card) refuse<Refusal>({ status: "card_required", message: PAY_MESSAGES.creditChanged });
       await addLedgerEntry(trx, { userId: user.id, amountCents: -split.creditCents, reason: "Credit used on an order", reference: order.reference });
+      const used = split.totalCents > 0 ? card : null;
       await claimPayment(trx, {
-        key, userId: user.id, orderId: order.id, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null,
+        key, userId: user.id, orderId: order.id, amountCents: split.totalCents, card: used,
         reserved: { creditCents: split.creditCents, creditReference: order.reference },
       });
-      return split;
-    });
-  } catch (error) {
-    if (error instanceof CardNeeded) return { status: "card_required", message: PAY_MESSAGES.creditChanged };
-    if (error instanceof Moved) return error.outcome;
-    if (error instanceof ClaimLost || isUniqueViolation(error)) {
-      if (await paymentByKey(key)) return duplicateOutcome(req, order);
-      const now = await findOwnOrder({ userId: user.id, reference: order.reference });
-      if (now?.status === "paid") return alreadyPaid(now);
-      const passedNow = now && deliveryPassed(now);
-      if (passedNow) return passedNow;
-      return { status: "in_progress", message: PAY_MESSAGES.inProgress };
-    }
-    throw error;
-  }
-  const usedCard = amounts.totalCents > 0 ? card : null;
-
-  // 2. charge
-  let result: ChargeResult;
-  try {
-    result = await chargeCard(key, usedCard, amounts.totalCents, `${order.reference}`);
-  } catch (error) {
-    // No answer in time and no charge on record: the payment stays pending (the charge may still land) for recovery.
-    if (error instanceof GatewayTimeoutError) return { status: "in_progress", message: PAYMENT_PENDING };
-    // The gateway could not be reached: record a failure (the same key never charges twice at the gateway).
-    console.error(JSON.stringify({ level: "error", type: "payment", reference: order.reference, message: (error as Error).message }));
-    result = { status: "declined", code: "card_declined", message: PAY_MESSAGES.gatewayError };
-  }
-
-  // 3. settle, only while the payment is still ours (its row moves first, and only from pending):
-  // recovery may have taken it after the lease and given the claim and the credit back; then the
-  // charge is refunded and the answer is recovery's
-  if (result.status === "declined") {
-    const declined = result;
-    const owned = await db.transaction().execute(async (trx) => {
-      if (!(await settlePayment(trx, key, declined))) return false;
+      return { claim: split, charge: { card: used, amountCents: split.totalCents, description: order.reference } };
+    },
+    // the order awaits payment again; its credit comes back
+    async release(trx, split) {
       await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
-      await addLedgerEntry(trx, { userId: user.id, amountCents: amounts.creditCents, reason: "Credit returned: payment declined", reference: order.reference });
-      return true;
-    });
-    if (!owned) return lostAnswer(req, order, declined);
-    return { status: "declined", message: declined.message, field: req.card.kind === "saved" ? "paymentMethod" : "card.number" };
-  }
-
-  const succeeded = result;
-  const summary = paymentSummary({ ...invoice, credit: amounts.creditCents }, null, true);
-  const invoicePath = taxInvoicePath(order.reference);
-  let newPrimary = false;
-  try {
-    await db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      await settleOwnPayment(trx, key, succeeded, { orderId: order.id });
-      const paid = await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).executeTakeFirst();
-      if (Number(paid.numUpdatedRows) !== 1) throw new PaymentLost();
-      await trx.updateTable("invoices").set({ creditCents: amounts.creditCents }).where("id", "=", invoice.id).execute();
-      const { id: billingAddressId } = await trx
-        .insertInto("addresses")
-        .values({
-          userId: user.id, kind: "billing", addressType: req.billing.addressType, line1: req.billing.line1, line2: req.billing.line2 ?? null,
-          city: req.billing.city, state: req.billing.state, postcode: req.billing.postcode, country: "AU", company: req.billing.company ?? null, createdAt: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await trx.updateTable("orders").set({ billingAddressId }).where("id", "=", order.id).execute();
-      if (usedCard) {
-        const cardId = await saveCard(trx, user.id, usedCard);
-        newPrimary = await replaceDeclinedPrimary(trx, user.id, order.id, cardId);
-      }
-      await trx
-        .updateTable("users")
-        .set({
-          sms: req.contact.sms ? 1 : 0, newsletter: req.contact.newsletter ? 1 : 0, updatedAt: now,
-          // details on file stay as they are; blanks are filled from the form
-          firstName: user.firstName ?? req.contact.firstName, lastName: user.lastName ?? req.contact.lastName, phone: user.phone ?? req.contact.phone,
-        })
-        .where("id", "=", user.id)
-        .execute();
-      await queueEmail(trx, orderReceiptEmail, user.email, {
-        firstName: user.firstName ?? req.contact.firstName,
-        reference: order.reference,
-        lines: summary.lines,
-        subtotalCents: summary.subtotalCents,
-        discountedCents: summary.discountedCents,
-        creditCents: amounts.creditCents,
-        chargedCents: amounts.totalCents,
-        gstCents: summary.gstCents,
-        card: usedCard ? `${usedCard.brand} ending in ${usedCard.lastFour}` : null,
-        invoiceUrl: `${req.origin}${invoicePath}`,
-      });
-    });
-  } catch (error) {
-    if (error instanceof PaymentLost) return lostAnswer(req, order, succeeded);
-    throw error;
-  }
-  return {
-    status: "paid", reference: order.reference, chargedCents: amounts.totalCents, creditCents: amounts.creditCents,
-    card: usedCard ? { brand: usedCard.brand, lastFour: usedCard.lastFour } : null, invoicePath, newPrimary,
+      await addLedgerEntry(trx, { userId: user.id, amountCents: split.creditCents, reason: "Credit returned: payment declined", reference: order.reference });
+    },
+    record: (trx, split) => writePayment(trx, req, order, invoice, split.totalCents > 0 ? card : null, split),
   };
 }
 
-/** The answer of a submit whose payment recovery took: its charge refunded, it answers as recovery did. */
-async function lostAnswer(req: PayOrderRequest, order: OwnOrder, charge: ChargeResult): Promise<PayOrderOutcome> {
-  await lostToRecovery(req.idempotencyKey, charge);
-  return duplicateOutcome(req, order);
+/** The order, for this key. The first statement writes, so concurrent SQLite writers queue for the lock instead of failing. */
+async function claimOrder(trx: Transaction<DB>, orderId: number, userId: number, key: string) {
+  const claimed = await trx
+    .updateTable("orders")
+    .set({ paymentKey: key })
+    .where("id", "=", orderId)
+    .where("userId", "=", userId)
+    .where("status", "in", PAYABLE)
+    .where("paymentKey", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) refuse<Refusal>(ORDER_TAKEN);
+}
+
+/**
+ * The settle of a charge, in the transaction that moved the payment row: the order paid (still claimed by
+ * this key, else the payment is lost), the invoice's credit, the billing address, the card, the details
+ * on file and the receipt. Answers whether the card that paid became primary (replaceDeclinedPrimary).
+ */
+async function writePayment(trx: Transaction<DB>, req: PayOrderRequest, order: OwnOrder, invoice: BreakdownInvoice, usedCard: ResolvedCard | null, split: Split): Promise<boolean> {
+  const { user, idempotencyKey: key } = req;
+  const now = new Date().toISOString();
+  const paid = await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).executeTakeFirst();
+  if (Number(paid.numUpdatedRows) !== 1) throw new PaymentLost();
+  await trx.updateTable("invoices").set({ creditCents: split.creditCents }).where("id", "=", invoice.id).execute();
+  const { id: billingAddressId } = await trx
+    .insertInto("addresses")
+    .values({
+      userId: user.id, kind: "billing", addressType: req.billing.addressType, line1: req.billing.line1, line2: req.billing.line2 ?? null,
+      city: req.billing.city, state: req.billing.state, postcode: req.billing.postcode, country: "AU", company: req.billing.company ?? null, createdAt: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx.updateTable("orders").set({ billingAddressId }).where("id", "=", order.id).execute();
+  let newPrimary = false;
+  if (usedCard) {
+    const cardId = await saveCard(trx, user.id, usedCard);
+    newPrimary = await replaceDeclinedPrimary(trx, user.id, order.id, cardId);
+  }
+  await trx
+    .updateTable("users")
+    .set({
+      sms: req.contact.sms ? 1 : 0, newsletter: req.contact.newsletter ? 1 : 0, updatedAt: now,
+      // details on file stay as they are; blanks are filled from the form
+      firstName: user.firstName ?? req.contact.firstName, lastName: user.lastName ?? req.contact.lastName, phone: user.phone ?? req.contact.phone,
+    })
+    .where("id", "=", user.id)
+    .execute();
+  const summary = paymentSummary({ ...invoice, credit: split.creditCents }, null, true);
+  await queueEmail(trx, orderReceiptEmail, user.email, {
+    firstName: user.firstName ?? req.contact.firstName,
+    reference: order.reference,
+    lines: summary.lines,
+    subtotalCents: summary.subtotalCents,
+    discountedCents: summary.discountedCents,
+    creditCents: split.creditCents,
+    chargedCents: split.totalCents,
+    gstCents: summary.gstCents,
+    card: usedCard ? `${usedCard.brand} ending in ${usedCard.lastFour}` : null,
+    invoiceUrl: `${req.origin}${taxInvoicePath(order.reference)}`,
+  });
+  return newPrimary;
+}
+
+/** The flow's outcome as pay-an-order answers it. */
+async function answer(req: PayOrderRequest, { order, card }: Payable, outcome: ChargeOutcome<Split, Refusal, boolean>): Promise<PayOrderOutcome> {
+  switch (outcome.kind) {
+    case "paid": {
+      const { claim: split, recorded: newPrimary } = outcome;
+      const used = split.totalCents > 0 ? card : null;
+      return {
+        status: "paid", reference: order.reference, chargedCents: split.totalCents, creditCents: split.creditCents,
+        card: used ? { brand: used.brand, lastFour: used.lastFour } : null, invoicePath: taxInvoicePath(order.reference), newPrimary,
+      };
+    }
+    case "declined":
+    // charged, not recorded and refunded: the key keeps that refusal, as a decline's
+    case "refunded":
+      return { status: "declined", message: outcome.message, field: cardField(req) };
+    case "refused":
+      return outcome.refusal === ORDER_TAKEN ? orderTaken(req, order) : (outcome.refusal as PayOrderOutcome);
+    case "awaiting-gateway":
+      return { status: "in_progress", message: PAYMENT_PENDING };
+    case "pressed-before":
+    case "settled-elsewhere":
+      return (await outcomeOfKey(req, order)) ?? { status: "key_conflict", message: PAY_MESSAGES.keyConflict };
+  }
+}
+
+/** Why the order could not be claimed: this key's own payment, a payment since, a passed delivery, or another window paying it. */
+async function orderTaken(req: PayOrderRequest, order: OwnOrder): Promise<PayOrderOutcome> {
+  const repeat = await outcomeOfKey(req, order);
+  if (repeat) return repeat;
+  const now = await findOwnOrder({ userId: req.user.id, reference: order.reference });
+  if (now?.status === "paid") return alreadyPaid(now);
+  const passedNow = now && deliveryPassed(now);
+  if (passedNow) return passedNow;
+  return { status: "in_progress", message: PAY_MESSAGES.inProgress };
 }
 
 function alreadyPaid(order: Pick<OwnOrder, "reference">): PayOrderOutcome {
   return { status: "already_paid", reference: order.reference, invoicePath: taxInvoicePath(order.reference), message: PAY_MESSAGES.alreadyPaid };
 }
 
-async function paymentByKey(key: string) {
-  return db
-    .selectFrom("payments")
-    .select(["id", "status", "orderId", "amountCents", "failureMessage", "cardBrand", "cardLastFour"])
-    .where("idempotencyKey", "=", key)
-    .executeTakeFirst();
-}
-
 /**
- * A submit whose key was seen before waits until the first one has settled
- * (its payment is no longer pending and the order is paid or released), then
- * answers with that outcome.
+ * A submit whose key was seen before waits until the first one has settled, then answers with that
+ * outcome; a key of another order's payment is refused. Null for a key never used.
  */
-async function duplicateOutcome(req: PayOrderRequest, order: OwnOrder, { timeoutMs = 20_000, intervalMs = 100 } = {}): Promise<PayOrderOutcome> {
-  const key = req.idempotencyKey;
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const payment = await paymentByKey(key);
-    if (!payment || payment.orderId !== order.id) return { status: "key_conflict", message: PAY_MESSAGES.keyConflict };
-    const now = await db.selectFrom("orders").select(["status", "paymentKey"]).where("id", "=", order.id).executeTakeFirstOrThrow();
-    if (payment.status === "succeeded" && now.status === "paid" && now.paymentKey === key) {
-      const invoice: BreakdownInvoice | null = payableInvoice(await breakdownOf(order));
+async function outcomeOfKey(req: PayOrderRequest, order: OwnOrder): Promise<PayOrderOutcome | null> {
+  const press = await earlierPress(req.idempotencyKey, (row) => row.orderId === order.id);
+  switch (press.kind) {
+    case "none":
+      return null;
+    case "other-payment":
+      return { status: "key_conflict", message: PAY_MESSAGES.keyConflict };
+    case "in-progress":
+      return { status: "in_progress", message: PAY_MESSAGES.inProgress };
+    case "declined":
+      return { status: "declined", message: press.message, field: cardField(req) };
+    case "paid": {
+      const { payment } = press;
+      const invoice = payableInvoice(await breakdownOf(order));
       return {
         status: "paid", reference: order.reference, chargedCents: payment.amountCents, creditCents: invoice?.credit ?? 0,
         card: payment.cardBrand && payment.cardLastFour && payment.amountCents > 0 ? { brand: payment.cardBrand, lastFour: payment.cardLastFour } : null,
         invoicePath: taxInvoicePath(order.reference),
       };
     }
-    if (payment.status === "declined" && now.paymentKey !== key) {
-      return { status: "declined", message: payment.failureMessage ?? "Your card was declined.", field: req.card.kind === "saved" ? "paymentMethod" : "card.number" };
-    }
-    if (Date.now() > until) return { status: "in_progress", message: PAY_MESSAGES.inProgress };
-    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

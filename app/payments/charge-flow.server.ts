@@ -307,8 +307,7 @@ export async function earlierPress(key: string, belongs: (row: PaymentRow) => bo
   if (!existing) return { kind: "none" };
   if (!belongs(existing)) return { kind: "other-payment" };
   const row = inProgress(existing.status) ? await waitForPayment(key) : existing;
-  if (!row) return { kind: "none" };
-  if (inProgress(row.status)) return { kind: "in-progress" };
+  if (!row || inProgress(row.status)) return { kind: "in-progress" };
   if (row.status === "succeeded") return { kind: "paid", payment: row };
   return { kind: "declined", message: row.failureMessage ?? "Your card was declined." };
 }

@@ -6,7 +6,9 @@
 //   3. settle   the row to succeeded or declined, only while it is still
 //               pending: payment recovery may have taken it (pending →
 //               recovering) when the charge outlived the lease, and then the
-//               submit undoes its own work (lostToRecovery) instead.
+//               submit undoes its own work instead.
+// How the flows put these together (and what a failure between them does) is
+// ./charge-flow.server.ts.
 // Which worker process or app instance runs a step does not matter: the
 // database's unique key, not a map in memory, decides who charges.
 import type { Kysely, Transaction } from "kysely";
@@ -18,18 +20,7 @@ import { CardError, GatewayTimeoutError, type ChargeResult, type TokenisedCard, 
 import type { CardChoice } from "./card-schema";
 import { admitNewCard, countDecline, type CardAttempt, type NewCardSource } from "./card-attempt-limits.server";
 import { paymentGateway } from "./sandbox-gateway.server";
-import { INTERRUPTED_REFUNDED } from "./recovery.server";
 import { lockUser } from "~/orders/credit.server";
-
-export type PaymentRow = {
-  id: number;
-  status: "pending" | "recovering" | "succeeded" | "declined" | "refunded";
-  orderId: number | null;
-  giftCardId: number | null;
-  amountCents: number;
-  failureMessage: string | null;
-  createdAt: string;
-};
 
 /** A unique-key violation on SQLite or PostgreSQL. */
 export function isUniqueViolation(error: unknown): boolean {
@@ -161,67 +152,6 @@ export async function settlePayment(trx: Kysely<DB>, key: string, result: Charge
 /** Links a settled payment to what it paid for, once the settle has written it. */
 export async function linkPayment(trx: Kysely<DB>, key: string, links: { orderId: number; giftCardId?: number }) {
   await trx.updateTable("payments").set(links).where("idempotencyKey", "=", key).execute();
-}
-
-/** The answer to a submit whose gateway call timed out with no charge on record: its payment stays pending for recovery. */
-export const PAYMENT_PENDING =
-  "We're still waiting to hear back from our payment provider. Please don't pay again yet: if this payment doesn't go through, anything charged is refunded and you can try again in about 15 minutes.";
-
-/** Thrown inside a settle transaction whose payment was no longer pending: rolls back everything it wrote. */
-export class PaymentLost extends Error {
-  constructor() {
-    super("payment no longer pending");
-    this.name = "PaymentLost";
-  }
-}
-
-/** Settles inside a transaction and throws PaymentLost (rolling it back) unless this call owned the pending row. */
-export async function settleOwnPayment(trx: Kysely<DB>, key: string, result: ChargeResult, links: { orderId?: number; giftCardId?: number } = {}) {
-  if (!(await settlePayment(trx, key, result, links))) throw new PaymentLost();
-}
-
-/**
- * A submit whose charge succeeded after recovery had taken its payment (the gateway call outlived
- * the lease): recovery gave back the stock, the credit and the claim, so the charge is refunded
- * (with recovery's own refund key, so one charge is refunded once whoever gets there first), the
- * row says so, and the caller answers as recovery did.
- */
-export async function lostToRecovery(key: string, charge: ChargeResult): Promise<PaymentRow | null> {
-  if (charge.status === "succeeded" && charge.chargeId) {
-    await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
-  }
-  const row = await waitForPayment(key);
-  if (charge.status === "succeeded" && charge.chargeId && row?.status === "declined") {
-    await db.updateTable("payments").set({ failureMessage: INTERRUPTED_REFUNDED, gatewayChargeId: charge.chargeId })
-      .where("idempotencyKey", "=", key).where("status", "=", "declined").execute();
-    return { ...row, failureMessage: INTERRUPTED_REFUNDED };
-  }
-  return row;
-}
-
-export async function findPayment(key: string, trx: Kysely<DB> = db): Promise<PaymentRow | null> {
-  const row = await trx
-    .selectFrom("payments")
-    .select(["id", "status", "orderId", "giftCardId", "amountCents", "failureMessage", "createdAt"])
-    .where("idempotencyKey", "=", key)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-/** Still being charged, or being recovered: a submit with this key answers "in progress" and keeps the key. */
-export const inProgress = (status: PaymentRow["status"]) => status === "pending" || status === "recovering";
-
-/**
- * A duplicate submit (double click, resent form, retry after a timeout) waits
- * for the first one to finish and then answers with its outcome.
- */
-export async function waitForPayment(key: string, { timeoutMs = 20_000, intervalMs = 150 } = {}): Promise<PaymentRow | null> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const row = await findPayment(key);
-    if (!row || !inProgress(row.status) || Date.now() > until) return row;
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
 }
 
 /**
