@@ -157,11 +157,15 @@ export async function claimStep<C, R>(claim: (trx: Transaction<DB>) => Promise<C
   }
 }
 
+type ChargeUndo = Pick<ShopperFlow<unknown, unknown, unknown>, "name" | "log" | "unavailable">;
+
 /**
  * Step 2. For a shopper (`undo` given) an unreachable gateway is a decline and a timeout answers
  * "awaiting-gateway"; for a renewal every error is thrown on and the payment stays pending, resumed later.
  */
-export async function chargeStep(key: string, request: ChargeRequest, undo?: Pick<ShopperFlow<unknown, unknown, unknown>, "name" | "log" | "unavailable">): Promise<ChargeResult | "awaiting-gateway"> {
+export async function chargeStep(key: string, request: ChargeRequest): Promise<ChargeResult>;
+export async function chargeStep(key: string, request: ChargeRequest, undo: ChargeUndo): Promise<ChargeResult | "awaiting-gateway">;
+export async function chargeStep(key: string, request: ChargeRequest, undo?: ChargeUndo): Promise<ChargeResult | "awaiting-gateway"> {
   const { card, amountCents, description } = request;
   if (amountCents > 0 && !card) return { status: "declined", code: "card_declined", message: NO_SAVED_CARD };
   try {

@@ -1,5 +1,6 @@
 // Renewals: at its cut-off a delivery becomes an order and a charge, exactly
-// once (docs/decisions/009-renewals.md, after 008's claim, charge, settle):
+// once (docs/decisions/009-renewals.md), in the shape every payment has
+// (app/payments/charge-flow.server.ts):
 //
 //   decide   one transaction claims the delivery (`processed_at` set where it
 //            is null) and either closes it (skipped, paused, cancelled,
@@ -14,7 +15,9 @@
 //
 // A run that dies between the order and the charge leaves the delivery
 // `ordered` with a pending payment; after a lease another run charges again
-// with the SAME key (the gateway de-duplicates it) and settles.
+// with the SAME key (the gateway de-duplicates it) and settles. So a failure
+// is thrown on rather than undone, and the delivery row, not the payment row,
+// decides who settles.
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { RENEWALS } from "~/config";
@@ -28,7 +31,8 @@ import { breakdownOf } from "~/orders/breakdown.server";
 import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
-import { chargeCard, claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
+import { chargeStep, claimStep, refuse, settleStep, type ChargeRequest, type Owner, type Settlement } from "~/payments/charge-flow.server";
+import { claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { RegionSchedule } from "~/delivery/schedule";
 import {
@@ -78,8 +82,6 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
   return "skipped";
 }
 
-class LookAgain extends Error {}
-
 type Decided = { decision: Decision; sub: SubscriptionFacts | null; next: string | null };
 
 /** What the delivery's cut-off makes of it, from the rows `db` sees (inside the decision: rows it holds locked). */
@@ -116,19 +118,20 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
   const ts = now.toISOString();
   const reference = newOrderReference();
 
-  const written = await db.transaction().execute(async (trx) => {
+  // the claim is the payment's key
+  const claimed = await claimStep<string, RenewalOutcome | "look again">(async (trx) => {
     await lockSubscription(trx, seen.subscriptionId);
-    const claimed = await trx
+    const took = await trx
       .updateTable("deliveries")
       .set({ processedAt: ts, updatedAt: ts })
       .where("id", "=", seen.id)
       .where("processedAt", "is", null)
       .where("status", "in", ["scheduled", "skipped"])
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return null;
+    if (Number(took.numUpdatedRows) !== 1) return { refused: "skipped" };
     const d = (await deliveryById(trx, seen.id))!;
     const { decision, sub, next } = await decide(trx, d, await subscriptionFacts(trx, seen.subscriptionId), schedule, now);
-    if (sub && sub.regionId !== (seenSub?.regionId ?? null)) throw new LookAgain(); // moved area meanwhile: its schedule is read again
+    if (sub && sub.regionId !== (seenSub?.regionId ?? null)) refuse("look again"); // moved area meanwhile: its schedule is read again
 
     if (decision !== "order" || !sub) {
       const status = decision === "order" ? "cancelled" : decision; // an order needs its subscription
@@ -137,9 +140,9 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
         .where("id", "=", d.id)
         .execute();
       if (sub && next && status !== "cancelled") await advanceDeliveryDate(trx, sub.id, next, now);
-      return { closed: true as const };
+      return { refused: "done" };
     }
-    if (!prepared) throw new LookAgain();
+    if (!prepared) refuse("look again");
     const { rq, card } = prepared;
     const key = renewalChargeKey(sub.id, d.deliveryDate, 1);
     await trx.updateTable("deliveries").set({ status: "ordered", claimedAt: ts, chargeAttempts: 1 }).where("id", "=", d.id).execute();
@@ -156,7 +159,7 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
         .set({ orderId: existing.id, status: existing.status === "paid" ? "paid" : "payment_failed", claimedAt: null, nextAttemptAt: null })
         .where("id", "=", d.id).execute();
       if (next) await advanceDeliveryDate(trx, sub.id, next, now);
-      return { closed: true as const };
+      return { refused: "done" };
     }
 
     // Stock by conditional update: a line whose stock ran out since the quote is left out (add-ons) or replaced (cuts).
@@ -210,7 +213,8 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
       })))
       .execute();
     await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference });
-    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null });
+    const used = split.totalCents > 0 ? card : null;
+    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: used });
     await trx
       .updateTable("deliveries")
       .set({ orderId, stock: JSON.stringify(reserved), notes: notes.length ? JSON.stringify(notes) : null })
@@ -218,18 +222,17 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
       .execute();
     await recordEvent(trx, sub.id, "renewed", { reference, deliveryDate: d.deliveryDate }, { kind: "shop" }, now);
     if (next) await advanceDeliveryDate(trx, sub.id, next, now);
-    return { ordered: { key, card, amountCents: split.totalCents, boxName: sub.boxName, deliveryDate: d.deliveryDate } };
-  }).catch((error) => {
-    if (error instanceof LookAgain) return "look again" as const;
-    throw error;
-  });
-  if (written === "look again") return written;
-  if (!written) return "skipped";
-  const o = written.ordered;
-  if (!o) return "done";
+    return { claim: key, charge: { card: used, amountCents: split.totalCents, description: chargeDescription(sub.boxName, d.deliveryDate, 1) } };
+  }, db);
+  if (claimed.kind === "refused") return claimed.refusal;
+  if (claimed.kind === "pressed-before") throw keyTaken(seen.id);
   await renewalHooks.afterOrderWritten?.(seen.id);
-  return chargeAndSettle(ctx, seen.id, o.key, o.amountCents, o.card, chargeDescription(o.boxName, o.deliveryDate, 1));
+  const { claim: key, charge } = claimed.claimed;
+  return chargeAndSettle(ctx, seen.id, key, charge);
 }
+
+/** A payment under the key a delivery's claim writes, without that claim: never expected, so the job logs it as failed. */
+const keyTaken = (deliveryId: number) => new Error(`delivery ${deliveryId}: its payment key is taken`);
 
 /* ------------------------------------------------------------ charge */
 
@@ -238,13 +241,9 @@ function chargeDescription(boxName: string, deliveryDate: string, attempt: numbe
   return attempt > 1 ? `${boxName}, delivery ${deliveryDate} (retry ${attempt - 1})` : `${boxName}, delivery ${deliveryDate}`;
 }
 
-async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: string, amountCents: number, card: ResolvedCard | null, description: string) {
-  let result: ChargeResult;
-  if (amountCents === 0) result = { status: "succeeded", chargeId: "", amountCents: 0 };
-  else if (!card) result = { status: "declined", code: "card_declined", message: "There is no saved card to charge." };
-  // An error here (the gateway unreachable, the process killed) leaves the payment pending: resumed later with the same key.
-  else result = await chargeCard(key, card, amountCents, description);
-  return settle(ctx, deliveryId, key, result);
+/** An error here (the gateway unreachable, the process killed) leaves the payment pending: resumed later with the same key. */
+async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: string, request: ChargeRequest) {
+  return settle(ctx, deliveryId, key, await chargeStep(key, request));
 }
 
 /**
@@ -265,7 +264,7 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
   const attempt = d.chargeAttempts + 1;
   const key = renewalChargeKey(sub.id, d.deliveryDate, attempt);
   const orderId = d.orderId;
-  const claimed = await db.transaction().execute(async (trx) => {
+  const claimed = await claimStep<null, RenewalOutcome>(async (trx) => {
     const got = await trx
       .updateTable("deliveries")
       .set({ status: "ordered", claimedAt: ts, chargeAttempts: attempt, updatedAt: ts })
@@ -273,12 +272,12 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
       .where("status", "=", "payment_failed")
       .where("nextAttemptAt", "<=", ts)
       .executeTakeFirst();
-    if (Number(got.numUpdatedRows) !== 1) return null;
+    if (Number(got.numUpdatedRows) !== 1) return { refused: "skipped" };
     const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
     if (order.status === "paid") {
       // paid by the subscriber at /checkout/{order}: nothing to charge
       await trx.updateTable("deliveries").set({ status: "paid", claimedAt: null, nextAttemptAt: null, chargeAttempts: d.chargeAttempts }).where("id", "=", d.id).execute();
-      return { charge: false as const };
+      return { refused: "done" };
     }
     const takeOrder = await trx
       .updateTable("orders")
@@ -295,19 +294,20 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
         .set(closed ? { status: "skipped", skipReason: `order ${order.status}`, claimedAt: null, nextAttemptAt: null, chargeAttempts: d.chargeAttempts } : { status: "payment_failed", claimedAt: null, nextAttemptAt: later, chargeAttempts: d.chargeAttempts })
         .where("id", "=", d.id)
         .execute();
-      return { charge: false as const };
+      return { refused: "done" };
     }
     const invoice = await trx.selectFrom("invoices").select(["id", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
     await lockUser(trx, sub.userId);
     const split = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0, invoice.totalCents);
     await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference: `retry:${key}` });
     await trx.updateTable("invoices").set({ creditCents: split.creditCents }).where("id", "=", invoice.id).execute();
-    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: split.totalCents > 0 ? card : null });
-    return { charge: true as const, amountCents: split.totalCents };
-  });
-  if (!claimed) return "skipped";
-  if (!claimed.charge) return "done";
-  return chargeAndSettle(ctx, d.id, key, claimed.amountCents, card, chargeDescription(sub.boxName, d.deliveryDate, attempt));
+    const used = split.totalCents > 0 ? card : null;
+    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: used });
+    return { claim: null, charge: { card: used, amountCents: split.totalCents, description: chargeDescription(sub.boxName, d.deliveryDate, attempt) } };
+  }, db);
+  if (claimed.kind === "refused") return claimed.refusal;
+  if (claimed.kind === "pressed-before") throw keyTaken(d.id);
+  return chargeAndSettle(ctx, d.id, key, claimed.claimed.charge);
 }
 
 /** A charge left half-way by a run that died: charged again with the same key (the gateway answers the first result), then settled. */
@@ -345,7 +345,7 @@ export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Pro
     }
     const card = payment.userId ? await primaryCard(db, payment.userId, { brand: payment.cardBrand, lastFour: payment.cardLastFour }) : null;
     const sub = await subscriptionFacts(db, d.subscriptionId);
-    return chargeAndSettle(ctx, d.id, key, payment.amountCents, card, chargeDescription(sub?.boxName ?? "Your box", d.deliveryDate, d.chargeAttempts));
+    return chargeAndSettle(ctx, d.id, key, { card, amountCents: payment.amountCents, description: chargeDescription(sub?.boxName ?? "Your box", d.deliveryDate, d.chargeAttempts) });
   }
   const result: ChargeResult = payment.status === "succeeded" || payment.status === "refunded"
     ? { status: "succeeded", chargeId: payment.gatewayChargeId ?? "", amountCents: payment.amountCents }
@@ -373,57 +373,75 @@ async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionF
   return { base, invoice, reference: order.reference };
 }
 
+/**
+ * Step 3 of a renewal: the delivery row decides who settles (ordered → paid or payment_failed), so a
+ * resumed run settles a payment that is no longer pending, and a run that finds the delivery moved on
+ * leaves it alone ("skipped").
+ */
 async function settle(ctx: RenewalContext, deliveryId: number, key: string, result: ChargeResult): Promise<RenewalOutcome> {
   const { db, now } = ctx;
-  const ts = now.toISOString();
   const d = await deliveryById(db, deliveryId);
   if (!d || d.status !== "ordered" || !d.orderId) return "skipped";
   const sub = await subscriptionFacts(db, d.subscriptionId);
   if (!sub) return "skipped";
-  const orderId = d.orderId;
-  const { base, invoice, reference } = await mailProps(db, ctx, sub, orderId, d.notes, d.deliveryDate);
+  const mail = await mailProps(db, ctx, sub, d.orderId, d.notes, d.deliveryDate);
   const payment = await db.selectFrom("payments").select(["cardBrand", "cardLastFour"]).where("idempotencyKey", "=", key).executeTakeFirst();
   const card = payment?.cardBrand && payment.cardLastFour ? `${payment.cardBrand} ending in ${payment.cardLastFour}` : null;
-
-  if (result.status === "succeeded") {
-    return db.transaction().execute(async (trx) => {
-      const got = await trx.updateTable("deliveries").set({ status: "paid", claimedAt: null, nextAttemptAt: null, updatedAt: ts }).where("id", "=", d.id).where("status", "=", "ordered").executeTakeFirst();
-      if (Number(got.numUpdatedRows) !== 1) return "skipped" as const;
-      await settlePayment(trx, key, result, { orderId });
-      await trx.updateTable("orders").set({ status: "paid", paidAt: ts }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
-      await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "paid", card: base.chargedCents > 0 ? card : null });
-      return "done" as const;
-    });
-  }
-
   // Declined: the order awaits payment until the packing cut-off, tried again on the retry schedule
   // (none left: it waits for the subscriber to pay it, or for the `packing` step to cancel it).
   const schedule = await scheduleOf(sub.regionId);
   const nextAt = nextAttemptAfter(schedule, d.deliveryDate, d.chargeAttempts);
-  return db.transaction().execute(async (trx) => {
-    const got = await trx
-      .updateTable("deliveries")
-      .set({ status: "payment_failed", claimedAt: null, nextAttemptAt: nextAt?.toISOString() ?? null, updatedAt: ts })
-      .where("id", "=", d.id)
+  const settled = await settleStep(
+    renewalSettlement(ctx, { d, orderId: d.orderId, sub, key, card, mail, schedule }), null, result, ownDelivery(d.id, d.orderId, key, now, nextAt), db,
+  );
+  return settled.kind === "settled-elsewhere" ? "skipped" : "done";
+}
+
+/** The delivery is this run's to settle while it is still `ordered`; then the payment row follows (whatever its state). */
+function ownDelivery(deliveryId: number, orderId: number, key: string, now: Date, nextAt: Date | null): Owner {
+  const ts = now.toISOString();
+  return async (trx, result) => {
+    const got = await trx.updateTable("deliveries")
+      .set(result.status === "succeeded"
+        ? { status: "paid", claimedAt: null, nextAttemptAt: null, updatedAt: ts }
+        : { status: "payment_failed", claimedAt: null, nextAttemptAt: nextAt?.toISOString() ?? null, updatedAt: ts })
+      .where("id", "=", deliveryId)
       .where("status", "=", "ordered")
       .executeTakeFirst();
-    if (Number(got.numUpdatedRows) !== 1) return "skipped" as const;
-    await settlePayment(trx, key, result);
-    // Credit comes back: the order awaits payment, and paying it spends credit again (SPEC §4).
-    if (invoice.creditCents > 0) {
-      await addLedgerEntry(trx, { userId: sub.userId, amountCents: invoice.creditCents, reason: "Credit returned: payment declined", reference });
-      await trx.updateTable("invoices").set({ creditCents: 0 }).where("id", "=", invoice.id).execute();
-    }
-    const owed = invoice.totalCents;
-    await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", orderId).where("paymentKey", "=", key).execute();
-    await recordEvent(trx, sub.id, "payment_failed", { reference, deliveryDate: d.deliveryDate, attempt: d.chargeAttempts }, { kind: "shop" }, now);
-    if (d.chargeAttempts === 1) {
-      await queueEmail(trx, deliveryRenewalEmail, sub.email, {
-        ...base, kind: "declined", creditCents: 0, chargedCents: owed, card, failure: result.message,
-        retryTimes: retryInstants(schedule, d.deliveryDate).filter((t) => t.getTime() > now.getTime()).map(sydneyClockLabel),
-        packingCutoff: packingCutoffLabel(d.deliveryDate),
-      });
-    }
-    return "done" as const;
-  });
+    if (Number(got.numUpdatedRows) !== 1) return false;
+    await settlePayment(trx, key, result, result.status === "succeeded" ? { orderId } : {});
+    return true;
+  };
+}
+
+type RenewalSettle = {
+  d: DeliveryRow; orderId: number; sub: SubscriptionFacts; key: string; card: string | null;
+  mail: Awaited<ReturnType<typeof mailProps>>; schedule: RegionSchedule;
+};
+
+function renewalSettlement(ctx: RenewalContext, { d, orderId, sub, key, card, mail, schedule }: RenewalSettle): Settlement<null, void> {
+  const { now } = ctx;
+  const { base, invoice, reference } = mail;
+  return {
+    async record(trx) {
+      await trx.updateTable("orders").set({ status: "paid", paidAt: now.toISOString() }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
+      await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "paid", card: base.chargedCents > 0 ? card : null });
+    },
+    async release(trx, _claim, decline) {
+      // Credit comes back: the order awaits payment, and paying it spends credit again (SPEC §4).
+      if (invoice.creditCents > 0) {
+        await addLedgerEntry(trx, { userId: sub.userId, amountCents: invoice.creditCents, reason: "Credit returned: payment declined", reference });
+        await trx.updateTable("invoices").set({ creditCents: 0 }).where("id", "=", invoice.id).execute();
+      }
+      await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", orderId).where("paymentKey", "=", key).execute();
+      await recordEvent(trx, sub.id, "payment_failed", { reference, deliveryDate: d.deliveryDate, attempt: d.chargeAttempts }, { kind: "shop" }, now);
+      if (d.chargeAttempts === 1) {
+        await queueEmail(trx, deliveryRenewalEmail, sub.email, {
+          ...base, kind: "declined", creditCents: 0, chargedCents: invoice.totalCents, card, failure: decline.message,
+          retryTimes: retryInstants(schedule, d.deliveryDate).filter((t) => t.getTime() > now.getTime()).map(sydneyClockLabel),
+          packingCutoff: packingCutoffLabel(d.deliveryDate),
+        });
+      }
+    },
+  };
 }
