@@ -3,14 +3,10 @@
 // module, and every empty module shared with other routes became a chunk of
 // its own (a request, and its headers, on a slow phone); one module used by
 // this route alone adds nothing to the page's JavaScript.
-export { emailHasAccount, readFlow, requireFlow } from "~/box/flow.server";
-export { applyDiscountCode, currentQuote, loadCheckout, postcodeLookup, promoCookie, promoLinkLimit, readPromo } from "./checkout-page.server";
-export { checkoutValidator } from "./validators.server";
-export { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "./place-order.server";
-export { claimWaitingGiftCard, waitingGiftCardProblem } from "./gift-credit.server";
-export { parseExpectedTotal, shownTotalCheck } from "./expected-total.server";
-export { accountStepAction, accountStepForPage, errorFocus } from "./account-step.server";
-export { appOrigin } from "~/accounts/origin.server";
-export { readForm } from "~/security/csrf.server";
-export { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
-export { clearCookie, GIFT_CARD_ACTIVATION_COOKIE, giftCardActivationCode } from "~/gift-cards/cookie.server";
+export { requireFlow } from "~/box/flow.server";
+export { loadCheckout, promoCookie, promoLinkLimit } from "./checkout-page.server";
+export { claimWaitingGiftCard } from "./gift-credit.server";
+export { accountStepForPage } from "./account-step.server";
+export { checkoutAction } from "./checkout-action.server";
+export { getClientIp } from "~/security/rate-limit.server";
+export { clearCookie, GIFT_CARD_ACTIVATION_COOKIE } from "~/gift-cards/cookie.server";

@@ -3,7 +3,7 @@
 // is exactly-once (app/gift-cards/purchase.server.ts); success shows the order
 // reference, when the card arrives and its expiry.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { useMemo } from "react";
@@ -25,7 +25,7 @@ import { giftCheckoutValidator } from "~/gift-cards/validators.server";
 import { signInHere } from "~/gift-cards/sign-in.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { scrubCardData } from "~/payments/card-secrets";
-import { postedIdempotencyKey } from "~/payments/idempotency-key";
+import { paymentFormAnswer } from "~/payments/form-answer.server";
 import { listSavedCards } from "~/payments/payments.server";
 import { readForm } from "~/security/csrf.server";
 import { pageMeta } from "~/utils/meta";
@@ -82,26 +82,8 @@ type ActionData = {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
   defaultShouldRevalidate || Boolean((actionResult as ActionData | undefined)?.quoteChanged);
 
-/** "billing.line1" → { billing: { line1 } }, as the form's defaults expect. */
-function unflatten(values: Record<string, unknown>) {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) {
-    const parts = k.split(".");
-    let node = out;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts[parts.length - 1]] = v;
-  }
-  return out;
-}
-
-function answer(formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) {
-  const repopulateFields = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
-  delete repopulateFields.idempotencyKey;
-  delete repopulateFields.quote;
-  // the posted key stays unless `extra` brings a new one (see app/payments/idempotency-key.ts)
-  const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
-  return data<ActionData>({ fieldErrors: {}, formId: GIFT_CHECKOUT_FORM_ID, repopulateFields: unflatten(repopulateFields), ...extra, nextKey }, { status, ...init });
-}
+const answer = (formData: FormData, extra: Partial<ActionData>, status: number, init?: { headers?: HeadersInit }) =>
+  paymentFormAnswer<ActionData>(formData, GIFT_CHECKOUT_FORM_ID, ["quote"], extra, status, init);
 
 function placed(reference: string) {
   const headers = new Headers();

@@ -4,12 +4,7 @@
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Dialog, focusSection } from "~/components/dialog";
-
-export type CheckoutDialogState =
-  | { kind: "address-doubt"; signature: string; message: string }
-  | { kind: "overnight"; message: string }
-  | { kind: "out-of-stock"; message: string; items: string[] }
-  | { kind: "error"; title: string; message: string; focus?: string };
+import type { CheckoutDialogState } from "~/checkout/checkout-answer";
 
 /** The open dialog's anchor: without JS the summary of problems links to it (checkout-problems.tsx). */
 export const CHECKOUT_DIALOG = "checkout-dialog";
@@ -21,9 +16,6 @@ export function checkoutDialogTitle(state: CheckoutDialogState): string {
   if (state.kind === "out-of-stock") return "Out of stock";
   return state.title;
 }
-
-export const OVERNIGHT_DIALOG =
-  "Overnight silent delivery: we send no SMS and the driver sends no notification. Your box is left at your door while you sleep, so leave us a safe spot in the delivery notes.";
 
 const CARD_AGAIN = "For your security we never send card numbers back to your browser: enter your card number and CVC again before you continue.";
 

@@ -4,7 +4,8 @@
 // its section and linked to it, and the dialog's question when one is waiting below.
 // With JS the fields validate as the shopper types and the dialog is a modal, so the
 // summary is only drawn by the server.
-import { CHECKOUT_DIALOG, checkoutDialogTitle, type CheckoutDialogState } from "./checkout-dialogs";
+import type { CheckoutDialogState } from "~/checkout/checkout-answer";
+import { CHECKOUT_DIALOG, checkoutDialogTitle } from "./checkout-dialogs";
 
 export const CHECKOUT_ANSWER = "checkout-answer";
 
