@@ -179,15 +179,15 @@ export async function chargeStep(key: string, request: ChargeRequest, undo?: Cha
 }
 
 /** Who may settle: by default the call that moves the payment row from pending (decision 037). */
-export type Owner = (trx: Transaction<DB>, result: ChargeResult) => Promise<boolean>;
+export type SettleGuard = (trx: Transaction<DB>, result: ChargeResult) => Promise<boolean>;
 
-const ownsPayment = (key: string): Owner => (trx, result) => settlePayment(trx, key, result);
+const ownsPayment = (key: string): SettleGuard => (trx, result) => settlePayment(trx, key, result);
 
 type SettleAnswer<C, P> = Extract<ChargeOutcome<C, never, P>, { kind: "paid" | "declined" | "settled-elsewhere" }>;
 
 /** Step 3, in one transaction; "settled-elsewhere" when `own` finds the payment is no longer this call's. */
 export async function settleStep<C, P>(
-  settlement: Settlement<C, P>, claim: C, result: ChargeResult, own: Owner, db: Kysely<DB> = appDb,
+  settlement: Settlement<C, P>, claim: C, result: ChargeResult, own: SettleGuard, db: Kysely<DB> = appDb,
 ): Promise<SettleAnswer<C, P>> {
   if (result.status === "declined") {
     const owned = await db.transaction().execute(async (trx) => {

@@ -31,7 +31,7 @@ import { breakdownOf } from "~/orders/breakdown.server";
 import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
-import { chargeStep, claimStep, refuse, settleStep, type ChargeRequest, type Owner, type Settlement } from "~/payments/charge-flow.server";
+import { chargeStep, claimStep, refuse, settleStep, type ChargeRequest, type SettleGuard, type Settlement } from "~/payments/charge-flow.server";
 import { claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { RegionSchedule } from "~/delivery/schedule";
@@ -398,7 +398,7 @@ async function settle(ctx: RenewalContext, deliveryId: number, key: string, resu
 }
 
 /** The delivery is this run's to settle while it is still `ordered`; then the payment row follows (whatever its state). */
-function ownDelivery(deliveryId: number, orderId: number, key: string, now: Date, nextAt: Date | null): Owner {
+function ownDelivery(deliveryId: number, orderId: number, key: string, now: Date, nextAt: Date | null): SettleGuard {
   const ts = now.toISOString();
   return async (trx, result) => {
     const got = await trx.updateTable("deliveries")
