@@ -25,7 +25,7 @@ import { clearPending, readPending, writePending } from "~/subscriptions/next-bo
 import {
   ChangeRefusedError, KnifeConfirmationError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, firstLiveSubscriptionId,
   knifeConfirmationOf, loadNextBox, saveBox, stepPending,
-  type Owner,
+  type SubscriptionRef,
 } from "~/subscriptions/next-box.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
@@ -41,7 +41,7 @@ export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesh
 export const headers = loaderAndActionHeaders;
 
 /** The subscription of ?subscription= (the user's first live one when absent). */
-async function ownerOf(request: Request, userId: number): Promise<Owner> {
+async function subscriptionRefOf(request: Request, userId: number): Promise<SubscriptionRef> {
   const param = new URL(request.url).searchParams.get("subscription");
   if (param !== null) {
     const id = /^\d{1,9}$/.test(param) ? Number(param) : 0;
@@ -61,9 +61,9 @@ const intField = (v: FormDataEntryValue | null) => {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const owner = await ownerOf(request, user.id);
+  const ref = await subscriptionRefOf(request, user.id);
   try {
-    const page = await loadNextBox(owner, await readPending(request, owner));
+    const page = await loadNextBox(ref, await readPending(request, ref));
     return data(page, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (error instanceof SubscriptionNotFoundError) throw notFound();
@@ -76,43 +76,43 @@ type ActionData = StepperResult & { refusal?: { message: string; intent: string;
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const owner = await ownerOf(request, user.id);
+  const ref = await subscriptionRefOf(request, user.id);
   const form = await readForm(request);
   const step = parseStep(form.get("step"));
   const intent = step ? "step" : String(form.get("intent") ?? "");
-  const self = `${PATH}?subscription=${owner.id}`;
+  const self = `${PATH}?subscription=${ref.id}`;
   const opts = { origin: appOrigin(request), actor: { kind: "subscriber" as const, email: user.email } };
   const refuse = (message: string, productId: number | null = null) =>
     data<ActionData>({ error: message, productId, refusal: { message, intent, productId } }, { status: 409 });
   try {
     switch (intent) {
       case "step": {
-        const res = await stepPending(owner, await readPending(request, owner), step!);
-        const headers = { "Set-Cookie": await writePending(owner, res.pending) };
+        const res = await stepPending(ref, await readPending(request, ref), step!);
+        const headers = { "Set-Cookie": await writePending(ref, res.pending) };
         if (form.get("via") === "fetcher") return data<ActionData>({ ok: true, productId: step!.productId, quantity: res.quantity }, { headers });
         return redirect(`${self}#card-${step!.productId}`, { status: 303, headers });
       }
       case "discard":
         return redirect(self, { status: 303, headers: { "Set-Cookie": await clearPending() } });
       case "save-box": {
-        const pending = await readPending(request, owner);
+        const pending = await readPending(request, ref);
         if (!pending) return refuse("You have not changed your box yet.");
         const knife = knifeConfirmationOf(form);
         try {
-          return done((await saveBox(owner, pending, { ...opts, knife })).reference, true);
+          return done((await saveBox(ref, pending, { ...opts, knife })).reference, true);
         } catch (error) {
           if (!(error instanceof KnifeConfirmationError)) throw error;
           return validationError({ formId: SAVE_FORM_ID, fieldErrors: error.fieldErrors }, { knifeAdult: knife.adult, knifeDisclaimer: knife.disclaimer });
         }
       }
       case "frequency":
-        return done((await changeFrequency({ ...owner, frequencyDays: intField(form.get("frequencyDays")) }, opts)).reference);
+        return done((await changeFrequency({ ...ref, frequencyDays: intField(form.get("frequencyDays")) }, opts)).reference);
       case "day":
-        return done((await changeDeliveryDay({ ...owner, date: String(form.get("deliveryDate") ?? "") }, opts)).reference);
+        return done((await changeDeliveryDay({ ...ref, date: String(form.get("deliveryDate") ?? "") }, opts)).reference);
       case "window":
-        return done((await changeWindow({ ...owner, window: String(form.get("window") ?? "") }, opts)).reference);
+        return done((await changeWindow({ ...ref, window: String(form.get("window") ?? "") }, opts)).reference);
       case "address":
-        return done((await changeAddress({ ...owner, addressId: intField(form.get("addressId")) }, opts)).reference);
+        return done((await changeAddress({ ...ref, addressId: intField(form.get("addressId")) }, opts)).reference);
       default:
         return refuse("That change is not available.");
     }

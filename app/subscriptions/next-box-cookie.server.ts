@@ -4,7 +4,7 @@
 import { createCookie } from "@remix-run/node";
 import { secureCookies } from "~/env.server";
 import { sessionSecret } from "~/security/secrets.server";
-import type { Owner, PendingBox, Quantities } from "./next-box.server";
+import type { SubscriptionRef, PendingBox, Quantities } from "./next-box.server";
 
 const pendingCookie = createCookie("next-box", {
   // the page and its single-fetch data requests (/dashboard/my-deliveries/change.data)
@@ -17,11 +17,11 @@ type CookieValue = { s: number; u: number; i: Quantities; a: Quantities };
 const clean = (q: unknown): Quantities => Object.fromEntries(Object.entries(q && typeof q === "object" ? q : {})
   .map(([k, n]) => [Number(k), Math.trunc(Number(n))] as const).filter(([k, n]) => k > 0 && n > 0 && n < 1000));
 
-export async function readPending(request: Request, owner: Owner): Promise<PendingBox | null> {
+export async function readPending(request: Request, ref: SubscriptionRef): Promise<PendingBox | null> {
   const v = (await pendingCookie.parse(request.headers.get("Cookie"))) as CookieValue | null;
-  if (!v || typeof v !== "object" || v.s !== owner.id || v.u !== owner.userId) return null;
+  if (!v || typeof v !== "object" || v.s !== ref.id || v.u !== ref.userId) return null;
   return { items: clean(v.i), addons: clean(v.a) };
 }
 
-export const writePending = (owner: Owner, p: PendingBox) => pendingCookie.serialize({ s: owner.id, u: owner.userId, i: p.items, a: p.addons } satisfies CookieValue);
+export const writePending = (ref: SubscriptionRef, p: PendingBox) => pendingCookie.serialize({ s: ref.id, u: ref.userId, i: p.items, a: p.addons } satisfies CookieValue);
 export const clearPending = () => pendingCookie.serialize("", { maxAge: 0 });

@@ -1,7 +1,7 @@
 // "Change what comes next" (issue 12): the owner of an active or paused
 // subscription changes its cuts (custom boxes), add-ons, frequency, delivery
 // day, delivery window and address for the next box and every later one. Every function is
-// scoped by owner ({ id, userId }): another user's subscription answers
+// scoped by a SubscriptionRef ({ id, userId }): another user's subscription answers
 // SubscriptionNotFoundError, like a missing one. The box flow's listing rules
 // (app/box/rules.ts: stock, Tasmania's salmon rule, ADDON_MAX_QUANTITY) apply
 // here too. When the next delivery is already past its cut-off, a change
@@ -33,8 +33,8 @@ import { COMING_STATES } from "./subscriber-schedule";
 
 export { ChangeRefusedError, SubscriptionNotFoundError };
 
-/** A subscription and its owner: `id` is the subscription's. */
-export type Owner = { id: number; userId: number };
+/** A subscription, named with the user it must belong to: `id` is the subscription's, `userId` its owner's. */
+export type SubscriptionRef = { id: number; userId: number };
 export type NextBoxOptions = { origin: string; now?: Date; actor?: Actor; db?: Kysely<DB> };
 /** Quantities by product id. */
 export type Quantities = Record<number, number>;
@@ -77,8 +77,8 @@ export async function firstLiveSubscriptionId(userId: number): Promise<number | 
   return row?.id ?? null;
 }
 
-async function load(db: Kysely<DB>, owner: Owner): Promise<SubscriptionFacts> {
-  const sub = Number.isInteger(owner.id) && owner.id > 0 ? await subscriptionFacts(db, owner.id, owner.userId) : null;
+async function load(db: Kysely<DB>, ref: SubscriptionRef): Promise<SubscriptionFacts> {
+  const sub = Number.isInteger(ref.id) && ref.id > 0 ? await subscriptionFacts(db, ref.id, ref.userId) : null;
   if (!sub) throw new SubscriptionNotFoundError();
   return sub;
 }
@@ -144,10 +144,10 @@ const shippingAddressesOf = preparedQuery(appDb, (db, userId: number) =>
   db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("kind", "=", "shipping").where("removedAt", "is", null).orderBy("id"));
 
 /** Everything the page shows; `pending` (from the page's cookie) replaces the saved cuts and add-ons while they are edited. */
-export async function loadNextBox(owner: Owner, pending: PendingBox | null, now = new Date(), db: Kysely<DB> = appDb): Promise<NextBoxPage> {
-  const sub = await load(db, owner);
+export async function loadNextBox(ref: SubscriptionRef, pending: PendingBox | null, now = new Date(), db: Kysely<DB> = appDb): Promise<NextBoxPage> {
+  const sub = await load(db, ref);
   assertChangeable(sub);
-  const [row] = await shippingAddressOf.on(db)(sub.id, owner.userId);
+  const [row] = await shippingAddressOf.on(db)(sub.id, ref.userId);
   if (!row) throw new SubscriptionNotFoundError();
   const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
   const customizable = Boolean(pkg?.selectionCustomizable && pkg.selectionMaximum);
@@ -157,7 +157,7 @@ export async function loadNextBox(owner: Owner, pending: PendingBox | null, now 
   const list = await upcomingDeliveriesOf(sub, 4, now, db);
   const { from, locked } = appliesFrom(list, now);
   const nextEntry = list.find((d) => COMING_STATES.has(d.status)) ?? null;
-  const addressRows = await shippingAddressesOf.on(db)(owner.userId);
+  const addressRows = await shippingAddressesOf.on(db)(ref.userId);
   const offered = await activeFrequencies();
   const fit = frequencyForRegion(region, offered, sub.frequencyDays);
   return {
@@ -200,9 +200,9 @@ export async function stepKind(productId: number, db: Kysely<DB> = appDb): Promi
  * add-ons at most ADDON_MAX_QUANTITY each, stock, Tasmania's salmon rule).
  */
 export async function stepPending(
-  owner: Owner, pending: PendingBox | null, step: { intent: "add" | "remove"; productId: number }, db: Kysely<DB> = appDb,
+  ref: SubscriptionRef, pending: PendingBox | null, step: { intent: "add" | "remove"; productId: number }, db: Kysely<DB> = appDb,
 ): Promise<{ pending: PendingBox; kind: "cut" | "addon"; quantity: number; count: number; maximum: number }> {
-  const sub = await load(db, owner);
+  const sub = await load(db, ref);
   assertChangeable(sub);
   const base: PendingBox = pending ?? { items: await quantities(db, "subscriptionItems", sub.id), addons: await quantities(db, "subscriptionAddons", sub.id) };
   const product = await productOf(db, step.productId);
@@ -247,10 +247,10 @@ async function confirm(trx: Kysely<DB>, sub: SubscriptionFacts, title: string, l
 
 type Prepared = { sub: SubscriptionFacts; from: string | null; locked: string | null; reference: string; actor: Actor; now: Date; db: Kysely<DB> };
 
-async function prepare(owner: Owner, opts: NextBoxOptions): Promise<Prepared> {
+async function prepare(ref: SubscriptionRef, opts: NextBoxOptions): Promise<Prepared> {
   const db = opts.db ?? appDb;
   const now = opts.now ?? new Date();
-  const sub = await load(db, owner);
+  const sub = await load(db, ref);
   assertChangeable(sub);
   const { from, locked } = appliesFrom(await upcomingDeliveriesOf(sub, 4, now, db), now);
   return { sub, from, locked, reference: newChangeReference(), actor: opts.actor ?? { kind: "subscriber", email: sub.email }, now, db };
@@ -266,8 +266,8 @@ const eventExtras = (p: Prepared) => ({ ...(p.from ? { appliesFrom: p.from } : {
  * `box`. A knife the saved box does not have yet needs both ticks of the age
  * check (`opts.knife`), else KnifeConfirmationError and nothing is written.
  */
-export async function saveBox(owner: Owner, box: PendingBox, opts: SaveBoxOptions): Promise<ChangeResult> {
-  const p = await prepare(owner, opts);
+export async function saveBox(ref: SubscriptionRef, box: PendingBox, opts: SaveBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(ref, opts);
   const { sub, db } = p;
   const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
   const customizable = Boolean(pkg?.selectionCustomizable && pkg.selectionMaximum);
@@ -305,7 +305,7 @@ export async function saveBox(owner: Owner, box: PendingBox, opts: SaveBoxOption
   }
   const describe = (lines: { productId: number; quantity: number }[]) => lines.map((l) => `${l.quantity} × ${byId.get(l.productId)!.name}`).join(", ");
   await p.db.transaction().execute(async (trx) => {
-    await trx.updateTable("subscriptions").set({ updatedAt: p.now.toISOString() }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await trx.updateTable("subscriptions").set({ updatedAt: p.now.toISOString() }).where("id", "=", sub.id).where("userId", "=", ref.userId).execute();
     if (customizable) {
       await trx.deleteFrom("subscriptionItems").where("subscriptionId", "=", sub.id).execute();
       if (items.length) await trx.insertInto("subscriptionItems").values(items.map((l) => ({ subscriptionId: sub.id, ...l }))).execute();
@@ -325,31 +325,31 @@ export async function saveBox(owner: Owner, box: PendingBox, opts: SaveBoxOption
 }
 
 /** Changes how often the box comes: the next delivery keeps its date, the ones after it follow the new frequency. */
-export async function changeFrequency(owner: Owner & { frequencyDays: number }, opts: NextBoxOptions): Promise<ChangeResult> {
+export async function changeFrequency(ref: SubscriptionRef & { frequencyDays: number }, opts: NextBoxOptions): Promise<ChangeResult> {
   const offered = await activeFrequencies();
-  if (!offered.includes(owner.frequencyDays)) throw new ChangeRefusedError("Choose one of the frequencies offered.", "not_allowed");
-  const p = await prepare(owner, opts);
+  if (!offered.includes(ref.frequencyDays)) throw new ChangeRefusedError("Choose one of the frequencies offered.", "not_allowed");
+  const p = await prepare(ref, opts);
   const { sub } = p;
   const region = sub.regionId ? await getRegion(sub.regionId) : null;
-  if (region && !canDeliverEvery(region, owner.frequencyDays)) {
+  if (region && !canDeliverEvery(region, ref.frequencyDays)) {
     throw new ChangeRefusedError(frequencyRefusedMessage(region.name, region, deliverableFrequencies(region, offered)), "not_allowed");
   }
-  if (sub.frequencyDays === owner.frequencyDays) throw new ChangeRefusedError(`Your box already comes ${formatFrequency(owner.frequencyDays).toLowerCase()}.`, "not_allowed");
+  if (sub.frequencyDays === ref.frequencyDays) throw new ChangeRefusedError(`Your box already comes ${formatFrequency(ref.frequencyDays).toLowerCase()}.`, "not_allowed");
   const schedule = await scheduleOf(sub.regionId);
   const ts = p.now.toISOString();
   const anchor = p.from;
   await p.db.transaction().execute(async (trx) => {
-    await trx.updateTable("subscriptions").set({ frequencyDays: owner.frequencyDays, updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await trx.updateTable("subscriptions").set({ frequencyDays: ref.frequencyDays, updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", ref.userId).execute();
     if (anchor) {
       // the planned deliveries after the first one this change reaches are planned again at the new frequency
       await trx.deleteFrom("deliveries").where("subscriptionId", "=", sub.id).where("deliveryDate", ">", anchor)
         .where("processedAt", "is", null).where("orderId", "is", null).where("status", "in", ["scheduled", "skipped"]).execute();
-      const facts = { ...sub, frequencyDays: owner.frequencyDays };
+      const facts = { ...sub, frequencyDays: ref.frequencyDays };
       await insertPlanned(trx, facts, schedule, await datesMissing(trx, facts, schedule, p.now), p.now);
     }
-    await recordEvent(trx, sub.id, "frequency_changed", { reference: p.reference, frequencyDays: owner.frequencyDays, previousDays: sub.frequencyDays, ...eventExtras(p) }, p.actor, p.now);
+    await recordEvent(trx, sub.id, "frequency_changed", { reference: p.reference, frequencyDays: ref.frequencyDays, previousDays: sub.frequencyDays, ...eventExtras(p) }, p.actor, p.now);
     await confirm(trx, sub, "Frequency changed", [
-      `Your box now comes ${formatFrequency(owner.frequencyDays).toLowerCase()} (it came ${formatFrequency(sub.frequencyDays).toLowerCase()}).`,
+      `Your box now comes ${formatFrequency(ref.frequencyDays).toLowerCase()} (it came ${formatFrequency(sub.frequencyDays).toLowerCase()}).`,
       anchor ? `The delivery on ${formatDeliveryDate(anchor)} keeps its date; the ones after it follow the new frequency.` : "",
       lockedLine(p),
     ], p.reference, opts.origin);
@@ -358,16 +358,16 @@ export async function changeFrequency(owner: Owner & { frequencyDays: number }, 
 }
 
 /** Changes the delivery window (from the region's windows) of every delivery still open to changes. */
-export async function changeWindow(owner: Owner & { window: string }, opts: NextBoxOptions): Promise<ChangeResult> {
-  const p = await prepare(owner, opts);
+export async function changeWindow(ref: SubscriptionRef & { window: string }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(ref, opts);
   const { sub } = p;
   const region = sub.regionId ? await getRegion(sub.regionId) : null;
-  const window = region ? (await windowsForRegion(region)).find((w) => w.code === owner.window) : undefined;
+  const window = region ? (await windowsForRegion(region)).find((w) => w.code === ref.window) : undefined;
   if (!window) throw new ChangeRefusedError("Choose one of the delivery times offered in your area.", "not_allowed");
   if (sub.deliveryWindow === window.code) throw new ChangeRefusedError(`Your deliveries already come ${window.label}.`, "not_allowed");
   const ts = p.now.toISOString();
   await p.db.transaction().execute(async (trx) => {
-    await trx.updateTable("subscriptions").set({ deliveryWindow: window.code, updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await trx.updateTable("subscriptions").set({ deliveryWindow: window.code, updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", ref.userId).execute();
     await trx.updateTable("deliveries").set({ deliveryWindow: window.code, updatedAt: ts })
       .where("subscriptionId", "=", sub.id).where("processedAt", "is", null).where("cutoffAt", ">", ts).execute();
     await recordEvent(trx, sub.id, "window_changed", { reference: p.reference, window: window.code, label: window.label, ...eventExtras(p) }, p.actor, p.now);
@@ -377,11 +377,11 @@ export async function changeWindow(owner: Owner & { window: string }, opts: Next
 }
 
 /** Delivers to another of the owner's addresses on file, in the same delivery region. */
-export async function changeAddress(owner: Owner & { addressId: number }, opts: NextBoxOptions): Promise<ChangeResult> {
-  const p = await prepare(owner, opts);
+export async function changeAddress(ref: SubscriptionRef & { addressId: number }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(ref, opts);
   const { sub, db } = p;
   const address = await db.selectFrom("addresses").select(["id", "line1", "line2", "city", "state", "postcode"])
-    .where("id", "=", owner.addressId).where("userId", "=", owner.userId).where("kind", "=", "shipping").where("removedAt", "is", null).executeTakeFirst();
+    .where("id", "=", ref.addressId).where("userId", "=", ref.userId).where("kind", "=", "shipping").where("removedAt", "is", null).executeTakeFirst();
   if (!address) throw new SubscriptionNotFoundError();
   const current = await db.selectFrom("subscriptions").select("shippingAddressId").where("id", "=", sub.id).executeTakeFirstOrThrow();
   if (current.shippingAddressId === address.id) throw new ChangeRefusedError("Your box already goes to that address.", "not_allowed");
@@ -413,7 +413,7 @@ export async function changeAddress(owner: Owner & { addressId: number }, opts: 
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("subscriptions")
       .set({ shippingAddressId: address.id, postcode: n.display, ...(moving ? { regionId: region.id, deliveryWindow: window, frequencyDays } : {}), updatedAt: p.now.toISOString() })
-      .where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+      .where("id", "=", sub.id).where("userId", "=", ref.userId).execute();
     if (schedule && firstDay) {
       await trx.deleteFrom("deliveries").where("subscriptionId", "=", sub.id).where("deliveryDate", ">=", p.from!)
         .where("processedAt", "is", null).where("orderId", "is", null).where("status", "in", ["scheduled", "skipped"]).execute();
@@ -495,13 +495,13 @@ export function dayOptions(schedule: RegionSchedule, from: string, lastOrdered: 
  * next delivery is unskipped first; later skips no longer line up and are
  * cleared (the confirmation says which).
  */
-export async function changeDeliveryDay(owner: Owner & { date: string }, opts: NextBoxOptions): Promise<ChangeResult> {
-  const p = await prepare(owner, opts);
+export async function changeDeliveryDay(ref: SubscriptionRef & { date: string }, opts: NextBoxOptions): Promise<ChangeResult> {
+  const p = await prepare(ref, opts);
   const { sub, from } = p;
   if (!from) throw new ChangeRefusedError("There is no delivery open to changes right now.", "not_allowed");
   const schedule = await scheduleOf(sub.regionId);
   const options = dayOptions(schedule, from, await lastOrderedDate(p.db, sub.id), p.now);
-  const chosen = options.find((o) => o.date === owner.date);
+  const chosen = options.find((o) => o.date === ref.date);
   if (!chosen) throw new ChangeRefusedError("Choose one of the delivery days offered.", "not_allowed");
   if (chosen.current) throw new ChangeRefusedError(`Your next delivery already comes on ${chosen.label}.`, "not_allowed");
   const ts = p.now.toISOString();
@@ -519,7 +519,7 @@ export async function changeDeliveryDay(owner: Owner & { date: string }, opts: N
     }
     await insertPlanned(trx, sub, schedule, [chosen.date], p.now);
     await insertPlanned(trx, sub, schedule, await datesMissing(trx, sub, schedule, p.now), p.now);
-    await trx.updateTable("subscriptions").set({ updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", owner.userId).execute();
+    await trx.updateTable("subscriptions").set({ updatedAt: ts }).where("id", "=", sub.id).where("userId", "=", ref.userId).execute();
     await recordEvent(trx, sub.id, "day_changed", { reference: p.reference, deliveryDate: chosen.date, previousDate: from, ...(p.locked ? { lockedDate: p.locked } : {}) }, p.actor, p.now);
     await confirm(trx, sub, "Delivery day changed", [
       `Your next delivery moves from ${formatDeliveryDate(from)} to ${chosen.label}; you can change it until ${chosen.cutoffLabel}.`,
