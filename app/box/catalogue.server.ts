@@ -4,8 +4,8 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { cached } from "./cache.server";
-import { groupListing, isSalmon, type ListedProduct } from "./rules";
-import { isTasmanianPostcode } from "~/delivery/postcode";
+import { groupListing, type ListedProduct } from "./rules";
+import { salmonBarred } from "./tasmania";
 import type { ListingGroup } from "./listing";
 
 export type BoxType = {
@@ -55,9 +55,8 @@ export type CuratedRange = {
 
 /** The curated boxes with this month's contents (or the latest month on record). Salmon is unavailable in Tasmania. */
 export async function curatedRanges(curatedRootId: number, postcode: string | null, now = new Date()): Promise<CuratedRange[]> {
-  const tas = isTasmanianPostcode(postcode);
   const ranges = await cached(`ranges:${curatedRootId}:${sydneyMonth(now)}`, () => loadCuratedRanges(curatedRootId, now));
-  return ranges.map((r) => ({ ...r, available: !(tas && isSalmon(r.name)) }));
+  return ranges.map((r) => ({ ...r, available: !salmonBarred(postcode, r.name) }));
 }
 
 async function loadCuratedRanges(curatedRootId: number, now: Date): Promise<CuratedRange[]> {

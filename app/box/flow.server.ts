@@ -10,12 +10,13 @@ import { EMAIL_MESSAGE, normaliseEmail } from "~/accounts/email-address";
 import { getSessionAndUser, type SessionRecord } from "~/accounts/session.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { lookupPostcode, getRegion } from "~/delivery/lookup.server";
-import { isTasmanianPostcode, normalisePostcode, POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
+import { normalisePostcode, POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { formatDeliveryDate, isDeliverableDay } from "~/delivery/schedule";
 import { canDeliverEvery, deliverableFrequencies, frequencyForRegion, frequencyRefusedMessage } from "~/delivery/frequencies";
 import { activeFrequencies, getPackage, rootOfKind, type PackageSummary } from "./catalogue.server";
 import { flowRedirect, nextAfterBoxSize } from "./guards";
-import { ADDON_MAX_QUANTITY, frequencyLabel, isInStock, isListable, isSalmon } from "./rules";
+import { ADDON_MAX_QUANTITY, frequencyLabel, isInStock, isListable } from "./rules";
+import { barsSalmon, isSalmon, notInTasmania, salmonBarred } from "./tasmania";
 import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_SUBURB, CHOOSE_TIME } from "./schemas";
 import { cleanFlowVersion, type FlowStep } from "./steps";
 
@@ -188,7 +189,7 @@ async function dropSalmonForTasmania(trx: Transaction<DB>, draft: Pick<Subscript
   }
   if (draft.packageId) {
     const pkg = await getPackage(draft.packageId, trx);
-    if (pkg && (isSalmon(pkg.fullName) || isSalmon(pkg.parentName ?? ""))) {
+    if (pkg && isSalmon(pkg.fullName, pkg.parentName)) {
       await trx.updateTable("subscriptions").set({ packageId: null }).where("id", "=", draft.id).execute();
     }
   }
@@ -260,7 +261,7 @@ export async function saveDelivery(flow: Writable, input: DeliveryInput, at = ne
       ...(flow.user ? { userId: flow.user.id } : {}),
       ...(version ? { flowVersion: version } : {}),
     });
-    if (isTasmanianPostcode(lookup.postcode)) {
+    if (barsSalmon(lookup.postcode)) {
       const row = await trx.selectFrom("subscriptions").select(["id", "packageId"]).where("id", "=", id).executeTakeFirstOrThrow();
       await dropSalmonForTasmania(trx, row);
     }
@@ -321,9 +322,7 @@ export async function chooseCuratedRange(draft: Subscription, rangeId: number): 
     .where("root.parentId", "is", null)
     .executeTakeFirst();
   if (!range) throw new FlowError("That box is not available. Please choose another.");
-  if (isTasmanianPostcode(draft.postcode) && isSalmon(range.name)) {
-    throw new FlowError("The Salmon box is not available in Tasmania due to quarantine restrictions on our wild salmon.");
-  }
+  if (salmonBarred(draft.postcode, range.name)) throw new FlowError(notInTasmania("The Salmon box"));
   await db.transaction().execute(async (trx) => {
     await lockDraft(trx, draft.id);
     await trx.updateTable("subscriptions").set({ boxType: "curated" }).where("id", "=", draft.id).execute();
@@ -346,9 +345,7 @@ export async function choosePackage(draft: Subscription, input: { typeId: number
   if (!pkg || pkg.parentId !== input.typeId) throw new FlowError("That box size is not available. Please choose another.", "packageId");
   const active = await db.selectFrom("packages").select("active").where("id", "=", pkg.id).executeTakeFirst();
   if (!active?.active) throw new FlowError("That box size is not available. Please choose another.", "packageId");
-  if (isTasmanianPostcode(draft.postcode) && (isSalmon(pkg.fullName) || isSalmon(pkg.parentName ?? ""))) {
-    throw new FlowError("The Salmon box is not available in Tasmania due to quarantine restrictions on our wild salmon.", "packageId");
-  }
+  if (salmonBarred(draft.postcode, pkg.fullName, pkg.parentName)) throw new FlowError(notInTasmania("The Salmon box"), "packageId");
   const offered = await activeFrequencies();
   if (!offered.includes(input.frequencyDays)) throw new FlowError(CHOOSE_FREQUENCY, "frequencyDays");
   const region = draft.regionId ? await getRegion(draft.regionId) : null;
@@ -419,7 +416,7 @@ export async function changeItem(subscriptionId: number, input: StepperInput): P
       return { quantity: Math.max(0, quantity - 1), count: Math.max(0, count - (quantity > 0 ? 1 : 0)), maximum: pkg.selectionMaximum };
     }
     if (!isInStock(product.inventory)) throw new FlowError(`Sorry, ${product.name} just went out of stock. Please choose another cut.`);
-    if (!isListable(product, draft.postcode)) throw new FlowError(`${product.name} is not available in Tasmania due to quarantine restrictions on our wild salmon.`);
+    if (!isListable(product, draft.postcode)) throw new FlowError(notInTasmania(product.name));
     if (count >= pkg.selectionMaximum) {
       throw new FlowError(`Your box is full: you have chosen ${count} of ${pkg.selectionMaximum}. Remove a cut to add another.`);
     }
@@ -444,7 +441,7 @@ export async function changeAddon(subscriptionId: number, input: StepperInput): 
       return { quantity: Math.max(0, quantity - 1) };
     }
     if (!isInStock(product.inventory)) throw new FlowError(`Sorry, ${product.name} just went out of stock.`);
-    if (!isListable(product, draft.postcode)) throw new FlowError(`${product.name} is not available in Tasmania due to quarantine restrictions on our wild salmon.`);
+    if (!isListable(product, draft.postcode)) throw new FlowError(notInTasmania(product.name));
     const limit = Math.min(ADDON_MAX_QUANTITY, product.inventory ?? ADDON_MAX_QUANTITY);
     if (quantity + 1 > limit) {
       throw new FlowError(

@@ -1,7 +1,7 @@
 // Pure box rules shared by the server and the browser: frequency labels,
 // listing rules for cuts and add-ons (SPEC §5), and the selection counter.
 import { LIMITS } from "~/config";
-import { isTasmanianPostcode } from "~/delivery/postcode";
+import { salmonBarred } from "./tasmania";
 import { onFirstUse } from "~/utils/first-use";
 
 /* ---- Delivery frequency (SPEC §3, §9: days labelled as days/7 weeks) ---- */
@@ -38,14 +38,10 @@ export function isInStock(inventory: number | null): boolean {
   return inventory === null || inventory > 0;
 }
 
-export function isSalmon(name: string): boolean {
-  return name.toLowerCase().includes("salmon");
-}
-
 /** Whether a product may be listed (and chosen) for a draft with this postcode. */
 export function isListable(product: { name: string; inventory: number | null }, postcode: string | null | undefined): boolean {
   if (!isInStock(product.inventory)) return false;
-  if (isTasmanianPostcode(postcode) && isSalmon(product.name)) return false;
+  if (salmonBarred(postcode, product.name)) return false;
   return true;
 }
 

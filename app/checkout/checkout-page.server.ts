@@ -14,7 +14,8 @@ import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
 import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
-import { blockedInTasmania, DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT } from "./discount-rules";
+import { TASMANIA_DISCOUNT } from "~/box/tasmania";
+import { blockedInTasmania, DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE } from "./discount-rules";
 import { describeQuote } from "./expected-total.server";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
 

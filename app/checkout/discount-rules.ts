@@ -1,11 +1,9 @@
 // Discount rules of SPEC §4-§5, pure so the browser, the server and the unit
-// tests share them: when a choice is required, the Tasmanian salmon rule, and
+// tests share them: when a choice is required, the Tasmanian salmon rule (app/box/tasmania.ts), and
 // how much a discount takes off.
-import { isTasmanianPostcode } from "~/delivery/postcode";
-import { isSalmon } from "~/box/rules";
+import { salmonBarred } from "~/box/tasmania";
 
 export const CHOOSE_PRODUCT = "You must choose a product.";
-export const TASMANIA_DISCOUNT = "This promotion is not applicable to Tasmania customers due quarantine restrictions with our wild salmon.";
 /** The longest discount code (the field's maxLength and the checkout schema's limit). */
 export const DISCOUNT_CODE_MAX = 40;
 export const DISCOUNT_UNUSABLE = "This discount code is not valid or has expired.";
@@ -38,9 +36,9 @@ export function choiceItems(d: Pick<Discount, "items">): DiscountItem[] {
   return d.items.filter((i) => i.choice);
 }
 
-/** Tasmania: a discount whose items include salmon that is not a choice is removed. */
+/** Tasmania: a discount whose items include salmon that is not a choice is removed (TASMANIA_DISCOUNT). */
 export function blockedInTasmania(d: Pick<Discount, "items">, postcode: string | null | undefined): boolean {
-  return isTasmanianPostcode(postcode) && d.items.some((i) => !i.choice && isSalmon(i.name));
+  return d.items.some((i) => !i.choice && salmonBarred(postcode, i.name));
 }
 
 export type DiscountOutcome = {

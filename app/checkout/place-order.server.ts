@@ -16,10 +16,11 @@ import { hashPassword } from "~/accounts/password.server";
 import { retireResetTokens } from "~/accounts/password-reset.server";
 import { checkoutSessionId, sessionCookieFor, sessionExists, startCheckoutSession, type SessionRecord } from "~/accounts/session.server";
 import { activeFrequencies, getPackage } from "~/box/catalogue.server";
-import { frequencyLabel, isSalmon } from "~/box/rules";
+import { frequencyLabel } from "~/box/rules";
+import { cantGoToTasmania, salmonBarred } from "~/box/tasmania";
 import { getRegion, lookupPostcode } from "~/delivery/lookup.server";
 import { addressLookup } from "~/delivery/address-lookup.server";
-import { isTasmanianPostcode, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
+import { POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import { formatDeliveryDate } from "~/delivery/schedule";
 import { canDeliverEvery, deliverableFrequencies, frequencyRefusedMessage } from "~/delivery/frequencies";
 import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_TIME } from "~/box/schemas";
@@ -153,10 +154,8 @@ async function check(actor: CheckoutActor, input: CheckoutInput): Promise<Checko
   if (Object.keys(fieldErrors).length) return { kind: "fields", fieldErrors };
 
   // Salmon is never shipped to Tasmania, whatever was chosen before the address changed.
-  if (isTasmanianPostcode(lookup.postcode)) {
-    const salmon = quote.stock.filter((s) => isSalmon(s.name));
-    if (salmon.length) return { kind: "out-of-stock", items: salmon.map((s) => `${s.name} can't be delivered to Tasmania.`) };
-  }
+  const salmon = quote.stock.filter((s) => salmonBarred(lookup.postcode, s.name));
+  if (salmon.length) return { kind: "out-of-stock", items: salmon.map((s) => `${cantGoToTasmania(s.name)}.`) };
   const short = await shortOfStock(db, quote.stock);
   if (short.length) return { kind: "out-of-stock", items: short };
 
@@ -397,7 +396,6 @@ async function writeOrder(trx: Transaction<DB>, actor: CheckoutActor, input: Ord
  * otherwise never be removed from the selection).
  */
 export async function trimDraftToStock(subscriptionId: number, postcode: string | null) {
-  const tasmania = isTasmanianPostcode(postcode);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("subscriptions").set({ updatedAt: nowIso() }).where("id", "=", subscriptionId).where("status", "=", "draft").execute();
     for (const table of ["subscriptionItems", "subscriptionAddons"] as const) {
@@ -408,7 +406,7 @@ export async function trimDraftToStock(subscriptionId: number, postcode: string 
         .where("l.subscriptionId", "=", subscriptionId)
         .execute();
       for (const r of rows) {
-        const available = r.active !== 1 || (tasmania && isSalmon(r.name)) ? 0 : r.inventory === null ? r.quantity : Math.max(0, Math.min(r.quantity, r.inventory));
+        const available = r.active !== 1 || salmonBarred(postcode, r.name) ? 0 : r.inventory === null ? r.quantity : Math.max(0, Math.min(r.quantity, r.inventory));
         if (available === 0) await trx.deleteFrom(table).where("id", "=", r.id).execute();
         else if (available < r.quantity) await trx.updateTable(table).set({ quantity: available }).where("id", "=", r.id).execute();
       }

@@ -5,9 +5,10 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription } from "~/db/schema";
 import { getCart, type Cart } from "~/box/flow.server";
+import { TASMANIA_DISCOUNT } from "~/box/tasmania";
 import { applyCredit, gstOf } from "~/orders/credit";
 import {
-  applyDiscount, blockedInTasmania, choiceItems, requiresChoice, DISCOUNT_UNUSABLE, TASMANIA_DISCOUNT, type Discount,
+  applyDiscount, blockedInTasmania, choiceItems, requiresChoice, DISCOUNT_UNUSABLE, type Discount,
 } from "./discount-rules";
 
 export type QuoteLine = {

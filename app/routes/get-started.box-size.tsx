@@ -9,10 +9,10 @@ import { FormSubmit, RadioCardGroup } from "~/components/forms";
 import { boxWithSizes, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { choosePackage, FlowError, frequencyChoice, requireFlow } from "~/box/flow.server";
-import { frequencyLabel, isSalmon } from "~/box/rules";
+import { frequencyLabel } from "~/box/rules";
+import { salmonBarred } from "~/box/tasmania";
 import { validateBoxSize } from "~/box/form-input.server";
 import { boxSizeFormValidator } from "~/box/validators";
-import { isTasmanianPostcode } from "~/delivery/postcode";
 import { readForm } from "~/security/csrf.server";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!typeId) throw redirect(flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box");
   const box = await boxWithSizes(typeId);
   if (!box) throw redirect(flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box");
-  if (isTasmanianPostcode(flow.draft.postcode) && isSalmon(box.type.name)) throw redirect("/get-started/curated-box");
+  if (salmonBarred(flow.draft.postcode, box.type.name)) throw redirect("/get-started/curated-box");
   // only what the delivery region can deliver (Perth fortnightly, Darwin every 4 weeks)
   const { allowed, days: frequency, changed } = await frequencyChoice(flow.draft);
   const current = flow.pkg && box.sizes.some((s) => s.id === flow.pkg!.id) ? flow.pkg.id : null;

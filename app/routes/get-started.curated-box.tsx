@@ -12,6 +12,7 @@ import { formatMonthName } from "~/utils/calendar-day";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
+import { NOT_IN_TASMANIA } from "~/box/tasmania";
 
 export const meta: MetaFunction = () =>
   pageMeta("Curated boxes", "Salmon, Beef, Beef & Chicken, Beef & Pork, Mixed and Value boxes, filled by our butchers each month.");
@@ -88,7 +89,7 @@ export default function CuratedBox() {
                   Choose the {r.name} box
                 </SubmitButton>
               ) : (
-                <p className="choice-card__unavailable">Not available in Tasmania due to quarantine restrictions on our wild salmon.</p>
+                <p className="choice-card__unavailable">{NOT_IN_TASMANIA}</p>
               )}
             </div>
           </article>

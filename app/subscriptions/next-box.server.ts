@@ -3,7 +3,7 @@
 // day, delivery window and address for the next box and every later one. Every function is
 // scoped by a SubscriptionRef ({ id, userId }): another user's subscription answers
 // SubscriptionNotFoundError, like a missing one. The box flow's listing rules
-// (app/box/rules.ts: stock, Tasmania's salmon rule, ADDON_MAX_QUANTITY) apply
+// (app/box/rules.ts: stock, ADDON_MAX_QUANTITY; app/box/tasmania.ts: salmon) apply
 // here too. When the next delivery is already past its cut-off, a change
 // applies to the delivery after it (the event and confirmation say so). Every
 // saved change is an event with a reference (the activity list) and queues a
@@ -15,14 +15,15 @@ import { Checkbox } from "~/checkout/address-schema";
 import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
 import { productsAreKnives } from "~/checkout/quote.server";
 import type { ListingGroup } from "~/box/listing";
-import { ADDON_MAX_QUANTITY, isInStock, isListable, isSalmon, selectionStatus } from "~/box/rules";
+import { ADDON_MAX_QUANTITY, isInStock, isListable, selectionStatus } from "~/box/rules";
+import { barsSalmon, BOX_HAS_SALMON, isSalmon, notInTasmania } from "~/box/tasmania";
 import { db as appDb } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { addDays, type RegionSchedule } from "~/delivery/schedule";
 import { canDeliverEvery, deliverableFrequencies, frequencyChangedMessage, frequencyForRegion, frequencyRefusedMessage, nearestFrequency } from "~/delivery/frequencies";
 import { getRegion, regionForPostcode, windowsForRegion, type DeliveryWindow } from "~/delivery/lookup.server";
-import { isTasmanianPostcode, normalisePostcode } from "~/delivery/postcode";
+import { normalisePostcode } from "~/delivery/postcode";
 import { queueEmail } from "~/email/mailer.server";
 import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
@@ -222,7 +223,7 @@ export async function stepPending(
     return { pending: next, kind, quantity: Math.max(0, quantity - 1), count: total(next.items), maximum };
   }
   if (!isInStock(product.inventory)) throw new ChangeRefusedError(`Sorry, ${product.name} is out of stock. Please choose another.`, "not_allowed");
-  if (!isListable(product, sub.postcode)) throw new ChangeRefusedError(`${product.name} is not available in Tasmania due to quarantine restrictions on our wild salmon.`, "not_allowed");
+  if (!isListable(product, sub.postcode)) throw new ChangeRefusedError(notInTasmania(product.name), "not_allowed");
   if (kind === "cut") {
     const count = total(map);
     if (count >= maximum) throw new ChangeRefusedError(`Your box is full: you have chosen ${count} of ${maximum}. Remove a cut to add another.`, "not_allowed");
@@ -290,7 +291,7 @@ export async function saveBox(ref: SubscriptionRef, box: PendingBox, opts: SaveB
       if (!product || product.active !== 1 || product.kind !== kind) throw new ChangeRefusedError("One of your choices is no longer available. Please choose another.", "not_allowed");
       if (!isListable(product, sub.postcode)) {
         throw new ChangeRefusedError(isInStock(product.inventory)
-          ? `${product.name} is not available in Tasmania due to quarantine restrictions on our wild salmon.`
+          ? notInTasmania(product.name)
           : `Sorry, ${product.name} is out of stock. Please choose another.`, "not_allowed");
       }
       const limit = kind === "addon" ? Math.min(ADDON_MAX_QUANTITY, product.inventory ?? ADDON_MAX_QUANTITY) : (product.inventory ?? Infinity);
@@ -390,14 +391,12 @@ export async function changeAddress(ref: SubscriptionRef & { addressId: number }
   if (!n || !region) throw new ChangeRefusedError("We don't deliver to that address's postcode yet. Choose another address.", "not_allowed");
   const moving = region.id !== sub.regionId;
   if (moving && !p.from) throw new ChangeRefusedError("There is no delivery open to changes right now.", "not_allowed");
-  if (isTasmanianPostcode(n.display) && !isTasmanianPostcode(sub.postcode)) {
-    const salmon = await db.selectFrom("products").select("name").where((eb) => eb.or([
+  if (barsSalmon(n.display) && !barsSalmon(sub.postcode)) {
+    const chosen = await db.selectFrom("products").select("name").where((eb) => eb.or([
       eb("id", "in", eb.selectFrom("subscriptionItems").select("productId").where("subscriptionId", "=", sub.id)),
       eb("id", "in", eb.selectFrom("subscriptionAddons").select("productId").where("subscriptionId", "=", sub.id)),
     ])).execute();
-    if (salmon.some((x) => isSalmon(x.name)) || isSalmon(sub.boxName)) {
-      throw new ChangeRefusedError("Your box has wild salmon, which is not available in Tasmania due to quarantine restrictions. Change your box first.", "not_allowed");
-    }
+    if (isSalmon(sub.boxName, ...chosen.map((x) => x.name))) throw new ChangeRefusedError(BOX_HAS_SALMON, "not_allowed");
   }
   const label = formatAddressLine(address);
   // another delivery area has its own run days: the deliveries still open to

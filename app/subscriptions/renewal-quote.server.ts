@@ -4,10 +4,10 @@
 // a recurring one and still usable. Items left out get a note for the e-mail.
 import { db } from "~/db/client.server";
 import { getCart } from "~/box/flow.server";
-import { isListable, isSalmon } from "~/box/rules";
+import { isListable } from "~/box/rules";
+import { cantGoToTasmania, salmonBarred } from "~/box/tasmania";
 import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
 import { applyDiscount, blockedInTasmania, type Discount } from "~/checkout/discount-rules";
-import { isTasmanianPostcode } from "~/delivery/postcode";
 import type { SubscriptionFacts } from "./deliveries.server";
 
 export type RenewalQuote = {
@@ -34,12 +34,11 @@ export async function quoteRenewal(sub: SubscriptionFacts, at: Date): Promise<Re
   const stock = ids.length ? await db.selectFrom("products").select(["id", "name", "inventory", "active"]).where("id", "in", ids).execute() : [];
   const product = (id: number) => stock.find((p) => p.id === id);
   const notes: string[] = [];
-  const tasmania = isTasmanianPostcode(sub.postcode);
 
   const items = cart.items.filter((i) => {
     const p = product(i.productId);
-    if (tasmania && isSalmon(i.name)) {
-      notes.push(`${i.name} can't be delivered to Tasmania, so our butchers pack a cut of the same value instead.`);
+    if (salmonBarred(sub.postcode, i.name)) {
+      notes.push(`${cantGoToTasmania(i.name)}, so our butchers pack a cut of the same value instead.`);
       return false;
     }
     if (!p || p.active !== 1 || (p.inventory !== null && p.inventory < i.quantity)) {
@@ -51,8 +50,8 @@ export async function quoteRenewal(sub: SubscriptionFacts, at: Date): Promise<Re
   const addons = cart.addons.flatMap((a) => {
     const p = product(a.productId);
     if (!p || p.active !== 1 || !isListable({ name: p.name, inventory: p.inventory }, sub.postcode)) {
-      notes.push(tasmania && isSalmon(a.name)
-        ? `${a.name} can't be delivered to Tasmania, so it was left out and not charged.`
+      notes.push(salmonBarred(sub.postcode, a.name)
+        ? `${cantGoToTasmania(a.name)}, so it was left out and not charged.`
         : `${a.name} is out of stock, so it was left out of this delivery and not charged.`);
       return [];
     }

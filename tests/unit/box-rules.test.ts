@@ -1,4 +1,5 @@
-import { groupListing, isInStock, isListable, isSalmon, parseStep, selectionCountLabel, selectionStatus, type ListedProduct } from "~/box/rules";
+import { groupListing, isInStock, isListable, parseStep, selectionCountLabel, selectionStatus, type ListedProduct } from "~/box/rules";
+import { isSalmon } from "~/box/tasmania";
 import { flowRedirect, nextAfterBoxSize, type GuardInput } from "~/box/guards";
 import { cleanFlowVersion, indicatorSteps } from "~/box/steps";
 
