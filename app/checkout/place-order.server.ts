@@ -32,7 +32,7 @@ import { newOrderReference } from "~/orders/reference.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import {
-  cardAnswer, cardFor, CHOOSE_A_CARD, earlierPress, PAYMENT_PENDING, pressedBefore, refuse, runShopperFlow, type ChargeOutcome, type ShopperFlow,
+  cardAnswer, cardFor, CHOOSE_A_CARD, earlierPress, PAYMENT_PENDING, pressedBefore, refuse, runShopperFlow, type CardAnswer, type ChargeOutcome, type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
 import type { AddressInput } from "./address-schema";
@@ -49,13 +49,12 @@ export const ADDRESS_DOUBT = "We had trouble verifying your address. Continue if
 export type CheckoutOutcome =
   | { kind: "placed"; reference: string; setCookie: string | null }
   | { kind: "fields"; fieldErrors: Record<string, string> }
-  | { kind: "card"; fieldErrors: Record<string, string>; message: string }
   | { kind: "address-doubt"; signature: string }
   | { kind: "overnight" }
   | { kind: "out-of-stock"; items: string[] }
   | { kind: "declined"; message: string }
-  /** the card-testing limits refused a new card before the gateway saw it (decision 042) */
-  | { kind: "card-limit"; message: string; retryAfterSeconds: number }
+  /** a card the limits (decision 042) or the gateway refused before anything was charged */
+  | CardAnswer
   /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
   | { kind: "error"; message: string; newKey?: boolean }
   | { kind: "already-ordered" }

@@ -1,22 +1,17 @@
-// One shape for every card payment (decisions 008, 037, 049). Box checkout, pay-an-order, the gift-card
-// purchase and the renewals supply their own parts; the steps, their order and what a failure does
-// between them are written once, here:
-//   1. claim   one transaction: the flow takes what is paid for (a draft, an order, a delivery),
-//              reserves stock, spends credit and writes the pending payment row under the key
-//              (claimPayment; a second press with the key hits its unique index);
-//   2. charge  the gateway, outside any transaction, with the same key and a timeout (chargeCard);
-//   3. settle  one transaction that first makes sure the payment is still this call's (its row moves
-//              from pending), then gives back what the claim took (release) or writes what was paid
-//              for (record), e-mails included: they go to the outbox in the same transaction, so
-//              nothing is left to do after it.
-// The outcome has one kind per case; each flow turns it into its own answer.
-//
-// Recovery is one path for a shopper's submit ("undo"): a gateway that cannot be reached is a
-// decline; a call that times out leaves the payment pending for payment recovery
-// (recovery.server.ts); a settle whose payment recovery took refunds its own charge and answers what
-// recovery decided; a charge that cannot be recorded is refunded and its claim given back at once.
-// Renewals ("resume", decisions 009 and 033) store everything a charge needs, so a failure leaves the
-// payment pending and a later run charges the same key again; their delivery row decides who settles.
+// One shape for every card payment (decisions 008, 037, 049): box checkout, pay-an-order, the gift-card
+// purchase and the renewals supply their own parts; the steps, and what a failure between them does, are
+// written once, here:
+//   1. claim   one transaction: the flow takes what is paid for (a draft, an order, a delivery), reserves
+//              stock, spends credit and writes the pending payment row (a second press hits its key);
+//   2. charge  the gateway, outside any transaction, with the same key and a timeout;
+//   3. settle  one transaction that first makes sure the payment is still this call's, then gives back
+//              what the claim took (release) or writes what was paid for (record), e-mails included
+//              (the outbox), so nothing is left for after it.
+// A shopper's submit undoes what it cannot finish: an unreachable gateway is a decline, a timeout leaves
+// the payment to payment recovery, a settle that lost its payment to recovery refunds its own charge, a
+// charge that cannot be recorded is refunded and released at once. Renewals store all a charge needs,
+// so they throw instead and a later run resumes the key (decisions 009, 033); their delivery row decides
+// who settles.
 import type { Kysely, Transaction } from "kysely";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
@@ -104,12 +99,7 @@ export function pressedBefore(): never {
 }
 
 /** Thrown inside a settle transaction whose payment is no longer this call's: rolls back everything it wrote. */
-export class PaymentLost extends Error {
-  constructor() {
-    super("payment no longer pending");
-    this.name = "PaymentLost";
-  }
-}
+export class PaymentLost extends Error {}
 
 /* ------------------------------------------------------------- before the claim */
 
@@ -258,32 +248,16 @@ async function lostToRecovery(key: string, charge: ChargeResult): Promise<void> 
 
 /* ---------------------------------------------------------- an earlier press */
 
-export type PaymentRow = {
-  id: number;
-  status: "pending" | "recovering" | "succeeded" | "declined" | "refunded";
-  orderId: number | null;
-  giftCardId: number | null;
-  amountCents: number;
-  failureMessage: string | null;
-  cardBrand: string | null;
-  cardLastFour: string | null;
-  createdAt: string;
-};
+const findPayment = (key: string) => appDb.selectFrom("payments")
+  .select(["status", "orderId", "amountCents", "failureMessage", "cardBrand", "cardLastFour"]).where("idempotencyKey", "=", key).executeTakeFirst();
 
-async function findPayment(key: string): Promise<PaymentRow | null> {
-  const row = await appDb
-    .selectFrom("payments")
-    .select(["id", "status", "orderId", "giftCardId", "amountCents", "failureMessage", "cardBrand", "cardLastFour", "createdAt"])
-    .where("idempotencyKey", "=", key)
-    .executeTakeFirst();
-  return row ?? null;
-}
+export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
 /** Still being charged, or being recovered. */
 const inProgress = (status: PaymentRow["status"]) => status === "pending" || status === "recovering";
 
 /** Waits for a payment under way to leave pending (or for the time to run out), then answers its row. */
-async function waitForPayment(key: string, { timeoutMs = 20_000, intervalMs = 150 } = {}): Promise<PaymentRow | null> {
+async function waitForPayment(key: string, { timeoutMs = 20_000, intervalMs = 150 } = {}): Promise<PaymentRow | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const row = await findPayment(key);

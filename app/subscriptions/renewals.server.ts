@@ -31,7 +31,7 @@ import { breakdownOf } from "~/orders/breakdown.server";
 import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
-import { chargeStep, claimStep, refuse, settleStep, type ChargeRequest, type SettleGuard, type Settlement } from "~/payments/charge-flow.server";
+import { chargeStep, claimStep, refuse, settleStep, type ChargeRequest, type SettleGuard } from "~/payments/charge-flow.server";
 import { claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { RegionSchedule } from "~/delivery/schedule";
@@ -374,9 +374,8 @@ async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionF
 }
 
 /**
- * Step 3 of a renewal: the delivery row decides who settles (ordered → paid or payment_failed), so a
- * resumed run settles a payment that is no longer pending, and a run that finds the delivery moved on
- * leaves it alone ("skipped").
+ * Step 3 of a renewal: the delivery row decides who settles (ownDelivery), so a resumed run settles a
+ * payment that is no longer pending, and a run that finds the delivery moved on leaves it ("skipped").
  */
 async function settle(ctx: RenewalContext, deliveryId: number, key: string, result: ChargeResult): Promise<RenewalOutcome> {
   const { db, now } = ctx;
@@ -384,45 +383,15 @@ async function settle(ctx: RenewalContext, deliveryId: number, key: string, resu
   if (!d || d.status !== "ordered" || !d.orderId) return "skipped";
   const sub = await subscriptionFacts(db, d.subscriptionId);
   if (!sub) return "skipped";
-  const mail = await mailProps(db, ctx, sub, d.orderId, d.notes, d.deliveryDate);
+  const orderId = d.orderId;
+  const { base, invoice, reference } = await mailProps(db, ctx, sub, orderId, d.notes, d.deliveryDate);
   const payment = await db.selectFrom("payments").select(["cardBrand", "cardLastFour"]).where("idempotencyKey", "=", key).executeTakeFirst();
   const card = payment?.cardBrand && payment.cardLastFour ? `${payment.cardBrand} ending in ${payment.cardLastFour}` : null;
   // Declined: the order awaits payment until the packing cut-off, tried again on the retry schedule
   // (none left: it waits for the subscriber to pay it, or for the `packing` step to cancel it).
   const schedule = await scheduleOf(sub.regionId);
   const nextAt = nextAttemptAfter(schedule, d.deliveryDate, d.chargeAttempts);
-  const settled = await settleStep(
-    renewalSettlement(ctx, { d, orderId: d.orderId, sub, key, card, mail, schedule }), null, result, ownDelivery(d.id, d.orderId, key, now, nextAt), db,
-  );
-  return settled.kind === "settled-elsewhere" ? "skipped" : "done";
-}
-
-/** The delivery is this run's to settle while it is still `ordered`; then the payment row follows (whatever its state). */
-function ownDelivery(deliveryId: number, orderId: number, key: string, now: Date, nextAt: Date | null): SettleGuard {
-  const ts = now.toISOString();
-  return async (trx, result) => {
-    const got = await trx.updateTable("deliveries")
-      .set(result.status === "succeeded"
-        ? { status: "paid", claimedAt: null, nextAttemptAt: null, updatedAt: ts }
-        : { status: "payment_failed", claimedAt: null, nextAttemptAt: nextAt?.toISOString() ?? null, updatedAt: ts })
-      .where("id", "=", deliveryId)
-      .where("status", "=", "ordered")
-      .executeTakeFirst();
-    if (Number(got.numUpdatedRows) !== 1) return false;
-    await settlePayment(trx, key, result, result.status === "succeeded" ? { orderId } : {});
-    return true;
-  };
-}
-
-type RenewalSettle = {
-  d: DeliveryRow; orderId: number; sub: SubscriptionFacts; key: string; card: string | null;
-  mail: Awaited<ReturnType<typeof mailProps>>; schedule: RegionSchedule;
-};
-
-function renewalSettlement(ctx: RenewalContext, { d, orderId, sub, key, card, mail, schedule }: RenewalSettle): Settlement<null, void> {
-  const { now } = ctx;
-  const { base, invoice, reference } = mail;
-  return {
+  const settled = await settleStep<null, void>({
     async record(trx) {
       await trx.updateTable("orders").set({ status: "paid", paidAt: now.toISOString() }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
       await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "paid", card: base.chargedCents > 0 ? card : null });
@@ -443,5 +412,20 @@ function renewalSettlement(ctx: RenewalContext, { d, orderId, sub, key, card, ma
         });
       }
     },
+  }, null, result, ownDelivery(d.id, orderId, key, now, nextAt), db);
+  return settled.kind === "settled-elsewhere" ? "skipped" : "done";
+}
+
+/** The delivery is this run's to settle while it is still `ordered`; the payment row follows, whatever its state. */
+function ownDelivery(deliveryId: number, orderId: number, key: string, now: Date, nextAt: Date | null): SettleGuard {
+  const ts = now.toISOString();
+  return async (trx, result) => {
+    const paid = result.status === "succeeded";
+    const got = await trx.updateTable("deliveries")
+      .set({ status: paid ? "paid" : "payment_failed", claimedAt: null, nextAttemptAt: paid ? null : nextAt?.toISOString() ?? null, updatedAt: ts })
+      .where("id", "=", deliveryId).where("status", "=", "ordered").executeTakeFirst();
+    if (Number(got.numUpdatedRows) !== 1) return false;
+    await settlePayment(trx, key, result, paid ? { orderId } : {});
+    return true;
   };
 }
