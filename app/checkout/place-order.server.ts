@@ -32,7 +32,7 @@ import { newOrderReference } from "~/orders/reference.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import {
-  cardAnswer, cardFor, CHOOSE_A_CARD, earlierPress, PAYMENT_PENDING, pressedBefore, refuse, runShopperFlow, type CardAnswer, type ChargeOutcome, type ShopperFlow,
+  cardAnswer, cardFor, CHOOSE_A_CARD, earlierOrder, orderAnswer, pressedBefore, refuse, runShopperFlow, type CardAnswer, type OrderAnswer, type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
 import type { AddressInput } from "./address-schema";
@@ -97,19 +97,15 @@ export async function repeatedSubmit(actor: Pick<CheckoutActor, "session" | "use
 }
 
 async function outcomeOfKey(actor: Pick<CheckoutActor, "session" | "user">, key: string): Promise<CheckoutOutcome | null> {
-  const press = await earlierPress(key);
-  if (press.kind === "none") return null;
-  if (press.kind === "declined") return { kind: "declined", message: press.message };
-  const order = press.kind === "paid" && press.payment.orderId
-    ? await db.selectFrom("orders").select(["reference", "userId"]).where("id", "=", press.payment.orderId).executeTakeFirst()
-    : null;
-  if (!order) return { kind: "error", message: ANOTHER_TAB };
-  let setCookie: string | null = null;
-  if (!actor.user) {
-    const id = checkoutSessionId(actor.session.id, key);
-    if (await sessionExists(id)) setCookie = await sessionCookieFor(id);
-  }
-  return { kind: "placed", reference: order.reference, setCookie };
+  const earlier = await earlierOrder(key, ANOTHER_TAB);
+  return earlier && withSession(actor, key, earlier);
+}
+
+/** A placed order's answer carries a new customer's session (started with the order), for this submit and any repeat of it. */
+async function withSession(actor: Pick<CheckoutActor, "session" | "user">, key: string, answer: OrderAnswer | CheckoutOutcome): Promise<CheckoutOutcome> {
+  if (answer.kind !== "placed") return answer;
+  const id = actor.user ? null : checkoutSessionId(actor.session.id, key);
+  return { ...answer, setCookie: id && (await sessionExists(id)) ? await sessionCookieFor(id) : null };
 }
 
 type Checked = { quote: Quote; regionId: number; suburbId: number; windowLabel: string; customer: User; card: ResolvedCard | null };
@@ -215,16 +211,15 @@ export async function placeOrder(actor: CheckoutActor, input: OrderInput, origin
   const checked = await check(actor, input);
   if ("kind" in checked) return checked;
   const order = await prepareOrder(actor, input, checked, origin);
-  return answer(actor, key, await runShopperFlow(boxCheckout(actor, input, checked, order, key)));
+  return withSession(actor, key, await orderAnswer(key, await runShopperFlow(boxCheckout(actor, input, checked, order, key)), ANOTHER_TAB));
 }
 
 type OrderInput = CheckoutInput & { giftCode?: string | null };
 /** What the box checkout's claim took: the credit spent and the rest, charged to the card. */
 type BoxClaim = { creditCents: number; totalCents: number };
-type Placed = { reference: string; sessionId: string | null };
 
 /** The flow's own parts of claim, charge and settle (app/payments/charge-flow.server.ts). */
-function boxCheckout(actor: CheckoutActor, input: OrderInput, checked: Checked, order: PreparedOrder, key: string): ShopperFlow<BoxClaim, CheckoutOutcome, Placed> {
+function boxCheckout(actor: CheckoutActor, input: OrderInput, checked: Checked, order: PreparedOrder, key: string): ShopperFlow<BoxClaim, CheckoutOutcome, string> {
   const { quote, customer, card } = checked;
   const boxName = quote.lines.find((l) => l.sellableType === "package")?.name ?? "Box";
   return {
@@ -278,27 +273,6 @@ async function spendCredit(trx: Transaction<DB>, userId: number, quote: Quote, e
   return spent;
 }
 
-/** The flow's outcome as the checkout answers it. */
-async function answer(actor: CheckoutActor, key: string, outcome: ChargeOutcome<BoxClaim, CheckoutOutcome, Placed>): Promise<CheckoutOutcome> {
-  switch (outcome.kind) {
-    case "paid": {
-      const { reference, sessionId } = outcome.recorded;
-      return { kind: "placed", reference, setCookie: sessionId ? await sessionCookieFor(sessionId) : null };
-    }
-    case "declined":
-      return { kind: "declined", message: outcome.message };
-    case "refused":
-      return outcome.refusal;
-    case "awaiting-gateway":
-      return { kind: "error", message: PAYMENT_PENDING };
-    case "refunded":
-      return { kind: "error", message: outcome.message, newKey: true };
-    case "pressed-before":
-    case "settled-elsewhere":
-      return (await outcomeOfKey(actor, key)) ?? { kind: "error", message: ANOTHER_TAB };
-  }
-}
-
 /** What the order needs that is slow or read from elsewhere: worked out before the claim, so the settle holds its lock briefly. */
 type PreparedOrder = { passwordHash: string | null; boxName: string; region: Awaited<ReturnType<typeof getRegion>>; origin: string };
 
@@ -311,8 +285,11 @@ async function prepareOrder(actor: CheckoutActor, input: OrderInput, checked: Ch
   return { passwordHash, boxName: pkg?.fullName ?? "Your box", region, origin };
 }
 
-/** The settle of a charge: order, invoice, lines, the active subscription, the account, the card and the e-mail, in the caller's transaction. */
-async function writeOrder(trx: Transaction<DB>, actor: CheckoutActor, input: OrderInput, checked: Checked, prepared: PreparedOrder, paid: BoxClaim & { key: string }): Promise<Placed> {
+/**
+ * The settle of a charge, in the caller's transaction: order, invoice, lines, the active subscription, the
+ * account, the card, the e-mail and a new customer's session. Answers the order's reference.
+ */
+async function writeOrder(trx: Transaction<DB>, actor: CheckoutActor, input: OrderInput, checked: Checked, prepared: PreparedOrder, paid: BoxClaim & { key: string }): Promise<string> {
   const { quote, customer, card } = checked;
   const { passwordHash, region, origin } = prepared;
   const reference = newOrderReference();
@@ -385,8 +362,8 @@ async function writeOrder(trx: Transaction<DB>, actor: CheckoutActor, input: Ord
     manageUrl: `${origin}/dashboard/my-deliveries`,
     invoiceUrl: `${origin}${taxInvoicePath(reference)}`,
   });
-  const sessionId = actor.user ? null : await startCheckoutSession(trx, actor.session, customer.id, paid.key);
-  return { reference, sessionId };
+  if (!actor.user) await startCheckoutSession(trx, actor.session, customer.id, paid.key);
+  return reference;
 }
 
 /**

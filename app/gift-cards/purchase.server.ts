@@ -19,7 +19,7 @@ import { giftCardReceiptEmail } from "~/email/templates/gift-card-receipt";
 import { taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import {
-  cardAnswer, cardFor, CHOOSE_A_CARD, earlierPress, PAYMENT_PENDING, runShopperFlow, type CardAnswer, type ChargeOutcome, type ShopperFlow,
+  cardAnswer, cardFor, CHOOSE_A_CARD, earlierOrder, orderAnswer, runShopperFlow, type CardAnswer, type OrderAnswer, type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
 // for the checkout route, which then needs no server module of its own for it (each one it imports
@@ -34,13 +34,10 @@ import { giftCardSettings } from "./settings.server";
 export const ANOTHER_TAB = "Your gift card order is already being placed in another window. Please wait a moment and check your e-mail.";
 
 export type PurchaseOutcome =
-  | { kind: "placed"; reference: string }
+  | OrderAnswer
   | { kind: "email-taken"; email: string; message: string }
-  | { kind: "declined"; message: string }
   /** a card the limits (decision 042) or the gateway refused before anything was charged */
-  | CardAnswer
-  /** `newKey`: the submit's key is finished (its charge was refunded); the next try needs a new one */
-  | { kind: "error"; message: string; newKey?: boolean };
+  | CardAnswer;
 
 export type PurchaseInput = {
   amountCents: number;
@@ -58,15 +55,7 @@ export async function repeatedPurchase(rawKey: string): Promise<PurchaseOutcome 
   return outcomeOfKey(idempotencyKey(rawKey));
 }
 
-async function outcomeOfKey(key: string): Promise<PurchaseOutcome | null> {
-  const press = await earlierPress(key);
-  if (press.kind === "none") return null;
-  if (press.kind === "declined") return { kind: "declined", message: press.message };
-  const order = press.kind === "paid" && press.payment.orderId
-    ? await db.selectFrom("orders").select("reference").where("id", "=", press.payment.orderId).executeTakeFirst()
-    : null;
-  return order ? { kind: "placed", reference: order.reference } : { kind: "error", message: ANOTHER_TAB };
-}
+const outcomeOfKey = (key: string) => earlierOrder(key, ANOTHER_TAB);
 
 type Buyer = { id: number; email: string; firstName: string | null };
 
@@ -95,7 +84,7 @@ export async function purchaseGiftCard({ user, clientIp }: { user: User | null; 
 
   const bonus = input.bonusCents ?? bonusCents(input.amountCents, await giftCardSettings());
   const sale: GiftSale = { key, buyer, signedIn: user !== null, card: resolved.card, input, bonus, origin, now };
-  return answer(key, await runShopperFlow(giftPurchase(sale)));
+  return orderAnswer(key, await runShopperFlow(giftPurchase(sale)), ANOTHER_TAB);
 }
 
 type GiftSale = { key: string; buyer: Buyer; signedIn: boolean; card: ResolvedCard; input: PurchaseInput; bonus: number; origin: string; now: Date };
@@ -112,24 +101,6 @@ function giftPurchase(sale: GiftSale): ShopperFlow<null, never, string> {
     release: async () => {},
     record: (trx) => writeGiftOrder(trx, sale),
   };
-}
-
-async function answer(key: string, outcome: ChargeOutcome<null, never, string>): Promise<PurchaseOutcome> {
-  switch (outcome.kind) {
-    case "paid":
-      return { kind: "placed", reference: outcome.recorded };
-    case "declined":
-      return { kind: "declined", message: outcome.message };
-    case "refused":
-      return outcome.refusal;
-    case "awaiting-gateway":
-      return { kind: "error", message: PAYMENT_PENDING };
-    case "refunded":
-      return { kind: "error", message: outcome.message, newKey: true };
-    case "pressed-before":
-    case "settled-elsewhere":
-      return (await outcomeOfKey(key)) ?? { kind: "error", message: ANOTHER_TAB };
-  }
 }
 
 async function saveBillingAddress(trx: Transaction<DB>, userId: number, a: AddressInput, createdAt: string) {

@@ -228,6 +228,40 @@ async function refundUnrecorded<C, R, P>(flow: ShopperFlow<C, R, P>, claim: C, c
   return { kind: "refunded", message };
 }
 
+/** What box checkout and the gift purchase answer besides their own refusals (pay-an-order has statuses of its own). */
+export type OrderAnswer = { kind: "placed"; reference: string } | { kind: "declined"; message: string } | { kind: "error"; message: string; newKey?: boolean };
+
+/** An order's answer to the outcome of a flow that records an order's reference; `anotherTab`: its payment is still under way. */
+export async function orderAnswer<C, R>(key: string, outcome: ChargeOutcome<C, R, string>, anotherTab: string): Promise<OrderAnswer | R> {
+  switch (outcome.kind) {
+    case "paid":
+      return { kind: "placed", reference: outcome.recorded };
+    case "declined":
+      return { kind: "declined", message: outcome.message };
+    case "refused":
+      return outcome.refusal;
+    case "awaiting-gateway":
+      return { kind: "error", message: PAYMENT_PENDING };
+    case "refunded":
+      // the key is finished (its charge refunded): the next try needs a new one
+      return { kind: "error", message: outcome.message, newKey: true };
+    case "pressed-before":
+    case "settled-elsewhere":
+      return (await earlierOrder(key, anotherTab)) ?? { kind: "error", message: anotherTab };
+  }
+}
+
+/** How the order paid with a key used before ended; null for a key never used. */
+export async function earlierOrder(key: string, anotherTab: string): Promise<OrderAnswer | null> {
+  const press = await earlierPress(key);
+  if (press.kind === "none") return null;
+  if (press.kind === "declined") return { kind: "declined", message: press.message };
+  const order = press.kind === "paid" && press.payment.orderId
+    ? await appDb.selectFrom("orders").select("reference").where("id", "=", press.payment.orderId).executeTakeFirst()
+    : null;
+  return order ? { kind: "placed", reference: order.reference } : { kind: "error", message: anotherTab };
+}
+
 function logFailure(flow: Pick<ShopperFlow<unknown, unknown, unknown>, "name" | "log">, what: string, error: unknown) {
   console.error(JSON.stringify({ level: "error", type: `${flow.name}.${what}`, ...flow.log, message: (error as Error).message }));
 }
