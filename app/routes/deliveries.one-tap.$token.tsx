@@ -8,10 +8,10 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { appOrigin } from "~/accounts/origin.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { db } from "~/db/client.server";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import { readForm } from "~/security/csrf.server";
-import { readOneTap, redeemOneTap, type OneTapAction } from "~/subscriptions/one-tap.server";
+import type { OneTapAction } from "~/subscriptions/one-tap.server";
+import { oneTapPageView, redeemOneTapLink } from "~/subscriptions/one-tap-page.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 import { loaderAndActionHeaders } from "~/http/route-headers";
@@ -33,14 +33,14 @@ const asAction = (v: string | null): OneTapAction => (v === "keep" ? "keep" : "s
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const view = await readOneTap(db, params.token ?? "", new Date());
+  const view = await oneTapPageView(params.token ?? "");
   return data({ view, action: asAction(url.searchParams.get("action")), done: url.searchParams.get("done") === "1" }, { status: STATUS[view.state], headers: HEADERS });
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = params.token ?? "";
-  const result = await redeemOneTap(db, token, asAction(String(form.get("intent"))), new Date(), appOrigin(request));
+  const result = await redeemOneTapLink(token, asAction(String(form.get("intent"))), appOrigin(request));
   const path = `/deliveries/one-tap/${encodeURIComponent(token)}`;
   return redirect(result.state === "done" ? `${path}?done=1` : path, { status: 303, headers: HEADERS });
 }

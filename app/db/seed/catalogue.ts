@@ -314,10 +314,17 @@ export const DISCOUNTS: SeedDiscount[] = [
 
 export const GIFT_CARD_BONUS = { bonusPercent: 10, minimumCents: 10000 };
 
+// The demo passwords' stored forms, computed once with the app's own hasher (so the seed needs no
+// rule of app/accounts): `hashPassword(password)` from app/accounts/password.server.ts, scrypt with
+// N=16384, r=8, p=1, a 32-byte key and a random 16-byte salt, printed and pasted here. The hash
+// carries its parameters, so sign-in verifies it as it does any other; tests/unit/seed-data.test.ts
+// checks that each one verifies against its password.
+
 /** Demo accounts documented in the README. */
 export const DEMO_SUBSCRIBER = {
   email: "demo@paddockandtide.com.au",
   password: "Paddock-Demo-2026",
+  passwordHash: "scrypt$16384$8$1$8QIPOkWllpIpy+38yhd3QA==$cDj3CNbTpikLScUBVNOgUetlZUN0r9q7GIG5ZbkQBYg=",
   firstName: "Olivia",
   lastName: "Nguyen",
   phone: "0412 345 678",
@@ -327,6 +334,7 @@ export const DEMO_SUBSCRIBER = {
 export const DEMO_SECOND_SUBSCRIBER = {
   email: "second.subscriber@paddockandtide.com.au",
   password: "Paddock-Second-2026",
+  passwordHash: "scrypt$16384$8$1$DRmto/BcISeySLL2v+YjtA==$0i/1FeQ3C5Vp2BNT1EEuMzqlv4I/St9a0qFDBSF+/oI=",
   firstName: "Jack",
   lastName: "Morrison",
   phone: "+61423456789",

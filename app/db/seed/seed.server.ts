@@ -1,12 +1,15 @@
 // Fills an empty database with the shop's catalogue, content and a demo
 // subscriber. Runs once (guarded by meta.seeded_at) on first start.
+// Data only: no import of a domain module (accounts, payments, delivery, ...),
+// which would import the database back (decision 050). Password hashes are
+// precomputed constants (./catalogue.ts), ids come from node:crypto and the
+// demo delivery dates from plain date arithmetic; tests/unit/db-layer.test.ts
+// keeps it so.
+import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import fs from "node:fs";
-import { opaqueId } from "../../payments/sandbox-gateway.server";
 import type { Kysely } from "kysely";
 import type { DB } from "../schema";
-import { hashPassword } from "../../accounts/password.server";
-import { deliveryDates, parseWeekdays } from "../../delivery/schedule";
 import {
   ADDON_CATEGORIES, CUT_CATEGORIES, DELIVERY_REGIONS, DELIVERY_WINDOWS, DEMO_SECOND_SUBSCRIBER, DEMO_SUBSCRIBER, DISCOUNTS,
   FREQUENCY_DAYS, GIFT_CARD_BONUS, PACKAGES, type SeedPackage,
@@ -17,6 +20,10 @@ import {
 } from "./content-data";
 
 const now = () => new Date().toISOString();
+const DAY_MS = 86_400_000;
+
+/** A random id of letters only, like the sandbox gateway's: a token never looks like a card number. */
+const letters = (length = 16) => Array.from(randomBytes(length), (byte) => String.fromCharCode(97 + (byte % 26))).join("");
 
 export async function isSeeded(db: Kysely<DB>) {
   const row = await db.selectFrom("meta").select("value").where("key", "=", "seeded_at").executeTakeFirst();
@@ -255,15 +262,24 @@ function isoDay(d: Date) {
   return d.toISOString().slice(0, 10);
 }
 
+/** The first day on or after `from` that falls on one of the ISO `weekdays` (1 = Monday). */
+function firstWeekdayFrom(from: Date, weekdays: readonly number[]) {
+  for (let i = 0; i < 7; i++) {
+    const day = new Date(from.getTime() + i * DAY_MS);
+    if (weekdays.includes(day.getUTCDay() || 7)) return isoDay(day);
+  }
+  throw new Error("no weekday to deliver on");
+}
+
 /** A subscriber with two saved cards, some credit, one paid and one unpaid order. */
 async function seedDemoSubscriber(db: Kysely<DB>) {
   const ts = now();
   const { id: userId } = await db
     .insertInto("users")
     .values({
-      email: DEMO_SUBSCRIBER.email, passwordHash: await hashPassword(DEMO_SUBSCRIBER.password),
+      email: DEMO_SUBSCRIBER.email, passwordHash: DEMO_SUBSCRIBER.passwordHash,
       firstName: DEMO_SUBSCRIBER.firstName, lastName: DEMO_SUBSCRIBER.lastName, phone: DEMO_SUBSCRIBER.phone,
-      sms: 1, newsletter: 0, gatewayCustomerId: `sandbox_cus_${opaqueId(12)}`,
+      sms: 1, newsletter: 0, gatewayCustomerId: `sandbox_cus_${letters(12)}`,
       orderedAt: ts, createdAt: ts, updatedAt: ts,
     })
     .returning("id")
@@ -279,7 +295,7 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
   const pkg = await db.selectFrom("packages").select(["id", "priceCents", "fullName"]).where("slug", "=", "custom-large").executeTakeFirstOrThrow();
   const suburb = await db.selectFrom("suburbs").select("id").where("postcode", "=", "2000").where("name", "=", "Haymarket").executeTakeFirst();
   const region = await db.selectFrom("deliveryRegions").select("id").where("slug", "=", "nsw").executeTakeFirstOrThrow();
-  const next = new Date(Date.now() + 5 * 86400000);
+  const next = new Date(Date.now() + 5 * DAY_MS);
   const { id: subscriptionId } = await db
     .insertInto("subscriptions")
     .values({
@@ -297,13 +313,13 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
   await db.insertInto("subscriptionAddons").values({ subscriptionId, productId: bacon.id, quantity: 1 }).execute();
 
   await db.insertInto("paymentMethods").values([
-    { userId, gatewayToken: `sandbox_pm_${opaqueId()}`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2029, isPrimary: 1, createdAt: ts },
-    { userId, gatewayToken: `sandbox_pm_${opaqueId()}`, brand: "Mastercard", lastFour: "4444", expMonth: 3, expYear: 2028, isPrimary: 0, createdAt: ts },
+    { userId, gatewayToken: `sandbox_pm_${letters()}`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2029, isPrimary: 1, createdAt: ts },
+    { userId, gatewayToken: `sandbox_pm_${letters()}`, brand: "Mastercard", lastFour: "4444", expMonth: 3, expYear: 2028, isPrimary: 0, createdAt: ts },
   ]).execute();
   await db.insertInto("creditLedger").values({ userId, amountCents: 2500, reason: "Referral credit", reference: "REFER-OLIVIA", createdAt: ts }).execute();
 
   const orders = [
-    { reference: "PT-100231", status: "paid" as const, deliveryDate: isoDay(new Date(Date.now() - 23 * 86400000)), paidAt: ts },
+    { reference: "PT-100231", status: "paid" as const, deliveryDate: isoDay(new Date(Date.now() - 23 * DAY_MS)), paidAt: ts },
     { reference: "PT-100458", status: "unpaid" as const, deliveryDate: isoDay(next), paidAt: null },
   ];
   for (const o of orders) {
@@ -332,8 +348,8 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
   const { id: userId } = await db
     .insertInto("users")
     .values({
-      email: who.email, passwordHash: await hashPassword(who.password), firstName: who.firstName, lastName: who.lastName,
-      phone: who.phone, sms: 0, newsletter: 1, gatewayCustomerId: `sandbox_cus_${opaqueId(12)}`,
+      email: who.email, passwordHash: who.passwordHash, firstName: who.firstName, lastName: who.lastName,
+      phone: who.phone, sms: 0, newsletter: 1, gatewayCustomerId: `sandbox_cus_${letters(12)}`,
       orderedAt: ts, createdAt: ts, updatedAt: ts,
     })
     .returning("id")
@@ -345,9 +361,11 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
     .executeTakeFirstOrThrow();
   const pkg = await db.selectFrom("packages").select(["id", "priceCents", "fullName"]).where("slug", "=", "custom-small").executeTakeFirstOrThrow();
   const suburb = await db.selectFrom("suburbs").select("id").where("postcode", "=", who.address.postcode).where("name", "=", who.address.city).executeTakeFirst();
-  const region = await db.selectFrom("deliveryRegions").select(["id", "weekdays", "leadDays", "everyWeeks"]).where("slug", "=", "tas").executeTakeFirstOrThrow();
-  const dates = deliveryDates({ weekdays: parseWeekdays(region.weekdays), leadDays: region.leadDays, everyWeeks: region.everyWeeks }, new Date(), 2);
-  const next = dates[1] ?? dates[0] ?? isoDay(new Date(Date.now() + 9 * 86400000));
+  const region = await db.selectFrom("deliveryRegions").select("id").where("slug", "=", "tas").executeTakeFirstOrThrow();
+  // Tasmania delivers every week on its weekday: a week past its lead time (and a day for the 2pm
+  // cut-off) is a delivery day whose change cut-off is days away, whatever the hour.
+  const tas = DELIVERY_REGIONS.find((r) => r.slug === "tas")!;
+  const next = firstWeekdayFrom(new Date(Date.now() + (tas.leadDays + 1 + 7) * DAY_MS), tas.weekdays);
   const { id: subscriptionId } = await db
     .insertInto("subscriptions")
     .values({
@@ -369,12 +387,12 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
     .execute();
   for (const c of cuts) await db.insertInto("subscriptionItems").values({ subscriptionId, productId: c.id, quantity: 2 }).execute();
   await db.insertInto("paymentMethods").values({
-    userId, gatewayToken: `sandbox_pm_${opaqueId()}`, brand: "Mastercard", lastFour: "5100", expMonth: 11, expYear: 2030, isPrimary: 1, createdAt: ts,
+    userId, gatewayToken: `sandbox_pm_${letters()}`, brand: "Mastercard", lastFour: "5100", expMonth: 11, expYear: 2030, isPrimary: 1, createdAt: ts,
   }).execute();
   const { id: orderId } = await db
     .insertInto("orders")
     .values({
-      reference: "PT-200117", userId, subscriptionId, status: "paid", deliveryDate: isoDay(new Date(Date.now() - 12 * 86400000)),
+      reference: "PT-200117", userId, subscriptionId, status: "paid", deliveryDate: isoDay(new Date(Date.now() - 12 * DAY_MS)),
       deliveryWindow: "day", shippingAddressId: addressId, createdAt: ts, paidAt: ts,
     })
     .returning("id")
