@@ -3,10 +3,9 @@
 // e-mail never ties an order to an account with history, nor signs anyone in
 // to it, until the e-mail is proved with a code sent to it; a subscriber is
 // asked about a second box; a waiting gift card that can't be used says so.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { sessionCookie, type SessionRecord } from "~/accounts/session.server";
 import { accountHasHistory } from "~/accounts/account-history.server";
 import { PROOF_MAX_ATTEMPTS, verifyEmailProof } from "~/accounts/email-proof.server";
 import { InvalidResetTokenError, createResetToken, resetPassword } from "~/accounts/password-reset.server";
@@ -22,7 +21,9 @@ import { purchaseGiftCard } from "~/gift-cards/purchase.server";
 import { sydneyToday } from "~/gift-cards/rules";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { User } from "~/db/schema";
+import { addCredit, createAddress, createCard, createOrder, createSubscription, createUser } from "../factories";
 import { boxSubscriber } from "./next-box-fixtures";
+import { newSession } from "./sessions";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
 
@@ -46,12 +47,6 @@ async function giftCardBuyer(email = unique("owner")) {
   if (outcome.kind !== "placed") throw new Error(outcome.kind);
   const user = await db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
   return { email, user, reference: outcome.reference };
-}
-
-async function newSession(userId: number | null = null): Promise<SessionRecord & { cookie: string }> {
-  const id = randomBytes(24).toString("base64url");
-  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  return { id, userId, subscriptionId: null, cookie: (await sessionCookie.serialize(id)).split(";")[0] };
 }
 
 const requestOf = (cookie: string, path = "/get-started/checkout") => new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
@@ -185,31 +180,23 @@ describe("the three steps of the report", () => {
 
 describe("history", () => {
   async function bare() {
-    const { id } = await db.insertInto("users").values({
-      email: unique("bare"), passwordHash: null, firstName: null, lastName: null, phone: null, sms: null, newsletter: null, gatewayCustomerId: null,
-      orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
-    return id;
+    return (await createUser(db, { email: unique("bare"), password: null, firstName: null, lastName: null })).id;
   }
 
   it("is orders, cards, addresses, credit, placed subscriptions or gift cards; not a draft nor a declined attempt", async () => {
     const none = await bare();
-    await db.insertInto("subscriptions").values({
-      userId: none, status: "draft", email: null, packageId: null, boxType: null, postcode: null, suburbId: null, regionId: null, deliveryDate: null,
-      deliveryWindow: null, frequencyDays: null, discountCode: null, shippingAddressId: null, billingAddressId: null, deliveryNotes: null, flowVersion: null,
-      startedAt: null, endedAt: null, pausedUntil: null, createdAt: ts(), updatedAt: ts(),
-    }).execute();
+    await createSubscription(db, { userId: none, status: "draft" });
     await db.insertInto("payments").values({ userId: none, orderId: null, giftCardId: null, amountCents: 100, status: "declined", gatewayChargeId: null, idempotencyKey: `k-${randomUUID()}`, failureMessage: "declined", createdAt: ts() }).execute();
     expect(await accountHasHistory(none)).toBe(false);
 
     const withCredit = await bare();
-    await db.insertInto("creditLedger").values({ userId: withCredit, amountCents: 500, reason: "Gift card", reference: "x", createdAt: ts() }).execute();
+    await addCredit(db, withCredit, 500);
     const withCard = await bare();
-    await db.insertInto("paymentMethods").values({ userId: withCard, gatewayToken: "tok", brand: "Visa", lastFour: "4242", expMonth: 1, expYear: 2040, isPrimary: 1, createdAt: ts() }).execute();
+    await createCard(db, withCard);
     const withAddress = await bare();
-    await db.insertInto("addresses").values({ userId: withAddress, kind: "billing", addressType: "house", line1: "1 A St", line2: null, city: "Sydney", state: "NSW", postcode: "2000", country: "AU", company: null, createdAt: ts() }).execute();
+    await createAddress(db, withAddress, { kind: "billing" });
     const withOrder = await bare();
-    await db.insertInto("orders").values({ reference: `PT-${randomBytes(4).toString("hex")}`, userId: withOrder, subscriptionId: null, status: "unpaid", deliveryDate: null, deliveryWindow: null, createdAt: ts(), paidAt: null }).execute();
+    await createOrder(db, withOrder, { deliveryDate: null, deliveryWindow: null });
     for (const id of [withCredit, withCard, withAddress, withOrder]) expect(await accountHasHistory(id)).toBe(true);
     const subscriber = await boxSubscriber();
     expect(await accountHasHistory(subscriber.owner.userId)).toBe(true);
@@ -337,11 +324,7 @@ describe("a waiting gift card", () => {
 
   it("a signed-in customer is told why, not a generic failure", async () => {
     const code = await card({ claimed: true });
-    const { id } = await db.insertInto("users").values({
-      email: unique("signed"), passwordHash: "scrypt$x", firstName: "Sig", lastName: null, phone: null, sms: null, newsletter: null, gatewayCustomerId: null,
-      orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
-    const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const user = await createUser(db, { email: unique("signed"), firstName: "Sig", lastName: null });
     const result = await claimWaitingGiftCard(withCookie(code), {} as never, user);
     expect(result.notice?.message).toMatch(/couldn't be used: it has already been activated\./);
   });

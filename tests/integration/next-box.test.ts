@@ -12,12 +12,12 @@ import {
   ChangeRefusedError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, loadNextBox, saveBox, stepPending, type PendingBox,
 } from "~/subscriptions/next-box.server";
 import { upcomingDeliveries } from "~/subscriptions/changes.server";
+import { createAddress, createOrder } from "../factories";
 import { boxSubscriber } from "./next-box-fixtures";
 import { formatDeliveryDate } from "~/accounts/format";
 import { getAddress, updateAddress } from "~/accounts/account.server";
 import { getDeliveriesPage } from "~/subscriptions/deliveries-summary.server";
 
-const ts = () => new Date().toISOString();
 const ORIGIN = "http://shop.test";
 
 const productId = async (slug: string) => (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
@@ -142,14 +142,8 @@ describe("change what comes next", () => {
   it("moves to an address in another delivery area: the open deliveries follow that area's run days", async () => {
     const a = await subscriber({ daysAhead: 10 });
     const wa = await db.selectFrom("deliveryRegions").selectAll().where("slug", "=", "wa").executeTakeFirstOrThrow();
-    const { id: perth } = await db.insertInto("addresses").values({
-      userId: a.owner.userId, kind: "shipping", addressType: "house", line1: "1 Hay Street", line2: null, city: "Perth", state: "WA", postcode: "6000",
-      country: "AU", company: null, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
-    const { id: nowhere } = await db.insertInto("addresses").values({
-      userId: a.owner.userId, kind: "shipping", addressType: "house", line1: "1 Station Road", line2: null, city: "Nowhere", state: "NT", postcode: "0872",
-      country: "AU", company: null, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const perth = await createAddress(db, a.owner.userId, { line1: "1 Hay Street", city: "Perth", state: "WA", postcode: "6000" });
+    const nowhere = await createAddress(db, a.owner.userId, { line1: "1 Station Road", city: "Nowhere", state: "NT", postcode: "0872" });
     await expect(changeAddress({ ...a.owner, addressId: nowhere }, { origin: ORIGIN })).rejects.toThrow(/don't deliver to that address's postcode/);
     const { reference } = await changeAddress({ ...a.owner, addressId: perth }, { origin: ORIGIN });
     const sub = await db.selectFrom("subscriptions").select(["regionId", "postcode", "shippingAddressId"]).where("id", "=", a.owner.id).executeTakeFirstOrThrow();
@@ -168,9 +162,7 @@ describe("change what comes next", () => {
 
   it("moving between areas keeps the next delivery near its date: there and back again returns to the same day", async () => {
     const a = await subscriber({ daysAhead: 10 });
-    const address = async (line1: string, city: string, state: string, postcode: string) => (await db.insertInto("addresses").values({
-      userId: a.owner.userId, kind: "shipping", addressType: "house", line1, line2: null, city, state, postcode, country: "AU", company: null, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow()).id;
+    const address = (line1: string, city: string, state: string, postcode: string) => createAddress(db, a.owner.userId, { line1, city, state, postcode });
     const canberra = await address("2 Mort Street", "Braddon", "ACT", "2612"); // Wednesdays
     const sydney = await address("9 Crown Street", "Surry Hills", "NSW", "2010"); // Tuesdays and Thursdays
     const scope = { subscriptionId: a.owner.id, userId: a.owner.userId };
@@ -198,18 +190,13 @@ describe("change what comes next", () => {
 
   it("moving back between areas keeps the weekday of the last delivery when two days are as near", async () => {
     const a = await subscriber({ daysAhead: 10 });
-    const address = async (line1: string, city: string, state: string, postcode: string) => (await db.insertInto("addresses").values({
-      userId: a.owner.userId, kind: "shipping", addressType: "house", line1, line2: null, city, state, postcode, country: "AU", company: null, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow()).id;
+    const address = (line1: string, city: string, state: string, postcode: string) => createAddress(db, a.owner.userId, { line1, city, state, postcode });
     const canberra = await address("2 Mort Street", "Braddon", "ACT", "2612");
     const sydney = await address("9 Crown Street", "Surry Hills", "NSW", "2010");
     // the last box came on a Thursday
     let thursday = addDays(sydneyToday(new Date()), -7);
     while (new Date(`${thursday}T12:00:00Z`).getUTCDay() !== 4) thursday = addDays(thursday, -1);
-    await db.insertInto("orders").values({
-      reference: `PT-${Math.floor(Math.random() * 9e8)}`, userId: a.owner.userId, subscriptionId: a.owner.id, kind: "box", status: "paid",
-      deliveryDate: thursday, deliveryWindow: "day", createdAt: ts(), paidAt: ts(),
-    }).execute();
+    await createOrder(db, a.owner.userId, { subscriptionId: a.owner.id, kind: "box", status: "paid", deliveryDate: thursday });
     const next = async () => (await upcomingDeliveries({ subscriptionId: a.owner.id, userId: a.owner.userId }, 1))[0].date;
     await changeAddress({ ...a.owner, addressId: canberra }, { origin: ORIGIN });
     const wednesday = await next();
@@ -221,16 +208,10 @@ describe("change what comes next", () => {
     const a = await subscriber({ daysAhead: 10 });
     const { shippingAddressId: home } = await db.selectFrom("subscriptions").select("shippingAddressId").where("id", "=", a.owner.id).executeTakeFirstOrThrow();
     const { date } = (await upcomingDeliveries({ subscriptionId: a.owner.id, userId: a.owner.userId }, 1))[0];
-    const reference = `PT-${Math.floor(Math.random() * 9e8)}`;
-    const { id: orderId } = await db.insertInto("orders").values({
-      reference, userId: a.owner.userId, subscriptionId: a.owner.id, kind: "box", status: "paid", deliveryDate: date, deliveryWindow: "day",
-      shippingAddressId: home, createdAt: ts(), paidAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("invoices").values({ orderId, subtotalCents: 16900, discountedCents: 0, totalCents: 16900, createdAt: ts() }).execute();
-    const { id: flat } = await db.insertInto("addresses").values({
-      userId: a.owner.userId, kind: "shipping", addressType: "apartment", line1: "40 Pitt Street", line2: "Unit 5", city: "Sydney", state: "NSW", postcode: "2000",
-      country: "AU", company: null, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const { id: orderId, reference } = await createOrder(db, a.owner.userId, {
+      subscriptionId: a.owner.id, kind: "box", status: "paid", deliveryDate: date, shippingAddressId: home, invoiceCents: 16900,
+    });
+    const flat = await createAddress(db, a.owner.userId, { addressType: "apartment", line1: "40 Pitt Street", line2: "Unit 5", city: "Sydney" });
 
     const done = await changeAddress({ ...a.owner, addressId: flat }, { origin: ORIGIN });
     expect(done.lockedDate).toBe(date);

@@ -2,10 +2,9 @@
 // customer with credit, a box draft with counted stock, an unpaid order, a
 // gift-card purchase, a gateway whose charges the test holds, and what the
 // sandbox gateway recorded per key (charges and refunds).
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
 import { db } from "~/db/client.server";
-import { sessionCookie } from "~/accounts/session.server";
 import type { User } from "~/db/schema";
 import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
@@ -19,24 +18,22 @@ import { addressKey, type PayOrderRequest } from "~/orders/pay-order.server";
 import { paymentRecoveryJob } from "~/payments/recovery.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { ChargeRequest } from "~/payments/gateway";
+import { createOrder, createUser, uniqueEmail } from "../factories";
 import { testClientIp } from "./client-ip";
+import { newSession } from "./sessions";
 
 export const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
-const rand = () => randomBytes(4).toString("hex");
-export const uniqueEmail = (p: string) => `${p}.${rand()}@example.com`;
+export { uniqueEmail };
 
 export const VISA = { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" };
 export const billing: AddressInput = { addressType: "house", line1: "7 Bay Road", line2: undefined, company: undefined, city: "Haymarket", state: "NSW", postcode: "2000", country: "AU" };
 
 /** A customer with a password and `creditCents` of credit. */
-export async function customer(creditCents = 0): Promise<User> {
-  const { id } = await db.insertInto("users").values({
-    email: uniqueEmail("payer"), passwordHash: "scrypt$x", firstName: "Ava", lastName: "Nguyen", phone: "+61412345678",
-    sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  if (creditCents) await db.insertInto("creditLedger").values({ userId: id, amountCents: creditCents, reason: "Gift card", reference: `GIFT-${rand()}`, createdAt: ts() }).execute();
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+export function customer(creditCents = 0): Promise<User> {
+  return createUser(db, {
+    email: uniqueEmail("payer"), firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: ts(), creditCents,
+  });
 }
 
 /**
@@ -44,11 +41,7 @@ export async function customer(creditCents = 0): Promise<User> {
  * it. `guest`: the draft of a visitor who typed the user's e-mail (a user without a password), not signed in.
  */
 export async function boxDraft(user: User, { guest = false } = {}) {
-  const id = randomBytes(16).toString("hex");
-  const userId = guest ? null : user.id;
-  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  const session = { id, userId, subscriptionId: null as number | null };
-  const cookie = (await sessionCookie.serialize(id)).split(";")[0];
+  const { cookie, ...session } = await newSession(guest ? null : user.id);
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("undeliverable");
   const flow = await readFlow(new Request(`${ORIGIN}/get-started`, { headers: { Cookie: cookie } }));
@@ -80,16 +73,12 @@ export const inventoryOf = async (productId: number) =>
 
 /** An unpaid order of `user` for $303 (a large box and two bacon). */
 export async function unpaidOrder(user: User) {
-  const reference = `PT-T${rand().toUpperCase()}`;
-  const { id: orderId } = await db.insertInto("orders")
-    .values({ reference, userId: user.id, subscriptionId: null, status: "unpaid", deliveryDate: "2030-01-10", deliveryWindow: "day", createdAt: ts(), paidAt: null })
-    .returning("id").executeTakeFirstOrThrow();
-  const { id: invoiceId } = await db.insertInto("invoices").values({ orderId, subtotalCents: 30300, discountedCents: 0, totalCents: 30300, createdAt: ts() })
-    .returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("invoiceLines").values([
-    { invoiceId, sellableType: "package", sellableId: 1, name: "Custom box - large", quantity: 1, priceCents: 27900 },
-    { invoiceId, sellableType: "addon", sellableId: 2, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
-  ]).execute();
+  const { reference, id: orderId } = await createOrder(db, user.id, {
+    lines: [
+      { sellableType: "package", sellableId: 1, name: "Custom box - large", quantity: 1, priceCents: 27900 },
+      { sellableType: "addon", sellableId: 2, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
+    ],
+  });
   return { reference, orderId };
 }
 

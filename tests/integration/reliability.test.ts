@@ -11,12 +11,10 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { sessionCookie, type SessionRecord } from "~/accounts/session.server";
 import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { placeOrder, repeatedSubmit } from "~/checkout/place-order.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
-import { parseWeekdays, type RegionSchedule } from "~/delivery/schedule";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import { purchaseGiftCard } from "~/gift-cards/purchase.server";
 import { formatCode, sydneyToday } from "~/gift-cards/rules";
@@ -24,13 +22,15 @@ import { runDueJobs } from "~/jobs/runner.server";
 import type { ChargeRequest } from "~/payments/gateway";
 import { paymentGateway, SandboxGateway } from "~/payments/sandbox-gateway.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
-import { cutoffInstant, nextDeliveryDate, runDayOnOrAfter } from "~/subscriptions/schedule";
+import { cutoffInstant, nextDeliveryDate } from "~/subscriptions/schedule";
 import type { Subscription } from "~/db/schema";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
+import { createUser } from "../factories";
+import { subscriber as renewalSubscriber } from "./renewal-fixtures";
+import { newSession } from "./sessions";
 
 const ORIGIN = "http://shop.test";
-const ts = () => new Date().toISOString();
 const rand = () => randomBytes(5).toString("hex");
 const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000);
 
@@ -39,12 +39,6 @@ afterEach(() => {
 });
 
 /* ------------------------------------------------------------ box checkout */
-
-async function newSession(): Promise<SessionRecord & { cookie: string }> {
-  const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId: null, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  return { id, userId: null, subscriptionId: null, cookie: (await sessionCookie.serialize(id)).split(";")[0] };
-}
 
 /** A visitor's curated-box draft, ready for checkout (as tests/integration/checkout.test.ts builds it). */
 async function curatedDraft() {
@@ -160,13 +154,7 @@ describe("gift card claims under concurrency", () => {
     const card = await db.selectFrom("giftCards").innerJoin("orders", "orders.id", "giftCards.orderId").select(["giftCards.id", "giftCards.codeHash", "giftCards.codeSealed"]).where("orders.reference", "=", bought.reference).executeTakeFirstOrThrow();
     const code = codeOf(card);
     const users: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const { id } = await db.insertInto("users").values({
-        email: `claimer.${rand()}@example.com`, passwordHash: "scrypt$x", firstName: "Sam", lastName: null, phone: null, sms: null, newsletter: null,
-        gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-      }).returning("id").executeTakeFirstOrThrow();
-      users.push(id);
-    }
+    for (let i = 0; i < 20; i++) users.push((await createUser(db, { email: `claimer.${rand()}@example.com`, lastName: null })).id);
     // half the claimers type the code formatted and in lower case
     const results = await Promise.all(users.map((userId, n) => claimGiftCardCode(db, { userId, code: n % 2 ? formatCode(code).toLowerCase() : code })));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
@@ -182,34 +170,8 @@ describe("gift card claims under concurrency", () => {
 
 /* ------------------------------------------------------------ renewals */
 
-async function region(slug: string): Promise<RegionSchedule> {
-  const r = await db.selectFrom("deliveryRegions").selectAll().where("slug", "=", slug).executeTakeFirstOrThrow();
-  return { weekdays: parseWeekdays(r.weekdays), leadDays: r.leadDays, everyWeeks: r.everyWeeks };
-}
-
-/** An active subscription as box checkout leaves it: its first delivery ordered and paid (as in renewals.test.ts). */
-async function subscriber(start: string, addon?: number) {
-  const r = await db.selectFrom("deliveryRegions").select("id").where("slug", "=", "nsw").executeTakeFirstOrThrow();
-  const schedule = await region("nsw");
-  const email = `renew.${rand()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: "scrypt$x", firstName: "Robin", lastName: "Lee", phone: "+61412345678", sms: 0, newsletter: 0,
-    gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("paymentMethods").values({ userId, gatewayToken: `sandbox_pm_${rand()}_ok`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: ts() }).execute();
-  const pkg = await db.selectFrom("packages").select(["id", "priceCents"]).where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const first = runDayOnOrAfter(schedule, start);
-  const { id: subId } = await db.insertInto("subscriptions").values({
-    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode: "2000", suburbId: null, regionId: r.id,
-    deliveryDate: first, deliveryWindow: "day", frequencyDays: 28, discountCode: null, shippingAddressId: null, billingAddressId: null,
-    deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null, pausedUntil: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const cut = await db.selectFrom("products").select("id").where("slug", "=", "eye-fillet").executeTakeFirstOrThrow();
-  await db.insertInto("subscriptionItems").values({ subscriptionId: subId, productId: cut.id, quantity: 1 }).execute();
-  if (addon) await db.insertInto("subscriptionAddons").values({ subscriptionId: subId, productId: addon, quantity: 1 }).execute();
-  await db.insertInto("orders").values({ reference: `PT-F${rand().toUpperCase()}`, userId, subscriptionId: subId, status: "paid", deliveryDate: first, deliveryWindow: "day", createdAt: ts(), paidAt: ts() }).execute();
-  return { subId, email, first, schedule, boxCents: pkg.priceCents };
-}
+/** An active subscription as box checkout leaves it (renewal-fixtures.ts), starting on or after `start`, with one of `addon`. */
+const subscriber = (start: string, addon?: number) => renewalSubscriber({ start, addons: addon ? [[addon, 1]] : [] });
 
 async function renewalState(subs: { subId: number; email: string }[], dates: string[]) {
   const out = [];

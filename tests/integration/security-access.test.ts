@@ -9,7 +9,6 @@ import { Parser } from "htmlparser2";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { db } from "~/db/client.server";
-import { hashPassword } from "~/accounts/password.server";
 import { afterSignInPath } from "~/accounts/sign-in.server";
 import { sanitiseHtml } from "~/content/sanitize.server";
 import { FaqList } from "~/content/components/faq-list";
@@ -20,6 +19,7 @@ import {
   anonymous, call, curatedDraftClient, getRequest, postRequest, setCookies, signInAs, signInDemo, signInSecond, snapshot, withCookies, type Answer, type Client, type Fields,
 } from "./http-helpers";
 import { insertGiftCard } from "./gift-fixtures";
+import { createOrder, createUser } from "../factories";
 import * as apiBreakdown from "~/routes/api.orders.$order.checkout.breakdown";
 import * as apiFaq from "~/routes/api.faq";
 import * as apiPay from "~/routes/api.orders.$order.checkout";
@@ -71,12 +71,10 @@ beforeAll(async () => {
   b.cardId = (await db.selectFrom("paymentMethods").select("id").where("userId", "=", b.userId).executeTakeFirstOrThrow()).id;
   b.addressId = (await db.selectFrom("addresses").select("id").where("userId", "=", b.userId).executeTakeFirstOrThrow()).id;
   // an order of B's awaiting payment, so the pay page and API have something payable to refuse
-  b.unpaidRef = `PT-B${rand().toUpperCase()}`;
-  const { id: orderId } = await db.insertInto("orders").values({
-    reference: b.unpaidRef, userId: b.userId, subscriptionId: b.subscriptionId, status: "unpaid", deliveryDate: "2030-01-10", deliveryWindow: "day", createdAt: ts(), paidAt: null,
-  }).returning("id").executeTakeFirstOrThrow();
-  const { id: invoiceId } = await db.insertInto("invoices").values({ orderId, subtotalCents: 5000, discountedCents: 0, totalCents: 5000, createdAt: ts() }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("invoiceLines").values({ invoiceId, sellableType: "package", sellableId: 1, name: "Custom box - small", quantity: 1, priceCents: 5000 }).execute();
+  b.unpaidRef = (await createOrder(db, b.userId, {
+    reference: `PT-B${rand().toUpperCase()}`, subscriptionId: b.subscriptionId,
+    lines: [{ sellableType: "package", sellableId: 1, name: "Custom box - small", quantity: 1, priceCents: 5000 }],
+  })).reference;
   // a gift card B has already claimed
   b.giftCode = "B2CDEFGHJKLMNPQR";
   b.giftCardId = (await insertGiftCard({
@@ -243,11 +241,9 @@ describe("(a) IDOR: subscriber A cannot read or change what belongs to subscribe
   });
 
   it("B's gift-card order is not shown to A, nor to anyone who forges the 'placed here' cookie", async () => {
-    const reference = `PT-G${rand().toUpperCase()}`;
-    const { id: orderId } = await db.insertInto("orders").values({
-      reference, userId: b.userId, subscriptionId: null, status: "paid", kind: "gift_card", deliveryDate: null, deliveryWindow: null, createdAt: ts(), paidAt: ts(),
-    } as never).returning("id").executeTakeFirstOrThrow();
-    await db.insertInto("invoices").values({ orderId, subtotalCents: 15000, discountedCents: 0, totalCents: 15000, createdAt: ts() }).execute();
+    const { id: orderId, reference } = await createOrder(db, b.userId, {
+      reference: `PT-G${rand().toUpperCase()}`, status: "paid", kind: "gift_card", deliveryDate: null, deliveryWindow: null, invoiceCents: 15000,
+    });
     await insertGiftCard({
       valueCents: 15000, bonusOfId: null, purchaserUserId: b.userId, senderName: "Jack", senderEmail: "jack@example.com",
       receiverName: "Secret Receiver", receiverEmail: "secret@example.com", receiverMessage: "Private", deliverOn: "2030-01-01",
@@ -392,10 +388,7 @@ describe("(c) open redirects: every redirect target stays on this site", () => {
   it("sign-in: the page's destination field, a signed-in visit and a successful sign-in stay on site", async () => {
     const password = "Correct-Horse-42";
     const email = `redirect.${rand()}@example.com`;
-    await db.insertInto("users").values({
-      email, passwordHash: await hashPassword(password), firstName: "Red", lastName: "Irect", phone: null, sms: 0, newsletter: 0,
-      gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    }).execute();
+    await createUser(db, { email, password, firstName: "Red", lastName: "Irect", sms: 0, newsletter: 0 });
     const signedIn = await signInAs(email);
     for (const p of EVIL) {
       const page = await call(signIn.loader, getRequest(`/sign-in?destination=${encodeURIComponent(p)}`));
@@ -452,10 +445,7 @@ const DEMO_EMAIL = "demo@paddockandtide.com.au";
 describe("(c) the password-reset link cannot be pointed at another site", () => {
   it("with APP_ORIGIN set, a forged Host (request origin) does not change the link in the e-mail", async () => {
     const email = `reset.${rand()}@example.com`;
-    await db.insertInto("users").values({
-      email, passwordHash: await hashPassword("Correct-Horse-42"), firstName: "R", lastName: "P", phone: null, sms: 0, newsletter: 0,
-      gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    }).execute();
+    await createUser(db, { email, password: "Correct-Horse-42", firstName: "R", lastName: "P", sms: 0, newsletter: 0 });
     const saved = process.env.APP_ORIGIN;
     process.env.APP_ORIGIN = "https://shop.example";
     try {
@@ -481,10 +471,7 @@ describe("(d) rate limits answer 429 with a clear message past their limit", () 
 
   it("sign-in: past five wrong passwords from one place the next try waits, even with the right password, and says how long", async () => {
     const email = `limit.${rand()}@example.com`;
-    await db.insertInto("users").values({
-      email, passwordHash: await hashPassword("Right-Pass-2026"), firstName: "L", lastName: "R", phone: null, sms: 0, newsletter: 0,
-      gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    }).execute();
+    await createUser(db, { email, password: "Right-Pass-2026", firstName: "L", lastName: "R", sms: 0, newsletter: 0 });
     for (let i = 0; i < 5; i++) {
       expect((await call(signIn.action, postRequest("/sign-in", await anonymous(), { email, password: `wrong-${i}-password` }))).status).toBe(400);
     }
@@ -510,9 +497,7 @@ describe("(d) rate limits answer 429 with a clear message past their limit", () 
 
   it("gift-card activation: the 11th try of one subscriber is refused, even with a good code", async () => {
     const email = `gift.${rand()}@example.com`;
-    await db.insertInto("users").values({
-      email, passwordHash: "scrypt$x", firstName: "G", lastName: "C", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    }).execute();
+    await createUser(db, { email, firstName: "G", lastName: "C", sms: 0, newsletter: 0 });
     const c = await signInAs(email);
     for (let i = 0; i < 10; i++) expect((await call(activate.action, postRequest("/gift-cards/activate", c, { code: `Z2CD-EFGH-JKLM-NP${"QRSTUVWXYZ"[i]}${"QRSTUVWXYZ"[i]}` }))).status).toBe(404);
     const good = "G2CDEFGHJKLMNPQR";

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import { POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
-import { hashPassword, verifyPassword } from "~/accounts/password.server";
+import { verifyPassword } from "~/accounts/password.server";
 import {
   ADDRESS_IN_USE_MESSAGE, ADDRESS_ON_FILE, AddressLimitError, CardInUseError, MAX_ADDRESSES, NotFoundError, PostcodeLockedError, WrongPasswordError, addAddress, addCard, changePassword, getAccount,
   getAddress, removeAddress, removeCard,
@@ -23,19 +23,10 @@ import { changeAddress, loadNextBox } from "~/subscriptions/next-box.server";
 import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { addDays } from "~/delivery/schedule";
+import { createOrder, createRegion, createSession, createSubscriber } from "../factories";
 import { testClientIp } from "./client-ip";
 
 const upcomingDeliveries = (scope: { userId: number; subscriptionId: number }) => engineUpcoming(scope, 4);
-
-let regionId: number | null = null;
-/** A region of this file that delivers every day with two days' lead, so dates follow the frequency exactly. */
-async function everyDayRegion() {
-  regionId ??= (await db.insertInto("deliveryRegions").values({
-    slug: `int-${uniq()}`, name: "Test", state: "NSW", weekdays: "1,2,3,4,5,6,7", daysLabel: "Every day", timeLabel: "8am to 6pm",
-    note: "", leadDays: 3, everyWeeks: 1, hasOvernight: 0, sortOrder: 99,
-  }).returning("id").executeTakeFirstOrThrow()).id;
-  return regionId;
-}
 
 const ts = () => new Date().toISOString();
 const uniq = () => randomBytes(4).toString("hex");
@@ -43,35 +34,15 @@ const ORIGIN = "http://shop.test";
 
 type Subscriber = { userId: number; email: string; subscriptionId: number; addressId: number; cardIds: number[]; sessionId: string };
 
-/** A subscriber whose next delivery is `daysAhead` days from today (NSW: cut-off 2pm two days before). */
+// one region for the file that delivers every day with three days' lead, so dates follow the frequency exactly
+let regionId: number | null = null;
+
+/** A subscriber whose next delivery is `daysAhead` days from today (cut-off 2pm three days before), signed in. */
 async function subscriber({ daysAhead = 10, cards = 1, password = "Correct-Horse-42" as string | null } = {}): Promise<Subscriber> {
-  const email = `sub.${uniq()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: password ? await hashPassword(password) : null, firstName: "Mia", lastName: "Kelly", phone: "+61412345678",
-    sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const { id: addressId } = await db.insertInto("addresses").values({
-    userId, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode: "2000",
-    country: "AU", company: null, createdAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const region = { id: await everyDayRegion() };
-  const { id: subscriptionId } = await db.insertInto("subscriptions").values({
-    userId, status: "active", email, packageId: pkg.id, boxType: "custom", postcode: "2000", suburbId: null, regionId: region.id,
-    deliveryDate: addDays(sydneyToday(new Date()), daysAhead), deliveryWindow: "day", frequencyDays: 14, discountCode: null,
-    shippingAddressId: addressId, billingAddressId: addressId, deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null,
-    pausedUntil: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const cardIds: number[] = [];
-  for (let i = 0; i < cards; i++) {
-    const { id } = await db.insertInto("paymentMethods").values({
-      userId, gatewayToken: `sandbox_pm_${uniq()}_ok`, brand: "Visa", lastFour: String(4242 + i), expMonth: 8, expYear: 2031, isPrimary: i === 0 ? 1 : 0, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
-    cardIds.push(id);
-  }
-  const sessionId = `s-${uniq()}${uniq()}`;
-  await db.insertInto("sessions").values({ id: sessionId, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  return { userId, email, subscriptionId, addressId, cardIds, sessionId };
+  regionId ??= await createRegion(db, { leadDays: 3 });
+  const s = await createSubscriber(db, { user: { email: `sub.${uniq()}@example.com`, password }, region: regionId, daysAhead, cards, cuts: [] });
+  const sessionId = await createSession(db, { userId: s.userId });
+  return { userId: s.userId, email: s.email, subscriptionId: s.subscriptionId, addressId: s.addressId!, cardIds: s.cardIds, sessionId };
 }
 
 const mails = (to: string) => db.selectFrom("emailOutbox").select(["subject", "text", "template"]).where("toAddress", "=", to).orderBy("id").execute();
@@ -87,8 +58,7 @@ describe("account services", () => {
 
   it("changes the password only with the right current one, and signs out the other sessions", async () => {
     const a = await subscriber();
-    const other = `o-${uniq()}`;
-    await db.insertInto("sessions").values({ id: other, userId: a.userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
+    await createSession(db, { userId: a.userId }); // another device's
     await expect(changePassword({ userId: a.userId, sessionId: a.sessionId }, { currentPassword: "wrong-one", password: "New-Password-77" })).rejects.toBeInstanceOf(WrongPasswordError);
     await changePassword({ userId: a.userId, sessionId: a.sessionId }, { currentPassword: "Correct-Horse-42", password: "New-Password-77" });
     const user = await db.selectFrom("users").select("passwordHash").where("id", "=", a.userId).executeTakeFirstOrThrow();
@@ -163,14 +133,11 @@ describe("account services", () => {
 
   it("an edit leaves delivered and paid orders (and their invoices) with the address they had; the subscription and coming orders take the new one", async () => {
     const a = await subscriber();
-    const order = async (reference: string, deliveryDate: string, status: "paid" | "unpaid") => (await db.insertInto("orders").values({
-      reference, userId: a.userId, subscriptionId: a.subscriptionId, kind: "box", status, deliveryDate, deliveryWindow: "day",
-      shippingAddressId: a.addressId, billingAddressId: a.addressId, createdAt: ts(), paidAt: status === "paid" ? ts() : null,
-    }).returning("id").executeTakeFirstOrThrow()).id;
-    const delivered = `PT-${uniq().toUpperCase()}`;
-    const deliveredId = await order(delivered, addDays(sydneyToday(new Date()), -20), "paid");
-    await db.insertInto("invoices").values({ orderId: deliveredId, subtotalCents: 16900, discountedCents: 0, totalCents: 16900, createdAt: ts() }).execute();
-    const comingId = await order(`PT-${uniq().toUpperCase()}`, addDays(sydneyToday(new Date()), 5), "unpaid");
+    const order = (deliveryDate: string, status: "paid" | "unpaid", invoiceCents?: number) => createOrder(db, a.userId, {
+      subscriptionId: a.subscriptionId, kind: "box", status, deliveryDate, shippingAddressId: a.addressId, billingAddressId: a.addressId, invoiceCents,
+    });
+    const { id: deliveredId, reference: delivered } = await order(addDays(sydneyToday(new Date()), -20), "paid", 16900);
+    const { id: comingId } = await order(addDays(sydneyToday(new Date()), 5), "unpaid");
     const before = await getAddress({ userId: a.userId, addressId: a.addressId });
 
     await updateAddress({ userId: a.userId, addressId: a.addressId }, { addressType: "apartment", line1: before.line1, line2: "Unit 9", city: before.city, state: before.state as "NSW", postcode: before.postcode, country: "AU", company: undefined });
@@ -200,11 +167,9 @@ describe("account services", () => {
     await expect(removeAddress({ userId: a.userId, addressId: a.addressId })).rejects.toThrow(ADDRESS_IN_USE_MESSAGE);
     await expect(removeAddress({ userId: b.userId, addressId: id })).rejects.toBeInstanceOf(NotFoundError);
     // an order still to come there keeps it
-    const reference = `PT-${uniq().toUpperCase()}`;
-    const { id: orderId } = await db.insertInto("orders").values({
-      reference, userId: a.userId, subscriptionId: a.subscriptionId, kind: "box", status: "paid", deliveryDate: addDays(sydneyToday(new Date()), 3),
-      deliveryWindow: "day", shippingAddressId: id, createdAt: ts(), paidAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const { id: orderId, reference } = await createOrder(db, a.userId, {
+      subscriptionId: a.subscriptionId, kind: "box", status: "paid", deliveryDate: addDays(sydneyToday(new Date()), 3), shippingAddressId: id,
+    });
     expect((await getAccount({ userId: a.userId })).addresses.find((x) => x.id === id)?.comingOrders).toEqual([reference]);
     await expect(removeAddress({ userId: a.userId, addressId: id })).rejects.toThrow(`Order ${reference} is on its way to this address`);
     // once delivered, it can go
