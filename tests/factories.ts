@@ -103,6 +103,8 @@ export async function createAddress(db: Db, userId: number, opts: AddressOptions
 }
 
 export type RegionOptions = {
+  /** "Test" unless told (the e2e suite's regions are "E2E", which its delivery-page spec leaves out) */
+  name?: string;
   /** days between the change cut-off (2pm Sydney) and the delivery */
   leadDays?: number;
   /** ISO weekdays (1 = Monday) it delivers on; every day unless told */
@@ -113,7 +115,7 @@ export type RegionOptions = {
 /** A delivery region of its own, so a test can move its cut-offs without touching anyone else's deliveries. */
 export async function createRegion(db: Db, opts: RegionOptions = {}): Promise<number> {
   const { id } = await db.insertInto("deliveryRegions").values({
-    slug: `test-${hex()}`, name: "Test", state: "NSW", weekdays: (opts.weekdays ?? [1, 2, 3, 4, 5, 6, 7]).join(","), daysLabel: "Every day",
+    slug: `test-${hex()}`, name: opts.name ?? "Test", state: "NSW", weekdays: (opts.weekdays ?? [1, 2, 3, 4, 5, 6, 7]).join(","), daysLabel: "Every day",
     timeLabel: "8am to 6pm", note: "", leadDays: opts.leadDays ?? 2, everyWeeks: 1, hasOvernight: opts.overnight ? 1 : 0, sortOrder: 99,
   }).returning("id").executeTakeFirstOrThrow();
   return id;

@@ -9,7 +9,7 @@
 import net from "node:net";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
-import { hashPassword } from "../../app/accounts/password.server";
+import * as factories from "../factories";
 import { createDb } from "../../app/db/connection.server";
 import { slowdownSeconds, SLOWDOWN } from "../../app/accounts/sign-in-slowdown";
 import { spawnApp } from "./app-process";
@@ -74,13 +74,7 @@ const test = base.extend<object, { abuseApp: AbuseApp }>({
 test.describe.configure({ timeout: 90_000 });
 
 async function createUser(db: AbuseApp["db"], password: string | null = PASSWORD) {
-  const email = uniqueEmail("abuse");
-  const now = new Date().toISOString();
-  await db.insertInto("users").values({
-    email, passwordHash: password ? await hashPassword(password) : null, firstName: "Ada", lastName: "Owner", phone: null, sms: null,
-    newsletter: null, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-  }).execute();
-  return email;
+  return (await factories.createUser(db, { email: uniqueEmail("abuse"), password, firstName: "Ada", lastName: "Owner" })).email;
 }
 
 /** A CSRF token from `path`; the request context keeps its cookie. */

@@ -1,5 +1,5 @@
-import { createCookie } from "@remix-run/node";
-import { test, expect, ready, createUser, e2eDb, uniqueEmail, jsEnabled, signIn, submitSignIn } from "./fixtures";
+import { createSession, createSubscription } from "../factories";
+import { test, expect, ready, createUser, e2eDb, uniqueEmail, jsEnabled, sessionCookieValue, signIn, submitSignIn } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 
 const FAILED = "Password or username is incorrect";
@@ -166,21 +166,9 @@ test.describe("sign-in", () => {
   test("rotates the session id and keeps the visitor's draft box", async ({ page, context }) => {
     const user = await createUser();
     const db = e2eDb();
-    const now = new Date().toISOString();
-    const { id: subscriptionId } = await db
-      .insertInto("subscriptions")
-      .values({
-        userId: null, status: "draft", email: user.email, packageId: null, boxType: null, postcode: "2000", suburbId: null, regionId: null,
-        deliveryDate: null, deliveryWindow: null, frequencyDays: null, discountCode: null, shippingAddressId: null, billingAddressId: null,
-        deliveryNotes: null, flowVersion: null, startedAt: null, endedAt: null, pausedUntil: null, createdAt: now, updatedAt: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const visitorId = `e2e-visitor-${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    await db.insertInto("sessions").values({ id: visitorId, userId: null, subscriptionId, createdAt: now, expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-    // the e2e server signs cookies with the secret tests/e2e/server.mjs gives it
-    const cookie = createCookie("__session", { secrets: ["e2e-session-secret-not-for-production"] });
-    const value = (await cookie.serialize(visitorId)).split(";")[0].split("=").slice(1).join("=");
+    const subscriptionId = await createSubscription(db, { status: "draft", email: user.email, postcode: "2000" });
+    const visitorId = await createSession(db, { subscriptionId });
+    const value = await sessionCookieValue(visitorId);
     await context.addCookies([{ name: "__session", value, url: E2E_BASE_URL }]);
 
     await page.goto("/sign-in");

@@ -9,6 +9,7 @@ import { createDb } from "../../app/db/connection.server";
 import { expect, jsEnabled, test as base, uniqueEmail } from "./fixtures";
 import { dialog, fillCheckout, placeButton, reachCheckout, shippingGroup } from "./checkout-helpers";
 import { spawnApp } from "./app-process";
+import { createUser } from "../factories";
 
 const PER_ADDRESS = 5;
 const GOOD = "4242424242424242";
@@ -50,12 +51,7 @@ test.describe.configure({ timeout: 90_000 });
 
 /** A fresh account signed in on a request context of its own, with the account page's CSRF token. */
 async function signedInAccount(app: AddressApp) {
-  const email = uniqueEmail("burst");
-  const now = new Date().toISOString();
-  const { id } = await app.db.insertInto("users").values({
-    email, passwordHash: null, firstName: "Bo", lastName: "Burst", phone: null, sms: null, newsletter: null, gatewayCustomerId: null, orderedAt: null,
-    createdAt: now, updatedAt: now,
-  }).returning("id").executeTakeFirstOrThrow();
+  const { id, email } = await createUser(app.db, { email: uniqueEmail("burst"), password: null, firstName: "Bo", lastName: "Burst" });
   const request = await newRequest.newContext({ baseURL: app.base });
   expect((await request.post("/test-hooks/session", { form: { email } })).status()).toBe(200);
   const html = await (await request.get("/dashboard/account")).text();

@@ -7,6 +7,7 @@ import {
   placeButton, placeOrder, reachCheckout, signedInCustomer,
 } from "./checkout-helpers";
 import { expectNoSeriousViolations } from "./a11y";
+import { createCard } from "../factories";
 
 // whole box flows: a few pages and posts each before the checkout itself
 test.describe.configure({ timeout: 60_000 });
@@ -123,9 +124,7 @@ test.describe("box checkout", () => {
 
   test("a visitor using an account's e-mail signs in and continues with the same box", async ({ page }) => {
     const owner = await createUser();
-    await e2eDb().insertInto("paymentMethods").values({
-      userId: owner.id, gatewayToken: "sandbox_pm_owner_ok", brand: "Visa", lastFour: "1881", expMonth: 1, expYear: 2032, isPrimary: 1, createdAt: new Date().toISOString(),
-    }).execute();
+    await createCard(e2eDb(), owner.id, { lastFour: "1881", expMonth: 1, expYear: 2032 });
     await reachCheckout(page, { email: owner.email, box: { kind: "curated", box: "Mixed" } });
     const signInLink = page.getByRole("link", { name: "Sign in to continue" });
     await expect(signInLink).toBeVisible();

@@ -2,7 +2,8 @@
 // specs. Each works with and without JavaScript: without JS every submit is a
 // full page load, with JS the form posts through fetch.
 import type { Locator, Page, Route } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, ready, settled, signInByHook, uniqueEmail } from "./fixtures";
+import * as factories from "../factories";
+import { e2eDb, expect, jsEnabled, ready, settled, signInAs, uniqueEmail } from "./fixtures";
 import { addCuts, chooseCurated, chooseCustom, startBox, step } from "./box-helpers";
 
 export const CHECKOUT_PATH = "/get-started/checkout";
@@ -238,18 +239,11 @@ export async function ordersOf(email: string) {
 
 /** A customer with a password and a saved primary Visa ending in 4242; signed in on `page` (no page opened yet). */
 export async function signedInCustomer(page: Page) {
-  const user = await createUser({ firstName: "Noah" });
-  const db = e2eDb();
   // consents already given once: the checkout does not ask again
-  await db.updateTable("users").set({ lastName: "Saved", phone: "+61412345678", sms: 1, newsletter: 0 }).where("id", "=", user.id).execute();
-  const token = `sandbox_pm_${Math.random().toString(36).slice(2, 10)}_ok`;
-  const card = await db
-    .insertInto("paymentMethods")
-    .values({ userId: user.id, gatewayToken: token, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: new Date().toISOString() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await signInByHook(page, user.email);
-  return { ...user, cardId: card.id };
+  const user = await factories.createUser(e2eDb(), { password: "Correct-Horse-42", firstName: "Noah", lastName: "Saved", phone: "+61412345678", sms: 1, newsletter: 0 });
+  const cardId = await factories.createCard(e2eDb(), user.id);
+  await signInAs(page, user);
+  return { id: user.id, email: user.email, password: user.password, cardId };
 }
 
 /** The dialog with this title (JS makes it modal; without JS it is part of the page). */

@@ -2,9 +2,10 @@
 // (add through the sandbox, make primary, remove, the only card kept), the
 // addresses on file (edit, add), sign-in redirect, owner scoping and axe.
 import { expectNoSeriousViolations } from "./a11y";
-import { createSubscriber, fillPassword, openDashboard, submit, submitChecked } from "./dashboard-helpers";
+import { createSubscriber, fillPassword, gotoDashboard, openDashboard, submit, submitChecked } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
+import { createAddress, createCard } from "../factories";
 
 test.describe("my account", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -20,9 +21,8 @@ test.describe("my account", () => {
     await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
   });
 
-  test("saves name, phone and consents, and says 'Phone is invalid'", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a, "/dashboard/account");
+  test("saves name, phone and consents, and says 'Phone is invalid'", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page, "/dashboard/account");
     const form = page.locator("#account-profile");
     await expect(form.getByLabel("Mobile")).toHaveValue("0412 345 678");
     await form.getByLabel("Mobile").fill("12345");
@@ -73,9 +73,8 @@ test.describe("my account", () => {
     await other.close();
   });
 
-  test("adds a card through the sandbox, makes it primary and removes a card; the only card stays", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a, "/dashboard/account");
+  test("adds a card through the sandbox, makes it primary and removes a card; the only card stays", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page, "/dashboard/account");
     const cards = page.locator("#cards");
     await expect(cards.getByRole("listitem", { name: "Visa ending in 4242" })).toContainText("Primary");
     await expect(cards.getByRole("link", { name: /Remove/ })).toHaveCount(0);
@@ -125,10 +124,7 @@ test.describe("my account", () => {
 
   test("removes an address it no longer needs, asking once; the one the subscription uses stays", async ({ page }) => {
     const a = await createSubscriber();
-    const { id: old } = await e2eDb().insertInto("addresses").values({
-      userId: a.id, kind: "shipping", addressType: "house", line1: "3 Old Mill Road", line2: null, city: "Newtown", state: "NSW", postcode: "2042",
-      country: "AU", company: null, createdAt: new Date().toISOString(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const old = await createAddress(e2eDb(), a.id, { line1: "3 Old Mill Road", city: "Newtown", postcode: "2042" });
     await openDashboard(page, a, "/dashboard/account");
     const addresses = page.locator("#addresses");
     const home = addresses.getByRole("listitem", { name: "Delivery address 7 Bay Road" });
@@ -154,12 +150,9 @@ test.describe("my account", () => {
     await expect(page.getByLabel("Deliver to").locator("option")).toHaveText([/7 Bay Road/]);
   });
 
-  test("two saved cards with the same last four are told apart by their expiry", async ({ page }) => {
-    const a = await createSubscriber();
-    await e2eDb().insertInto("paymentMethods").values({
-      userId: a.id, gatewayToken: "sandbox_pm_reissued_ok", brand: "Visa", lastFour: "4242", expMonth: 12, expYear: 2033, isPrimary: 0, createdAt: new Date().toISOString(),
-    }).execute();
-    await openDashboard(page, a, "/dashboard/account");
+  test("two saved cards with the same last four are told apart by their expiry", async ({ page, subscriber: a }) => {
+    await createCard(e2eDb(), a.id, { lastFour: "4242", expMonth: 12, expYear: 2033, primary: false });
+    await gotoDashboard(page, "/dashboard/account");
     const cards = page.locator("#cards");
     await expect(cards.getByRole("listitem", { name: "Visa ending in 4242, expires 08/31" })).toContainText("Primary");
     const reissued = cards.getByRole("listitem", { name: "Visa ending in 4242, expires 12/33" });

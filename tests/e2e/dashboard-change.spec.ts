@@ -4,8 +4,9 @@
 // full-box rule before saving; the notice after the cut-off; another user's
 // subscription answers 404; axe.
 import { expectNoSeriousViolations } from "./a11y";
-import { addDays, createSubscriber, longDate, openDashboard, submit } from "./dashboard-helpers";
+import { addDays, createSubscriber, gotoDashboard, longDate, openDashboard, submit } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
+import { createAddress } from "../factories";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
 
@@ -88,9 +89,8 @@ test.describe("change what comes next", () => {
     expect(sub.deliveryWindow).not.toBe("day");
   });
 
-  test("a custom box saves only when full: the counter and the disabled save", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+  test("a custom box saves only when full: the counter and the disabled save", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
     const remove = page.getByRole("button", { name: /^Remove one / }).first();
     await submit(page, remove);
     await expect(page.locator("#cut-counter")).toHaveText("7 of 8");
@@ -109,13 +109,9 @@ test.describe("change what comes next", () => {
     await expect(notice).toContainText("Changes you save now apply to the delivery after it");
   });
 
-  test("a refused change shows in its own section, in view, and changes nothing", async ({ page }) => {
-    const a = await createSubscriber();
-    await e2eDb().insertInto("addresses").values({
-      userId: a.id, kind: "shipping", addressType: "house", line1: "1 Station Road", line2: null, city: "Alice Springs", state: "NT", postcode: "0870",
-      country: "AU", company: null, createdAt: new Date().toISOString(),
-    }).execute();
-    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+  test("a refused change shows in its own section, in view, and changes nothing", async ({ page, subscriber: a }) => {
+    await createAddress(e2eDb(), a.id, { line1: "1 Station Road", city: "Alice Springs", state: "NT", postcode: "0870" });
+    await gotoDashboard(page, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
     const section = page.getByRole("region", { name: "Delivery address" });
     await section.getByLabel("Deliver to").selectOption({ label: "1 Station Road, Alice Springs NT 0870" });
     await submit(page, section.getByRole("button", { name: "Save address" }));

@@ -3,7 +3,7 @@
 // after the cut-off, the activity list (with a one-tap e-mail link change),
 // the welcome panel, A-vs-B isolation and axe.
 import { expectNoSeriousViolations } from "./a11y";
-import { addDays, createSubscriber, dayName, longDate, openDashboard, outbox, passCutoff, submit } from "./dashboard-helpers";
+import { addDays, createSubscriber, dayName, gotoDashboard, longDate, openDashboard, outbox, passCutoff, submit } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
@@ -11,9 +11,8 @@ const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
 test.describe("my deliveries: changes", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("shows the next delivery with its box, total and change cut-off", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a);
+  test("shows the next delivery with its box, total and change cut-off", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page);
     const next = page.getByRole("region", { name: "Your next delivery" });
     await expect(next).toContainText(longDate(a.nextDate));
     await expect(next).toContainText("8am to 6pm");
@@ -33,9 +32,8 @@ test.describe("my deliveries: changes", () => {
     await expect(page.getByRole("heading", { name: "Your orders" })).toBeVisible();
   });
 
-  test("skips a delivery and unskips it, each with a reference and an e-mail", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a);
+  test("skips a delivery and unskips it, each with a reference and an e-mail", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page);
     const day = longDate(a.nextDate);
     await page.getByRole("button", { name: `Skip the delivery on ${day}` }).click();
     const status = page.getByRole("status");
@@ -89,9 +87,8 @@ test.describe("my deliveries: changes", () => {
     await expect(page.getByRole("button", { name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}` })).toBeVisible();
   });
 
-  test("pauses until a chosen date and resumes", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a);
+  test("pauses until a chosen date and resumes", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page);
     const resumeOn = addDays(a.nextDate, 28);
     await page.getByLabel("Pause until").selectOption(resumeOn);
     await page.getByRole("button", { name: "Pause deliveries" }).click();
@@ -108,9 +105,8 @@ test.describe("my deliveries: changes", () => {
     expect((await outbox(a.email)).map((m) => m.subject.split(":")[0])).toEqual(["Deliveries paused", "Deliveries resumed"]);
   });
 
-  test("cancels with an optional reason and exactly one confirmation step", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a);
+  test("cancels with an optional reason and exactly one confirmation step", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page);
     await page.getByRole("link", { name: "Cancel subscription" }).click();
     const confirm = page.getByRole("group", { name: "Cancel your Custom box (small)?" });
     await expect(confirm).toContainText("No deliveries after today are made or charged.");
@@ -162,9 +158,8 @@ test.describe("my deliveries: changes", () => {
 test.describe("my deliveries: welcome, isolation, accessibility", () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test("welcomes a new subscriber with the order reference", async ({ page }) => {
-    const a = await createSubscriber();
-    await openDashboard(page, a, `/dashboard/my-deliveries?newuser=${a.orderReference}`);
+  test("welcomes a new subscriber with the order reference", async ({ page, subscriber: a }) => {
+    await gotoDashboard(page, `/dashboard/my-deliveries?newuser=${a.orderReference}`);
     const welcome = page.getByRole("status");
     await expect(welcome).toContainText(`Order ${a.orderReference} is confirmed`);
     await expect(welcome).toContainText(`We sent a confirmation e-mail to ${a.email}`);

@@ -1,9 +1,12 @@
 // Shared e2e helpers: direct database access to the e2e server's database
-// (create users, read the outbox) and a hydration wait for the JS project.
+// (users and subscribers from tests/factories.ts, the outbox), the `account` and
+// `subscriber` fixtures that start a test signed in, and a hydration wait for the JS project.
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { createCookie } from "@remix-run/node";
 import { createDb } from "../../app/db/connection.server";
-import { hashPassword } from "../../app/accounts/password.server";
-import { E2E_DATABASE_URL } from "./env";
+import * as factories from "../factories";
+import { E2E_BASE_URL, E2E_DATABASE_URL } from "./env";
+import { E2E_SESSION_SECRET } from "./session-secret.mjs";
 
 let dbInstance: ReturnType<typeof createDb> | null = null;
 export function e2eDb() {
@@ -11,33 +14,53 @@ export function e2eDb() {
   return dbInstance;
 }
 
-export function uniqueEmail(prefix = "shopper") {
-  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+export const uniqueEmail = factories.uniqueEmail;
+
+export type E2eUser = { id: number; email: string; password: string | null };
+
+/** An account (Sam Tester) that signs in with "Correct-Horse-42" unless told. */
+export async function createUser(opts: { email?: string; password?: string | null; firstName?: string } = {}): Promise<E2eUser> {
+  const user = await factories.createUser(e2eDb(), {
+    email: opts.email, password: opts.password === undefined ? "Correct-Horse-42" : opts.password, firstName: opts.firstName ?? "Sam",
+  });
+  return { id: user.id, email: user.email, password: user.password };
 }
 
-// scrypt costs about 50 ms of a worker's CPU: one salted hash per password per worker serves
-// every account a spec creates (the server still verifies it in full at each sign-in)
-const hashes = new Map<string, Promise<string>>();
-function passwordHash(password: string) {
-  let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = hashPassword(password)));
-  return hash;
+export type E2eSubscriberOptions = { daysAhead?: number; leadDays?: number; cards?: number; firstName?: string; overnight?: boolean };
+
+export type E2eSubscriber = {
+  id: number; email: string; password: string; subscriptionId: number; regionId: number; addressId: number;
+  nextDate: string; cardIds: number[]; orderReference: string;
+};
+
+/**
+ * A subscriber (Mia Kelly, password "Correct-Horse-42") with a delivery region of their own, so a
+ * test can move its change cut-off (2pm Sydney, `leadDays` before) without touching anyone else's
+ * deliveries; the next delivery `daysAhead` days away, `cards` saved cards and a paid order from two
+ * weeks ago.
+ */
+export async function createSubscriber({ daysAhead = 10, leadDays = 2, cards = 1, firstName = "Mia", overnight = false }: E2eSubscriberOptions = {}): Promise<E2eSubscriber> {
+  const s = await factories.createSubscriber(e2eDb(), {
+    user: { firstName, password: "Correct-Horse-42" }, region: { name: "E2E", leadDays, overnight }, daysAhead, cards,
+    orders: [{ status: "paid", deliveryDate: factories.addDays(factories.sydneyToday(), -14), invoiceCents: 16900 }],
+  });
+  return {
+    id: s.userId, email: s.email, password: s.user.password!, subscriptionId: s.subscriptionId, regionId: s.regionId, addressId: s.addressId!,
+    nextDate: s.deliveryDate, cardIds: s.cardIds, orderReference: s.orders[0].reference,
+  };
 }
 
-export async function createUser(opts: { email?: string; password?: string | null; firstName?: string } = {}) {
-  const email = (opts.email ?? uniqueEmail()).toLowerCase();
-  const password = opts.password === undefined ? "Correct-Horse-42" : opts.password;
-  const now = new Date().toISOString();
-  const { id } = await e2eDb()
-    .insertInto("users")
-    .values({
-      email, passwordHash: password ? await passwordHash(password) : null, firstName: opts.firstName ?? "Sam",
-      lastName: "Tester", phone: null, sms: null, newsletter: null, gatewayCustomerId: null, orderedAt: null,
-      createdAt: now, updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, email, password };
+const sessionCookie = createCookie("__session", { secrets: [E2E_SESSION_SECRET] });
+
+/** The `__session` cookie value of a session row, signed as the e2e server signs it. */
+export async function sessionCookieValue(sessionId: string): Promise<string> {
+  return (await sessionCookie.serialize(sessionId)).split(";")[0].split("=").slice(1).join("=");
+}
+
+/** Signs `page`'s browser in as `user`: a session row written for it and its signed cookie, no page or request needed. */
+export async function signInAs(page: Page, user: { id: number }) {
+  const id = await factories.createSession(e2eDb(), { userId: user.id, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+  await page.context().addCookies([{ name: "__session", value: await sessionCookieValue(id), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** In the JS project, wait until React has hydrated before using enhancements. */
@@ -71,7 +94,28 @@ export async function settled(page: Page, opts: { fetchers?: boolean } = {}) {
   }, opts.fetchers ?? true);
 }
 
-export const test = base;
+type Fixtures = {
+  /** what the `subscriber` fixture makes: `test.use({ subscriberOptions: { daysAhead: 2, leadDays: 3 } })` */
+  subscriberOptions: E2eSubscriberOptions;
+  /** a fresh subscriber (createSubscriber), signed in on `page` */
+  subscriber: E2eSubscriber;
+  /** a fresh account with a password (createUser), signed in on `page` */
+  account: E2eUser;
+};
+
+export const test = base.extend<Fixtures>({
+  subscriberOptions: [{}, { option: true }],
+  subscriber: async ({ page, subscriberOptions }, use) => {
+    const subscriber = await createSubscriber(subscriberOptions);
+    await signInAs(page, subscriber);
+    await use(subscriber);
+  },
+  account: async ({ page }, use) => {
+    const account = await createUser();
+    await signInAs(page, account);
+    await use(account);
+  },
+});
 export { expect };
 
 /** Fills and submits the sign-in form on the current page, waiting for the server's answer. */

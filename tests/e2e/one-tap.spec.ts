@@ -1,44 +1,14 @@
 // The one-tap links of the reminder e-mail (issue 11), with JavaScript on and
 // off: a valid skip link, a reused one, an expired one and a tampered one.
-import { randomBytes } from "node:crypto";
-import { createUser, e2eDb, expect, ready, test } from "./fixtures";
+import { e2eDb, expect, ready, test } from "./fixtures";
+import { remindedSubscriber } from "./one-tap-helpers";
 import { E2E_BASE_URL } from "./env";
-
-const ts = () => new Date().toISOString();
-
-/** A subscriber whose next delivery's reminder has been sent; returns the links from the e-mail. */
-async function reminded(request: import("@playwright/test").APIRequestContext) {
-  const db = e2eDb();
-  const user = await createUser({ firstName: "Robin" });
-  await db.insertInto("paymentMethods").values({ userId: user.id, gatewayToken: `sandbox_pm_${randomBytes(5).toString("hex")}_ok`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: ts() }).execute();
-  const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const region = await db.selectFrom("deliveryRegions").select("id").where("slug", "=", "nsw").executeTakeFirstOrThrow();
-  const first = new Date().toISOString().slice(0, 10);
-  const { id: subscriptionId } = await db.insertInto("subscriptions").values({
-    userId: user.id, status: "active", email: user.email, packageId: pkg.id, boxType: "custom", postcode: "2000", suburbId: null, regionId: region.id,
-    deliveryDate: first, deliveryWindow: "day", frequencyDays: 28, discountCode: null, shippingAddressId: null, billingAddressId: null,
-    deliveryNotes: null, flowVersion: null, startedAt: ts(), endedAt: null, pausedUntil: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("orders").values({ reference: `PT-E${randomBytes(4).toString("hex").toUpperCase()}`, userId: user.id, subscriptionId, status: "paid", deliveryDate: first, deliveryWindow: "day", createdAt: ts(), paidAt: ts() }).execute();
-
-  const runAt = async (now: string) => {
-    const res = await request.post(`${E2E_BASE_URL}/test-hooks/renewals`, { form: { now, subscriptionId: String(subscriptionId) } });
-    expect(res.status()).toBe(200);
-  };
-  await runAt(ts()); // plans the next delivery
-  const delivery = await db.selectFrom("deliveries").selectAll().where("subscriptionId", "=", subscriptionId).executeTakeFirstOrThrow();
-  await runAt(new Date(Date.parse(delivery.remindAt) + 60_000).toISOString()); // its reminder is due
-  const mail = await db.selectFrom("emailOutbox").select("text").where("toAddress", "=", user.email).where("template", "=", "delivery-reminder").executeTakeFirstOrThrow();
-  const skip = /Skip this delivery: (\S+)/.exec(mail.text)![1];
-  const keep = /Keep it: (\S+)/.exec(mail.text)![1];
-  return { delivery, subscriptionId, skip: new URL(skip), keep: new URL(keep) };
-}
 
 const statusOf = async (id: number) => (await e2eDb().selectFrom("deliveries").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
 
 test.describe("one-tap links in the reminder e-mail", () => {
   test("skip: the link asks first, skips once with a reference; used again it changes nothing", async ({ page, request }) => {
-    const r = await reminded(request);
+    const r = await remindedSubscriber(request);
     const response = await page.goto(r.skip.pathname + r.skip.search);
     expect(response?.status()).toBe(200);
     await ready(page);
@@ -61,7 +31,7 @@ test.describe("one-tap links in the reminder e-mail", () => {
   });
 
   test("keep: the delivery stays on", async ({ page, request }) => {
-    const r = await reminded(request);
+    const r = await remindedSubscriber(request);
     await page.goto(r.keep.pathname + r.keep.search);
     await ready(page);
     await page.getByRole("button", { name: "Keep it" }).click();
@@ -70,7 +40,7 @@ test.describe("one-tap links in the reminder e-mail", () => {
   });
 
   test("expired: after the cut-off the link no longer works", async ({ page, request }) => {
-    const r = await reminded(request);
+    const r = await remindedSubscriber(request);
     await page.goto(r.skip.pathname + r.skip.search);
     await ready(page);
     // the cut-off passes while the page is open
@@ -86,7 +56,7 @@ test.describe("one-tap links in the reminder e-mail", () => {
   });
 
   test("tampered: a changed token is not valid", async ({ page, request }) => {
-    const r = await reminded(request);
+    const r = await remindedSubscriber(request);
     const token = r.skip.pathname.split("/").at(-1)!;
     const tampered = `${token.slice(0, 10)}${token[10] === "x" ? "y" : "x"}${token.slice(11)}`;
     const response = await page.goto(`/deliveries/one-tap/${tampered}?action=skip`);
@@ -98,7 +68,7 @@ test.describe("one-tap links in the reminder e-mail", () => {
 });
 
 test("a one-tap page is never cached and never sends its address to another site as a referrer", { tag: "@http" }, async ({ request }) => {
-  const r = await reminded(request);
+  const r = await remindedSubscriber(request);
   const token = r.skip.pathname.split("/").at(-1)!;
   const noStore = (cacheControl: string | undefined) => expect(cacheControl?.split(/,\s*/)).toContain("no-store");
   // the page, its single-fetch data (client-side navigation) and a link that is not valid

@@ -1,10 +1,8 @@
 // Fresh subscribers with their own unpaid order for the pay-an-order specs, so
 // parallel tests (and the js and nojs projects) never pay the same order.
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, jsEnabled, signInByHook } from "./fixtures";
-
-const ts = () => new Date().toISOString();
-const rand = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+import * as factories from "../factories";
+import { e2eDb, expect, jsEnabled, signInByHook } from "./fixtures";
 
 export type Payer = { id: number; email: string; password: string; reference: string; orderId: number; totalCents: number };
 
@@ -15,44 +13,18 @@ export async function createPayer(opts: {
   details?: boolean;
 } = {}): Promise<Payer> {
   const { creditCents = 0, cards = true, address = true, details = true } = opts;
-  const user = await createUser({ firstName: "Ava" });
   const db = e2eDb();
-  await db
-    .updateTable("users")
-    .set(details ? { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0 } : { firstName: null, lastName: null, phone: null })
-    .where("id", "=", user.id)
-    .execute();
-  if (address) {
-    await db.insertInto("addresses").values({
-      userId: user.id, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW",
-      postcode: "2000", country: "AU", company: null, createdAt: ts(),
-    }).execute();
-  }
+  const user = await factories.createUser(db, {
+    password: "Correct-Horse-42", creditCents,
+    ...(details ? { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0 } : { firstName: null, lastName: null, phone: null }),
+  });
+  if (address) await factories.createAddress(db, user.id);
   if (cards) {
-    await db.insertInto("paymentMethods").values([
-      { userId: user.id, gatewayToken: `sandbox_pm_${rand()}_ok`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: ts() },
-      { userId: user.id, gatewayToken: `sandbox_pm_${rand()}_declined`, brand: "Visa", lastFour: "0002", expMonth: 3, expYear: 2030, isPrimary: 0, createdAt: ts() },
-    ]).execute();
+    await factories.createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
+    await factories.createCard(db, user.id, { outcome: "declined", lastFour: "0002", expMonth: 3, expYear: 2030, primary: false });
   }
-  if (creditCents) {
-    await db.insertInto("creditLedger").values({ userId: user.id, amountCents: creditCents, reason: "Gift card", reference: `GIFT-${rand()}`, createdAt: ts() }).execute();
-  }
-  const reference = `PT-E${rand()}`;
-  const { id: orderId } = await db
-    .insertInto("orders")
-    .values({ reference, userId: user.id, subscriptionId: null, status: "unpaid", deliveryDate: "2030-01-10", deliveryWindow: "day", createdAt: ts(), paidAt: null })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: invoiceId } = await db
-    .insertInto("invoices")
-    .values({ orderId, subtotalCents: 30300, discountedCents: 0, totalCents: 30300, createdAt: ts() })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db.insertInto("invoiceLines").values([
-    { invoiceId, sellableType: "package", sellableId: null, name: "Custom box (large)", quantity: 1, priceCents: 27900 },
-    { invoiceId, sellableType: "addon", sellableId: null, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
-  ]).execute();
-  return { id: user.id, email: user.email, password: user.password!, reference, orderId, totalCents: 30300 };
+  const order = await factories.createOrder(db, user.id, { lines: factories.LARGE_BOX_AND_BACON });
+  return { id: user.id, email: user.email, password: user.password!, reference: order.reference, orderId: order.id, totalCents: order.totalCents };
 }
 
 /** Signs the payer in and opens the pay page of their order. */

@@ -9,20 +9,17 @@ import { addCard, getAccount } from "~/accounts/account.server";
 import { CardError } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { testClientIp } from "./client-ip";
+import { createCard, createUser } from "../factories";
 
 const ts = () => new Date().toISOString();
 const uniq = () => randomBytes(4).toString("hex");
 
 /** A user with one saved, primary Visa ending in 4242. */
 async function userWithCard() {
-  const { id: userId } = await db.insertInto("users").values({
-    email: `verify.${uniq()}@example.com`, passwordHash: null, firstName: "Mia", lastName: "Kelly", phone: "+61412345678",
-    sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const { id: cardId } = await db.insertInto("paymentMethods").values({
-    userId, gatewayToken: `sandbox_pm_${uniq()}_ok`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  return { userId, cardId };
+  const { id: userId } = await createUser(db, {
+    email: `verify.${uniq()}@example.com`, password: null, firstName: "Mia", lastName: "Kelly", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: ts(),
+  });
+  return { userId, cardId: await createCard(db, userId) };
 }
 
 const cardsOf = (userId: number) =>

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
-import { hashPassword, verifyPassword } from "~/accounts/password.server";
+import { verifyPassword } from "~/accounts/password.server";
 import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
 import {
   InvalidResetTokenError, RESET_MAILS_PER_EMAIL, RESET_TOKEN_MINUTES, createResetToken, hashToken, requestPasswordReset, resetMailsCappedMessage, resetPassword,
@@ -16,27 +16,13 @@ import { defineTemplate } from "~/email/template";
 import {
   RATE_LIMIT, RateLimitedError, accountLimits, assertUnderLimits, clearHits, consume, countHits, getClientIp, rateLimitConfig, recordHits, type Attempt,
 } from "~/security/rate-limit.server";
+import { createSession, createSubscription, createUser } from "../factories";
 
 const uniq = () => randomBytes(5).toString("hex");
 
-async function makeUser({ password = "Correct-Horse-42" as string | null, email = `user.${uniq()}@example.com` } = {}) {
-  const now = new Date().toISOString();
-  const { id } = await db
-    .insertInto("users")
-    .values({
-      email, passwordHash: password ? await hashPassword(password) : null, firstName: "Sam", lastName: "Tester", phone: null,
-      sms: null, newsletter: null, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id, email, password };
-}
+const makeUser = ({ password = "Correct-Horse-42" as string | null, email = `user.${uniq()}@example.com` } = {}) => createUser(db, { email, password });
 
-async function makeSession(userId: number) {
-  const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  return id;
-}
+const makeSession = (userId: number) => createSession(db, { userId });
 
 const sessionsOf = async (userId: number) => (await db.selectFrom("sessions").select("id").where("userId", "=", userId).execute()).map((s) => s.id);
 
@@ -378,12 +364,7 @@ describe("my deliveries", () => {
 
   it("leaves out draft subscriptions", async () => {
     const u = await makeUser();
-    const now = new Date().toISOString();
-    await db.insertInto("subscriptions").values({
-      userId: u.id, status: "draft", email: u.email, packageId: null, boxType: null, postcode: "2000", suburbId: null, regionId: null,
-      deliveryDate: null, deliveryWindow: null, frequencyDays: null, discountCode: null, shippingAddressId: null, billingAddressId: null,
-      deliveryNotes: null, flowVersion: null, startedAt: null, endedAt: null, pausedUntil: null, createdAt: now, updatedAt: now,
-    }).execute();
+    await createSubscription(db, { userId: u.id, status: "draft", email: u.email, postcode: "2000" });
     expect((await getMyDeliveries({ userId: u.id })).subscriptions).toEqual([]);
   });
 });

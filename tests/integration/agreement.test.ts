@@ -8,7 +8,6 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { sessionCookie } from "~/accounts/session.server";
 import { FlowError, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
 import { AgreementBox } from "~/checkout/components/agreement-box";
 import { placeOrder } from "~/checkout/place-order.server";
@@ -25,9 +24,10 @@ import * as gsCheckout from "~/routes/get-started.checkout";
 import { boxSubscriber } from "./next-box-fixtures";
 import { call, csrfPair, postRequest, type Client } from "./http-helpers";
 import { testClientIp } from "./client-ip";
+import { createAddress } from "../factories";
+import { newSession } from "./sessions";
 
 const ORIGIN = "http://localhost";
-const ts = () => new Date().toISOString();
 const PERTH_REFUSAL = "We deliver to WA every 2 weeks, so your box can come every 2, 4 or 8 weeks. Please choose one of those.";
 
 afterEach(() => {
@@ -38,10 +38,7 @@ type Ok = Extract<PostcodeLookup, { status: "ok" }>;
 
 /** A visitor's curated box in `postcode`, saved with the first date offered and a 4-weekly frequency, ready for checkout. */
 async function draftIn(postcode: string) {
-  const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId: null, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  const session = { id, userId: null, subscriptionId: null };
-  const sessionPair = (await sessionCookie.serialize(id)).split(";")[0];
+  const { cookie: sessionPair, ...session } = await newSession();
   const lookup = (await lookupPostcode(postcode)) as Ok;
   expect(lookup.status).toBe("ok");
   const flow = await readFlow(new Request(`${ORIGIN}/get-started`, { headers: { Cookie: sessionPair } }));
@@ -207,10 +204,7 @@ describe("a region is offered only the frequencies it delivers", () => {
     await expect(changeFrequency({ ...a.owner, frequencyDays: 7 }, { origin: ORIGIN })).rejects.toThrow(new ChangeRefusedError(PERTH_REFUSAL, "not_allowed"));
     expect((await db.selectFrom("subscriptions").select("frequencyDays").where("id", "=", a.owner.id).executeTakeFirstOrThrow()).frequencyDays).toBe(14);
 
-    const { id: darwin } = await db.insertInto("addresses").values({
-      userId: a.owner.userId, kind: "shipping", addressType: "house", line1: "3 Smith Street", line2: null, city: "Darwin City", state: "NT", postcode: "0800",
-      country: "AU", company: null, createdAt: ts(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const darwin = await createAddress(db, a.owner.userId, { line1: "3 Smith Street", city: "Darwin City", state: "NT", postcode: "0800" });
     const { reference } = await changeAddress({ ...a.owner, addressId: darwin }, { origin: ORIGIN });
     const sub = await db.selectFrom("subscriptions").select(["frequencyDays", "postcode"]).where("id", "=", a.owner.id).executeTakeFirstOrThrow();
     expect(sub).toEqual({ frequencyDays: 28, postcode: "0800" });

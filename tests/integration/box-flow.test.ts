@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
-import { sessionCookie } from "~/accounts/session.server";
 import {
   changeAddon, changeItem, chooseBoxType, chooseCuratedRange, choosePackage, FlowError, getCart, readFlow,
   requireFlow, requireGetStarted, saveDelivery, savePostcode,
@@ -9,27 +8,19 @@ import { productListing } from "~/box/catalogue.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
 import type { FlowStep } from "~/box/steps";
+import { createUser } from "../factories";
+import { newSession as newTestSession } from "./sessions";
 
 const ts = () => new Date().toISOString();
 
 async function newSession(userId: number | null = null) {
-  const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  const cookie = await sessionCookie.serialize(id);
-  const request = (path = "/get-started") => new Request(`http://localhost${path}`, { headers: { Cookie: cookie.split(";")[0] } });
+  const { id, cookie } = await newTestSession(userId);
+  const request = (path = "/get-started") => new Request(`http://localhost${path}`, { headers: { Cookie: cookie } });
   return { id, request };
 }
 
 async function newUser(email: string, opts: { password?: boolean; orderedAt?: string | null } = {}) {
-  const { id } = await db
-    .insertInto("users")
-    .values({
-      email, passwordHash: opts.password ? "scrypt$not-a-real-hash" : null, firstName: "Sam", lastName: null, phone: null, sms: null,
-      newsletter: null, gatewayCustomerId: null, orderedAt: opts.orderedAt ?? null, createdAt: ts(), updatedAt: ts(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+  return (await createUser(db, { email, lastName: null, orderedAt: opts.orderedAt, ...(opts.password ? {} : { password: null }) })).id;
 }
 
 async function firstDate(postcode: string) {

@@ -17,6 +17,7 @@ import { cardLimitMessage } from "~/payments/card-attempt-rules";
 import { paymentGateway, VERIFY_PREFIX } from "~/payments/sandbox-gateway.server";
 import { ORIGIN, VISA, boxDraft, customer, giftInput, payRequest, uniqueEmail, unpaidOrder } from "./payment-fixtures";
 import { testClientIp } from "./client-ip";
+import { createCard } from "../factories";
 
 const DECLINED = { ...VISA, number: "4000000000000002" };
 const { perAccount, perAddress, declineWeight } = CARD_LIMITS;
@@ -163,10 +164,7 @@ describe("pay an order", () => {
   it("a saved card still pays when the account's budget for new cards is used up", async () => {
     const user = await customer();
     await spend(`account:${user.id}`, perAccount);
-    const { id: cardId } = await db.insertInto("paymentMethods").values({
-      userId: user.id, gatewayToken: "sandbox_pm_savedcardtoken_ok", brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031,
-      isPrimary: 1, createdAt: new Date().toISOString(),
-    }).returning("id").executeTakeFirstOrThrow();
+    const cardId = await createCard(db, user.id);
     const order = await unpaidOrder(user);
     expect(await payOrder(payRequest(user, order.reference, { kind: "new", card: VISA }))).toMatchObject({ status: "card_limited" });
     expect(await payOrder(payRequest(user, order.reference, { kind: "saved", paymentMethodId: cardId }))).toMatchObject({ status: "paid" });

@@ -9,16 +9,10 @@ import { addCard, setPrimaryCard } from "~/accounts/account.server";
 import * as m016 from "~/db/migrations/016-settle-ownership";
 import { saveCard, type ResolvedCard } from "~/payments/payments.server";
 import { testClientIp } from "./client-ip";
+import { createCard, createUser, uniqueEmail } from "../factories";
 
-const ts = () => new Date().toISOString();
 
-async function newUser() {
-  const { id } = await db.insertInto("users").values({
-    email: `cards.${randomBytes(4).toString("hex")}@example.com`, passwordHash: "scrypt$x", firstName: "Kim", lastName: null, phone: null,
-    sms: null, newsletter: null, gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
+const newUser = async () => (await createUser(db, { email: uniqueEmail("cards"), firstName: "Kim", lastName: null })).id;
 
 const card = (lastFour: string): ResolvedCard => ({ token: `sandbox_pm_${randomBytes(6).toString("hex")}_ok`, brand: "Visa", lastFour, expMonth: 9, expYear: 2031, savedId: null });
 const cardsOf = (userId: number) => db.selectFrom("paymentMethods").select(["id", "lastFour", "isPrimary"]).where("userId", "=", userId).orderBy("id").execute();
@@ -65,8 +59,9 @@ describe("saving cards at once", () => {
     const userId = await newUser();
     await m016.down(db);
     try {
-      const row = (lastFour: string, isPrimary: number) => ({ userId, gatewayToken: `sandbox_pm_${randomBytes(6).toString("hex")}_ok`, brand: "Visa", lastFour, expMonth: 9, expYear: 2031, isPrimary, createdAt: ts() });
-      await db.insertInto("paymentMethods").values([row("4242", 0), row("4242", 1), row("4444", 1), row("4444", 1), row("5100", 1)]).execute();
+      for (const [lastFour, primary] of [["4242", false], ["4242", true], ["4444", true], ["4444", true], ["5100", true]] as const) {
+        await createCard(db, userId, { lastFour, primary, expMonth: 9 });
+      }
     } finally {
       await m016.up(db);
     }

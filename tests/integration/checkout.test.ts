@@ -4,7 +4,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { sessionCookie, type SessionRecord } from "~/accounts/session.server";
 import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
 import { quoteDraft } from "~/checkout/quote.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
@@ -17,6 +16,8 @@ import { loadTaxInvoice } from "~/orders/invoice.server";
 import * as invoiceTotalBeforeCredit from "~/db/migrations/010-invoice-total-before-credit";
 import type { Subscription, User } from "~/db/schema";
 import { testClientIp } from "./client-ip";
+import { createUser, uniqueEmail } from "../factories";
+import { newSession } from "./sessions";
 
 const ts = () => new Date().toISOString();
 const ORIGIN = "http://localhost";
@@ -24,12 +25,6 @@ const ORIGIN = "http://localhost";
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-async function newSession(userId: number | null = null): Promise<SessionRecord & { cookie: string }> {
-  const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  return { id, userId, subscriptionId: null, cookie: (await sessionCookie.serialize(id)).split(";")[0] };
-}
 
 async function productId(slug: string) {
   return (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
@@ -57,14 +52,8 @@ async function curatedDraft(opts: { postcode?: string; user?: User } = {}) {
 }
 
 /** A customer with a password and this much gift-card credit. */
-async function customerWithCredit(creditCents: number): Promise<User> {
-  const now = ts();
-  const { id } = await db.insertInto("users").values({
-    email: `credit.${randomBytes(3).toString("hex")}@example.com`, passwordHash: "scrypt$x", firstName: "Cara", lastName: "Credit", phone: null,
-    sms: 1, newsletter: 1, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-  }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("creditLedger").values({ userId: id, amountCents: creditCents, reason: "Gift card", reference: "GIFT", createdAt: now }).execute();
-  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+function customerWithCredit(creditCents: number): Promise<User> {
+  return createUser(db, { email: uniqueEmail("credit"), firstName: "Cara", lastName: "Credit", sms: 1, newsletter: 1, creditCents });
 }
 
 function input(d: { draft: Subscription; suburb: string; date: string }, over: Partial<CheckoutInput> = {}): CheckoutInput {

@@ -15,6 +15,7 @@ import { JOB_KINDS } from "~/jobs/registry.server";
 import { CARD_LIMITS } from "~/payments/card-attempt-limits.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { DEMO, draftClient } from "./http-helpers";
+import { createOrder, createSession } from "../factories";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -30,11 +31,7 @@ beforeAll(async () => {
   userId = (await db.selectFrom("users").select("id").where("email", "=", DEMO.email).executeTakeFirstOrThrow()).id;
 });
 
-async function session(times: { createdAt: string; expiresAt: string; lastSeenAt?: string | null }) {
-  const id = rand();
-  await db.insertInto("sessions").values({ id, userId, subscriptionId: null, lastSeenAt: null, ...times }).execute();
-  return id;
-}
+const session = (times: { createdAt: string; expiresAt: string; lastSeenAt?: string | null }) => createSession(db, { userId, ...times });
 const sessionsLeft = async (ids: string[]) =>
   (await db.selectFrom("sessions").select("id").where("id", "in", ids).execute()).map((r) => r.id).sort();
 
@@ -127,9 +124,7 @@ describe("the cleanup job", () => {
     const atCheckout = await anonymousDraft(SESSION_DAYS + 1);
     await db.updateTable("subscriptions").set({ checkoutKey: `checkout:${rand()}` }).where("id", "=", atCheckout).execute();
     const ordered = await anonymousDraft(SESSION_DAYS + 1);
-    await db.insertInto("orders").values({
-      reference: `PT-C${rand()}`, userId, subscriptionId: ordered, status: "failed", deliveryDate: null, deliveryWindow: null, createdAt: ago(DAY), paidAt: null,
-    }).execute();
+    await createOrder(db, userId, { subscriptionId: ordered, status: "failed", deliveryDate: null, deliveryWindow: null, createdAt: ago(DAY) });
 
     await runCleanup();
     expect(await idsLeft("subscriptions", [old, young, owned, atCheckout, ordered])).toEqual([young, owned, atCheckout, ordered].sort((a, b) => a - b));

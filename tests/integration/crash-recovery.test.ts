@@ -25,13 +25,12 @@ import path from "node:path";
 process.env.SESSION_SECRET = "crash-test-session-secret-not-for-production";
 
 const { db } = await import("~/db/client.server");
-const { sessionCookie } = await import("~/accounts/session.server");
+const { newSession } = await import("./sessions");
 const { changeAddon, choosePackage, readFlow, saveDelivery } = await import("~/box/flow.server");
 const { lookupPostcode } = await import("~/delivery/lookup.server");
 
 const BUILD_NAME = process.env.DATABASE_URL_TEST ? "crash-test-pg" : "crash-test";
 const SERVER_BUILD = path.resolve(`.builds/${BUILD_NAME}/index.js`);
-const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -218,10 +217,7 @@ const GIFTS = 8;
 
 /** A visitor's curated box with one bacon add-on, built through the services; returns a client carrying its session. */
 async function boxDraft(baconId: number) {
-  const id = randomBytes(16).toString("hex");
-  await db.insertInto("sessions").values({ id, userId: null, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  const session = { id, userId: null, subscriptionId: null };
-  const cookie = (await sessionCookie.serialize(id)).split(";")[0];
+  const { cookie, ...session } = await newSession();
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("undeliverable");
   const flow = await readFlow(new Request("http://localhost/get-started", { headers: { Cookie: cookie } }));

@@ -14,8 +14,8 @@ import { oldestDueJob, runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
+import { createUser } from "../factories";
 
-const ts = () => new Date().toISOString();
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
 const billing: AddressInput = { addressType: "house", line1: "1 Harbour St", line2: undefined, company: undefined, city: "Sydney", state: "NSW", postcode: "2000", country: "AU" };
 const visa = { kind: "new" as const, card: { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" } };
@@ -40,15 +40,7 @@ function input(amountCents: number, over: { personalise?: PersonaliseInput; key?
 }
 
 async function newUser(email = unique("user"), password = true) {
-  const { id } = await db
-    .insertInto("users")
-    .values({
-      email, passwordHash: password ? "scrypt$not-a-real-hash" : null, firstName: "Sam", lastName: null, phone: null, sms: null,
-      newsletter: null, gatewayCustomerId: null, orderedAt: null, createdAt: ts(), updatedAt: ts(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return id;
+  return (await createUser(db, { email, lastName: null, ...(password ? {} : { password: null }) })).id;
 }
 
 async function cardsOf(reference: string) {
@@ -113,12 +105,8 @@ describe("buying a gift card", () => {
   });
 
   it("gives a signed-in buyer the tax invoice link itself", async () => {
-    const now = new Date().toISOString();
     const email = `giftbuyer.${randomUUID().slice(0, 8)}@example.com`;
-    const { id } = await db.insertInto("users").values({
-      email, passwordHash: "scrypt$x", firstName: "Gus", lastName: "Buyer", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-    }).returning("id").executeTakeFirstOrThrow();
-    const user = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const user = await createUser(db, { email, firstName: "Gus", lastName: "Buyer", sms: 0, newsletter: 0 });
     const outcome = await purchaseGiftCard({ user, clientIp: testClientIp() }, input(5000), "http://shop.test");
     if (outcome.kind !== "placed") throw new Error(outcome.kind);
     const [receipt] = await outboxTo(email, "gift-card-receipt");

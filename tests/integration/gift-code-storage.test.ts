@@ -21,6 +21,7 @@ import { sessionSecret } from "~/security/secrets.server";
 import { emptyDatabaseUrl } from "./databases";
 import { codeOf } from "./gift-fixtures";
 import { testClientIp } from "./client-ip";
+import { createUser } from "../factories";
 
 const origin = "http://shop.test";
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
@@ -47,14 +48,7 @@ function expectNowhere(text: string, codes: string[]) {
   }
 }
 
-async function newUserIn(database: Kysely<DB>) {
-  const now = new Date().toISOString();
-  const { id } = await database.insertInto("users").values({
-    email: unique("claimer"), passwordHash: "scrypt$not-a-real-hash", firstName: "Sam", lastName: null, phone: null, sms: null, newsletter: null,
-    gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-  }).returning("id").executeTakeFirstOrThrow();
-  return id;
-}
+const newUserIn = async (database: Kysely<DB>) => (await createUser(database, { email: unique("claimer"), lastName: null })).id;
 
 afterEach(() => {
   setMailer(null);

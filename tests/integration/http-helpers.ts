@@ -7,10 +7,11 @@ import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
 import { DEMO_SECOND_SUBSCRIBER, DEMO_SUBSCRIBER } from "~/db/seed/catalogue";
-import { sessionCookie, startUserSession } from "~/accounts/session.server";
+import { startUserSession } from "~/accounts/session.server";
 import { choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { csrf } from "~/security/csrf.server";
+import { newSession } from "./sessions";
 
 export const ORIGIN = "http://localhost";
 
@@ -49,10 +50,7 @@ export const signInSecond = () => signInAs(DEMO_SECOND_SUBSCRIBER.email);
  * (still picking its cuts). Its draft id is `draftId`.
  */
 export async function draftClient(kind: "curated" | "custom" = "curated"): Promise<Client> {
-  const id = randomBytes(24).toString("base64url");
-  const now = new Date().toISOString();
-  await db.insertInto("sessions").values({ id, userId: null, subscriptionId: null, createdAt: now, expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-  const session = cookiePair(await sessionCookie.serialize(id));
+  const { id, cookie: session } = await newSession();
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("no delivery to 2000");
   const flow = await readFlow(new Request(`${ORIGIN}/get-started`, { headers: { Cookie: session } }));

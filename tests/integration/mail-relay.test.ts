@@ -18,6 +18,7 @@ import { passwordResetEmail } from "~/email/templates/password-reset";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { loader as healthz } from "~/routes/healthz";
+import { createUser } from "../factories";
 
 type Received = { from: string; to: string[]; messageId: string; subject: string; raw: string };
 
@@ -241,11 +242,7 @@ describe("mail relay", () => {
 
   it("sends a password reset at once (after the answer) through the same relay, keeping only a redacted copy", async () => {
     const to = address("reset");
-    const now = new Date().toISOString();
-    await db.insertInto("users").values({
-      email: to, passwordHash: null, firstName: "Ada", lastName: null, phone: null, sms: null, newsletter: null,
-      gatewayCustomerId: null, orderedAt: null, createdAt: now, updatedAt: now,
-    }).execute();
+    await createUser(db, { email: to, password: null, firstName: "Ada", lastName: null });
     await requestPasswordReset({ email: to, ip: "192.0.2.7", origin: "https://shop.test" });
     // no job run: it leaves right after the request's answer
     await vi.waitFor(async () => expect((await rowsTo(to))[0]?.sentAt).toBeTruthy(), { timeout: 10_000 });

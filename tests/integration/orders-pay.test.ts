@@ -5,11 +5,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
-import { sessionCookie } from "~/accounts/session.server";
 import { csrf } from "~/security/csrf.server";
 import { creditBalance } from "~/orders/credit.server";
 import * as payApi from "~/routes/api.orders.$order.checkout";
 import * as breakdownApi from "~/routes/api.orders.$order.checkout.breakdown";
+import { createAddress, createCard, createOrder, createUser } from "../factories";
+import { newSession } from "./sessions";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -18,50 +19,24 @@ type Fixture = { userId: number; email: string; reference: string; orderId: numb
 
 /** A subscriber with a phone, an address on file, two saved cards, `creditCents` of credit and one unpaid order. */
 async function subscriber({ creditCents = 0, password = true, lines = [[27900, 1], [1200, 2]] as [number, number][] } = {}): Promise<Fixture> {
-  const email = `payer.${rand()}@example.com`;
-  const { id: userId } = await db
-    .insertInto("users")
-    .values({
-      email, passwordHash: password ? "scrypt$not-a-real-hash" : null, firstName: "Ava", lastName: "Nguyen", phone: "+61412345678",
-      sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db.insertInto("addresses").values({
-    userId, kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode: "2000", country: "AU", company: null, createdAt: ts(),
-  }).execute();
-  const card = (token: string, lastFour: string, primary: number) =>
-    db.insertInto("paymentMethods")
-      .values({ userId, gatewayToken: `sandbox_pm_${rand()}_${token}`, brand: "Visa", lastFour, expMonth: 8, expYear: 2031, isPrimary: primary, createdAt: ts() })
-      .returning("id").executeTakeFirstOrThrow();
-  const ok = (await card("ok", "4242", 1)).id;
-  const declined = (await card("declined", "0002", 0)).id;
-  if (creditCents) await db.insertInto("creditLedger").values({ userId, amountCents: creditCents, reason: "Gift card", reference: `GIFT-${rand()}`, createdAt: ts() }).execute();
-  const reference = `PT-T${rand().toUpperCase()}`;
-  const { id: orderId } = await db
-    .insertInto("orders")
-    .values({ reference, userId, subscriptionId: null, status: "unpaid", deliveryDate: "2030-01-10", deliveryWindow: "day", createdAt: ts(), paidAt: null })
-    .returning("id").executeTakeFirstOrThrow();
-  const subtotal = lines.reduce((s, [p, q]) => s + p * q, 0);
-  const { id: invoiceId } = await db
-    .insertInto("invoices")
-    .values({ orderId, subtotalCents: subtotal, discountedCents: 0, totalCents: subtotal, createdAt: ts() })
-    .returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("invoiceLines").values(
-    lines.map(([priceCents, quantity], i) => ({ invoiceId, sellableType: i === 0 ? "package" as const : "addon" as const, sellableId: i + 1, name: i === 0 ? "Custom box - large" : "Smoked bacon", quantity, priceCents })),
-  ).execute();
-  return { userId, email, reference, orderId, totalCents: subtotal, cards: { ok, declined } };
+  const user = await createUser(db, {
+    email: `payer.${rand()}@example.com`, ...(password ? {} : { password: null }), firstName: "Ava", lastName: "Nguyen", phone: "+61412345678",
+    sms: 0, newsletter: 0, orderedAt: ts(), creditCents,
+  });
+  await createAddress(db, user.id);
+  const ok = await createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
+  const declined = await createCard(db, user.id, { outcome: "declined", lastFour: "0002", primary: false });
+  const order = await createOrder(db, user.id, {
+    lines: lines.map(([priceCents, quantity], i) => ({ sellableType: i === 0 ? "package" : "addon", sellableId: i + 1, name: i === 0 ? "Custom box - large" : "Smoked bacon", quantity, priceCents })),
+  });
+  return { userId: user.id, email: user.email, reference: order.reference, orderId: order.id, totalCents: order.totalCents, cards: { ok, declined } };
 }
 
 /** Session and CSRF cookies for a user, and the token the form field carries. */
 async function signedIn(userId: number | null) {
   const [token, csrfCookie] = await csrf.commitToken(new Request("http://localhost/"));
   const cookies = [csrfCookie!.split(";")[0]];
-  if (userId) {
-    const id = randomBytes(16).toString("hex");
-    await db.insertInto("sessions").values({ id, userId, subscriptionId: null, createdAt: ts(), expiresAt: new Date(Date.now() + 86400000).toISOString() }).execute();
-    cookies.push((await sessionCookie.serialize(id)).split(";")[0]);
-  }
+  if (userId) cookies.push((await newSession(userId)).cookie);
   return { cookie: cookies.join("; "), token };
 }
 
@@ -396,8 +371,7 @@ describe("POST /api/orders/{order}/checkout: exactly once", () => {
   it("never spends the same credit twice on two orders paid at once", async () => {
     const f = await subscriber({ creditCents: 40000 });
     // a second unpaid order of the same user
-    const g = await db.insertInto("orders").values({ reference: `PT-U${rand().toUpperCase()}`, userId: f.userId, subscriptionId: null, status: "unpaid", deliveryDate: "2030-02-10", deliveryWindow: "day", createdAt: ts(), paidAt: null }).returning(["id", "reference"]).executeTakeFirstOrThrow();
-    await db.insertInto("invoices").values({ orderId: g.id, subtotalCents: 30300, discountedCents: 0, totalCents: 30300, createdAt: ts() }).execute();
+    const g = await createOrder(db, f.userId, { reference: `PT-U${rand().toUpperCase()}`, deliveryDate: "2030-02-10", invoiceCents: 30300 });
     const auth = await signedIn(f.userId);
     const [a, b] = await Promise.all([
       pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }),

@@ -10,6 +10,7 @@ import { runDueJobs } from "~/jobs/runner.server";
 import { creditBalance } from "~/orders/credit.server";
 import { INTERRUPTED, INTERRUPTED_REFUNDED, paymentRecoveryJob } from "~/payments/recovery.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { createSubscription, createUser } from "../factories";
 
 const ts = (d = new Date()) => d.toISOString();
 const rand = () => randomBytes(5).toString("hex");
@@ -24,18 +25,12 @@ const countedProduct = () => db.selectFrom("products").select(["id", "inventory"
 /** What box checkout's claim leaves when its process dies before settling. */
 async function abandonedCheckout({ minutesAgo = PAYMENTS.abandonedAfterMinutes + 1, creditCents = 2000 } = {}) {
   const email = `recover.${rand()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: "scrypt$x", firstName: "Robin", lastName: "Lee", phone: null, sms: 0, newsletter: 0, gatewayCustomerId: null,
-    orderedAt: null, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("creditLedger").values({ userId, amountCents: 5000, reason: "Gift card", reference: `GIFT-${rand()}`, createdAt: ts() }).execute();
+  const { id: userId } = await createUser(db, { email, firstName: "Robin", lastName: "Lee", sms: 0, newsletter: 0, creditCents: 5000 });
   const key = `checkout:${rand()}`;
   const pkg = await db.selectFrom("packages").select("id").where("slug", "=", "custom-small").executeTakeFirstOrThrow();
-  const { id: draftId } = await db.insertInto("subscriptions").values({
-    userId: null, status: "draft", email, packageId: pkg.id, boxType: "custom", postcode: "2000", suburbId: null, regionId: null,
-    deliveryDate: null, deliveryWindow: "day", frequencyDays: 28, discountCode: null, shippingAddressId: null, billingAddressId: null,
-    deliveryNotes: null, flowVersion: null, startedAt: null, endedAt: null, pausedUntil: null, checkoutKey: key, createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
+  const draftId = await createSubscription(db, {
+    status: "draft", email, packageId: pkg.id, boxType: "custom", postcode: "2000", deliveryWindow: "day", frequencyDays: 28, checkoutKey: key,
+  });
   const counted = await countedProduct();
   await db.updateTable("products").set({ inventory: counted.inventory! - 2 }).where("id", "=", counted.id).execute();
   await db.insertInto("creditLedger").values({ userId, amountCents: -creditCents, reason: "Credit spent at checkout", reference: key, createdAt: ts() }).execute();

@@ -18,6 +18,7 @@ import * as payApi from "~/routes/api.orders.$order.checkout";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import { anonymous, call, curatedDraftClient, getRequest, postRequest, signInAs, withCookies, type Client } from "./http-helpers";
 import { testClientIp } from "./client-ip";
+import { LARGE_BOX_AND_BACON, createCard, createOrder, createUser } from "../factories";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -115,25 +116,12 @@ describe("box checkout: the charge is the total the page showed", () => {
 // ------------------------------------------------------------------ pay an order
 
 async function payer({ creditCents = 0, deliveryDate = "2030-01-10", status = "unpaid" as const } = {}) {
-  const email = `shown.${rand()}@example.com`;
-  const { id: userId } = await db.insertInto("users").values({
-    email, passwordHash: "scrypt$not-a-real-hash", firstName: "Ava", lastName: "Nguyen", phone: "+61412345678",
-    sms: 0, newsletter: 0, gatewayCustomerId: null, orderedAt: ts(), createdAt: ts(), updatedAt: ts(),
-  }).returning("id").executeTakeFirstOrThrow();
-  const { id: cardId } = await db.insertInto("paymentMethods")
-    .values({ userId, gatewayToken: `sandbox_pm_${rand()}_ok`, brand: "Visa", lastFour: "4242", expMonth: 8, expYear: 2031, isPrimary: 1, createdAt: ts() })
-    .returning("id").executeTakeFirstOrThrow();
-  if (creditCents) await db.insertInto("creditLedger").values({ userId, amountCents: creditCents, reason: "Gift card", reference: `GIFT-${rand()}`, createdAt: ts() }).execute();
-  const reference = `PT-S${rand().toUpperCase()}`;
-  const { id: orderId } = await db.insertInto("orders")
-    .values({ reference, userId, subscriptionId: null, status: status as "unpaid", deliveryDate, deliveryWindow: "day", createdAt: ts(), paidAt: null })
-    .returning("id").executeTakeFirstOrThrow();
-  const { id: invoiceId } = await db.insertInto("invoices").values({ orderId, subtotalCents: 30300, discountedCents: 0, totalCents: 30300, createdAt: ts() }).returning("id").executeTakeFirstOrThrow();
-  await db.insertInto("invoiceLines").values([
-    { invoiceId, sellableType: "package", sellableId: null, name: "Custom box (large)", quantity: 1, priceCents: 27900 },
-    { invoiceId, sellableType: "addon", sellableId: null, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
-  ]).execute();
-  return { userId, email, reference, orderId, cardId, client: await signInAs(email) };
+  const user = await createUser(db, {
+    email: `shown.${rand()}@example.com`, firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: ts(), creditCents,
+  });
+  const cardId = await createCard(db, user.id);
+  const { reference, id: orderId } = await createOrder(db, user.id, { reference: `PT-S${rand().toUpperCase()}`, status, deliveryDate, lines: LARGE_BOX_AND_BACON });
+  return { userId: user.id, email: user.email, reference, orderId, cardId, client: await signInAs(user.email) };
 }
 type Payer = Awaited<ReturnType<typeof payer>>;
 
