@@ -12,11 +12,9 @@ import { deferScripts } from "~/http/deferred-scripts.server";
 import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
-import { installRouteMatchCache } from "~/http/route-match-cache.server";
 import { redactText, redactUrl } from "~/security/redact.mjs";
 
 startJobRunner(); // timed work (gift-card mails) inside the app, once per process
-installRouteMatchCache();
 
 /** Read by the server's page micro-cache (app/bin/page-cache.mjs): which requests get the shared page, and how validators compare. */
 export { isSharedPageRequest } from "~/http/page-cache.server";

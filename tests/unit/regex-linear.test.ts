@@ -142,7 +142,6 @@ const ON_CLIENT_INPUT = [
   String.raw`app/http/cache-policy.server.ts /^W\//`,
   // the page's HTML carries (escaped) what a client typed
   String.raw`app/http/deferred-scripts.server.ts /(<script\b[^>]{0,200}\btype="module"[^>]{0,200}>)([\s\S]*?)(<\/script>)/`,
-  String.raw`app/http/route-match-cache.server.ts /[?#]/`,
   String.raw`app/orders/breakdown.server.ts /[\u0000-\u001f]/`,
   String.raw`app/orders/pay-order-payload.ts /^\d{1,2}$/`,
   String.raw`app/orders/pay-order-payload.ts /^\d{4}$/`,
