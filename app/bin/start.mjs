@@ -10,6 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
 import { workerCount } from "./worker-count.mjs";
+import { workerExecArgv } from "./worker-flags.mjs";
 
 const build = path.resolve(process.env.SERVER_BUILD ?? "build/index.js");
 const isDev = process.env.NODE_ENV === "development";
@@ -31,9 +32,7 @@ if (cluster.isPrimary) {
   // Semi-spaces of 128 MB (V8's default: 16 MB): what a page render allocates dies with its request,
   // so fewer scavenges cost no more each and saved 8-14% of a signed-in page's CPU
   // (docs/decisions/019). WORKER_NODE_OPTIONS adds flags for the workers alone (e.g. --cpu-prof).
-  cluster.setupPrimary({
-    execArgv: [...process.execArgv, "--max-semi-space-size=128", ...(process.env.WORKER_NODE_OPTIONS ?? "").split(" ").filter(Boolean)],
-  });
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.WORKER_NODE_OPTIONS) });
   const fork = () => started.set(cluster.fork().id, Date.now());
   for (let i = 0; i < workers; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
