@@ -17,18 +17,44 @@ async function queryMatches(handler: ReturnType<typeof createStaticHandler>, pat
   return context.matches.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
 }
 
+let shapes = 0;
+/** The fixture's tree plus a route no path here reaches, in a shape never matched before: ranked afresh, the unpatched matcher's answer. */
+function newShape(): AgnosticRouteObject[] {
+  const routes = tree();
+  routes[0].children!.push({ id: "never", path: `never-${++shapes}` });
+  return routes;
+}
+
 describe("patched @remix-run/router", () => {
   it("answers from a ranked array exactly as from a fresh one, for strings, locations and a basename", () => {
     const kept = tree();
     for (let round = 0; round < 2; round++) {
       for (const path of PATHS) {
-        // a fresh tree is ranked afresh: the unpatched matcher's answer
-        expect(plain(matchRoutes(kept, path)), `${path}, round ${round}`).toEqual(plain(matchRoutes(tree(), path)));
+        expect(plain(matchRoutes(kept, path)), `${path}, round ${round}`).toEqual(plain(matchRoutes(newShape(), path)));
         const pathname = path.split(/[?#]/)[0];
-        expect(plain(matchRoutes(kept, { pathname }))).toEqual(plain(matchRoutes(tree(), { pathname })));
-        expect(plain(matchRoutes(kept, path, "/blog"))).toEqual(plain(matchRoutes(tree(), path, "/blog")));
+        expect(plain(matchRoutes(kept, { pathname }))).toEqual(plain(matchRoutes(newShape(), { pathname })));
+        expect(plain(matchRoutes(kept, path, "/blog"))).toEqual(plain(matchRoutes(newShape(), path, "/blog")));
+        // a new tree of a shape already ranked (as a server renders each request) answers the same
+        expect(plain(matchRoutes(tree(), path))).toEqual(plain(matchRoutes(newShape(), path)));
       }
     }
+  });
+
+  it("gives a new tree of a ranked shape the ranking with its own route objects", () => {
+    matchRoutes(tree(), "/");
+    const again = tree();
+    for (const path of PATHS) {
+      let level: AgnosticRouteObject[] | undefined = again;
+      for (const match of matchRoutes(again, path) ?? []) {
+        expect(level, path).toContain(match.route);
+        level = match.route.children;
+      }
+    }
+    // a tree of another shape is ranked on its own: the route added here is found
+    const other = tree();
+    other[0].children!.push({ id: "late", path: "late" });
+    expect(matchRoutes(other, "/late")?.at(-1)?.route.id).toBe("late");
+    expect(matchRoutes(tree(), "/late")?.at(-1)?.route.id).toBe("splat");
   });
 
   it("hands back the caller's own route objects and fresh params each time", () => {
@@ -53,7 +79,7 @@ describe("patched @remix-run/router", () => {
     const handler = createStaticHandler(tree());
     for (let round = 0; round < 2; round++) {
       for (const path of PATHS) {
-        expect(await queryMatches(handler, path), `${path}, round ${round}`).toEqual(plain(matchRoutes(tree(), path)));
+        expect(await queryMatches(handler, path), `${path}, round ${round}`).toEqual(plain(matchRoutes(newShape(), path)));
       }
     }
   });
