@@ -1,39 +1,41 @@
-import { Link } from "@remix-run/react";
+import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 import { BRAND } from "~/config";
 
-const SHOP_LINKS = [
+type FooterLink = { to: `/${string}`; label: string };
+
+const SHOP_LINKS: FooterLink[] = [
   { to: "/get-started", label: "Build a box" },
   { to: "/how-it-works", label: "How it works" },
   { to: "/why-us", label: "Why us" },
   { to: "/gift-cards", label: "Gift cards" },
 ];
-const LEARN_LINKS = [
+const LEARN_LINKS: FooterLink[] = [
   { to: "/sourcing", label: "Sourcing" },
   { to: "/delivery", label: "Delivery" },
   { to: "/blog", label: "Blog" },
   { to: "/blog/recipes", label: "Recipes" },
   { to: "/faq", label: "FAQ" },
 ];
-const LOCATION_LINKS = [
+const LOCATION_LINKS: FooterLink[] = [
   { to: "/locations/sydney", label: "Sydney" },
   { to: "/locations/melbourne", label: "Melbourne" },
   { to: "/locations/brisbane", label: "Brisbane" },
   { to: "/locations/hobart", label: "Hobart" },
 ];
-const LEGAL_LINKS = [
+const LEGAL_LINKS: FooterLink[] = [
   { to: "/terms", label: "Terms and conditions" },
   { to: "/privacy-policy", label: "Privacy policy" },
   { to: "/refund-and-returns-policy", label: "Refund and returns policy" },
 ];
 
-function LinkList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+function LinkList({ title, links }: { title: string; links: FooterLink[] }) {
   return (
     <div className="site-footer__col">
       <h2 className="site-footer__heading">{title}</h2>
       <ul role="list">
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to}>{l.label}</Link>
+            <SiteLink to={l.to}>{l.label}</SiteLink>
           </li>
         ))}
       </ul>
@@ -42,12 +44,13 @@ function LinkList({ title, links }: { title: string; links: { to: string; label:
 }
 
 export function SiteFooter() {
+  const links = useSiteLinks<HTMLElement>();
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" ref={links}>
       <div className="site-footer__cta">
         <div className="container site-footer__cta-inner">
           <p className="site-footer__pitch">Free delivery, no minimum order. Skip, pause or cancel anytime.</p>
-          <Link to="/get-started?v=2" className="button button--primary">Get started</Link>
+          <SiteLink to="/get-started?v=2" className="button button--primary">Get started</SiteLink>
         </div>
       </div>
       <div className="container site-footer__grid">

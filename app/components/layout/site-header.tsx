@@ -1,5 +1,6 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, useLocation } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
+import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
 import { BRAND } from "~/config";
 
 export const MAIN_NAV = [
@@ -32,7 +33,7 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
         <p className="account-menu__who">{user.firstName ? `Signed in as ${user.firstName}` : user.email}</p>
         <ul role="list">
           <li>
-            <Link to="/dashboard/my-deliveries">My deliveries</Link>
+            <SiteLink to="/dashboard/my-deliveries">My deliveries</SiteLink>
           </li>
           <li>
             <SignOutForm />
@@ -44,16 +45,16 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
 }
 
 /**
- * A plain Link with aria-current worked out once from the location: NavLink
+ * A site link with aria-current worked out once from the location: NavLink
  * compiles a path pattern per link per render, which showed up in server
  * profiles (the header renders two copies of the menu on every page).
  */
-function MenuLink({ to, children, pathname }: { to: string; children: React.ReactNode; pathname: string }) {
+function MenuLink({ to, children, pathname }: { to: `/${string}`; children: React.ReactNode; pathname: string }) {
   const current = pathname === to || pathname.startsWith(`${to}/`);
   return (
-    <Link to={to} aria-current={current ? "page" : undefined}>
+    <SiteLink to={to} aria-current={current ? "page" : undefined}>
       {children}
-    </Link>
+    </SiteLink>
   );
 }
 
@@ -89,21 +90,22 @@ function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
 }
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
+  const links = useSiteLinks<HTMLElement>();
   return (
-    <header className="site-header">
+    <header className="site-header" ref={links}>
       <div className="site-header__inner container">
-        <Link to="/" className="brand" aria-label={`${BRAND.name} home`}>
+        <SiteLink to="/" className="brand" aria-label={`${BRAND.name} home`}>
           <img src="/images/logo-mark.svg" alt="" width={40} height={40} />
           <span className="brand__name">{BRAND.name}</span>
-        </Link>
+        </SiteLink>
         <nav className="site-nav site-nav--wide" aria-label="Main">
           <NavLinks user={user} compact />
         </nav>
         {/* a subscriber's next step is their deliveries, not a second sign-up */}
         {user?.subscriber ? (
-          <Link to="/dashboard/my-deliveries" className="button button--primary site-header__cta">My deliveries</Link>
+          <SiteLink to="/dashboard/my-deliveries" className="button button--primary site-header__cta">My deliveries</SiteLink>
         ) : (
-          <Link to="/get-started" className="button button--primary site-header__cta">Get started</Link>
+          <SiteLink to="/get-started" className="button button--primary site-header__cta">Get started</SiteLink>
         )}
         <details className="site-nav site-nav--narrow">
           <summary className="site-nav__toggle">
