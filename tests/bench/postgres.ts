@@ -24,7 +24,10 @@ export const withoutCredentials = (url: string) => url.replace(/\/\/[^@]*@/, "//
 
 /** The PostgreSQL server's main process when it runs on this machine (its data directory is readable here), else null. */
 export async function postmasterPid(url: string): Promise<number | null> {
-  const client = new pg.Client({ connectionString: url });
+  // the server's own database: the bench's may not exist yet on a new machine
+  const server = new URL(url);
+  server.pathname = "/postgres";
+  const client = new pg.Client({ connectionString: server.toString() });
   await client.connect();
   try {
     const { rows } = await client.query<{ setting: string }>("select setting from pg_settings where name = 'data_directory'");
