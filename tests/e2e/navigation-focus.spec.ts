@@ -35,6 +35,17 @@ test.describe("focus after a client-side navigation", { tag: "@scripts" }, () =>
     await expect(announcer(page)).toHaveText(before ?? "");
   });
 
+  test("a footer link navigates in the app too (its links are plain anchors with one click handler)", async ({ page }) => {
+    await page.goto("/");
+    await ready(page);
+    const footer = page.getByRole("contentinfo");
+    await footer.getByRole("link", { name: "Terms and conditions", exact: true }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    // announced: the app navigated, a full page load would have left the announcer empty
+    await expectArrived(page, /.+/);
+    await expect(announcer(page)).not.toHaveText("");
+  });
+
   test("each step of the box flow starts at its heading", async ({ page }) => {
     await startBox(page);
     await expectArrived(page, /.+/);
