@@ -159,7 +159,7 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
       .finally(() => res.off("close", onClose));
   });
 
-  // eslint-disable-next-line no-unused-vars
+  // Express tells an error handler by its four parameters, so `_next` stays though unused
   app.use((error, req, res, _next) => {
     console.error(JSON.stringify({ level: "error", url: redactUrl(req.originalUrl), message: redactText(error instanceof Error ? error.message : String(error)) }));
     refuse(req, res, REFUSALS.fault);

@@ -20,7 +20,9 @@ export const MESSAGES = {
 } as const;
 
 /** Control characters (not tab or line breaks) never belong in typed text, and PostgreSQL refuses NUL. */
-const withoutControls = (v: string) => v.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const withoutControls = (v: string) => v.replace(CONTROLS, "");
 
 export const blankToUndefined = (v: unknown) => {
   if (typeof v !== "string") return v;

@@ -26,11 +26,12 @@ export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: 
   const openedAt = useRef(pathname + search + hash);
   useEffect(() => {
     const step = ref.current;
+    const opened = openedAt.current;
     step?.focus();
     return () => {
       // still in the page (React's development double mount) or focus went somewhere on purpose
       if (step?.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
-      focusAfterStep(openedAt.current);
+      focusAfterStep(opened);
     };
   }, []);
   return (

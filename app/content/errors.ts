@@ -9,6 +9,7 @@ export class ContentNotFoundError extends Error {
 
 /** A slug from a URL that cannot name anything: control characters ("%00" is a database error on PostgreSQL). */
 export function assertPlausibleSlug(slug: string, what: string): void {
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (/[\u0000-\u001f]/.test(slug) || slug.length > 200) throw new ContentNotFoundError(what);
 }
 

@@ -6,7 +6,7 @@ const ALLOWED_TAGS = ["p", "h2", "h3", "h4", "ul", "ol", "li", "strong", "em", "
 
 /** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
-  return href.startsWith("/") && !/^\/[\/\\]/.test(href);
+  return href.startsWith("/") && !/^\/[/\\]/.test(href);
 }
 
 function isSafeHref(href: string) {

@@ -7,7 +7,6 @@ import { createDb, databaseUrl, prepareDatabase } from "./connection.server";
 export { createDb, databaseUrl, isPostgresUrl, migrateToLatest, prepareDatabase } from "./connection.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __paddockDb: Promise<Kysely<DB>> | undefined;
 }
 

@@ -30,7 +30,7 @@ export async function runDueJobs({
   /** a fixed instant to act for (tests, demos, `npm run jobs -- --now`): time stands still for the run */
   now?: Date;
   db?: Kysely<DB>;
-  kinds?: JobKind<any>[];
+  kinds?: JobKind<unknown>[];
   batch?: number;
   maxBatches?: number;
   origin?: string;

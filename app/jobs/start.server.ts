@@ -5,7 +5,6 @@
 import { runDueJobs } from "./runner.server";
 
 declare global {
-  // eslint-disable-next-line no-var
   var __paddockJobTimer: ReturnType<typeof setInterval> | undefined;
 }
 

@@ -11,7 +11,7 @@ export function notFound(): never {
 }
 
 /** `kindsFor` picks the job kinds from the posted form (default: every kind). */
-export async function runJobsHook(request: Request, kindsFor?: (form: FormData) => JobKind<any>[]) {
+export async function runJobsHook(request: Request, kindsFor?: (form: FormData) => JobKind<unknown>[]) {
   if (!env.E2E_TEST_ROUTES) notFound();
   const form = await request.formData();
   const raw = String(form.get("now") ?? "");

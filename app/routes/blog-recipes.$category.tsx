@@ -25,8 +25,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const category = await orNotFound(getRecipeCategory({ slug: params.category ?? "" }));
   const page = parsePageOrFirst(new URL(request.url).searchParams.get("page"));
   const filter = { type: "recipe" as const, categoryIds: [category.id] };
-  let [list, categories] = await Promise.all([listPostCards(filter, { from: 1, through: page }), listRecipeCategories()]);
-  if (page > list.meta.last_page) list = await listPostCards(filter, { from: 1, through: list.meta.last_page });
+  const [listed, categories] = await Promise.all([listPostCards(filter, { from: 1, through: page }), listRecipeCategories()]);
+  const list = page > listed.meta.last_page ? await listPostCards(filter, { from: 1, through: listed.meta.last_page }) : listed;
   return { category, list, categories };
 }
 

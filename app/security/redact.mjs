@@ -20,6 +20,7 @@ const PARAM_NAME_IN_TEXT = /[?&]([^=&#?\s"'<>]*)=/g;
 const VALUE_STOP = new Set(["&", "#", " ", "\t", "\n", "\r", "\f", "\v", '"', "'", "<", ">"]);
 const SENTENCE_END = ".,;:!)]";
 // Control characters and spaces stay encoded, so a crafted address cannot forge log lines.
+// eslint-disable-next-line no-control-regex -- control characters are what it encodes
 const UNSAFE = /[\u0000-\u0020\u007f]/g;
 
 /** @param {string} s */

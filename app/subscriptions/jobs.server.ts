@@ -154,5 +154,5 @@ export const renewalJob: JobKind<DeliveryItem> = {
   },
 };
 
-/** Registered as one entry in app/jobs/registry.server.ts, in this order. */
-export const SUBSCRIPTION_JOB_KINDS: JobKind<any>[] = [deliveryPlanJob, deliveryReminderJob, renewalJob];
+/** Registered as one entry in app/jobs/registry.server.ts, in this order; each piece names its subscription. */
+export const SUBSCRIPTION_JOB_KINDS: JobKind<PlanItem>[] = [deliveryPlanJob, deliveryReminderJob, renewalJob];

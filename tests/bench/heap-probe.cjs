@@ -9,7 +9,7 @@ const fs = require("node:fs");
 const path = require("node:path");
 const v8 = require("node:v8");
 const vm = require("node:vm");
-const { PerformanceObserver, constants } = require("node:perf_hooks");
+const { constants } = require("node:perf_hooks"); // PerformanceObserver is a global
 
 const dir = process.env.HEAP_PROBE_DIR ?? "/tmp/heap-probe";
 fs.mkdirSync(dir, { recursive: true });

@@ -4,7 +4,7 @@
 // account; the code from the mailbox lets it carry on, keeping what was typed.
 // A subscriber who signs in at checkout is asked about a second box; a waiting
 // gift card that can't be used says so before payment (item 9).
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./env";
 import { createSubscriber } from "./dashboard-helpers";
 import {

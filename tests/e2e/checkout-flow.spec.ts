@@ -104,7 +104,7 @@ test.describe("box checkout", () => {
     expect(cards).toHaveLength(1);
   });
 
-  test("credit that covers the whole order: no card, the button says so, and the \$0 payment is the order's", async ({ page }) => {
+  test("credit that covers the whole order: no card, the button says so, and the $0 payment is the order's", async ({ page }) => {
     const customer = await signedInCustomer(page);
     await e2eDb().insertInto("creditLedger").values({ userId: customer.id, amountCents: 50000, reason: "Gift card", reference: `GIFT-${customer.id}`, createdAt: new Date().toISOString() }).execute();
     await reachCheckout(page, { email: null });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createUser, e2eDb, expect, ready, signInByHook, test, uniqueEmail } from "./fixtures";
+import { createUser, e2eDb, expect, signInByHook, test, uniqueEmail } from "./fixtures";
 import { CHECKOUT_PATH, reachCheckout } from "./checkout-helpers";
 import { createSubscriber } from "./dashboard-helpers";
 import { createPayer } from "./orders-helpers";

@@ -37,15 +37,6 @@ async function typeInto(page: Page, field: Locator, text: string) {
   await page.keyboard.type(text);
 }
 
-/** Moves the focus to a radio group and picks a radio with the arrow keys. */
-async function chooseRadio(page: Page, group: Locator, name: RegExp) {
-  const radios = group.getByRole("radio");
-  await tabTo(page, radios.first().or(group.getByRole("radio", { checked: true })).first());
-  const wanted = group.getByRole("radio", { name });
-  for (let i = 0; i < 20 && !(await wanted.isChecked()); i++) await page.keyboard.press("ArrowDown");
-  await expect(wanted).toBeChecked();
-}
-
 test("a new visitor builds a curated box and pays with the keyboard alone", async ({ page }) => {
   test.setTimeout(90_000);
   const email = uniqueEmail("keyboard");

@@ -5,13 +5,12 @@
 // and lands on the first payment's page. One order, one charge: gift-card
 // checkout, box checkout and pay-an-order.
 import type { Locator, Page } from "@playwright/test";
-import { e2eDb, expect, jsEnabled, ready, test, uniqueEmail } from "./fixtures";
+import { e2eDb, expect, jsEnabled, test, uniqueEmail } from "./fixtures";
 import { fillGiftCard, reachGiftCheckout } from "./gift-card-helpers";
 import { expectPlaced, fillCheckout, ordersOf, placeButton, reachCheckout, retypeSecrets } from "./checkout-helpers";
 import { createPayer, openPayPage, orderState } from "./orders-helpers";
 
 const SLOW_CARD = "4000000000002503";
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
 const fillCard = (page: Page) => fillGiftCard(page, SLOW_CARD);
 

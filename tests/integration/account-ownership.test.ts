@@ -14,7 +14,7 @@ import { accountStepAction, accountStepForPage, PROOF_NEEDED } from "~/checkout/
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { claimWaitingGiftCard, waitingGiftCardProblem } from "~/checkout/gift-credit.server";
 import { placeOrder } from "~/checkout/place-order.server";
-import { changeCurrentBoxInstead, SECOND_BOX_NEEDED } from "~/checkout/second-box.server";
+import { SECOND_BOX_NEEDED } from "~/checkout/second-box.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import { purchaseGiftCard } from "~/gift-cards/purchase.server";

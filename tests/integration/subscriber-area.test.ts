@@ -15,7 +15,7 @@ import {
 } from "~/accounts/account.server";
 import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
 import {
-  ChangeRefusedError, SubscriptionNotFoundError, cancel, pause, resume, skipDelivery, unskipDelivery, upcomingDeliveries as engineUpcoming,
+  ChangeRefusedError, SubscriptionNotFoundError, cancel, pause, resume, skipDelivery, upcomingDeliveries as engineUpcoming,
 } from "~/subscriptions/changes.server";
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
 import { loadTaxInvoice } from "~/orders/invoice.server";

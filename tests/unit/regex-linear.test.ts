@@ -220,7 +220,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/content/sanitize.server.ts /&quot;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /\s+/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /^(https?:\/\/|mailto:|tel:)/i`]: "links in CMS content written by staff",
-  [String.raw`app/content/sanitize.server.ts /^\/[\/\\]/`]: "links in CMS content written by staff",
+  [String.raw`app/content/sanitize.server.ts /^\/[/\\]/`]: "links in CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /^https?:/i`]: "links in CMS content written by staff",
   [String.raw`app/email/templates/delivery-renewal.ts / ?Pay it now with another card: \S+$/`]: "the template's own sentence and link",
   [String.raw`app/payments/payments.server.ts /UNIQUE constraint failed/`]: "a database error message",

@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { ValidatedForm, useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";

@@ -1,5 +1,5 @@
 import { CsrfInput } from "~/components/csrf-input";
-import { ProductCard, STEPPER_FORM_ID, type CardProduct, type StepperResult } from "./product-card";
+import { ProductCard, STEPPER_FORM_ID, type StepperResult } from "./product-card";
 
 import type { ListingGroup } from "../listing";
 

@@ -142,6 +142,7 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
       <div
         className="carousel__viewport swiper"
         ref={viewportRef}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take the focus (axe: scrollable-region-focusable)
         tabIndex={ready && !viewportFocused ? undefined : 0}
         onFocus={(e) => e.target === e.currentTarget && setViewportFocused(true)}
         onBlur={(e) => e.target === e.currentTarget && setViewportFocused(false)}
