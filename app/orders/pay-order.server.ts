@@ -330,8 +330,8 @@ async function answer(req: PayOrderRequest, { order, card }: Payable, outcome: C
         card: used ? { brand: used.brand, lastFour: used.lastFour } : null, invoicePath: taxInvoicePath(order.reference), newPrimary,
       };
     }
+    // a refund (charged, not recorded and refunded): the key keeps that refusal, as a decline's
     case "declined":
-    // charged, not recorded and refunded: the key keeps that refusal, as a decline's
     case "refunded":
       return { status: "declined", message: outcome.message, field: cardField(req) };
     case "refused":

@@ -41,8 +41,12 @@ export type Settlement<C, P> = {
   record(trx: Transaction<DB>, claim: C, charge: Succeeded): Promise<P>;
 };
 
-/** A shopper's payment: a submit that waits for its answer and undoes what it cannot finish. */
-export type ShopperFlow<C, R, P> = Settlement<C, P> & {
+/**
+ * A shopper's payment: a submit that waits for its answer and undoes what it cannot finish. `_R` is
+ * the refusal its claim throws with refuse(): thrown values have no type, so the flow carries it for
+ * runShopperFlow's outcome.
+ */
+export type ShopperFlow<C, _R, P> = Settlement<C, P> & {
   /** the payment's idempotency key */
   key: string;
   /** step 1, inside one transaction; refuse() and pressedBefore() roll it back */

@@ -9,8 +9,12 @@ import { useEffect, useRef, type AnchorHTMLAttributes } from "react";
 // navigation once scripts run, and without scripts they are ordinary links.
 
 /** An anchor to a fixed path of this site, for a block that calls useSiteLinks. */
-export function SiteLink({ to, ...props }: { to: `/${string}` } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
-  return <a href={to} data-site-link="" {...props} />;
+export function SiteLink({ to, children, ...props }: { to: `/${string}` } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+  return (
+    <a href={to} data-site-link="" {...props}>
+      {children}
+    </a>
+  );
 }
 
 /** A ref for the element holding SiteLinks: a plain left click on one navigates in the app, as a <Link> does. */
