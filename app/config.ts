@@ -56,7 +56,13 @@ export const SUPERMARKET_SPEND = [
 export const BUSINESS = {
   legalName: "Paddock & Tide Pty Ltd",
   abn: "49 624 595 711",
-  address: { line1: "Unit 3, 18 Foundry Lane", city: "Marrickville", state: "NSW", postcode: "2204", country: "Australia" },
+  address: {
+    line1: "Unit 3, 18 Foundry Lane",
+    city: "Marrickville",
+    state: "NSW",
+    postcode: "2204",
+    country: "Australia",
+  },
 } as const;
 
 /** Recurring deliveries (issue 11, docs/decisions/009-renewals.md). */

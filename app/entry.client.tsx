@@ -12,9 +12,34 @@ import { hydrateRoot } from "react-dom/client";
  * what was typed once React takes over (e.g. the postcode look-up of DeliveryForm).
  */
 const HYDRATION_EVENTS = [
-  "auxclick", "change", "click", "compositionend", "compositionstart", "contextmenu", "copy", "cut", "dblclick", "dragend", "dragstart",
-  "drop", "input", "keydown", "keypress", "keyup", "mousedown", "mouseup", "paste", "pointercancel", "pointerdown", "pointerup", "reset",
-  "submit", "textInput", "touchcancel", "touchend", "touchstart",
+  "auxclick",
+  "change",
+  "click",
+  "compositionend",
+  "compositionstart",
+  "contextmenu",
+  "copy",
+  "cut",
+  "dblclick",
+  "dragend",
+  "dragstart",
+  "drop",
+  "input",
+  "keydown",
+  "keypress",
+  "keyup",
+  "mousedown",
+  "mouseup",
+  "paste",
+  "pointercancel",
+  "pointerdown",
+  "pointerup",
+  "reset",
+  "submit",
+  "textInput",
+  "touchcancel",
+  "touchend",
+  "touchstart",
 ] as const;
 
 function holdEventsUntilHydrated() {

@@ -6,7 +6,14 @@ import { NonceProvider } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { InlineCssProvider } from "~/root";
 import { inlineCss } from "~/http/inline-css.server";
-import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, keepsOutOfSharedCaches, matchesEtag, nonceStandIn, sealHtml } from "~/http/cache-policy.server";
+import {
+  PRIVATE_CACHE_CONTROL,
+  PUBLIC_CACHE_CONTROL,
+  keepsOutOfSharedCaches,
+  matchesEtag,
+  nonceStandIn,
+  sealHtml,
+} from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
@@ -32,8 +39,11 @@ export default function handleRequest(
   // A public page for a visitor without a session, answered 200 without setting a cookie, is the
   // same for everyone: render it whole, derive its nonce and ETag from it (decision 011). A route
   // whose loader says private or no-store (exported through `headers`) is never shared.
-  const shared = responseStatusCode === 200 && !responseHeaders.has("Set-Cookie") && !keepsOutOfSharedCaches(responseHeaders.get("Cache-Control"))
-    && isSharedCacheable(request);
+  const shared =
+    responseStatusCode === 200 &&
+    !responseHeaders.has("Set-Cookie") &&
+    !keepsOutOfSharedCaches(responseHeaders.get("Cache-Control")) &&
+    isSharedCacheable(request);
   return shared
     ? renderShared(request, responseHeaders, remixContext)
     : renderPrivate(request, responseStatusCode, responseHeaders, remixContext);
@@ -55,7 +65,11 @@ function app(remixContext: EntryContext, url: string, nonce: string) {
  * decoding, rewriting and re-encoding each chunk through three streams. `failed` when part of it
  * rendered as a client fallback.
  */
-function renderHtml(remixContext: EntryContext, url: string, nonce: string): Promise<{ html: string; failed: boolean }> {
+function renderHtml(
+  remixContext: EntryContext,
+  url: string,
+  nonce: string,
+): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(app(remixContext, url, nonce), {
@@ -84,16 +98,28 @@ function renderHtml(remixContext: EntryContext, url: string, nonce: string): Pro
  */
 const htmlBody = htmlBytes;
 
-async function renderPrivate(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+async function renderPrivate(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
   const nonce = createNonce();
   const { html } = await renderHtml(remixContext, request.url, nonce);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   applySecurityHeaders(responseHeaders, nonce);
-  return new Response(htmlBody(deferScripts(html)), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(htmlBody(deferScripts(html)), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }
 
-async function renderShared(request: Request, responseHeaders: Headers, remixContext: EntryContext): Promise<Response> {
+async function renderShared(
+  request: Request,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+): Promise<Response> {
   const standIn = nonceStandIn();
   const { html, failed } = await renderHtml(remixContext, request.url, standIn);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -103,7 +129,10 @@ async function renderShared(request: Request, responseHeaders: Headers, remixCon
     const nonce = createNonce();
     responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     applySecurityHeaders(responseHeaders, nonce);
-    return new Response(htmlBody(deferScripts(html.split(standIn).join(nonce))), { status: 200, headers: responseHeaders });
+    return new Response(htmlBody(deferScripts(html.split(standIn).join(nonce))), {
+      status: 200,
+      headers: responseHeaders,
+    });
   }
   const { body, nonce, etag } = sealHtml(deferScripts(html), standIn, pageNonceKey);
   responseHeaders.set("Cache-Control", PUBLIC_CACHE_CONTROL);
@@ -120,7 +149,8 @@ async function renderShared(request: Request, responseHeaders: Headers, remixCon
 export const handleDataRequest: HandleDataRequestFunction = (response) => {
   applySecurityHeaders(response.headers);
   // Client-side navigation data may carry the user and a CSRF token: never for a shared cache.
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  if (!response.headers.has("Cache-Control"))
+    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   return response;
 };
 
@@ -128,6 +158,12 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
   // the address and the message may carry a one-tap or reset token: redacted before they reach a log
-  console.error(JSON.stringify({ level: "error", url: redactUrl(request.url), message: redactText(error instanceof Error ? error.message : String(error)) }));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      url: redactUrl(request.url),
+      message: redactText(error instanceof Error ? error.message : String(error)),
+    }),
+  );
   if (error instanceof Error && error.stack) console.error(redactText(error.stack));
 }

@@ -11,54 +11,74 @@ function hasProtocol(value: string, protocols: string[]): boolean {
   }
 }
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  /** a typo ("postgress://", "sqlite:") would otherwise open a new, empty SQLite file of that name */
-  DATABASE_URL: z.string().refine((v) => v === "" || /^(file:|postgres:\/\/|postgresql:\/\/)/.test(v), {
-    message: "use file:<path> (SQLite) or postgres://... (PostgreSQL)",
-  }).default("file:./data/app.db"),
-  SESSION_SECRET: z.string().min(16).optional(),
-  /** unset or empty: mail stays in the outbox; anything else must be an SMTP URL, not silently fail at each send */
-  SMTP_URL: z.string().refine((v) => v === "" || hasProtocol(v, ["smtp:", "smtps:"]), {
-    message: "use smtp://host:port or smtps://user:pass@host:port, or leave it unset to keep mail in the outbox",
-  }).optional(),
-  MAIL_FROM: z.string().default("Paddock & Tide <hello@paddockandtide.com.au>"),
-  /**
-   * Opens /test-hooks/* for the e2e suite (sign in as anyone, run renewals at any instant). It fails
-   * closed: exactly "1" opens them, unset or empty leaves them shut, and any other value ("0",
-   * "false", "yes") stops the server instead of being read as true; never with APP_ENV=production.
-   */
-  E2E_TEST_ROUTES: z
-    .string()
-    .optional()
-    .refine((v) => v === undefined || v === "" || v === "1", { message: 'use exactly 1 to open the e2e test routes, or leave it unset' })
-    .transform((v) => v === "1"),
-  /**
-   * Where the app runs. app/bin/start.mjs always sets NODE_ENV=production (that
-   * is about React's build), so deployment strictness hangs on APP_ENV instead:
-   * "production" requires SESSION_SECRET and APP_ORIGIN, marks cookies Secure and hides /dev pages.
-   */
-  APP_ENV: z.enum(["development", "production", "test"]).default("development"),
-  /** origin of links in e-mails; required in production so a forged Host header cannot aim a reset link elsewhere */
-  APP_ORIGIN: z.string().refine((v) => hasProtocol(v, ["http:", "https:"]), { message: "use an http(s) origin such as https://www.paddockandtide.com.au" }).optional(),
-  /** new boxes and accounts one client address may start at /get-started per rate-limit window (app/box/start-limit.server.ts) */
-  GET_STARTED_IP_MAX: z.coerce.number().int().positive().default(20),
-}).refine((e) => e.APP_ENV !== "production" || Boolean(e.APP_ORIGIN), {
-  path: ["APP_ORIGIN"],
-  message: "is required when APP_ENV=production (e.g. https://www.paddockandtide.com.au)",
-}).refine((e) => !(e.APP_ENV === "production" && e.NODE_ENV === "development"), {
-  // Remix's development mode sends every server error's message and stack to the browser
-  path: ["NODE_ENV"],
-  message: "must not be development when APP_ENV=production (it shows server errors to visitors)",
-}).refine((e) => !(e.APP_ENV === "production" && e.E2E_TEST_ROUTES), {
-  path: ["E2E_TEST_ROUTES"],
-  message: "must not be set when APP_ENV=production",
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    /** a typo ("postgress://", "sqlite:") would otherwise open a new, empty SQLite file of that name */
+    DATABASE_URL: z
+      .string()
+      .refine((v) => v === "" || /^(file:|postgres:\/\/|postgresql:\/\/)/.test(v), {
+        message: "use file:<path> (SQLite) or postgres://... (PostgreSQL)",
+      })
+      .default("file:./data/app.db"),
+    SESSION_SECRET: z.string().min(16).optional(),
+    /** unset or empty: mail stays in the outbox; anything else must be an SMTP URL, not silently fail at each send */
+    SMTP_URL: z
+      .string()
+      .refine((v) => v === "" || hasProtocol(v, ["smtp:", "smtps:"]), {
+        message:
+          "use smtp://host:port or smtps://user:pass@host:port, or leave it unset to keep mail in the outbox",
+      })
+      .optional(),
+    MAIL_FROM: z.string().default("Paddock & Tide <hello@paddockandtide.com.au>"),
+    /**
+     * Opens /test-hooks/* for the e2e suite (sign in as anyone, run renewals at any instant). It fails
+     * closed: exactly "1" opens them, unset or empty leaves them shut, and any other value ("0",
+     * "false", "yes") stops the server instead of being read as true; never with APP_ENV=production.
+     */
+    E2E_TEST_ROUTES: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === "" || v === "1", {
+        message: "use exactly 1 to open the e2e test routes, or leave it unset",
+      })
+      .transform((v) => v === "1"),
+    /**
+     * Where the app runs. app/bin/start.mjs always sets NODE_ENV=production (that
+     * is about React's build), so deployment strictness hangs on APP_ENV instead:
+     * "production" requires SESSION_SECRET and APP_ORIGIN, marks cookies Secure and hides /dev pages.
+     */
+    APP_ENV: z.enum(["development", "production", "test"]).default("development"),
+    /** origin of links in e-mails; required in production so a forged Host header cannot aim a reset link elsewhere */
+    APP_ORIGIN: z
+      .string()
+      .refine((v) => hasProtocol(v, ["http:", "https:"]), {
+        message: "use an http(s) origin such as https://www.paddockandtide.com.au",
+      })
+      .optional(),
+    /** new boxes and accounts one client address may start at /get-started per rate-limit window (app/box/start-limit.server.ts) */
+    GET_STARTED_IP_MAX: z.coerce.number().int().positive().default(20),
+  })
+  .refine((e) => e.APP_ENV !== "production" || Boolean(e.APP_ORIGIN), {
+    path: ["APP_ORIGIN"],
+    message: "is required when APP_ENV=production (e.g. https://www.paddockandtide.com.au)",
+  })
+  .refine((e) => !(e.APP_ENV === "production" && e.NODE_ENV === "development"), {
+    // Remix's development mode sends every server error's message and stack to the browser
+    path: ["NODE_ENV"],
+    message: "must not be development when APP_ENV=production (it shows server errors to visitors)",
+  })
+  .refine((e) => !(e.APP_ENV === "production" && e.E2E_TEST_ROUTES), {
+    path: ["E2E_TEST_ROUTES"],
+    message: "must not be set when APP_ENV=production",
+  });
 
 const parsed = EnvSchema.safeParse(process.env);
 if (!parsed.success) {
-  throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  throw new Error(
+    `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+  );
 }
 export const env = parsed.data;
 

@@ -1,8 +1,21 @@
-import type { LinkDescriptor, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  LinkDescriptor,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  Meta, Outlet, Scripts, ScrollRestoration, UNSAFE_RemixContext, isRouteErrorResponse, useMatches,
-  useRouteError, useRouteLoaderData, type ShouldRevalidateFunction,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  UNSAFE_RemixContext,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { createContext, useContext, useEffect } from "react";
 import { csrf, getUser, isSharedCacheable } from "~/root.server";
@@ -23,12 +36,20 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appStylesHref },
 ];
 
-export const meta: MetaFunction = () => pageMeta(undefined, `${BRAND.name}: ${BRAND.tagline}. Free delivery, no minimum order.`);
+export const meta: MetaFunction = () =>
+  pageMeta(undefined, `${BRAND.name}: ${BRAND.tagline}. Free delivery, no minimum order.`);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The shared version of a public page: no user, no CSRF token, no cookie (decision 011).
-  if (isSharedCacheable(request)) return data({ csrf: "", user: null as { email: string; firstName: string; subscriber: boolean } | null });
-  const [user, [token, csrfCookie]] = await Promise.all([getUser(request), csrf.commitToken(request)]);
+  if (isSharedCacheable(request))
+    return data({
+      csrf: "",
+      user: null as { email: string; firstName: string; subscriber: boolean } | null,
+    });
+  const [user, [token, csrfCookie]] = await Promise.all([
+    getUser(request),
+    csrf.commitToken(request),
+  ]);
   const subscriber = user ? await isSubscriber(user.id) : false;
   const headers = new Headers();
   if (csrfCookie) headers.append("Set-Cookie", csrfCookie);
@@ -71,7 +92,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <PageLinks nonce={nonce} />
       </head>
       <body>
-        <a className="skip-link" href="#main">Skip to content</a>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
         <SiteHeader user={rootData?.user ?? null} />
         <main id="main" tabIndex={-1}>
           {children}
@@ -95,8 +118,10 @@ const inlinedInBrowser = new Map<string, string | null>();
 function browserInlineCss(href: string): string | null {
   let css = inlinedInBrowser.get(href);
   if (css === undefined) {
-    const el = Array.from(document.querySelectorAll<HTMLStyleElement>("style[data-href]")).find((s) => s.dataset.href === href);
-    css = el ? el.textContent ?? "" : null;
+    const el = Array.from(document.querySelectorAll<HTMLStyleElement>("style[data-href]")).find(
+      (s) => s.dataset.href === href,
+    );
+    css = el ? (el.textContent ?? "") : null;
     inlinedInBrowser.set(href, css);
   }
   return css;
@@ -115,7 +140,10 @@ function PageLinks({ nonce }: { nonce: string }) {
   const links: LinkDescriptor[] = [];
   for (const match of matches) {
     const css = remix.manifest.routes[match.id]?.css ?? [];
-    for (const link of [...css.map((href) => ({ rel: "stylesheet", href })), ...(remix.routeModules[match.id]?.links?.() ?? [])]) {
+    for (const link of [
+      ...css.map((href) => ({ rel: "stylesheet", href })),
+      ...(remix.routeModules[match.id]?.links?.() ?? []),
+    ]) {
       const key = JSON.stringify(link);
       if (!seen.has(key)) {
         seen.add(key);
@@ -128,12 +156,24 @@ function PageLinks({ nonce }: { nonce: string }) {
       {links.map((link) => {
         if ("page" in link) return null;
         const href = link.href ?? "";
-        const inline = link.rel === "stylesheet" && href
-          ? (serverCss ? serverCss(href) : typeof document !== "undefined" ? browserInlineCss(href) : null)
-          : null;
-        return inline !== null
-          ? <style key={href} data-href={href} nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: inline }} />
-          : <link key={`${link.rel}:${href}`} {...link} />;
+        const inline =
+          link.rel === "stylesheet" && href
+            ? serverCss
+              ? serverCss(href)
+              : typeof document !== "undefined"
+                ? browserInlineCss(href)
+                : null
+            : null;
+        return inline !== null ? (
+          <style
+            key={href}
+            data-href={href}
+            nonce={nonce || undefined}
+            dangerouslySetInnerHTML={{ __html: inline }}
+          />
+        ) : (
+          <link key={`${link.rel}:${href}`} {...link} />
+        );
       })}
     </>
   );

@@ -17,10 +17,16 @@ export const uniqueEmail = (prefix = "shopper") => `${prefix}.${hex(5)}@example.
 
 /** Today in Sydney, where the shop's calendar runs (yyyy-MM-dd). */
 export function sydneyToday(at = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Australia/Sydney",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(at);
 }
 
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * A stored password no password matches: an account that has a password (so it is not a guest's)
@@ -56,19 +62,38 @@ export type TestUser = User & { password: string | null };
 
 export async function createUser(db: Db, opts: UserOptions = {}): Promise<TestUser> {
   const password = opts.password ?? null;
-  const stored = opts.password === undefined ? UNUSABLE_PASSWORD_HASH : password === null ? null : await passwordHash(password);
-  const user = await db.insertInto("users").values({
-    email: (opts.email ?? uniqueEmail()).toLowerCase(), passwordHash: stored,
-    firstName: opts.firstName === undefined ? "Sam" : opts.firstName, lastName: opts.lastName === undefined ? "Tester" : opts.lastName,
-    phone: opts.phone ?? null, sms: opts.sms ?? null, newsletter: opts.newsletter ?? null, gatewayCustomerId: null,
-    orderedAt: opts.orderedAt ?? null, createdAt: now(), updatedAt: now(),
-  }).returningAll().executeTakeFirstOrThrow();
+  const stored =
+    opts.password === undefined
+      ? UNUSABLE_PASSWORD_HASH
+      : password === null
+        ? null
+        : await passwordHash(password);
+  const user = await db
+    .insertInto("users")
+    .values({
+      email: (opts.email ?? uniqueEmail()).toLowerCase(),
+      passwordHash: stored,
+      firstName: opts.firstName === undefined ? "Sam" : opts.firstName,
+      lastName: opts.lastName === undefined ? "Tester" : opts.lastName,
+      phone: opts.phone ?? null,
+      sms: opts.sms ?? null,
+      newsletter: opts.newsletter ?? null,
+      gatewayCustomerId: null,
+      orderedAt: opts.orderedAt ?? null,
+      createdAt: now(),
+      updatedAt: now(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   if (opts.creditCents) await addCredit(db, user.id, opts.creditCents);
   return { ...user, password };
 }
 
 export async function addCredit(db: Db, userId: number, amountCents: number, reason = "Gift card") {
-  await db.insertInto("creditLedger").values({ userId, amountCents, reason, reference: `GIFT-${hex()}`, createdAt: now() }).execute();
+  await db
+    .insertInto("creditLedger")
+    .values({ userId, amountCents, reason, reference: `GIFT-${hex()}`, createdAt: now() })
+    .execute();
 }
 
 export type CardOptions = {
@@ -84,21 +109,49 @@ export type CardOptions = {
 
 /** A card saved on the account, as the sandbox gateway tokenises it. */
 export async function createCard(db: Db, userId: number, opts: CardOptions = {}): Promise<number> {
-  const { id } = await db.insertInto("paymentMethods").values({
-    userId, gatewayToken: opts.token ?? `sandbox_pm_${hex(5)}_${opts.outcome ?? "ok"}`, brand: opts.brand ?? "Visa", lastFour: opts.lastFour ?? "4242",
-    expMonth: opts.expMonth ?? 8, expYear: opts.expYear ?? 2031, isPrimary: opts.primary === false ? 0 : 1, createdAt: now(),
-  }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("paymentMethods")
+    .values({
+      userId,
+      gatewayToken: opts.token ?? `sandbox_pm_${hex(5)}_${opts.outcome ?? "ok"}`,
+      brand: opts.brand ?? "Visa",
+      lastFour: opts.lastFour ?? "4242",
+      expMonth: opts.expMonth ?? 8,
+      expYear: opts.expYear ?? 2031,
+      isPrimary: opts.primary === false ? 0 : 1,
+      createdAt: now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export type AddressOptions = Partial<Omit<Insertable<AddressesTable>, "userId" | "id">>;
 
 /** An address on the account; a house at 7 Bay Road, Haymarket NSW 2000 unless told. */
-export async function createAddress(db: Db, userId: number, opts: AddressOptions = {}): Promise<number> {
-  const { id } = await db.insertInto("addresses").values({
-    kind: "shipping", addressType: "house", line1: "7 Bay Road", line2: null, city: "Haymarket", state: "NSW", postcode: "2000",
-    country: "AU", company: null, createdAt: now(), ...opts, userId,
-  }).returning("id").executeTakeFirstOrThrow();
+export async function createAddress(
+  db: Db,
+  userId: number,
+  opts: AddressOptions = {},
+): Promise<number> {
+  const { id } = await db
+    .insertInto("addresses")
+    .values({
+      kind: "shipping",
+      addressType: "house",
+      line1: "7 Bay Road",
+      line2: null,
+      city: "Haymarket",
+      state: "NSW",
+      postcode: "2000",
+      country: "AU",
+      company: null,
+      createdAt: now(),
+      ...opts,
+      userId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -114,32 +167,81 @@ export type RegionOptions = {
 
 /** A delivery region of its own, so a test can move its cut-offs without touching anyone else's deliveries. */
 export async function createRegion(db: Db, opts: RegionOptions = {}): Promise<number> {
-  const { id } = await db.insertInto("deliveryRegions").values({
-    slug: `test-${hex()}`, name: opts.name ?? "Test", state: "NSW", weekdays: (opts.weekdays ?? [1, 2, 3, 4, 5, 6, 7]).join(","), daysLabel: "Every day",
-    timeLabel: "8am to 6pm", note: "", leadDays: opts.leadDays ?? 2, everyWeeks: 1, hasOvernight: opts.overnight ? 1 : 0, sortOrder: 99,
-  }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("deliveryRegions")
+    .values({
+      slug: `test-${hex()}`,
+      name: opts.name ?? "Test",
+      state: "NSW",
+      weekdays: (opts.weekdays ?? [1, 2, 3, 4, 5, 6, 7]).join(","),
+      daysLabel: "Every day",
+      timeLabel: "8am to 6pm",
+      note: "",
+      leadDays: opts.leadDays ?? 2,
+      everyWeeks: 1,
+      hasOvernight: opts.overnight ? 1 : 0,
+      sortOrder: 99,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 
 export const regionId = async (db: Db, slug: string) =>
-  (await db.selectFrom("deliveryRegions").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+  (
+    await db
+      .selectFrom("deliveryRegions")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow()
+  ).id;
 
 export const productId = async (db: Db, slug: string) =>
-  (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id;
+  (await db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow())
+    .id;
 
 export const packageOf = (db: Db, slug: string) =>
-  db.selectFrom("packages").select(["id", "priceCents"]).where("slug", "=", slug).executeTakeFirstOrThrow();
+  db
+    .selectFrom("packages")
+    .select(["id", "priceCents"])
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
 
 /**
  * A subscription row with every column a test leaves out empty: `{ status: "draft" }` is a box
  * just started, before any step of the flow.
  */
-export async function createSubscription(db: Db, values: Partial<Insertable<SubscriptionsTable>> & { status: SubscriptionsTable["status"] }): Promise<number> {
-  const { id } = await db.insertInto("subscriptions").values({
-    userId: null, email: null, packageId: null, boxType: null, postcode: null, suburbId: null, regionId: null, deliveryDate: null,
-    deliveryWindow: null, frequencyDays: null, discountCode: null, shippingAddressId: null, billingAddressId: null, deliveryNotes: null,
-    flowVersion: null, startedAt: null, endedAt: null, pausedUntil: null, createdAt: now(), updatedAt: now(), ...values,
-  }).returning("id").executeTakeFirstOrThrow();
+export async function createSubscription(
+  db: Db,
+  values: Partial<Insertable<SubscriptionsTable>> & { status: SubscriptionsTable["status"] },
+): Promise<number> {
+  const { id } = await db
+    .insertInto("subscriptions")
+    .values({
+      userId: null,
+      email: null,
+      packageId: null,
+      boxType: null,
+      postcode: null,
+      suburbId: null,
+      regionId: null,
+      deliveryDate: null,
+      deliveryWindow: null,
+      frequencyDays: null,
+      discountCode: null,
+      shippingAddressId: null,
+      billingAddressId: null,
+      deliveryNotes: null,
+      flowVersion: null,
+      startedAt: null,
+      endedAt: null,
+      pausedUntil: null,
+      createdAt: now(),
+      updatedAt: now(),
+      ...values,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 
@@ -176,25 +278,59 @@ export type OrderOptions = {
   invoiceCents?: number;
 };
 
-export type TestOrder = { id: number; reference: string; invoiceId: number | null; totalCents: number };
+export type TestOrder = {
+  id: number;
+  reference: string;
+  invoiceId: number | null;
+  totalCents: number;
+};
 
 /** An order of `userId`: unpaid, delivered on 10 January 2030, no invoice, unless told. */
-export async function createOrder(db: Db, userId: number, opts: OrderOptions = {}): Promise<TestOrder> {
+export async function createOrder(
+  db: Db,
+  userId: number,
+  opts: OrderOptions = {},
+): Promise<TestOrder> {
   const status = opts.status ?? "unpaid";
   const reference = opts.reference ?? `PT-T${hex().toUpperCase()}`;
-  const { id } = await db.insertInto("orders").values({
-    reference, userId, subscriptionId: opts.subscriptionId ?? null, ...(opts.kind ? { kind: opts.kind } : {}), status,
-    deliveryDate: opts.deliveryDate === undefined ? "2030-01-10" : opts.deliveryDate, deliveryWindow: opts.deliveryWindow === undefined ? "day" : opts.deliveryWindow,
-    shippingAddressId: opts.shippingAddressId ?? null, billingAddressId: opts.billingAddressId ?? null, createdAt: opts.createdAt ?? now(),
-    paidAt: opts.paidAt !== undefined ? opts.paidAt : status === "paid" ? now() : null,
-  }).returning("id").executeTakeFirstOrThrow();
-  const totalCents = opts.lines ? opts.lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0) : opts.invoiceCents ?? 0;
-  if (!opts.lines && opts.invoiceCents === undefined) return { id, reference, invoiceId: null, totalCents };
-  const { id: invoiceId } = await db.insertInto("invoices")
-    .values({ orderId: id, subtotalCents: totalCents, discountedCents: 0, totalCents, createdAt: now() })
-    .returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("orders")
+    .values({
+      reference,
+      userId,
+      subscriptionId: opts.subscriptionId ?? null,
+      ...(opts.kind ? { kind: opts.kind } : {}),
+      status,
+      deliveryDate: opts.deliveryDate === undefined ? "2030-01-10" : opts.deliveryDate,
+      deliveryWindow: opts.deliveryWindow === undefined ? "day" : opts.deliveryWindow,
+      shippingAddressId: opts.shippingAddressId ?? null,
+      billingAddressId: opts.billingAddressId ?? null,
+      createdAt: opts.createdAt ?? now(),
+      paidAt: opts.paidAt !== undefined ? opts.paidAt : status === "paid" ? now() : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const totalCents = opts.lines
+    ? opts.lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
+    : (opts.invoiceCents ?? 0);
+  if (!opts.lines && opts.invoiceCents === undefined)
+    return { id, reference, invoiceId: null, totalCents };
+  const { id: invoiceId } = await db
+    .insertInto("invoices")
+    .values({
+      orderId: id,
+      subtotalCents: totalCents,
+      discountedCents: 0,
+      totalCents,
+      createdAt: now(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   if (opts.lines?.length) {
-    await db.insertInto("invoiceLines").values(opts.lines.map((l) => ({ ...l, sellableId: l.sellableId ?? null, invoiceId }))).execute();
+    await db
+      .insertInto("invoiceLines")
+      .values(opts.lines.map((l) => ({ ...l, sellableId: l.sellableId ?? null, invoiceId })))
+      .execute();
   }
   return { id, reference, invoiceId, totalCents };
 }
@@ -238,43 +374,106 @@ export type TestSubscriber = {
 };
 
 /** An active subscriber as box checkout leaves one: an account with a contact, address, card and a small custom box. */
-export async function createSubscriber(db: Db, opts: SubscriberOptions = {}): Promise<TestSubscriber> {
-  const user = await createUser(db, { firstName: "Mia", lastName: "Kelly", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: now(), ...opts.user });
+export async function createSubscriber(
+  db: Db,
+  opts: SubscriberOptions = {},
+): Promise<TestSubscriber> {
+  const user = await createUser(db, {
+    firstName: "Mia",
+    lastName: "Kelly",
+    phone: "+61412345678",
+    sms: 0,
+    newsletter: 0,
+    orderedAt: now(),
+    ...opts.user,
+  });
   const region = opts.region ?? {};
-  const regionIdOf = typeof region === "number" ? region : typeof region === "string" ? await regionId(db, region) : await createRegion(db, region);
-  const addressId = opts.address === null ? null : await createAddress(db, user.id, { ...(opts.postcode ? { postcode: opts.postcode } : {}), ...opts.address });
+  const regionIdOf =
+    typeof region === "number"
+      ? region
+      : typeof region === "string"
+        ? await regionId(db, region)
+        : await createRegion(db, region);
+  const addressId =
+    opts.address === null
+      ? null
+      : await createAddress(db, user.id, {
+          ...(opts.postcode ? { postcode: opts.postcode } : {}),
+          ...opts.address,
+        });
   const pkg = await packageOf(db, opts.packageSlug ?? "custom-small");
   const deliveryDate = opts.deliveryDate ?? addDays(sydneyToday(), opts.daysAhead ?? 10);
   const subscriptionId = await createSubscription(db, {
-    userId: user.id, status: "active", email: user.email, packageId: pkg.id, boxType: "custom", postcode: opts.postcode ?? "2000",
-    regionId: regionIdOf, deliveryDate, deliveryWindow: "day", frequencyDays: opts.frequencyDays ?? 14, discountCode: opts.discountCode ?? null,
-    shippingAddressId: addressId, billingAddressId: addressId, startedAt: now(),
+    userId: user.id,
+    status: "active",
+    email: user.email,
+    packageId: pkg.id,
+    boxType: "custom",
+    postcode: opts.postcode ?? "2000",
+    regionId: regionIdOf,
+    deliveryDate,
+    deliveryWindow: "day",
+    frequencyDays: opts.frequencyDays ?? 14,
+    discountCode: opts.discountCode ?? null,
+    shippingAddressId: addressId,
+    billingAddressId: addressId,
+    startedAt: now(),
   });
   const cuts = opts.cuts
-    ? await Promise.all(opts.cuts.map(async ([slug, quantity]) => ({ id: await productId(db, slug), quantity })))
+    ? await Promise.all(
+        opts.cuts.map(async ([slug, quantity]) => ({ id: await productId(db, slug), quantity })),
+      )
     : (await firstCuts(db, 2)).map((id) => ({ id, quantity: 4 }));
-  for (const c of cuts) await db.insertInto("subscriptionItems").values({ subscriptionId, productId: c.id, quantity: c.quantity }).execute();
+  for (const c of cuts)
+    await db
+      .insertInto("subscriptionItems")
+      .values({ subscriptionId, productId: c.id, quantity: c.quantity })
+      .execute();
   for (const [product, quantity] of opts.addons ?? []) {
     const id = typeof product === "number" ? product : await productId(db, product);
-    await db.insertInto("subscriptionAddons").values({ subscriptionId, productId: id, quantity }).execute();
+    await db
+      .insertInto("subscriptionAddons")
+      .values({ subscriptionId, productId: id, quantity })
+      .execute();
   }
-  const cards = typeof opts.cards === "number" || opts.cards === undefined
-    ? Array.from({ length: opts.cards ?? 1 }, (_, i): CardOptions => ({ lastFour: String(4242 + i), primary: i === 0 }))
-    : opts.cards;
+  const cards =
+    typeof opts.cards === "number" || opts.cards === undefined
+      ? Array.from({ length: opts.cards ?? 1 }, (_, i): CardOptions => ({
+          lastFour: String(4242 + i),
+          primary: i === 0,
+        }))
+      : opts.cards;
   const cardIds: number[] = [];
   for (const card of cards) cardIds.push(await createCard(db, user.id, card));
   const orders: TestOrder[] = [];
-  for (const order of opts.orders ?? []) orders.push(await createOrder(db, user.id, { subscriptionId, ...order }));
+  for (const order of opts.orders ?? [])
+    orders.push(await createOrder(db, user.id, { subscriptionId, ...order }));
   return {
-    user, userId: user.id, email: user.email, subscriptionId, regionId: regionIdOf, addressId, deliveryDate, boxCents: pkg.priceCents,
-    items: Object.fromEntries(cuts.map((c) => [c.id, c.quantity])), cardIds, orders,
+    user,
+    userId: user.id,
+    email: user.email,
+    subscriptionId,
+    regionId: regionIdOf,
+    addressId,
+    deliveryDate,
+    boxCents: pkg.priceCents,
+    items: Object.fromEntries(cuts.map((c) => [c.id, c.quantity])),
+    cardIds,
+    orders,
   };
 }
 
 /** The first `count` cuts on sale that every region gets (no salmon: Tasmania takes none), by id. */
 export async function firstCuts(db: Db, count: number): Promise<number[]> {
-  const rows = await db.selectFrom("products").select("id").where("kind", "=", "cut").where("active", "=", 1)
-    .where("name", "not like", "%almon%").orderBy("id").limit(count).execute();
+  const rows = await db
+    .selectFrom("products")
+    .select("id")
+    .where("kind", "=", "cut")
+    .where("active", "=", 1)
+    .where("name", "not like", "%almon%")
+    .orderBy("id")
+    .limit(count)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -290,9 +489,16 @@ export type SessionOptions = {
 /** A session row (signed in when it has a user); its id, for the cookie the caller signs. */
 export async function createSession(db: Db, opts: SessionOptions = {}): Promise<string> {
   const id = randomBytes(24).toString("base64url");
-  await db.insertInto("sessions").values({
-    id, userId: opts.userId ?? null, subscriptionId: opts.subscriptionId ?? null, createdAt: opts.createdAt ?? now(),
-    expiresAt: opts.expiresAt ?? new Date(Date.now() + DAY_MS).toISOString(), lastSeenAt: opts.lastSeenAt ?? null,
-  }).execute();
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      userId: opts.userId ?? null,
+      subscriptionId: opts.subscriptionId ?? null,
+      createdAt: opts.createdAt ?? now(),
+      expiresAt: opts.expiresAt ?? new Date(Date.now() + DAY_MS).toISOString(),
+      lastSeenAt: opts.lastSeenAt ?? null,
+    })
+    .execute();
   return id;
 }

@@ -6,10 +6,20 @@ import { E2E_BASE_URL, E2E_PORT } from "./e2e/env";
 // flavour Playwright itself runs headless tests in; about twice as fast here, decision 017), else
 // the full browser.
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const launchOptions = {
   executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 };
 
 export default defineConfig({
@@ -32,7 +42,11 @@ export default defineConfig({
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     // tests tagged @http use only `request`, no page: the same requests either way, so they run once;
     // tests tagged @scripts are about what the page's scripts do, which without JS never run
-    { name: "nojs", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false }, grepInvert: /@http|@scripts/ },
+    {
+      name: "nojs",
+      use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
+      grepInvert: /@http|@scripts/,
+    },
   ],
   webServer: {
     command: "node tests/e2e/server.mjs",

@@ -17,7 +17,13 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", root, include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", globals: true },
+        test: {
+          name: "unit",
+          root,
+          include: ["tests/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+          globals: true,
+        },
       },
       {
         resolve: { alias },

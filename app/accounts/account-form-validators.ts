@@ -12,7 +12,15 @@ export const ACCOUNT_FORMS = {
 } as const;
 
 /** The `intent` of every form on /dashboard/account. */
-export const ACCOUNT_INTENTS = ["profile", "password", "card-add", "card-primary", "card-remove", "address", "address-add"] as const;
+export const ACCOUNT_INTENTS = [
+  "profile",
+  "password",
+  "card-add",
+  "card-primary",
+  "card-remove",
+  "address",
+  "address-add",
+] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
 const schemas = () => import("./account-schemas");

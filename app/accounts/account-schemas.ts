@@ -6,7 +6,12 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import { AddressSchema, Checkbox, ContactFields } from "~/checkout/address-schema";
 import { CardFieldsSchema, parseCardChoice, type NewCard } from "~/payments/card-schema";
-import { NewPasswordFields, SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG, withMatchingPasswords } from "./schemas";
+import {
+  NewPasswordFields,
+  SIGN_IN_PASSWORD_MAX,
+  SIGN_IN_PASSWORD_TOO_LONG,
+  withMatchingPasswords,
+} from "./schemas";
 
 export const ACCOUNT_MESSAGES = {
   currentPassword: "Enter your current password",
@@ -25,7 +30,10 @@ export function changePasswordSchema({ hasPassword }: { hasPassword: boolean }) 
   return withMatchingPasswords(
     z.object({
       currentPassword: hasPassword
-        ? z.string({ required_error: ACCOUNT_MESSAGES.currentPassword }).min(1, ACCOUNT_MESSAGES.currentPassword).max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG)
+        ? z
+            .string({ required_error: ACCOUNT_MESSAGES.currentPassword })
+            .min(1, ACCOUNT_MESSAGES.currentPassword)
+            .max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG)
         : z.string().max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG).optional(),
       ...NewPasswordFields,
     }),
@@ -45,11 +53,18 @@ export const AddCardSchema = z
   })
   .transform((v, ctx) => {
     const choice = parseCardChoice(ctx, { paymentMethod: "new", card: v.card });
-    return { card: (choice.kind === "new" ? choice.card : null) as NewCard, makePrimary: v.makePrimary };
+    return {
+      card: (choice.kind === "new" ? choice.card : null) as NewCard,
+      makePrimary: v.makePrimary,
+    };
   });
 
 export const EditAddressSchema = z.object({
-  addressId: z.coerce.number({ invalid_type_error: "Unknown address" }).int().positive().max(2_147_483_647, "Unknown address"),
+  addressId: z.coerce
+    .number({ invalid_type_error: "Unknown address" })
+    .int()
+    .positive()
+    .max(2_147_483_647, "Unknown address"),
   address: AddressSchema,
 });
 

@@ -10,7 +10,13 @@ import type { AddressInput } from "~/checkout/address-schema";
 import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
 import { lockUser } from "~/orders/credit.server";
-import { listSavedCards, resolveCard, saveCard, verifyCard, type SavedCard } from "~/payments/payments.server";
+import {
+  listSavedCards,
+  resolveCard,
+  saveCard,
+  verifyCard,
+  type SavedCard,
+} from "~/payments/payments.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { regionForPostcode } from "~/delivery/lookup.server";
@@ -78,23 +84,46 @@ export type AccountView = {
 const LIVE = ["active", "paused"] as const;
 
 const liveSubscriptionOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", [...LIVE]).limit(1));
+  q
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("status", "in", [...LIVE])
+    .limit(1),
+);
 const addressesOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("addresses").selectAll().where("userId", "=", userId).where("removedAt", "is", null).orderBy("kind", "desc").orderBy("id", "asc"));
+  q
+    .selectFrom("addresses")
+    .selectAll()
+    .where("userId", "=", userId)
+    .where("removedAt", "is", null)
+    .orderBy("kind", "desc")
+    .orderBy("id", "asc"),
+);
 /** Orders not yet delivered, by the address they go to: it keeps its postcode and cannot be removed until then. */
 const comingOrdersOf = preparedQuery(db, (q, userId: number, today: string) =>
-  q.selectFrom("orders").select(["reference", "shippingAddressId"])
-    .where("userId", "=", userId).where("shippingAddressId", "is not", null)
-    .where("status", "in", ["unpaid", "paid", "failed"]).where("deliveryDate", ">=", today)
-    .orderBy("deliveryDate"));
+  q
+    .selectFrom("orders")
+    .select(["reference", "shippingAddressId"])
+    .where("userId", "=", userId)
+    .where("shippingAddressId", "is not", null)
+    .where("status", "in", ["unpaid", "paid", "failed"])
+    .where("deliveryDate", ">=", today)
+    .orderBy("deliveryDate"),
+);
 /** Which live subscriptions use which address (an address in use cannot be deleted). */
 const addressUseOf = preparedQuery(db, (q, userId: number) =>
   q
     .selectFrom("subscriptions")
     .leftJoin("packages", "packages.id", "subscriptions.packageId")
-    .select(["subscriptions.shippingAddressId", "subscriptions.billingAddressId", "packages.fullName"])
+    .select([
+      "subscriptions.shippingAddressId",
+      "subscriptions.billingAddressId",
+      "packages.fullName",
+    ])
     .where("subscriptions.userId", "=", userId)
-    .where("subscriptions.status", "in", [...LIVE]));
+    .where("subscriptions.status", "in", [...LIVE]),
+);
 
 async function hasLiveSubscription(userId: number, executor: Kysely<DB> = db) {
   const [row] = await liveSubscriptionOf.on(executor)(userId);
@@ -111,10 +140,20 @@ export function displayPhone(e164: string | null): string {
 }
 
 /** The account page. `signedIn` is the user row this request's session read already holds (saves reading it again). */
-export async function getAccount({ userId }: { userId: number }, signedIn?: User): Promise<AccountView> {
-  const user = signedIn?.id === userId ? signedIn : await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+export async function getAccount(
+  { userId }: { userId: number },
+  signedIn?: User,
+): Promise<AccountView> {
+  const user =
+    signedIn?.id === userId
+      ? signedIn
+      : await db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
   const [cards, live, addresses, subs, coming] = await Promise.all([
-    listSavedCards({ userId }), hasLiveSubscription(userId), addressesOf(userId), addressUseOf(userId), comingOrdersOf(userId, sydneyToday(new Date())),
+    listSavedCards({ userId }),
+    hasLiveSubscription(userId),
+    addressesOf(userId),
+    addressUseOf(userId),
+    comingOrdersOf(userId, sydneyToday(new Date())),
   ]);
   return {
     email: user.email,
@@ -126,9 +165,19 @@ export async function getAccount({ userId }: { userId: number }, signedIn?: User
     hasPassword: Boolean(user.passwordHash),
     cards: cards.map((c) => ({ ...c, removable: !(live && cards.length === 1) })),
     addresses: addresses.map((a) => ({
-      id: a.id, kind: a.kind, addressType: a.addressType, line1: a.line1, line2: a.line2, company: a.company, city: a.city,
-      state: a.state, postcode: a.postcode, country: a.country,
-      usedBy: subs.filter((s) => s.shippingAddressId === a.id || s.billingAddressId === a.id).map((s) => s.fullName ?? "Your subscription"),
+      id: a.id,
+      kind: a.kind,
+      addressType: a.addressType,
+      line1: a.line1,
+      line2: a.line2,
+      company: a.company,
+      city: a.city,
+      state: a.state,
+      postcode: a.postcode,
+      country: a.country,
+      usedBy: subs
+        .filter((s) => s.shippingAddressId === a.id || s.billingAddressId === a.id)
+        .map((s) => s.fullName ?? "Your subscription"),
       comingOrders: coming.filter((o) => o.shippingAddressId === a.id).map((o) => o.reference),
     })),
   };
@@ -138,8 +187,12 @@ export async function updateProfile({ userId }: { userId: number }, input: Profi
   await db
     .updateTable("users")
     .set({
-      firstName: input.firstName, lastName: input.lastName, phone: input.phone, sms: input.sms ? 1 : 0,
-      newsletter: input.newsletter ? 1 : 0, updatedAt: new Date().toISOString(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      sms: input.sms ? 1 : 0,
+      newsletter: input.newsletter ? 1 : 0,
+      updatedAt: new Date().toISOString(),
     })
     .where("id", "=", userId)
     .execute();
@@ -154,12 +207,21 @@ export async function changePassword(
   { userId, sessionId }: { userId: number; sessionId: string | undefined },
   input: { currentPassword?: string; password: string },
 ) {
-  const user = await db.selectFrom("users").select(["passwordHash"]).where("id", "=", userId).executeTakeFirstOrThrow();
-  if (user.passwordHash && !(await verifyPassword(input.currentPassword ?? "", user.passwordHash))) throw new WrongPasswordError();
+  const user = await db
+    .selectFrom("users")
+    .select(["passwordHash"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (user.passwordHash && !(await verifyPassword(input.currentPassword ?? "", user.passwordHash)))
+    throw new WrongPasswordError();
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ passwordHash, updatedAt: now.toISOString() }).where("id", "=", userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ passwordHash, updatedAt: now.toISOString() })
+      .where("id", "=", userId)
+      .execute();
     await retireResetTokens(trx, userId, now);
   });
   await endOtherSessions(userId, sessionId);
@@ -180,8 +242,18 @@ export async function setPrimaryCard({ userId, cardId }: { userId: number; cardI
   const card = await ownedCard(userId, cardId);
   await db.transaction().execute(async (trx) => {
     await lockUser(trx, userId); // one card change of a user at a time: one primary card (migration 016)
-    await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "!=", card.id).execute();
-    await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", card.id).execute();
+    await trx
+      .updateTable("paymentMethods")
+      .set({ isPrimary: 0 })
+      .where("userId", "=", userId)
+      .where("id", "!=", card.id)
+      .execute();
+    await trx
+      .updateTable("paymentMethods")
+      .set({ isPrimary: 1 })
+      .where("userId", "=", userId)
+      .where("id", "=", card.id)
+      .execute();
   });
   return { label: `${card.brand} ending in ${card.lastFour}` };
 }
@@ -199,9 +271,18 @@ export async function removeCard({ userId, cardId }: { userId: number; cardId: n
       .orderBy("id", "asc")
       .execute();
     if (others.length === 0 && (await hasLiveSubscription(userId, trx))) throw new CardInUseError();
-    await trx.deleteFrom("paymentMethods").where("id", "=", card.id).where("userId", "=", userId).execute();
+    await trx
+      .deleteFrom("paymentMethods")
+      .where("id", "=", card.id)
+      .where("userId", "=", userId)
+      .execute();
     if (card.isPrimary === 1 && others[0]) {
-      await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("id", "=", others[0].id).where("userId", "=", userId).execute();
+      await trx
+        .updateTable("paymentMethods")
+        .set({ isPrimary: 1 })
+        .where("id", "=", others[0].id)
+        .where("userId", "=", userId)
+        .execute();
     }
     return { label: `${card.brand} ending in ${card.lastFour}` };
   });
@@ -215,16 +296,33 @@ export async function removeCard({ userId, cardId }: { userId: number; cardId: n
  * card-testing limits of the account and of `clientIp` come first
  * (NewCardsPausedError, decision 042).
  */
-export async function addCard({ userId, clientIp }: { userId: number; clientIp: string }, input: { card: NewCard; makePrimary: boolean }) {
-  const resolved = await resolveCard(userId, { kind: "new", card: input.card }, { userId, clientIp, submitKey: null });
+export async function addCard(
+  { userId, clientIp }: { userId: number; clientIp: string },
+  input: { card: NewCard; makePrimary: boolean },
+) {
+  const resolved = await resolveCard(
+    userId,
+    { kind: "new", card: input.card },
+    { userId, clientIp, submitKey: null },
+  );
   if (!resolved) throw new CardError("number", "Your card number is invalid.");
   const verified = await verifyCard(resolved, `setup:user:${userId}:${randomUUID()}`);
   if (verified.status !== "verified") throw new CardError("number", verified.message);
   const id = await db.transaction().execute(async (trx) => {
     const cardId = await saveCard(trx, userId, resolved);
     if (input.makePrimary) {
-      await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "!=", cardId).execute();
-      await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", cardId).execute();
+      await trx
+        .updateTable("paymentMethods")
+        .set({ isPrimary: 0 })
+        .where("userId", "=", userId)
+        .where("id", "!=", cardId)
+        .execute();
+      await trx
+        .updateTable("paymentMethods")
+        .set({ isPrimary: 1 })
+        .where("userId", "=", userId)
+        .where("id", "=", cardId)
+        .execute();
     }
     return cardId;
   });
@@ -252,7 +350,10 @@ export class PostcodeLockedError extends Error {
  * invoice): the edit becomes a new address that takes over its subscriptions and coming orders, and
  * the old one is kept, removed from the account, for those orders.
  */
-export async function updateAddress({ userId, addressId }: { userId: number; addressId: number }, address: AddressInput) {
+export async function updateAddress(
+  { userId, addressId }: { userId: number; addressId: number },
+  address: AddressInput,
+) {
   const current = await getAddress({ userId, addressId });
   if (current.postcode !== address.postcode) {
     const delivering = await db
@@ -270,24 +371,58 @@ export async function updateAddress({ userId, addressId }: { userId: number; add
   await assertKnownPlace(address);
   const today = sydneyToday(new Date());
   await db.transaction().execute(async (trx) => {
-    const settled = await trx.selectFrom("orders").select("id").where("userId", "=", userId)
-      .where((eb) => eb.or([
-        eb.and([eb("shippingAddressId", "=", addressId), eb.or([eb("deliveryDate", "<", today), eb("status", "not in", COMING_ORDER)])]),
-        eb.and([eb("billingAddressId", "=", addressId), eb("status", "=", "paid")]),
-      ]))
+    const settled = await trx
+      .selectFrom("orders")
+      .select("id")
+      .where("userId", "=", userId)
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb("shippingAddressId", "=", addressId),
+            eb.or([eb("deliveryDate", "<", today), eb("status", "not in", COMING_ORDER)]),
+          ]),
+          eb.and([eb("billingAddressId", "=", addressId), eb("status", "=", "paid")]),
+        ]),
+      )
       .executeTakeFirst();
     if (!settled) {
-      const result = await trx.updateTable("addresses").set(addressColumns(address))
-        .where("id", "=", addressId).where("userId", "=", userId).where("removedAt", "is", null).executeTakeFirst();
+      const result = await trx
+        .updateTable("addresses")
+        .set(addressColumns(address))
+        .where("id", "=", addressId)
+        .where("userId", "=", userId)
+        .where("removedAt", "is", null)
+        .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw new NotFoundError("Address not found");
       return;
     }
     const id = await insertAddress(trx, userId, current.kind, address);
-    await trx.updateTable("addresses").set({ removedAt: new Date().toISOString() }).where("id", "=", addressId).where("userId", "=", userId).execute();
-    await trx.updateTable("subscriptions").set({ shippingAddressId: id }).where("userId", "=", userId).where("shippingAddressId", "=", addressId).execute();
-    await trx.updateTable("subscriptions").set({ billingAddressId: id }).where("userId", "=", userId).where("billingAddressId", "=", addressId).execute();
-    await trx.updateTable("orders").set({ shippingAddressId: id }).where("userId", "=", userId).where("shippingAddressId", "=", addressId)
-      .where("deliveryDate", ">=", today).where("status", "in", COMING_ORDER).execute();
+    await trx
+      .updateTable("addresses")
+      .set({ removedAt: new Date().toISOString() })
+      .where("id", "=", addressId)
+      .where("userId", "=", userId)
+      .execute();
+    await trx
+      .updateTable("subscriptions")
+      .set({ shippingAddressId: id })
+      .where("userId", "=", userId)
+      .where("shippingAddressId", "=", addressId)
+      .execute();
+    await trx
+      .updateTable("subscriptions")
+      .set({ billingAddressId: id })
+      .where("userId", "=", userId)
+      .where("billingAddressId", "=", addressId)
+      .execute();
+    await trx
+      .updateTable("orders")
+      .set({ shippingAddressId: id })
+      .where("userId", "=", userId)
+      .where("shippingAddressId", "=", addressId)
+      .where("deliveryDate", ">=", today)
+      .where("status", "in", COMING_ORDER)
+      .execute();
   });
 }
 
@@ -295,8 +430,14 @@ const COMING_ORDER = ["unpaid", "paid", "failed"] as const;
 
 function addressColumns(a: AddressInput) {
   return {
-    addressType: a.addressType, line1: a.line1, line2: a.line2 ?? null, company: a.company ?? null,
-    city: a.city, state: a.state, postcode: a.postcode, country: "AU",
+    addressType: a.addressType,
+    line1: a.line1,
+    line2: a.line2 ?? null,
+    company: a.company ?? null,
+    city: a.city,
+    state: a.state,
+    postcode: a.postcode,
+    country: "AU",
   };
 }
 
@@ -312,7 +453,9 @@ async function assertKnownPlace(a: AddressInput) {
 
 /** The first order not yet delivered that goes to the address, or undefined. */
 async function comingOrderTo(executor: Kysely<DB>, userId: number, addressId: number) {
-  const [order] = (await comingOrdersOf.on(executor)(userId, sydneyToday(new Date()))).filter((o) => o.shippingAddressId === addressId);
+  const [order] = (await comingOrdersOf.on(executor)(userId, sydneyToday(new Date()))).filter(
+    (o) => o.shippingAddressId === addressId,
+  );
   return order?.reference;
 }
 
@@ -325,7 +468,8 @@ export class AddressInUseError extends Error {
 
 export const ADDRESS_IN_USE_MESSAGE =
   "Your subscription uses this address. Move your deliveries to another address under Change what comes next, then remove it.";
-export const addressAwaitsOrderMessage = (reference: string) => `Order ${reference} is on its way to this address. You can remove it once that delivery has come.`;
+export const addressAwaitsOrderMessage = (reference: string) =>
+  `Order ${reference} is on its way to this address. You can remove it once that delivery has come.`;
 
 /**
  * Takes an address off the account. Refused while a live subscription delivers to or bills it, or an
@@ -334,14 +478,32 @@ export const addressAwaitsOrderMessage = (reference: string) => `Order ${referen
  */
 export async function removeAddress({ userId, addressId }: { userId: number; addressId: number }) {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("addresses").select("id").where("id", "=", addressId).where("userId", "=", userId).where("removedAt", "is", null).executeTakeFirst();
+    const row = await trx
+      .selectFrom("addresses")
+      .select("id")
+      .where("id", "=", addressId)
+      .where("userId", "=", userId)
+      .where("removedAt", "is", null)
+      .executeTakeFirst();
     if (!row) throw new NotFoundError("Address not found");
-    const used = await trx.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", [...LIVE])
-      .where((eb) => eb.or([eb("shippingAddressId", "=", addressId), eb("billingAddressId", "=", addressId)])).executeTakeFirst();
+    const used = await trx
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("status", "in", [...LIVE])
+      .where((eb) =>
+        eb.or([eb("shippingAddressId", "=", addressId), eb("billingAddressId", "=", addressId)]),
+      )
+      .executeTakeFirst();
     if (used) throw new AddressInUseError(ADDRESS_IN_USE_MESSAGE);
     const coming = await comingOrderTo(trx, userId, addressId);
     if (coming) throw new AddressInUseError(addressAwaitsOrderMessage(coming));
-    await trx.updateTable("addresses").set({ removedAt: new Date().toISOString() }).where("id", "=", addressId).where("userId", "=", userId).execute();
+    await trx
+      .updateTable("addresses")
+      .set({ removedAt: new Date().toISOString() })
+      .where("id", "=", addressId)
+      .where("userId", "=", userId)
+      .execute();
   });
 }
 
@@ -350,7 +512,10 @@ export const MAX_ADDRESSES = 20;
 
 /** A new address the account page refuses, with the field its message belongs to. */
 export class AddressRefusedError extends Error {
-  constructor(message: string, readonly field: "address.line1" | "address.city" | "address.postcode" = "address.line1") {
+  constructor(
+    message: string,
+    readonly field: "address.line1" | "address.city" | "address.postcode" = "address.line1",
+  ) {
     super(message);
     this.name = "AddressRefusedError";
   }
@@ -363,7 +528,8 @@ export class AddressLimitError extends AddressRefusedError {
   }
 }
 
-export const ADDRESS_ON_FILE = "This address is already on your account. Choose it under Change what comes next.";
+export const ADDRESS_ON_FILE =
+  "This address is already on your account. Choose it under Change what comes next.";
 
 /**
  * Saves a new delivery address; a subscription moves to it on the change page (changeAddress).
@@ -372,20 +538,33 @@ export const ADDRESS_ON_FILE = "This address is already on your account. Choose 
  */
 export async function addAddress({ userId }: { userId: number }, address: AddressInput) {
   const postcode = normalisePostcode(address.postcode);
-  if (!postcode || !(await regionForPostcode(postcode.number))) throw new AddressRefusedError(POSTCODE_UNDELIVERABLE, "address.postcode");
+  if (!postcode || !(await regionForPostcode(postcode.number)))
+    throw new AddressRefusedError(POSTCODE_UNDELIVERABLE, "address.postcode");
   await assertKnownPlace(address);
   return db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("addresses").select(["line1", "line2", "city", "state", "postcode"]).where("userId", "=", userId).where("removedAt", "is", null).execute();
+    const rows = await trx
+      .selectFrom("addresses")
+      .select(["line1", "line2", "city", "state", "postcode"])
+      .where("userId", "=", userId)
+      .where("removedAt", "is", null)
+      .execute();
     if (rows.length >= MAX_ADDRESSES) throw new AddressLimitError();
     const key = normalisedAddress(address);
-    if (rows.some((r) => normalisedAddress(r) === key)) throw new AddressRefusedError(ADDRESS_ON_FILE);
+    if (rows.some((r) => normalisedAddress(r) === key))
+      throw new AddressRefusedError(ADDRESS_ON_FILE);
     return insertAddress(trx, userId, "shipping", address);
   });
 }
 
 /** One address of the user, or NotFoundError. */
 export async function getAddress({ userId, addressId }: { userId: number; addressId: number }) {
-  const row = await db.selectFrom("addresses").selectAll().where("id", "=", addressId).where("userId", "=", userId).where("removedAt", "is", null).executeTakeFirst();
+  const row = await db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("id", "=", addressId)
+    .where("userId", "=", userId)
+    .where("removedAt", "is", null)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError("Address not found");
   return row;
 }

@@ -22,7 +22,11 @@ let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword("not-a-real-password-for-timing-only"));
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  return db.selectFrom("users").selectAll().where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 /**
@@ -31,9 +35,19 @@ export async function findUserByEmail(email: string): Promise<User | undefined> 
  * when the try must wait (its message says how long), InvalidCredentialsError
  * on any mismatch. `device`: the browser's known-device cookie, if any.
  */
-export async function verifyCredentials(
-  { email, password, ip, device = null, now = new Date() }: { email: string; password: string; ip: string; device?: KnownDevice | null; now?: Date },
-): Promise<User> {
+export async function verifyCredentials({
+  email,
+  password,
+  ip,
+  device = null,
+  now = new Date(),
+}: {
+  email: string;
+  password: string;
+  ip: string;
+  device?: KnownDevice | null;
+  now?: Date;
+}): Promise<User> {
   const user = await findUserByEmail(email);
   const knownDeviceId = user && device?.userIds.includes(user.id) ? device.id : null;
   const signInTry = await admitSignIn({ email, ip, knownDeviceId, now });

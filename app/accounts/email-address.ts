@@ -14,7 +14,8 @@ export const EMAIL_TOO_LONG_MESSAGE = `Email address must be at most ${EMAIL_MAX
  * anchored, each lookahead is tried once at the start, every repeated part ends on a character
  * ('@' or '.') that its own class cannot take, so a failed match never tries another split.
  */
-export const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
+export const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
 
 /** What is wrong with a trimmed e-mail, or null when it is an address we take. */
 export function emailProblem(trimmed: string): string | null {

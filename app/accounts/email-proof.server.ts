@@ -30,12 +30,15 @@ export type VerifyResult = { ok: true } | { ok: false; reason: ProofFailure };
 export const PROOF_MESSAGES: Record<ProofFailure, string> = {
   wrong: "That code isn't right. Check the latest e-mail from us and try again.",
   expired: "That code has expired. Press “Send a new code” and we'll e-mail you another.",
-  "too-many": "That code was entered wrongly too many times. Press “Send a new code” and we'll e-mail you another.",
+  "too-many":
+    "That code was entered wrongly too many times. Press “Send a new code” and we'll e-mail you another.",
   none: "Press “Send a new code” and we'll e-mail you a code.",
 };
 
 const hashOf = (userId: number, sessionId: string, code: string) =>
-  createHmac("sha256", sessionSecret).update(`email-proof:${userId}:${sessionId}:${code}`).digest("hex");
+  createHmac("sha256", sessionSecret)
+    .update(`email-proof:${userId}:${sessionId}:${code}`)
+    .digest("hex");
 
 type Account = Pick<User, "id" | "email" | "firstName" | "passwordHash">;
 
@@ -44,14 +47,24 @@ type Account = Pick<User, "id" | "email" | "firstName" | "passwordHash">;
  * ordering on it: it has no password (one with a password asks to sign in) but
  * has history, and this session has not proved it yet. Null otherwise.
  */
-export async function accountToProve(sessionId: string | null, account: Account | null, now = new Date(), executor: Kysely<DB> = db): Promise<Account | null> {
+export async function accountToProve(
+  sessionId: string | null,
+  account: Account | null,
+  now = new Date(),
+  executor: Kysely<DB> = db,
+): Promise<Account | null> {
   if (!account || account.passwordHash) return null;
   if (!(await accountHasHistory(account.id, executor))) return null;
   if (sessionId && (await hasProvedEmail(sessionId, account.id, now, executor))) return null;
   return account;
 }
 
-export async function hasProvedEmail(sessionId: string, userId: number, now = new Date(), executor: Kysely<DB> = db): Promise<boolean> {
+export async function hasProvedEmail(
+  sessionId: string,
+  userId: number,
+  now = new Date(),
+  executor: Kysely<DB> = db,
+): Promise<boolean> {
   const since = new Date(now.getTime() - PROVED_FOR_HOURS * 3600_000).toISOString();
   const row = await executor
     .selectFrom("emailProofs")
@@ -67,7 +80,12 @@ export async function hasProvedEmail(sessionId: string, userId: number, now = ne
 /** The session's newest code for the account that can still be used, or null. */
 export async function liveEmailProof(sessionId: string, userId: number, now = new Date()) {
   const row = await latest(sessionId, userId);
-  return row && !row.provedAt && row.expiresAt > now.toISOString() && row.attempts < PROOF_MAX_ATTEMPTS ? row : null;
+  return row &&
+    !row.provedAt &&
+    row.expiresAt > now.toISOString() &&
+    row.attempts < PROOF_MAX_ATTEMPTS
+    ? row
+    : null;
 }
 
 function latest(sessionId: string, userId: number) {
@@ -84,19 +102,53 @@ function latest(sessionId: string, userId: number) {
  * E-mails a new code to the account for this session (an older one stops
  * working). Throws RateLimitedError past PROOF_SENDS_PER_HOUR for the account.
  */
-export async function sendEmailProof({ account, sessionId, now = new Date() }: { account: Account; sessionId: string; now?: Date }): Promise<void> {
-  await consume([{ key: `email-proof:user:${account.id}`, max: PROOF_SENDS_PER_HOUR, windowMinutes: PROOF_SENDS_WINDOW_MINUTES }], now);
+export async function sendEmailProof({
+  account,
+  sessionId,
+  now = new Date(),
+}: {
+  account: Account;
+  sessionId: string;
+  now?: Date;
+}): Promise<void> {
+  await consume(
+    [
+      {
+        key: `email-proof:user:${account.id}`,
+        max: PROOF_SENDS_PER_HOUR,
+        windowMinutes: PROOF_SENDS_WINDOW_MINUTES,
+      },
+    ],
+    now,
+  );
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("emailProofs").set({ expiresAt: stamp })
-      .where("sessionId", "=", sessionId).where("userId", "=", account.id).where("provedAt", "is", null).where("expiresAt", ">", stamp).execute();
-    await trx.insertInto("emailProofs").values({
-      userId: account.id, sessionId, codeHash: hashOf(account.id, sessionId, code),
-      expiresAt: new Date(now.getTime() + PROOF_MINUTES * 60_000).toISOString(), provedAt: null, createdAt: stamp,
-    }).execute();
+    await trx
+      .updateTable("emailProofs")
+      .set({ expiresAt: stamp })
+      .where("sessionId", "=", sessionId)
+      .where("userId", "=", account.id)
+      .where("provedAt", "is", null)
+      .where("expiresAt", ">", stamp)
+      .execute();
+    await trx
+      .insertInto("emailProofs")
+      .values({
+        userId: account.id,
+        sessionId,
+        codeHash: hashOf(account.id, sessionId, code),
+        expiresAt: new Date(now.getTime() + PROOF_MINUTES * 60_000).toISOString(),
+        provedAt: null,
+        createdAt: stamp,
+      })
+      .execute();
   });
-  await sendEmail(emailProofEmail, account.email, { firstName: account.firstName, code, expiresInMinutes: PROOF_MINUTES });
+  await sendEmail(emailProofEmail, account.email, {
+    firstName: account.firstName,
+    code,
+    expiresInMinutes: PROOF_MINUTES,
+  });
 }
 
 /**
@@ -104,19 +156,37 @@ export async function sendEmailProof({ account, sessionId, now = new Date() }: {
  * try is counted first by a conditional update, so concurrent guesses together
  * get at most PROOF_MAX_ATTEMPTS.
  */
-export async function verifyEmailProof({ userId, sessionId, code, now = new Date() }: { userId: number; sessionId: string; code: string; now?: Date }): Promise<VerifyResult> {
+export async function verifyEmailProof({
+  userId,
+  sessionId,
+  code,
+  now = new Date(),
+}: {
+  userId: number;
+  sessionId: string;
+  code: string;
+  now?: Date;
+}): Promise<VerifyResult> {
   const row = await latest(sessionId, userId);
   if (!row) return { ok: false, reason: "none" };
   if (row.provedAt) return { ok: true };
   if (row.expiresAt <= now.toISOString()) return { ok: false, reason: "expired" };
-  const counted = await db.updateTable("emailProofs")
+  const counted = await db
+    .updateTable("emailProofs")
     .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
-    .where("id", "=", row.id).where("provedAt", "is", null).where("attempts", "<", PROOF_MAX_ATTEMPTS)
+    .where("id", "=", row.id)
+    .where("provedAt", "is", null)
+    .where("attempts", "<", PROOF_MAX_ATTEMPTS)
     .executeTakeFirst();
   if (Number(counted.numUpdatedRows) !== 1) return { ok: false, reason: "too-many" };
   const expected = Buffer.from(row.codeHash, "hex");
   const given = Buffer.from(hashOf(userId, sessionId, code), "hex");
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: "wrong" };
-  await db.updateTable("emailProofs").set({ provedAt: now.toISOString() }).where("id", "=", row.id).execute();
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
+    return { ok: false, reason: "wrong" };
+  await db
+    .updateTable("emailProofs")
+    .set({ provedAt: now.toISOString() })
+    .where("id", "=", row.id)
+    .execute();
   return { ok: true };
 }

@@ -7,11 +7,18 @@ export type FormErrorData = {
   formError: string;
 };
 
-export function formError(formId: string, message: string, repopulateFields: Record<string, unknown>): FormErrorData {
+export function formError(
+  formId: string,
+  message: string,
+  repopulateFields: Record<string, unknown>,
+): FormErrorData {
   return { fieldErrors: {}, formId, repopulateFields, formError: message };
 }
 
 /** The submitted values minus secrets, for refilling a form after an error. */
-export function withoutSecrets(values: Record<string, unknown>, secrets = ["password", "passwordConfirmation", "csrf"]) {
+export function withoutSecrets(
+  values: Record<string, unknown>,
+  secrets = ["password", "passwordConfirmation", "csrf"],
+) {
   return Object.fromEntries(Object.entries(values).filter(([k]) => !secrets.includes(k)));
 }

@@ -5,5 +5,9 @@ import { lazyValidator } from "~/utils/lazy-validator";
 const validators = () => import("./validators");
 
 export const signInFormValidator = lazyValidator(() => validators().then((v) => v.signInValidator));
-export const forgotPasswordFormValidator = lazyValidator(() => validators().then((v) => v.forgotPasswordValidator));
-export const newPasswordFormValidator = lazyValidator(() => validators().then((v) => v.newPasswordValidator));
+export const forgotPasswordFormValidator = lazyValidator(() =>
+  validators().then((v) => v.forgotPasswordValidator),
+);
+export const newPasswordFormValidator = lazyValidator(() =>
+  validators().then((v) => v.newPasswordValidator),
+);

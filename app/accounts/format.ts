@@ -4,12 +4,17 @@ import { formatCalendarDay } from "~/utils/calendar-day";
 
 /** "Friday 27 November 2026" for a yyyy-MM-dd day */
 export function formatDeliveryDate(isoDate: string | null | undefined): string {
-  return (isoDate ? formatCalendarDay(isoDate, { weekday: "long", month: "long", year: true }) : null) ?? "Not scheduled";
+  return (
+    (isoDate ? formatCalendarDay(isoDate, { weekday: "long", month: "long", year: true }) : null) ??
+    "Not scheduled"
+  );
 }
 
 /** "27 Nov 2026" for a yyyy-MM-dd day */
 export function formatShortDate(isoDate: string | null | undefined): string {
-  return (isoDate ? formatCalendarDay(isoDate, { month: "short", year: true }) : null) ?? "Not scheduled";
+  return (
+    (isoDate ? formatCalendarDay(isoDate, { month: "short", year: true }) : null) ?? "Not scheduled"
+  );
 }
 
 /** Frequencies are stored in days and shown in weeks (days / 7). */
@@ -35,6 +40,12 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
 };
 
 /** An address on one line, as every page and e-mail writes it: "Unit 4, 12 Harbour Street, Haymarket NSW 2000". */
-export function formatAddressLine(a: { line1: string; line2?: string | null; city: string; state: string; postcode: string }): string {
+export function formatAddressLine(a: {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+}): string {
   return `${a.line2 ? `${a.line2}, ` : ""}${a.line1}, ${a.city} ${a.state} ${a.postcode}`;
 }

@@ -37,6 +37,9 @@ export async function readKnownDevice(request: Request): Promise<KnownDevice | n
 /** The Set-Cookie that adds `userId` to this browser's known accounts (after a right password). */
 export async function rememberDevice(known: KnownDevice | null, userId: number): Promise<string> {
   const id = known?.id ?? randomBytes(16).toString("base64url");
-  const userIds = [userId, ...(known?.userIds ?? []).filter((u) => u !== userId)].slice(0, MAX_ACCOUNTS);
+  const userIds = [userId, ...(known?.userIds ?? []).filter((u) => u !== userId)].slice(
+    0,
+    MAX_ACCOUNTS,
+  );
   return knownDeviceCookie.serialize({ id, userIds });
 }

@@ -55,8 +55,10 @@ export const RESET_MAILS_PER_EMAIL = 3;
 
 /** Past the per-e-mail cap: the links already sent still work, so say so (the same words whether or not there is an account). */
 export function resetMailsCappedMessage(retryAfterSeconds: number) {
-  return `We have already sent ${RESET_MAILS_PER_EMAIL} reset links to that address in the last ${RATE_LIMIT.windowMinutes} minutes, if it has an account. `
-    + `Each works for ${RESET_TOKEN_MINUTES} minutes: use the newest one, or ask again in ${waitText(retryAfterSeconds)}.`;
+  return (
+    `We have already sent ${RESET_MAILS_PER_EMAIL} reset links to that address in the last ${RATE_LIMIT.windowMinutes} minutes, if it has an account. ` +
+    `Each works for ${RESET_TOKEN_MINUTES} minutes: use the newest one, or ask again in ${waitText(retryAfterSeconds)}.`
+  );
 }
 
 /**
@@ -67,12 +69,32 @@ export function resetMailsCappedMessage(retryAfterSeconds: number) {
  * queued and relayed after the answer (sendEmail), so a slow or failing mail
  * server changes neither the answer nor its time.
  */
-export async function requestPasswordReset({ email, ip, origin, now = new Date() }: { email: string; ip: string; origin: string; now?: Date }): Promise<void> {
+export async function requestPasswordReset({
+  email,
+  ip,
+  origin,
+  now = new Date(),
+}: {
+  email: string;
+  ip: string;
+  origin: string;
+  now?: Date;
+}): Promise<void> {
   const normalised = email.trim().toLowerCase();
   const perEmail = `forgot-password:email:${normalised}`;
-  await consume([{ key: `forgot-password:ip:${ip}`, max: RATE_LIMIT.ipMax }, { key: perEmail, max: RESET_MAILS_PER_EMAIL }], now).catch((error) => {
+  await consume(
+    [
+      { key: `forgot-password:ip:${ip}`, max: RATE_LIMIT.ipMax },
+      { key: perEmail, max: RESET_MAILS_PER_EMAIL },
+    ],
+    now,
+  ).catch((error) => {
     if (error instanceof RateLimitedError && error.key === perEmail) {
-      throw new RateLimitedError(error.key, error.retryAfterSeconds, resetMailsCappedMessage(error.retryAfterSeconds));
+      throw new RateLimitedError(
+        error.key,
+        error.retryAfterSeconds,
+        resetMailsCappedMessage(error.retryAfterSeconds),
+      );
     }
     throw error;
   });
@@ -91,7 +113,11 @@ export async function requestPasswordReset({ email, ip, origin, now = new Date()
  * change must not change it again. Every place that sets a password calls it,
  * in the transaction that sets it.
  */
-export async function retireResetTokens(executor: Kysely<DB>, userId: number, now = new Date()): Promise<void> {
+export async function retireResetTokens(
+  executor: Kysely<DB>,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
   await executor
     .updateTable("passwordResets")
     .set({ usedAt: now.toISOString() })
@@ -107,15 +133,36 @@ export async function retireResetTokens(executor: Kysely<DB>, userId: number, no
  * except `keepSessionId`. Throws InvalidResetTokenError otherwise.
  */
 export async function resetPassword({
-  token, email, password, keepSessionId, now = new Date(),
-}: { token: string; email: string; password: string; keepSessionId?: string; now?: Date }): Promise<{ userId: number }> {
+  token,
+  email,
+  password,
+  keepSessionId,
+  now = new Date(),
+}: {
+  token: string;
+  email: string;
+  password: string;
+  keepSessionId?: string;
+  now?: Date;
+}): Promise<{ userId: number }> {
   const row = await db
     .selectFrom("passwordResets")
     .innerJoin("users", "users.id", "passwordResets.userId")
-    .select(["passwordResets.id as id", "passwordResets.expiresAt as expiresAt", "passwordResets.usedAt as usedAt", "users.id as userId", "users.email as email"])
+    .select([
+      "passwordResets.id as id",
+      "passwordResets.expiresAt as expiresAt",
+      "passwordResets.usedAt as usedAt",
+      "users.id as userId",
+      "users.email as email",
+    ])
     .where("passwordResets.tokenHash", "=", hashToken(token))
     .executeTakeFirst();
-  if (!row || row.usedAt || row.expiresAt <= now.toISOString() || row.email !== email.trim().toLowerCase()) {
+  if (
+    !row ||
+    row.usedAt ||
+    row.expiresAt <= now.toISOString() ||
+    row.email !== email.trim().toLowerCase()
+  ) {
     throw new InvalidResetTokenError();
   }
   const passwordHash = await hashPassword(password);
@@ -128,7 +175,11 @@ export async function resetPassword({
       .where("usedAt", "is", null)
       .executeTakeFirst();
     if (Number(used.numUpdatedRows) !== 1) throw new InvalidResetTokenError();
-    await trx.updateTable("users").set({ passwordHash, updatedAt: stamp }).where("id", "=", row.userId).execute();
+    await trx
+      .updateTable("users")
+      .set({ passwordHash, updatedAt: stamp })
+      .where("id", "=", row.userId)
+      .execute();
     await retireResetTokens(trx, row.userId, now);
   });
   await endOtherSessions(row.userId, keepSessionId);

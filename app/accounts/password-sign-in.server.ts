@@ -11,10 +11,17 @@ import { startUserSession } from "./session.server";
 
 /** Throws what verifyCredentials throws; on success, the headers that set both cookies. */
 export async function signInWithPassword(
-  request: Request, context: AppLoadContext, { email, password }: { email: string; password: string },
+  request: Request,
+  context: AppLoadContext,
+  { email, password }: { email: string; password: string },
 ): Promise<{ user: User; headers: Headers }> {
   const device = await readKnownDevice(request);
-  const user = await verifyCredentials({ email, password, ip: getClientIp(request, context), device });
+  const user = await verifyCredentials({
+    email,
+    password,
+    ip: getClientIp(request, context),
+    device,
+  });
   const headers = new Headers();
   headers.append("Set-Cookie", await startUserSession(request, user.id));
   headers.append("Set-Cookie", await rememberDevice(device, user.id));

@@ -2,8 +2,17 @@
 // and again in the actions. EmailSchema and PasswordSchema are the shared
 // building blocks: checkout and gift cards compose them too.
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_TOO_LONG_MESSAGE, emailProblem } from "./email-address";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MESSAGE } from "./password-rules";
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_MESSAGE,
+  EMAIL_TOO_LONG_MESSAGE,
+  emailProblem,
+} from "./email-address";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MISMATCH_MESSAGE,
+} from "./password-rules";
 
 export { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_TOO_LONG_MESSAGE };
 
@@ -37,7 +46,10 @@ export const PasswordSchema = z
 export const NewPasswordFields = {
   password: PasswordSchema,
   passwordConfirmation: z
-    .string({ required_error: "Please confirm your password", invalid_type_error: "Please confirm your password" })
+    .string({
+      required_error: "Please confirm your password",
+      invalid_type_error: "Please confirm your password",
+    })
     .min(1, "Please confirm your password"),
 };
 
@@ -45,7 +57,11 @@ export const NewPasswordFields = {
 export function withMatchingPasswords<T extends z.ZodTypeAny>(schema: T) {
   return schema.superRefine((value: { password?: string; passwordConfirmation?: string }, ctx) => {
     if (value.passwordConfirmation && value.password !== value.passwordConfirmation) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["passwordConfirmation"], message: PASSWORD_MISMATCH_MESSAGE });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["passwordConfirmation"],
+        message: PASSWORD_MISMATCH_MESSAGE,
+      });
     }
   });
 }
@@ -57,7 +73,10 @@ export const SIGN_IN_PASSWORD_TOO_LONG = `Password must be at most ${SIGN_IN_PAS
 export const SignInSchema = z.object({
   email: EmailSchema,
   // longer than any new password may be (128), for passwords set before that rule; a megabyte is never hashed
-  password: z.string({ required_error: "Password is required" }).min(1, "Password is required").max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG),
+  password: z
+    .string({ required_error: "Password is required" })
+    .min(1, "Password is required")
+    .max(SIGN_IN_PASSWORD_MAX, SIGN_IN_PASSWORD_TOO_LONG),
   destination: z.string().max(2048).optional(),
 });
 
@@ -70,7 +89,10 @@ export const NewPasswordSchema = withMatchingPasswords(z.object(NewPasswordField
 
 export const ResetPasswordSchema = withMatchingPasswords(
   z.object({
-    token: z.string({ required_error: "Reset link is missing its token" }).min(1, "Reset link is missing its token").max(256),
+    token: z
+      .string({ required_error: "Reset link is missing its token" })
+      .min(1, "Reset link is missing its token")
+      .max(256),
     email: EmailSchema,
     ...NewPasswordFields,
   }),

@@ -20,13 +20,16 @@ export type SessionTimes = {
 };
 
 /** The last recorded use of a session (its start when none was recorded). */
-export const lastUse = (s: Pick<SessionTimes, "createdAt" | "lastSeenAt">): string => s.lastSeenAt ?? s.createdAt;
+export const lastUse = (s: Pick<SessionTimes, "createdAt" | "lastSeenAt">): string =>
+  s.lastSeenAt ?? s.createdAt;
 
 /** A session unused since before this instant has ended. */
-export const idleSince = (now: Date): string => new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS).toISOString();
+export const idleSince = (now: Date): string =>
+  new Date(now.getTime() - SESSION_IDLE_DAYS * DAY_MS).toISOString();
 
 /** The absolute end of a session that begins at `start`. */
-export const sessionEnd = (start: Date): string => new Date(start.getTime() + SESSION_DAYS * DAY_MS).toISOString();
+export const sessionEnd = (start: Date): string =>
+  new Date(start.getTime() + SESSION_DAYS * DAY_MS).toISOString();
 
 /** Whether the session is still live at `now`: before its absolute end and used within the idle limit. */
 export function isSessionLive(s: SessionTimes, now: Date): boolean {

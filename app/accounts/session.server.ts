@@ -10,7 +10,13 @@ import { preparedQuery } from "~/db/prepared.server";
 import type { User } from "~/db/schema";
 import { secureCookies } from "~/env.server";
 import { sessionSecret } from "~/security/secrets.server";
-import { SESSION_DAYS, isSessionLive, recordedBefore, recordsUse, sessionEnd } from "./session-lifetime";
+import {
+  SESSION_DAYS,
+  isSessionLive,
+  recordedBefore,
+  recordsUse,
+  sessionEnd,
+} from "./session-lifetime";
 
 export const sessionCookie = createCookie("__session", {
   path: "/",
@@ -35,7 +41,14 @@ const sessionUserById = preparedQuery(db, (q, id: string) =>
   q
     .selectFrom("sessions")
     .leftJoin("users", "users.id", "sessions.userId")
-    .select(["sessions.id as sessionId", "sessions.userId as sessionUserId", "sessions.subscriptionId as sessionSubscriptionId", "sessions.expiresAt as sessionExpiresAt", "sessions.createdAt as sessionCreatedAt", "sessions.lastSeenAt as sessionLastSeenAt"])
+    .select([
+      "sessions.id as sessionId",
+      "sessions.userId as sessionUserId",
+      "sessions.subscriptionId as sessionSubscriptionId",
+      "sessions.expiresAt as sessionExpiresAt",
+      "sessions.createdAt as sessionCreatedAt",
+      "sessions.lastSeenAt as sessionLastSeenAt",
+    ])
     .selectAll("users")
     .where("sessions.id", "=", id),
 );
@@ -67,10 +80,22 @@ async function querySessionUser(request: Request): Promise<SessionRead> {
   if (!id) return { session: null, stale: false, user: null };
   const [row] = await sessionUserById(id);
   const now = new Date();
-  const times = row && { createdAt: row.sessionCreatedAt, expiresAt: row.sessionExpiresAt, lastSeenAt: row.sessionLastSeenAt };
+  const times = row && {
+    createdAt: row.sessionCreatedAt,
+    expiresAt: row.sessionExpiresAt,
+    lastSeenAt: row.sessionLastSeenAt,
+  };
   if (!times || !isSessionLive(times, now)) return { session: null, stale: true, user: null };
   if (recordsUse(times, now)) await recordUse(id, now);
-  const { sessionId, sessionUserId, sessionSubscriptionId, sessionExpiresAt: _e, sessionCreatedAt: _c, sessionLastSeenAt: _l, ...user } = row;
+  const {
+    sessionId,
+    sessionUserId,
+    sessionSubscriptionId,
+    sessionExpiresAt: _e,
+    sessionCreatedAt: _c,
+    sessionLastSeenAt: _l,
+    ...user
+  } = row;
   return {
     session: { id: sessionId, userId: sessionUserId, subscriptionId: sessionSubscriptionId },
     stale: false,
@@ -93,7 +118,9 @@ async function recordUse(id: string, now: Date) {
 }
 
 /** The live session of this request, or null. `stale` tells a cookie whose row expired, went unused too long or was ended. */
-export async function readSession(request: Request): Promise<{ session: SessionRecord | null; stale: boolean }> {
+export async function readSession(
+  request: Request,
+): Promise<{ session: SessionRecord | null; stale: boolean }> {
   const { session, stale } = await readSessionUser(request);
   return { session, stale };
 }
@@ -103,20 +130,27 @@ export async function getSession(request: Request) {
 }
 
 /** The live session and its signed-in user (null for an anonymous session), from the same read. */
-export async function getSessionAndUser(request: Request): Promise<{ session: SessionRecord | null; user: User | null }> {
+export async function getSessionAndUser(
+  request: Request,
+): Promise<{ session: SessionRecord | null; user: User | null }> {
   const { session, user } = await readSessionUser(request);
   return { session, user };
 }
 
 /** Returns the session, creating an anonymous one when needed (with its Set-Cookie header). */
-export async function getOrCreateSession(request: Request): Promise<{ session: SessionRecord; setCookie: string | null }> {
+export async function getOrCreateSession(
+  request: Request,
+): Promise<{ session: SessionRecord; setCookie: string | null }> {
   const existing = await getSession(request);
   if (existing) return { session: existing, setCookie: null };
   const session = await insertSession({ userId: null, subscriptionId: null });
   return { session, setCookie: await sessionCookie.serialize(session.id) };
 }
 
-async function insertSession(values: { userId: number | null; subscriptionId: number | null }): Promise<SessionRecord> {
+async function insertSession(values: {
+  userId: number | null;
+  subscriptionId: number | null;
+}): Promise<SessionRecord> {
   const id = newId();
   await db
     .insertInto("sessions")
@@ -181,18 +215,36 @@ export async function setSessionSubscription(sessionId: string, subscriptionId: 
  * predict it. The old session stays readable a few minutes for those duplicates.
  */
 export function checkoutSessionId(oldSessionId: string, idempotencyKey: string): string {
-  return createHmac("sha256", sessionSecret).update(`checkout-session:${oldSessionId}:${idempotencyKey}`).digest("base64url");
+  return createHmac("sha256", sessionSecret)
+    .update(`checkout-session:${oldSessionId}:${idempotencyKey}`)
+    .digest("base64url");
 }
 
-export async function startCheckoutSession(trx: Kysely<DB>, old: SessionRecord, userId: number, idempotencyKey: string): Promise<string> {
+export async function startCheckoutSession(
+  trx: Kysely<DB>,
+  old: SessionRecord,
+  userId: number,
+  idempotencyKey: string,
+): Promise<string> {
   const id = checkoutSessionId(old.id, idempotencyKey);
   await trx
     .insertInto("sessions")
-    .values({ id, userId, subscriptionId: old.subscriptionId, createdAt: new Date().toISOString(), expiresAt: expiry() })
+    .values({
+      id,
+      userId,
+      subscriptionId: old.subscriptionId,
+      createdAt: new Date().toISOString(),
+      expiresAt: expiry(),
+    })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
   const grace = new Date(Date.now() + 5 * 60_000).toISOString();
-  await trx.updateTable("sessions").set({ expiresAt: grace }).where("id", "=", old.id).where("expiresAt", ">", grace).execute();
+  await trx
+    .updateTable("sessions")
+    .set({ expiresAt: grace })
+    .where("id", "=", old.id)
+    .where("expiresAt", ">", grace)
+    .execute();
   return id;
 }
 
@@ -203,6 +255,10 @@ export async function sessionCookieFor(id: string) {
 
 /** Whether a session row exists and is live (used to answer duplicates of a checkout). */
 export async function sessionExists(id: string): Promise<boolean> {
-  const row = await db.selectFrom("sessions").select(["createdAt", "expiresAt", "lastSeenAt"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("sessions")
+    .select(["createdAt", "expiresAt", "lastSeenAt"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return Boolean(row && isSessionLive(row, new Date()));
 }

@@ -11,7 +11,13 @@
 // right password takes back its try and forgets its place's failures. The
 // rows are ordinary rate_limit_hits rows of the sign-in window.
 import {
-  RATE_LIMIT, RateLimitedError, assertRecordedWithin, clearHits, otherHits, recordAttempt, waitMessage,
+  RATE_LIMIT,
+  RateLimitedError,
+  assertRecordedWithin,
+  clearHits,
+  otherHits,
+  recordAttempt,
+  waitMessage,
 } from "~/security/rate-limit.server";
 import { SLOWDOWN, secondsToWait, type SlowdownPolicy } from "./sign-in-slowdown";
 
@@ -23,7 +29,11 @@ type SignInKeys = { place: string; email?: string; address?: string };
 export function signInKeys(email: string, ip: string, knownDeviceId: string | null): SignInKeys {
   const e = email.trim().toLowerCase();
   if (knownDeviceId) return { place: `sign-in:device:${knownDeviceId}:${e}` };
-  return { place: `sign-in:email-ip:${e}|${ip}`, email: `sign-in:email:${e}`, address: `sign-in:ip:${ip}` };
+  return {
+    place: `sign-in:email-ip:${e}|${ip}`,
+    email: `sign-in:email:${e}`,
+    address: `sign-in:ip:${ip}`,
+  };
 }
 
 export type SignInTry = {
@@ -36,20 +46,41 @@ export type SignInTry = {
  * the wait in its message) after taking the try back. A wrong password needs
  * nothing more: the recorded try is its failure.
  */
-export async function admitSignIn(
-  { email, ip, knownDeviceId, now = new Date() }: { email: string; ip: string; knownDeviceId: string | null; now?: Date },
-): Promise<SignInTry> {
+export async function admitSignIn({
+  email,
+  ip,
+  knownDeviceId,
+  now = new Date(),
+}: {
+  email: string;
+  ip: string;
+  knownDeviceId: string | null;
+  now?: Date;
+}): Promise<SignInTry> {
   const keys = signInKeys(email, ip, knownDeviceId);
-  const attempt = await recordAttempt([keys.place, ...(keys.email ? [keys.email] : []), ...(keys.address ? [keys.address] : [])], now);
+  const attempt = await recordAttempt(
+    [keys.place, ...(keys.email ? [keys.email] : []), ...(keys.address ? [keys.address] : [])],
+    now,
+  );
   try {
     const place = await otherHits(keys.place, attempt.ids, now);
     const emailFailures = keys.email ? (await otherHits(keys.email, attempt.ids, now)).count : 0;
-    const wait = secondsToWait({ emailFailures, placeFailures: place.count, lastPlaceFailureAt: place.latest }, now, SIGN_IN_SLOWDOWN);
+    const wait = secondsToWait(
+      { emailFailures, placeFailures: place.count, lastPlaceFailureAt: place.latest },
+      now,
+      SIGN_IN_SLOWDOWN,
+    );
     if (wait > 0) throw new RateLimitedError(keys.place, wait, waitMessage(wait));
     if (keys.address) {
-      await assertRecordedWithin([{ key: keys.address, max: RATE_LIMIT.ipMax }], now).catch((error: RateLimitedError) => {
-        throw new RateLimitedError(error.key, error.retryAfterSeconds, waitMessage(error.retryAfterSeconds));
-      });
+      await assertRecordedWithin([{ key: keys.address, max: RATE_LIMIT.ipMax }], now).catch(
+        (error: RateLimitedError) => {
+          throw new RateLimitedError(
+            error.key,
+            error.retryAfterSeconds,
+            waitMessage(error.retryAfterSeconds),
+          );
+        },
+      );
     }
   } catch (error) {
     await attempt.forget();

@@ -36,7 +36,10 @@ export type FailuresSoFar = {
 
 /** Whole seconds this try must still wait; 0 when it may be checked now. */
 export function secondsToWait(failures: FailuresSoFar, now: Date, policy: SlowdownPolicy): number {
-  const steps = Math.max(failures.emailFailures - policy.emailFree, failures.placeFailures - policy.pairFree);
+  const steps = Math.max(
+    failures.emailFailures - policy.emailFree,
+    failures.placeFailures - policy.pairFree,
+  );
   if (steps < 0 || !failures.lastPlaceFailureAt) return 0;
   const due = Date.parse(failures.lastPlaceFailureAt) + slowdownSeconds(steps, policy) * 1000;
   return Math.max(0, Math.ceil((due - now.getTime()) / 1000));

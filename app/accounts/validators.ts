@@ -1,7 +1,12 @@
 // remix-validated-form validators of the account forms (one module so the
 // zod code is shared by the account routes' chunks).
 import { withZod } from "@remix-validated-form/with-zod";
-import { ForgotPasswordSchema, NewPasswordSchema, ResetPasswordSchema, SignInSchema } from "./schemas";
+import {
+  ForgotPasswordSchema,
+  NewPasswordSchema,
+  ResetPasswordSchema,
+  SignInSchema,
+} from "./schemas";
 
 export const signInValidator = withZod(SignInSchema);
 export const forgotPasswordValidator = withZod(ForgotPasswordSchema);

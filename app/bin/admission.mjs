@@ -76,7 +76,10 @@ export function admissionLimit(value = process.env.ADMISSION_LIMIT) {
   if (value === undefined || value.trim() === "") return 4;
   if (value === "0" || value === "off") return Infinity;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`ADMISSION_LIMIT must be a positive integer, "0" or "off" (got ${JSON.stringify(value)})`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(
+      `ADMISSION_LIMIT must be a positive integer, "0" or "off" (got ${JSON.stringify(value)})`,
+    );
   return n;
 }
 
@@ -86,7 +89,9 @@ export function admissionWaitMs(value = process.env.ADMISSION_WAIT_SECONDS) {
   if (value === "off") return Infinity;
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 600) {
-    throw new Error(`ADMISSION_WAIT_SECONDS must be a number of seconds above 0 and at most 600, or "off" (got ${JSON.stringify(value)})`);
+    throw new Error(
+      `ADMISSION_WAIT_SECONDS must be a number of seconds above 0 and at most 600, or "off" (got ${JSON.stringify(value)})`,
+    );
   }
   return Math.round(seconds * 1000);
 }

@@ -18,7 +18,10 @@ const db = createDb(url);
 await prepareDatabase(db);
 const counts = await Promise.all(
   (["products", "posts", "suburbs", "users"] as const).map(async (t) => {
-    const r = await db.selectFrom(t).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     return `${t}: ${r.n}`;
   }),
 );

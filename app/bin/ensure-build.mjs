@@ -13,9 +13,14 @@ function newest(dir) {
   return latest;
 }
 const built = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
-const sources = Math.max(newest("app"), fs.statSync("package-lock.json").mtimeMs, fs.statSync("remix.config.js").mtimeMs);
+const sources = Math.max(
+  newest("app"),
+  fs.statSync("package-lock.json").mtimeMs,
+  fs.statSync("remix.config.js").mtimeMs,
+);
 // `npm run dev` writes a development build to the same place; never serve that.
-const isProductionBuild = built > 0 && /\bmode = "production"/.test(fs.readFileSync(serverBuild, "utf8"));
+const isProductionBuild =
+  built > 0 && /\bmode = "production"/.test(fs.readFileSync(serverBuild, "utf8"));
 if (built < sources || !isProductionBuild) {
   console.log("Building the shop…");
   execSync("npx remix build", { stdio: "inherit" });

@@ -26,7 +26,14 @@ const { db } = await import("../db/client.server");
 
 async function runOnce() {
   const summary = await runDueJobs({ now: fixedNow ?? undefined });
-  console.log(JSON.stringify({ level: "info", type: "jobs.run", now: (fixedNow ?? new Date()).toISOString(), summary }));
+  console.log(
+    JSON.stringify({
+      level: "info",
+      type: "jobs.run",
+      now: (fixedNow ?? new Date()).toISOString(),
+      summary,
+    }),
+  );
 }
 
 if (once) {
@@ -35,14 +42,24 @@ if (once) {
 } else {
   const seconds = jobsIntervalSeconds(process.env.JOBS_INTERVAL_SECONDS);
   let stopping = false;
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => { stopping = true; });
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    process.on(sig, () => {
+      stopping = true;
+    });
   while (!stopping) {
     try {
       await runOnce();
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", type: "jobs.run_failed", message: (error as Error).message }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          type: "jobs.run_failed",
+          message: (error as Error).message,
+        }),
+      );
     }
-    for (let waited = 0; waited < seconds && !stopping; waited++) await new Promise((r) => setTimeout(r, 1000));
+    for (let waited = 0; waited < seconds && !stopping; waited++)
+      await new Promise((r) => setTimeout(r, 1000));
   }
   await db.destroy();
 }

@@ -10,13 +10,27 @@ const MAX_ENTRIES = 300;
 const MAX_BYTES = 24 * 1024 * 1024;
 // Headers that belong to one exchange, not to the cached page.
 // Content-Encoding is left to the compression middleware, which runs again for every hit.
-const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "date", "content-length", "content-encoding"]);
+const HOP_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "date",
+  "content-length",
+  "content-encoding",
+]);
 
 /** Seconds a shared cache may keep a response, or 0 when it may not keep it at all. */
 export function sharedMaxAge(cacheControl) {
   if (typeof cacheControl !== "string") return 0;
-  const directives = cacheControl.toLowerCase().split(",").map((d) => d.trim());
-  if (!directives.includes("public") || directives.some((d) => d === "private" || d === "no-store" || d === "no-cache")) return 0;
+  const directives = cacheControl
+    .toLowerCase()
+    .split(",")
+    .map((d) => d.trim());
+  if (
+    !directives.includes("public") ||
+    directives.some((d) => d === "private" || d === "no-store" || d === "no-cache")
+  )
+    return 0;
   const sMaxAge = directives.find((d) => d.startsWith("s-maxage="));
   const seconds = Number(sMaxAge?.slice("s-maxage=".length));
   return Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
@@ -29,7 +43,10 @@ export function sharedMaxAge(cacheControl) {
  * compares validators. Only shared requests are looked up or stored, and a response is stored
  * only when it says a shared cache may keep it (200, public with s-maxage, an ETag, no Set-Cookie).
  */
-export function pageMicroCache(policy, { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now } = {}) {
+export function pageMicroCache(
+  policy,
+  { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now } = {},
+) {
   /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number }>} */
   const entries = new Map(); // insertion order doubles as recency order
   let bytes = 0;
@@ -54,7 +71,8 @@ export function pageMicroCache(policy, { maxEntries = MAX_ENTRIES, maxBytes = MA
   const middleware = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const rules = policy();
-    if (!rules?.isSharedPageRequest?.(req.method, req.originalUrl, req.headers.cookie)) return next();
+    if (!rules?.isSharedPageRequest?.(req.method, req.originalUrl, req.headers.cookie))
+      return next();
     // The app's pages say `Vary: Cookie`, so the cookies are part of the key, as in any shared cache.
     const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
     const entry = entries.get(key);
@@ -81,7 +99,9 @@ export function pageMicroCache(policy, { maxEntries = MAX_ENTRIES, maxBytes = MA
     const end = res.end;
     const keep = (chunk, encoding) => {
       if (chunk == null || tooBig || typeof chunk === "function") return;
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
+      const buf = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
       size += buf.length;
       if (size > maxBytes / 4) tooBig = true;
       else chunks.push(buf);
@@ -95,13 +115,26 @@ export function pageMicroCache(policy, { maxEntries = MAX_ENTRIES, maxBytes = MA
       res.write = write;
       res.end = end;
       const maxAge = sharedMaxAge(res.getHeader("cache-control"));
-      if (res.statusCode === 200 && maxAge > 0 && !tooBig && res.getHeader("etag") && !res.hasHeader("set-cookie")) {
+      if (
+        res.statusCode === 200 &&
+        maxAge > 0 &&
+        !tooBig &&
+        res.getHeader("etag") &&
+        !res.hasHeader("set-cookie")
+      ) {
         const headers = {};
         for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (!HOP_HEADERS.has(name) && value !== undefined) headers[name] = Array.isArray(value) ? value : String(value);
+          if (!HOP_HEADERS.has(name) && value !== undefined)
+            headers[name] = Array.isArray(value) ? value : String(value);
         }
         const storedAt = now();
-        store(key, { status: 200, headers, body: Buffer.concat(chunks), storedAt, expiresAt: storedAt + maxAge * 1000 });
+        store(key, {
+          status: 200,
+          headers,
+          body: Buffer.concat(chunks),
+          storedAt,
+          expiresAt: storedAt + maxAge * 1000,
+        });
       }
       return end.call(this, chunk, encoding, cb);
     };

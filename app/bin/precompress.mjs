@@ -26,7 +26,10 @@ export function precompress(dir) {
       const source = fs.statSync(file);
       if (fs.existsSync(target) && fs.statSync(target).mtimeMs >= source.mtimeMs) continue;
       const body = zlib.brotliCompressSync(fs.readFileSync(file), {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.size },
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.size,
+        },
       });
       fs.writeFileSync(`${target}.tmp-${process.pid}`, body);
       fs.renameSync(`${target}.tmp-${process.pid}`, target);
@@ -43,7 +46,8 @@ const TYPES = { ".js": "application/javascript; charset=UTF-8", ".css": "text/cs
 /** Express middleware for `dir` (mounted at the assets' public path): the `.br` copy when the browser takes br. */
 export function brotliAssets(dir, headers) {
   return (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !COMPRESSIBLE.test(req.path)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !COMPRESSIBLE.test(req.path))
+      return next();
     if (!/\bbr\b/.test(req.headers["accept-encoding"] ?? "")) return next();
     const file = path.join(dir, path.normalize(req.path));
     if (!file.startsWith(dir + path.sep)) return next();
@@ -54,11 +58,22 @@ export function brotliAssets(dir, headers) {
       res.setHeader("Vary", "Accept-Encoding");
       for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       // dotfiles allowed: BUILD_NAME builds live under .builds/ (the path is already confined to `dir`)
-      res.sendFile(`${file}.br`, { etag: false, lastModified: false, acceptRanges: false, cacheControl: false, dotfiles: "allow" }, (sendError) => {
-        if (!sendError || res.headersSent) return;
-        for (const name of ["Content-Type", "Content-Encoding", ...Object.keys(headers)]) res.removeHeader(name);
-        next();
-      });
+      res.sendFile(
+        `${file}.br`,
+        {
+          etag: false,
+          lastModified: false,
+          acceptRanges: false,
+          cacheControl: false,
+          dotfiles: "allow",
+        },
+        (sendError) => {
+          if (!sendError || res.headersSent) return;
+          for (const name of ["Content-Type", "Content-Encoding", ...Object.keys(headers)])
+            res.removeHeader(name);
+          next();
+        },
+      );
     });
   };
 }

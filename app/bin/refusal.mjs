@@ -6,10 +6,27 @@
 
 /** @type {Record<string, Refusal>} */
 export const REFUSALS = {
-  tooLarge: { status: 413, title: "That was too much to send", message: "This request is too large for us to accept. Please go back and try again with less." },
-  tooSlow: { status: 408, title: "That took too long to arrive", message: "Your form took too long to reach us, so we stopped waiting. Please go back and send it again." },
-  busy: { status: 503, title: "The shop is busy", message: "The shop is busy right now. Please try again in a few seconds." },
-  fault: { status: 500, title: "Something went wrong", message: "Something went wrong. Please try again in a moment." },
+  tooLarge: {
+    status: 413,
+    title: "That was too much to send",
+    message: "This request is too large for us to accept. Please go back and try again with less.",
+  },
+  tooSlow: {
+    status: 408,
+    title: "That took too long to arrive",
+    message:
+      "Your form took too long to reach us, so we stopped waiting. Please go back and send it again.",
+  },
+  busy: {
+    status: 503,
+    title: "The shop is busy",
+    message: "The shop is busy right now. Please try again in a few seconds.",
+  },
+  fault: {
+    status: 500,
+    title: "Something went wrong",
+    message: "Something went wrong. Please try again in a moment.",
+  },
 };
 
 const page = ({ title, message }) =>
@@ -27,10 +44,15 @@ const page = ({ title, message }) =>
  */
 export function refuse(req, res, refusal, { close = false, headers = {} } = {}) {
   if (res.headersSent) return void res.destroy();
-  res.status(refusal.status).set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });
+  res
+    .status(refusal.status)
+    .set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });
   if (close) res.set("Connection", "close");
   if (req.accepts(["text/plain", "text/html"]) === "text/html") {
-    res.set({ "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'" });
+    res.set({
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    });
     res.send(page(refusal));
   } else {
     res.set("Content-Type", "text/plain; charset=utf-8");

@@ -33,7 +33,8 @@ export function bodyLimitFor(url) {
 }
 
 /** The longest any path gives its sender, in seconds: Node's own request timeout must be longer. */
-export const longestBodySeconds = () => Math.max(FORM_BODY.seconds, ...BODY_LIMITS.map((l) => l.seconds));
+export const longestBodySeconds = () =>
+  Math.max(FORM_BODY.seconds, ...BODY_LIMITS.map((l) => l.seconds));
 
 /** A body that was not read: "tooLarge", "tooSlow", or "gone" (the client left, or its stream broke). */
 export class BodyNotRead extends Error {
@@ -138,7 +139,8 @@ export function bufferedRemixHandler({ build, mode, getLoadContext }) {
     try {
       let request = createRemixRequest(req, res);
       // the adapter gives a body (from the socket) to every method but GET and HEAD
-      if (request.body !== null && req.rawBody) request = new Request(request, { body: req.rawBody, duplex: "half" });
+      if (request.body !== null && req.rawBody)
+        request = new Request(request, { body: req.rawBody, duplex: "half" });
       const response = await handleRequest(request, await getLoadContext(req, res));
       await sendRemixResponse(res, response);
     } catch (error) {

@@ -19,13 +19,19 @@ import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } fro
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 import { REFUSALS, refuse } from "./refusal.mjs";
-import { bufferBodies, bufferedRemixHandler, continueIfFits, longestBodySeconds } from "./request-body.mjs";
+import {
+  bufferBodies,
+  bufferedRemixHandler,
+  continueIfFits,
+  longestBodySeconds,
+} from "./request-body.mjs";
 import { redactText, redactUrl } from "../security/redact.mjs";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Seconds a client has to send a request's headers; the whole request gets these plus its body's time.
 const HEADERS_SECONDS = 10;
-const CROSS_ORIGIN_MESSAGE = "This form was sent from another website, so we did not act on it. Please reload the page and try again.";
+const CROSS_ORIGIN_MESSAGE =
+  "This form was sent from another website, so we did not act on it. Please reload the page and try again.";
 
 /** Imports the server build; a query string busts the import cache when a dev rebuild replaces it. */
 export async function importBuild(buildPath) {
@@ -73,7 +79,10 @@ export function refuseCrossOriginActions(build) {
       if (args.context?.crossOrigin) {
         throw isResource
           ? Response.json({ message: CROSS_ORIGIN_MESSAGE }, { status: 403 })
-          : new Response(CROSS_ORIGIN_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+          : new Response(CROSS_ORIGIN_MESSAGE, {
+              status: 403,
+              headers: { "Content-Type": "text/plain; charset=utf-8" },
+            });
       }
       return action(args);
     };
@@ -89,7 +98,11 @@ function getLoadContext(req, res) {
 /** nosniff on every static file; an SVG opened on its own runs no script. */
 function staticHeaders(res, filePath) {
   res.setHeader("X-Content-Type-Options", "nosniff");
-  if (filePath.endsWith(".svg")) res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (filePath.endsWith(".svg"))
+    res.setHeader(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
 }
 
 function requestLog() {
@@ -101,7 +114,12 @@ function requestLog() {
 }
 
 /** The Express app for a build. `trustProxy` is TRUST_PROXY (Express's syntax, also read by app/security/origin.server.ts). */
-export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trustProxy = process.env.TRUST_PROXY }) {
+export function createApp({
+  build,
+  buildPath,
+  mode = process.env.NODE_ENV,
+  trustProxy = process.env.TRUST_PROXY,
+}) {
   const app = express();
   app.disable("x-powered-by");
   // req.protocol and req.hostname (the URL Remix sees) honour X-Forwarded-Proto/-Host only from these proxies.
@@ -117,15 +135,36 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
   // Never revalidated, so no ETag, Last-Modified or Accept-Ranges: a page loads 20-30 of these, and
   // every header line is paid again on a slow phone.
   const assets = path.resolve(build.assetsBuildDirectory);
-  app.use(build.publicPath, brotliAssets(assets, { "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" }));
-  app.use(build.publicPath, express.static(assets, {
-    immutable: true, maxAge: "1y", index: false, etag: false, lastModified: false, acceptRanges: false, setHeaders: staticHeaders,
-  }));
+  app.use(
+    build.publicPath,
+    brotliAssets(assets, {
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "X-Content-Type-Options": "nosniff",
+    }),
+  );
+  app.use(
+    build.publicPath,
+    express.static(assets, {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      setHeaders: staticHeaders,
+    }),
+  );
   // Art and the favicon keep their names: a week fresh, then a cheap 304 through the ETag.
   // Only paths under public/'s own entries look on disk: a page request costs no stat() call.
-  const publicStatic = express.static("public", { maxAge: "7d", index: false, setHeaders: staticHeaders });
+  const publicStatic = express.static("public", {
+    maxAge: "7d",
+    index: false,
+    setHeaders: staticHeaders,
+  });
   const publicEntries = new Set(fs.existsSync("public") ? fs.readdirSync("public") : []);
-  app.use((req, res, next) => (publicEntries.has(req.path.split("/")[1]) ? publicStatic(req, res, next) : next()));
+  app.use((req, res, next) =>
+    publicEntries.has(req.path.split("/")[1]) ? publicStatic(req, res, next) : next(),
+  );
   app.use(requestLog());
   app.use(markCrossOrigin);
 
@@ -133,14 +172,22 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
   // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
   if (mode !== "development") app.use(pageMicroCache(() => current.entry.module));
 
-  let handler = bufferedRemixHandler({ build: refuseCrossOriginActions(build), mode, getLoadContext });
+  let handler = bufferedRemixHandler({
+    build: refuseCrossOriginActions(build),
+    mode,
+    getLoadContext,
+  });
   if (mode === "development" && buildPath) {
     // `remix dev --manual` rewrites version.txt after each rebuild and waits for broadcastDevReady.
     const versionFile = path.resolve(path.dirname(buildPath), "version.txt");
     fs.watchFile(versionFile, { interval: 250 }, async () => {
       const next = await importBuild(buildPath);
       current = next;
-      handler = bufferedRemixHandler({ build: refuseCrossOriginActions(next), mode, getLoadContext });
+      handler = bufferedRemixHandler({
+        build: refuseCrossOriginActions(next),
+        mode,
+        getLoadContext,
+      });
       void broadcastDevReady(next);
     });
   }
@@ -154,14 +201,25 @@ export function createApp({ build, buildPath, mode = process.env.NODE_ENV, trust
     const onClose = () => left.abort();
     res.once("close", onClose);
     // Remix's handler passes its own errors to next(); this keeps any other rejection from crashing the worker
-    queue.run(() => handler(req, res, next), left.signal)
-      .catch((error) => (error instanceof AdmissionTimeout ? refuse(req, res, REFUSALS.busy, { headers: { "Retry-After": retryAfter } }) : next(error)))
+    queue
+      .run(() => handler(req, res, next), left.signal)
+      .catch((error) =>
+        error instanceof AdmissionTimeout
+          ? refuse(req, res, REFUSALS.busy, { headers: { "Retry-After": retryAfter } })
+          : next(error),
+      )
       .finally(() => res.off("close", onClose));
   });
 
   // Express tells an error handler by its four parameters, so `_next` stays though unused
   app.use((error, req, res, _next) => {
-    console.error(JSON.stringify({ level: "error", url: redactUrl(req.originalUrl), message: redactText(error instanceof Error ? error.message : String(error)) }));
+    console.error(
+      JSON.stringify({
+        level: "error",
+        url: redactUrl(req.originalUrl),
+        message: redactText(error instanceof Error ? error.message : String(error)),
+      }),
+    );
     refuse(req, res, REFUSALS.fault);
   });
   return app;
@@ -178,12 +236,15 @@ export async function serve(buildPath) {
   // every 30 s. Ours: seconds, checked every second, the request timeout past the longest body deadline
   // so that bufferBodies answers first. An idle keep-alive connection closes after 5 s (Node's default;
   // a proxy in front should drop its idle connections sooner).
-  const server = http.createServer({
-    headersTimeout: HEADERS_SECONDS * 1000,
-    requestTimeout: (HEADERS_SECONDS + longestBodySeconds() + 5) * 1000,
-    connectionsCheckingInterval: 1000,
-    keepAliveTimeout: 5000,
-  }, app);
+  const server = http.createServer(
+    {
+      headersTimeout: HEADERS_SECONDS * 1000,
+      requestTimeout: (HEADERS_SECONDS + longestBodySeconds() + 5) * 1000,
+      connectionsCheckingInterval: 1000,
+      keepAliveTimeout: 5000,
+    },
+    app,
+  );
   server.on("checkContinue", continueIfFits(app));
   await new Promise((resolve, reject) => {
     server.once("listening", resolve);

@@ -32,7 +32,9 @@ if (cluster.isPrimary) {
   // Semi-spaces of 128 MB (V8's default: 16 MB): what a page render allocates dies with its request,
   // so fewer scavenges cost no more each and saved 8-14% of a signed-in page's CPU
   // (docs/decisions/019). WORKER_NODE_OPTIONS adds flags for the workers alone (e.g. --cpu-prof).
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.WORKER_NODE_OPTIONS) });
+  cluster.setupPrimary({
+    execArgv: workerExecArgv(process.execArgv, process.env.WORKER_NODE_OPTIONS),
+  });
   const fork = () => started.set(cluster.fork().id, Date.now());
   for (let i = 0; i < workers; i++) fork();
   cluster.on("exit", (worker, code, signal) => {

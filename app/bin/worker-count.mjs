@@ -6,7 +6,9 @@ export function workerCount(value, { isDev, cores }) {
   if (value === undefined || value.trim() === "") return isDev ? 1 : Math.min(cores, 4);
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || n < 1 || n > 64) {
-    throw new Error(`WEB_CONCURRENCY must be a whole number of worker processes from 1 to 64, or unset (got ${JSON.stringify(value)})`);
+    throw new Error(
+      `WEB_CONCURRENCY must be a whole number of worker processes from 1 to 64, or unset (got ${JSON.stringify(value)})`,
+    );
   }
   return n;
 }

@@ -8,5 +8,9 @@ export const SEMI_SPACE_MB = 128;
  * `--max-semi-space-size=16` on a host short of memory: V8 takes the last value of a flag).
  */
 export function workerExecArgv(execArgv, workerNodeOptions) {
-  return [...execArgv, `--max-semi-space-size=${SEMI_SPACE_MB}`, ...(workerNodeOptions ?? "").split(" ").filter(Boolean)];
+  return [
+    ...execArgv,
+    `--max-semi-space-size=${SEMI_SPACE_MB}`,
+    ...(workerNodeOptions ?? "").split(" ").filter(Boolean),
+  ];
 }

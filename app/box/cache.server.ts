@@ -4,7 +4,11 @@
 const store = new Map<string, { at: number; value: Promise<unknown> }>();
 export const CATALOGUE_TTL_MS = 5_000;
 
-export function cached<T>(key: string, load: () => Promise<T>, ttlMs = CATALOGUE_TTL_MS): Promise<T> {
+export function cached<T>(
+  key: string,
+  load: () => Promise<T>,
+  ttlMs = CATALOGUE_TTL_MS,
+): Promise<T> {
   const hit = store.get(key);
   const now = Date.now();
   if (hit && now - hit.at < ttlMs) return hit.value as Promise<T>;

@@ -9,8 +9,14 @@ import { salmonBarred } from "./tasmania";
 import type { ListingGroup } from "./listing";
 
 export type BoxType = {
-  id: number; slug: string; name: string; fullName: string; kind: "custom" | "curated";
-  description: string; fromPriceCents: number; image: string;
+  id: number;
+  slug: string;
+  name: string;
+  fullName: string;
+  kind: "custom" | "curated";
+  description: string;
+  fromPriceCents: number;
+  image: string;
 };
 
 export async function boxTypes(): Promise<BoxType[]> {
@@ -43,19 +49,36 @@ async function loadRootOfKind(kind: "custom" | "curated") {
     .executeTakeFirst();
 }
 
-const sydneyMonthFormat = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit" });
+const sydneyMonthFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Australia/Sydney",
+  year: "numeric",
+  month: "2-digit",
+});
 function sydneyMonth(now: Date) {
   return sydneyMonthFormat.format(now).slice(0, 7);
 }
 
 export type CuratedRange = {
-  id: number; name: string; fullName: string; description: string; fromPriceCents: number; image: string;
-  month: string | null; contents: { item: string; quantity: string }[]; available: boolean;
+  id: number;
+  name: string;
+  fullName: string;
+  description: string;
+  fromPriceCents: number;
+  image: string;
+  month: string | null;
+  contents: { item: string; quantity: string }[];
+  available: boolean;
 };
 
 /** The curated boxes with this month's contents (or the latest month on record). Salmon is unavailable in Tasmania. */
-export async function curatedRanges(curatedRootId: number, postcode: string | null, now = new Date()): Promise<CuratedRange[]> {
-  const ranges = await cached(`ranges:${curatedRootId}:${sydneyMonth(now)}`, () => loadCuratedRanges(curatedRootId, now));
+export async function curatedRanges(
+  curatedRootId: number,
+  postcode: string | null,
+  now = new Date(),
+): Promise<CuratedRange[]> {
+  const ranges = await cached(`ranges:${curatedRootId}:${sydneyMonth(now)}`, () =>
+    loadCuratedRanges(curatedRootId, now),
+  );
   return ranges.map((r) => ({ ...r, available: !salmonBarred(postcode, r.name) }));
 }
 
@@ -72,7 +95,11 @@ async function loadCuratedRanges(curatedRootId: number, now: Date): Promise<Cura
   const contents = await db
     .selectFrom("packageContents")
     .select(["packageId", "month", "item", "quantity"])
-    .where("packageId", "in", ranges.map((r) => r.id))
+    .where(
+      "packageId",
+      "in",
+      ranges.map((r) => r.id),
+    )
     .where("month", "<=", sydneyMonth(now))
     .orderBy("month", "desc")
     .orderBy("sortOrder")
@@ -84,15 +111,24 @@ async function loadCuratedRanges(curatedRootId: number, now: Date): Promise<Cura
       ...r,
       fromPriceCents: priceCents,
       month,
-      contents: mine.filter((c) => c.month === month).map((c) => ({ item: c.item, quantity: c.quantity })),
+      contents: mine
+        .filter((c) => c.month === month)
+        .map((c) => ({ item: c.item, quantity: c.quantity })),
       available: true,
     };
   });
 }
 
 export type SizeOption = {
-  id: number; name: string; fullName: string; size: "small" | "large" | null; priceCents: number;
-  people: string | null; weight: string | null; selectionCustomizable: boolean; selectionMaximum: number | null;
+  id: number;
+  name: string;
+  fullName: string;
+  size: "small" | "large" | null;
+  priceCents: number;
+  people: string | null;
+  weight: string | null;
+  selectionCustomizable: boolean;
+  selectionMaximum: number | null;
 };
 
 /** A box type (the custom root or a curated range) and its sellable sizes. */
@@ -110,7 +146,17 @@ async function loadBoxWithSizes(typeId: number) {
   if (!type || type.size !== null) return null;
   const sizes = await db
     .selectFrom("packages")
-    .select(["id", "name", "fullName", "size", "priceCents", "people", "weight", "selectionCustomizable", "selectionMaximum"])
+    .select([
+      "id",
+      "name",
+      "fullName",
+      "size",
+      "priceCents",
+      "people",
+      "weight",
+      "selectionCustomizable",
+      "selectionMaximum",
+    ])
     .where("parentId", "=", typeId)
     .where("active", "=", 1)
     .where("size", "is not", null)
@@ -119,17 +165,33 @@ async function loadBoxWithSizes(typeId: number) {
   if (sizes.length === 0) return null;
   return {
     type,
-    sizes: sizes.map((s): SizeOption => ({ ...s, selectionCustomizable: s.selectionCustomizable === 1 })),
+    sizes: sizes.map((s): SizeOption => ({
+      ...s,
+      selectionCustomizable: s.selectionCustomizable === 1,
+    })),
   };
 }
 
 export type PackageSummary = {
-  id: number; parentId: number | null; name: string; fullName: string; kind: "custom" | "curated";
-  size: "small" | "large" | null; priceCents: number; people: string | null; weight: string | null;
-  selectionCustomizable: boolean; selectionMaximum: number | null; image: string; parentName: string | null;
+  id: number;
+  parentId: number | null;
+  name: string;
+  fullName: string;
+  kind: "custom" | "curated";
+  size: "small" | "large" | null;
+  priceCents: number;
+  people: string | null;
+  weight: string | null;
+  selectionCustomizable: boolean;
+  selectionMaximum: number | null;
+  image: string;
+  parentName: string | null;
 };
 
-export async function getPackage(id: number, executor?: Kysely<DB>): Promise<PackageSummary | null> {
+export async function getPackage(
+  id: number,
+  executor?: Kysely<DB>,
+): Promise<PackageSummary | null> {
   // inside a transaction read fresh through it; otherwise the short cache
   if (executor) return loadPackage(id, executor);
   return cached(`package:${id}`, () => loadPackage(id, db));
@@ -140,8 +202,20 @@ async function loadPackage(id: number, executor: Kysely<DB>): Promise<PackageSum
     .selectFrom("packages as p")
     .leftJoin("packages as parent", "parent.id", "p.parentId")
     .select([
-      "p.id", "p.parentId", "p.name", "p.fullName", "p.kind", "p.size", "p.priceCents", "p.people", "p.weight",
-      "p.selectionCustomizable", "p.selectionMaximum", "p.image", "p.active", "parent.name as parentName",
+      "p.id",
+      "p.parentId",
+      "p.name",
+      "p.fullName",
+      "p.kind",
+      "p.size",
+      "p.priceCents",
+      "p.people",
+      "p.weight",
+      "p.selectionCustomizable",
+      "p.selectionMaximum",
+      "p.image",
+      "p.active",
+      "parent.name as parentName",
     ])
     .where("p.id", "=", id)
     .executeTakeFirst();
@@ -155,12 +229,22 @@ export async function activeFrequencies(): Promise<number[]> {
 }
 
 async function loadFrequencies(): Promise<number[]> {
-  const rows = await db.selectFrom("frequencies").select("days").where("active", "=", 1).orderBy("sortOrder").execute();
+  const rows = await db
+    .selectFrom("frequencies")
+    .select("days")
+    .where("active", "=", 1)
+    .orderBy("sortOrder")
+    .execute();
   return rows.map((r) => r.days);
 }
 
 export type CatalogueProduct = ListedProduct & {
-  slug: string; description: string; weight: string | null; priceCents: number; image: string; isKnife: boolean;
+  slug: string;
+  description: string;
+  weight: string | null;
+  priceCents: number;
+  image: string;
+  isKnife: boolean;
 };
 
 /** Cuts or add-ons, grouped and filtered by the listing rules for this postcode. */
@@ -173,12 +257,21 @@ export async function productListing(kind: "cut" | "addon", postcode: string | n
  * A listing as its product cards need it, and no more: every field of a loader's answer is
  * serialised into the page (and parsed again while it hydrates) on each request.
  */
-export async function cardListing(kind: "cut" | "addon", postcode: string | null, { descriptions }: { descriptions: boolean }): Promise<ListingGroup[]> {
+export async function cardListing(
+  kind: "cut" | "addon",
+  postcode: string | null,
+  { descriptions }: { descriptions: boolean },
+): Promise<ListingGroup[]> {
   return (await productListing(kind, postcode)).map((g) => ({
     id: g.id,
     name: g.name,
     products: g.products.map((p) => ({
-      id: p.id, name: p.name, weight: p.weight, priceCents: p.priceCents, image: p.image, ...(descriptions ? { description: p.description } : {}),
+      id: p.id,
+      name: p.name,
+      weight: p.weight,
+      priceCents: p.priceCents,
+      image: p.image,
+      ...(descriptions ? { description: p.description } : {}),
     })),
   }));
 }
@@ -188,8 +281,18 @@ async function loadProducts(kind: "cut" | "addon"): Promise<CatalogueProduct[]> 
     .selectFrom("products as p")
     .innerJoin("productCategories as c", "c.id", "p.categoryId")
     .select([
-      "p.id", "p.slug", "p.name", "p.description", "p.weight", "p.priceCents", "p.inventory", "p.image", "p.isKnife",
-      "p.categoryId", "c.name as categoryName", "c.sortOrder as categorySort",
+      "p.id",
+      "p.slug",
+      "p.name",
+      "p.description",
+      "p.weight",
+      "p.priceCents",
+      "p.inventory",
+      "p.image",
+      "p.isKnife",
+      "p.categoryId",
+      "c.name as categoryName",
+      "c.sortOrder as categorySort",
     ])
     .where("p.kind", "=", kind)
     .where("p.active", "=", 1)

@@ -23,7 +23,9 @@ export function flowRedirect(i: GuardInput): string | null {
   if (!i.hasDraft) {
     if (i.userOrdered) return MY_DELIVERIES;
     if (i.step === "get-started") return null;
-    return i.step === "addons" ? `${STEP_PATHS["get-started"]}?v=${ADDONS_RESTART_VERSION}` : STEP_PATHS["get-started"];
+    return i.step === "addons"
+      ? `${STEP_PATHS["get-started"]}?v=${ADDONS_RESTART_VERSION}`
+      : STEP_PATHS["get-started"];
   }
   if (i.checkedOut) return MY_DELIVERIES;
   if (i.step === "get-started") return null;

@@ -39,7 +39,10 @@ export function isInStock(inventory: number | null): boolean {
 }
 
 /** Whether a product may be listed (and chosen) for a draft with this postcode. */
-export function isListable(product: { name: string; inventory: number | null }, postcode: string | null | undefined): boolean {
+export function isListable(
+  product: { name: string; inventory: number | null },
+  postcode: string | null | undefined,
+): boolean {
   if (!isInStock(product.inventory)) return false;
   if (salmonBarred(postcode, product.name)) return false;
   return true;
@@ -50,7 +53,10 @@ export type CategoryGroup<P> = { id: number; name: string; products: P[] };
 const byName = onFirstUse(() => new Intl.Collator("en-AU", { sensitivity: "base", numeric: true }));
 
 /** Listable products grouped by category (in category order), sorted by name within each. Empty categories are dropped. */
-export function groupListing<P extends ListedProduct>(products: P[], postcode: string | null | undefined): CategoryGroup<P>[] {
+export function groupListing<P extends ListedProduct>(
+  products: P[],
+  postcode: string | null | undefined,
+): CategoryGroup<P>[] {
   const groups = new Map<number, CategoryGroup<P> & { sort: number }>();
   for (const p of products) {
     if (!isListable(p, postcode)) continue;
@@ -63,7 +69,10 @@ export function groupListing<P extends ListedProduct>(products: P[], postcode: s
   }
   return [...groups.values()]
     .sort((a, b) => a.sort - b.sort || byName().compare(a.name, b.name))
-    .map(({ sort: _sort, ...g }) => ({ ...g, products: [...g.products].sort((a, b) => byName().compare(a.name, b.name)) }));
+    .map(({ sort: _sort, ...g }) => ({
+      ...g,
+      products: [...g.products].sort((a, b) => byName().compare(a.name, b.name)),
+    }));
 }
 
 /* ---- Custom box selection ---- */
@@ -97,7 +106,9 @@ export function selectionCountLabel(count: number, maximum: number): string {
 /* ---- Stepper buttons ---- */
 
 /** "add:12" → { intent: "add", productId: 12 } */
-export function parseStep(value: FormDataEntryValue | null | undefined): { intent: "add" | "remove"; productId: number } | null {
+export function parseStep(
+  value: FormDataEntryValue | null | undefined,
+): { intent: "add" | "remove"; productId: number } | null {
   const m = typeof value === "string" ? /^(add|remove):(\d{1,9})$/.exec(value) : null;
   return m ? { intent: m[1] as "add" | "remove", productId: Number(m[2]) } : null;
 }

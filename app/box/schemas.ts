@@ -19,13 +19,35 @@ const postcode = z.preprocess(
   z.string({ required_error: POSTCODE_INVALID }).regex(POSTCODE_PATTERN, POSTCODE_INVALID),
 );
 // Row ids fit PostgreSQL's integer (a larger number is no id, not a database error).
-const id = (message: string) => z.preprocess(blankToUndefined, z.coerce.number({ required_error: message, invalid_type_error: message }).int(message).positive(message).max(2_147_483_647, message));
+const id = (message: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ required_error: message, invalid_type_error: message })
+      .int(message)
+      .positive(message)
+      .max(2_147_483_647, message),
+  );
 
 const deliveryFields = {
   postcode,
-  suburbId: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: CHOOSE_SUBURB }).int().positive().max(2_147_483_647, CHOOSE_SUBURB).optional()),
-  deliveryDate: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE)),
-  deliveryWindow: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_TIME }).regex(/^[a-z0-9_-]{1,32}$/, CHOOSE_TIME)),
+  suburbId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ invalid_type_error: CHOOSE_SUBURB })
+      .int()
+      .positive()
+      .max(2_147_483_647, CHOOSE_SUBURB)
+      .optional(),
+  ),
+  deliveryDate: z.preprocess(
+    blankToUndefined,
+    z.string({ required_error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE),
+  ),
+  deliveryWindow: z.preprocess(
+    blankToUndefined,
+    z.string({ required_error: CHOOSE_TIME }).regex(/^[a-z0-9_-]{1,32}$/, CHOOSE_TIME),
+  ),
 };
 
 /** Get-started for a visitor: e-mail, postcode, suburb, date and time. */
@@ -39,7 +61,10 @@ export const getStartedSignedInValidator = withZod(GetStartedSignedInSchema);
  * The no-JS "Check postcode" submit: the postcode, and the e-mail when one is typed (kept with the
  * postcode; a malformed or overlong one is refused like on Continue, never stored).
  */
-export const PostcodeLookupSchema = z.object({ postcode, email: z.preprocess(blankToUndefined, EmailSchema.optional()) });
+export const PostcodeLookupSchema = z.object({
+  postcode,
+  email: z.preprocess(blankToUndefined, EmailSchema.optional()),
+});
 export const postcodeLookupValidator = withZod(PostcodeLookupSchema);
 /** A signed-in shopper's look-up: the account's e-mail is used, whatever is posted. */
 export const postcodeOnlyLookupValidator = withZod(z.object({ postcode }));

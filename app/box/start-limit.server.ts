@@ -13,7 +13,10 @@ export function newStartLimits(ip: string): Limit[] {
 }
 
 /** Whether saving get-started for `flow` with `email` (already normalised) would create a draft or a user. */
-export async function startsSomethingNew(flow: Pick<FlowState, "draft" | "checkedOut" | "user">, email: string | null | undefined): Promise<boolean> {
+export async function startsSomethingNew(
+  flow: Pick<FlowState, "draft" | "checkedOut" | "user">,
+  email: string | null | undefined,
+): Promise<boolean> {
   if (!hasOpenDraft(flow)) return true;
   if (flow.user || !email) return false;
   return !(await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst());
@@ -36,6 +39,9 @@ export async function refuseTooManyStarts(
     return null;
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
-    return { message: tooManyStartsMessage(error.retryAfterSeconds), retryAfterSeconds: error.retryAfterSeconds };
+    return {
+      message: tooManyStartsMessage(error.retryAfterSeconds),
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
   }
 }

@@ -17,17 +17,25 @@ export async function stepperAction(
   const flow = await requireFlow(request, step);
   const viaFetcher = formData.get("via") === "fetcher";
   // "Next step": the next page's guard decides whether the box is ready for it.
-  if (formData.get("intent") === "next") return redirect(step === "your-items" ? STEP_PATHS.addons : STEP_PATHS.checkout, 303);
+  if (formData.get("intent") === "next")
+    return redirect(step === "your-items" ? STEP_PATHS.addons : STEP_PATHS.checkout, 303);
   const posted = parseStep(formData.get("step"));
-  const parsed = StepperSchema.safeParse(posted ?? { intent: formData.get("intent"), productId: formData.get("productId") });
-  if (!parsed.success) return data({ error: "Please choose a product to add or remove.", productId: null }, { status: 400 });
+  const parsed = StepperSchema.safeParse(
+    posted ?? { intent: formData.get("intent"), productId: formData.get("productId") },
+  );
+  if (!parsed.success)
+    return data(
+      { error: "Please choose a product to add or remove.", productId: null },
+      { status: 400 },
+    );
   const { productId } = parsed.data;
   try {
     const result = await change(flow.draft.id, parsed.data);
     if (viaFetcher) return { ok: true, productId, quantity: result.quantity, error: null };
     return redirect(`${STEP_PATHS[step]}#card-${productId}`, 303);
   } catch (error) {
-    if (error instanceof FlowError) return data({ error: error.message, productId }, { status: 400 });
+    if (error instanceof FlowError)
+      return data({ error: error.message, productId }, { status: 400 });
     throw error;
   }
 }

@@ -1,7 +1,8 @@
 // The flow's steps, their order and the progress indicator's labels (SPEC §2, §9).
 import { FLOW_STEPS } from "~/config";
 
-export type FlowStep = "get-started" | "your-box" | "curated-box" | "box-size" | "your-items" | "addons" | "checkout";
+export type FlowStep =
+  "get-started" | "your-box" | "curated-box" | "box-size" | "your-items" | "addons" | "checkout";
 
 export const STEP_PATHS: Record<FlowStep, string> = {
   "get-started": "/get-started",
@@ -30,7 +31,10 @@ export type IndicatorStep = { index: number; label: string; href: string };
 
 /** The four steps shown; the third reads "Items" while a custom box's cuts are still to come. */
 export function indicatorSteps(current: FlowStep, customizable: boolean): IndicatorStep[] {
-  const itemsStep = current === "your-items" || (customizable && (current === "your-box" || current === "curated-box" || current === "box-size"));
+  const itemsStep =
+    current === "your-items" ||
+    (customizable &&
+      (current === "your-box" || current === "curated-box" || current === "box-size"));
   return [
     { index: 1, label: "Your box", href: STEP_PATHS["your-box"] },
     { index: 2, label: "Box size", href: STEP_PATHS["box-size"] },

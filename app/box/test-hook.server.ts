@@ -9,7 +9,15 @@ import { env } from "~/env.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { notFound } from "~/jobs/test-hook.server";
 import { boxWithSizes, curatedRanges, productListing, rootOfKind } from "./catalogue.server";
-import { changeAddon, changeItem, chooseBoxType, chooseCuratedRange, choosePackage, readFlow, saveDelivery } from "./flow.server";
+import {
+  changeAddon,
+  changeItem,
+  chooseBoxType,
+  chooseCuratedRange,
+  choosePackage,
+  readFlow,
+  saveDelivery,
+} from "./flow.server";
 
 const DEFAULT_FREQUENCY_DAYS = 28;
 
@@ -37,15 +45,23 @@ export async function buildDraftHook(request: Request) {
   const lookup = await lookupPostcode(field("postcode", "2000"));
   if (lookup.status !== "ok") return bad(`postcode: ${lookup.status}`);
   const windows = lookup.windows;
-  const saved = await saveDelivery({ ...flow, session }, {
-    email: field("email", ""),
-    postcode: lookup.postcode,
-    suburbId: lookup.suburbs[0]?.id,
-    deliveryDate: lookup.dates[0]?.value ?? "",
-    deliveryWindow: (time === "overnight" ? windows[windows.length - 1] : windows[0])?.code ?? "",
-  });
+  const saved = await saveDelivery(
+    { ...flow, session },
+    {
+      email: field("email", ""),
+      postcode: lookup.postcode,
+      suburbId: lookup.suburbs[0]?.id,
+      deliveryDate: lookup.dates[0]?.value ?? "",
+      deliveryWindow: (time === "overnight" ? windows[windows.length - 1] : windows[0])?.code ?? "",
+    },
+  );
   if (!saved.ok) return bad(JSON.stringify(saved.fieldErrors));
-  const draft = () => db.selectFrom("subscriptions").selectAll().where("id", "=", saved.subscriptionId).executeTakeFirstOrThrow();
+  const draft = () =>
+    db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("id", "=", saved.subscriptionId)
+      .executeTakeFirstOrThrow();
 
   const root = await rootOfKind(kind);
   if (!root) return bad(`no ${kind} box`);
@@ -62,11 +78,16 @@ export async function buildDraftHook(request: Request) {
   const size = field("size", "small");
   const pkg = (await boxWithSizes(typeId))?.sizes.find((s) => s.size === size);
   if (!pkg) return bad(`no ${size} size`);
-  await choosePackage(await draft(), { typeId, packageId: pkg.id, frequencyDays: Number(field("frequency", String(DEFAULT_FREQUENCY_DAYS))) });
+  await choosePackage(await draft(), {
+    typeId,
+    packageId: pkg.id,
+    frequencyDays: Number(field("frequency", String(DEFAULT_FREQUENCY_DAYS))),
+  });
 
   if (pkg.selectionCustomizable && pkg.selectionMaximum) {
     const cuts = (await productListing("cut", lookup.postcode)).flatMap((g) => g.products);
-    for (const cut of cuts.slice(0, pkg.selectionMaximum)) await changeItem(saved.subscriptionId, { intent: "add", productId: cut.id });
+    for (const cut of cuts.slice(0, pkg.selectionMaximum))
+      await changeItem(saved.subscriptionId, { intent: "add", productId: cut.id });
   }
   const addons = (await productListing("addon", lookup.postcode)).flatMap((g) => g.products);
   for (const name of form.getAll("addon").map(String)) {

@@ -6,6 +6,10 @@ import { lazyValidator } from "~/utils/lazy-validator";
 
 const schemas = () => import("./schemas");
 
-export const getStartedFormValidator = lazyValidator(() => schemas().then((s) => s.getStartedValidator));
-export const getStartedSignedInFormValidator = lazyValidator(() => schemas().then((s) => s.getStartedSignedInValidator));
+export const getStartedFormValidator = lazyValidator(() =>
+  schemas().then((s) => s.getStartedValidator),
+);
+export const getStartedSignedInFormValidator = lazyValidator(() =>
+  schemas().then((s) => s.getStartedSignedInValidator),
+);
 export const boxSizeFormValidator = lazyValidator(() => schemas().then((s) => s.boxSizeValidator));

@@ -32,10 +32,20 @@ export const blankToUndefined = (v: unknown) => {
 
 /** A required trimmed text of at most `max` characters; blank counts as missing. */
 export const requiredText = (message: string, max = 120) =>
-  z.preprocess(blankToUndefined, z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, `At most ${max} characters`));
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ required_error: message, invalid_type_error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `At most ${max} characters`),
+  );
 
 export const optionalText = (max = 120) =>
-  z.preprocess(blankToUndefined, z.string().trim().max(max, `At most ${max} characters`).optional());
+  z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(max, `At most ${max} characters`).optional(),
+  );
 
 /** Australian phone numbers (mobile or landline), stored in E.164 form. */
 export function normalisePhone(value: string): string | null {
@@ -54,7 +64,10 @@ export const PhoneSchema = z.preprocess(
 );
 
 /** A checkbox: present ("true", "on", "1") is true, absent is false. */
-export const Checkbox = z.preprocess((v) => v === true || v === "true" || v === "on" || v === "1", z.boolean());
+export const Checkbox = z.preprocess(
+  (v) => v === true || v === "true" || v === "on" || v === "1",
+  z.boolean(),
+);
 
 /** What a field holds once trimmed ("" when absent or not text). */
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : "");
@@ -67,27 +80,38 @@ const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : "");
  */
 function typeRules(raw: unknown, ctx: z.RefinementCtx) {
   const a = (raw && typeof raw === "object" ? raw : {}) as Record<string, unknown>;
-  if (a.addressType === "apartment" && !trimmed(a.line2)) ctx.addIssue({ code: "custom", path: ["line2"], message: MESSAGES.line2 });
-  if (a.addressType === "business" && !trimmed(a.company)) ctx.addIssue({ code: "custom", path: ["company"], message: MESSAGES.company });
+  if (a.addressType === "apartment" && !trimmed(a.line2))
+    ctx.addIssue({ code: "custom", path: ["line2"], message: MESSAGES.line2 });
+  if (a.addressType === "business" && !trimmed(a.company))
+    ctx.addIssue({ code: "custom", path: ["company"], message: MESSAGES.company });
   return raw;
 }
 
-export const AddressSchema = z.preprocess(typeRules, z
-  .object({
-    addressType: z.enum(ADDRESS_TYPES, { errorMap: () => ({ message: MESSAGES.addressType }) }),
-    line1: requiredText(MESSAGES.line1, 200),
-    line2: optionalText(100),
-    company: optionalText(120),
-    city: requiredText(MESSAGES.city, 80),
-    state: z.enum(STATES, { errorMap: () => ({ message: MESSAGES.state }) }),
-    postcode: z.preprocess(
-      (v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v),
-      z.string({ required_error: MESSAGES.postcode, invalid_type_error: MESSAGES.postcode }).regex(POSTCODE_PATTERN, MESSAGES.postcode),
-    ),
-    // the shop delivers in Australia only: whatever is posted, the country is AU
-    country: z.any().transform(() => "AU" as const),
-  })
-  .transform((a) => ({ ...a, postcode: a.postcode.padStart(4, "0"), company: a.addressType === "business" ? a.company : undefined })));
+export const AddressSchema = z.preprocess(
+  typeRules,
+  z
+    .object({
+      addressType: z.enum(ADDRESS_TYPES, { errorMap: () => ({ message: MESSAGES.addressType }) }),
+      line1: requiredText(MESSAGES.line1, 200),
+      line2: optionalText(100),
+      company: optionalText(120),
+      city: requiredText(MESSAGES.city, 80),
+      state: z.enum(STATES, { errorMap: () => ({ message: MESSAGES.state }) }),
+      postcode: z.preprocess(
+        (v) => (typeof v === "string" ? v.replace(/\s+/g, "") : v),
+        z
+          .string({ required_error: MESSAGES.postcode, invalid_type_error: MESSAGES.postcode })
+          .regex(POSTCODE_PATTERN, MESSAGES.postcode),
+      ),
+      // the shop delivers in Australia only: whatever is posted, the country is AU
+      country: z.any().transform(() => "AU" as const),
+    })
+    .transform((a) => ({
+      ...a,
+      postcode: a.postcode.padStart(4, "0"),
+      company: a.addressType === "business" ? a.company : undefined,
+    })),
+);
 
 export type AddressInput = z.output<typeof AddressSchema>;
 
@@ -95,11 +119,18 @@ export type AddressInput = z.output<typeof AddressSchema>;
  * Runs `schema` on `value` only when `when` holds, reporting its issues under
  * `path`. Billing fields are validated only when billing differs from shipping.
  */
-export function refineWhen<S extends z.ZodTypeAny>(ctx: z.RefinementCtx, when: boolean, schema: S, value: unknown, path: (string | number)[]): z.output<S> | undefined {
+export function refineWhen<S extends z.ZodTypeAny>(
+  ctx: z.RefinementCtx,
+  when: boolean,
+  schema: S,
+  value: unknown,
+  path: (string | number)[],
+): z.output<S> | undefined {
   if (!when) return undefined;
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  for (const issue of result.error.issues) ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as z.IssueData);
+  for (const issue of result.error.issues)
+    ctx.addIssue({ ...issue, path: [...path, ...issue.path] } as z.IssueData);
   return undefined;
 }
 

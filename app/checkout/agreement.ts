@@ -18,9 +18,24 @@ export type AgreementTerms = {
 };
 
 /** The terms for a first delivery on `firstDate` and a box every `frequencyDays` days; null until both are chosen. */
-export function agreementTerms(schedule: RegionSchedule | null, firstDate: string | null | undefined, frequencyDays: number | null | undefined): AgreementTerms | null {
-  if (!firstDate || !/^\d{4}-\d{2}-\d{2}$/.test(firstDate) || !frequencyDays || !Number.isInteger(frequencyDays) || frequencyDays <= 0) return null;
-  const nextDate = nextDeliveryDate(schedule ?? { weekdays: [], leadDays: 0, everyWeeks: 1 }, firstDate, frequencyDays);
+export function agreementTerms(
+  schedule: RegionSchedule | null,
+  firstDate: string | null | undefined,
+  frequencyDays: number | null | undefined,
+): AgreementTerms | null {
+  if (
+    !firstDate ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(firstDate) ||
+    !frequencyDays ||
+    !Number.isInteger(frequencyDays) ||
+    frequencyDays <= 0
+  )
+    return null;
+  const nextDate = nextDeliveryDate(
+    schedule ?? { weekdays: [], leadDays: 0, everyWeeks: 1 },
+    firstDate,
+    frequencyDays,
+  );
   return {
     firstDelivery: formatDeliveryDate(firstDate),
     nextDate,

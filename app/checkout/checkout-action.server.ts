@@ -9,63 +9,153 @@ import { emailHasAccount, readFlow, requireFlow } from "~/box/flow.server";
 import { MY_DELIVERIES } from "~/box/guards";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode } from "~/delivery/postcode";
-import { clearCookie, GIFT_CARD_ACTIVATION_COOKIE, giftCardActivationCode } from "~/gift-cards/cookie.server";
+import {
+  clearCookie,
+  GIFT_CARD_ACTIVATION_COOKIE,
+  giftCardActivationCode,
+} from "~/gift-cards/cookie.server";
 import { paymentFormAnswer } from "~/payments/form-answer.server";
 import { readForm } from "~/security/csrf.server";
 import { getClientIp, RateLimitedError } from "~/security/rate-limit.server";
 import { accountStepAction, errorFocus } from "./account-step.server";
 import { OVERNIGHT_DIALOG, type CheckoutAnswer } from "./checkout-answer";
-import { applyDiscountCode, currentQuote, postcodeLookup, promoCookie, readPromo } from "./checkout-page.server";
+import {
+  applyDiscountCode,
+  currentQuote,
+  postcodeLookup,
+  promoCookie,
+  readPromo,
+} from "./checkout-page.server";
 import { parseExpectedTotal, shownTotalCheck } from "./expected-total.server";
 import { CHECKOUT_FORM_ID } from "./form-ids";
 import { waitingGiftCardProblem } from "./gift-credit.server";
-import { ADDRESS_DOUBT, OUT_OF_STOCK, placeOrder, repeatedSubmit, trimDraftToStock, type CheckoutOutcome } from "./place-order.server";
+import {
+  ADDRESS_DOUBT,
+  OUT_OF_STOCK,
+  placeOrder,
+  repeatedSubmit,
+  trimDraftToStock,
+  type CheckoutOutcome,
+} from "./place-order.server";
 import { checkoutValidator } from "./validators.server";
 
 /** The welcome panel: with JS it takes focus after the redirect, as a new page would give it a start point. */
 const WELCOME = "#welcome";
 
-const answer = (formData: FormData, extra: Partial<CheckoutAnswer>, status: number, init?: { headers?: HeadersInit }) =>
-  paymentFormAnswer<CheckoutAnswer>(formData, CHECKOUT_FORM_ID, ["expectedTotalCents", "shownQuote"], extra, status, init);
+const answer = (
+  formData: FormData,
+  extra: Partial<CheckoutAnswer>,
+  status: number,
+  init?: { headers?: HeadersInit },
+) =>
+  paymentFormAnswer<CheckoutAnswer>(
+    formData,
+    CHECKOUT_FORM_ID,
+    ["expectedTotalCents", "shownQuote"],
+    extra,
+    status,
+    init,
+  );
 
 const toMyDeliveries = (reference: string, headers?: HeadersInit) =>
-  redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(reference)}${WELCOME}`, { status: 303, headers });
+  redirect(`${MY_DELIVERIES}?newuser=${encodeURIComponent(reference)}${WELCOME}`, {
+    status: 303,
+    headers,
+  });
 
 /**
  * A refused code the shopper typed and applied stays in the field, so a typo can be corrected. One
  * refused while placing the order (a code that no longer applies, or was typed and never applied)
  * is emptied: the next "Place order" then places the order without it.
  */
-function clearRefusedCode(formData: FormData, intent: FormDataEntryValue | null): Pick<CheckoutAnswer, "discountCleared"> {
+function clearRefusedCode(
+  formData: FormData,
+  intent: FormDataEntryValue | null,
+): Pick<CheckoutAnswer, "discountCleared"> {
   if (intent === "discount") return {};
   formData.set("discountCode", "");
   return { discountCleared: true };
 }
 
-function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, { kind: "placed" } | { kind: "already-ordered" }>) {
+function outcomeResponse(
+  formData: FormData,
+  outcome: Exclude<CheckoutOutcome, { kind: "placed" } | { kind: "already-ordered" }>,
+) {
   switch (outcome.kind) {
     case "fields":
       return answer(formData, { fieldErrors: outcome.fieldErrors }, 422);
     case "card":
-      return answer(formData, { fieldErrors: outcome.fieldErrors, dialog: { kind: "error", title: "Please check your card", message: outcome.message } }, 422);
+      return answer(
+        formData,
+        {
+          fieldErrors: outcome.fieldErrors,
+          dialog: { kind: "error", title: "Please check your card", message: outcome.message },
+        },
+        422,
+      );
     case "address-doubt":
-      return answer(formData, { dialog: { kind: "address-doubt", signature: outcome.signature, message: ADDRESS_DOUBT } }, 409);
+      return answer(
+        formData,
+        { dialog: { kind: "address-doubt", signature: outcome.signature, message: ADDRESS_DOUBT } },
+        409,
+      );
     case "overnight":
       return answer(formData, { dialog: { kind: "overnight", message: OVERNIGHT_DIALOG } }, 409);
     case "out-of-stock":
-      return answer(formData, { dialog: { kind: "out-of-stock", message: OUT_OF_STOCK, items: outcome.items } }, 409);
+      return answer(
+        formData,
+        { dialog: { kind: "out-of-stock", message: OUT_OF_STOCK, items: outcome.items } },
+        409,
+      );
     case "card-limit":
       // nothing reached the gateway under this key: it stays for the next try
-      return answer(formData, { fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Too many card attempts", message: outcome.message } }, 429, { headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+      return answer(
+        formData,
+        {
+          fieldErrors: { "card.number": outcome.message },
+          dialog: { kind: "error", title: "Too many card attempts", message: outcome.message },
+        },
+        429,
+        { headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
     case "declined":
       // A new key for the next try: the declined one keeps its answer.
-      return answer(formData, { nextKey: randomUUID(), fieldErrors: { "card.number": outcome.message }, dialog: { kind: "error", title: "Payment declined", message: outcome.message } }, 402);
+      return answer(
+        formData,
+        {
+          nextKey: randomUUID(),
+          fieldErrors: { "card.number": outcome.message },
+          dialog: { kind: "error", title: "Payment declined", message: outcome.message },
+        },
+        402,
+      );
     case "error":
       // "still being placed" keeps the key (pressing again waits for that payment); a refunded one is finished
-      return answer(formData, { ...(outcome.newKey ? { nextKey: randomUUID() } : {}), dialog: { kind: "error", title: "We couldn't place your order", message: outcome.message, ...errorFocus(outcome.message) } }, 409);
+      return answer(
+        formData,
+        {
+          ...(outcome.newKey ? { nextKey: randomUUID() } : {}),
+          dialog: {
+            kind: "error",
+            title: "We couldn't place your order",
+            message: outcome.message,
+            ...errorFocus(outcome.message),
+          },
+        },
+        409,
+      );
     case "total-changed":
       // nothing was charged under this key, but the next press is for another amount: a new key
-      return answer(formData, { nextKey: randomUUID(), totalChanged: true, fieldErrors: outcome.fieldErrors ?? {}, dialog: { kind: "error", title: "Your order changed", message: outcome.message } }, 409);
+      return answer(
+        formData,
+        {
+          nextKey: randomUUID(),
+          totalChanged: true,
+          fieldErrors: outcome.fieldErrors ?? {},
+          dialog: { kind: "error", title: "Your order changed", message: outcome.message },
+        },
+        409,
+      );
   }
 }
 
@@ -73,7 +163,10 @@ function outcomeResponse(formData: FormData, outcome: Exclude<CheckoutOutcome, {
  * Without JS a refused post draws the page again: with the schedule (or the refusal) of the postcode
  * typed, not the draft's, so the date picked from it stays picked and the agreement follows it.
  */
-async function typedLookup(formData: FormData, draftPostcode: string | null): Promise<PostcodeLookup | undefined> {
+async function typedLookup(
+  formData: FormData,
+  draftPostcode: string | null,
+): Promise<PostcodeLookup | undefined> {
   const posted = normalisePostcode(String(formData.get("shipping.postcode") ?? ""));
   return posted && posted.display !== draftPostcode ? postcodeLookup(posted.display) : undefined;
 }
@@ -82,39 +175,82 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // What a dialog confirmed ("Continue", "Accept") is kept until the order is placed, also when
   // this post is refused for another reason (without JS the card number is then typed again).
-  if (formData.get("confirmAddress")) formData.set("addressConfirmed", String(formData.get("confirmAddress")));
+  if (formData.get("confirmAddress"))
+    formData.set("addressConfirmed", String(formData.get("confirmAddress")));
   if (formData.get("acceptOvernight") === "true") formData.set("overnightAccepted", "true");
   const before = await readFlow(request);
   const key = String(formData.get("idempotencyKey") ?? "");
   if (before.session) {
     const repeat = await repeatedSubmit({ session: before.session, user: before.user }, key);
-    if (repeat?.kind === "placed") return toMyDeliveries(repeat.reference, repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined);
+    if (repeat?.kind === "placed")
+      return toMyDeliveries(
+        repeat.reference,
+        repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined,
+      );
     if (repeat && repeat.kind !== "already-ordered") return outcomeResponse(formData, repeat);
   }
 
   const flow = await requireFlow(request, "checkout");
   // the e-mail code and the second-box question (decision 039)
   const account = await accountStepAction(flow, formData);
-  if (account?.kind === "redirect") return redirect(account.to, { status: 303, headers: account.setCookie ? { "Set-Cookie": account.setCookie } : undefined });
+  if (account?.kind === "redirect")
+    return redirect(account.to, {
+      status: 303,
+      headers: account.setCookie ? { "Set-Cookie": account.setCookie } : undefined,
+    });
   if (account) return answer(formData, { emailProof: account.notice }, account.status);
   if (!flow.user && (await emailHasAccount(flow.draft.email))) {
-    return answer(formData, { dialog: { kind: "error", title: "Please sign in", message: "There is already an account for this e-mail. Please sign in to continue." } }, 403);
+    return answer(
+      formData,
+      {
+        dialog: {
+          kind: "error",
+          title: "Please sign in",
+          message: "There is already an account for this e-mail. Please sign in to continue.",
+        },
+      },
+      403,
+    );
   }
   const intent = formData.get("intent");
-  const postedCode = String(formData.get("discountCode") ?? "").trim().toUpperCase() || null;
+  const postedCode =
+    String(formData.get("discountCode") ?? "")
+      .trim()
+      .toUpperCase() || null;
 
   // Apply (or a new code typed before "Place order"): show the new total before anything is charged.
   const activeCode = flow.draft.discountCode ?? (await readPromo(request));
   if (intent === "discount" || (intent !== "postcode" && postedCode !== activeCode)) {
     let result;
     try {
-      result = await applyDiscountCode(flow.draft, postedCode, String(formData.get("shipping.postcode") ?? "") || null, getClientIp(request, context));
+      result = await applyDiscountCode(
+        flow.draft,
+        postedCode,
+        String(formData.get("shipping.postcode") ?? "") || null,
+        getClientIp(request, context),
+      );
     } catch (error) {
       if (!(error instanceof RateLimitedError)) throw error;
-      return answer(formData, { discountNotice: { ok: false, message: error.message }, ...clearRefusedCode(formData, intent) }, 429, { headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return answer(
+        formData,
+        {
+          discountNotice: { ok: false, message: error.message },
+          ...clearRefusedCode(formData, intent),
+        },
+        429,
+        { headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
     }
-    const notice = intent === "discount" || !result.ok ? result : { ok: true, message: `${result.message} Check your new total, then place your order.` };
-    return answer(formData, { discountNotice: notice, ...(result.ok ? {} : clearRefusedCode(formData, intent)) }, result.ok ? 200 : 422, { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } });
+    const notice =
+      intent === "discount" || !result.ok
+        ? result
+        : { ok: true, message: `${result.message} Check your new total, then place your order.` };
+    return answer(
+      formData,
+      { discountNotice: notice, ...(result.ok ? {} : clearRefusedCode(formData, intent)) },
+      result.ok ? 200 : 422,
+      { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } },
+    );
   }
   if (intent === "postcode") {
     const lookup = await postcodeLookup(String(formData.get("shipping.postcode") ?? ""));
@@ -124,11 +260,26 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   const { ctx, quote } = await currentQuote(flow, postedCode, null);
   // Before the form is checked against what the order needs now (a knife added elsewhere asks for the age check):
   // a total that moved is said first. A code that no longer applies is placeOrder's to remove and explain.
-  const changed = quote.discountMessage ? null : shownTotalCheck({ expectedTotalCents: parseExpectedTotal(formData.get("expectedTotalCents")), shownQuote: String(formData.get("shownQuote") ?? "") }, quote);
+  const changed = quote.discountMessage
+    ? null
+    : shownTotalCheck(
+        {
+          expectedTotalCents: parseExpectedTotal(formData.get("expectedTotalCents")),
+          shownQuote: String(formData.get("shownQuote") ?? ""),
+        },
+        quote,
+      );
   if (changed) return outcomeResponse(formData, changed);
   const result = await checkoutValidator(ctx).validate(formData);
   if (result.error) {
-    return answer(formData, { fieldErrors: result.error.fieldErrors, lookup: await typedLookup(formData, flow.draft.postcode) }, 422);
+    return answer(
+      formData,
+      {
+        fieldErrors: result.error.fieldErrors,
+        lookup: await typedLookup(formData, flow.draft.postcode),
+      },
+      422,
+    );
   }
   const input = {
     ...result.data,
@@ -141,23 +292,39 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   // A waiting gift card that can't be used is said so before anything is charged; the cookie goes with that answer.
   const giftProblem = giftCode ? await waitingGiftCardProblem(giftCode) : null;
   if (giftProblem) {
-    return answer(formData, { dialog: { kind: "error", title: "Your gift card couldn't be used", message: giftProblem } }, 409, { headers: { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) } });
+    return answer(
+      formData,
+      { dialog: { kind: "error", title: "Your gift card couldn't be used", message: giftProblem } },
+      409,
+      { headers: { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) } },
+    );
   }
-  const outcome = await placeOrder({ session, user: flow.user, draft: flow.draft, clientIp: getClientIp(request, context) }, { ...input, giftCode }, appOrigin(request));
+  const outcome = await placeOrder(
+    { session, user: flow.user, draft: flow.draft, clientIp: getClientIp(request, context) },
+    { ...input, giftCode },
+    appOrigin(request),
+  );
   if (outcome.kind === "placed") {
     const headers = new Headers();
-    if (giftCardActivationCode(request)) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
+    if (giftCardActivationCode(request))
+      headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
     if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
     headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
     return toMyDeliveries(outcome.reference, headers);
   }
   if (outcome.kind === "already-ordered") return redirect(MY_DELIVERIES, 303);
-  if (outcome.kind === "out-of-stock") await trimDraftToStock(flow.draft.id, input.shipping.postcode);
-  const cleared = (outcome.kind === "fields" || outcome.kind === "total-changed") && outcome.fieldErrors?.discountCode ? clearRefusedCode(formData, "place") : {};
+  if (outcome.kind === "out-of-stock")
+    await trimDraftToStock(flow.draft.id, input.shipping.postcode);
+  const cleared =
+    (outcome.kind === "fields" || outcome.kind === "total-changed") &&
+    outcome.fieldErrors?.discountCode
+      ? clearRefusedCode(formData, "place")
+      : {};
   const response = outcomeResponse(formData, outcome);
   Object.assign(response.data, cleared);
   response.data.lookup = await typedLookup(formData, flow.draft.postcode);
   // keep what the dialogs confirmed, so a later retry does not ask again
-  if (outcome.kind !== "address-doubt" && input.addressConfirmed) response.data.repopulateFields.addressConfirmed = input.addressConfirmed;
+  if (outcome.kind !== "address-doubt" && input.addressConfirmed)
+    response.data.repopulateFields.addressConfirmed = input.addressConfirmed;
   return response;
 }

@@ -20,21 +20,57 @@ import { describeQuote } from "./expected-total.server";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
 
 /** `?promo=CODE` on any link is kept for a day, until checkout uses it or finds it unusable. */
-export const promoCookie = createCookie("promo", { path: "/", httpOnly: true, sameSite: "lax", secure: secureCookies, maxAge: 60 * 60 * 24 });
+export const promoCookie = createCookie("promo", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  secure: secureCookies,
+  maxAge: 60 * 60 * 24,
+});
 
 /** The promo code of the link (`?promo=`), else of the cookie a link left; `urlAllowed: false` skips the link's (over its look-up limit). */
 export async function readPromo(request: Request, urlAllowed = true): Promise<string | null> {
   const fromUrl = urlAllowed ? new URL(request.url).searchParams.get("promo") : null;
   if (fromUrl && /^[A-Za-z0-9_-]{2,40}$/.test(fromUrl)) return fromUrl.toUpperCase();
   const fromCookie = await promoCookie.parse(request.headers.get("Cookie"));
-  return typeof fromCookie === "string" && /^[A-Z0-9_-]{2,40}$/.test(fromCookie) ? fromCookie : null;
+  return typeof fromCookie === "string" && /^[A-Z0-9_-]{2,40}$/.test(fromCookie)
+    ? fromCookie
+    : null;
 }
 
-type AddressDefaults = { addressType: string; line1: string; line2: string; company: string; city: string; state: string; postcode: string };
+type AddressDefaults = {
+  addressType: string;
+  line1: string;
+  line2: string;
+  company: string;
+  city: string;
+  state: string;
+  postcode: string;
+};
 
-async function latestAddress(userId: number, kind: "shipping" | "billing"): Promise<AddressDefaults | null> {
-  const a = await db.selectFrom("addresses").selectAll().where("userId", "=", userId).where("kind", "=", kind).where("removedAt", "is", null).orderBy("id", "desc").executeTakeFirst();
-  return a ? { addressType: a.addressType, line1: a.line1, line2: a.line2 ?? "", company: a.company ?? "", city: a.city, state: a.state, postcode: a.postcode } : null;
+async function latestAddress(
+  userId: number,
+  kind: "shipping" | "billing",
+): Promise<AddressDefaults | null> {
+  const a = await db
+    .selectFrom("addresses")
+    .selectAll()
+    .where("userId", "=", userId)
+    .where("kind", "=", kind)
+    .where("removedAt", "is", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return a
+    ? {
+        addressType: a.addressType,
+        line1: a.line1,
+        line2: a.line2 ?? "",
+        company: a.company ?? "",
+        city: a.city,
+        state: a.state,
+        postcode: a.postcode,
+      }
+    : null;
 }
 
 export type CheckoutPage = Awaited<ReturnType<typeof loadCheckout>>;
@@ -43,10 +79,20 @@ export type CheckoutPage = Awaited<ReturnType<typeof loadCheckout>>;
 async function identifiedCustomer(flow: GuardedFlow): Promise<User | null> {
   if (flow.user) return flow.user;
   if (!flow.draft.email) return null;
-  return (await db.selectFrom("users").selectAll().where("email", "=", flow.draft.email).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", flow.draft.email)
+      .executeTakeFirst()) ?? null
+  );
 }
 
-export function contextFor(quote: Quote, customer: Pick<User, "passwordHash"> | null, signedIn: boolean): CheckoutContext {
+export function contextFor(
+  quote: Quote,
+  customer: Pick<User, "passwordHash"> | null,
+  signedIn: boolean,
+): CheckoutContext {
   return {
     needsPassword: !signedIn && !customer?.passwordHash,
     hasKnife: quote.hasKnife,
@@ -59,10 +105,23 @@ export function contextFor(quote: Quote, customer: Pick<User, "passwordHash"> | 
  * The quote for the draft as the server would charge it now (credit only for a signed-in account with a
  * password). `cart` and `known.customer`: what the caller has just read (the page), so it is not read twice.
  */
-export async function currentQuote(flow: GuardedFlow, discountCode: string | null, choiceId: number | null, cart?: Cart, known?: { customer: User | null }) {
+export async function currentQuote(
+  flow: GuardedFlow,
+  discountCode: string | null,
+  choiceId: number | null,
+  cart?: Cart,
+  known?: { customer: User | null },
+) {
   const customer = known ? known.customer : await identifiedCustomer(flow);
   const credit = flow.user?.passwordHash ? await creditBalance({ userId: flow.user.id }) : 0;
-  const quote = await quoteDraft({ draft: flow.draft, cart, postcode: flow.draft.postcode, discountCode, choiceId, creditBalanceCents: credit });
+  const quote = await quoteDraft({
+    draft: flow.draft,
+    cart,
+    postcode: flow.draft.postcode,
+    discountCode,
+    choiceId,
+    creditBalanceCents: credit,
+  });
   return { quote, customer, ctx: contextFor(quote, customer, Boolean(flow.user)) };
 }
 
@@ -71,7 +130,11 @@ export async function currentQuote(flow: GuardedFlow, discountCode: string | nul
  * limits (codes must not be guessable by loading links). Past them the link's code is ignored and
  * the message says why; a code the draft or the promo cookie already holds is not counted again.
  */
-export async function promoLinkLimit(flow: GuardedFlow, request: Request, ip: string): Promise<string | null> {
+export async function promoLinkLimit(
+  flow: GuardedFlow,
+  request: Request,
+  ip: string,
+): Promise<string | null> {
   const fromUrl = new URL(request.url).searchParams.get("promo")?.trim().toUpperCase();
   if (!fromUrl || fromUrl === flow.draft.discountCode?.toUpperCase()) return null;
   // The cookie holds a code this browser's link already found usable: reloads and revalidations of that page are free.
@@ -85,24 +148,51 @@ export async function promoLinkLimit(flow: GuardedFlow, request: Request, ip: st
   }
 }
 
-export async function loadCheckout(flow: GuardedFlow, request: Request, postcodeParam: string | null, promoLimited: string | null = null) {
+export async function loadCheckout(
+  flow: GuardedFlow,
+  request: Request,
+  postcodeParam: string | null,
+  promoLimited: string | null = null,
+) {
   const promo = await readPromo(request, !promoLimited);
   // the draft's account, read once: whether it must sign in first, and what the quote knows of it
   const customer = await identifiedCustomer(flow);
   const needsSignIn = !flow.user && Boolean(customer?.passwordHash);
   const discountCode = flow.draft.discountCode ?? promo;
-  const [cart, delivery, frequencies] = await Promise.all([getCart(flow.draft, flow.pkg), deliverySummary(flow.draft), activeFrequencies()]);
-  const { quote, ctx } = await currentQuote(flow, needsSignIn ? null : discountCode, null, cart, { customer });
+  const [cart, delivery, frequencies] = await Promise.all([
+    getCart(flow.draft, flow.pkg),
+    deliverySummary(flow.draft),
+    activeFrequencies(),
+  ]);
+  const { quote, ctx } = await currentQuote(flow, needsSignIn ? null : discountCode, null, cart, {
+    customer,
+  });
   const postcode = postcodeParam ?? flow.draft.postcode;
   const lookup = await lookupPostcode(postcode);
   // The draft's frequency as chosen: the form offers only what the region delivers and, when the
   // draft's is not among them, checks the nearest and says so ("What you're agreeing to" follows the form).
-  const chosen = flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays) ? flow.draft.frequencyDays : null;
-  const frequencyDays = chosen ?? frequencyForRegion(lookup.status === "ok" ? { name: lookup.region.name, everyWeeks: lookup.region.schedule.everyWeeks } : null, frequencies, null).days ?? 28;
+  const chosen =
+    flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays)
+      ? flow.draft.frequencyDays
+      : null;
+  const frequencyDays =
+    chosen ??
+    frequencyForRegion(
+      lookup.status === "ok"
+        ? { name: lookup.region.name, everyWeeks: lookup.region.schedule.everyWeeks }
+        : null,
+      frequencies,
+      null,
+    ).days ??
+    28;
   // An account is shown nothing of itself (cards, addresses, credit, names) until its owner signs in.
   const user = flow.user;
   const [savedCards, shipping, billing] = user
-    ? await Promise.all([listSavedCards({ userId: user.id }), latestAddress(user.id, "shipping"), latestAddress(user.id, "billing")])
+    ? await Promise.all([
+        listSavedCards({ userId: user.id }),
+        latestAddress(user.id, "shipping"),
+        latestAddress(user.id, "billing"),
+      ])
     : [[] as SavedCard[], null, null];
   const promoUnusable = Boolean(promo && !flow.draft.discountCode && quote.discountMessage);
 
@@ -115,14 +205,36 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
     showSms: !(customer?.sms !== null && customer?.sms !== undefined && user),
     showNewsletter: !(customer?.newsletter !== null && customer?.newsletter !== undefined && user),
     savedCards,
-    box: { fullName: cart.pkg!.fullName, priceCents: cart.pkg!.priceCents, people: cart.pkg!.people, weight: cart.pkg!.weight, customizable: cart.pkg!.selectionCustomizable },
-    items: cart.items.map((i) => ({ id: i.productId, name: i.name, weight: i.weight, quantity: i.quantity })),
-    addons: cart.addons.map((a) => ({ id: a.productId, name: a.name, quantity: a.quantity, lineCents: a.priceCents * a.quantity })),
+    box: {
+      fullName: cart.pkg!.fullName,
+      priceCents: cart.pkg!.priceCents,
+      people: cart.pkg!.people,
+      weight: cart.pkg!.weight,
+      customizable: cart.pkg!.selectionCustomizable,
+    },
+    items: cart.items.map((i) => ({
+      id: i.productId,
+      name: i.name,
+      weight: i.weight,
+      quantity: i.quantity,
+    })),
+    addons: cart.addons.map((a) => ({
+      id: a.productId,
+      name: a.name,
+      quantity: a.quantity,
+      lineCents: a.priceCents * a.quantity,
+    })),
     delivery,
     lookup,
     frequencies: frequencies.map((days) => ({ days, label: frequencyLabel(days) })),
     quote: {
-      lines: quote.lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, free: Boolean(l.free), type: l.sellableType })),
+      lines: quote.lines.map((l) => ({
+        name: l.name,
+        quantity: l.quantity,
+        lineCents: l.priceCents * l.quantity,
+        free: Boolean(l.free),
+        type: l.sellableType,
+      })),
       subtotalCents: quote.subtotalCents,
       discountedCents: quote.discountedCents,
       creditCents: quote.creditCents,
@@ -139,8 +251,25 @@ export async function loadCheckout(flow: GuardedFlow, request: Request, postcode
       firstName: user?.firstName ?? "",
       lastName: user?.lastName ?? "",
       phone: user?.phone ?? "",
-      shipping: shipping ?? { addressType: "", line1: "", line2: "", company: "", city: delivery.place?.replace(/ [A-Z]{2,3}$/, "") ?? "", state: lookup.status === "ok" ? lookup.region.state.replace("Canberra", "ACT") : "", postcode: flow.draft.postcode ?? "" },
-      billing: billing ?? shipping ?? { addressType: "", line1: "", line2: "", company: "", city: "", state: "", postcode: "" },
+      shipping: shipping ?? {
+        addressType: "",
+        line1: "",
+        line2: "",
+        company: "",
+        city: delivery.place?.replace(/ [A-Z]{2,3}$/, "") ?? "",
+        state: lookup.status === "ok" ? lookup.region.state.replace("Canberra", "ACT") : "",
+        postcode: flow.draft.postcode ?? "",
+      },
+      billing: billing ??
+        shipping ?? {
+          addressType: "",
+          line1: "",
+          line2: "",
+          company: "",
+          city: "",
+          state: "",
+          postcode: "",
+        },
       billingSameAsShipping: true,
       deliveryNotes: flow.draft.deliveryNotes ?? "",
       frequencyDays: String(frequencyDays),
@@ -166,18 +295,34 @@ export function discountLimits(draftId: number, ip: string): Limit[] {
  * `ip`, every look-up of a code counts against discountLimits and past them
  * throws RateLimitedError.
  */
-export async function applyDiscountCode(draft: Subscription, code: string | null, postcode: string | null, ip?: string): Promise<DiscountResult> {
+export async function applyDiscountCode(
+  draft: Subscription,
+  code: string | null,
+  postcode: string | null,
+  ip?: string,
+): Promise<DiscountResult> {
   const clean = code?.trim().toUpperCase() || null;
   if (clean && ip !== undefined) await consume(discountLimits(draft.id, ip));
   if (!clean) {
-    await db.updateTable("subscriptions").set({ discountCode: null, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();
+    await db
+      .updateTable("subscriptions")
+      .set({ discountCode: null, updatedAt: new Date().toISOString() })
+      .where("id", "=", draft.id)
+      .where("status", "=", "draft")
+      .execute();
     return { ok: true, message: "Discount removed." };
   }
   // codes are at most 40 characters (the field's maxLength): a longer one is not looked up
   const found = clean.length > DISCOUNT_CODE_MAX ? null : await findDiscount(clean);
   if (!found || !found.usable) return { ok: false, message: DISCOUNT_UNUSABLE };
-  if (blockedInTasmania(found, postcode ?? draft.postcode)) return { ok: false, message: TASMANIA_DISCOUNT };
-  await db.updateTable("subscriptions").set({ discountCode: found.code, updatedAt: new Date().toISOString() }).where("id", "=", draft.id).where("status", "=", "draft").execute();
+  if (blockedInTasmania(found, postcode ?? draft.postcode))
+    return { ok: false, message: TASMANIA_DISCOUNT };
+  await db
+    .updateTable("subscriptions")
+    .set({ discountCode: found.code, updatedAt: new Date().toISOString() })
+    .where("id", "=", draft.id)
+    .where("status", "=", "draft")
+    .execute();
   return { ok: true, message: `${found.code} applied: ${found.description}.` };
 }
 

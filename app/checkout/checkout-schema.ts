@@ -8,7 +8,15 @@ import type { Validator } from "remix-validated-form";
 import { NewPasswordFields, PASSWORD_MISMATCH_MESSAGE } from "~/accounts/schemas";
 import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_TIME } from "~/box/schemas";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
-import { AddressSchema, Checkbox, ContactFields, blankToUndefined, optionalText, refineWhen, type AddressInput } from "./address-schema";
+import {
+  AddressSchema,
+  Checkbox,
+  ContactFields,
+  blankToUndefined,
+  optionalText,
+  refineWhen,
+  type AddressInput,
+} from "./address-schema";
 import { CHOOSE_PRODUCT, DISCOUNT_CODE_MAX } from "./discount-rules";
 
 export const KNIFE_ADULT = "You must be an adult to order a knife.";
@@ -29,7 +37,9 @@ const CrossFields = z.object({
   shipping: z.any(),
   billingSameAsShipping: Checkbox,
   billing: z.any(),
-  choice: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()).catch(undefined),
+  choice: z
+    .preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional())
+    .catch(undefined),
   knifeAdult: Checkbox,
   knifeDisclaimer: Checkbox,
   paymentMethod: z.string().max(20).optional().catch(undefined),
@@ -41,18 +51,38 @@ export function checkoutSchema(ctx: CheckoutContext) {
     idempotencyKey: z.string().min(16).max(100),
     ...ContactFields,
     password: ctx.needsPassword ? NewPasswordFields.password : z.any().optional(),
-    passwordConfirmation: ctx.needsPassword ? NewPasswordFields.passwordConfirmation : z.any().optional(),
+    passwordConfirmation: ctx.needsPassword
+      ? NewPasswordFields.passwordConfirmation
+      : z.any().optional(),
     sms: Checkbox,
     newsletter: Checkbox,
     shipping: z.any(),
     billingSameAsShipping: Checkbox,
     billing: z.any(),
     deliveryNotes: optionalText(500),
-    frequencyDays: z.preprocess(blankToUndefined, z.coerce.number({ required_error: CHOOSE_FREQUENCY, invalid_type_error: CHOOSE_FREQUENCY }).int(CHOOSE_FREQUENCY).positive(CHOOSE_FREQUENCY).max(365, CHOOSE_FREQUENCY)),
-    deliveryDate: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE)),
-    deliveryWindow: z.preprocess(blankToUndefined, z.string({ required_error: CHOOSE_TIME }).regex(/^[a-z0-9_-]{1,32}$/, CHOOSE_TIME)),
+    frequencyDays: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ required_error: CHOOSE_FREQUENCY, invalid_type_error: CHOOSE_FREQUENCY })
+        .int(CHOOSE_FREQUENCY)
+        .positive(CHOOSE_FREQUENCY)
+        .max(365, CHOOSE_FREQUENCY),
+    ),
+    deliveryDate: z.preprocess(
+      blankToUndefined,
+      z.string({ required_error: CHOOSE_DATE }).regex(/^\d{4}-\d{2}-\d{2}$/, CHOOSE_DATE),
+    ),
+    deliveryWindow: z.preprocess(
+      blankToUndefined,
+      z.string({ required_error: CHOOSE_TIME }).regex(/^[a-z0-9_-]{1,32}$/, CHOOSE_TIME),
+    ),
     discountCode: optionalText(DISCOUNT_CODE_MAX),
-    choice: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional()).catch(undefined),
+    choice: z
+      .preprocess(
+        blankToUndefined,
+        z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      )
+      .catch(undefined),
     knifeAdult: Checkbox,
     knifeDisclaimer: Checkbox,
     paymentMethod: z.string().max(20).optional(),
@@ -60,7 +90,10 @@ export function checkoutSchema(ctx: CheckoutContext) {
     addressConfirmed: z.string().max(300).optional(),
     overnightAccepted: Checkbox,
     // what the page showed (decision 036): the total in cents, and its quote to name why it moved
-    expectedTotalCents: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(100_000_000).optional()),
+    expectedTotalCents: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int().min(0).max(100_000_000).optional(),
+    ),
     shownQuote: z.string().max(8000).optional(),
   });
   // Every check runs on every submit: a missing name must not hide an invalid
@@ -71,19 +104,38 @@ export function checkoutSchema(ctx: CheckoutContext) {
     if (!base.success) for (const issue of base.error.issues) ctxz.addIssue(issue as z.IssueData);
     const c = CrossFields.parse(raw && typeof raw === "object" ? raw : {});
     const shipping = refineWhen(ctxz, true, AddressSchema, c.shipping, ["shipping"]);
-    const billing = c.billingSameAsShipping ? shipping : refineWhen(ctxz, true, AddressSchema, c.billing, ["billing"]);
+    const billing = c.billingSameAsShipping
+      ? shipping
+      : refineWhen(ctxz, true, AddressSchema, c.billing, ["billing"]);
     if (ctx.needsPassword && c.passwordConfirmation && c.password !== c.passwordConfirmation) {
-      ctxz.addIssue({ code: "custom", path: ["passwordConfirmation"], message: PASSWORD_MISMATCH_MESSAGE });
+      ctxz.addIssue({
+        code: "custom",
+        path: ["passwordConfirmation"],
+        message: PASSWORD_MISMATCH_MESSAGE,
+      });
     }
-    if (ctx.needsChoice && !c.choice) ctxz.addIssue({ code: "custom", path: ["choice"], message: CHOOSE_PRODUCT });
-    if (ctx.hasKnife && !c.knifeAdult) ctxz.addIssue({ code: "custom", path: ["knifeAdult"], message: KNIFE_ADULT });
-    if (ctx.hasKnife && !c.knifeDisclaimer) ctxz.addIssue({ code: "custom", path: ["knifeDisclaimer"], message: KNIFE_DISCLAIMER });
-    const card: CardChoice = parseCardChoice(ctxz, { paymentMethod: c.paymentMethod, card: c.card }, ctx.cardRequired);
+    if (ctx.needsChoice && !c.choice)
+      ctxz.addIssue({ code: "custom", path: ["choice"], message: CHOOSE_PRODUCT });
+    if (ctx.hasKnife && !c.knifeAdult)
+      ctxz.addIssue({ code: "custom", path: ["knifeAdult"], message: KNIFE_ADULT });
+    if (ctx.hasKnife && !c.knifeDisclaimer)
+      ctxz.addIssue({ code: "custom", path: ["knifeDisclaimer"], message: KNIFE_DISCLAIMER });
+    const card: CardChoice = parseCardChoice(
+      ctxz,
+      { paymentMethod: c.paymentMethod, card: c.card },
+      ctx.cardRequired,
+    );
     if (!base.success) return z.NEVER;
     const v = base.data;
     return {
       idempotencyKey: v.idempotencyKey,
-      contact: { firstName: v.firstName, lastName: v.lastName, phone: v.phone, sms: v.sms, newsletter: v.newsletter },
+      contact: {
+        firstName: v.firstName,
+        lastName: v.lastName,
+        phone: v.phone,
+        sms: v.sms,
+        newsletter: v.newsletter,
+      },
       password: ctx.needsPassword ? (v.password as string) : null,
       shipping: shipping as AddressInput,
       billing: (billing ?? shipping) as AddressInput,
@@ -104,7 +156,10 @@ export function checkoutSchema(ctx: CheckoutContext) {
 }
 
 /** Optional in the output too: a caller without a page (a test, a script) has shown nothing to compare. */
-function shown(v: { expectedTotalCents?: number; shownQuote?: string }): { expectedTotalCents?: number; shownQuote?: string } {
+function shown(v: { expectedTotalCents?: number; shownQuote?: string }): {
+  expectedTotalCents?: number;
+  shownQuote?: string;
+} {
   return { expectedTotalCents: v.expectedTotalCents, shownQuote: v.shownQuote };
 }
 
@@ -126,11 +181,17 @@ export function checkoutValidator(ctx: CheckoutContext): Validator<CheckoutInput
       validate: async (data) => {
         const intent = data instanceof FormData ? data.get("intent") : null;
         if ((SIDE_INTENTS as readonly unknown[]).includes(intent)) {
-          return { data: {} as CheckoutInput, error: undefined, submittedData: {}, formId: undefined };
+          return {
+            data: {} as CheckoutInput,
+            error: undefined,
+            submittedData: {},
+            formId: undefined,
+          };
         }
         return inner.validate(data);
       },
-      validateField: async (data, field) => (inner.validateField ? inner.validateField(data, field) : {}),
+      validateField: async (data, field) =>
+        inner.validateField ? inner.validateField(data, field) : {},
     };
     cache.set(key, v);
   }

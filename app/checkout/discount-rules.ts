@@ -8,7 +8,14 @@ export const CHOOSE_PRODUCT = "You must choose a product.";
 export const DISCOUNT_CODE_MAX = 40;
 export const DISCOUNT_UNUSABLE = "This discount code is not valid or has expired.";
 
-export type DiscountItem = { productId: number; name: string; priceCents: number; choice: boolean; itemOrder: number | null; minimum: number | null };
+export type DiscountItem = {
+  productId: number;
+  name: string;
+  priceCents: number;
+  choice: boolean;
+  itemOrder: number | null;
+  minimum: number | null;
+};
 
 export type Discount = {
   code: string;
@@ -28,7 +35,10 @@ export function requiresChoice(d: Pick<Discount, "chooseItems" | "items">): bool
   if (!d.chooseItems) return false;
   const first = d.items[0];
   if (!first || !first.choice) return false;
-  return (first.itemOrder === 1 || first.itemOrder === null) && (first.minimum === null || first.minimum === 1);
+  return (
+    (first.itemOrder === 1 || first.itemOrder === null) &&
+    (first.minimum === null || first.minimum === 1)
+  );
 }
 
 /** The items a shopper may choose from. */
@@ -37,7 +47,10 @@ export function choiceItems(d: Pick<Discount, "items">): DiscountItem[] {
 }
 
 /** Tasmania: a discount whose items include salmon that is not a choice is removed (TASMANIA_DISCOUNT). */
-export function blockedInTasmania(d: Pick<Discount, "items">, postcode: string | null | undefined): boolean {
+export function blockedInTasmania(
+  d: Pick<Discount, "items">,
+  postcode: string | null | undefined,
+): boolean {
   return d.items.some((i) => !i.choice && salmonBarred(postcode, i.name));
 }
 
@@ -51,9 +64,18 @@ export type DiscountOutcome = {
  * What the discount takes off a subtotal (box + add-ons). A free item's price is
  * added to the subtotal and taken off again, so the invoice shows both.
  */
-export function applyDiscount(d: Discount, subtotalCents: number, chosenProductId: number | null): DiscountOutcome {
-  if (d.kind === "percent") return { freeItems: [], discountedCents: Math.round((subtotalCents * Math.min(100, Math.max(0, d.value))) / 100) };
-  if (d.kind === "amount") return { freeItems: [], discountedCents: Math.min(subtotalCents, Math.max(0, d.value)) };
+export function applyDiscount(
+  d: Discount,
+  subtotalCents: number,
+  chosenProductId: number | null,
+): DiscountOutcome {
+  if (d.kind === "percent")
+    return {
+      freeItems: [],
+      discountedCents: Math.round((subtotalCents * Math.min(100, Math.max(0, d.value))) / 100),
+    };
+  if (d.kind === "amount")
+    return { freeItems: [], discountedCents: Math.min(subtotalCents, Math.max(0, d.value)) };
   const free = d.chooseItems
     ? d.items.filter((i) => i.choice && i.productId === chosenProductId).slice(0, 1)
     : d.items.filter((i) => !i.choice);

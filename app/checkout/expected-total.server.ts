@@ -18,23 +18,47 @@ export function parseExpectedTotal(raw: unknown): number | null {
 }
 
 /** The plain-words answer: what it comes to now, why (when known), that nothing was charged, what to do. */
-export function totalChangedMessage(what: string, totalCents: number, cause: string | null, again: string): string {
+export function totalChangedMessage(
+  what: string,
+  totalCents: number,
+  cause: string | null,
+  again: string,
+): string {
   return `${what} changed since this page was shown: it now comes to ${formatAud(totalCents)}${cause ? ` (${cause})` : ""}. Nothing was charged. ${again}`;
 }
 
 const BOX_AGAIN = "Check the summary, then place your order again.";
 
 /** Compares the posted total with the server's; null when they agree or nothing was posted. */
-export function shownTotalCheck(shown: { expectedTotalCents?: number | null; shownQuote?: string | null }, now: Quote): TotalChanged | null {
+export function shownTotalCheck(
+  shown: { expectedTotalCents?: number | null; shownQuote?: string | null },
+  now: Quote,
+): TotalChanged | null {
   const expected = shown.expectedTotalCents ?? null;
   if (expected === null || expected === now.totalCents) return null;
-  return { kind: "total-changed", totalCents: now.totalCents, message: totalChangedMessage("Your order", now.totalCents, quoteChangeCause(shown.shownQuote ?? null, now), BOX_AGAIN) };
+  return {
+    kind: "total-changed",
+    totalCents: now.totalCents,
+    message: totalChangedMessage(
+      "Your order",
+      now.totalCents,
+      quoteChangeCause(shown.shownQuote ?? null, now),
+      BOX_AGAIN,
+    ),
+  };
 }
 
 /** The same answer when only the credit moved, found under the claim's lock (credit spent at that moment elsewhere). */
 export function creditChangedUnderClaim(totalCents: number, shownTotalCents: number): TotalChanged {
-  const cause = totalCents > shownTotalCents ? "some of your credit was used on another order" : "your credit balance changed";
-  return { kind: "total-changed", totalCents, message: totalChangedMessage("Your order", totalCents, cause, BOX_AGAIN) };
+  const cause =
+    totalCents > shownTotalCents
+      ? "some of your credit was used on another order"
+      : "your credit balance changed";
+  return {
+    kind: "total-changed",
+    totalCents,
+    message: totalChangedMessage("Your order", totalCents, cause, BOX_AGAIN),
+  };
 }
 
 // ------------------------------------------------------------ the shown quote
@@ -45,11 +69,20 @@ type ShownQuote = { l: ShownLine[]; c: string | null; d: number; cr: number; due
 
 const owed = (q: Quote) => q.subtotalCents - q.discountedCents;
 
-const paidLines = (q: Quote): ShownLine[] => q.lines.filter((l) => !l.free).map((l) => [l.sellableType, l.sellableId, l.quantity, l.priceCents, l.name]);
+const paidLines = (q: Quote): ShownLine[] =>
+  q.lines
+    .filter((l) => !l.free)
+    .map((l) => [l.sellableType, l.sellableId, l.quantity, l.priceCents, l.name]);
 
 /** What the page showed, for the form's hidden `shownQuote` field. */
 export function describeQuote(q: Quote): string {
-  const shown: ShownQuote = { l: paidLines(q), c: q.discount?.code ?? null, d: q.discountedCents, cr: q.creditCents, due: owed(q) };
+  const shown: ShownQuote = {
+    l: paidLines(q),
+    c: q.discount?.code ?? null,
+    d: q.discountedCents,
+    cr: q.creditCents,
+    due: owed(q),
+  };
   return Buffer.from(JSON.stringify(shown), "utf8").toString("base64url");
 }
 
@@ -57,14 +90,22 @@ function readShown(raw: string | null): ShownQuote | null {
   if (!raw || raw.length > 8000) return null;
   try {
     const v = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as ShownQuote;
-    if (!v || !Array.isArray(v.l) || typeof v.d !== "number" || typeof v.cr !== "number" || typeof v.due !== "number") return null;
+    if (
+      !v ||
+      !Array.isArray(v.l) ||
+      typeof v.d !== "number" ||
+      typeof v.cr !== "number" ||
+      typeof v.due !== "number"
+    )
+      return null;
     return v;
   } catch {
     return null;
   }
 }
 
-const list = (names: string[]) => (names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`);
+const list = (names: string[]) =>
+  names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 
 /** Why the total moved, in words, comparing what the page showed with the quote now; null when it can't tell. */
 export function quoteChangeCause(shownRaw: string | null, now: Quote): string | null {
@@ -76,19 +117,35 @@ export function quoteChangeCause(shownRaw: string | null, now: Quote): string | 
   const causes: string[] = [];
   const boxWas = before.l.find((l) => l[0] === "package");
   const boxIs = paidLines(now).find((l) => l[0] === "package");
-  if (boxWas && boxIs && boxWas[1] !== boxIs[1]) causes.push(`your box was changed to the ${boxIs[4]} in another window`);
-  const added = [...is.values()].filter((l) => l[0] === "addon" && l[2] > (was.get(key(l))?.[2] ?? 0)).map((l) => l[4]);
-  const removed = [...was.values()].filter((l) => l[0] === "addon" && l[2] > (is.get(key(l))?.[2] ?? 0)).map((l) => l[4]);
-  if (added.length) causes.push(`${list(added)} ${added.length > 1 ? "were" : "was"} added in another window`);
-  if (removed.length) causes.push(`${list(removed)} ${removed.length > 1 ? "were" : "was"} removed in another window`);
-  const repriced = [...is.values()].filter((l) => { const w = was.get(key(l)); return w && w[3] !== l[3]; }).map((l) => l[4]);
+  if (boxWas && boxIs && boxWas[1] !== boxIs[1])
+    causes.push(`your box was changed to the ${boxIs[4]} in another window`);
+  const added = [...is.values()]
+    .filter((l) => l[0] === "addon" && l[2] > (was.get(key(l))?.[2] ?? 0))
+    .map((l) => l[4]);
+  const removed = [...was.values()]
+    .filter((l) => l[0] === "addon" && l[2] > (is.get(key(l))?.[2] ?? 0))
+    .map((l) => l[4]);
+  if (added.length)
+    causes.push(`${list(added)} ${added.length > 1 ? "were" : "was"} added in another window`);
+  if (removed.length)
+    causes.push(
+      `${list(removed)} ${removed.length > 1 ? "were" : "was"} removed in another window`,
+    );
+  const repriced = [...is.values()]
+    .filter((l) => {
+      const w = was.get(key(l));
+      return w && w[3] !== l[3];
+    })
+    .map((l) => l[4]);
   if (repriced.length) causes.push(`the price of ${list(repriced)} changed`);
   const code = now.discount?.code ?? null;
   if (before.c && before.c !== code) causes.push(`the discount code ${before.c} no longer applies`);
   else if (code && before.c !== code) causes.push(`the discount code ${code} now applies`);
   // Credit applied is min(balance, owed): a balance is known only where it did not cover everything.
   const dueNow = owed(now);
-  if (now.creditCents < dueNow && now.creditCents < before.cr) causes.push("some of your credit was used on another order");
-  else if (before.cr < before.due && now.creditCents > before.cr) causes.push("your credit balance went up");
+  if (now.creditCents < dueNow && now.creditCents < before.cr)
+    causes.push("some of your credit was used on another order");
+  else if (before.cr < before.due && now.creditCents > before.cr)
+    causes.push("your credit balance went up");
   return causes.length ? causes.join("; ") : null;
 }

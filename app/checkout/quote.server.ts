@@ -8,7 +8,12 @@ import { getCart, type Cart } from "~/box/flow.server";
 import { TASMANIA_DISCOUNT } from "~/box/tasmania";
 import { applyCredit, gstOf } from "~/orders/credit";
 import {
-  applyDiscount, blockedInTasmania, choiceItems, requiresChoice, DISCOUNT_UNUSABLE, type Discount,
+  applyDiscount,
+  blockedInTasmania,
+  choiceItems,
+  requiresChoice,
+  DISCOUNT_UNUSABLE,
+  type Discount,
 } from "./discount-rules";
 
 export type QuoteLine = {
@@ -47,12 +52,18 @@ export type Quote = {
   stock: { productId: number; name: string; quantity: number }[];
 };
 
-
-
-export async function findDiscount(code: string | null | undefined, executor: Kysely<DB> = db, at = new Date()): Promise<Discount | null> {
+export async function findDiscount(
+  code: string | null | undefined,
+  executor: Kysely<DB> = db,
+  at = new Date(),
+): Promise<Discount | null> {
   const clean = (code ?? "").trim().toUpperCase();
   if (!clean || clean.length > 40) return null;
-  const row = await executor.selectFrom("discounts").selectAll().where("code", "=", clean).executeTakeFirst();
+  const row = await executor
+    .selectFrom("discounts")
+    .selectAll()
+    .where("code", "=", clean)
+    .executeTakeFirst();
   if (!row) return null;
   const items = await executor
     .selectFrom("discountItems as di")
@@ -64,27 +75,72 @@ export async function findDiscount(code: string | null | undefined, executor: Ky
   const iso = at.toISOString();
   const inWindow = (!row.startsAt || row.startsAt <= iso) && (!row.endsAt || row.endsAt >= iso);
   return {
-    code: row.code, description: row.description, kind: row.kind, value: row.value, usable: row.usable === 1 && inWindow,
+    code: row.code,
+    description: row.description,
+    kind: row.kind,
+    value: row.value,
+    usable: row.usable === 1 && inWindow,
     chooseItems: row.chooseItems === 1,
-    items: items.map((i) => ({ productId: i.productId, name: i.name, priceCents: i.priceCents, choice: i.choice === 1, itemOrder: i.itemOrder, minimum: i.minimum })),
+    items: items.map((i) => ({
+      productId: i.productId,
+      name: i.name,
+      priceCents: i.priceCents,
+      choice: i.choice === 1,
+      itemOrder: i.itemOrder,
+      minimum: i.minimum,
+    })),
   };
 }
 
-export async function productsAreKnives(ids: number[], executor: Kysely<DB> = db): Promise<boolean> {
+export async function productsAreKnives(
+  ids: number[],
+  executor: Kysely<DB> = db,
+): Promise<boolean> {
   if (!ids.length) return false;
-  const row = await executor.selectFrom("products").select("id").where("id", "in", ids).where("isKnife", "=", 1).executeTakeFirst();
+  const row = await executor
+    .selectFrom("products")
+    .select("id")
+    .where("id", "in", ids)
+    .where("isKnife", "=", 1)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
-export async function quoteDraft(
-  input: { draft: Pick<Subscription, "id" | "packageId">; cart?: Cart; postcode: string | null; discountCode: string | null; choiceId: number | null; creditBalanceCents: number },
-): Promise<Quote> {
+export async function quoteDraft(input: {
+  draft: Pick<Subscription, "id" | "packageId">;
+  cart?: Cart;
+  postcode: string | null;
+  discountCode: string | null;
+  choiceId: number | null;
+  creditBalanceCents: number;
+}): Promise<Quote> {
   const cart = input.cart ?? (await getCart(input.draft));
   const pkg = cart.pkg;
   const lines: QuoteLine[] = [];
-  if (pkg) lines.push({ sellableType: "package", sellableId: pkg.id, name: pkg.fullName, quantity: 1, priceCents: pkg.priceCents });
-  for (const i of cart.items) lines.push({ sellableType: "product", sellableId: i.productId, name: i.name, quantity: i.quantity, priceCents: 0 });
-  for (const a of cart.addons) lines.push({ sellableType: "addon", sellableId: a.productId, name: a.name, quantity: a.quantity, priceCents: a.priceCents });
+  if (pkg)
+    lines.push({
+      sellableType: "package",
+      sellableId: pkg.id,
+      name: pkg.fullName,
+      quantity: 1,
+      priceCents: pkg.priceCents,
+    });
+  for (const i of cart.items)
+    lines.push({
+      sellableType: "product",
+      sellableId: i.productId,
+      name: i.name,
+      quantity: i.quantity,
+      priceCents: 0,
+    });
+  for (const a of cart.addons)
+    lines.push({
+      sellableType: "addon",
+      sellableId: a.productId,
+      name: a.name,
+      quantity: a.quantity,
+      priceCents: a.priceCents,
+    });
   const recurringCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
 
   let discount: QuoteDiscount | null = null;
@@ -95,10 +151,25 @@ export async function quoteDraft(
   else if (found && blockedInTasmania(found, input.postcode)) discountMessage = TASMANIA_DISCOUNT;
   else if (found) {
     const choices = choiceItems(found).map((i) => ({ id: i.productId, name: i.name }));
-    const chosenId = input.choiceId && choices.some((c) => c.id === input.choiceId) ? input.choiceId : null;
-    discount = { code: found.code, description: found.description, needsChoice: requiresChoice(found), choices, chosenId };
+    const chosenId =
+      input.choiceId && choices.some((c) => c.id === input.choiceId) ? input.choiceId : null;
+    discount = {
+      code: found.code,
+      description: found.description,
+      needsChoice: requiresChoice(found),
+      choices,
+      chosenId,
+    };
     const outcome = applyDiscount(found, recurringCents, chosenId);
-    for (const f of outcome.freeItems) lines.push({ sellableType: "addon", sellableId: f.productId, name: f.name, quantity: 1, priceCents: f.priceCents, free: true });
+    for (const f of outcome.freeItems)
+      lines.push({
+        sellableType: "addon",
+        sellableId: f.productId,
+        name: f.name,
+        quantity: 1,
+        priceCents: f.priceCents,
+        free: true,
+      });
     discountedCents = outcome.discountedCents;
   }
 
@@ -114,16 +185,40 @@ export async function quoteDraft(
   }
   const stock = [...stockMap.values()];
   const taxFacts = stock.length
-    ? await db.selectFrom("products").select(["id", "isKnife", "taxable"]).where("id", "in", stock.map((s) => s.productId)).execute()
+    ? await db
+        .selectFrom("products")
+        .select(["id", "isKnife", "taxable"])
+        .where(
+          "id",
+          "in",
+          stock.map((s) => s.productId),
+        )
+        .execute()
     : [];
   const taxable = new Set(taxFacts.filter((p) => p.taxable === 1).map((p) => p.id));
   return {
-    lines, subtotalCents, discountedCents, creditCents: credit.creditCents, totalCents: credit.totalCents, recurringCents,
-    discount, discountMessage, hasKnife: taxFacts.some((p) => p.isKnife === 1), stock,
+    lines,
+    subtotalCents,
+    discountedCents,
+    creditCents: credit.creditCents,
+    totalCents: credit.totalCents,
+    recurringCents,
+    discount,
+    discountMessage,
+    hasKnife: taxFacts.some((p) => p.isKnife === 1),
+    stock,
     gstCents: gstOf({
-      taxableCents: lines.reduce((n, l) => n + (!l.free && taxable.has(l.sellableId) && l.sellableType !== "package" ? l.priceCents * l.quantity : 0), 0),
-      subtotalCents, discountedCents, freeCents: lines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
+      taxableCents: lines.reduce(
+        (n, l) =>
+          n +
+          (!l.free && taxable.has(l.sellableId) && l.sellableType !== "package"
+            ? l.priceCents * l.quantity
+            : 0),
+        0,
+      ),
+      subtotalCents,
+      discountedCents,
+      freeCents: lines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
     }),
   };
 }
-

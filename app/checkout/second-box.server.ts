@@ -13,7 +13,8 @@ import type { Subscription, User } from "~/db/schema";
 import { getPackage } from "~/box/catalogue.server";
 import { writePending } from "~/subscriptions/next-box-cookie.server";
 
-export const SECOND_BOX_NEEDED = "You already have a box with us. Choose whether this is a second box or a change to your current one, then place your order.";
+export const SECOND_BOX_NEEDED =
+  "You already have a box with us. Choose whether this is a second box or a change to your current one, then place your order.";
 export const CHANGE_PATH = "/dashboard/my-deliveries/change";
 
 export type CurrentBox = { subscriptionId: number; boxName: string; status: "active" | "paused" };
@@ -30,18 +31,30 @@ export async function currentBoxOf(userId: number, draftId: number): Promise<Cur
     .executeTakeFirst();
   if (!row) return null;
   const pkg = row.packageId ? await getPackage(row.packageId) : null;
-  return { subscriptionId: row.id, boxName: pkg?.fullName ?? "Your box", status: row.status as CurrentBox["status"] };
+  return {
+    subscriptionId: row.id,
+    boxName: pkg?.fullName ?? "Your box",
+    status: row.status as CurrentBox["status"],
+  };
 }
 
 /** The subscriber must answer the question before this draft can be ordered. */
-export async function secondBoxQuestion(user: User | null, draft: Pick<Subscription, "id" | "secondBoxAt">): Promise<CurrentBox | null> {
+export async function secondBoxQuestion(
+  user: User | null,
+  draft: Pick<Subscription, "id" | "secondBoxAt">,
+): Promise<CurrentBox | null> {
   if (!user || draft.secondBoxAt) return null;
   return currentBoxOf(user.id, draft.id);
 }
 
 export async function chooseSecondBox(draftId: number, userId: number): Promise<void> {
-  await db.updateTable("subscriptions").set({ secondBoxAt: new Date().toISOString() })
-    .where("id", "=", draftId).where("userId", "=", userId).where("status", "=", "draft").execute();
+  await db
+    .updateTable("subscriptions")
+    .set({ secondBoxAt: new Date().toISOString() })
+    .where("id", "=", draftId)
+    .where("userId", "=", userId)
+    .where("status", "=", "draft")
+    .execute();
 }
 
 /**
@@ -49,20 +62,43 @@ export async function chooseSecondBox(draftId: number, userId: number): Promise<
  * the draft's cuts and add-ons as unsaved changes. The session lets go of the
  * draft, so the box flow does not offer it again.
  */
-export async function changeCurrentBoxInstead(user: User, draftId: number, sessionId: string): Promise<{ to: string; setCookie: string } | null> {
+export async function changeCurrentBoxInstead(
+  user: User,
+  draftId: number,
+  sessionId: string,
+): Promise<{ to: string; setCookie: string } | null> {
   const current = await currentBoxOf(user.id, draftId);
   if (!current) return null;
   const [items, addons] = await Promise.all([
-    db.selectFrom("subscriptionItems").select(["productId", "quantity"]).where("subscriptionId", "=", draftId).execute(),
-    db.selectFrom("subscriptionAddons").select(["productId", "quantity"]).where("subscriptionId", "=", draftId).execute(),
+    db
+      .selectFrom("subscriptionItems")
+      .select(["productId", "quantity"])
+      .where("subscriptionId", "=", draftId)
+      .execute(),
+    db
+      .selectFrom("subscriptionAddons")
+      .select(["productId", "quantity"])
+      .where("subscriptionId", "=", draftId)
+      .execute(),
   ]);
   // a draft without cuts (a curated box) leaves the current box's cuts as they are
-  const cuts = items.length ? items : await db.selectFrom("subscriptionItems").select(["productId", "quantity"]).where("subscriptionId", "=", current.subscriptionId).execute();
+  const cuts = items.length
+    ? items
+    : await db
+        .selectFrom("subscriptionItems")
+        .select(["productId", "quantity"])
+        .where("subscriptionId", "=", current.subscriptionId)
+        .execute();
   const owner = { id: current.subscriptionId, userId: user.id };
   const setCookie = await writePending(owner, {
     items: Object.fromEntries(cuts.map((l) => [l.productId, l.quantity])),
     addons: Object.fromEntries(addons.map((l) => [l.productId, l.quantity])),
   });
-  await db.updateTable("sessions").set({ subscriptionId: null }).where("id", "=", sessionId).where("subscriptionId", "=", draftId).execute();
+  await db
+    .updateTable("sessions")
+    .set({ subscriptionId: null })
+    .where("id", "=", sessionId)
+    .where("subscriptionId", "=", draftId)
+    .execute();
   return { to: `${CHANGE_PATH}?subscription=${current.subscriptionId}`, setCookie };
 }

@@ -13,7 +13,12 @@ import { focusInView } from "~/utils/focus";
  * only thing a no-JS opener can be: a link to exactly that URL); else NavigationFocus focuses
  * the element the new URL's #fragment names.
  */
-export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: {
+export function ConfirmStep({
+  titleId,
+  title,
+  titleAs: Title = "p",
+  children,
+}: {
   titleId: string;
   title: ReactNode;
   /** a heading where the page's outline has a level for it */
@@ -30,13 +35,16 @@ export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: 
     step?.focus();
     return () => {
       // still in the page (React's development double mount) or focus went somewhere on purpose
-      if (step?.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+      if (step?.isConnected || (document.activeElement && document.activeElement !== document.body))
+        return;
       focusAfterStep(opened);
     };
   }, []);
   return (
     <div ref={ref} className="dash-confirm" role="group" aria-labelledby={titleId} tabIndex={-1}>
-      <Title id={titleId} className="dash-confirm__title">{title}</Title>
+      <Title id={titleId} className="dash-confirm__title">
+        {title}
+      </Title>
       {children}
     </div>
   );
@@ -45,6 +53,8 @@ export function ConfirmStep({ titleId, title, titleAs: Title = "p", children }: 
 // When the opener is gone ("Yes, ..." redirects to a section's #anchor), NavigationFocus in the
 // root focuses the anchor's target, as it does after every client-side navigation to a #fragment.
 function focusAfterStep(openedAt: string) {
-  const opener = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find((a) => a.pathname + a.search + a.hash === openedAt);
+  const opener = Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).find(
+    (a) => a.pathname + a.search + a.hash === openedAt,
+  );
   if (opener) focusInView(opener);
 }

@@ -40,9 +40,12 @@ export function Dialog({
     // A native <dialog> gives focus back to its opener only when close() is called and the opener
     // is still in the page; this one is usually removed instead (a link's navigation, a state
     // change), which leaves focus on <body>. So remember the opener and hand focus back ourselves.
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body && !el.contains(document.activeElement)
-      ? document.activeElement
-      : null;
+    const opener =
+      document.activeElement instanceof HTMLElement &&
+      document.activeElement !== document.body &&
+      !el.contains(document.activeElement)
+        ? document.activeElement
+        : null;
     const giveFocusBack = () => restoreFocus(opener, returnFocusToRef.current);
     el.addEventListener("close", giveFocusBack); // Escape, or a <form method="dialog">
     if (open && !el.open) {
@@ -79,8 +82,14 @@ export function Dialog({
         }
       }}
     >
-      <h2 id={titleId} className="dialog__title">{title}</h2>
-      {children ? <div id={bodyId} className="dialog__body">{children}</div> : null}
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
+      {children ? (
+        <div id={bodyId} className="dialog__body">
+          {children}
+        </div>
+      ) : null}
       <div className="dialog__actions">{actions}</div>
     </dialog>
   );
@@ -90,7 +99,10 @@ const FIELDS = 'input:not([type="hidden"]), select, textarea';
 
 /** The field to fix in a section: its first invalid field, else its first field. */
 function fieldIn(section: HTMLElement) {
-  return section.querySelector<HTMLElement>('[aria-invalid="true"]') ?? section.querySelector<HTMLElement>(FIELDS);
+  return (
+    section.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+    section.querySelector<HTMLElement>(FIELDS)
+  );
 }
 
 /**
@@ -103,7 +115,9 @@ function restoreFocus(opener: HTMLElement | null, returnFocusTo: string | undefi
     if (opener?.isConnected) return focusInView(opener);
     const section = returnFocusTo ? document.getElementById(returnFocusTo) : null;
     if (!section) return;
-    const target = section.matches(`${FIELDS}, button, a[href], [tabindex]`) ? section : fieldIn(section);
+    const target = section.matches(`${FIELDS}, button, a[href], [tabindex]`)
+      ? section
+      : fieldIn(section);
     if (target) focusInView(target);
   });
 }

@@ -1,7 +1,15 @@
 // Accessible form primitives shared by every form. Labels sit above inputs,
 // hints and errors below, tied with aria-describedby; errors come from
 // remix-validated-form (client) or the action's validationError (server).
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 import { focusFieldInView } from "~/utils/focus";
@@ -11,9 +19,19 @@ import { focusFieldInView } from "~/utils/focus";
  * (on blur) can insert an error above a submit button on mousedown, moving the
  * button away from the pointer so the click is lost.
  */
-const VALIDATION_BEHAVIOUR = { initial: "onSubmit", whenTouched: "onChange", whenSubmitted: "onChange" } as const;
+const VALIDATION_BEHAVIOUR = {
+  initial: "onSubmit",
+  whenTouched: "onChange",
+  whenSubmitted: "onChange",
+} as const;
 
-type BaseProps = { name: string; label: ReactNode; hint?: ReactNode; formId?: string; className?: string };
+type BaseProps = {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  formId?: string;
+  className?: string;
+};
 
 function useFieldIds(name: string, formId?: string) {
   const reactId = useId();
@@ -26,7 +44,13 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
     <p id={id} className="field__error" hidden={!error}>
       {error ? (
         <>
-          <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" className="field__error-icon">
+          <svg
+            aria-hidden="true"
+            width="16"
+            height="16"
+            viewBox="0 0 16 16"
+            className="field__error-icon"
+          >
             <circle cx="8" cy="8" r="7" fill="currentColor" />
             <rect x="7" y="3.5" width="2" height="6" rx="1" fill="#fff" />
             <circle cx="8" cy="12" r="1.1" fill="#fff" />
@@ -38,41 +62,77 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-export type TextFieldProps = BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form">;
+export type TextFieldProps = BaseProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form">;
 
-export function TextField({ name, label, hint, formId, className, type = "text", ...rest }: TextFieldProps) {
-  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+export function TextField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  type = "text",
+  ...rest
+}: TextFieldProps) {
+  const { error, getInputProps } = useField(name, {
+    formId,
+    validationBehavior: VALIDATION_BEHAVIOUR,
+  });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
-      <label htmlFor={inputId} className="field__label">{label}</label>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+      </label>
       <input
         {...getInputProps({ id: inputId, type, ...rest })}
         className="field__input"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function TextAreaField({ name, label, hint, formId, className, ...rest }: BaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form">) {
-  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+export function TextAreaField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  ...rest
+}: BaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form">) {
+  const { error, getInputProps } = useField(name, {
+    formId,
+    validationBehavior: VALIDATION_BEHAVIOUR,
+  });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
-      <label htmlFor={inputId} className="field__label">{label}</label>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+      </label>
       <textarea
         {...getInputProps({ id: inputId, ...rest })}
         className="field__input field__textarea"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );
@@ -84,13 +144,28 @@ export type SelectFieldProps = BaseProps &
     placeholder?: string;
   };
 
-export function SelectField({ name, label, hint, formId, className, options, placeholder, ...rest }: SelectFieldProps) {
-  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+export function SelectField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  options,
+  placeholder,
+  ...rest
+}: SelectFieldProps) {
+  const { error, getInputProps } = useField(name, {
+    formId,
+    validationBehavior: VALIDATION_BEHAVIOUR,
+  });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
-      <label htmlFor={inputId} className="field__label">{label}</label>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+      </label>
       <select
         {...getInputProps({ id: inputId, ...rest })}
         className="field__input field__select"
@@ -99,50 +174,106 @@ export function SelectField({ name, label, hint, formId, className, options, pla
       >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export function CheckboxField({ name, label, hint, formId, className, value = "true", ...rest }: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form" | "type">) {
-  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+export function CheckboxField({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  value = "true",
+  ...rest
+}: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form" | "type">) {
+  const { error, getInputProps } = useField(name, {
+    formId,
+    validationBehavior: VALIDATION_BEHAVIOUR,
+  });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`field field--check ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
+    <div
+      className={`field field--check ${className ?? ""}`}
+      data-invalid={error ? "true" : undefined}
+    >
       <input
         {...getInputProps({ id: inputId, type: "checkbox", value: String(value), ...rest })}
         className="field__checkbox"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
       />
-      <label htmlFor={inputId} className="field__label">{label}</label>
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      <label htmlFor={inputId} className="field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );
 }
 
-export type RadioOption = { value: string; label: ReactNode; description?: ReactNode; disabled?: boolean };
+export type RadioOption = {
+  value: string;
+  label: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+};
 
 /** A fieldset of radio cards (box type, size, frequency, saved card...). */
-export function RadioCardGroup({ name, label, hint, formId, className, options }: BaseProps & { options: RadioOption[] }) {
-  const { error, getInputProps } = useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+export function RadioCardGroup({
+  name,
+  label,
+  hint,
+  formId,
+  className,
+  options,
+}: BaseProps & { options: RadioOption[] }) {
+  const { error, getInputProps } = useField(name, {
+    formId,
+    validationBehavior: VALIDATION_BEHAVIOUR,
+  });
   const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <fieldset className={`field radio-cards ${className ?? ""}`} aria-describedby={describedBy} data-invalid={error ? "true" : undefined}>
+    <fieldset
+      className={`field radio-cards ${className ?? ""}`}
+      aria-describedby={describedBy}
+      data-invalid={error ? "true" : undefined}
+    >
       <legend className="field__label">{label}</legend>
-      {hint ? <p id={hintId} className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       <div className="radio-cards__list">
         {options.map((o, i) => (
           <label key={o.value} className="radio-card" htmlFor={`${inputId}-${i}`}>
             <input
-              {...getInputProps({ id: `${inputId}-${i}`, type: "radio", value: o.value, disabled: o.disabled })}
+              {...getInputProps({
+                id: `${inputId}-${i}`,
+                type: "radio",
+                value: o.value,
+                disabled: o.disabled,
+              })}
               className="radio-card__input"
             />
             <RadioCardText option={o} />
@@ -159,7 +290,9 @@ export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | 
   return (
     <span className="radio-card__body">
       <span className="radio-card__label">{option.label}</span>
-      {option.description ? <span className="radio-card__description">{option.description}</span> : null}
+      {option.description ? (
+        <span className="radio-card__description">{option.description}</span>
+      ) : null}
     </span>
   );
 }
@@ -167,7 +300,12 @@ export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | 
 export { SubmitButton, type ButtonVariant } from "./submit-button";
 
 /** SubmitButton wired to the enclosing ValidatedForm's submitting state. */
-export function FormSubmit(props: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; formId?: string }) {
+export function FormSubmit(
+  props: React.ButtonHTMLAttributes<HTMLButtonElement> & {
+    variant?: ButtonVariant;
+    formId?: string;
+  },
+) {
   const { formId, ...button } = props;
   const submitting = useIsSubmitting(formId);
   // formId names the validated form whose state it shows; it is not an HTML attribute

@@ -33,7 +33,8 @@ export function NavigationFocus() {
       }
       setAnnouncement(document.title);
       if (!focusIsFree()) return;
-      const heading = document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
+      const heading =
+        document.querySelector<HTMLElement>("main h1") ?? document.getElementById("main");
       if (!heading) return;
       if (!heading.hasAttribute("tabindex")) heading.setAttribute("tabindex", "-1");
       heading.focus({ preventScroll: true });
@@ -64,9 +65,12 @@ function fragmentId(hash: string) {
 
 // Kept here, not in ~/utils/focus: the root importing that module made it a chunk of its own, one more
 // script request on every page (and home lost a Lighthouse point).
-const NATIVELY_FOCUSABLE = "a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, iframe, [contenteditable]";
+const NATIVELY_FOCUSABLE =
+  "a[href], area[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), summary, iframe, [contenteditable]";
 
 /** Focusable by script: a control, or an element the page gave a tabindex (tabIndex={-1}). */
 function isFocusable(el: Element): el is HTMLElement {
-  return el instanceof HTMLElement && (el.hasAttribute("tabindex") || el.matches(NATIVELY_FOCUSABLE));
+  return (
+    el instanceof HTMLElement && (el.hasAttribute("tabindex") || el.matches(NATIVELY_FOCUSABLE))
+  );
 }

@@ -1,6 +1,16 @@
 import type { ReactNode } from "react";
 
-export function PageHeader({ eyebrow, title, intro, children }: { eyebrow?: string; title: ReactNode; intro?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  eyebrow?: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <header className="page-header">
       <div className="container">

@@ -5,7 +5,13 @@ import type { ButtonHTMLAttributes } from "react";
 export type ButtonVariant = "primary" | "secondary" | "quiet";
 
 /** A submit button that shows a spinner and keeps its width while its form submits. */
-export function SubmitButton({ children, variant = "primary", pending, className, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
+export function SubmitButton({
+  children,
+  variant = "primary",
+  pending,
+  className,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }) {
   return (
     <button
       type="submit"

@@ -3,7 +3,8 @@
 import { BadPageError, ContentNotFoundError } from "./errors";
 
 /** Content changes when an editor publishes; five minutes fresh, an hour stale while revalidating. */
-export const PUBLIC_CONTENT_CACHE = "public, max-age=300, s-maxage=600, stale-while-revalidate=3600";
+export const PUBLIC_CONTENT_CACHE =
+  "public, max-age=300, s-maxage=600, stale-while-revalidate=3600";
 const ERROR_CACHE = "public, max-age=60";
 
 function jsonResponse(body: unknown, status: number, cache: string) {
@@ -21,8 +22,10 @@ export async function contentJson(read: () => Promise<unknown>): Promise<Respons
   try {
     return jsonResponse(await read(), 200, PUBLIC_CONTENT_CACHE);
   } catch (error) {
-    if (error instanceof ContentNotFoundError) return jsonResponse({ message: "Not found" }, 404, ERROR_CACHE);
-    if (error instanceof BadPageError) return jsonResponse({ message: error.message }, 400, ERROR_CACHE);
+    if (error instanceof ContentNotFoundError)
+      return jsonResponse({ message: "Not found" }, 404, ERROR_CACHE);
+    if (error instanceof BadPageError)
+      return jsonResponse({ message: error.message }, 400, ERROR_CACHE);
     throw error;
   }
 }

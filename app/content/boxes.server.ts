@@ -7,7 +7,22 @@ import type { Box } from "./types";
 export async function listShowcaseBoxes(): Promise<Box[]> {
   const rows = await db
     .selectFrom("packages")
-    .select(["id", "parentId", "slug", "name", "fullName", "kind", "size", "description", "priceCents", "people", "weight", "image", "sortOrder", "selectionMaximum"])
+    .select([
+      "id",
+      "parentId",
+      "slug",
+      "name",
+      "fullName",
+      "kind",
+      "size",
+      "description",
+      "priceCents",
+      "people",
+      "weight",
+      "image",
+      "sortOrder",
+      "selectionMaximum",
+    ])
     .where("active", "=", 1)
     .orderBy("sortOrder")
     .orderBy("id")
@@ -25,14 +40,21 @@ export async function listShowcaseBoxes(): Promise<Box[]> {
     latest.set(c.packageId, entry);
   }
   const childrenOf = (id: number) => rows.filter((r) => r.parentId === id);
-  const isLeaf = (id: number) => childrenOf(id).every((c) => c.size !== null) && childrenOf(id).length > 0;
+  const isLeaf = (id: number) =>
+    childrenOf(id).every((c) => c.size !== null) && childrenOf(id).length > 0;
   // A showcase box is a package whose children are its sizes (custom, salmon, beef ...).
   return rows
     .filter((r) => r.size === null && isLeaf(r.id))
     .map((r) => {
       const sizes = childrenOf(r.id)
         .filter((c) => c.size !== null)
-        .map((c) => ({ size: c.size as "small" | "large", people: c.people, weight: c.weight, priceCents: c.priceCents, selectionMaximum: c.selectionMaximum }));
+        .map((c) => ({
+          size: c.size as "small" | "large",
+          people: c.people,
+          weight: c.weight,
+          priceCents: c.priceCents,
+          selectionMaximum: c.selectionMaximum,
+        }));
       return {
         slug: r.slug,
         name: r.name,

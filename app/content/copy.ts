@@ -27,10 +27,26 @@ export const STEPS = [
 ] as const;
 
 export const CERTIFICATIONS = [
-  { image: "/images/cert-grass-fed.svg", title: "Grass-fed beef and lamb", text: "Raised on pasture by families who rotate their paddocks and let cattle finish on grass." },
-  { image: "/images/cert-free-range.svg", title: "Free-range pork and chicken", text: "Room to roam outdoors, from accredited free-range farms." },
-  { image: "/images/cert-wild-caught.svg", title: "Wild-caught seafood", text: "From well-managed Australian fisheries with quotas, closed seasons and low bycatch." },
-  { image: "/images/cert-food-safety.svg", title: "Food safety certified", text: "Packed in a temperature-controlled facility and audited against national food safety standards." },
+  {
+    image: "/images/cert-grass-fed.svg",
+    title: "Grass-fed beef and lamb",
+    text: "Raised on pasture by families who rotate their paddocks and let cattle finish on grass.",
+  },
+  {
+    image: "/images/cert-free-range.svg",
+    title: "Free-range pork and chicken",
+    text: "Room to roam outdoors, from accredited free-range farms.",
+  },
+  {
+    image: "/images/cert-wild-caught.svg",
+    title: "Wild-caught seafood",
+    text: "From well-managed Australian fisheries with quotas, closed seasons and low bycatch.",
+  },
+  {
+    image: "/images/cert-food-safety.svg",
+    title: "Food safety certified",
+    text: "Packed in a temperature-controlled facility and audited against national food safety standards.",
+  },
 ] as const;
 
 export const FAQ_CATEGORY_LABELS = {

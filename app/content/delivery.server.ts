@@ -6,8 +6,16 @@ const pad = (n: number) => String(n).padStart(4, "0");
 
 export async function listDeliveryRegions(): Promise<DeliveryRegion[]> {
   const [regions, ranges] = await Promise.all([
-    db.selectFrom("deliveryRegions").select(["id", "slug", "name", "state", "daysLabel", "timeLabel", "note"]).orderBy("sortOrder").execute(),
-    db.selectFrom("regionPostcodeRanges").select(["regionId", "fromPostcode", "toPostcode", "area"]).orderBy("fromPostcode").execute(),
+    db
+      .selectFrom("deliveryRegions")
+      .select(["id", "slug", "name", "state", "daysLabel", "timeLabel", "note"])
+      .orderBy("sortOrder")
+      .execute(),
+    db
+      .selectFrom("regionPostcodeRanges")
+      .select(["regionId", "fromPostcode", "toPostcode", "area"])
+      .orderBy("fromPostcode")
+      .execute(),
   ]);
   return regions.map((r) => ({
     slug: r.slug,
@@ -18,6 +26,12 @@ export async function listDeliveryRegions(): Promise<DeliveryRegion[]> {
     note: r.note,
     areas: ranges
       .filter((x) => x.regionId === r.id)
-      .map((x) => ({ area: x.area, postcodes: x.fromPostcode === x.toPostcode ? pad(x.fromPostcode) : `${pad(x.fromPostcode)}–${pad(x.toPostcode)}` })),
+      .map((x) => ({
+        area: x.area,
+        postcodes:
+          x.fromPostcode === x.toPostcode
+            ? pad(x.fromPostcode)
+            : `${pad(x.fromPostcode)}–${pad(x.toPostcode)}`,
+      })),
   }));
 }

@@ -4,11 +4,32 @@ import { db } from "~/db/client.server";
 import { ContentNotFoundError, assertPlausibleSlug } from "./errors";
 import { sanitiseHtml } from "./sanitize.server";
 import type {
-  ConceptData, FaqCategory, FaqItem, HomepageData, LegalData, LocationPost, PageData, PageKey, QA, SocialPost, Testimonial,
+  ConceptData,
+  FaqCategory,
+  FaqItem,
+  HomepageData,
+  LegalData,
+  LocationPost,
+  PageData,
+  PageKey,
+  QA,
+  SocialPost,
+  Testimonial,
 } from "./types";
 
-export const PAGE_KEYS: readonly PageKey[] = ["homepage", "concept", "terms", "privacy-policy", "refund-policy"];
-export const FAQ_CATEGORIES: readonly FaqCategory[] = ["product", "delivery", "order", "subscription"];
+export const PAGE_KEYS: readonly PageKey[] = [
+  "homepage",
+  "concept",
+  "terms",
+  "privacy-policy",
+  "refund-policy",
+];
+export const FAQ_CATEGORIES: readonly FaqCategory[] = [
+  "product",
+  "delivery",
+  "order",
+  "subscription",
+];
 
 export function isPageKey(key: string): key is PageKey {
   return (PAGE_KEYS as readonly string[]).includes(key);
@@ -37,32 +58,54 @@ export async function getPageByKey(key: string) {
 }
 
 export async function listFaq(): Promise<FaqItem[]> {
-  const rows = await db.selectFrom("faqItems").select(["id", "category", "question", "answer"]).orderBy("sortOrder").orderBy("id").execute();
+  const rows = await db
+    .selectFrom("faqItems")
+    .select(["id", "category", "question", "answer"])
+    .orderBy("sortOrder")
+    .orderBy("id")
+    .execute();
   return rows.map((r) => ({ ...r, answer: sanitiseHtml(r.answer) }));
 }
 
 /** FAQ items in the spec's category order: product, delivery, order, subscription. */
 export async function listFaqGrouped(): Promise<{ category: FaqCategory; items: FaqItem[] }[]> {
   const items = await listFaq();
-  return FAQ_CATEGORIES.map((category) => ({ category, items: items.filter((i) => i.category === category) })).filter(
-    (g) => g.items.length > 0,
-  );
+  return FAQ_CATEGORIES.map((category) => ({
+    category,
+    items: items.filter((i) => i.category === category),
+  })).filter((g) => g.items.length > 0);
 }
 
 export async function listTestimonials(): Promise<Testimonial[]> {
-  return db.selectFrom("testimonials").select(["id", "name", "location", "quote", "rating"]).orderBy("sortOrder").execute();
+  return db
+    .selectFrom("testimonials")
+    .select(["id", "name", "location", "quote", "rating"])
+    .orderBy("sortOrder")
+    .execute();
 }
 
 export async function listSocialPosts(): Promise<SocialPost[]> {
   const rows = await db.selectFrom("socialPosts").selectAll().orderBy("sortOrder").execute();
-  return rows.map((r) => ({ id: r.id, handle: r.handle, caption: r.caption, image: { url: r.imageUrl, alt: r.imageAlt } }));
+  return rows.map((r) => ({
+    id: r.id,
+    handle: r.handle,
+    caption: r.caption,
+    image: { url: r.imageUrl, alt: r.imageAlt },
+  }));
 }
 
 export async function getLocation(slug: string): Promise<LocationPost> {
   assertPlausibleSlug(slug, "Location");
-  const row = await db.selectFrom("locationPosts").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const row = await db
+    .selectFrom("locationPosts")
+    .selectAll()
+    .where("slug", "=", slug)
+    .executeTakeFirst();
   if (!row) throw new ContentNotFoundError(`Location ${slug}`);
-  const data = JSON.parse(row.data) as Pick<LocationPost, "background" | "images" | "description" | "faq">;
+  const data = JSON.parse(row.data) as Pick<
+    LocationPost,
+    "background" | "images" | "description" | "faq"
+  >;
   return {
     slug: row.slug,
     title: row.title,

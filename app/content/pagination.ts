@@ -32,7 +32,11 @@ export function lastPage(total: number, size = PAGE_SIZE): number {
 }
 
 /** Rows to read for pages `from`..`through` (1-based, inclusive). */
-export function pageRange(from: number, through: number, size = PAGE_SIZE): { offset: number; limit: number } {
+export function pageRange(
+  from: number,
+  through: number,
+  size = PAGE_SIZE,
+): { offset: number; limit: number } {
   if (from < 1 || through < from) throw new RangeError(`bad page range ${from}..${through}`);
   return { offset: (from - 1) * size, limit: (through - from + 1) * size };
 }

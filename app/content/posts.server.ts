@@ -6,10 +6,19 @@ import { ContentNotFoundError, assertPlausibleSlug } from "./errors";
 import { PAGE_SIZE, pageMeta, pageRange } from "./pagination";
 import { sanitiseHtml } from "./sanitize.server";
 import type {
-  HighlightRecipe, Paged, PostCard, PostDetail, PostType, PostUrl, RecipeCard, RecipeCategory, RecipeDetail,
+  HighlightRecipe,
+  Paged,
+  PostCard,
+  PostDetail,
+  PostType,
+  PostUrl,
+  RecipeCard,
+  RecipeCategory,
+  RecipeDetail,
 } from "./types";
 
-export const postUrlOf = (type: PostType): PostUrl => (type === "recipe" ? "recipe-post" : "blog-post");
+export const postUrlOf = (type: PostType): PostUrl =>
+  type === "recipe" ? "recipe-post" : "blog-post";
 
 export type PostListFilter = { type?: PostType; categoryIds?: number[] };
 
@@ -28,7 +37,10 @@ export async function listPostCards(
   if (filter.categoryIds) {
     const categoryIds = filter.categoryIds.length ? filter.categoryIds : [-1];
     base = base.where("posts.id", "in", (eb) =>
-      eb.selectFrom("postCategories").select("postCategories.postId").where("postCategories.categoryId", "in", categoryIds),
+      eb
+        .selectFrom("postCategories")
+        .select("postCategories.postId")
+        .where("postCategories.categoryId", "in", categoryIds),
     );
   }
   const { offset, limit } = pageRange(pages.from, pages.through, size);
@@ -37,8 +49,15 @@ export async function listPostCards(
     base
       .leftJoin("authors", "authors.id", "posts.authorId")
       .select([
-        "posts.id", "posts.title", "posts.slug", "posts.thumbnailUrl", "posts.thumbnailAlt", "posts.postType",
-        "posts.createdAt", "authors.name as authorName", "authors.avatar as authorAvatar",
+        "posts.id",
+        "posts.title",
+        "posts.slug",
+        "posts.thumbnailUrl",
+        "posts.thumbnailAlt",
+        "posts.postType",
+        "posts.createdAt",
+        "authors.name as authorName",
+        "authors.avatar as authorAvatar",
       ])
       .orderBy("posts.createdAt", "desc")
       .orderBy("posts.id", "desc")
@@ -141,9 +160,14 @@ export async function listRecipeCategories(): Promise<RecipeCategory[]> {
     .execute();
 }
 
-export async function getRecipeCategory(by: { slug: string } | { id: number }): Promise<RecipeCategory> {
+export async function getRecipeCategory(
+  by: { slug: string } | { id: number },
+): Promise<RecipeCategory> {
   if ("slug" in by) assertPlausibleSlug(by.slug, "Recipe category");
-  let query = db.selectFrom("categories").select(["id", "name", "slug"]).where("kind", "=", "recipe");
+  let query = db
+    .selectFrom("categories")
+    .select(["id", "name", "slug"])
+    .where("kind", "=", "recipe");
   query = "slug" in by ? query.where("slug", "=", by.slug) : query.where("id", "=", by.id);
   const row = await query.executeTakeFirst();
   if (!row) throw new ContentNotFoundError("Recipe category");
@@ -158,8 +182,16 @@ export async function listFeaturedRecipes(exceptSlug?: string): Promise<RecipeCa
     .where("postType", "=", "recipe")
     .where("featured", "=", 1);
   if (exceptSlug) query = query.where("slug", "!=", exceptSlug);
-  const rows = await query.orderBy("createdAt", "desc").orderBy("id", "desc").limit(LIMITS.featuredRecipesMax).execute();
-  return rows.map((r) => ({ title: r.title, slug: r.slug, thumbnail: { url: r.thumbnailUrl, alt: r.thumbnailAlt } }));
+  const rows = await query
+    .orderBy("createdAt", "desc")
+    .orderBy("id", "desc")
+    .limit(LIMITS.featuredRecipesMax)
+    .execute();
+  return rows.map((r) => ({
+    title: r.title,
+    slug: r.slug,
+    thumbnail: { url: r.thumbnailUrl, alt: r.thumbnailAlt },
+  }));
 }
 
 /** The one highlight recipe (the newest if an editor marked several). */
@@ -173,13 +205,28 @@ export async function getHighlightRecipe(): Promise<HighlightRecipe> {
     .executeTakeFirst();
   if (!row) throw new ContentNotFoundError("Highlight recipe");
   return {
-    title: row.title, slug: row.slug, thumbnail: { url: row.thumbnailUrl, alt: row.thumbnailAlt }, metaDescription: row.metaDescription,
+    title: row.title,
+    slug: row.slug,
+    thumbnail: { url: row.thumbnailUrl, alt: row.thumbnailAlt },
+    metaDescription: row.metaDescription,
   };
 }
 
 /** The newest news posts in any of the given news categories (the sourcing page's stories). */
-export async function listNewsInCategories(categorySlugs: string[], limit = 3): Promise<PostCard[]> {
-  const rows = await db.selectFrom("categories").select("id").where("kind", "=", "news").where("slug", "in", categorySlugs).execute();
-  const { data } = await listPostCards({ type: "news", categoryIds: rows.map((r) => r.id) }, { from: 1, through: 1 }, limit);
+export async function listNewsInCategories(
+  categorySlugs: string[],
+  limit = 3,
+): Promise<PostCard[]> {
+  const rows = await db
+    .selectFrom("categories")
+    .select("id")
+    .where("kind", "=", "news")
+    .where("slug", "in", categorySlugs)
+    .execute();
+  const { data } = await listPostCards(
+    { type: "news", categoryIds: rows.map((r) => r.id) },
+    { from: 1, through: 1 },
+    limit,
+  );
   return data;
 }

@@ -24,11 +24,13 @@ const FIT: Record<number, Pick_> = {
 };
 
 function cheapest(boxes: Box[], { kind, size }: Pick_) {
-  let best: { box: Box; priceCents: number; people: string | null; weight: string | null } | null = null;
+  let best: { box: Box; priceCents: number; people: string | null; weight: string | null } | null =
+    null;
   for (const box of boxes) {
     if (box.kind !== kind) continue;
     for (const s of box.sizes) {
-      if (s.size === size && (!best || s.priceCents < best.priceCents)) best = { box, priceCents: s.priceCents, people: s.people, weight: s.weight };
+      if (s.size === size && (!best || s.priceCents < best.priceCents))
+        best = { box, priceCents: s.priceCents, people: s.people, weight: s.weight };
     }
   }
   return best;

@@ -2,7 +2,22 @@
 // on the server before it is rendered or served by /api, whatever the seed holds.
 import sanitizeHtml from "sanitize-html";
 
-const ALLOWED_TAGS = ["p", "h2", "h3", "h4", "ul", "ol", "li", "strong", "em", "b", "i", "a", "br", "blockquote"];
+const ALLOWED_TAGS = [
+  "p",
+  "h2",
+  "h3",
+  "h4",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "a",
+  "br",
+  "blockquote",
+];
 
 /** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
@@ -21,7 +36,16 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Text inside these is dropped along with the tag.
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "template"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "object",
+    "template",
+  ],
   transformTags: {
     // The page owns its one h1; CMS headings start at h2.
     h1: "h2",

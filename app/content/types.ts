@@ -69,7 +69,11 @@ export type ConceptData = { faq: QA[] };
 export type LegalData = { header: string; content: string };
 export type LegalKey = "terms" | "privacy-policy" | "refund-policy";
 export type PageKey = "homepage" | "concept" | LegalKey;
-export type PageData<K extends PageKey> = K extends "homepage" ? HomepageData : K extends "concept" ? ConceptData : LegalData;
+export type PageData<K extends PageKey> = K extends "homepage"
+  ? HomepageData
+  : K extends "concept"
+    ? ConceptData
+    : LegalData;
 
 export type LocationPost = {
   slug: string;
@@ -83,7 +87,13 @@ export type LocationPost = {
   faq: QA[];
 };
 
-export type Testimonial = { id: number; name: string; location: string; quote: string; rating: number };
+export type Testimonial = {
+  id: number;
+  name: string;
+  location: string;
+  quote: string;
+  rating: number;
+};
 export type SocialPost = { id: number; handle: string; caption: string; image: Image };
 
 export type DeliveryRegion = {
@@ -96,7 +106,13 @@ export type DeliveryRegion = {
   areas: { area: string; postcodes: string }[];
 };
 
-export type BoxSize = { size: "small" | "large"; people: string | null; weight: string | null; priceCents: number; selectionMaximum: number | null };
+export type BoxSize = {
+  size: "small" | "large";
+  people: string | null;
+  weight: string | null;
+  priceCents: number;
+  selectionMaximum: number | null;
+};
 export type Box = {
   slug: string;
   name: string;

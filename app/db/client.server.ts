@@ -4,7 +4,13 @@ import type { Kysely } from "kysely";
 import type { DB } from "./schema";
 import { createDb, databaseUrl, prepareDatabase } from "./connection.server";
 
-export { createDb, databaseUrl, isPostgresUrl, migrateToLatest, prepareDatabase } from "./connection.server";
+export {
+  createDb,
+  databaseUrl,
+  isPostgresUrl,
+  migrateToLatest,
+  prepareDatabase,
+} from "./connection.server";
 
 declare global {
   var __paddockDb: Promise<Kysely<DB>> | undefined;

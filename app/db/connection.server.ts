@@ -5,7 +5,17 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { CamelCasePlugin, CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, type Driver, type PostgresPool, type PostgresPoolClient } from "kysely";
+import {
+  CamelCasePlugin,
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Driver,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from "kysely";
 import type { DB } from "./schema";
 import * as m001 from "./migrations/001-initial";
 import * as m002 from "./migrations/002-money-flows";
@@ -44,7 +54,9 @@ export function createDb(url: string): Kysely<DB> {
     // int8 (counts, sums) comes back as a string by default; our numbers fit in a double.
     pg.types.setTypeParser(20, (v) => Number(v));
     return new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: withNamedStatements(new pg.Pool({ connectionString: url, max: 10 })) }),
+      dialect: new PostgresDialect({
+        pool: withNamedStatements(new pg.Pool({ connectionString: url, max: 10 })),
+      }),
       plugins,
     });
   }
@@ -55,7 +67,10 @@ export function createDb(url: string): Kysely<DB> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+  return new Kysely<DB>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins,
+  });
 }
 
 /**
@@ -85,7 +100,10 @@ const MAX_CACHED_STATEMENTS = 500;
  * same SQL text gets its prepared statement back; SQLite re-prepares it on its
  * own after a schema change. A statement still being iterated is never shared.
  */
-export function withStatementCache(db: Database.Database): { prepare: (sql: string) => Database.Statement; close: () => void } {
+export function withStatementCache(db: Database.Database): {
+  prepare: (sql: string) => Database.Statement;
+  close: () => void;
+} {
   const statements = new Map<string, Database.Statement>();
   return {
     prepare(sql) {
@@ -123,7 +141,10 @@ export function withNamedStatements(pool: pg.Pool, max = MAX_CACHED_STATEMENTS):
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
     // @ts-expect-error two overloads in one body: a SQL text and its parameters, or a cursor
-    query(sql: string | Parameters<PostgresPoolClient["query"]>[0], parameters?: ReadonlyArray<unknown>) {
+    query(
+      sql: string | Parameters<PostgresPoolClient["query"]>[0],
+      parameters?: ReadonlyArray<unknown>,
+    ) {
       if (typeof sql !== "string") return client.query(sql as never);
       const values = parameters ? [...parameters] : [];
       const name = values.length > 0 ? nameOf(sql) : undefined;
@@ -148,7 +169,29 @@ export function migrator(db: Kysely<DB>): Migrator {
     db,
     // 003 landed after 004 on some development databases
     allowUnorderedMigrations: true,
-    provider: { getMigrations: async () => ({ "001-initial": m001, "002-money-flows": m002, "003-gift-cards": m003, "004-orders": m004, "005-deliveries": m005, "006-payment-recovery": m006, "007-order-delivery-address": m007, "008-address-removal": m008, "009-gst": m009, "010-invoice-total-before-credit": m010, "011-free-invoice-lines": m011, "012-sandbox-charges": m012, "013-mail-relay": m013, "014-terms-packing-cutoff": m014, "016-settle-ownership": m016, "018-account-ownership": m018, "019-session-idle": m019, "020-gift-code-hashes": m020, "021-card-attempts": m021 }) },
+    provider: {
+      getMigrations: async () => ({
+        "001-initial": m001,
+        "002-money-flows": m002,
+        "003-gift-cards": m003,
+        "004-orders": m004,
+        "005-deliveries": m005,
+        "006-payment-recovery": m006,
+        "007-order-delivery-address": m007,
+        "008-address-removal": m008,
+        "009-gst": m009,
+        "010-invoice-total-before-credit": m010,
+        "011-free-invoice-lines": m011,
+        "012-sandbox-charges": m012,
+        "013-mail-relay": m013,
+        "014-terms-packing-cutoff": m014,
+        "016-settle-ownership": m016,
+        "018-account-ownership": m018,
+        "019-session-idle": m019,
+        "020-gift-code-hashes": m020,
+        "021-card-attempts": m021,
+      }),
+    },
   });
 }
 
@@ -164,4 +207,3 @@ export async function prepareDatabase(db: Kysely<DB>) {
   await migrateToLatest(db);
   await seedIfEmpty(db);
 }
-

@@ -24,23 +24,33 @@ export type PreparedQuery<DB, A extends unknown[], O> = {
  * arguments); each argument must appear as a plain parameter. It runs once per dialect (a
  * transaction shares its database's), on the first call.
  */
-export function preparedQuery<DB, A extends unknown[], O>(db: Kysely<DB>, build: (db: Kysely<DB>, ...args: A) => Compilable<O>): PreparedQuery<DB, A, O> {
+export function preparedQuery<DB, A extends unknown[], O>(
+  db: Kysely<DB>,
+  build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
+): PreparedQuery<DB, A, O> {
   // Keyed by the dialect's adapter: a transaction has its database's, so they share one compilation.
   const byAdapter = new WeakMap<object, Compiled<O>>();
   const compile = (executor: Kysely<DB>, arity: number): Compiled<O> => {
     const standIns = Array.from({ length: arity }, (_, i) => new StandIn(i));
     const query = build(executor, ...(standIns as unknown as A)).compile();
-    const slots = query.parameters.map((p): Slot => (p instanceof StandIn ? { arg: p.index } : { value: p }));
+    const slots = query.parameters.map((p): Slot =>
+      p instanceof StandIn ? { arg: p.index } : { value: p },
+    );
     const used = new Set(slots.flatMap((s) => ("arg" in s ? [s.arg] : [])));
-    if (used.size !== arity) throw new Error(`preparedQuery: ${arity - used.size} argument(s) are not plain parameters of: ${query.sql}`);
+    if (used.size !== arity)
+      throw new Error(
+        `preparedQuery: ${arity - used.size} argument(s) are not plain parameters of: ${query.sql}`,
+      );
     return { query, slots };
   };
-  const runner = (executor: Kysely<DB>) => async (...args: A): Promise<O[]> => {
-    const adapter = executor.getExecutor().adapter;
-    let compiled = byAdapter.get(adapter);
-    if (!compiled) byAdapter.set(adapter, (compiled = compile(executor, args.length)));
-    const parameters = compiled.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
-    return (await executor.executeQuery<O>({ ...compiled.query, parameters })).rows;
-  };
+  const runner =
+    (executor: Kysely<DB>) =>
+    async (...args: A): Promise<O[]> => {
+      const adapter = executor.getExecutor().adapter;
+      let compiled = byAdapter.get(adapter);
+      if (!compiled) byAdapter.set(adapter, (compiled = compile(executor, args.length)));
+      const parameters = compiled.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
+      return (await executor.executeQuery<O>({ ...compiled.query, parameters })).rows;
+    };
   return Object.assign(runner(db), { on: runner });
 }

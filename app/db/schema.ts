@@ -246,11 +246,25 @@ export interface SubscriptionEventsTable {
   id: Id;
   subscriptionId: number;
   type:
-    | "checked_out" | "checkout_error" | "skipped" | "unskipped" | "paused" | "resumed" | "cancelled" | "addons_updated"
+    | "checked_out"
+    | "checkout_error"
+    | "skipped"
+    | "unskipped"
+    | "paused"
+    | "resumed"
+    | "cancelled"
+    | "addons_updated"
     // the renewal engine (app/subscriptions): a one-tap "Keep it", an order at the cut-off, a declined charge, a delivery skipped unpaid
-    | "kept" | "renewed" | "payment_failed" | "renewal_skipped"
+    | "kept"
+    | "renewed"
+    | "payment_failed"
+    | "renewal_skipped"
     // "Change what comes next" (app/subscriptions/next-box.server.ts)
-    | "box_changed" | "frequency_changed" | "window_changed" | "address_changed" | "day_changed";
+    | "box_changed"
+    | "frequency_changed"
+    | "window_changed"
+    | "address_changed"
+    | "day_changed";
   data: string | null; // JSON
   createdAt: CreatedAt;
 }
@@ -490,7 +504,15 @@ export interface SocialPostsTable {
   sortOrder: number;
 }
 
-export type DeliveryStatus = "scheduled" | "skipped" | "paused" | "cancelled" | "missed" | "ordered" | "paid" | "payment_failed";
+export type DeliveryStatus =
+  | "scheduled"
+  | "skipped"
+  | "paused"
+  | "cancelled"
+  | "missed"
+  | "ordered"
+  | "paid"
+  | "payment_failed";
 
 /** One delivery of a subscription after its first box (app/subscriptions, docs/decisions/009-renewals.md). */
 export interface DeliveriesTable {

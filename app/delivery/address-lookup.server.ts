@@ -20,7 +20,13 @@ export class SuburbsAddressLookup implements AddressLookup {
     if (q.length < 2) return [];
     const postcode = normalisePostcode(q);
     const rows = postcode
-      ? await db.selectFrom("suburbs").select(["name", "state", "postcode"]).where("postcodeKey", "=", postcode.key).orderBy("name").limit(limit).execute()
+      ? await db
+          .selectFrom("suburbs")
+          .select(["name", "state", "postcode"])
+          .where("postcodeKey", "=", postcode.key)
+          .orderBy("name")
+          .limit(limit)
+          .execute()
       : await db
           .selectFrom("suburbs")
           .select(["name", "state", "postcode"])
@@ -29,13 +35,22 @@ export class SuburbsAddressLookup implements AddressLookup {
           .orderBy("postcode")
           .limit(limit)
           .execute();
-    return rows.map((r) => ({ city: r.name, state: r.state, postcode: r.postcode, label: `${r.name}, ${r.state} ${r.postcode}` }));
+    return rows.map((r) => ({
+      city: r.name,
+      state: r.state,
+      postcode: r.postcode,
+      label: `${r.name}, ${r.state} ${r.postcode}`,
+    }));
   }
 
   async verify(address: { city: string; state: string; postcode: string }): Promise<boolean> {
     const postcode = normalisePostcode(address.postcode);
     if (!postcode) return false;
-    const rows = await db.selectFrom("suburbs").select(["name", "state"]).where("postcodeKey", "=", postcode.key).execute();
+    const rows = await db
+      .selectFrom("suburbs")
+      .select(["name", "state"])
+      .where("postcodeKey", "=", postcode.key)
+      .execute();
     const city = address.city.trim().toLowerCase();
     return rows.some((r) => r.name.toLowerCase() === city && r.state === address.state);
   }

@@ -23,7 +23,13 @@ export function deliverableFrequencies(region: Rhythm, offered: readonly number[
 /** The allowed frequency closest to `days` (a tie goes to the more frequent one); `days` itself when allowed. */
 export function nearestFrequency(days: number, allowed: readonly number[]): number | null {
   let best: number | null = null;
-  for (const a of allowed) if (best === null || Math.abs(a - days) < Math.abs(best - days) || (Math.abs(a - days) === Math.abs(best - days) && a < best)) best = a;
+  for (const a of allowed)
+    if (
+      best === null ||
+      Math.abs(a - days) < Math.abs(best - days) ||
+      (Math.abs(a - days) === Math.abs(best - days) && a < best)
+    )
+      best = a;
   return best;
 }
 
@@ -42,12 +48,21 @@ function rhythmInWords(regionName: string, region: Rhythm): string {
 }
 
 /** The server's refusal of a frequency the region cannot deliver. */
-export function frequencyRefusedMessage(regionName: string, region: Rhythm, allowed: readonly number[]): string {
+export function frequencyRefusedMessage(
+  regionName: string,
+  region: Rhythm,
+  allowed: readonly number[],
+): string {
   return `${rhythmInWords(regionName, region)}, so your box can come ${choicesInWords(allowed)}. Please choose one of those.`;
 }
 
 /** What the shopper is told when their frequency no longer fits the region and the nearest one was picked instead. */
-export function frequencyChangedMessage(regionName: string, region: Rhythm, from: number, to: number): string {
+export function frequencyChangedMessage(
+  regionName: string,
+  region: Rhythm,
+  from: number,
+  to: number,
+): string {
   return `${rhythmInWords(regionName, region)}, so your box will come ${lower(to)} instead of ${lower(from)}.`;
 }
 
@@ -57,13 +72,20 @@ export function frequencyChangedMessage(regionName: string, region: Rhythm, from
  * No region (an undeliverable postcode): every frequency on offer.
  */
 export function frequencyForRegion(
-  region: (Rhythm & { name: string }) | null, offered: readonly number[], chosen: number | null,
+  region: (Rhythm & { name: string }) | null,
+  offered: readonly number[],
+  chosen: number | null,
 ): { allowed: number[]; days: number | null; changed: string | null } {
   const allowed = region ? deliverableFrequencies(region, offered) : [...offered];
   if (chosen !== null && allowed.includes(chosen)) return { allowed, days: chosen, changed: null };
   if (chosen !== null && offered.includes(chosen) && region) {
     const near = nearestFrequency(chosen, allowed);
-    if (near !== null) return { allowed, days: near, changed: frequencyChangedMessage(region.name, region, chosen, near) };
+    if (near !== null)
+      return {
+        allowed,
+        days: near,
+        changed: frequencyChangedMessage(region.name, region, chosen, near),
+      };
   }
   return { allowed, days: defaultFrequency(allowed), changed: null };
 }

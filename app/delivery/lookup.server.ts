@@ -5,7 +5,12 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { cached } from "~/box/cache.server";
 import { normalisePostcode } from "./postcode";
-import { deliveryDates, formatDeliveryDateShort, parseWeekdays, type RegionSchedule } from "./schedule";
+import {
+  deliveryDates,
+  formatDeliveryDateShort,
+  parseWeekdays,
+  type RegionSchedule,
+} from "./schedule";
 
 export type DeliveryRegion = RegionSchedule & {
   id: number;
@@ -25,7 +30,14 @@ export type PostcodeLookup =
       status: "ok";
       postcode: string;
       /** `schedule`: the run days, for the frequencies offered and the next delivery shown in the browser */
-      region: { id: number; name: string; state: string; daysLabel: string; note: string; schedule: RegionSchedule };
+      region: {
+        id: number;
+        name: string;
+        state: string;
+        daysLabel: string;
+        note: string;
+        schedule: RegionSchedule;
+      };
       suburbs: { id: number; name: string }[];
       dates: { value: string; label: string }[];
       windows: DeliveryWindow[];
@@ -36,17 +48,37 @@ export async function getRegion(regionId: number): Promise<DeliveryRegion | null
 }
 
 async function loadRegion(regionId: number): Promise<DeliveryRegion | null> {
-  const r = await db.selectFrom("deliveryRegions").selectAll().where("id", "=", regionId).executeTakeFirst();
+  const r = await db
+    .selectFrom("deliveryRegions")
+    .selectAll()
+    .where("id", "=", regionId)
+    .executeTakeFirst();
   if (!r) return null;
   return {
-    id: r.id, name: r.name, state: r.state, daysLabel: r.daysLabel, note: r.note,
-    weekdays: parseWeekdays(r.weekdays), leadDays: r.leadDays, everyWeeks: r.everyWeeks, hasOvernight: r.hasOvernight === 1,
+    id: r.id,
+    name: r.name,
+    state: r.state,
+    daysLabel: r.daysLabel,
+    note: r.note,
+    weekdays: parseWeekdays(r.weekdays),
+    leadDays: r.leadDays,
+    everyWeeks: r.everyWeeks,
+    hasOvernight: r.hasOvernight === 1,
   };
 }
 
 const regionRangeOf = preparedQuery(db, (q, postcodeNumber: number) =>
-  q.selectFrom("regionPostcodeRanges").select("regionId").where("fromPostcode", "<=", postcodeNumber).where("toPostcode", ">=", postcodeNumber).orderBy("id").limit(1));
-const suburbsOfKey = preparedQuery(db, (q, key: string) => q.selectFrom("suburbs").select(["id", "name"]).where("postcodeKey", "=", key).orderBy("name"));
+  q
+    .selectFrom("regionPostcodeRanges")
+    .select("regionId")
+    .where("fromPostcode", "<=", postcodeNumber)
+    .where("toPostcode", ">=", postcodeNumber)
+    .orderBy("id")
+    .limit(1),
+);
+const suburbsOfKey = preparedQuery(db, (q, key: string) =>
+  q.selectFrom("suburbs").select(["id", "name"]).where("postcodeKey", "=", key).orderBy("name"),
+);
 
 /** The region whose range holds the postcode (ranges are integers: 0800 is stored as 800). */
 export async function regionForPostcode(postcodeNumber: number): Promise<DeliveryRegion | null> {
@@ -55,8 +87,16 @@ export async function regionForPostcode(postcodeNumber: number): Promise<Deliver
 }
 
 /** Delivery times of a region: the day window, plus overnight silent delivery where offered. */
-export async function windowsForRegion(region: Pick<DeliveryRegion, "hasOvernight">): Promise<DeliveryWindow[]> {
-  const rows = await cached("windows", () => db.selectFrom("deliveryWindows").select(["code", "label", "isOvernight"]).orderBy("sortOrder").execute());
+export async function windowsForRegion(
+  region: Pick<DeliveryRegion, "hasOvernight">,
+): Promise<DeliveryWindow[]> {
+  const rows = await cached("windows", () =>
+    db
+      .selectFrom("deliveryWindows")
+      .select(["code", "label", "isOvernight"])
+      .orderBy("sortOrder")
+      .execute(),
+  );
   return rows
     .map((w) => ({ code: w.code, label: w.label, isOvernight: w.isOvernight === 1 }))
     .filter((w) => region.hasOvernight || !w.isOvernight);
@@ -70,21 +110,38 @@ export async function suburbsForPostcode(key: string) {
  * Everything the get-started step needs for a typed postcode. A postcode that
  * is not a real delivery locality, or lies outside every region, is "undeliverable".
  */
-export async function lookupPostcode(input: string | null | undefined, now = new Date()): Promise<PostcodeLookup> {
+export async function lookupPostcode(
+  input: string | null | undefined,
+  now = new Date(),
+): Promise<PostcodeLookup> {
   const n = normalisePostcode(input);
   if (!n) return { status: "invalid" };
-  const [suburbs, region] = await Promise.all([suburbsForPostcode(n.key), regionForPostcode(n.number)]);
+  const [suburbs, region] = await Promise.all([
+    suburbsForPostcode(n.key),
+    regionForPostcode(n.number),
+  ]);
   if (suburbs.length === 0 || !region) return { status: "undeliverable", postcode: n.display };
   const windows = await windowsForRegion(region);
   return {
     status: "ok",
     postcode: n.display,
     region: {
-      id: region.id, name: region.name, state: region.state, daysLabel: region.daysLabel, note: region.note,
-      schedule: { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks },
+      id: region.id,
+      name: region.name,
+      state: region.state,
+      daysLabel: region.daysLabel,
+      note: region.note,
+      schedule: {
+        weekdays: region.weekdays,
+        leadDays: region.leadDays,
+        everyWeeks: region.everyWeeks,
+      },
     },
     suburbs,
-    dates: deliveryDates(region, now).map((value) => ({ value, label: formatDeliveryDateShort(value) })),
+    dates: deliveryDates(region, now).map((value) => ({
+      value,
+      label: formatDeliveryDateShort(value),
+    })),
     windows,
   };
 }

@@ -4,7 +4,8 @@ import { TASMANIA_POSTCODE_PREFIX } from "~/config";
 /** 3 or 4 digits, as a person types them ("800" or "0800"). */
 export const POSTCODE_PATTERN = /^\d{3,4}$/;
 export const POSTCODE_INVALID = "Post code invalid";
-export const POSTCODE_UNDELIVERABLE = "I'm sorry, it doesn't look like we can deliver to your postcode yet.";
+export const POSTCODE_UNDELIVERABLE =
+  "I'm sorry, it doesn't look like we can deliver to your postcode yet.";
 
 export type NormalisedPostcode = {
   /** four digits as printed on an envelope: "0800" */

@@ -18,14 +18,17 @@ export type RegionSchedule = {
 };
 
 const DAY_MS = 86_400_000;
-const sydneyParts = onFirstUse(() => new Intl.DateTimeFormat("en-CA", {
-  timeZone: SYDNEY_TZ,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  hourCycle: "h23",
-}));
+const sydneyParts = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: SYDNEY_TZ,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 // Sydney's offsets are whole hours, so day and hour are the same for every instant of one UTC
 // minute: the last minute's answer is kept (a page asks dozens of times, and Intl is slow).
@@ -36,8 +39,15 @@ let lastAnswer = { day: "", hour: 0 };
 export function sydneyNow(now: Date): { day: string; hour: number } {
   const minute = Math.floor(now.getTime() / 60_000);
   if (minute !== lastMinute) {
-    const parts = Object.fromEntries(sydneyParts().formatToParts(now).map((p) => [p.type, p.value]));
-    lastAnswer = { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) % 24 };
+    const parts = Object.fromEntries(
+      sydneyParts()
+        .formatToParts(now)
+        .map((p) => [p.type, p.value]),
+    );
+    lastAnswer = {
+      day: `${parts.year}-${parts.month}-${parts.day}`,
+      hour: Number(parts.hour) % 24,
+    };
     lastMinute = minute;
   }
   return { ...lastAnswer };
@@ -83,7 +93,11 @@ export function runsOn(schedule: RegionSchedule, day: string): boolean {
 }
 
 /** The next `count` delivery days of a region, earliest first. */
-export function deliveryDates(schedule: RegionSchedule, now: Date, count = DATES_OFFERED): string[] {
+export function deliveryDates(
+  schedule: RegionSchedule,
+  now: Date,
+  count = DATES_OFFERED,
+): string[] {
   const out: string[] = [];
   if (schedule.weekdays.length === 0) return out;
   let day = earliestDeliveryDay(schedule, now);

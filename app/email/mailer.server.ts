@@ -9,18 +9,37 @@ import { relayMail } from "./relay.server";
 import type { EmailTemplate } from "./template";
 import { getMailer, type Mailer } from "./transport.server";
 
-export { SmtpMailer, getMailer, setMailer, type Mailer, type OutgoingEmail } from "./transport.server";
+export {
+  SmtpMailer,
+  getMailer,
+  setMailer,
+  type Mailer,
+  type OutgoingEmail,
+} from "./transport.server";
 
 /**
  * Writes a rendered e-mail to the outbox through `executor`, so a message that
  * belongs to a money transaction (order confirmation, receipt, gift card) is
  * committed with it or not at all. The relay sends it on its next run.
  */
-export async function queueEmail<P>(executor: Kysely<DB>, template: EmailTemplate<P>, to: string, props: P): Promise<number> {
+export async function queueEmail<P>(
+  executor: Kysely<DB>,
+  template: EmailTemplate<P>,
+  to: string,
+  props: P,
+): Promise<number> {
   const { subject, text, html } = template.render(props);
   const row = await executor
     .insertInto("emailOutbox")
-    .values({ toAddress: to, subject, text, html, template: template.name, createdAt: new Date().toISOString(), sentAt: null })
+    .values({
+      toAddress: to,
+      subject,
+      text,
+      html,
+      template: template.name,
+      createdAt: new Date().toISOString(),
+      sentAt: null,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
@@ -35,7 +54,11 @@ export async function queueEmail<P>(executor: Kysely<DB>, template: EmailTemplat
  * unknown address) nor change it. A failed first try is left to the relay's
  * retries.
  */
-export async function sendEmail<P>(template: EmailTemplate<P>, to: string, props: P): Promise<void> {
+export async function sendEmail<P>(
+  template: EmailTemplate<P>,
+  to: string,
+  props: P,
+): Promise<void> {
   const id = await queueEmail(db, template, to, props);
   let mailer: Mailer | null;
   try {
@@ -51,12 +74,29 @@ async function relayNow(id: number, template: string, mailer: Mailer): Promise<v
   await new Promise((resolve) => setImmediate(resolve));
   try {
     const outcome = await relayMail(db, id, new Date(), mailer);
-    console.log(JSON.stringify({ level: "info", type: "email", mailId: id, template, outcome, at: new Date().toISOString() }));
+    console.log(
+      JSON.stringify({
+        level: "info",
+        type: "email",
+        mailId: id,
+        template,
+        outcome,
+        at: new Date().toISOString(),
+      }),
+    );
   } catch (error) {
     logSendFailed(id, template, error);
   }
 }
 
 function logSendFailed(mailId: number, template: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", type: "email.send_failed", mailId, template, message: (error as Error).message }));
+  console.error(
+    JSON.stringify({
+      level: "error",
+      type: "email.send_failed",
+      mailId,
+      template,
+      message: (error as Error).message,
+    }),
+  );
 }

@@ -25,10 +25,24 @@ export type OutboxMessage = {
 
 export { MAIL_MAX_TRIES };
 
-export async function listOutbox({ limit = 50, to }: { limit?: number; to?: string } = {}): Promise<OutboxMessage[]> {
+export async function listOutbox({ limit = 50, to }: { limit?: number; to?: string } = {}): Promise<
+  OutboxMessage[]
+> {
   let q = db
     .selectFrom("emailOutbox")
-    .select(["id", "toAddress", "subject", "text", "template", "createdAt", "sentAt", "failedAt", "attempts", "lastError", "nextAttemptAt"])
+    .select([
+      "id",
+      "toAddress",
+      "subject",
+      "text",
+      "template",
+      "createdAt",
+      "sentAt",
+      "failedAt",
+      "attempts",
+      "lastError",
+      "nextAttemptAt",
+    ])
     .orderBy("createdAt", "desc")
     .orderBy("id", "desc")
     .limit(limit);
@@ -49,7 +63,12 @@ export async function listOutbox({ limit = 50, to }: { limit?: number; to?: stri
       : r.failedAt
         ? { state: "failed", at: r.failedAt, attempts: r.attempts, lastError: r.lastError }
         : relay
-          ? { state: "waiting", attempts: r.attempts, lastError: r.lastError, nextAttemptAt: r.nextAttemptAt }
+          ? {
+              state: "waiting",
+              attempts: r.attempts,
+              lastError: r.lastError,
+              nextAttemptAt: r.nextAttemptAt,
+            }
           : { state: "kept" },
   }));
 }

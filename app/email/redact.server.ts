@@ -7,7 +7,10 @@ import { REDACTED, redactText } from "~/security/redact.mjs";
 
 const C = `[${CODE_ALPHABET}]`;
 // a gift code as the e-mails print it (groups of four) or bare
-const GIFT_CODE = new RegExp(`\\b(?:${C}{4}(?:-${C}{4}){${CODE_LENGTH / 4 - 1}}|${C}{${CODE_LENGTH}})\\b`, "g");
+const GIFT_CODE = new RegExp(
+  `\\b(?:${C}{4}(?:-${C}{4}){${CODE_LENGTH / 4 - 1}}|${C}{${CODE_LENGTH}})\\b`,
+  "g",
+);
 
 // the 6-digit code that proves an e-mail (templates/email-proof.ts prints it alone on its line)
 const PROOF_CODE = /^\d{6}$/gm;

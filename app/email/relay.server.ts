@@ -33,7 +33,8 @@ export function resumeRelay() {
   pausedUntil = 0;
 }
 
-const minutesFrom = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString();
+const minutesFrom = (at: Date, minutes: number) =>
+  new Date(at.getTime() + minutes * 60_000).toISOString();
 
 /** Unsent, not given up, its next try due, and nobody's lease running. */
 const due = (now: Date) => (eb: ExpressionBuilder<DB, "emailOutbox">) =>
@@ -41,7 +42,10 @@ const due = (now: Date) => (eb: ExpressionBuilder<DB, "emailOutbox">) =>
     eb("sentAt", "is", null),
     eb("failedAt", "is", null),
     eb.or([eb("nextAttemptAt", "is", null), eb("nextAttemptAt", "<=", now.toISOString())]),
-    eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", minutesFrom(now, -MAIL_LEASE_MINUTES))]),
+    eb.or([
+      eb("claimedAt", "is", null),
+      eb("claimedAt", "<=", minutesFrom(now, -MAIL_LEASE_MINUTES)),
+    ]),
   ]);
 
 /** `<outbox.{id}.{created}@domain>`: the same for every try of a row, different for every row. */
@@ -50,8 +54,15 @@ export function outboxMessageId(id: number, createdAt: string): string {
 }
 
 export class MailNotSentError extends Error {
-  constructor(readonly mailId: number, readonly attempt: number, readonly final: boolean, cause: string) {
-    super(`mail ${mailId}: try ${attempt} of ${MAIL_MAX_TRIES} failed${final ? ", given up" : ""}: ${cause}`);
+  constructor(
+    readonly mailId: number,
+    readonly attempt: number,
+    readonly final: boolean,
+    cause: string,
+  ) {
+    super(
+      `mail ${mailId}: try ${attempt} of ${MAIL_MAX_TRIES} failed${final ? ", given up" : ""}: ${cause}`,
+    );
     this.name = "MailNotSentError";
   }
 }
@@ -59,7 +70,9 @@ export class MailNotSentError extends Error {
 /** An SMTP error's useful part (the server's reply when there is one), short enough for a column and a log line. */
 function errorText(error: unknown): string {
   const e = error as { response?: string; message?: string };
-  return String(e?.response || e?.message || error).replace(/\s+/g, " ").slice(0, 500);
+  return String(e?.response || e?.message || error)
+    .replace(/\s+/g, " ")
+    .slice(0, 500);
 }
 
 /**
@@ -68,7 +81,12 @@ function errorText(error: unknown): string {
  * lock), so of two runners one claims and the other gets "skipped". Throws
  * MailNotSentError after recording a failed try.
  */
-export async function relayMail(db: Kysely<DB>, id: number, now: Date, mailer: Mailer): Promise<"done" | "skipped"> {
+export async function relayMail(
+  db: Kysely<DB>,
+  id: number,
+  now: Date,
+  mailer: Mailer,
+): Promise<"done" | "skipped"> {
   if (paused()) return "skipped";
   const stamp = now.toISOString();
   const claimed = await db
@@ -78,10 +96,24 @@ export async function relayMail(db: Kysely<DB>, id: number, now: Date, mailer: M
     .where(due(now))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return "skipped";
-  const row = await db.selectFrom("emailOutbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const settle = (set: { sentAt?: string; failedAt?: string; lastError?: string | null; nextAttemptAt?: string }) =>
-    db.updateTable("emailOutbox")
-      .set({ ...set, claimedAt: null, ...(set.sentAt || set.failedAt ? { text: redactMailText(row.text), html: null } : {}) })
+  const row = await db
+    .selectFrom("emailOutbox")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const settle = (set: {
+    sentAt?: string;
+    failedAt?: string;
+    lastError?: string | null;
+    nextAttemptAt?: string;
+  }) =>
+    db
+      .updateTable("emailOutbox")
+      .set({
+        ...set,
+        claimedAt: null,
+        ...(set.sentAt || set.failedAt ? { text: redactMailText(row.text), html: null } : {}),
+      })
       .where("id", "=", id)
       .where("sentAt", "is", null)
       .execute();
@@ -94,15 +126,27 @@ export async function relayMail(db: Kysely<DB>, id: number, now: Date, mailer: M
   }
   try {
     await mailer.send({
-      to: row.toAddress, subject: row.subject, text: row.text, html: row.html, template: row.template,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+      template: row.template,
       messageId: outboxMessageId(row.id, row.createdAt),
     });
   } catch (error) {
     // no SMTP reply code: the server was not reached (refused, timed out, DNS, TLS)
-    if (!(error as { responseCode?: number })?.responseCode) pausedUntil = Date.now() + MAIL_PAUSE_AFTER_UNREACHABLE_MS;
+    if (!(error as { responseCode?: number })?.responseCode)
+      pausedUntil = Date.now() + MAIL_PAUSE_AFTER_UNREACHABLE_MS;
     const cause = errorText(error);
     const final = row.attempts >= MAIL_MAX_TRIES;
-    await settle(final ? { failedAt: stamp, lastError: cause } : { lastError: cause, nextAttemptAt: minutesFrom(now, MAIL_RETRY_MINUTES[row.attempts - 1]) });
+    await settle(
+      final
+        ? { failedAt: stamp, lastError: cause }
+        : {
+            lastError: cause,
+            nextAttemptAt: minutesFrom(now, MAIL_RETRY_MINUTES[row.attempts - 1]),
+          },
+    );
     throw new MailNotSentError(id, row.attempts, final, cause);
   }
   // The window between the server's "250 accepted" and this update is the one
@@ -118,7 +162,13 @@ export const mailRelayJob: JobKind<DueMail> = {
   name: "mail-relay",
   async due({ db, now }, limit) {
     if (!getMailer() || paused()) return [];
-    return db.selectFrom("emailOutbox").select(["id", "template"]).where(due(now)).orderBy("id").limit(limit).execute();
+    return db
+      .selectFrom("emailOutbox")
+      .select(["id", "template"])
+      .where(due(now))
+      .orderBy("id")
+      .limit(limit)
+      .execute();
   },
   async run({ db, now }, item) {
     const mailer = getMailer();
@@ -129,7 +179,8 @@ export const mailRelayJob: JobKind<DueMail> = {
   describe: (item) => ({ mailId: item.id, template: item.template }),
   async oldestDue({ db, now }) {
     if (!getMailer()) return null;
-    const row = await db.selectFrom("emailOutbox")
+    const row = await db
+      .selectFrom("emailOutbox")
       .select((eb) => eb.fn.min(eb.fn.coalesce("nextAttemptAt", "createdAt")).as("oldest"))
       .where(due(now))
       .executeTakeFirst();
@@ -147,17 +198,34 @@ export type MailHealth = {
 };
 
 /** For /healthz: how late the oldest mail still to be sent is, and how many were given up on lately. */
-export async function mailHealth({ db, now = new Date() }: { db: Kysely<DB>; now?: Date }): Promise<MailHealth> {
-  if (!getMailer()) return { relay: "off", oldestUnsentAt: null, oldestUnsentAgeSeconds: 0, failedLastDay: 0 };
-  const unsent = await db.selectFrom("emailOutbox").select((eb) => eb.fn.min("createdAt").as("oldest"))
-    .where("sentAt", "is", null).where("failedAt", "is", null).executeTakeFirst();
-  const failed = await db.selectFrom("emailOutbox").select((eb) => eb.fn.countAll().as("n"))
-    .where("failedAt", "is not", null).where("failedAt", ">", minutesFrom(now, -24 * 60)).executeTakeFirst();
+export async function mailHealth({
+  db,
+  now = new Date(),
+}: {
+  db: Kysely<DB>;
+  now?: Date;
+}): Promise<MailHealth> {
+  if (!getMailer())
+    return { relay: "off", oldestUnsentAt: null, oldestUnsentAgeSeconds: 0, failedLastDay: 0 };
+  const unsent = await db
+    .selectFrom("emailOutbox")
+    .select((eb) => eb.fn.min("createdAt").as("oldest"))
+    .where("sentAt", "is", null)
+    .where("failedAt", "is", null)
+    .executeTakeFirst();
+  const failed = await db
+    .selectFrom("emailOutbox")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("failedAt", "is not", null)
+    .where("failedAt", ">", minutesFrom(now, -24 * 60))
+    .executeTakeFirst();
   const oldest = (unsent?.oldest as string | null | undefined) ?? null;
   return {
     relay: "smtp",
     oldestUnsentAt: oldest,
-    oldestUnsentAgeSeconds: oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)) : 0,
+    oldestUnsentAgeSeconds: oldest
+      ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000))
+      : 0,
     failedLastDay: Number(failed?.n ?? 0),
   };
 }

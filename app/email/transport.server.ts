@@ -25,7 +25,10 @@ const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTim
 /** Sends through an SMTP server (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export class SmtpMailer implements Mailer {
   private transport: nodemailer.Transporter;
-  constructor(url: string, private from: string) {
+  constructor(
+    url: string,
+    private from: string,
+  ) {
     this.transport = nodemailer.createTransport({ url, ...TIMEOUTS });
   }
   async send(message: OutgoingEmail) {
@@ -45,7 +48,8 @@ let mailer: Mailer | null | undefined;
 
 /** The configured transport, or null when mail stays in the outbox (no SMTP_URL). */
 export function getMailer(): Mailer | null {
-  if (mailer === undefined) mailer = env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : null;
+  if (mailer === undefined)
+    mailer = env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : null;
   return mailer;
 }
 

@@ -12,7 +12,12 @@ import { hashGiftCode } from "./codes.server";
 import { isWellFormedCode, normaliseCode, sydneyToday } from "./rules";
 
 /** A claimed card as the claimer may see it again: its last four characters, not its code. */
-export type ClaimedCard = { id: number; codeLast4: string; valueCents: number; expiresOn: string | null };
+export type ClaimedCard = {
+  id: number;
+  codeLast4: string;
+  valueCents: number;
+  expiresOn: string | null;
+};
 
 export type ClaimResult =
   | { ok: true; card: ClaimedCard; balanceCents: number }
@@ -21,7 +26,12 @@ export type ClaimResult =
 /** The ledger reference of a claimed card (one row per card). */
 export const claimReference = (cardId: number) => `gift-card:${cardId}`;
 
-async function claimIn(trx: Kysely<DB>, userId: number, codeHash: string, now: Date): Promise<ClaimResult> {
+async function claimIn(
+  trx: Kysely<DB>,
+  userId: number,
+  codeHash: string,
+  now: Date,
+): Promise<ClaimResult> {
   // The first statement writes: concurrent SQLite writers queue here, and on
   // PostgreSQL the row lock makes every other claimer see claimed_at set.
   const res = await trx
@@ -31,16 +41,30 @@ async function claimIn(trx: Kysely<DB>, userId: number, codeHash: string, now: D
     .where("claimedAt", "is", null)
     .where((eb) => eb.or([eb("expiresOn", "is", null), eb("expiresOn", ">=", sydneyToday(now))]))
     .executeTakeFirst();
-  const card = await trx.selectFrom("giftCards").select(["id", "codeLast4", "valueCents", "expiresOn", "claimedAt"]).where("codeHash", "=", codeHash).executeTakeFirst();
+  const card = await trx
+    .selectFrom("giftCards")
+    .select(["id", "codeLast4", "valueCents", "expiresOn", "claimedAt"])
+    .where("codeHash", "=", codeHash)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1 || !card) {
     if (!card) return { ok: false, reason: "not-found" };
     if (card.claimedAt) return { ok: false, reason: "claimed" };
     return { ok: false, reason: "expired", expiresOn: card.expiresOn };
   }
-  await addLedgerEntry(trx, { userId, amountCents: card.valueCents, reason: "Gift card activated", reference: claimReference(card.id) });
+  await addLedgerEntry(trx, {
+    userId,
+    amountCents: card.valueCents,
+    reason: "Gift card activated",
+    reference: claimReference(card.id),
+  });
   return {
     ok: true,
-    card: { id: card.id, codeLast4: card.codeLast4, valueCents: card.valueCents, expiresOn: card.expiresOn },
+    card: {
+      id: card.id,
+      codeLast4: card.codeLast4,
+      valueCents: card.valueCents,
+      expiresOn: card.expiresOn,
+    },
     balanceCents: await creditBalance({ userId }, trx),
   };
 }
@@ -73,13 +97,27 @@ export function activationLimits(userId: number, ip: string) {
 }
 
 /** The activate page's claim: rate-limited (every try counts), then claimed. Throws RateLimitedError. */
-export async function activateGiftCard({ userId, code, ip }: { userId: number; code: string; ip: string }): Promise<ClaimResult> {
+export async function activateGiftCard({
+  userId,
+  code,
+  ip,
+}: {
+  userId: number;
+  code: string;
+  ip: string;
+}): Promise<ClaimResult> {
   await consume(activationLimits(userId, ip));
   return claimGiftCardCode(db, { userId, code });
 }
 
 /** A card this user claimed, by its id, for the success dialog after the redirect (the address carries no code). */
-export async function claimedCardOf({ userId, cardId }: { userId: number; cardId: number }): Promise<ClaimedCard | null> {
+export async function claimedCardOf({
+  userId,
+  cardId,
+}: {
+  userId: number;
+  cardId: number;
+}): Promise<ClaimedCard | null> {
   if (!Number.isSafeInteger(cardId) || cardId <= 0) return null;
   const row = await db
     .selectFrom("giftCards")

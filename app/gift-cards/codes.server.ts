@@ -2,7 +2,13 @@
 // keyed hash, last four and, until the card's e-mail, a sealed copy
 // (./stored-code.server.ts, decision 045).
 import { sessionSecret } from "~/security/secrets.server";
-import { giftCodeHash, newGiftCardCode, openGiftCode, storedGiftCode, type StoredCode } from "./stored-code.server";
+import {
+  giftCodeHash,
+  newGiftCardCode,
+  openGiftCode,
+  storedGiftCode,
+  type StoredCode,
+} from "./stored-code.server";
 
 /** What a new card stores of a fresh code; the code itself is kept nowhere. */
 export const newStoredCode = (): StoredCode => storedGiftCode(sessionSecret, newGiftCardCode());
@@ -11,4 +17,5 @@ export const newStoredCode = (): StoredCode => storedGiftCode(sessionSecret, new
 export const hashGiftCode = (code: string) => giftCodeHash(sessionSecret, code);
 
 /** The code of a card whose e-mail is still to be written. */
-export const openSealedCode = (card: { codeSealed: string; codeHash: string }) => openGiftCode(sessionSecret, card.codeSealed, card.codeHash);
+export const openSealedCode = (card: { codeSealed: string; codeHash: string }) =>
+  openGiftCode(sessionSecret, card.codeSealed, card.codeHash);

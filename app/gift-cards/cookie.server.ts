@@ -25,14 +25,18 @@ export const GIFT_CARD_ORDER_COOKIE = "giftCardOrder";
 const CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/;
 
 /** The value of one cookie by name from a Cookie header, URL-decoded; null when absent. */
-export function readRawCookie(cookieHeader: string | null | undefined, name: string): string | null {
+export function readRawCookie(
+  cookieHeader: string | null | undefined,
+  name: string,
+): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1) continue;
     if (part.slice(0, eq).trim() !== name) continue;
     let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
+    if (value.startsWith('"') && value.endsWith('"') && value.length >= 2)
+      value = value.slice(1, -1);
     try {
       return decodeURIComponent(value);
     } catch {
@@ -65,7 +69,13 @@ export function giftCardActivationPath(code: string): string {
 }
 
 function serialise(name: string, value: string, maxAge = GIFT_CARD.cookieMaxAgeSeconds): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAge}`, "SameSite=Lax", "HttpOnly"];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    "Path=/",
+    `Max-Age=${maxAge}`,
+    "SameSite=Lax",
+    "HttpOnly",
+  ];
   if (secureCookies) parts.push("Secure");
   return parts.join("; ");
 }
@@ -110,13 +120,21 @@ export function personaliseValues(request: Request): PersonaliseValues | null {
 
 export function personaliseCookie(values: PersonaliseValues): string {
   const kept: PersonaliseValues = {};
-  for (const key of PERSONALISE_FIELDS) if (typeof values[key] === "string") kept[key] = values[key];
-  return serialise(GIFT_CARD_PERSONALISE_COOKIE, Buffer.from(JSON.stringify(kept), "utf8").toString("base64url"));
+  for (const key of PERSONALISE_FIELDS)
+    if (typeof values[key] === "string") kept[key] = values[key];
+  return serialise(
+    GIFT_CARD_PERSONALISE_COOKIE,
+    Buffer.from(JSON.stringify(kept), "utf8").toString("base64url"),
+  );
 }
 
 // The order cookie proves "this browser placed the order", so it is signed: a
 // plain reference could be typed into a cookie by anyone who knows one.
-const orderMac = (reference: string) => createHmac("sha256", sessionSecret).update(`gift-order:${reference}`).digest("base64url").slice(0, 32);
+const orderMac = (reference: string) =>
+  createHmac("sha256", sessionSecret)
+    .update(`gift-order:${reference}`)
+    .digest("base64url")
+    .slice(0, 32);
 
 export function giftCardOrderReference(request: Request): string | null {
   const raw = readRawCookie(request.headers.get("Cookie"), GIFT_CARD_ORDER_COOKIE);

@@ -3,7 +3,12 @@
 // (docs/decisions/004). Actions import ./schemas directly.
 import type { Validator } from "remix-validated-form";
 import { lazyValidator } from "~/utils/lazy-validator";
-import type { GiftCheckoutContext, GiftCheckoutInput, PersonaliseContext, PersonaliseInput } from "./schemas";
+import type {
+  GiftCheckoutContext,
+  GiftCheckoutInput,
+  PersonaliseContext,
+  PersonaliseInput,
+} from "./schemas";
 
 const schemas = () => import("./schemas");
 const cache = new Map<string, Validator<unknown>>();
@@ -15,11 +20,17 @@ function cached<T>(key: string, make: () => Validator<T>): Validator<T> {
 }
 
 export function personaliseFormValidator(ctx: PersonaliseContext): Validator<PersonaliseInput> {
-  return cached(`p:${ctx.today}:${+ctx.bonusAvailable}`, () => lazyValidator(() => schemas().then((s) => s.personaliseValidator(ctx))));
+  return cached(`p:${ctx.today}:${+ctx.bonusAvailable}`, () =>
+    lazyValidator(() => schemas().then((s) => s.personaliseValidator(ctx))),
+  );
 }
 
 export function giftCheckoutFormValidator(ctx: GiftCheckoutContext): Validator<GiftCheckoutInput> {
-  return cached(`c:${+ctx.needsEmail}`, () => lazyValidator(() => schemas().then((s) => s.giftCheckoutValidator(ctx))));
+  return cached(`c:${+ctx.needsEmail}`, () =>
+    lazyValidator(() => schemas().then((s) => s.giftCheckoutValidator(ctx))),
+  );
 }
 
-export const activateFormValidator = lazyValidator(() => schemas().then((s) => s.activateValidator));
+export const activateFormValidator = lazyValidator(() =>
+  schemas().then((s) => s.activateValidator),
+);

@@ -35,11 +35,19 @@ export const giftCardMailJob: JobKind<DueCard> = {
         .where("sentAt", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
-      const card = await trx.selectFrom("giftCards").selectAll().where("id", "=", item.id).executeTakeFirstOrThrow();
+      const card = await trx
+        .selectFrom("giftCards")
+        .selectAll()
+        .where("id", "=", item.id)
+        .executeTakeFirstOrThrow();
       // a card without its sealed code cannot be mailed: the job fails (and is logged) rather than mail no code
       if (!card.codeSealed) throw new Error(`gift card ${card.id} has no sealed code to mail`);
       const code = openSealedCode({ codeSealed: card.codeSealed, codeHash: card.codeHash });
-      await trx.updateTable("giftCards").set({ codeSealed: null }).where("id", "=", card.id).execute();
+      await trx
+        .updateTable("giftCards")
+        .set({ codeSealed: null })
+        .where("id", "=", card.id)
+        .execute();
       await queueEmail(trx, giftCardEmail, card.receiverEmail, {
         receiverName: card.receiverName,
         senderName: card.senderName,

@@ -19,7 +19,15 @@ import { giftCardReceiptEmail } from "~/email/templates/gift-card-receipt";
 import { taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import {
-  cardAnswer, cardFor, CHOOSE_A_CARD, earlierOrder, orderAnswer, runShopperFlow, type CardAnswer, type OrderAnswer, type ShopperFlow,
+  cardAnswer,
+  cardFor,
+  CHOOSE_A_CARD,
+  earlierOrder,
+  orderAnswer,
+  runShopperFlow,
+  type CardAnswer,
+  type OrderAnswer,
+  type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
 // for the checkout route, which then needs no server module of its own for it (each one it imports
@@ -31,7 +39,8 @@ import { EMAIL_TAKEN, bonusCents, expiryDay, isValidAmount, sydneyToday } from "
 import type { GiftCheckoutInput, PersonaliseInput } from "./schemas";
 import { giftCardSettings } from "./settings.server";
 
-export const ANOTHER_TAB = "Your gift card order is already being placed in another window. Please wait a moment and check your e-mail.";
+export const ANOTHER_TAB =
+  "Your gift card order is already being placed in another window. Please wait a moment and check your e-mail.";
 
 export type PurchaseOutcome =
   | OrderAnswer
@@ -60,55 +69,112 @@ const outcomeOfKey = (key: string) => earlierOrder(key, ANOTHER_TAB);
 type Buyer = { id: number; email: string; firstName: string | null };
 
 /** The account the order is kept on: the signed-in buyer, or an identified account for a visitor's e-mail. */
-async function buyerFor(user: User | null, email: string | null): Promise<Buyer | { taken: string }> {
+async function buyerFor(
+  user: User | null,
+  email: string | null,
+): Promise<Buyer | { taken: string }> {
   if (user) return { id: user.id, email: user.email, firstName: user.firstName };
   const normalised = (email ?? "").trim().toLowerCase();
-  const existing = await db.selectFrom("users").select(["id", "passwordHash", "firstName"]).where("email", "=", normalised).executeTakeFirst();
+  const existing = await db
+    .selectFrom("users")
+    .select(["id", "passwordHash", "firstName"])
+    .where("email", "=", normalised)
+    .executeTakeFirst();
   if (existing?.passwordHash) return { taken: normalised };
   const id = existing?.id ?? (await ensureIdentifiedUser(normalised));
   return { id, email: normalised, firstName: existing?.firstName ?? null };
 }
 
 /** `clientIp`: the client's address (getClientIp), whose card-testing limits a new card counts against. */
-export async function purchaseGiftCard({ user, clientIp }: { user: User | null; clientIp: string }, input: PurchaseInput, origin: string, now = new Date()): Promise<PurchaseOutcome> {
+export async function purchaseGiftCard(
+  { user, clientIp }: { user: User | null; clientIp: string },
+  input: PurchaseInput,
+  origin: string,
+  now = new Date(),
+): Promise<PurchaseOutcome> {
   const key = idempotencyKey(input.checkout.idempotencyKey);
   const repeat = await outcomeOfKey(key);
   if (repeat) return repeat;
-  if (!isValidAmount(input.amountCents)) return { kind: "error", message: "Please choose the gift card's amount again." };
+  if (!isValidAmount(input.amountCents))
+    return { kind: "error", message: "Please choose the gift card's amount again." };
 
   const buyer = await buyerFor(user, input.checkout.email);
   if ("taken" in buyer) return { kind: "email-taken", email: buyer.taken, message: EMAIL_TAKEN };
-  const resolved = await cardFor(user?.id ?? null, input.checkout.card, { userId: buyer.id, clientIp, submitKey: key });
+  const resolved = await cardFor(user?.id ?? null, input.checkout.card, {
+    userId: buyer.id,
+    clientIp,
+    submitKey: key,
+  });
   if ("refusal" in resolved) return cardAnswer(resolved.refusal);
   if (!resolved.card) return CHOOSE_A_CARD;
 
   const bonus = input.bonusCents ?? bonusCents(input.amountCents, await giftCardSettings());
-  const sale: GiftSale = { key, buyer, signedIn: user !== null, card: resolved.card, input, bonus, origin, now };
+  const sale: GiftSale = {
+    key,
+    buyer,
+    signedIn: user !== null,
+    card: resolved.card,
+    input,
+    bonus,
+    origin,
+    now,
+  };
   return orderAnswer(key, await runShopperFlow(giftPurchase(sale)), ANOTHER_TAB);
 }
 
-type GiftSale = { key: string; buyer: Buyer; signedIn: boolean; card: ResolvedCard; input: PurchaseInput; bonus: number; origin: string; now: Date };
+type GiftSale = {
+  key: string;
+  buyer: Buyer;
+  signedIn: boolean;
+  card: ResolvedCard;
+  input: PurchaseInput;
+  bonus: number;
+  origin: string;
+  now: Date;
+};
 
 /** The purchase's own parts of claim, charge and settle: nothing is reserved, so a decline gives nothing back. */
 function giftPurchase(sale: GiftSale): ShopperFlow<null, never, string> {
   const { key, buyer, card, input } = sale;
   return {
-    key, name: "gift_card",
+    key,
+    name: "gift_card",
     async claim(trx) {
       await claimPayment(trx, { key, userId: buyer.id, amountCents: input.amountCents, card });
-      return { claim: null, charge: { card, amountCents: input.amountCents, description: `${formatAud(input.amountCents)} gift card` } };
+      return {
+        claim: null,
+        charge: {
+          card,
+          amountCents: input.amountCents,
+          description: `${formatAud(input.amountCents)} gift card`,
+        },
+      };
     },
     release: async () => {},
     record: (trx) => writeGiftOrder(trx, sale),
   };
 }
 
-async function saveBillingAddress(trx: Transaction<DB>, userId: number, a: AddressInput, createdAt: string) {
+async function saveBillingAddress(
+  trx: Transaction<DB>,
+  userId: number,
+  a: AddressInput,
+  createdAt: string,
+) {
   const { id } = await trx
     .insertInto("addresses")
     .values({
-      userId, kind: "billing", addressType: a.addressType, line1: a.line1, line2: a.line2 ?? null, city: a.city, state: a.state,
-      postcode: a.postcode, country: "AU", company: a.company ?? null, createdAt,
+      userId,
+      kind: "billing",
+      addressType: a.addressType,
+      line1: a.line1,
+      line2: a.line2 ?? null,
+      city: a.city,
+      state: a.state,
+      postcode: a.postcode,
+      country: "AU",
+      company: a.company ?? null,
+      createdAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -116,7 +182,10 @@ async function saveBillingAddress(trx: Transaction<DB>, userId: number, a: Addre
 }
 
 /** The settle of a charge, in the transaction that moved the payment row: the order, its cards and the receipt. Answers the order's reference. */
-async function writeGiftOrder(trx: Transaction<DB>, { key, buyer, signedIn, card, input, bonus, origin, now }: GiftSale): Promise<string> {
+async function writeGiftOrder(
+  trx: Transaction<DB>,
+  { key, buyer, signedIn, card, input, bonus, origin, now }: GiftSale,
+): Promise<string> {
   const { personalise: p, amountCents } = input;
   const ts = now.toISOString();
   const today = sydneyToday(now);
@@ -124,43 +193,104 @@ async function writeGiftOrder(trx: Transaction<DB>, { key, buyer, signedIn, card
   const reference = newOrderReference();
   const sender = { senderName: p.sender.firstName, senderEmail: p.sender.email };
   // The bonus card goes to the other person when asked, else to the sender, today.
-  const bonusTo = p.bonusReceiver ?? { firstName: p.sender.firstName, email: p.sender.email, message: null, deliverOn: today };
+  const bonusTo = p.bonusReceiver ?? {
+    firstName: p.sender.firstName,
+    email: p.sender.email,
+    message: null,
+    deliverOn: today,
+  };
 
   const billingAddressId = await saveBillingAddress(trx, buyer.id, input.checkout.billing, ts);
   const { id: orderId } = await trx
     .insertInto("orders")
     .values({
-      reference, userId: buyer.id, subscriptionId: null, kind: "gift_card", status: "paid", deliveryDate: p.deliverOn,
-      deliveryWindow: null, createdAt: ts, paidAt: ts, paymentKey: key, billingAddressId,
+      reference,
+      userId: buyer.id,
+      subscriptionId: null,
+      kind: "gift_card",
+      status: "paid",
+      deliveryDate: p.deliverOn,
+      deliveryWindow: null,
+      createdAt: ts,
+      paidAt: ts,
+      paymentKey: key,
+      billingAddressId,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   const { id: invoiceId } = await trx
     .insertInto("invoices")
-    .values({ orderId, subtotalCents: amountCents, discountedCents: 0, creditCents: 0, totalCents: amountCents, createdAt: ts })
+    .values({
+      orderId,
+      subtotalCents: amountCents,
+      discountedCents: 0,
+      creditCents: 0,
+      totalCents: amountCents,
+      createdAt: ts,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const { id: cardId } = await trx
     .insertInto("giftCards")
     .values({
-      ...newStoredCode(), valueCents: amountCents, bonusOfId: null, purchaserUserId: buyer.id, ...sender,
-      receiverName: p.receiver.firstName, receiverEmail: p.receiver.email, receiverMessage: p.receiver.message,
-      deliverOn: p.deliverOn, sentAt: null, claimedByUserId: null, claimedAt: null, createdAt: ts, orderId, expiresOn,
+      ...newStoredCode(),
+      valueCents: amountCents,
+      bonusOfId: null,
+      purchaserUserId: buyer.id,
+      ...sender,
+      receiverName: p.receiver.firstName,
+      receiverEmail: p.receiver.email,
+      receiverMessage: p.receiver.message,
+      deliverOn: p.deliverOn,
+      sentAt: null,
+      claimedByUserId: null,
+      claimedAt: null,
+      createdAt: ts,
+      orderId,
+      expiresOn,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const lines = [{ invoiceId, sellableType: "gift_card" as const, sellableId: cardId, name: `Gift card for ${p.receiver.firstName}`, quantity: 1, priceCents: amountCents }];
+  const lines = [
+    {
+      invoiceId,
+      sellableType: "gift_card" as const,
+      sellableId: cardId,
+      name: `Gift card for ${p.receiver.firstName}`,
+      quantity: 1,
+      priceCents: amountCents,
+    },
+  ];
   if (bonus > 0) {
     const { id: bonusId } = await trx
       .insertInto("giftCards")
       .values({
-        ...newStoredCode(), valueCents: bonus, bonusOfId: cardId, purchaserUserId: buyer.id, ...sender,
-        receiverName: bonusTo.firstName, receiverEmail: bonusTo.email, receiverMessage: bonusTo.message,
-        deliverOn: bonusTo.deliverOn, sentAt: null, claimedByUserId: null, claimedAt: null, createdAt: ts, orderId, expiresOn,
+        ...newStoredCode(),
+        valueCents: bonus,
+        bonusOfId: cardId,
+        purchaserUserId: buyer.id,
+        ...sender,
+        receiverName: bonusTo.firstName,
+        receiverEmail: bonusTo.email,
+        receiverMessage: bonusTo.message,
+        deliverOn: bonusTo.deliverOn,
+        sentAt: null,
+        claimedByUserId: null,
+        claimedAt: null,
+        createdAt: ts,
+        orderId,
+        expiresOn,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    lines.push({ invoiceId, sellableType: "gift_card", sellableId: bonusId, name: `Bonus gift card of ${formatAud(bonus)} for ${bonusTo.firstName}`, quantity: 1, priceCents: 0 });
+    lines.push({
+      invoiceId,
+      sellableType: "gift_card",
+      sellableId: bonusId,
+      name: `Bonus gift card of ${formatAud(bonus)} for ${bonusTo.firstName}`,
+      quantity: 1,
+      priceCents: 0,
+    });
   }
   await trx.insertInto("invoiceLines").values(lines).execute();
   await linkPayment(trx, key, { orderId, giftCardId: cardId });
@@ -170,8 +300,26 @@ async function writeGiftOrder(trx: Transaction<DB>, { key, buyer, signedIn, card
     reference,
     buyerName: buyer.firstName ?? p.sender.firstName,
     cards: [
-      { receiverName: p.receiver.firstName, receiverEmail: p.receiver.email, valueCents: amountCents, deliverOn: p.deliverOn, expiresOn, bonus: false },
-      ...(bonus > 0 ? [{ receiverName: bonusTo.firstName, receiverEmail: bonusTo.email, valueCents: bonus, deliverOn: bonusTo.deliverOn, expiresOn, bonus: true }] : []),
+      {
+        receiverName: p.receiver.firstName,
+        receiverEmail: p.receiver.email,
+        valueCents: amountCents,
+        deliverOn: p.deliverOn,
+        expiresOn,
+        bonus: false,
+      },
+      ...(bonus > 0
+        ? [
+            {
+              receiverName: bonusTo.firstName,
+              receiverEmail: bonusTo.email,
+              valueCents: bonus,
+              deliverOn: bonusTo.deliverOn,
+              expiresOn,
+              bonus: true,
+            },
+          ]
+        : []),
     ],
     chargedCents: amountCents,
     card: `${card.brand} ending in ${card.lastFour}`,
@@ -185,19 +333,35 @@ export type GiftOrderSummary = {
   reference: string;
   createdAt: string;
   chargedCents: number;
-  cards: { receiverName: string; valueCents: number; deliverOn: string; expiresOn: string | null; bonus: boolean }[];
+  cards: {
+    receiverName: string;
+    valueCents: number;
+    deliverOn: string;
+    expiresOn: string | null;
+    bonus: boolean;
+  }[];
 };
 
 /** A gift-card order for the success page: the buyer's own, or the one this browser just placed. */
-export async function giftOrderSummary(reference: string, access: { userId: number | null; placedHere: boolean }): Promise<GiftOrderSummary | null> {
+export async function giftOrderSummary(
+  reference: string,
+  access: { userId: number | null; placedHere: boolean },
+): Promise<GiftOrderSummary | null> {
   const order = await db
     .selectFrom("orders")
     .innerJoin("invoices", "invoices.orderId", "orders.id")
-    .select(["orders.id", "orders.reference", "orders.userId", "orders.createdAt", "invoices.totalCents"])
+    .select([
+      "orders.id",
+      "orders.reference",
+      "orders.userId",
+      "orders.createdAt",
+      "invoices.totalCents",
+    ])
     .where("orders.reference", "=", reference)
     .where("orders.kind", "=", "gift_card")
     .executeTakeFirst();
-  if (!order || !(access.placedHere || (access.userId !== null && order.userId === access.userId))) return null;
+  if (!order || !(access.placedHere || (access.userId !== null && order.userId === access.userId)))
+    return null;
   const cards = await db
     .selectFrom("giftCards")
     .select(["receiverName", "valueCents", "deliverOn", "expiresOn", "bonusOfId"])
@@ -208,6 +372,12 @@ export async function giftOrderSummary(reference: string, access: { userId: numb
     reference: order.reference,
     createdAt: order.createdAt,
     chargedCents: order.totalCents,
-    cards: cards.map((c) => ({ receiverName: c.receiverName, valueCents: c.valueCents, deliverOn: c.deliverOn, expiresOn: c.expiresOn, bonus: c.bonusOfId !== null })),
+    cards: cards.map((c) => ({
+      receiverName: c.receiverName,
+      valueCents: c.valueCents,
+      deliverOn: c.deliverOn,
+      expiresOn: c.expiresOn,
+      bonus: c.bonusOfId !== null,
+    })),
   };
 }

@@ -15,7 +15,8 @@ export type GiftQuote = { amountCents: number; bonusCents: number; personalise: 
 /** A page left open longer than the flow's cookies (1 day) is shown again before it is charged. */
 const QUOTE_LIFE_MS = 24 * 60 * 60 * 1000;
 
-const mac = (body: string) => createHmac("sha256", sessionSecret).update(`gift-quote:${body}`).digest("base64url");
+const mac = (body: string) =>
+  createHmac("sha256", sessionSecret).update(`gift-quote:${body}`).digest("base64url");
 
 export function signGiftQuote(q: GiftQuote, now = Date.now()): string {
   const body = Buffer.from(JSON.stringify({ ...q, at: now }), "utf8").toString("base64url");
@@ -32,8 +33,13 @@ function readGiftQuote(token: unknown): Read {
   const actual = Buffer.from(given);
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
   try {
-    const v = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as GiftQuote & { at: number };
-    return { quote: { amountCents: v.amountCents, bonusCents: v.bonusCents, personalise: v.personalise }, at: v.at };
+    const v = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as GiftQuote & {
+      at: number;
+    };
+    return {
+      quote: { amountCents: v.amountCents, bonusCents: v.bonusCents, personalise: v.personalise },
+      at: v.at,
+    };
   } catch {
     return null;
   }
@@ -44,27 +50,49 @@ export type GiftQuoteCheck = { ok: true; quote: GiftQuote } | { ok: false; messa
 const again = "Nothing was charged. Check the summary, then press Pay again.";
 
 /** What the gift looks like now, in a few words: "a $200 gift card for Sam (sam@example.com)". */
-const describe = (amountCents: number, p: PersonaliseInput) => `a ${formatAud(amountCents)} gift card for ${p.receiver.firstName} (${p.receiver.email})`;
+const describe = (amountCents: number, p: PersonaliseInput) =>
+  `a ${formatAud(amountCents)} gift card for ${p.receiver.firstName} (${p.receiver.email})`;
 
 /**
  * The quote the page posted, checked against the flow's cookies now (a missing amount or
  * personalisation redirects, as the page does). Only an `ok` quote may be charged.
  */
-export async function checkGiftQuote(request: Request, token: unknown, now = Date.now()): Promise<GiftQuoteCheck> {
+export async function checkGiftQuote(
+  request: Request,
+  token: unknown,
+  now = Date.now(),
+): Promise<GiftQuoteCheck> {
   const read = readGiftQuote(token);
   const state: AmountState = await requireAmount(request);
   const shown = read?.quote;
   // The personalisation is read as the page read it: with the bonus it showed (a bonus receiver stays valid).
-  const promised = shown && shown.amountCents === state.amountCents ? { ...state, bonusCents: shown.bonusCents } : state;
+  const promised =
+    shown && shown.amountCents === state.amountCents
+      ? { ...state, bonusCents: shown.bonusCents }
+      : state;
   const { input } = await requirePersonalisation(request, promised);
   const current = describe(state.amountCents, input);
-  if (!read || !shown) return { ok: false, message: `This page is out of date: your gift is now ${current}. ${again}` };
-  if (now - read.at > QUOTE_LIFE_MS) return { ok: false, message: `This page was open for more than a day: your gift is now ${current}. ${again}` };
+  if (!read || !shown)
+    return {
+      ok: false,
+      message: `This page is out of date: your gift is now ${current}. ${again}`,
+    };
+  if (now - read.at > QUOTE_LIFE_MS)
+    return {
+      ok: false,
+      message: `This page was open for more than a day: your gift is now ${current}. ${again}`,
+    };
   if (shown.amountCents !== state.amountCents) {
-    return { ok: false, message: `Your gift changed since this page was shown: it now comes to ${formatAud(state.amountCents)} (the amount was changed in another window). ${again}` };
+    return {
+      ok: false,
+      message: `Your gift changed since this page was shown: it now comes to ${formatAud(state.amountCents)} (the amount was changed in another window). ${again}`,
+    };
   }
   if (JSON.stringify(shown.personalise) !== JSON.stringify(input)) {
-    return { ok: false, message: `Your gift changed since this page was shown: it is now ${current} (the details were changed in another window). ${again}` };
+    return {
+      ok: false,
+      message: `Your gift changed since this page was shown: it is now ${current} (the details were changed in another window). ${again}`,
+    };
   }
   return { ok: true, quote: shown };
 }

@@ -77,7 +77,10 @@ export function centsToInput(cents: number): string {
 }
 
 /** A chosen amount (preset or custom) → cents, or the message for the amount field. */
-export function resolveAmount(choice: string, custom: string): { cents: number } | { error: string } {
+export function resolveAmount(
+  choice: string,
+  custom: string,
+): { cents: number } | { error: string } {
   if (choice && choice !== "custom") {
     const cents = Number(choice);
     if (Number.isInteger(cents) && PRESETS_CENTS.includes(cents)) return { cents };
@@ -132,11 +135,23 @@ export function formatCode(code: string): string {
 
 // ---- Dates (Sydney calendar days) -------------------------------------------
 
-const sydneyDay = onFirstUse(() => new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" }));
+const sydneyDay = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Australia/Sydney",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
 /** Today's calendar day in Sydney as yyyy-MM-dd. */
 export function sydneyToday(now: Date = new Date()): string {
-  const p = Object.fromEntries(sydneyDay().formatToParts(now).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    sydneyDay()
+      .formatToParts(now)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}-${p.month}-${p.day}`;
 }
 
@@ -144,7 +159,8 @@ export function sydneyToday(now: Date = new Date()): string {
 export function sydneyStartOfDay(day: string): Date {
   for (const offset of ["+11:00", "+10:00"]) {
     const instant = new Date(`${day}T00:00:00${offset}`);
-    if (sydneyToday(instant) === day && sydneyToday(new Date(instant.getTime() - 1)) !== day) return instant;
+    if (sydneyToday(instant) === day && sydneyToday(new Date(instant.getTime() - 1)) !== day)
+      return instant;
   }
   return new Date(`${day}T00:00:00+10:00`);
 }
@@ -155,7 +171,8 @@ export function parseDisplayDate(raw: string): string | null {
   if (!m) return null;
   const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return null;
   return date.toISOString().slice(0, 10);
 }
 
@@ -197,7 +214,8 @@ export function checkDeliveryDate(raw: string | undefined | null, today: string)
   const day = parseDisplayDate(raw);
   if (!day) return { ok: false, message: DATE_MESSAGES.format };
   if (day < today) return { ok: false, message: DATE_MESSAGES.past };
-  if (day > addDaysTo(today, MAX_SCHEDULE_DAYS)) return { ok: false, message: DATE_MESSAGES.tooFar };
+  if (day > addDaysTo(today, MAX_SCHEDULE_DAYS))
+    return { ok: false, message: DATE_MESSAGES.tooFar };
   return { ok: true, day };
 }
 

@@ -6,7 +6,14 @@ import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
 import { EMAIL_MESSAGE, EmailSchema } from "~/accounts/schemas";
-import { AddressSchema, MESSAGES, optionalText, refineWhen, requiredText, type AddressInput } from "~/checkout/address-schema";
+import {
+  AddressSchema,
+  MESSAGES,
+  optionalText,
+  refineWhen,
+  requiredText,
+  type AddressInput,
+} from "~/checkout/address-schema";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
 import { ACTIVATION_MESSAGES, MESSAGE_MAX, checkDeliveryDate } from "./rules";
 
@@ -25,14 +32,26 @@ export type PersonaliseContext = {
 
 /** The personalise form as posted (and as kept in the personalizeGiftCardValues cookie). */
 export const PERSONALISE_FIELDS = [
-  "senderFirstName", "senderEmail", "receiverFirstName", "receiverEmail", "receiverMessage", "deliveryAt",
-  "isAnotherReceiver", "bonusReceiverFirstName", "bonusReceiverEmail", "bonusReceiverMessage", "bonusDeliveryAt",
+  "senderFirstName",
+  "senderEmail",
+  "receiverFirstName",
+  "receiverEmail",
+  "receiverMessage",
+  "deliveryAt",
+  "isAnotherReceiver",
+  "bonusReceiverFirstName",
+  "bonusReceiverEmail",
+  "bonusReceiverMessage",
+  "bonusDeliveryAt",
 ] as const;
 export type PersonaliseValues = Partial<Record<(typeof PERSONALISE_FIELDS)[number], string>>;
 
 // No field of the form is longer than a message; anything longer is refused before the finer checks
 // (the values are kept in a cookie until checkout).
-const loose = z.preprocess((v) => (typeof v === "string" ? v : undefined), z.string().max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`).optional());
+const loose = z.preprocess(
+  (v) => (typeof v === "string" ? v : undefined),
+  z.string().max(MESSAGE_MAX, `At most ${MESSAGE_MAX} characters`).optional(),
+);
 
 const PeopleSchema = z.object({
   senderFirstName: requiredText(PERSONALISE_MESSAGES.firstName, 60),
@@ -51,23 +70,39 @@ const BonusReceiverSchema = z.object({
 export function personaliseSchema(ctx: PersonaliseContext) {
   // Every field is checked in the transform, so all errors show at once.
   return z
-    .object(Object.fromEntries(PERSONALISE_FIELDS.map((f) => [f, loose])) as Record<(typeof PERSONALISE_FIELDS)[number], typeof loose>)
+    .object(
+      Object.fromEntries(PERSONALISE_FIELDS.map((f) => [f, loose])) as Record<
+        (typeof PERSONALISE_FIELDS)[number],
+        typeof loose
+      >,
+    )
     .transform((v, zc) => {
       const people = refineWhen(zc, true, PeopleSchema, v, []);
       const date = checkDeliveryDate(v.deliveryAt, ctx.today);
       if (!date.ok) zc.addIssue({ code: "custom", path: ["deliveryAt"], message: date.message });
-      const another = ctx.bonusAvailable && (v.isAnotherReceiver === "true" || v.isAnotherReceiver === "on");
+      const another =
+        ctx.bonusAvailable && (v.isAnotherReceiver === "true" || v.isAnotherReceiver === "on");
       const bonus = refineWhen(zc, another, BonusReceiverSchema, v, []);
       const bonusDay = another ? checkDeliveryDate(v.bonusDeliveryAt, ctx.today) : null;
-      if (bonusDay && !bonusDay.ok) zc.addIssue({ code: "custom", path: ["bonusDeliveryAt"], message: bonusDay.message });
+      if (bonusDay && !bonusDay.ok)
+        zc.addIssue({ code: "custom", path: ["bonusDeliveryAt"], message: bonusDay.message });
       if (!people || !date.ok) return z.NEVER;
       return {
         sender: { firstName: people.senderFirstName, email: people.senderEmail },
-        receiver: { firstName: people.receiverFirstName, email: people.receiverEmail, message: people.receiverMessage ?? null },
+        receiver: {
+          firstName: people.receiverFirstName,
+          email: people.receiverEmail,
+          message: people.receiverMessage ?? null,
+        },
         deliverOn: date.day,
         bonusReceiver:
           bonus && bonusDay?.ok
-            ? { firstName: bonus.bonusReceiverFirstName, email: bonus.bonusReceiverEmail, message: bonus.bonusReceiverMessage, deliverOn: bonusDay.day }
+            ? {
+                firstName: bonus.bonusReceiverFirstName,
+                email: bonus.bonusReceiverEmail,
+                message: bonus.bonusReceiverMessage,
+                deliverOn: bonusDay.day,
+              }
             : null,
       };
     });
@@ -88,7 +123,6 @@ export type GiftCheckoutContext = {
   needsEmail: boolean;
 };
 
-
 export function giftCheckoutSchema(ctx: GiftCheckoutContext) {
   return z
     .object({
@@ -104,7 +138,11 @@ export function giftCheckoutSchema(ctx: GiftCheckoutContext) {
     .transform((v, zc) => {
       const email = refineWhen(zc, ctx.needsEmail, EmailSchema, v.email ?? "", ["email"]);
       const billing = refineWhen(zc, true, AddressSchema, v.billing, ["billing"]);
-      const card: CardChoice = parseCardChoice(zc, { paymentMethod: v.paymentMethod, card: v.card }, true);
+      const card: CardChoice = parseCardChoice(
+        zc,
+        { paymentMethod: v.paymentMethod, card: v.card },
+        true,
+      );
       return {
         idempotencyKey: v.idempotencyKey,
         email: ctx.needsEmail ? (email as string) : null,
@@ -116,7 +154,8 @@ export function giftCheckoutSchema(ctx: GiftCheckoutContext) {
 }
 
 /** Optional in the output too: a purchase made without a page (a test) has no quote. */
-const signedQuote = (quote: string | undefined): { quote?: string } => (quote === undefined ? {} : { quote });
+const signedQuote = (quote: string | undefined): { quote?: string } =>
+  quote === undefined ? {} : { quote };
 
 export type GiftCheckoutInput = z.output<ReturnType<typeof giftCheckoutSchema>>;
 

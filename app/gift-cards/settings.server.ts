@@ -12,5 +12,7 @@ export async function giftCardSettings(executor: Kysely<DB> = db): Promise<Bonus
     .where("active", "=", 1)
     .orderBy("id", "desc")
     .executeTakeFirst();
-  return row && row.bonusPercent > 0 ? { bonusPercent: row.bonusPercent, minimumCents: row.minimumCents } : null;
+  return row && row.bonusPercent > 0
+    ? { bonusPercent: row.bonusPercent, minimumCents: row.minimumCents }
+    : null;
 }

@@ -42,14 +42,29 @@ export function sealGiftCode(secret: string, code: string, hash: string): string
 export function openGiftCode(secret: string, sealed: string, hash: string): string {
   const m = SEALED.exec(sealed);
   if (!m) throw new Error("not a sealed gift-card code");
-  const decipher = createDecipheriv("aes-256-gcm", derivedKey(secret, "gift-code-seal"), Buffer.from(m[1], "base64url"));
+  const decipher = createDecipheriv(
+    "aes-256-gcm",
+    derivedKey(secret, "gift-code-seal"),
+    Buffer.from(m[1], "base64url"),
+  );
   decipher.setAAD(Buffer.from(hash));
   decipher.setAuthTag(Buffer.from(m[3], "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(m[2], "base64url")), decipher.final()]).toString("utf8");
+  return Buffer.concat([
+    decipher.update(Buffer.from(m[2], "base64url")),
+    decipher.final(),
+  ]).toString("utf8");
 }
 
 /** The columns of a new card: sealed until its e-mail is written (`sealed: false` for a card already sent). */
-export function storedGiftCode(secret: string, code: string, { sealed = true }: { sealed?: boolean } = {}): StoredCode {
+export function storedGiftCode(
+  secret: string,
+  code: string,
+  { sealed = true }: { sealed?: boolean } = {},
+): StoredCode {
   const codeHash = giftCodeHash(secret, code);
-  return { codeHash, codeLast4: lastFour(code), codeSealed: sealed ? sealGiftCode(secret, code, codeHash) : null };
+  return {
+    codeHash,
+    codeLast4: lastFour(code),
+    codeSealed: sealed ? sealGiftCode(secret, code, codeHash) : null,
+  };
 }

@@ -18,16 +18,31 @@ export function keepsOutOfSharedCaches(cacheControl: string | null): boolean {
   return /(^|[\s,])(private|no-store)([\s,=]|$)/i.test(cacheControl ?? "");
 }
 
-type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; module: { handle?: unknown } };
+type RouteEntry = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+  module: { handle?: unknown };
+};
 type TreeRoute = Parameters<typeof matchRoutes>[0][number];
 
 /** The route manifest as a tree react-router can match (as Remix builds it for its static handler). */
-export function routeTree(routes: Record<string, RouteEntry | undefined>, parentId?: string): TreeRoute[] {
+export function routeTree(
+  routes: Record<string, RouteEntry | undefined>,
+  parentId?: string,
+): TreeRoute[] {
   return Object.values(routes)
     .filter((r): r is RouteEntry => !!r && r.parentId === parentId)
     .map((r) => {
       const children = routeTree(routes, r.id);
-      const base = { id: r.id, path: r.path, caseSensitive: r.caseSensitive, handle: r.module.handle };
+      const base = {
+        id: r.id,
+        path: r.path,
+        caseSensitive: r.caseSensitive,
+        handle: r.module.handle,
+      };
       return r.index ? { ...base, index: true as const } : { ...base, children };
     });
 }
@@ -66,7 +81,11 @@ export function nonceStandIn(): string {
  * injected into a page cannot carry the nonce: the nonce depends on the markup that would carry it.
  * `html` is a byte string (html-bytes.server.ts): each character is one byte of the page.
  */
-export function sealHtml(html: string, standIn: string, key: string): { body: string; nonce: string; etag: string } {
+export function sealHtml(
+  html: string,
+  standIn: string,
+  key: string,
+): { body: string; nonce: string; etag: string } {
   const parts = html.split(standIn);
   const hmac = createHmac("sha256", key).update("html-nonce\n");
   for (const part of parts) hmac.update(`${part.length}:`).update(part, "latin1");

@@ -20,7 +20,8 @@ const ROUTE_IMPORT = /^import \* as (route\d+) from ("[^"\n]+");\n?/gm;
 const ENTRY_IMPORT = /\nimport\("[^"\n]+"\);\s*$/;
 
 /** Runs in the browser before anything is fetched: resolves after the next paint, or after 200 ms (a hidden tab paints nothing). */
-const AFTER_PAINT = "await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 200); });";
+const AFTER_PAINT =
+  "await new Promise((r) => { requestAnimationFrame(() => setTimeout(r, 0)); setTimeout(r, 200); });";
 const ADD_PRELOADS =
   'for (const l of document.querySelectorAll("link[data-modulepreload]")) { const p = document.createElement("link"); p.rel = "modulepreload"; p.href = l.getAttribute("href"); document.head.append(p); }';
 
@@ -41,7 +42,13 @@ export function deferScripts(html: string): string {
   if (!script || body === null) return html; // unexpected markup: leave Remix's own loading alone
   const start = script.index;
   const end = start + script[0].length;
-  return trailingScriptsIntoBody(html.slice(0, start).replaceAll(PRELOAD, INERT) + script[1] + body + script[3] + html.slice(end));
+  return trailingScriptsIntoBody(
+    html.slice(0, start).replaceAll(PRELOAD, INERT) +
+      script[1] +
+      body +
+      script[3] +
+      html.slice(end),
+  );
 }
 
 /** What follows `</body></html>` (React's streamed data scripts) moved to just before `</body>`. */

@@ -20,7 +20,12 @@ export async function healthReport(now = new Date()): Promise<HealthReport> {
   let jobs: JobsHealth;
   try {
     const oldestDueAt = await oldestDueJob({ now });
-    jobs = { oldestDueAt, oldestDueAgeSeconds: oldestDueAt ? Math.max(0, Math.round((now.getTime() - Date.parse(oldestDueAt)) / 1000)) : 0 };
+    jobs = {
+      oldestDueAt,
+      oldestDueAgeSeconds: oldestDueAt
+        ? Math.max(0, Math.round((now.getTime() - Date.parse(oldestDueAt)) / 1000))
+        : 0,
+    };
   } catch {
     jobs = { error: "unavailable" };
   }

@@ -16,7 +16,10 @@ export function inlineCss(href: string): string | null {
   let css: string | null = null;
   if (href.startsWith(build.publicPath) && href.endsWith(".css") && !href.includes("..")) {
     try {
-      const text = fs.readFileSync(path.resolve(build.assetsBuildDirectory, href.slice(build.publicPath.length)), "utf8");
+      const text = fs.readFileSync(
+        path.resolve(build.assetsBuildDirectory, href.slice(build.publicPath.length)),
+        "utf8",
+      );
       if (Buffer.byteLength(text) <= INLINE_CSS_MAX_BYTES && !/<\/style/i.test(text)) css = text;
     } catch {
       css = null;

@@ -28,7 +28,9 @@ function isPublicPage(pathname: string): boolean {
 }
 
 /** Key for page nonces, separate from the cookie-signing use of the same secret. */
-export const pageNonceKey = createHmac("sha256", sessionSecret).update("paddock:html-cache-nonce").digest("hex");
+export const pageNonceKey = createHmac("sha256", sessionSecret)
+  .update("paddock:html-cache-nonce")
+  .digest("hex");
 
 /**
  * True when this request may get the shared, cacheable version of its page: a GET or HEAD for a
@@ -40,7 +42,11 @@ export function isSharedCacheable(request: Request): boolean {
 }
 
 /** The same rule on the parts of a request; `url` may be a path with a query (the server's micro-cache asks with those). */
-export function isSharedPageRequest(method: string, url: string, cookieHeader: string | null | undefined): boolean {
+export function isSharedPageRequest(
+  method: string,
+  url: string,
+  cookieHeader: string | null | undefined,
+): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (hasCookie(cookieHeader ?? null, sessionCookie.name)) return false;
   return isPublicPage(pagePath(new URL(url, "http://page.invalid")));

@@ -8,7 +8,12 @@ import type { HeadersFunction } from "@remix-run/node";
  * The parent's headers, then the loader's, the action's and an error's, later ones winning.
  * Set-Cookie is left out: Remix adds every cookie itself.
  */
-export const loaderAndActionHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
+export const loaderAndActionHeaders: HeadersFunction = ({
+  parentHeaders,
+  loaderHeaders,
+  actionHeaders,
+  errorHeaders,
+}) => {
   const headers = new Headers();
   for (const source of [parentHeaders, loaderHeaders, actionHeaders, errorHeaders]) {
     source?.forEach((value, name) => {

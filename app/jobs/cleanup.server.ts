@@ -21,23 +21,36 @@ export const CLEANUP_BATCHES_PER_RUN = 20;
  * (sign-in, password reset, discount codes, gift-card activation) and the hour of e-mail-proof sends.
  * A limit with a longer window must be added here, or its older hits would be deleted too early.
  */
-export const RATE_LIMIT_HITS_KEPT_MINUTES = Math.max(RATE_LIMIT.windowMinutes, PROOF_SENDS_WINDOW_MINUTES);
+export const RATE_LIMIT_HITS_KEPT_MINUTES = Math.max(
+  RATE_LIMIT.windowMinutes,
+  PROOF_SENDS_WINDOW_MINUTES,
+);
 
 // which tables the query reads is its own business: the sweep only limits it and runs it
 type Ids = SelectQueryBuilder<DB, never, { id: string | number }>;
 
 type Sweep = {
   name: string;
-  table: "sessions" | "emailProofs" | "passwordResets" | "rateLimitHits" | "cardAttempts" | "subscriptions";
+  table:
+    | "sessions"
+    | "emailProofs"
+    | "passwordResets"
+    | "rateLimitHits"
+    | "cardAttempts"
+    | "subscriptions";
   /** the ids of rows nothing can use at `asOf` */
   expired(db: Kysely<DB>, asOf: Date): Ids;
 };
 
-const minutesBefore = (at: Date, minutes: number) => new Date(at.getTime() - minutes * 60_000).toISOString();
+const minutesBefore = (at: Date, minutes: number) =>
+  new Date(at.getTime() - minutes * 60_000).toISOString();
 
 /** Past its absolute end or unused past the idle limit: isSessionLive (app/accounts/session-lifetime.ts) in SQL. */
 const sessionEnded = (asOf: Date) => (eb: ExpressionBuilder<DB, "sessions">) =>
-  eb.or([eb("sessions.expiresAt", "<=", asOf.toISOString()), eb(eb.fn.coalesce("sessions.lastSeenAt", "sessions.createdAt"), "<=", idleSince(asOf))]);
+  eb.or([
+    eb("sessions.expiresAt", "<=", asOf.toISOString()),
+    eb(eb.fn.coalesce("sessions.lastSeenAt", "sessions.createdAt"), "<=", idleSince(asOf)),
+  ]);
 
 export const SWEEPS: Sweep[] = [
   {
@@ -52,26 +65,46 @@ export const SWEEPS: Sweep[] = [
     name: "email-proofs",
     table: "emailProofs",
     expired: (db, asOf) =>
-      db.selectFrom("emailProofs as p").select("p.id").where("p.expiresAt", "<=", asOf.toISOString())
+      db
+        .selectFrom("emailProofs as p")
+        .select("p.id")
+        .where("p.expiresAt", "<=", asOf.toISOString())
         .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom("sessions").select(sql.lit(1).as("one")).whereRef("sessions.id", "=", "p.sessionId").where((eb) => eb.not(sessionEnded(asOf)(eb)))))),
+          not(
+            exists(
+              selectFrom("sessions")
+                .select(sql.lit(1).as("one"))
+                .whereRef("sessions.id", "=", "p.sessionId")
+                .where((eb) => eb.not(sessionEnded(asOf)(eb))),
+            ),
+          ),
+        ),
   },
   {
     // an expired reset token is refused whether it was used or not (app/accounts/password-reset.server.ts)
     name: "password-resets",
     table: "passwordResets",
-    expired: (db, asOf) => db.selectFrom("passwordResets").select("id").where("expiresAt", "<=", asOf.toISOString()),
+    expired: (db, asOf) =>
+      db.selectFrom("passwordResets").select("id").where("expiresAt", "<=", asOf.toISOString()),
   },
   {
     name: "rate-limit-hits",
     table: "rateLimitHits",
-    expired: (db, asOf) => db.selectFrom("rateLimitHits").select("id").where("createdAt", "<=", minutesBefore(asOf, RATE_LIMIT_HITS_KEPT_MINUTES)),
+    expired: (db, asOf) =>
+      db
+        .selectFrom("rateLimitHits")
+        .select("id")
+        .where("createdAt", "<=", minutesBefore(asOf, RATE_LIMIT_HITS_KEPT_MINUTES)),
   },
   {
     // new-card attempts out of the card-testing limits' window (decision 042): no budget counts them
     name: "card-attempts",
     table: "cardAttempts",
-    expired: (db, asOf) => db.selectFrom("cardAttempts").select("id").where("createdAt", "<=", minutesBefore(asOf, CARD_LIMITS.windowHours * 60)),
+    expired: (db, asOf) =>
+      db
+        .selectFrom("cardAttempts")
+        .select("id")
+        .where("createdAt", "<=", minutesBefore(asOf, CARD_LIMITS.windowHours * 60)),
   },
   {
     // A box a visitor started without signing in, older than the session cookie that held it: that
@@ -80,12 +113,22 @@ export const SWEEPS: Sweep[] = [
     name: "anonymous-drafts",
     table: "subscriptions",
     expired: (db, asOf) =>
-      db.selectFrom("subscriptions as s").select("s.id")
+      db
+        .selectFrom("subscriptions as s")
+        .select("s.id")
         .where("s.status", "=", "draft")
         .where("s.userId", "is", null)
         .where("s.checkoutKey", "is", null)
         .where("s.createdAt", "<=", minutesBefore(asOf, SESSION_DAYS * 24 * 60))
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom("orders as o").select(sql.lit(1).as("one")).whereRef("o.subscriptionId", "=", "s.id")))),
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("orders as o")
+                .select(sql.lit(1).as("one"))
+                .whereRef("o.subscriptionId", "=", "s.id"),
+            ),
+          ),
+        ),
   },
 ];
 
@@ -97,19 +140,26 @@ const asOf = (ctx: JobContext) => new Date(Math.min(ctx.now.getTime(), Date.now(
 
 /** Deletes one batch of the sweep's rows; how many went. */
 async function deleteBatch(db: Kysely<DB>, sweep: Sweep, at: Date, rows: number): Promise<number> {
-  const result = await db.deleteFrom(sweep.table).where("id", "in", sweep.expired(db, at).limit(rows)).executeTakeFirst();
+  const result = await db
+    .deleteFrom(sweep.table)
+    .where("id", "in", sweep.expired(db, at).limit(rows))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 type Piece = { sweep: Sweep; deleted: number };
 
-export function makeCleanupJob({ batchRows = CLEANUP_BATCH_ROWS, batchesPerRun = CLEANUP_BATCHES_PER_RUN } = {}): JobKind<Piece> {
+export function makeCleanupJob({
+  batchRows = CLEANUP_BATCH_ROWS,
+  batchesPerRun = CLEANUP_BATCHES_PER_RUN,
+} = {}): JobKind<Piece> {
   return {
     name: "cleanup",
     async due(ctx) {
       const pieces: Piece[] = [];
       for (const sweep of SWEEPS) {
-        if ((await sweep.expired(ctx.db, asOf(ctx)).limit(1).execute()).length) pieces.push({ sweep, deleted: 0 });
+        if ((await sweep.expired(ctx.db, asOf(ctx)).limit(1).execute()).length)
+          pieces.push({ sweep, deleted: 0 });
       }
       return pieces;
     },

@@ -9,4 +9,10 @@ import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cleanupJob } from "./cleanup.server";
 import type { JobKind } from "./types";
 
-export const JOB_KINDS: JobKind<unknown>[] = [giftCardMailJob, ...SUBSCRIPTION_JOB_KINDS, paymentRecoveryJob, mailRelayJob, cleanupJob];
+export const JOB_KINDS: JobKind<unknown>[] = [
+  giftCardMailJob,
+  ...SUBSCRIPTION_JOB_KINDS,
+  paymentRecoveryJob,
+  mailRelayJob,
+  cleanupJob,
+];

@@ -52,10 +52,30 @@ export async function runDueJobs({
           const outcome = await kind.run(ctx, item);
           tally[outcome]++;
           progressed++;
-          if (log) console.log(JSON.stringify({ level: "info", type: "job", kind: kind.name, ...kind.describe(item), outcome, ms: Date.now() - started, at: ctx.now.toISOString() }));
+          if (log)
+            console.log(
+              JSON.stringify({
+                level: "info",
+                type: "job",
+                kind: kind.name,
+                ...kind.describe(item),
+                outcome,
+                ms: Date.now() - started,
+                at: ctx.now.toISOString(),
+              }),
+            );
         } catch (error) {
           tally.failed++;
-          console.error(JSON.stringify({ level: "error", type: "job", kind: kind.name, ...kind.describe(item), outcome: "failed", message: redactText((error as Error).message) }));
+          console.error(
+            JSON.stringify({
+              level: "error",
+              type: "job",
+              kind: kind.name,
+              ...kind.describe(item),
+              outcome: "failed",
+              message: redactText((error as Error).message),
+            }),
+          );
         }
       }
       // a short batch means the queue is drained; a batch of failures must not loop
@@ -66,7 +86,11 @@ export async function runDueJobs({
 }
 
 /** The oldest due piece of work of any kind (ISO time), or null when nothing waits. */
-export async function oldestDueJob({ now = new Date(), db = appDb, kinds = JOB_KINDS } = {}): Promise<string | null> {
+export async function oldestDueJob({
+  now = new Date(),
+  db = appDb,
+  kinds = JOB_KINDS,
+} = {}): Promise<string | null> {
   const ctx: JobContext = { db, now, origin: jobOrigin() };
   let oldest: string | null = null;
   for (const kind of kinds) {

@@ -15,7 +15,9 @@ declare global {
 export function jobsInApp(value: string | undefined): boolean {
   if (value === undefined || value === "" || value === "1") return true;
   if (value === "0") return false;
-  throw new Error(`JOBS_IN_APP must be 1 (run timed work in the app, the default) or 0 (leave it to npm run jobs), not ${JSON.stringify(value)}`);
+  throw new Error(
+    `JOBS_IN_APP must be 1 (run timed work in the app, the default) or 0 (leave it to npm run jobs), not ${JSON.stringify(value)}`,
+  );
 }
 
 /**
@@ -26,7 +28,9 @@ export function jobsIntervalSeconds(value: string | undefined): number {
   if (value === undefined || value.trim() === "") return 60;
   const n = Number(value);
   if (!/^\d+$/.test(value.trim()) || n < 5 || n > 3600) {
-    throw new Error(`JOBS_INTERVAL_SECONDS must be a whole number of seconds from 5 to 3600, or unset for 60 (got ${JSON.stringify(value)})`);
+    throw new Error(
+      `JOBS_INTERVAL_SECONDS must be a whole number of seconds from 5 to 3600, or unset for 60 (got ${JSON.stringify(value)})`,
+    );
   }
   return n;
 }
@@ -41,7 +45,13 @@ export function startJobRunner(env: Record<string, string | undefined> = process
     try {
       await runDueJobs();
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", type: "jobs.run_failed", message: (error as Error).message }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          type: "jobs.run_failed",
+          message: (error as Error).message,
+        }),
+      );
     } finally {
       running = false;
     }

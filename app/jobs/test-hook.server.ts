@@ -11,12 +11,16 @@ export function notFound(): never {
 }
 
 /** `kindsFor` picks the job kinds from the posted form (default: every kind). */
-export async function runJobsHook(request: Request, kindsFor?: (form: FormData) => JobKind<unknown>[]) {
+export async function runJobsHook(
+  request: Request,
+  kindsFor?: (form: FormData) => JobKind<unknown>[],
+) {
   if (!env.E2E_TEST_ROUTES) notFound();
   const form = await request.formData();
   const raw = String(form.get("now") ?? "");
   const now = raw ? new Date(raw) : new Date();
-  if (Number.isNaN(now.getTime())) return Response.json({ error: "now is not a date" }, { status: 400 });
+  if (Number.isNaN(now.getTime()))
+    return Response.json({ error: "now is not a date" }, { status: 400 });
   const summary = await runDueJobs({ now, kinds: kindsFor?.(form), origin: appOrigin(request) });
   return Response.json({ now: now.toISOString(), summary });
 }

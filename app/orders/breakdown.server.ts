@@ -28,13 +28,33 @@ export function normaliseReference(reference: string): string {
 const ownOrderByReference = preparedQuery(db, (q, reference: string, userId: number) =>
   q
     .selectFrom("orders")
-    .select(["id", "reference", "status", "kind", "deliveryDate", "subscriptionId", "paymentKey", "billingAddressId", "shippingAddressId", "paidAt"])
+    .select([
+      "id",
+      "reference",
+      "status",
+      "kind",
+      "deliveryDate",
+      "subscriptionId",
+      "paymentKey",
+      "billingAddressId",
+      "shippingAddressId",
+      "paidAt",
+    ])
     .where("reference", "=", reference)
-    .where("userId", "=", userId));
+    .where("userId", "=", userId),
+);
 const invoicesOf = preparedQuery(db, (q, orderId: number) =>
-  q.selectFrom("invoices").select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "asc"));
+  q
+    .selectFrom("invoices")
+    .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
+    .where("orderId", "=", orderId)
+    .orderBy("id", "asc"),
+);
 
-export async function findOwnOrder({ userId, reference }: { userId: number; reference: string }, executor: Kysely<DB> = db): Promise<OwnOrder | null> {
+export async function findOwnOrder(
+  { userId, reference }: { userId: number; reference: string },
+  executor: Kysely<DB> = db,
+): Promise<OwnOrder | null> {
   // "%00" in a URL: PostgreSQL refuses a NUL in text, and no reference has control characters
   // eslint-disable-next-line no-control-regex -- control characters are what it looks for
   if (/[\u0000-\u001f]/.test(reference)) return null;
@@ -42,15 +62,35 @@ export async function findOwnOrder({ userId, reference }: { userId: number; refe
   return row ?? null;
 }
 
-export async function breakdownOf(order: Pick<OwnOrder, "id" | "reference" | "status" | "kind" | "deliveryDate">, executor: Kysely<DB> = db): Promise<OrderBreakdown> {
+export async function breakdownOf(
+  order: Pick<OwnOrder, "id" | "reference" | "status" | "kind" | "deliveryDate">,
+  executor: Kysely<DB> = db,
+): Promise<OrderBreakdown> {
   const invoices = await invoicesOf.on(executor)(order.id);
   const lines = invoices.length
     ? await executor
         .selectFrom("invoiceLines")
         // a line's tax treatment is its product's (packages and gift cards are never products: GST-free)
-        .leftJoin("products", (j) => j.onRef("products.id", "=", "invoiceLines.sellableId").on("invoiceLines.sellableType", "in", ["product", "addon"]))
-        .select(["invoiceLines.invoiceId", "invoiceLines.sellableType", "invoiceLines.sellableId", "invoiceLines.name", "invoiceLines.quantity", "invoiceLines.priceCents", "invoiceLines.free", "products.taxable"])
-        .where("invoiceLines.invoiceId", "in", invoices.map((i) => i.id))
+        .leftJoin("products", (j) =>
+          j
+            .onRef("products.id", "=", "invoiceLines.sellableId")
+            .on("invoiceLines.sellableType", "in", ["product", "addon"]),
+        )
+        .select([
+          "invoiceLines.invoiceId",
+          "invoiceLines.sellableType",
+          "invoiceLines.sellableId",
+          "invoiceLines.name",
+          "invoiceLines.quantity",
+          "invoiceLines.priceCents",
+          "invoiceLines.free",
+          "products.taxable",
+        ])
+        .where(
+          "invoiceLines.invoiceId",
+          "in",
+          invoices.map((i) => i.id),
+        )
         .orderBy("invoiceLines.id", "asc")
         .execute()
     : [];
@@ -58,7 +98,13 @@ export async function breakdownOf(order: Pick<OwnOrder, "id" | "reference" | "st
 }
 
 /** The SPEC §3 order breakdown of the user's own order, or null (missing or someone else's). */
-export async function orderBreakdown({ userId, reference }: { userId: number; reference: string }): Promise<{ order: OwnOrder; breakdown: OrderBreakdown } | null> {
+export async function orderBreakdown({
+  userId,
+  reference,
+}: {
+  userId: number;
+  reference: string;
+}): Promise<{ order: OwnOrder; breakdown: OrderBreakdown } | null> {
   const order = await findOwnOrder({ userId, reference });
   if (!order) return null;
   return { order, breakdown: await breakdownOf(order) };

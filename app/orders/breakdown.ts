@@ -36,16 +36,36 @@ export type OrderBreakdown = {
   invoices: BreakdownInvoice[];
 };
 
-export type OrderRow = { reference: string; status: OrderStatus; kind: "box" | "gift_card"; deliveryDate: string | null };
-export type InvoiceRow = { id: number; subtotalCents: number; discountedCents: number; creditCents: number; totalCents: number };
+export type OrderRow = {
+  reference: string;
+  status: OrderStatus;
+  kind: "box" | "gift_card";
+  deliveryDate: string | null;
+};
+export type InvoiceRow = {
+  id: number;
+  subtotalCents: number;
+  discountedCents: number;
+  creditCents: number;
+  totalCents: number;
+};
 export type LineRow = {
-  invoiceId: number; sellableType: BreakdownLine["sellable"]["type"]; sellableId: number | null; name: string; quantity: number; priceCents: number;
+  invoiceId: number;
+  sellableType: BreakdownLine["sellable"]["type"];
+  sellableId: number | null;
+  name: string;
+  quantity: number;
+  priceCents: number;
   taxable?: number | null;
   free?: number | null;
 };
 
 /** Invoices in the order given (oldest first), each with its own lines in the order given. */
-export function shapeBreakdown(order: OrderRow, invoices: InvoiceRow[], lines: LineRow[]): OrderBreakdown {
+export function shapeBreakdown(
+  order: OrderRow,
+  invoices: InvoiceRow[],
+  lines: LineRow[],
+): OrderBreakdown {
   return {
     reference: order.reference,
     status: order.status,
@@ -56,7 +76,13 @@ export function shapeBreakdown(order: OrderRow, invoices: InvoiceRow[], lines: L
       id: inv.id,
       lines: lines
         .filter((l) => l.invoiceId === inv.id)
-        .map((l) => ({ sellable: { id: l.sellableId, type: l.sellableType, name: l.name }, quantity: l.quantity, price: l.priceCents, taxable: l.taxable === 1, free: l.free === 1 })),
+        .map((l) => ({
+          sellable: { id: l.sellableId, type: l.sellableType, name: l.name },
+          quantity: l.quantity,
+          price: l.priceCents,
+          taxable: l.taxable === 1,
+          free: l.free === 1,
+        })),
       subtotal: inv.subtotalCents,
       discounted: inv.discountedCents,
       credit: inv.creditCents,
@@ -87,19 +113,33 @@ export type PaymentSummary = {
  * balance (null when the user's credit is not fetched, i.e. no password).
  * Paid: the credit that was spent on the invoice.
  */
-export function paymentSummary(invoice: BreakdownInvoice, creditBalanceCents: number | null, paid = false): PaymentSummary {
+export function paymentSummary(
+  invoice: BreakdownInvoice,
+  creditBalanceCents: number | null,
+  paid = false,
+): PaymentSummary {
   const { creditCents, totalCents } = paid
     ? { creditCents: invoice.credit, totalCents: Math.max(0, invoice.total - invoice.credit) }
     : applyCredit(creditBalanceCents ?? 0, invoice.total);
   return {
-    lines: invoice.lines.map((l) => ({ name: l.sellable.name, quantity: l.quantity, lineCents: l.price * l.quantity, taxable: l.taxable })),
+    lines: invoice.lines.map((l) => ({
+      name: l.sellable.name,
+      quantity: l.quantity,
+      lineCents: l.price * l.quantity,
+      taxable: l.taxable,
+    })),
     subtotalCents: invoice.subtotal,
     discountedCents: invoice.discounted,
     creditCents,
     totalCents,
     gstCents: gstOf({
-      taxableCents: invoice.lines.reduce((n, l) => n + (l.taxable && !l.free ? l.price * l.quantity : 0), 0),
-      subtotalCents: invoice.subtotal, discountedCents: invoice.discounted, freeCents: invoice.lines.reduce((n, l) => n + (l.free ? l.price * l.quantity : 0), 0),
+      taxableCents: invoice.lines.reduce(
+        (n, l) => n + (l.taxable && !l.free ? l.price * l.quantity : 0),
+        0,
+      ),
+      subtotalCents: invoice.subtotal,
+      discountedCents: invoice.discounted,
+      freeCents: invoice.lines.reduce((n, l) => n + (l.free ? l.price * l.quantity : 0), 0),
     }),
     cardRequired: totalCents > 0,
   };
@@ -107,5 +147,11 @@ export function paymentSummary(invoice: BreakdownInvoice, creditBalanceCents: nu
 
 /** The SPEC §3 shape the API answers: the breakdown without what only our pages use. */
 export function breakdownJson(b: OrderBreakdown) {
-  return { ...b, invoices: b.invoices.map((inv) => ({ ...inv, lines: inv.lines.map(({ taxable: _taxable, free: _free, ...line }) => line) })) };
+  return {
+    ...b,
+    invoices: b.invoices.map((inv) => ({
+      ...inv,
+      lines: inv.lines.map(({ taxable: _taxable, free: _free, ...line }) => line),
+    })),
+  };
 }

@@ -6,15 +6,25 @@ import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 
 const balanceOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("creditLedger").select((eb) => eb.fn.sum<number>("amountCents").as("balance")).where("userId", "=", userId));
+  q
+    .selectFrom("creditLedger")
+    .select((eb) => eb.fn.sum<number>("amountCents").as("balance"))
+    .where("userId", "=", userId),
+);
 
-export async function creditBalance({ userId }: { userId: number }, trx: Kysely<DB> = db): Promise<number> {
+export async function creditBalance(
+  { userId }: { userId: number },
+  trx: Kysely<DB> = db,
+): Promise<number> {
   const [row] = await balanceOf.on(trx)(userId);
   return Math.max(0, Number(row?.balance ?? 0));
 }
 
 /** Adds a movement; `amountCents` is positive for credit added, negative for credit spent. */
-export async function addLedgerEntry(trx: Kysely<DB>, entry: { userId: number; amountCents: number; reason: string; reference: string | null }) {
+export async function addLedgerEntry(
+  trx: Kysely<DB>,
+  entry: { userId: number; amountCents: number; reason: string; reference: string | null },
+) {
   if (!Number.isInteger(entry.amountCents) || entry.amountCents === 0) return;
   await trx
     .insertInto("creditLedger")
@@ -28,5 +38,9 @@ export async function addLedgerEntry(trx: Kysely<DB>, entry: { userId: number; a
  * checkouts cannot both spend the same balance.
  */
 export async function lockUser(trx: Kysely<DB>, userId: number) {
-  await trx.updateTable("users").set({ updatedAt: new Date().toISOString() }).where("id", "=", userId).execute();
+  await trx
+    .updateTable("users")
+    .set({ updatedAt: new Date().toISOString() })
+    .where("id", "=", userId)
+    .execute();
 }

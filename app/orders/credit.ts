@@ -1,6 +1,9 @@
 // The credit rule of SPEC §4, shared by box checkout, pay an order and the
 // summaries: credit never exceeds what is owed, and what is left is charged.
-export function applyCredit(balanceCents: number, totalCents: number): { creditCents: number; totalCents: number } {
+export function applyCredit(
+  balanceCents: number,
+  totalCents: number,
+): { creditCents: number; totalCents: number } {
   const balance = Math.max(0, Math.floor(balanceCents));
   const total = Math.max(0, Math.round(totalCents));
   if (balance >= total) return { creditCents: total, totalCents: 0 };
@@ -18,7 +21,17 @@ export function gstIncluded(totalCents: number): number {
  * discountedCents); the rest of a discount is taken off every paid-for line in proportion. Credit (a
  * gift card) is a way of paying, so it does not lower the GST. taxableCents counts paid-for lines only.
  */
-export function gstOf({ taxableCents, subtotalCents, discountedCents, freeCents = 0 }: { taxableCents: number; subtotalCents: number; discountedCents: number; freeCents?: number }): number {
+export function gstOf({
+  taxableCents,
+  subtotalCents,
+  discountedCents,
+  freeCents = 0,
+}: {
+  taxableCents: number;
+  subtotalCents: number;
+  discountedCents: number;
+  freeCents?: number;
+}): number {
   const chargeable = subtotalCents - Math.max(0, freeCents);
   if (chargeable <= 0 || taxableCents <= 0) return 0;
   const spread = Math.max(0, discountedCents - Math.max(0, freeCents));

@@ -16,23 +16,53 @@ export type TaxInvoice = {
   summary: PaymentSummary;
   /** the invoice total, GST included */
   invoiceTotalCents: number;
-  payment: { brand: string | null; lastFour: string | null; amountCents: number; paidAt: string | null };
+  payment: {
+    brand: string | null;
+    lastFour: string | null;
+    amountCents: number;
+    paidAt: string | null;
+  };
 };
 
-export type InvoiceLookup = { status: "ok"; invoice: TaxInvoice } | { status: "unpaid"; reference: string } | { status: "not_found" };
+export type InvoiceLookup =
+  | { status: "ok"; invoice: TaxInvoice }
+  | { status: "unpaid"; reference: string }
+  | { status: "not_found" };
 
-function addressLines(a: { company: string | null; line1: string; line2: string | null; city: string; state: string; postcode: string }) {
-  return [a.company, a.line2 ? `${a.line2}, ${a.line1}` : a.line1, `${a.city} ${a.state} ${a.postcode}`, "Australia"].filter((l): l is string => Boolean(l));
+function addressLines(a: {
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  state: string;
+  postcode: string;
+}) {
+  return [
+    a.company,
+    a.line2 ? `${a.line2}, ${a.line1}` : a.line1,
+    `${a.city} ${a.state} ${a.postcode}`,
+    "Australia",
+  ].filter((l): l is string => Boolean(l));
 }
 
-export async function loadTaxInvoice({ userId, reference }: { userId: number; reference: string }): Promise<InvoiceLookup> {
+export async function loadTaxInvoice({
+  userId,
+  reference,
+}: {
+  userId: number;
+  reference: string;
+}): Promise<InvoiceLookup> {
   const order = await findOwnOrder({ userId, reference });
   if (!order) return { status: "not_found" };
   if (order.status !== "paid") return { status: "unpaid", reference: order.reference };
   const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return { status: "not_found" };
   const [user, payment, billing, delivery] = await Promise.all([
-    db.selectFrom("users").select(["email", "firstName", "lastName"]).where("id", "=", userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("users")
+      .select(["email", "firstName", "lastName"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("payments")
       .select(["cardBrand", "cardLastFour", "amountCents", "createdAt"])
@@ -52,14 +82,17 @@ export async function loadTaxInvoice({ userId, reference }: { userId: number; re
       kind: order.kind,
       paidAt: order.paidAt,
       deliveryDate: order.deliveryDate,
-      customer: { name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email, email: user.email },
+      customer: {
+        name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email,
+        email: user.email,
+      },
       billingAddress: billing ? { lines: addressLines(billing) } : null,
       deliveryAddress: delivery ? { lines: addressLines(delivery) } : null,
       summary,
       invoiceTotalCents: invoice.total,
       payment: {
-        brand: payment && payment.amountCents > 0 ? payment.cardBrand ?? null : null,
-        lastFour: payment && payment.amountCents > 0 ? payment.cardLastFour ?? null : null,
+        brand: payment && payment.amountCents > 0 ? (payment.cardBrand ?? null) : null,
+        lastFour: payment && payment.amountCents > 0 ? (payment.cardLastFour ?? null) : null,
         amountCents: payment?.amountCents ?? summary.totalCents,
         paidAt: order.paidAt ?? payment?.createdAt ?? null,
       },
@@ -68,10 +101,19 @@ export async function loadTaxInvoice({ userId, reference }: { userId: number; re
 }
 
 /** The address the order was paid with; older orders fall back to their subscription's billing address. */
-async function billingAddressOf(userId: number, billingAddressId: number | null, subscriptionId: number | null) {
+async function billingAddressOf(
+  userId: number,
+  billingAddressId: number | null,
+  subscriptionId: number | null,
+) {
   let id = billingAddressId;
   if (!id && subscriptionId) {
-    const sub = await db.selectFrom("subscriptions").select(["billingAddressId"]).where("id", "=", subscriptionId).where("userId", "=", userId).executeTakeFirst();
+    const sub = await db
+      .selectFrom("subscriptions")
+      .select(["billingAddressId"])
+      .where("id", "=", subscriptionId)
+      .where("userId", "=", userId)
+      .executeTakeFirst();
     id = sub?.billingAddressId ?? null;
   }
   return id ? addressOf(userId, id) : null;

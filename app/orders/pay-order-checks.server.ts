@@ -8,14 +8,26 @@ import { formatDeliveryDate, sydneyNow } from "~/delivery/schedule";
 import type { OwnOrder } from "./breakdown.server";
 
 export type DeliveryPassed = { status: "delivery_passed"; message: string };
-export type TotalMoved = { status: "total_changed"; totalCents: number; creditCents: number; message: string };
+export type TotalMoved = {
+  status: "total_changed";
+  totalCents: number;
+  creditCents: number;
+  message: string;
+};
 
 /** Refused when the order's delivery day has come (Sydney) or it was cancelled; null while it can still be paid. */
-export function deliveryPassed(order: Pick<OwnOrder, "status" | "kind" | "deliveryDate">, now = new Date()): DeliveryPassed | null {
+export function deliveryPassed(
+  order: Pick<OwnOrder, "status" | "kind" | "deliveryDate">,
+  now = new Date(),
+): DeliveryPassed | null {
   if (order.kind !== "box" || order.status === "paid") return null;
-  const passed = order.status === "cancelled" || (order.deliveryDate !== null && order.deliveryDate <= sydneyNow(now).day);
+  const passed =
+    order.status === "cancelled" ||
+    (order.deliveryDate !== null && order.deliveryDate <= sydneyNow(now).day);
   if (!passed) return null;
-  const when = order.deliveryDate ? `the delivery on ${formatDeliveryDate(order.deliveryDate)}` : "a delivery";
+  const when = order.deliveryDate
+    ? `the delivery on ${formatDeliveryDate(order.deliveryDate)}`
+    : "a delivery";
   return {
     status: "delivery_passed",
     message: `This order was for ${when}. That delivery has passed without it, so the order can no longer be paid, and nothing was charged. Your next deliveries are not affected.`,
@@ -23,16 +35,32 @@ export function deliveryPassed(order: Pick<OwnOrder, "status" | "kind" | "delive
 }
 
 /** The posted total against what the card would be charged now; null when they agree or nothing was posted. */
-export function payTotalMoved(expectedCents: number | null | undefined, now: { totalCents: number; creditCents: number }, invoiceTotalCents: number): TotalMoved | null {
-  if (expectedCents === null || expectedCents === undefined || expectedCents === now.totalCents) return null;
+export function payTotalMoved(
+  expectedCents: number | null | undefined,
+  now: { totalCents: number; creditCents: number },
+  invoiceTotalCents: number,
+): TotalMoved | null {
+  if (expectedCents === null || expectedCents === undefined || expectedCents === now.totalCents)
+    return null;
   // The invoice is fixed once the order exists, so a total that moved is nearly always the credit.
   const shownCredit = invoiceTotalCents - expectedCents;
-  const cause = shownCredit < 0 || shownCredit > invoiceTotalCents ? null
-    : now.creditCents < shownCredit ? "some of your credit was used on another order"
-    : now.creditCents > shownCredit ? "your credit balance went up"
-    : null;
+  const cause =
+    shownCredit < 0 || shownCredit > invoiceTotalCents
+      ? null
+      : now.creditCents < shownCredit
+        ? "some of your credit was used on another order"
+        : now.creditCents > shownCredit
+          ? "your credit balance went up"
+          : null;
   return {
-    status: "total_changed", totalCents: now.totalCents, creditCents: now.creditCents,
-    message: totalChangedMessage("This order's total", now.totalCents, cause, "Check the new total, then pay again."),
+    status: "total_changed",
+    totalCents: now.totalCents,
+    creditCents: now.creditCents,
+    message: totalChangedMessage(
+      "This order's total",
+      now.totalCents,
+      cause,
+      "Check the new total, then pay again.",
+    ),
   };
 }

@@ -6,12 +6,16 @@ import { lazyValidator } from "~/utils/lazy-validator";
 export const PAY_ORDER_FORM_ID = "pay-order";
 
 /** The billing address on file that the form starts with. */
-export type BillingDefaults = Partial<Record<"addressType" | "line1" | "line2" | "company" | "city" | "state" | "postcode", string>>;
+export type BillingDefaults = Partial<
+  Record<"addressType" | "line1" | "line2" | "company" | "city" | "state" | "postcode", string>
+>;
 
 const schema = () => import("./pay-order-schema");
 
 /** The browser's validators; which one depends on whether a card is needed (credit may cover the total). */
 export const payOrderFormValidators = {
   withCard: lazyValidator(() => schema().then((m) => m.payOrderValidator({ cardRequired: true }))),
-  withoutCard: lazyValidator(() => schema().then((m) => m.payOrderValidator({ cardRequired: false }))),
+  withoutCard: lazyValidator(() =>
+    schema().then((m) => m.payOrderValidator({ cardRequired: false })),
+  ),
 };

@@ -26,22 +26,53 @@ import type { Transaction } from "kysely";
 import type { DB } from "~/db/schema";
 import type { CardChoice } from "~/payments/card-schema";
 import {
-  cardFor, earlierPress, PAYMENT_PENDING, PaymentLost, refuse, runShopperFlow, type ChargeOutcome, type ShopperFlow,
+  cardFor,
+  earlierPress,
+  PAYMENT_PENDING,
+  PaymentLost,
+  refuse,
+  runShopperFlow,
+  type ChargeOutcome,
+  type ShopperFlow,
 } from "~/payments/charge-flow.server";
-import { claimPayment, listSavedCards, replaceDeclinedPrimary, saveCard, type ResolvedCard, type SavedCard } from "~/payments/payments.server";
-import { payableInvoice, paymentSummary, type BreakdownInvoice, type PaymentSummary } from "./breakdown";
+import {
+  claimPayment,
+  listSavedCards,
+  replaceDeclinedPrimary,
+  saveCard,
+  type ResolvedCard,
+  type SavedCard,
+} from "~/payments/payments.server";
+import {
+  payableInvoice,
+  paymentSummary,
+  type BreakdownInvoice,
+  type PaymentSummary,
+} from "./breakdown";
 import { breakdownOf, findOwnOrder, type OwnOrder } from "./breakdown.server";
 import { addLedgerEntry, creditBalance, lockUser } from "./credit.server";
 import { applyCredit } from "./credit";
 import type { BillingDefaults } from "./pay-order-form";
 import { PAY_MESSAGES } from "./pay-order-messages";
-import { deliveryPassed, payTotalMoved, type DeliveryPassed, type TotalMoved } from "./pay-order-checks.server";
+import {
+  deliveryPassed,
+  payTotalMoved,
+  type DeliveryPassed,
+  type TotalMoved,
+} from "./pay-order-checks.server";
 import { taxInvoicePath } from "./paths";
 
 const PAYABLE = ["unpaid", "failed"] as const;
 const isPayable = (status: string) => (PAYABLE as readonly string[]).includes(status);
 
-type PayingUser = { id: number; email: string; firstName: string | null; lastName: string | null; phone: string | null; passwordHash: string | null };
+type PayingUser = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  passwordHash: string | null;
+};
 
 /** Credit is fetched only for users with a password (SPEC §6). */
 async function spendableCredit(user: PayingUser, executor = db) {
@@ -54,7 +85,13 @@ export type PayOrderPage = {
   reference: string;
   summary: PaymentSummary;
   savedCards: SavedCard[];
-  contact: { firstName: string; lastName: string; phone: string; sms: boolean; newsletter: boolean };
+  contact: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    sms: boolean;
+    newsletter: boolean;
+  };
   billing: BillingDefaults;
 };
 
@@ -64,13 +101,26 @@ function nationalPhone(phone: string | null) {
 }
 
 const subscriptionAddressesOf = preparedQuery(db, (q, subscriptionId: number, userId: number) =>
-  q.selectFrom("subscriptions").select(["billingAddressId", "shippingAddressId"]).where("id", "=", subscriptionId).where("userId", "=", userId));
+  q
+    .selectFrom("subscriptions")
+    .select(["billingAddressId", "shippingAddressId"])
+    .where("id", "=", subscriptionId)
+    .where("userId", "=", userId),
+);
 const billingAddressesOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("addresses").select(["id", "kind", "addressType", "line1", "line2", "company", "city", "state", "postcode"]).where("userId", "=", userId).where("removedAt", "is", null).orderBy("id", "desc"));
+  q
+    .selectFrom("addresses")
+    .select(["id", "kind", "addressType", "line1", "line2", "company", "city", "state", "postcode"])
+    .where("userId", "=", userId)
+    .where("removedAt", "is", null)
+    .orderBy("id", "desc"),
+);
 
 /** The address on file to bill: the last one an order was paid with, else the subscription's, else the latest. */
 async function billingDefaults(userId: number, order: OwnOrder): Promise<BillingDefaults> {
-  const [sub] = order.subscriptionId ? await subscriptionAddressesOf(order.subscriptionId, userId) : [];
+  const [sub] = order.subscriptionId
+    ? await subscriptionAddressesOf(order.subscriptionId, userId)
+    : [];
   const rows = await billingAddressesOf(userId);
   const pick =
     rows.find((r) => r.kind === "billing") ??
@@ -79,15 +129,23 @@ async function billingDefaults(userId: number, order: OwnOrder): Promise<Billing
     rows[0];
   if (!pick) return {};
   return {
-    addressType: pick.addressType, line1: pick.line1, line2: pick.line2 ?? "", company: pick.company ?? "",
-    city: pick.city, state: pick.state, postcode: pick.postcode,
+    addressType: pick.addressType,
+    line1: pick.line1,
+    line2: pick.line2 ?? "",
+    company: pick.company ?? "",
+    city: pick.city,
+    state: pick.state,
+    postcode: pick.postcode,
   };
 }
 
 /** Everything the pay page shows, or null when the order is not the user's or does not await payment. */
 export async function loadPayOrderPage(
-  user: PayingUser & { sms: number | null; newsletter: number | null }, reference: string,
-): Promise<(PayOrderPage & { kind: "form" }) | { kind: "passed"; reference: string; message: string } | null> {
+  user: PayingUser & { sms: number | null; newsletter: number | null },
+  reference: string,
+): Promise<
+  (PayOrderPage & { kind: "form" }) | { kind: "passed"; reference: string; message: string } | null
+> {
   const order = await findOwnOrder({ userId: user.id, reference });
   if (!order) return null;
   // no form for a delivery that has passed: the page says why instead (decision 036)
@@ -107,15 +165,21 @@ export async function loadPayOrderPage(
     summary: paymentSummary(invoice, balance),
     savedCards,
     contact: {
-      firstName: user.firstName ?? "", lastName: user.lastName ?? "", phone: nationalPhone(user.phone),
-      sms: user.sms === 1, newsletter: user.newsletter === 1,
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      phone: nationalPhone(user.phone),
+      sms: user.sms === 1,
+      newsletter: user.newsletter === 1,
     },
     billing,
   };
 }
 
 /** Whether a submit must carry a card (the action recomputes what the page showed). Null: nothing to pay here. */
-export async function payOrderContext(user: PayingUser, reference: string): Promise<PayContext | null> {
+export async function payOrderContext(
+  user: PayingUser,
+  reference: string,
+): Promise<PayContext | null> {
   const order = await findOwnOrder({ userId: user.id, reference });
   if (!order) return null;
   const invoice = payableInvoice(await breakdownOf(order));
@@ -124,11 +188,15 @@ export async function payOrderContext(user: PayingUser, reference: string): Prom
   return {
     cardRequired: due.totalCents > 0,
     // said before any field error: the page must show what it would charge now (decision 036)
-    refusal: (expectedCents) => deliveryPassed(order) ?? payTotalMoved(expectedCents, due, invoice.total),
+    refusal: (expectedCents) =>
+      deliveryPassed(order) ?? payTotalMoved(expectedCents, due, invoice.total),
   };
 }
 
-export type PayContext = { cardRequired: boolean; refusal: (expectedTotalCents: number | null | undefined) => DeliveryPassed | TotalMoved | null };
+export type PayContext = {
+  cardRequired: boolean;
+  refusal: (expectedTotalCents: number | null | undefined) => DeliveryPassed | TotalMoved | null;
+};
 
 // ------------------------------------------------------------- the payment
 
@@ -136,7 +204,13 @@ export type PayOrderRequest = {
   user: PayingUser;
   reference: string;
   idempotencyKey: string;
-  contact: { firstName: string; lastName: string; phone: string; sms: boolean; newsletter: boolean };
+  contact: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    sms: boolean;
+    newsletter: boolean;
+  };
   billing: AddressInput;
   card: CardChoice;
   /** the address key the person confirmed in the address-doubt dialog */
@@ -151,10 +225,15 @@ export type PayOrderRequest = {
 
 export type PayOrderOutcome =
   | {
-    status: "paid"; reference: string; chargedCents: number; creditCents: number; card: { brand: string; lastFour: string } | null; invoicePath: string;
-    /** the card that paid replaced a primary card this order was declined on (replaceDeclinedPrimary) */
-    newPrimary?: boolean;
-  }
+      status: "paid";
+      reference: string;
+      chargedCents: number;
+      creditCents: number;
+      card: { brand: string; lastFour: string } | null;
+      invoicePath: string;
+      /** the card that paid replaced a primary card this order was declined on (replaceDeclinedPrimary) */
+      newPrimary?: boolean;
+    }
   | { status: "declined"; message: string; field: "card.number" | "paymentMethod" }
   | { status: "card_error"; field: "card.number" | "card.expiration" | "card.cvc"; message: string }
   /** the card-testing limits refused a new card before the gateway saw it (decision 042) */
@@ -170,11 +249,14 @@ export type PayOrderOutcome =
   | { status: "not_found" };
 
 /** Identifies the address a person confirmed, so changing it asks again. */
-export function addressKey(a: Pick<AddressInput, "line1" | "line2" | "city" | "state" | "postcode">): string {
+export function addressKey(
+  a: Pick<AddressInput, "line1" | "line2" | "city" | "state" | "postcode">,
+): string {
   return createHash("sha256").update(normalisedAddress(a)).digest("base64url").slice(0, 22);
 }
 
-const cardField = (req: PayOrderRequest) => (req.card.kind === "saved" ? "paymentMethod" : "card.number");
+const cardField = (req: PayOrderRequest) =>
+  req.card.kind === "saved" ? "paymentMethod" : "card.number";
 
 type Payable = { order: OwnOrder; invoice: BreakdownInvoice; card: ResolvedCard | null };
 
@@ -199,22 +281,43 @@ async function check(req: PayOrderRequest, order: OwnOrder): Promise<PayOrderOut
   if (order.paymentKey) return { status: "in_progress", message: PAY_MESSAGES.inProgress };
   const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return { status: "not_payable", message: PAY_MESSAGES.notPayable };
-  const moved = payTotalMoved(req.expectedTotalCents, applyCredit(await spendableCredit(user), invoice.total), invoice.total);
+  const moved = payTotalMoved(
+    req.expectedTotalCents,
+    applyCredit(await spendableCredit(user), invoice.total),
+    invoice.total,
+  );
   if (moved) return moved;
 
   const checkedKey = addressKey(req.billing);
   if (req.addressConfirmed !== checkedKey && !(await addressLookup().verify(req.billing))) {
-    return { status: "address_unverified", addressKey: checkedKey, message: PAY_MESSAGES.addressDoubt };
+    return {
+      status: "address_unverified",
+      addressKey: checkedKey,
+      message: PAY_MESSAGES.addressDoubt,
+    };
   }
 
   // The card is looked up (or tokenised) before the claim; nothing is charged yet.
-  if (req.card.kind === "none" && applyCredit(await spendableCredit(user), invoice.total).totalCents > 0) {
+  if (
+    req.card.kind === "none" &&
+    applyCredit(await spendableCredit(user), invoice.total).totalCents > 0
+  ) {
     return { status: "card_required", message: PAY_MESSAGES.creditChanged };
   }
-  const resolved = await cardFor(user.id, req.card, { userId: user.id, clientIp: req.clientIp, submitKey: `pay:${req.idempotencyKey}` });
+  const resolved = await cardFor(user.id, req.card, {
+    userId: user.id,
+    clientIp: req.clientIp,
+    submitKey: `pay:${req.idempotencyKey}`,
+  });
   if (!("refusal" in resolved)) return { order, invoice, card: resolved.card };
   const refusal = resolved.refusal;
-  if (refusal.kind === "card-limit") return { status: "card_limited", field: "card.number", message: refusal.message, retryAfterSeconds: refusal.retryAfterSeconds };
+  if (refusal.kind === "card-limit")
+    return {
+      status: "card_limited",
+      field: "card.number",
+      message: refusal.message,
+      retryAfterSeconds: refusal.retryAfterSeconds,
+    };
   return refusal.field === "paymentMethod"
     ? { status: "declined", field: "paymentMethod", message: refusal.message }
     : { status: "card_error", field: refusal.field, message: refusal.message };
@@ -227,32 +330,62 @@ type Refusal = PayOrderOutcome | typeof ORDER_TAKEN;
 type Split = { creditCents: number; totalCents: number };
 
 /** Pay-an-order's own parts of claim, charge and settle (app/payments/charge-flow.server.ts). */
-function orderPayment(req: PayOrderRequest, { order, invoice, card }: Payable): ShopperFlow<Split, Refusal, boolean> {
+function orderPayment(
+  req: PayOrderRequest,
+  { order, invoice, card }: Payable,
+): ShopperFlow<Split, Refusal, boolean> {
   const { user, idempotencyKey: key } = req;
   return {
-    key, name: "pay_order", log: { reference: order.reference },
-    unavailable: PAY_MESSAGES.gatewayError, notRecorded: PAY_MESSAGES.notRecorded,
+    key,
+    name: "pay_order",
+    log: { reference: order.reference },
+    unavailable: PAY_MESSAGES.gatewayError,
+    notRecorded: PAY_MESSAGES.notRecorded,
     async claim(trx) {
       await claimOrder(trx, order.id, user.id, key);
       await lockUser(trx, user.id);
       const split = applyCredit(await spendableCredit(user, trx), invoice.total);
       const movedNow = payTotalMoved(req.expectedTotalCents, split, invoice.total);
       if (movedNow) refuse<Refusal>(movedNow);
-      if (split.totalCents > 0 && !card) refuse<Refusal>({ status: "card_required", message: PAY_MESSAGES.creditChanged });
-      await addLedgerEntry(trx, { userId: user.id, amountCents: -split.creditCents, reason: "Credit used on an order", reference: order.reference });
+      if (split.totalCents > 0 && !card)
+        refuse<Refusal>({ status: "card_required", message: PAY_MESSAGES.creditChanged });
+      await addLedgerEntry(trx, {
+        userId: user.id,
+        amountCents: -split.creditCents,
+        reason: "Credit used on an order",
+        reference: order.reference,
+      });
       const used = split.totalCents > 0 ? card : null;
       await claimPayment(trx, {
-        key, userId: user.id, orderId: order.id, amountCents: split.totalCents, card: used,
+        key,
+        userId: user.id,
+        orderId: order.id,
+        amountCents: split.totalCents,
+        card: used,
         reserved: { creditCents: split.creditCents, creditReference: order.reference },
       });
-      return { claim: split, charge: { card: used, amountCents: split.totalCents, description: order.reference } };
+      return {
+        claim: split,
+        charge: { card: used, amountCents: split.totalCents, description: order.reference },
+      };
     },
     // the order awaits payment again; its credit comes back
     async release(trx, split) {
-      await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", order.id).where("paymentKey", "=", key).execute();
-      await addLedgerEntry(trx, { userId: user.id, amountCents: split.creditCents, reason: "Credit returned: payment declined", reference: order.reference });
+      await trx
+        .updateTable("orders")
+        .set({ paymentKey: null })
+        .where("id", "=", order.id)
+        .where("paymentKey", "=", key)
+        .execute();
+      await addLedgerEntry(trx, {
+        userId: user.id,
+        amountCents: split.creditCents,
+        reason: "Credit returned: payment declined",
+        reference: order.reference,
+      });
     },
-    record: (trx, split) => writePayment(trx, req, order, invoice, split.totalCents > 0 ? card : null, split),
+    record: (trx, split) =>
+      writePayment(trx, req, order, invoice, split.totalCents > 0 ? card : null, split),
   };
 }
 
@@ -274,17 +407,42 @@ async function claimOrder(trx: Transaction<DB>, orderId: number, userId: number,
  * this key, else the payment is lost), the invoice's credit, the billing address, the card, the details
  * on file and the receipt. Answers whether the card that paid became primary (replaceDeclinedPrimary).
  */
-async function writePayment(trx: Transaction<DB>, req: PayOrderRequest, order: OwnOrder, invoice: BreakdownInvoice, usedCard: ResolvedCard | null, split: Split): Promise<boolean> {
+async function writePayment(
+  trx: Transaction<DB>,
+  req: PayOrderRequest,
+  order: OwnOrder,
+  invoice: BreakdownInvoice,
+  usedCard: ResolvedCard | null,
+  split: Split,
+): Promise<boolean> {
   const { user, idempotencyKey: key } = req;
   const now = new Date().toISOString();
-  const paid = await trx.updateTable("orders").set({ status: "paid", paidAt: now }).where("id", "=", order.id).where("paymentKey", "=", key).executeTakeFirst();
+  const paid = await trx
+    .updateTable("orders")
+    .set({ status: "paid", paidAt: now })
+    .where("id", "=", order.id)
+    .where("paymentKey", "=", key)
+    .executeTakeFirst();
   if (Number(paid.numUpdatedRows) !== 1) throw new PaymentLost();
-  await trx.updateTable("invoices").set({ creditCents: split.creditCents }).where("id", "=", invoice.id).execute();
+  await trx
+    .updateTable("invoices")
+    .set({ creditCents: split.creditCents })
+    .where("id", "=", invoice.id)
+    .execute();
   const { id: billingAddressId } = await trx
     .insertInto("addresses")
     .values({
-      userId: user.id, kind: "billing", addressType: req.billing.addressType, line1: req.billing.line1, line2: req.billing.line2 ?? null,
-      city: req.billing.city, state: req.billing.state, postcode: req.billing.postcode, country: "AU", company: req.billing.company ?? null, createdAt: now,
+      userId: user.id,
+      kind: "billing",
+      addressType: req.billing.addressType,
+      line1: req.billing.line1,
+      line2: req.billing.line2 ?? null,
+      city: req.billing.city,
+      state: req.billing.state,
+      postcode: req.billing.postcode,
+      country: "AU",
+      company: req.billing.company ?? null,
+      createdAt: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -297,9 +455,13 @@ async function writePayment(trx: Transaction<DB>, req: PayOrderRequest, order: O
   await trx
     .updateTable("users")
     .set({
-      sms: req.contact.sms ? 1 : 0, newsletter: req.contact.newsletter ? 1 : 0, updatedAt: now,
+      sms: req.contact.sms ? 1 : 0,
+      newsletter: req.contact.newsletter ? 1 : 0,
+      updatedAt: now,
       // details on file stay as they are; blanks are filled from the form
-      firstName: user.firstName ?? req.contact.firstName, lastName: user.lastName ?? req.contact.lastName, phone: user.phone ?? req.contact.phone,
+      firstName: user.firstName ?? req.contact.firstName,
+      lastName: user.lastName ?? req.contact.lastName,
+      phone: user.phone ?? req.contact.phone,
     })
     .where("id", "=", user.id)
     .execute();
@@ -320,14 +482,23 @@ async function writePayment(trx: Transaction<DB>, req: PayOrderRequest, order: O
 }
 
 /** The flow's outcome as pay-an-order answers it. */
-async function answer(req: PayOrderRequest, { order, card }: Payable, outcome: ChargeOutcome<Split, Refusal, boolean>): Promise<PayOrderOutcome> {
+async function answer(
+  req: PayOrderRequest,
+  { order, card }: Payable,
+  outcome: ChargeOutcome<Split, Refusal, boolean>,
+): Promise<PayOrderOutcome> {
   switch (outcome.kind) {
     case "paid": {
       const { claim: split, recorded: newPrimary } = outcome;
       const used = split.totalCents > 0 ? card : null;
       return {
-        status: "paid", reference: order.reference, chargedCents: split.totalCents, creditCents: split.creditCents,
-        card: used ? { brand: used.brand, lastFour: used.lastFour } : null, invoicePath: taxInvoicePath(order.reference), newPrimary,
+        status: "paid",
+        reference: order.reference,
+        chargedCents: split.totalCents,
+        creditCents: split.creditCents,
+        card: used ? { brand: used.brand, lastFour: used.lastFour } : null,
+        invoicePath: taxInvoicePath(order.reference),
+        newPrimary,
       };
     }
     // a refund (charged, not recorded and refunded): the key keeps that refusal, as a decline's
@@ -335,12 +506,19 @@ async function answer(req: PayOrderRequest, { order, card }: Payable, outcome: C
     case "refunded":
       return { status: "declined", message: outcome.message, field: cardField(req) };
     case "refused":
-      return outcome.refusal === ORDER_TAKEN ? orderTaken(req, order) : (outcome.refusal as PayOrderOutcome);
+      return outcome.refusal === ORDER_TAKEN
+        ? orderTaken(req, order)
+        : (outcome.refusal as PayOrderOutcome);
     case "awaiting-gateway":
       return { status: "in_progress", message: PAYMENT_PENDING };
     case "pressed-before":
     case "settled-elsewhere":
-      return (await outcomeOfKey(req, order)) ?? { status: "key_conflict", message: PAY_MESSAGES.keyConflict };
+      return (
+        (await outcomeOfKey(req, order)) ?? {
+          status: "key_conflict",
+          message: PAY_MESSAGES.keyConflict,
+        }
+      );
   }
 }
 
@@ -356,14 +534,22 @@ async function orderTaken(req: PayOrderRequest, order: OwnOrder): Promise<PayOrd
 }
 
 function alreadyPaid(order: Pick<OwnOrder, "reference">): PayOrderOutcome {
-  return { status: "already_paid", reference: order.reference, invoicePath: taxInvoicePath(order.reference), message: PAY_MESSAGES.alreadyPaid };
+  return {
+    status: "already_paid",
+    reference: order.reference,
+    invoicePath: taxInvoicePath(order.reference),
+    message: PAY_MESSAGES.alreadyPaid,
+  };
 }
 
 /**
  * A submit whose key was seen before waits until the first one has settled, then answers with that
  * outcome; a key of another order's payment is refused. Null for a key never used.
  */
-async function outcomeOfKey(req: PayOrderRequest, order: OwnOrder): Promise<PayOrderOutcome | null> {
+async function outcomeOfKey(
+  req: PayOrderRequest,
+  order: OwnOrder,
+): Promise<PayOrderOutcome | null> {
   const press = await earlierPress(req.idempotencyKey, (row) => row.orderId === order.id);
   switch (press.kind) {
     case "none":
@@ -378,8 +564,14 @@ async function outcomeOfKey(req: PayOrderRequest, order: OwnOrder): Promise<PayO
       const { payment } = press;
       const invoice = payableInvoice(await breakdownOf(order));
       return {
-        status: "paid", reference: order.reference, chargedCents: payment.amountCents, creditCents: invoice?.credit ?? 0,
-        card: payment.cardBrand && payment.cardLastFour && payment.amountCents > 0 ? { brand: payment.cardBrand, lastFour: payment.cardLastFour } : null,
+        status: "paid",
+        reference: order.reference,
+        chargedCents: payment.amountCents,
+        creditCents: invoice?.credit ?? 0,
+        card:
+          payment.cardBrand && payment.cardLastFour && payment.amountCents > 0
+            ? { brand: payment.cardBrand, lastFour: payment.cardLastFour }
+            : null,
         invoicePath: taxInvoicePath(order.reference),
       };
     }

@@ -31,14 +31,29 @@ export const toMyDeliveries = () => redirect(MY_DELIVERIES_PATH);
 /** A fresh idempotency key: one per rendered form, so duplicates of one submit share it and a retry does not. */
 export const newIdempotencyKey = () => randomUUID();
 
-type Body = Omit<PayActionData, "formId" | "repopulateFields" | "fieldErrors" | "idempotencyKey"> & { fieldErrors?: Record<string, string> };
+type Body = Omit<
+  PayActionData,
+  "formId" | "repopulateFields" | "fieldErrors" | "idempotencyKey"
+> & { fieldErrors?: Record<string, string> };
 
 /**
  * Loaders are not revalidated after a 4xx answer, so the next try's key comes with it: `key` (the
  * posted one) is kept, else a new one is issued.
  */
-export function payAnswer(body: Body, refill: Record<string, unknown>, status: number, key: string | null = null, headers?: HeadersInit) {
-  const payload: PayActionData = { fieldErrors: {}, ...body, formId: FORM_ID, repopulateFields: refill, idempotencyKey: key ?? newIdempotencyKey() };
+export function payAnswer(
+  body: Body,
+  refill: Record<string, unknown>,
+  status: number,
+  key: string | null = null,
+  headers?: HeadersInit,
+) {
+  const payload: PayActionData = {
+    fieldErrors: {},
+    ...body,
+    formId: FORM_ID,
+    repopulateFields: refill,
+    idempotencyKey: key ?? newIdempotencyKey(),
+  };
   return data(payload, { status, headers });
 }
 
@@ -46,7 +61,11 @@ export function payAnswer(body: Body, refill: Record<string, unknown>, status: n
  * `postedKey` is kept unless the payment made with it is finished (declined) or the key belongs to
  * another payment: pressing again while it is still under way then waits for it instead of paying twice.
  */
-export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unknown>, postedKey: string | null = null) {
+export function payOutcomeAnswer(
+  o: PayOrderOutcome,
+  refill: Record<string, unknown>,
+  postedKey: string | null = null,
+) {
   const keep = o.status === "declined" || o.status === "key_conflict" ? null : postedKey;
   switch (o.status) {
     case "paid":
@@ -55,26 +74,73 @@ export function payOutcomeAnswer(o: PayOrderOutcome, refill: Record<string, unkn
     case "not_found":
       throw redirect(MY_DELIVERIES_PATH);
     case "declined":
-      return payAnswer({ fieldErrors: { [o.field]: o.message }, dialog: { title: "Payment declined", message: o.message } }, refill, 402);
+      return payAnswer(
+        {
+          fieldErrors: { [o.field]: o.message },
+          dialog: { title: "Payment declined", message: o.message },
+        },
+        refill,
+        402,
+      );
     case "card_error":
       return payAnswer({ fieldErrors: { [o.field]: o.message } }, refill, 422, keep);
     case "card_limited":
-      return payAnswer({ fieldErrors: { [o.field]: o.message }, dialog: { title: "Too many card attempts", message: o.message } }, refill, 429, keep, { "Retry-After": String(o.retryAfterSeconds) });
+      return payAnswer(
+        {
+          fieldErrors: { [o.field]: o.message },
+          dialog: { title: "Too many card attempts", message: o.message },
+        },
+        refill,
+        429,
+        keep,
+        { "Retry-After": String(o.retryAfterSeconds) },
+      );
     case "card_required":
       return payAnswer({ fieldErrors: { paymentMethod: o.message } }, refill, 422, keep);
     case "address_unverified":
-      return payAnswer({ addressDoubt: { key: o.addressKey, message: o.message } }, refill, 200, keep);
+      return payAnswer(
+        { addressDoubt: { key: o.addressKey, message: o.message } },
+        refill,
+        200,
+        keep,
+      );
     case "already_paid":
       // the pay page no longer exists for a paid order: its tax invoice says so
       return redirect(`${o.invoicePath}?notice=already-paid`, 303);
     case "total_changed":
       // the page loads again with the new total; the dialog says why
-      return payAnswer({ reload: true, dialog: { title: "Your order changed", message: o.message } }, refill, 409);
+      return payAnswer(
+        { reload: true, dialog: { title: "Your order changed", message: o.message } },
+        refill,
+        409,
+      );
     case "delivery_passed":
-      return payAnswer({ reload: true, dialog: { title: "This delivery has passed", message: o.message, link: { href: MY_DELIVERIES_PATH, label: "My deliveries" } } }, refill, 409);
+      return payAnswer(
+        {
+          reload: true,
+          dialog: {
+            title: "This delivery has passed",
+            message: o.message,
+            link: { href: MY_DELIVERIES_PATH, label: "My deliveries" },
+          },
+        },
+        refill,
+        409,
+      );
     case "in_progress":
     case "not_payable":
     case "key_conflict":
-      return payAnswer({ dialog: { title: "We couldn't take your payment", message: o.message, link: { href: MY_DELIVERIES_PATH, label: "My deliveries" } } }, refill, 409, keep);
+      return payAnswer(
+        {
+          dialog: {
+            title: "We couldn't take your payment",
+            message: o.message,
+            link: { href: MY_DELIVERIES_PATH, label: "My deliveries" },
+          },
+        },
+        refill,
+        409,
+        keep,
+      );
   }
 }

@@ -9,7 +9,13 @@ import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import type { NewCard } from "./card-schema";
 import {
-  attemptIdOf, budgetsOf, cardLimitConfig, cardLimitMessage, secondsUntilRoom, type CardAttempter, type CardLimitConfig,
+  attemptIdOf,
+  budgetsOf,
+  cardLimitConfig,
+  cardLimitMessage,
+  secondsUntilRoom,
+  type CardAttempter,
+  type CardLimitConfig,
 } from "./card-attempt-rules";
 
 export const CARD_LIMITS: CardLimitConfig = cardLimitConfig();
@@ -28,7 +34,8 @@ export type CardAttempt = { id: string; scopes: string[] };
 /** Who types the card, and the submit's idempotency key when the form has one (copies of a submit are one attempt). */
 export type NewCardSource = CardAttempter & { submitKey: string | null };
 
-const windowStart = (now: Date, config: CardLimitConfig) => new Date(now.getTime() - config.windowHours * 3_600_000).toISOString();
+const windowStart = (now: Date, config: CardLimitConfig) =>
+  new Date(now.getTime() - config.windowHours * 3_600_000).toISOString();
 
 /** Our namespace of PostgreSQL advisory locks (the other key is the budget's hash). */
 const LOCK_CLASS = 34_004;
@@ -40,28 +47,47 @@ const LOCK_CLASS = 34_004;
  */
 async function holdBudgets(trx: Kysely<DB>, scopes: string[]) {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const scope of [...scopes].sort()) await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(${scope}))`.execute(trx);
+  for (const scope of [...scopes].sort())
+    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_CLASS)}, hashtext(${scope}))`.execute(
+      trx,
+    );
 }
 
 /**
  * Admits a new card, or throws NewCardsPausedError when the account or the address has no room left
  * in the window. A refused attempt is not written: waiting is enough to get room again.
  */
-export async function admitNewCard(source: NewCardSource, card: NewCard, { now = new Date(), config = CARD_LIMITS } = {}): Promise<CardAttempt> {
+export async function admitNewCard(
+  source: NewCardSource,
+  card: NewCard,
+  { now = new Date(), config = CARD_LIMITS } = {},
+): Promise<CardAttempt> {
   const budgets = budgetsOf(source, config);
   const scopes = budgets.map((b) => b.scope);
   const id = attemptIdOf(source.submitKey, card, randomUUID);
   const since = windowStart(now, config);
   await db.transaction().execute(async (trx) => {
     await holdBudgets(trx, scopes);
-    await trx.deleteFrom("cardAttempts").where("scope", "in", scopes).where("createdAt", "<=", since).execute();
-    const rows = await trx.selectFrom("cardAttempts").select(["scope", "attempt", "weight", "createdAt"]).where("scope", "in", scopes).where("createdAt", ">", since).execute();
+    await trx
+      .deleteFrom("cardAttempts")
+      .where("scope", "in", scopes)
+      .where("createdAt", "<=", since)
+      .execute();
+    const rows = await trx
+      .selectFrom("cardAttempts")
+      .select(["scope", "attempt", "weight", "createdAt"])
+      .where("scope", "in", scopes)
+      .where("createdAt", ">", since)
+      .execute();
     let waitSeconds = 0;
     const counted = [];
     for (const budget of budgets) {
       const hits = rows.filter((r) => r.scope === budget.scope);
       if (hits.some((h) => h.attempt === id)) continue; // a copy of an admitted attempt: already counted here
-      waitSeconds = Math.max(waitSeconds, secondsUntilRoom(hits, budget.max, config.windowHours, now) ?? 0);
+      waitSeconds = Math.max(
+        waitSeconds,
+        secondsUntilRoom(hits, budget.max, config.windowHours, now) ?? 0,
+      );
       counted.push({ scope: budget.scope, attempt: id, weight: 1, createdAt: now.toISOString() });
     }
     if (waitSeconds > 0) throw new NewCardsPausedError(waitSeconds);
@@ -72,6 +98,10 @@ export async function admitNewCard(source: NewCardSource, card: NewCard, { now =
 
 /** The gateway declined the card of an admitted attempt: it now weighs CARD_DECLINE_WEIGHT in each budget. */
 export async function countDecline(attempt: CardAttempt, config = CARD_LIMITS): Promise<void> {
-  await db.updateTable("cardAttempts").set({ weight: config.declineWeight })
-    .where("scope", "in", attempt.scopes).where("attempt", "=", attempt.id).execute();
+  await db
+    .updateTable("cardAttempts")
+    .set({ weight: config.declineWeight })
+    .where("scope", "in", attempt.scopes)
+    .where("attempt", "=", attempt.id)
+    .execute();
 }

@@ -13,19 +13,38 @@ const CardLimitEnv = z.object({
   CARD_ATTEMPTS_PER_ADDRESS: z.coerce.number().int().positive().default(30),
   /** what a declined card counts, in attempts (the attempt itself included) */
   CARD_DECLINE_WEIGHT: z.coerce.number().int().positive().max(100).default(3),
-  CARD_ATTEMPTS_WINDOW_HOURS: z.coerce.number().int().positive().max(24 * 30).default(24),
+  CARD_ATTEMPTS_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 30)
+    .default(24),
 });
 
-export type CardLimitConfig = { perAccount: number; perAddress: number; declineWeight: number; windowHours: number };
+export type CardLimitConfig = {
+  perAccount: number;
+  perAddress: number;
+  declineWeight: number;
+  windowHours: number;
+};
 
 /** The limits from the environment; a bad value stops the server with the variable's name. */
-export function cardLimitConfig(source: Record<string, string | undefined> = process.env): CardLimitConfig {
+export function cardLimitConfig(
+  source: Record<string, string | undefined> = process.env,
+): CardLimitConfig {
   const parsed = CardLimitEnv.safeParse(source);
   if (!parsed.success) {
-    throw new Error(`Invalid card attempt limits: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `Invalid card attempt limits: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
   const e = parsed.data;
-  return { perAccount: e.CARD_ATTEMPTS_PER_ACCOUNT, perAddress: e.CARD_ATTEMPTS_PER_ADDRESS, declineWeight: e.CARD_DECLINE_WEIGHT, windowHours: e.CARD_ATTEMPTS_WINDOW_HOURS };
+  return {
+    perAccount: e.CARD_ATTEMPTS_PER_ACCOUNT,
+    perAddress: e.CARD_ATTEMPTS_PER_ADDRESS,
+    declineWeight: e.CARD_DECLINE_WEIGHT,
+    windowHours: e.CARD_ATTEMPTS_WINDOW_HOURS,
+  };
 }
 
 /** Who types a new card: the account it is for and the client address it comes from. */
@@ -47,7 +66,11 @@ export function budgetsOf(who: CardAttempter, config: CardLimitConfig): Budget[]
  * get the first copy's answer; the same key with another card (its last four and expiry, which are
  * not secret) is another attempt. The account page has no key: each save is an attempt of its own.
  */
-export function attemptIdOf(submitKey: string | null, card: { number: string; expMonth: number; expYear: number }, random: () => string): string {
+export function attemptIdOf(
+  submitKey: string | null,
+  card: { number: string; expMonth: number; expYear: number },
+  random: () => string,
+): string {
   if (!submitKey) return `once:${random()}`;
   return `${submitKey}|${digitsOnly(card.number).slice(-4)}|${card.expMonth}/${card.expYear}`;
 }
@@ -58,7 +81,12 @@ export type Hit = { weight: number; createdAt: string };
  * Null when a budget has room for one more attempt, given its hits inside the window; else the
  * seconds until enough of them have left the window.
  */
-export function secondsUntilRoom(hits: Hit[], max: number, windowHours: number, now: Date): number | null {
+export function secondsUntilRoom(
+  hits: Hit[],
+  max: number,
+  windowHours: number,
+  now: Date,
+): number | null {
   const used = hits.reduce((sum, h) => sum + h.weight, 0);
   if (used < max) return null;
   const oldestFirst = [...hits].sort((a, b) => a.createdAt.localeCompare(b.createdAt));

@@ -45,7 +45,10 @@ export function maskExpiry(input: string): string {
 }
 
 /** Parses MM/YY; null when malformed, an impossible month, or already past. */
-export function parseExpiry(value: string, now = new Date()): { month: number; year: number } | null {
+export function parseExpiry(
+  value: string,
+  now = new Date(),
+): { month: number; year: number } | null {
   const m = /^(\d{2})\/(\d{2})$/.exec(value.trim());
   if (!m) return null;
   const month = Number(m[1]);

@@ -27,7 +27,8 @@ export const CardFieldsSchema = z.object({
 });
 
 export type NewCard = { number: string; expMonth: number; expYear: number; cvc: string };
-export type CardChoice = { kind: "saved"; paymentMethodId: number } | { kind: "new"; card: NewCard } | { kind: "none" };
+export type CardChoice =
+  { kind: "saved"; paymentMethodId: number } | { kind: "new"; card: NewCard } | { kind: "none" };
 
 /** Checks the card part of a payment form. `required` is false when credit covers the whole total. */
 export function parseCardChoice(
@@ -44,7 +45,11 @@ export function parseCardChoice(
   if (choice !== NEW_CARD) {
     const id = Number(choice);
     if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
-      ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: CARD_MESSAGES.paymentMethod });
+      ctx.addIssue({
+        code: "custom",
+        path: ["paymentMethod"],
+        message: CARD_MESSAGES.paymentMethod,
+      });
       return { kind: "none" };
     }
     return { kind: "saved", paymentMethodId: id };
@@ -55,26 +60,46 @@ export function parseCardChoice(
   // Spaces and dashes are how people group the digits; anything else is a typo that stripping
   // would turn into a different, possibly valid, number ("424242424242424a" is 15 digits).
   if (/[^\d\s-]/.test(card.number ?? "")) {
-    ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberInvalid });
+    ctx.addIssue({
+      code: "custom",
+      path: ["card", "number"],
+      message: CARD_MESSAGES.numberInvalid,
+    });
     ok = false;
   } else if (!number) {
-    ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberRequired });
+    ctx.addIssue({
+      code: "custom",
+      path: ["card", "number"],
+      message: CARD_MESSAGES.numberRequired,
+    });
     ok = false;
   } else if (number.length > LIMITS.cardNumberDigits) {
     ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberLength });
     ok = false;
   } else if (number.length < 12) {
-    ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberInvalid });
+    ctx.addIssue({
+      code: "custom",
+      path: ["card", "number"],
+      message: CARD_MESSAGES.numberInvalid,
+    });
     ok = false;
   }
   const expiration = (card.expiration ?? "").trim();
   // without JS nothing masks the field: "1230", "12/30" and "12 / 30" all mean December 2030
   const expiry = expiration ? parseExpiry(maskExpiry(expiration)) : null;
   if (!expiration) {
-    ctx.addIssue({ code: "custom", path: ["card", "expiration"], message: CARD_MESSAGES.expirationRequired });
+    ctx.addIssue({
+      code: "custom",
+      path: ["card", "expiration"],
+      message: CARD_MESSAGES.expirationRequired,
+    });
     ok = false;
   } else if (!expiry) {
-    ctx.addIssue({ code: "custom", path: ["card", "expiration"], message: CARD_MESSAGES.expirationInvalid });
+    ctx.addIssue({
+      code: "custom",
+      path: ["card", "expiration"],
+      message: CARD_MESSAGES.expirationInvalid,
+    });
     ok = false;
   }
   const cvc = (card.cvc ?? "").trim();

@@ -18,7 +18,13 @@ import type { DB } from "~/db/schema";
 import { NewCardsPausedError, type NewCardSource } from "./card-attempt-limits.server";
 import type { CardChoice } from "./card-schema";
 import { CardError, GatewayTimeoutError, type ChargeResult, type Decline } from "./gateway";
-import { chargeCard, isUniqueViolation, resolveCard, settlePayment, type ResolvedCard } from "./payments.server";
+import {
+  chargeCard,
+  isUniqueViolation,
+  resolveCard,
+  settlePayment,
+  type ResolvedCard,
+} from "./payments.server";
 import { INTERRUPTED_REFUNDED } from "./recovery.server";
 import { paymentGateway } from "./sandbox-gateway.server";
 
@@ -77,8 +83,10 @@ export type ChargeOutcome<C, R, P> =
   /** charged, but the record could not be written: the charge was refunded and the claim given back */
   | { kind: "refunded"; message: string };
 
-export const PAYMENT_UNAVAILABLE = "We couldn't reach our payment provider. Nothing was charged; please try again.";
-export const NOT_RECORDED = "We couldn't place your order, and the charge was refunded. Please try again.";
+export const PAYMENT_UNAVAILABLE =
+  "We couldn't reach our payment provider. Nothing was charged; please try again.";
+export const NOT_RECORDED =
+  "We couldn't place your order, and the charge was refunded. Please try again.";
 /** The answer to a submit whose gateway call timed out with no charge on record: its payment stays pending for recovery. */
 export const PAYMENT_PENDING =
   "We're still waiting to hear back from our payment provider. Please don't pay again yet: if this payment doesn't go through, anything charged is refunded and you can try again in about 15 minutes.";
@@ -111,42 +119,77 @@ export class PaymentLost extends Error {}
 export type CardRefusal =
   | { kind: "card-limit"; message: string; retryAfterSeconds: number }
   /** `field`: the form field at fault, "paymentMethod" for a saved card that is no longer there */
-  | { kind: "card"; field: "paymentMethod" | "card.number" | "card.expiration" | "card.cvc"; message: string };
+  | {
+      kind: "card";
+      field: "paymentMethod" | "card.number" | "card.expiration" | "card.cvc";
+      message: string;
+    };
 
 /** The card a shopper chose, resolved (resolveCard), or why it cannot be used. */
-export async function cardFor(userId: number | null, choice: CardChoice, from: NewCardSource): Promise<{ card: ResolvedCard | null } | { refusal: CardRefusal }> {
+export async function cardFor(
+  userId: number | null,
+  choice: CardChoice,
+  from: NewCardSource,
+): Promise<{ card: ResolvedCard | null } | { refusal: CardRefusal }> {
   try {
     return { card: await resolveCard(userId, choice, from) };
   } catch (error) {
-    if (error instanceof NewCardsPausedError) return { refusal: { kind: "card-limit", message: error.message, retryAfterSeconds: error.retryAfterSeconds } };
+    if (error instanceof NewCardsPausedError)
+      return {
+        refusal: {
+          kind: "card-limit",
+          message: error.message,
+          retryAfterSeconds: error.retryAfterSeconds,
+        },
+      };
     if (!(error instanceof CardError)) throw error;
-    const field = error.field === "number" && choice.kind === "saved" ? "paymentMethod" : (`card.${error.field}` as const);
+    const field =
+      error.field === "number" && choice.kind === "saved"
+        ? "paymentMethod"
+        : (`card.${error.field}` as const);
     return { refusal: { kind: "card", field, message: error.message } };
   }
 }
 
 /** How box checkout and the gift-card purchase answer a card they cannot use (pay-an-order has statuses of its own). */
-export type CardAnswer = { kind: "card"; fieldErrors: Record<string, string>; message: string } | Extract<CardRefusal, { kind: "card-limit" }>;
+export type CardAnswer =
+  | { kind: "card"; fieldErrors: Record<string, string>; message: string }
+  | Extract<CardRefusal, { kind: "card-limit" }>;
 
 export function cardAnswer(refusal: CardRefusal): CardAnswer {
-  return refusal.kind === "card" ? { kind: "card", fieldErrors: { [refusal.field]: refusal.message }, message: refusal.message } : refusal;
+  return refusal.kind === "card"
+    ? { kind: "card", fieldErrors: { [refusal.field]: refusal.message }, message: refusal.message }
+    : refusal;
 }
 
 /** A payment above zero with no card chosen. */
-export const CHOOSE_A_CARD: CardAnswer = { kind: "card", fieldErrors: { paymentMethod: "Choose a saved card or use a new card" }, message: "Choose a saved card or use a new card" };
+export const CHOOSE_A_CARD: CardAnswer = {
+  kind: "card",
+  fieldErrors: { paymentMethod: "Choose a saved card or use a new card" },
+  message: "Choose a saved card or use a new card",
+};
 
 /* ------------------------------------------------------------------ the steps */
 
-type ClaimAnswer<C, R> = { kind: "claimed"; claimed: Claimed<C> } | { kind: "refused"; refusal: R } | { kind: "pressed-before" };
+type ClaimAnswer<C, R> =
+  | { kind: "claimed"; claimed: Claimed<C> }
+  | { kind: "refused"; refusal: R }
+  | { kind: "pressed-before" };
 
 /** Step 1: runs the flow's claim in one transaction. */
-export async function claimStep<C, R>(claim: (trx: Transaction<DB>) => Promise<Claimed<C> | Refused<R>>, db: Kysely<DB> = appDb): Promise<ClaimAnswer<C, R>> {
+export async function claimStep<C, R>(
+  claim: (trx: Transaction<DB>) => Promise<Claimed<C> | Refused<R>>,
+  db: Kysely<DB> = appDb,
+): Promise<ClaimAnswer<C, R>> {
   try {
     const claimed = await db.transaction().execute(claim);
-    return "refused" in claimed ? { kind: "refused", refusal: claimed.refused } : { kind: "claimed", claimed };
+    return "refused" in claimed
+      ? { kind: "refused", refusal: claimed.refused }
+      : { kind: "claimed", claimed };
   } catch (error) {
     if (error instanceof ClaimRefused) return { kind: "refused", refusal: error.refusal as R };
-    if (error instanceof PressedBefore || isUniqueViolation(error)) return { kind: "pressed-before" };
+    if (error instanceof PressedBefore || isUniqueViolation(error))
+      return { kind: "pressed-before" };
     throw error;
   }
 }
@@ -158,30 +201,53 @@ type ChargeUndo = Pick<ShopperFlow<unknown, unknown, unknown>, "name" | "log" | 
  * "awaiting-gateway"; for a renewal every error is thrown on and the payment stays pending, resumed later.
  */
 export async function chargeStep(key: string, request: ChargeRequest): Promise<ChargeResult>;
-export async function chargeStep(key: string, request: ChargeRequest, undo: ChargeUndo): Promise<ChargeResult | "awaiting-gateway">;
-export async function chargeStep(key: string, request: ChargeRequest, undo?: ChargeUndo): Promise<ChargeResult | "awaiting-gateway"> {
+export async function chargeStep(
+  key: string,
+  request: ChargeRequest,
+  undo: ChargeUndo,
+): Promise<ChargeResult | "awaiting-gateway">;
+export async function chargeStep(
+  key: string,
+  request: ChargeRequest,
+  undo?: ChargeUndo,
+): Promise<ChargeResult | "awaiting-gateway"> {
   const { card, amountCents, description } = request;
-  if (amountCents > 0 && !card) return { status: "declined", code: "card_declined", message: NO_SAVED_CARD };
+  if (amountCents > 0 && !card)
+    return { status: "declined", code: "card_declined", message: NO_SAVED_CARD };
   try {
     return await chargeCard(key, amountCents > 0 ? card : null, amountCents, description);
   } catch (error) {
     if (!undo) throw error;
     if (error instanceof GatewayTimeoutError) return "awaiting-gateway";
     logFailure(undo, "charge_failed", error);
-    return { status: "declined", code: "card_declined", message: undo.unavailable ?? PAYMENT_UNAVAILABLE };
+    return {
+      status: "declined",
+      code: "card_declined",
+      message: undo.unavailable ?? PAYMENT_UNAVAILABLE,
+    };
   }
 }
 
 /** Who may settle: by default the call that moves the payment row from pending (decision 037). */
 export type SettleGuard = (trx: Transaction<DB>, result: ChargeResult) => Promise<boolean>;
 
-const ownsPayment = (key: string): SettleGuard => (trx, result) => settlePayment(trx, key, result);
+const ownsPayment =
+  (key: string): SettleGuard =>
+  (trx, result) =>
+    settlePayment(trx, key, result);
 
-type SettleAnswer<C, P> = Extract<ChargeOutcome<C, never, P>, { kind: "paid" | "declined" | "settled-elsewhere" }>;
+type SettleAnswer<C, P> = Extract<
+  ChargeOutcome<C, never, P>,
+  { kind: "paid" | "declined" | "settled-elsewhere" }
+>;
 
 /** Step 3, in one transaction; "settled-elsewhere" when `own` finds the payment is no longer this call's. */
 export async function settleStep<C, P>(
-  settlement: Settlement<C, P>, claim: C, result: ChargeResult, own: SettleGuard, db: Kysely<DB> = appDb,
+  settlement: Settlement<C, P>,
+  claim: C,
+  result: ChargeResult,
+  own: SettleGuard,
+  db: Kysely<DB> = appDb,
 ): Promise<SettleAnswer<C, P>> {
   if (result.status === "declined") {
     const owned = await db.transaction().execute(async (trx) => {
@@ -189,7 +255,9 @@ export async function settleStep<C, P>(
       await settlement.release(trx, claim, result);
       return true;
     });
-    return owned ? { kind: "declined", claim, message: result.message } : { kind: "settled-elsewhere" };
+    return owned
+      ? { kind: "declined", claim, message: result.message }
+      : { kind: "settled-elsewhere" };
   }
   try {
     const recorded = await db.transaction().execute(async (trx) => {
@@ -206,7 +274,9 @@ export async function settleStep<C, P>(
 /* ------------------------------------------------------------ a shopper's run */
 
 /** Claim, charge and settle a shopper's payment; every failure between them is undone the same way. */
-export async function runShopperFlow<C, R, P>(flow: ShopperFlow<C, R, P>): Promise<ChargeOutcome<C, R, P>> {
+export async function runShopperFlow<C, R, P>(
+  flow: ShopperFlow<C, R, P>,
+): Promise<ChargeOutcome<C, R, P>> {
   const claimed = await claimStep<C, R>(flow.claim);
   if (claimed.kind !== "claimed") return claimed;
   const { claim, charge } = claimed.claimed;
@@ -224,19 +294,38 @@ export async function runShopperFlow<C, R, P>(flow: ShopperFlow<C, R, P>): Promi
 }
 
 /** Charged but not recorded: the money goes back at once and so does what the claim took; the key keeps the refusal. */
-async function refundUnrecorded<C, R, P>(flow: ShopperFlow<C, R, P>, claim: C, charge: ChargeRequest, result: Succeeded, error: unknown): Promise<ChargeOutcome<C, R, P>> {
+async function refundUnrecorded<C, R, P>(
+  flow: ShopperFlow<C, R, P>,
+  claim: C,
+  charge: ChargeRequest,
+  result: Succeeded,
+  error: unknown,
+): Promise<ChargeOutcome<C, R, P>> {
   logFailure(flow, "record_failed", error);
-  if (result.chargeId) await paymentGateway().refund(result.chargeId, charge.amountCents, `refund:${flow.key}`);
+  if (result.chargeId)
+    await paymentGateway().refund(result.chargeId, charge.amountCents, `refund:${flow.key}`);
   const message = flow.notRecorded ?? NOT_RECORDED;
-  await settleStep(flow, claim, { status: "declined", code: "card_declined", message }, ownsPayment(flow.key));
+  await settleStep(
+    flow,
+    claim,
+    { status: "declined", code: "card_declined", message },
+    ownsPayment(flow.key),
+  );
   return { kind: "refunded", message };
 }
 
 /** What box checkout and the gift purchase answer besides their own refusals (pay-an-order has statuses of its own). */
-export type OrderAnswer = { kind: "placed"; reference: string } | { kind: "declined"; message: string } | { kind: "error"; message: string; newKey?: boolean };
+export type OrderAnswer =
+  | { kind: "placed"; reference: string }
+  | { kind: "declined"; message: string }
+  | { kind: "error"; message: string; newKey?: boolean };
 
 /** An order's answer to the outcome of a flow that records an order's reference; `anotherTab`: its payment is still under way. */
-export async function orderAnswer<C, R>(key: string, outcome: ChargeOutcome<C, R, string>, anotherTab: string): Promise<OrderAnswer | R> {
+export async function orderAnswer<C, R>(
+  key: string,
+  outcome: ChargeOutcome<C, R, string>,
+  anotherTab: string,
+): Promise<OrderAnswer | R> {
   switch (outcome.kind) {
     case "paid":
       return { kind: "placed", reference: outcome.recorded };
@@ -260,14 +349,32 @@ export async function earlierOrder(key: string, anotherTab: string): Promise<Ord
   const press = await earlierPress(key);
   if (press.kind === "none") return null;
   if (press.kind === "declined") return { kind: "declined", message: press.message };
-  const order = press.kind === "paid" && press.payment.orderId
-    ? await appDb.selectFrom("orders").select("reference").where("id", "=", press.payment.orderId).executeTakeFirst()
-    : null;
-  return order ? { kind: "placed", reference: order.reference } : { kind: "error", message: anotherTab };
+  const order =
+    press.kind === "paid" && press.payment.orderId
+      ? await appDb
+          .selectFrom("orders")
+          .select("reference")
+          .where("id", "=", press.payment.orderId)
+          .executeTakeFirst()
+      : null;
+  return order
+    ? { kind: "placed", reference: order.reference }
+    : { kind: "error", message: anotherTab };
 }
 
-function logFailure(flow: Pick<ShopperFlow<unknown, unknown, unknown>, "name" | "log">, what: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", type: `${flow.name}.${what}`, ...flow.log, message: (error as Error).message }));
+function logFailure(
+  flow: Pick<ShopperFlow<unknown, unknown, unknown>, "name" | "log">,
+  what: string,
+  error: unknown,
+) {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      type: `${flow.name}.${what}`,
+      ...flow.log,
+      message: (error as Error).message,
+    }),
+  );
 }
 
 /**
@@ -280,22 +387,34 @@ async function lostToRecovery(key: string, charge: ChargeResult): Promise<void> 
   if (charge.status !== "succeeded" || !charge.chargeId) return;
   await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
   await waitForPayment(key);
-  await appDb.updateTable("payments").set({ failureMessage: INTERRUPTED_REFUNDED, gatewayChargeId: charge.chargeId })
-    .where("idempotencyKey", "=", key).where("status", "=", "declined").execute();
+  await appDb
+    .updateTable("payments")
+    .set({ failureMessage: INTERRUPTED_REFUNDED, gatewayChargeId: charge.chargeId })
+    .where("idempotencyKey", "=", key)
+    .where("status", "=", "declined")
+    .execute();
 }
 
 /* ---------------------------------------------------------- an earlier press */
 
-const findPayment = (key: string) => appDb.selectFrom("payments")
-  .select(["status", "orderId", "amountCents", "failureMessage", "cardBrand", "cardLastFour"]).where("idempotencyKey", "=", key).executeTakeFirst();
+const findPayment = (key: string) =>
+  appDb
+    .selectFrom("payments")
+    .select(["status", "orderId", "amountCents", "failureMessage", "cardBrand", "cardLastFour"])
+    .where("idempotencyKey", "=", key)
+    .executeTakeFirst();
 
 export type PaymentRow = NonNullable<Awaited<ReturnType<typeof findPayment>>>;
 
 /** Still being charged, or being recovered. */
-const inProgress = (status: PaymentRow["status"]) => status === "pending" || status === "recovering";
+const inProgress = (status: PaymentRow["status"]) =>
+  status === "pending" || status === "recovering";
 
 /** Waits for a payment under way to leave pending (or for the time to run out), then answers its row. */
-async function waitForPayment(key: string, { timeoutMs = 20_000, intervalMs = 150 } = {}): Promise<PaymentRow | undefined> {
+async function waitForPayment(
+  key: string,
+  { timeoutMs = 20_000, intervalMs = 150 } = {},
+): Promise<PaymentRow | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const row = await findPayment(key);
@@ -318,7 +437,10 @@ export type EarlierPress =
  * A press of a key used before (double click, resent form, retry after a timeout, a settle that lost
  * to recovery) waits for that payment to finish and answers with its outcome.
  */
-export async function earlierPress(key: string, belongs: (row: PaymentRow) => boolean = () => true): Promise<EarlierPress> {
+export async function earlierPress(
+  key: string,
+  belongs: (row: PaymentRow) => boolean = () => true,
+): Promise<EarlierPress> {
   const existing = await findPayment(key);
   if (!existing) return { kind: "none" };
   if (!belongs(existing)) return { kind: "other-payment" };

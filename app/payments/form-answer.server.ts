@@ -5,16 +5,29 @@ import { data } from "@remix-run/node";
 import { scrubCardData } from "./card-secrets";
 import { postedIdempotencyKey } from "./idempotency-key";
 
-export type PaymentFormAnswer = { fieldErrors: Record<string, string>; formId: string; repopulateFields: Record<string, unknown>; nextKey?: string };
+export type PaymentFormAnswer = {
+  fieldErrors: Record<string, string>;
+  formId: string;
+  repopulateFields: Record<string, unknown>;
+  nextKey?: string;
+};
 
 /** `hidden`: what the page itself renders (the key, the shown total), so it is not echoed back as typed. */
 export function paymentFormAnswer<T extends PaymentFormAnswer>(
-  formData: FormData, formId: string, hidden: string[], extra: Partial<T>, status: number, init?: { headers?: HeadersInit },
+  formData: FormData,
+  formId: string,
+  hidden: string[],
+  extra: Partial<T>,
+  status: number,
+  init?: { headers?: HeadersInit },
 ) {
   const typed = scrubCardData(Object.fromEntries(formData) as Record<string, unknown>);
   for (const name of ["idempotencyKey", ...hidden]) delete typed[name];
   const nextKey = extra.nextKey ?? postedIdempotencyKey(formData);
-  return data({ fieldErrors: {}, formId, repopulateFields: unflatten(typed), ...extra, nextKey } as T, { status, ...init });
+  return data(
+    { fieldErrors: {}, formId, repopulateFields: unflatten(typed), ...extra, nextKey } as T,
+    { status, ...init },
+  );
 }
 
 /** "shipping.line1" → { shipping: { line1 } }, as the forms' defaults expect. */

@@ -5,7 +5,13 @@
 
 export type CardInput = { number: string; expMonth: number; expYear: number; cvc: string };
 
-export type TokenisedCard = { token: string; brand: string; lastFour: string; expMonth: number; expYear: number };
+export type TokenisedCard = {
+  token: string;
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+};
 
 export type ChargeRequest = {
   token: string;

@@ -16,9 +16,20 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 import { PAYMENTS } from "~/config";
-import { CardError, GatewayTimeoutError, type ChargeResult, type TokenisedCard, type VerifyResult } from "./gateway";
+import {
+  CardError,
+  GatewayTimeoutError,
+  type ChargeResult,
+  type TokenisedCard,
+  type VerifyResult,
+} from "./gateway";
 import type { CardChoice } from "./card-schema";
-import { admitNewCard, countDecline, type CardAttempt, type NewCardSource } from "./card-attempt-limits.server";
+import {
+  admitNewCard,
+  countDecline,
+  type CardAttempt,
+  type NewCardSource,
+} from "./card-attempt-limits.server";
 import { paymentGateway } from "./sandbox-gateway.server";
 import { lockUser } from "~/orders/credit.server";
 
@@ -26,21 +37,38 @@ import { lockUser } from "~/orders/credit.server";
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   if (!e) return false;
-  return e.code === "23505" || e.code === "SQLITE_CONSTRAINT_UNIQUE" || e.code === "SQLITE_CONSTRAINT_PRIMARYKEY" || /UNIQUE constraint failed/.test(e.message ?? "");
+  return (
+    e.code === "23505" ||
+    e.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    e.code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    /UNIQUE constraint failed/.test(e.message ?? "")
+  );
 }
 
 /**
  * The card a payment uses: a saved card of this user, or a new card tokenised now. A new card carries
  * its admitted attempt (decision 042), on which a decline is counted.
  */
-export type ResolvedCard = { token: string; brand: string; lastFour: string; expMonth: number; expYear: number; savedId: number | null; attempt?: CardAttempt };
+export type ResolvedCard = {
+  token: string;
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  savedId: number | null;
+  attempt?: CardAttempt;
+};
 
 /**
  * The saved card must belong to `userId`; another user's card id answers like a missing one. A new
  * card is first admitted by the card-testing limits (`from`: the account it is for and the client's
  * address), which throw NewCardsPausedError before the gateway sees anything.
  */
-export async function resolveCard(userId: number | null, choice: CardChoice, from: NewCardSource): Promise<ResolvedCard | null> {
+export async function resolveCard(
+  userId: number | null,
+  choice: CardChoice,
+  from: NewCardSource,
+): Promise<ResolvedCard | null> {
   if (choice.kind === "none") return null;
   if (choice.kind === "saved") {
     const row = userId
@@ -51,8 +79,19 @@ export async function resolveCard(userId: number | null, choice: CardChoice, fro
           .where("userId", "=", userId)
           .executeTakeFirst()
       : undefined;
-    if (!row) throw new CardError("number", "That saved card is no longer available. Please choose another card.");
-    return { token: row.gatewayToken, brand: row.brand, lastFour: row.lastFour, expMonth: row.expMonth, expYear: row.expYear, savedId: row.id };
+    if (!row)
+      throw new CardError(
+        "number",
+        "That saved card is no longer available. Please choose another card.",
+      );
+    return {
+      token: row.gatewayToken,
+      brand: row.brand,
+      lastFour: row.lastFour,
+      expMonth: row.expMonth,
+      expYear: row.expYear,
+      savedId: row.id,
+    };
   }
   const attempt = await admitNewCard(from, choice.card);
   // The number and CVC go to the gateway and nowhere else.
@@ -75,7 +114,11 @@ export async function verifyCard(card: ResolvedCard, reference: string): Promise
 }
 
 /** What a claim took besides the payment row: given back by app/payments/recovery.server.ts if it is never settled. */
-export type Reserved = { stock?: { productId: number; quantity: number }[]; creditCents?: number; creditReference?: string };
+export type Reserved = {
+  stock?: { productId: number; quantity: number }[];
+  creditCents?: number;
+  creditReference?: string;
+};
 
 /**
  * Step 1, inside the caller's transaction. Throws a unique violation when the key was used before.
@@ -84,15 +127,31 @@ export type Reserved = { stock?: { productId: number; quantity: number }[]; cred
  */
 export async function claimPayment(
   trx: Transaction<DB>,
-  p: { key: string; userId: number | null; orderId?: number | null; giftCardId?: number | null; amountCents: number; card: ResolvedCard | null; reserved?: Reserved },
+  p: {
+    key: string;
+    userId: number | null;
+    orderId?: number | null;
+    giftCardId?: number | null;
+    amountCents: number;
+    card: ResolvedCard | null;
+    reserved?: Reserved;
+  },
 ): Promise<number> {
   const { id } = await trx
     .insertInto("payments")
     .values({
-      userId: p.userId, orderId: p.orderId ?? null, giftCardId: p.giftCardId ?? null, amountCents: p.amountCents,
-      status: "pending", gatewayChargeId: null, idempotencyKey: p.key,
-      failureMessage: null, cardBrand: p.card?.brand ?? null, cardLastFour: p.card?.lastFour ?? null,
-      reserved: p.reserved ? JSON.stringify(p.reserved) : null, createdAt: new Date().toISOString(),
+      userId: p.userId,
+      orderId: p.orderId ?? null,
+      giftCardId: p.giftCardId ?? null,
+      amountCents: p.amountCents,
+      status: "pending",
+      gatewayChargeId: null,
+      idempotencyKey: p.key,
+      failureMessage: null,
+      cardBrand: p.card?.brand ?? null,
+      cardLastFour: p.card?.lastFour ?? null,
+      reserved: p.reserved ? JSON.stringify(p.reserved) : null,
+      createdAt: new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -106,7 +165,10 @@ export async function claimPayment(
  * stays pending (the charge may still land), and recovery settles it after the lease.
  */
 export async function chargeCard(
-  key: string, card: ResolvedCard | null, amountCents: number, description: string,
+  key: string,
+  card: ResolvedCard | null,
+  amountCents: number,
+  description: string,
   { timeoutMs = PAYMENTS.gatewayTimeoutSeconds * 1000 }: { timeoutMs?: number } = {},
 ): Promise<ChargeResult> {
   if (amountCents === 0) return { status: "succeeded", chargeId: "", amountCents: 0 };
@@ -116,7 +178,14 @@ export async function chargeCard(
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), timeoutMs);
   });
-  const charging = paymentGateway().charge({ token: card.token, amountCents, currency: "AUD", idempotencyKey: key, description, signal: controller.signal });
+  const charging = paymentGateway().charge({
+    token: card.token,
+    amountCents,
+    currency: "AUD",
+    idempotencyKey: key,
+    description,
+    signal: controller.signal,
+  });
   charging.catch(() => {}); // an aborted call's rejection is answered below
   try {
     const first = await Promise.race([charging, timedOut]);
@@ -135,12 +204,22 @@ export async function chargeCard(
  * Answers whether this call settled it: false when recovery took the payment meanwhile (or it was
  * settled before), and then the caller must not write an order or give anything back.
  */
-export async function settlePayment(trx: Kysely<DB>, key: string, result: ChargeResult, links: { orderId?: number; giftCardId?: number } = {}): Promise<boolean> {
+export async function settlePayment(
+  trx: Kysely<DB>,
+  key: string,
+  result: ChargeResult,
+  links: { orderId?: number; giftCardId?: number } = {},
+): Promise<boolean> {
   const updated = await trx
     .updateTable("payments")
     .set(
       result.status === "succeeded"
-        ? { status: "succeeded", gatewayChargeId: result.chargeId || null, ...(links.orderId ? { orderId: links.orderId } : {}), ...(links.giftCardId ? { giftCardId: links.giftCardId } : {}) }
+        ? {
+            status: "succeeded",
+            gatewayChargeId: result.chargeId || null,
+            ...(links.orderId ? { orderId: links.orderId } : {}),
+            ...(links.giftCardId ? { giftCardId: links.giftCardId } : {}),
+          }
         : { status: "declined", failureMessage: result.message },
     )
     .where("idempotencyKey", "=", key)
@@ -150,7 +229,11 @@ export async function settlePayment(trx: Kysely<DB>, key: string, result: Charge
 }
 
 /** Links a settled payment to what it paid for, once the settle has written it. */
-export async function linkPayment(trx: Kysely<DB>, key: string, links: { orderId: number; giftCardId?: number }) {
+export async function linkPayment(
+  trx: Kysely<DB>,
+  key: string,
+  links: { orderId: number; giftCardId?: number },
+) {
   await trx.updateTable("payments").set(links).where("idempotencyKey", "=", key).execute();
 }
 
@@ -160,7 +243,11 @@ export async function linkPayment(trx: Kysely<DB>, key: string, links: { orderId
  * on PostgreSQL run one after the other: the second finds the first's card and its primary. Unique
  * indexes back this up (migration 016: one row per brand, last four and expiry, one primary).
  */
-export async function saveCard(trx: Kysely<DB>, userId: number, card: ResolvedCard): Promise<number> {
+export async function saveCard(
+  trx: Kysely<DB>,
+  userId: number,
+  card: ResolvedCard,
+): Promise<number> {
   if (card.savedId) return card.savedId;
   await lockUser(trx, userId);
   const existing = await trx
@@ -173,15 +260,30 @@ export async function saveCard(trx: Kysely<DB>, userId: number, card: ResolvedCa
     .where("expYear", "=", card.expYear)
     .executeTakeFirst();
   if (existing) {
-    await trx.updateTable("paymentMethods").set({ gatewayToken: card.token }).where("id", "=", existing.id).execute();
+    await trx
+      .updateTable("paymentMethods")
+      .set({ gatewayToken: card.token })
+      .where("id", "=", existing.id)
+      .execute();
     return existing.id;
   }
-  const hasPrimary = await trx.selectFrom("paymentMethods").select("id").where("userId", "=", userId).where("isPrimary", "=", 1).executeTakeFirst();
+  const hasPrimary = await trx
+    .selectFrom("paymentMethods")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("isPrimary", "=", 1)
+    .executeTakeFirst();
   const { id } = await trx
     .insertInto("paymentMethods")
     .values({
-      userId, gatewayToken: card.token, brand: card.brand, lastFour: card.lastFour, expMonth: card.expMonth, expYear: card.expYear,
-      isPrimary: hasPrimary ? 0 : 1, createdAt: new Date().toISOString(),
+      userId,
+      gatewayToken: card.token,
+      brand: card.brand,
+      lastFour: card.lastFour,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      isPrimary: hasPrimary ? 0 : 1,
+      createdAt: new Date().toISOString(),
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -193,26 +295,71 @@ export async function saveCard(trx: Kysely<DB>, userId: number, card: ResolvedCa
  * the one this order's payment was declined on, the card that paid becomes primary, so the next delivery
  * is not charged to the failing card again. Answers whether it did.
  */
-export async function replaceDeclinedPrimary(trx: Kysely<DB>, userId: number, orderId: number, paidWithId: number): Promise<boolean> {
-  const primary = await trx.selectFrom("paymentMethods").select(["id", "brand", "lastFour"]).where("userId", "=", userId).where("isPrimary", "=", 1).executeTakeFirst();
+export async function replaceDeclinedPrimary(
+  trx: Kysely<DB>,
+  userId: number,
+  orderId: number,
+  paidWithId: number,
+): Promise<boolean> {
+  const primary = await trx
+    .selectFrom("paymentMethods")
+    .select(["id", "brand", "lastFour"])
+    .where("userId", "=", userId)
+    .where("isPrimary", "=", 1)
+    .executeTakeFirst();
   if (!primary || primary.id === paidWithId) return false;
-  const declinedOnIt = await trx.selectFrom("payments").select("id")
-    .where("orderId", "=", orderId).where("userId", "=", userId).where("status", "=", "declined")
-    .where("cardBrand", "=", primary.brand).where("cardLastFour", "=", primary.lastFour)
+  const declinedOnIt = await trx
+    .selectFrom("payments")
+    .select("id")
+    .where("orderId", "=", orderId)
+    .where("userId", "=", userId)
+    .where("status", "=", "declined")
+    .where("cardBrand", "=", primary.brand)
+    .where("cardLastFour", "=", primary.lastFour)
     .executeTakeFirst();
   if (!declinedOnIt) return false;
-  await trx.updateTable("paymentMethods").set({ isPrimary: 0 }).where("userId", "=", userId).where("id", "=", primary.id).execute();
-  await trx.updateTable("paymentMethods").set({ isPrimary: 1 }).where("userId", "=", userId).where("id", "=", paidWithId).execute();
+  await trx
+    .updateTable("paymentMethods")
+    .set({ isPrimary: 0 })
+    .where("userId", "=", userId)
+    .where("id", "=", primary.id)
+    .execute();
+  await trx
+    .updateTable("paymentMethods")
+    .set({ isPrimary: 1 })
+    .where("userId", "=", userId)
+    .where("id", "=", paidWithId)
+    .execute();
   return true;
 }
 
-export type SavedCard = { id: number; brand: string; lastFour: string; expMonth: number; expYear: number; primary: boolean };
+export type SavedCard = {
+  id: number;
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  primary: boolean;
+};
 
 /** The user's saved cards, primary first (SPEC §3 payment method: id, type, lastFour, month, year, primary). */
 const savedCardsOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("paymentMethods").select(["id", "brand", "lastFour", "expMonth", "expYear", "isPrimary"]).where("userId", "=", userId).orderBy("isPrimary", "desc").orderBy("id", "asc"));
+  q
+    .selectFrom("paymentMethods")
+    .select(["id", "brand", "lastFour", "expMonth", "expYear", "isPrimary"])
+    .where("userId", "=", userId)
+    .orderBy("isPrimary", "desc")
+    .orderBy("id", "asc"),
+);
 
 export async function listSavedCards({ userId }: { userId: number }): Promise<SavedCard[]> {
   const rows = await savedCardsOf(userId);
-  return rows.map((r) => ({ id: r.id, brand: r.brand, lastFour: r.lastFour, expMonth: r.expMonth, expYear: r.expYear, primary: r.isPrimary === 1 }));
+  return rows.map((r) => ({
+    id: r.id,
+    brand: r.brand,
+    lastFour: r.lastFour,
+    expMonth: r.expMonth,
+    expYear: r.expYear,
+    primary: r.isPrimary === 1,
+  }));
 }

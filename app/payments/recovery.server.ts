@@ -20,8 +20,10 @@ import type { Reserved } from "./payments.server";
 
 type Item = { paymentId: number; key: string };
 
-export const INTERRUPTED = "This payment was interrupted before it finished, and nothing was charged. Please try again.";
-export const INTERRUPTED_REFUNDED = "This payment was interrupted before it finished, and the charge was refunded. Please try again.";
+export const INTERRUPTED =
+  "This payment was interrupted before it finished, and nothing was charged. Please try again.";
+export const INTERRUPTED_REFUNDED =
+  "This payment was interrupted before it finished, and the charge was refunded. Please try again.";
 
 function reservedOf(json: string | null): Reserved {
   try {
@@ -32,23 +34,49 @@ function reservedOf(json: string | null): Reserved {
   }
 }
 
-const staleBefore = (now: Date) => new Date(now.getTime() - PAYMENTS.abandonedAfterMinutes * 60_000).toISOString();
+const staleBefore = (now: Date) =>
+  new Date(now.getTime() - PAYMENTS.abandonedAfterMinutes * 60_000).toISOString();
 
 /**
  * Gives back one abandoned payment's reservations; "skipped" when it was settled meanwhile, or another
  * recovery holds it. `now` is the instant the run acts for (its lease clock).
  */
-export async function recoverPayment(db: Kysely<DB>, paymentId: number, now = new Date()): Promise<"done" | "skipped"> {
-  const row = await db.selectFrom("payments").select(["id", "idempotencyKey", "status", "userId", "amountCents", "reserved", "createdAt", "recoveryClaimedAt"])
-    .where("id", "=", paymentId).executeTakeFirst();
+export async function recoverPayment(
+  db: Kysely<DB>,
+  paymentId: number,
+  now = new Date(),
+): Promise<"done" | "skipped"> {
+  const row = await db
+    .selectFrom("payments")
+    .select([
+      "id",
+      "idempotencyKey",
+      "status",
+      "userId",
+      "amountCents",
+      "reserved",
+      "createdAt",
+      "recoveryClaimedAt",
+    ])
+    .where("id", "=", paymentId)
+    .executeTakeFirst();
   if (!row) return "skipped";
   // 1. take the row before anything else: from here on the submit that claimed it cannot settle it
-  let take = db.updateTable("payments").set({ status: "recovering", recoveryClaimedAt: now.toISOString() }).where("id", "=", row.id);
-  if (row.status === "pending") take = take.where("status", "=", "pending").where("createdAt", "<=", staleBefore(now));
+  let take = db
+    .updateTable("payments")
+    .set({ status: "recovering", recoveryClaimedAt: now.toISOString() })
+    .where("id", "=", row.id);
+  if (row.status === "pending")
+    take = take.where("status", "=", "pending").where("createdAt", "<=", staleBefore(now));
   else if (row.status === "recovering") {
     // a recovery that died half-way: taken again after its own lease
-    take = take.where("status", "=", "recovering").where("recoveryClaimedAt", "<=", staleBefore(now));
-    take = row.recoveryClaimedAt === null ? take.where("recoveryClaimedAt", "is", null) : take.where("recoveryClaimedAt", "=", row.recoveryClaimedAt);
+    take = take
+      .where("status", "=", "recovering")
+      .where("recoveryClaimedAt", "<=", staleBefore(now));
+    take =
+      row.recoveryClaimedAt === null
+        ? take.where("recoveryClaimedAt", "is", null)
+        : take.where("recoveryClaimedAt", "=", row.recoveryClaimedAt);
   } else return "skipped";
   const taken = await take.executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return "skipped";
@@ -58,24 +86,49 @@ export async function recoverPayment(db: Kysely<DB>, paymentId: number, now = ne
   const key = row.idempotencyKey;
   const charge = await paymentGateway().findCharge(key);
   const refunded = charge?.status === "succeeded" && Boolean(charge.chargeId);
-  if (refunded && charge?.status === "succeeded") await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
+  if (refunded && charge?.status === "succeeded")
+    await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
 
   // 3. give back what the claim took, once: claimed by the row's own recovering → declined update
   const reserved = reservedOf(row.reserved);
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable("payments")
-      .set({ status: "declined", failureMessage: refunded ? INTERRUPTED_REFUNDED : INTERRUPTED, ...(refunded && charge?.status === "succeeded" ? { gatewayChargeId: charge.chargeId } : {}) })
-      .where("id", "=", row.id).where("status", "=", "recovering").executeTakeFirst();
+    const claimed = await trx
+      .updateTable("payments")
+      .set({
+        status: "declined",
+        failureMessage: refunded ? INTERRUPTED_REFUNDED : INTERRUPTED,
+        ...(refunded && charge?.status === "succeeded" ? { gatewayChargeId: charge.chargeId } : {}),
+      })
+      .where("id", "=", row.id)
+      .where("status", "=", "recovering")
+      .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
     for (const s of reserved.stock ?? []) {
-      await trx.updateTable("products").set((eb) => ({ inventory: eb("inventory", "+", s.quantity) }))
-        .where("id", "=", s.productId).where("inventory", "is not", null).execute();
+      await trx
+        .updateTable("products")
+        .set((eb) => ({ inventory: eb("inventory", "+", s.quantity) }))
+        .where("id", "=", s.productId)
+        .where("inventory", "is not", null)
+        .execute();
     }
     if (row.userId && reserved.creditCents && reserved.creditCents > 0) {
-      await addLedgerEntry(trx, { userId: row.userId, amountCents: reserved.creditCents, reason: "Credit returned: payment not completed", reference: reserved.creditReference ?? key });
+      await addLedgerEntry(trx, {
+        userId: row.userId,
+        amountCents: reserved.creditCents,
+        reason: "Credit returned: payment not completed",
+        reference: reserved.creditReference ?? key,
+      });
     }
-    await trx.updateTable("subscriptions").set({ checkoutKey: null, updatedAt: new Date().toISOString() }).where("checkoutKey", "=", key).execute();
-    await trx.updateTable("orders").set({ paymentKey: null }).where("paymentKey", "=", key).execute();
+    await trx
+      .updateTable("subscriptions")
+      .set({ checkoutKey: null, updatedAt: new Date().toISOString() })
+      .where("checkoutKey", "=", key)
+      .execute();
+    await trx
+      .updateTable("orders")
+      .set({ paymentKey: null })
+      .where("paymentKey", "=", key)
+      .execute();
     return "done" as const;
   });
 }
@@ -83,18 +136,25 @@ export async function recoverPayment(db: Kysely<DB>, paymentId: number, now = ne
 /** Payments left pending past the lease, and recoveries left half-way past theirs. */
 function abandoned(db: Kysely<DB>, now: Date) {
   const before = staleBefore(now);
-  return db.selectFrom("payments")
-    .where((eb) => eb.or([
-      eb.and([eb("status", "=", "pending"), eb("createdAt", "<=", before)]),
-      eb.and([eb("status", "=", "recovering"), eb("recoveryClaimedAt", "<=", before)]),
-    ]))
+  return db
+    .selectFrom("payments")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("createdAt", "<=", before)]),
+        eb.and([eb("status", "=", "recovering"), eb("recoveryClaimedAt", "<=", before)]),
+      ]),
+    )
     .where("idempotencyKey", "not like", "renewal:%");
 }
 
 export const paymentRecoveryJob: JobKind<Item> = {
   name: "payment-recovery",
   async due({ db, now }, limit) {
-    const rows = await abandoned(db, now).select(["id", "idempotencyKey"]).orderBy("createdAt").limit(limit).execute();
+    const rows = await abandoned(db, now)
+      .select(["id", "idempotencyKey"])
+      .orderBy("createdAt")
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ paymentId: r.id, key: r.idempotencyKey }));
   },
   run: ({ db, now }, item) => recoverPayment(db, item.paymentId, now),
@@ -103,12 +163,25 @@ export const paymentRecoveryJob: JobKind<Item> = {
   async oldestDue({ db, now }) {
     const before = staleBefore(now);
     const [pending, recovering] = await Promise.all([
-      db.selectFrom("payments").select((eb) => eb.fn.min("createdAt").as("since")).where("status", "=", "pending").where("createdAt", "<=", before)
-        .where("idempotencyKey", "not like", "renewal:%").executeTakeFirst(),
-      db.selectFrom("payments").select((eb) => eb.fn.min("recoveryClaimedAt").as("since")).where("status", "=", "recovering").where("recoveryClaimedAt", "<=", before)
+      db
+        .selectFrom("payments")
+        .select((eb) => eb.fn.min("createdAt").as("since"))
+        .where("status", "=", "pending")
+        .where("createdAt", "<=", before)
+        .where("idempotencyKey", "not like", "renewal:%")
+        .executeTakeFirst(),
+      db
+        .selectFrom("payments")
+        .select((eb) => eb.fn.min("recoveryClaimedAt").as("since"))
+        .where("status", "=", "recovering")
+        .where("recoveryClaimedAt", "<=", before)
         .executeTakeFirst(),
     ]);
-    const oldest = [pending?.since, recovering?.since].filter((v): v is string => typeof v === "string").sort()[0];
-    return oldest ? new Date(Date.parse(oldest) + PAYMENTS.abandonedAfterMinutes * 60_000).toISOString() : null;
+    const oldest = [pending?.since, recovering?.since]
+      .filter((v): v is string => typeof v === "string")
+      .sort()[0];
+    return oldest
+      ? new Date(Date.parse(oldest) + PAYMENTS.abandonedAfterMinutes * 60_000).toISOString()
+      : null;
   },
 };

@@ -6,7 +6,14 @@ import { PAYMENTS } from "~/config";
 import { env } from "~/env.server";
 import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
 import {
-  CardError, type CardInput, type ChargeRequest, type ChargeResult, type Decline, type PaymentGateway, type RefundResult, type TokenisedCard,
+  CardError,
+  type CardInput,
+  type ChargeRequest,
+  type ChargeResult,
+  type Decline,
+  type PaymentGateway,
+  type RefundResult,
+  type TokenisedCard,
   type VerifyResult,
 } from "./gateway";
 
@@ -29,7 +36,11 @@ const slowCardHonoured = () => env.APP_ENV === "test";
 /** The refusal each failing behaviour answers with, the same for charge() and verify(). */
 const DECLINES: Record<"declined" | "insufficient", Decline> = {
   declined: { status: "declined", code: "card_declined", message: "Your card was declined." },
-  insufficient: { status: "declined", code: "insufficient_funds", message: "Your card has insufficient funds." },
+  insufficient: {
+    status: "declined",
+    code: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
 };
 
 /** The behaviour a sandbox token carries in its suffix (tokenise() puts it there). */
@@ -82,14 +93,27 @@ export function databaseChargeStore(): SandboxChargeStore {
   // imported when first used: the database module connects as it loads
   const database = () => import("~/db/client.server").then((m) => m.db);
   const get = async (key: string) => {
-    const row = await (await database()).selectFrom("sandboxCharges").select("result").where("idempotencyKey", "=", key).executeTakeFirst();
+    const row = await (
+      await database()
+    )
+      .selectFrom("sandboxCharges")
+      .select("result")
+      .where("idempotencyKey", "=", key)
+      .executeTakeFirst();
     return row ? (JSON.parse(row.result) as ChargeResult) : null;
   };
   return {
     get,
     async keep(key, result) {
-      await (await database()).insertInto("sandboxCharges")
-        .values({ idempotencyKey: key, result: JSON.stringify(result), createdAt: new Date().toISOString() })
+      await (
+        await database()
+      )
+        .insertInto("sandboxCharges")
+        .values({
+          idempotencyKey: key,
+          result: JSON.stringify(result),
+          createdAt: new Date().toISOString(),
+        })
         .onConflict((oc) => oc.column("idempotencyKey").doNothing())
         .execute();
       return (await get(key)) ?? result;
@@ -102,10 +126,14 @@ function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 }
 
@@ -121,11 +149,17 @@ export class SandboxGateway implements PaymentGateway {
       throw new CardError("number", "Your card number is invalid.");
     }
     const now = new Date();
-    if (card.expMonth < 1 || card.expMonth > 12 || new Date(Date.UTC(card.expYear, card.expMonth, 1)) <= now) {
+    if (
+      card.expMonth < 1 ||
+      card.expMonth > 12 ||
+      new Date(Date.UTC(card.expYear, card.expMonth, 1)) <= now
+    ) {
       throw new CardError("expiration", "Your card's expiration date is invalid.");
     }
-    if (!/^\d{3,4}$/.test(card.cvc)) throw new CardError("cvc", "Your card's security code is invalid.");
-    const behaviour = SPECIAL[number] ?? (number === SLOW_TEST_CARD && slowCardHonoured() ? "slow" : "ok");
+    if (!/^\d{3,4}$/.test(card.cvc))
+      throw new CardError("cvc", "Your card's security code is invalid.");
+    const behaviour =
+      SPECIAL[number] ?? (number === SLOW_TEST_CARD && slowCardHonoured() ? "slow" : "ok");
     return {
       token: `sandbox_pm_${rand()}_${behaviour}`,
       brand: cardBrand(number),
@@ -143,9 +177,15 @@ export class SandboxGateway implements PaymentGateway {
     const behaviour = behaviourOf(token);
     // A zero-amount check needs no funds: the insufficient-funds test card
     // passes verification (and is saved), and is declined only when charged.
-    const result: VerifyResult = behaviour === "declined" ? { ...DECLINES.declined } : { status: "verified" };
+    const result: VerifyResult =
+      behaviour === "declined" ? { ...DECLINES.declined } : { status: "verified" };
     // kept in the charges' shape: a check is a charge of nothing
-    await this.charges.keep(`${VERIFY_PREFIX}${reference}`, result.status === "verified" ? { status: "succeeded", chargeId: `sandbox_seti_${opaqueId(16)}`, amountCents: 0 } : result);
+    await this.charges.keep(
+      `${VERIFY_PREFIX}${reference}`,
+      result.status === "verified"
+        ? { status: "succeeded", chargeId: `sandbox_seti_${opaqueId(16)}`, amountCents: 0 }
+        : result,
+    );
     return result;
   }
 
@@ -156,21 +196,38 @@ export class SandboxGateway implements PaymentGateway {
       throw new Error("amountCents must be a positive integer");
     }
     const behaviour = behaviourOf(request.token);
-    if (behaviour === "slow") await pause(this.options.slowCardMs ?? PAYMENTS.sandboxSlowCardMs, request.signal);
+    if (behaviour === "slow")
+      await pause(this.options.slowCardMs ?? PAYMENTS.sandboxSlowCardMs, request.signal);
     const result: ChargeResult =
       behaviour === "ok" || behaviour === "slow"
-        ? { status: "succeeded", chargeId: `sandbox_ch_${rand()}`, amountCents: request.amountCents }
+        ? {
+            status: "succeeded",
+            chargeId: `sandbox_ch_${rand()}`,
+            amountCents: request.amountCents,
+          }
         : { ...DECLINES[behaviour] };
     // two processes charging one key at once: the first result kept is the one both answer
     return this.charges.keep(request.idempotencyKey, result);
   }
 
-  async refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult> {
+  async refund(
+    chargeId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<RefundResult> {
     if (!chargeId.startsWith("sandbox_ch_")) throw new Error("Unknown charge");
     // A refund key refunds once, as a real gateway's does: kept in the charges store under its own
     // prefix (shaped as a charge result there, with the refund's id).
-    const kept = await this.charges.keep(`${REFUND_PREFIX}${idempotencyKey}`, { status: "succeeded", chargeId: `sandbox_re_${opaqueId(16)}`, amountCents });
-    return { status: "refunded", refundId: kept.status === "succeeded" ? kept.chargeId : "", amountCents: kept.status === "succeeded" ? kept.amountCents : amountCents };
+    const kept = await this.charges.keep(`${REFUND_PREFIX}${idempotencyKey}`, {
+      status: "succeeded",
+      chargeId: `sandbox_re_${opaqueId(16)}`,
+      amountCents,
+    });
+    return {
+      status: "refunded",
+      refundId: kept.status === "succeeded" ? kept.chargeId : "",
+      amountCents: kept.status === "succeeded" ? kept.amountCents : amountCents,
+    };
   }
 }
 

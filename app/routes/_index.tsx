@@ -18,7 +18,10 @@ import type { CacheHandle } from "~/http/cache-policy.server";
 export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const meta: MetaFunction = () =>
-  pageMeta("Home", `${BRAND.tagline}. Custom and curated boxes from Australian farming and fishing families, free delivery, no minimum order.`);
+  pageMeta(
+    "Home",
+    `${BRAND.tagline}. Custom and curated boxes from Australian farming and fishing families, free delivery, no minimum order.`,
+  );
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: contentHref },
@@ -48,7 +51,9 @@ export default function Home() {
           <p className="eyebrow">Our boxes</p>
           <div className="section-head">
             <h2 id="boxes-title">Pick your box, we'll do the rest</h2>
-            <Link to="/how-it-works" className="section-head__link">Compare boxes and prices</Link>
+            <Link to="/how-it-works" className="section-head__link">
+              Compare boxes and prices
+            </Link>
           </div>
           <Carousel label="Boxes and prices" variant="cards">
             {boxes.map((box) => (

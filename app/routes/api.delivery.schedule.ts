@@ -5,5 +5,8 @@ import { lookupPostcode } from "~/delivery/lookup.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const postcode = new URL(request.url).searchParams.get("postcode");
-  return Response.json({ lookup: await lookupPostcode(postcode) }, { headers: { "Cache-Control": "private, max-age=60" } });
+  return Response.json(
+    { lookup: await lookupPostcode(postcode) },
+    { headers: { "Cache-Control": "private, max-age=60" } },
+  );
 }

@@ -8,9 +8,13 @@ import { getRecipeCategory, listPostCards } from "~/content/posts.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("page");
   return contentJson(async () => {
-    if (!/^\d{1,9}$/.test(params.categoryId ?? "")) throw new ContentNotFoundError("Recipe category");
+    if (!/^\d{1,9}$/.test(params.categoryId ?? ""))
+      throw new ContentNotFoundError("Recipe category");
     const category = await getRecipeCategory({ id: Number(params.categoryId) });
     const page = parsePage(raw);
-    return listPostCards({ type: "recipe", categoryIds: [category.id] }, { from: page, through: page });
+    return listPostCards(
+      { type: "recipe", categoryIds: [category.id] },
+      { from: page, through: page },
+    );
   });
 }

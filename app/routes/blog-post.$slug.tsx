@@ -16,10 +16,15 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.post.title, data.post.metaDescription) : pageMeta("Page not found", "We couldn't find that page.");
+  data
+    ? pageMeta(data.post.title, data.post.metaDescription)
+    : pageMeta("Page not found", "We couldn't find that page.");
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const [post, featured] = await Promise.all([orNotFound(getPost(params.slug ?? "", "news")), listFeaturedRecipes()]);
+  const [post, featured] = await Promise.all([
+    orNotFound(getPost(params.slug ?? "", "news")),
+    listFeaturedRecipes(),
+  ]);
   const url = new URL(request.url);
   return { post, featured, shareUrl: `${appOrigin(request)}${url.pathname}` };
 }
@@ -31,7 +36,9 @@ export default function BlogPost() {
       <PostHero post={post} shareUrl={shareUrl} back={{ to: "/blog/news", label: "All news" }}>
         <ul className="chips post-hero__chips" role="list" aria-label="Categories">
           {post.categories.map((c) => (
-            <li key={c.id} className="badge badge--tide">{c.name}</li>
+            <li key={c.id} className="badge badge--tide">
+              {c.name}
+            </li>
           ))}
         </ul>
       </PostHero>

@@ -18,15 +18,24 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHre
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data
-    ? pageMeta(`${data.category.name} recipes`, `${data.category.name} recipes from the Paddock & Tide kitchen, written for the cuts in your box.`)
+    ? pageMeta(
+        `${data.category.name} recipes`,
+        `${data.category.name} recipes from the Paddock & Tide kitchen, written for the cuts in your box.`,
+      )
     : pageMeta("Page not found", "We couldn't find that page.");
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const category = await orNotFound(getRecipeCategory({ slug: params.category ?? "" }));
   const page = parsePageOrFirst(new URL(request.url).searchParams.get("page"));
   const filter = { type: "recipe" as const, categoryIds: [category.id] };
-  const [listed, categories] = await Promise.all([listPostCards(filter, { from: 1, through: page }), listRecipeCategories()]);
-  const list = page > listed.meta.last_page ? await listPostCards(filter, { from: 1, through: listed.meta.last_page }) : listed;
+  const [listed, categories] = await Promise.all([
+    listPostCards(filter, { from: 1, through: page }),
+    listRecipeCategories(),
+  ]);
+  const list =
+    page > listed.meta.last_page
+      ? await listPostCards(filter, { from: 1, through: listed.meta.last_page })
+      : listed;
   return { category, list, categories };
 }
 
@@ -34,7 +43,11 @@ export default function RecipeCategory() {
   const { category, list, categories } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader eyebrow="Recipes" title={`${category.name} recipes`} intro="Pick a category, then a recipe. Every one is written for the cuts in our boxes.">
+      <PageHeader
+        eyebrow="Recipes"
+        title={`${category.name} recipes`}
+        intro="Pick a category, then a recipe. Every one is written for the cuts in our boxes."
+      >
         <BlogFilters active={null} />
       </PageHeader>
       <div className="section container">

@@ -14,10 +14,28 @@ import contentHref from "~/styles/content.css";
 import type { CacheHandle } from "~/http/cache-policy.server";
 
 const FILTERS = {
-  "": { type: undefined, title: "Recipes and news", intro: "Recipes for every cut in the box, and stories from the farms and boats behind them.", api: "/api/posts?" },
-  recipes: { type: "recipe", title: "Recipes", intro: "Weeknight dinners, slow cooks and barbecue favourites for every cut in your box.", api: "/api/recipes?" },
-  news: { type: "news", title: "News", intro: "Farmers, fishers, packing rooms and delivery updates from Paddock & Tide.", api: "/api/posts?type=news&" },
-} as const satisfies Record<string, { type: PostType | undefined; title: string; intro: string; api: string }>;
+  "": {
+    type: undefined,
+    title: "Recipes and news",
+    intro: "Recipes for every cut in the box, and stories from the farms and boats behind them.",
+    api: "/api/posts?",
+  },
+  recipes: {
+    type: "recipe",
+    title: "Recipes",
+    intro: "Weeknight dinners, slow cooks and barbecue favourites for every cut in your box.",
+    api: "/api/recipes?",
+  },
+  news: {
+    type: "news",
+    title: "News",
+    intro: "Farmers, fishers, packing rooms and delivery updates from Paddock & Tide.",
+    api: "/api/posts?type=news&",
+  },
+} as const satisfies Record<
+  string,
+  { type: PostType | undefined; title: string; intro: string; api: string }
+>;
 type Filter = keyof typeof FILTERS;
 
 // Same page for every visitor without a session: shared-cacheable, with an ETag (decision 011).
@@ -36,9 +54,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const type = FILTERS[filter].type;
   const page = parsePageOrFirst(new URL(request.url).searchParams.get("page"));
   let list = await listPostCards({ type }, { from: 1, through: page });
-  if (page > list.meta.last_page) list = await listPostCards({ type }, { from: 1, through: list.meta.last_page });
+  if (page > list.meta.last_page)
+    list = await listPostCards({ type }, { from: 1, through: list.meta.last_page });
   const [highlight, categories] = await Promise.all([
-    filter === "news" ? null : getHighlightRecipe().catch((e) => (e instanceof ContentNotFoundError ? null : Promise.reject(e))),
+    filter === "news"
+      ? null
+      : getHighlightRecipe().catch((e) =>
+          e instanceof ContentNotFoundError ? null : Promise.reject(e),
+        ),
     filter === "recipes" ? listRecipeCategories() : [],
   ]);
   return { filter, list, highlight, categories };
@@ -65,8 +88,19 @@ export default function Blog() {
             <HighlightRecipeCard recipe={highlight} priority />
           </div>
         ) : null}
-        <h2 className={highlight ? "" : "visually-hidden"}>{filter === "news" ? "Latest news" : filter === "recipes" ? "All recipes" : "Latest articles"}</h2>
-        <PostList key={basePath} initial={list} basePath={basePath} apiUrl={(n) => `${f.api}page=${n}`} />
+        <h2 className={highlight ? "" : "visually-hidden"}>
+          {filter === "news"
+            ? "Latest news"
+            : filter === "recipes"
+              ? "All recipes"
+              : "Latest articles"}
+        </h2>
+        <PostList
+          key={basePath}
+          initial={list}
+          basePath={basePath}
+          apiUrl={(n) => `${f.api}page=${n}`}
+        />
       </div>
     </>
   );

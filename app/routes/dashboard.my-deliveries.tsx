@@ -10,7 +10,11 @@ import { appOrigin } from "~/accounts/origin.server";
 import { requireUser } from "~/accounts/session.server";
 import { BRAND } from "~/config";
 import { readForm } from "~/security/csrf.server";
-import { ActivityList, CreditPanel, OrdersSection } from "~/subscriptions/components/orders-and-activity";
+import {
+  ActivityList,
+  CreditPanel,
+  OrdersSection,
+} from "~/subscriptions/components/orders-and-activity";
 import { useChangeFetcher, type RefusalData } from "~/subscriptions/components/change-form";
 import { SubscriptionPanel } from "~/subscriptions/components/subscription-panel";
 import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
@@ -19,7 +23,8 @@ import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 
-export const meta: MetaFunction = () => pageMeta("My deliveries", `Your ${BRAND.name} subscription and orders.`);
+export const meta: MetaFunction = () =>
+  pageMeta("My deliveries", `Your ${BRAND.name} subscription and orders.`);
 
 export const links = () => [{ rel: "stylesheet", href: dashboardHref }];
 
@@ -30,14 +35,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const params = new URL(request.url).searchParams;
   const newuser = params.get("newuser");
-  const page = await getDeliveriesPage({ userId: user.id, hasPassword: Boolean(user.passwordHash) });
-  const welcome = newuser && !["0", "false"].includes(newuser.toLowerCase())
-    ? { reference: await findOrderForWelcome({ userId: user.id, reference: newuser }), email: user.email }
-    : null;
+  const page = await getDeliveriesPage({
+    userId: user.id,
+    hasPassword: Boolean(user.passwordHash),
+  });
+  const welcome =
+    newuser && !["0", "false"].includes(newuser.toLowerCase())
+      ? {
+          reference: await findOrderForWelcome({ userId: user.id, reference: newuser }),
+          email: user.email,
+        }
+      : null;
   const change = await changeOutcome({ userId: user.id, reference: params.get("done") });
   const done = change ? { ...change, email: user.email } : null;
   return data(
-    { firstName: user.firstName, welcome, done, confirmCancel: Number(params.get("cancel")) || null, ...page },
+    {
+      firstName: user.firstName,
+      welcome,
+      done,
+      confirmCancel: Number(params.get("cancel")) || null,
+      ...page,
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }
@@ -45,34 +63,70 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const formData = await readForm(request);
-  const outcome = await runChange({ userId: user.id, email: user.email }, formData, appOrigin(request));
+  const outcome = await runChange(
+    { userId: user.id, email: user.email },
+    formData,
+    appOrigin(request),
+  );
   if (outcome.kind === "not_found") throw new Response("Not found", { status: 404 });
-  if (outcome.kind === "refused") return data<RefusalData>({ refusal: outcome.refusal }, { status: 409 });
-  return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(outcome.reference)}#confirmation`, 303);
+  if (outcome.kind === "refused")
+    return data<RefusalData>({ refusal: outcome.refusal }, { status: 409 });
+  return redirect(
+    `/dashboard/my-deliveries?done=${encodeURIComponent(outcome.reference)}#confirmation`,
+    303,
+  );
 }
 
 export default function MyDeliveries() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RefusalData | undefined;
   const fetcher = useChangeFetcher();
-  const refusal = fetcher.state === "idle" && fetcher.data?.refusal ? fetcher.data.refusal : actionData?.refusal;
-  const empty = d.subscriptions.length === 0 && d.awaitingPayment.length === 0 && d.pastOrders.length === 0;
+  const refusal =
+    fetcher.state === "idle" && fetcher.data?.refusal ? fetcher.data.refusal : actionData?.refusal;
+  const empty =
+    d.subscriptions.length === 0 && d.awaitingPayment.length === 0 && d.pastOrders.length === 0;
   return (
     <section className="section deliveries dash" aria-labelledby="deliveries-title">
       <div className="container">
         <h1 id="deliveries-title">{d.firstName ? `G'day, ${d.firstName}` : "G'day"}</h1>
         {d.welcome ? (
-          <div className="form-alert form-alert--success deliveries__welcome" role="status" id="welcome" tabIndex={-1}>
+          <div
+            className="form-alert form-alert--success deliveries__welcome"
+            role="status"
+            id="welcome"
+            tabIndex={-1}
+          >
             <div>
-              <p><strong>Welcome to {BRAND.name}!</strong> {d.welcome.reference ? <>Order <strong>{d.welcome.reference}</strong> is confirmed.</> : "Your subscription is set up."} Your first box is being prepared.</p>
-              <p>We sent a confirmation e-mail to {d.welcome.email}. We'll e-mail you before each delivery, and you can skip, pause or cancel anytime.</p>
+              <p>
+                <strong>Welcome to {BRAND.name}!</strong>{" "}
+                {d.welcome.reference ? (
+                  <>
+                    Order <strong>{d.welcome.reference}</strong> is confirmed.
+                  </>
+                ) : (
+                  "Your subscription is set up."
+                )}{" "}
+                Your first box is being prepared.
+              </p>
+              <p>
+                We sent a confirmation e-mail to {d.welcome.email}. We'll e-mail you before each
+                delivery, and you can skip, pause or cancel anytime.
+              </p>
             </div>
           </div>
         ) : null}
         {d.done ? (
-          <div className="form-alert form-alert--success dash-notice" role="status" id="confirmation" tabIndex={-1}>
+          <div
+            className="form-alert form-alert--success dash-notice"
+            role="status"
+            id="confirmation"
+            tabIndex={-1}
+          >
             <div>
-              <p><strong>{d.done.title}.</strong> {d.done.what}. Reference <strong className="dash-ref">{d.done.reference}</strong>.</p>
+              <p>
+                <strong>{d.done.title}.</strong> {d.done.what}. Reference{" "}
+                <strong className="dash-ref">{d.done.reference}</strong>.
+              </p>
               {d.done.note ? <p>{d.done.note}</p> : null}
               <p>We e-mailed a confirmation to {d.done.email}.</p>
             </div>
@@ -88,26 +142,44 @@ export default function MyDeliveries() {
             <div className="card__body">
               <img src="/images/box-custom.svg" alt="" width={160} height={120} />
               <h2>You have no deliveries yet</h2>
-              <p>Build a box of Australian meat and wild-caught seafood. Free delivery, no minimum order.</p>
-              <Link to="/get-started" className="button button--primary">Build your first box</Link>
+              <p>
+                Build a box of Australian meat and wild-caught seafood. Free delivery, no minimum
+                order.
+              </p>
+              <Link to="/get-started" className="button button--primary">
+                Build your first box
+              </Link>
             </div>
           </div>
         ) : (
           <div className="dash-layout">
             <div className="dash-main">
               {d.subscriptions.length === 0 ? (
-                <p>You have no active subscription. <Link to="/get-started">Start a new box</Link>.</p>
+                <p>
+                  You have no active subscription. <Link to="/get-started">Start a new box</Link>.
+                </p>
               ) : (
                 <ul className="dash-subs" role="list" aria-label="Your subscriptions">
-                  {d.subscriptions.map((s) => <SubscriptionPanel key={s.id} s={s} confirmCancel={d.confirmCancel === s.id} />)}
+                  {d.subscriptions.map((s) => (
+                    <SubscriptionPanel key={s.id} s={s} confirmCancel={d.confirmCancel === s.id} />
+                  ))}
                 </ul>
               )}
               <ActivityList entries={d.activity} />
             </div>
             <aside className="dash-side" aria-label="Orders and credit">
               {d.creditCents !== null ? <CreditPanel cents={d.creditCents} /> : null}
-              <OrdersSection id="awaiting-title" title="Awaiting payment" orders={d.awaitingPayment} />
-              <OrdersSection id="orders-title" title="Your orders" orders={d.pastOrders} empty="No orders yet. Your first order appears here once it is placed." />
+              <OrdersSection
+                id="awaiting-title"
+                title="Awaiting payment"
+                orders={d.awaitingPayment}
+              />
+              <OrdersSection
+                id="orders-title"
+                title="Your orders"
+                orders={d.pastOrders}
+                empty="No orders yet. Your first order appears here once it is placed."
+              />
             </aside>
           </div>
         )}

@@ -20,11 +20,26 @@ import { readForm } from "~/security/csrf.server";
 import { AppliesFromNotice } from "~/subscriptions/components/applies-from-notice";
 import { BoxSection, SAVE_FORM_ID } from "~/subscriptions/components/box-section";
 import { Refusal, type SectionState } from "~/subscriptions/components/change-section";
-import { AddressSection, DaySection, FrequencySection, WindowSection } from "~/subscriptions/components/delivery-sections";
+import {
+  AddressSection,
+  DaySection,
+  FrequencySection,
+  WindowSection,
+} from "~/subscriptions/components/delivery-sections";
 import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
 import {
-  ChangeRefusedError, KnifeConfirmationError, SubscriptionNotFoundError, changeAddress, changeDeliveryDay, changeFrequency, changeWindow, firstLiveSubscriptionId,
-  knifeConfirmationOf, loadNextBox, saveBox, stepPending,
+  ChangeRefusedError,
+  KnifeConfirmationError,
+  SubscriptionNotFoundError,
+  changeAddress,
+  changeDeliveryDay,
+  changeFrequency,
+  changeWindow,
+  firstLiveSubscriptionId,
+  knifeConfirmationOf,
+  loadNextBox,
+  saveBox,
+  stepPending,
   type SubscriptionRef,
 } from "~/subscriptions/next-box.server";
 import { pageMeta } from "~/utils/meta";
@@ -34,8 +49,12 @@ import { loaderAndActionHeaders } from "~/http/route-headers";
 
 const PATH = "/dashboard/my-deliveries/change";
 
-export const meta: MetaFunction = () => pageMeta("Change what comes next", "Change your next box and every one after it.");
-export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: dashboardHref }];
+export const meta: MetaFunction = () =>
+  pageMeta("Change what comes next", "Change your next box and every one after it.");
+export const links = () => [
+  { rel: "stylesheet", href: boxCss },
+  { rel: "stylesheet", href: dashboardHref },
+];
 
 // the loader's no-store reaches the response
 export const headers = loaderAndActionHeaders;
@@ -72,7 +91,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = StepperResult & { refusal?: { message: string; intent: string; productId: number | null } };
+type ActionData = StepperResult & {
+  refusal?: { message: string; intent: string; productId: number | null };
+};
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -81,15 +102,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const step = parseStep(form.get("step"));
   const intent = step ? "step" : String(form.get("intent") ?? "");
   const self = `${PATH}?subscription=${ref.id}`;
-  const opts = { origin: appOrigin(request), actor: { kind: "subscriber" as const, email: user.email } };
+  const opts = {
+    origin: appOrigin(request),
+    actor: { kind: "subscriber" as const, email: user.email },
+  };
   const refuse = (message: string, productId: number | null = null) =>
-    data<ActionData>({ error: message, productId, refusal: { message, intent, productId } }, { status: 409 });
+    data<ActionData>(
+      { error: message, productId, refusal: { message, intent, productId } },
+      { status: 409 },
+    );
   try {
     switch (intent) {
       case "step": {
         const res = await stepPending(ref, await readPending(request, ref), step!);
         const headers = { "Set-Cookie": await writePending(ref, res.pending) };
-        if (form.get("via") === "fetcher") return data<ActionData>({ ok: true, productId: step!.productId, quantity: res.quantity }, { headers });
+        if (form.get("via") === "fetcher")
+          return data<ActionData>(
+            { ok: true, productId: step!.productId, quantity: res.quantity },
+            { headers },
+          );
         return redirect(`${self}#card-${step!.productId}`, { status: 303, headers });
       }
       case "discard":
@@ -102,17 +133,36 @@ export async function action({ request }: ActionFunctionArgs) {
           return done((await saveBox(ref, pending, { ...opts, knife })).reference, true);
         } catch (error) {
           if (!(error instanceof KnifeConfirmationError)) throw error;
-          return validationError({ formId: SAVE_FORM_ID, fieldErrors: error.fieldErrors }, { knifeAdult: knife.adult, knifeDisclaimer: knife.disclaimer });
+          return validationError(
+            { formId: SAVE_FORM_ID, fieldErrors: error.fieldErrors },
+            { knifeAdult: knife.adult, knifeDisclaimer: knife.disclaimer },
+          );
         }
       }
       case "frequency":
-        return done((await changeFrequency({ ...ref, frequencyDays: intField(form.get("frequencyDays")) }, opts)).reference);
+        return done(
+          (
+            await changeFrequency(
+              { ...ref, frequencyDays: intField(form.get("frequencyDays")) },
+              opts,
+            )
+          ).reference,
+        );
       case "day":
-        return done((await changeDeliveryDay({ ...ref, date: String(form.get("deliveryDate") ?? "") }, opts)).reference);
+        return done(
+          (await changeDeliveryDay({ ...ref, date: String(form.get("deliveryDate") ?? "") }, opts))
+            .reference,
+        );
       case "window":
-        return done((await changeWindow({ ...ref, window: String(form.get("window") ?? "") }, opts)).reference);
+        return done(
+          (await changeWindow({ ...ref, window: String(form.get("window") ?? "") }, opts))
+            .reference,
+        );
       case "address":
-        return done((await changeAddress({ ...ref, addressId: intField(form.get("addressId")) }, opts)).reference);
+        return done(
+          (await changeAddress({ ...ref, addressId: intField(form.get("addressId")) }, opts))
+            .reference,
+        );
       default:
         return refuse("That change is not available.");
     }
@@ -125,12 +175,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function done(reference: string, clear = false) {
   const headers: HeadersInit = clear ? { "Set-Cookie": await clearPending() } : {};
-  return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(reference)}#confirmation`, { status: 303, headers });
+  return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(reference)}#confirmation`, {
+    status: 303,
+    headers,
+  });
 }
 
 /** The anchor of each change's section: its form posts there, so the answer (a refusal) lands in view. */
 const SECTION_OF: Record<string, string> = {
-  "save-box": SAVE_FORM_ID, frequency: "frequency-title", day: "day-title", window: "window-title", address: "address-title",
+  "save-box": SAVE_FORM_ID,
+  frequency: "frequency-title",
+  day: "day-title",
+  window: "window-title",
+  address: "address-title",
 };
 
 export default function ChangeWhatComesNext() {
@@ -142,21 +199,32 @@ export default function ChangeWhatComesNext() {
   const stepRefusal = refusal?.intent === "step" ? refusal : null;
   // a refused change shows in its own section, where the page lands (the forms post to their section's anchor)
   const sectionRefusal = refusal && SECTION_OF[refusal.intent] ? refusal : null;
-  const busy = (intent: string) => navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const busy = (intent: string) =>
+    navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
   const state = (intent: string): SectionState => ({
-    action: `${self}#${SECTION_OF[intent]}`, refusal: sectionRefusal?.intent === intent ? sectionRefusal.message : null, pending: busy(intent),
+    action: `${self}#${SECTION_OF[intent]}`,
+    refusal: sectionRefusal?.intent === intent ? sectionRefusal.message : null,
+    pending: busy(intent),
   });
 
   return (
     <section className="section dash next-box" aria-labelledby="next-box-title">
       <div className="container">
-        <p><Link to="/dashboard/my-deliveries">Back to my deliveries</Link></p>
+        <p>
+          <Link to="/dashboard/my-deliveries">Back to my deliveries</Link>
+        </p>
         <h1 id="next-box-title">Change what comes next</h1>
         <p className="field__hint">{d.subscription.boxName}</p>
         <AppliesFromNotice page={d} />
         <Refusal message={refusal && !stepRefusal && !sectionRefusal ? refusal.message : null} />
         <Refusal message={stepRefusal && !stepRefusal.productId ? stepRefusal.message : null} />
-        <BoxSection page={d} self={self} save={state("save-box")} discarding={busy("discard")} stepRefusal={stepRefusal} />
+        <BoxSection
+          page={d}
+          self={self}
+          save={state("save-box")}
+          discarding={busy("discard")}
+          stepRefusal={stepRefusal}
+        />
         <FrequencySection page={d} state={state("frequency")} />
         {d.days.length > 1 ? <DaySection page={d} state={state("day")} /> : null}
         {d.windows.length ? <WindowSection page={d} state={state("window")} /> : null}

@@ -12,7 +12,10 @@ import { pageMeta } from "~/utils/meta";
 import ordersHref from "~/styles/orders.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta(data ? `Tax invoice ${data.invoice.reference}` : "Tax invoice", "The tax invoice of your order.");
+  pageMeta(
+    data ? `Tax invoice ${data.invoice.reference}` : "Tax invoice",
+    "The tax invoice of your order.",
+  );
 
 export const links = () => [{ rel: "stylesheet", href: ordersHref }];
 
@@ -24,7 +27,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (found.status === "unpaid") throw redirect(payOrderPath(found.reference));
   const params_ = new URL(request.url).searchParams;
   return {
-    invoice: found.invoice, justPaid: params_.get("paid") === "1", alreadyPaid: params_.get("notice") === "already-paid",
+    invoice: found.invoice,
+    justPaid: params_.get("paid") === "1",
+    alreadyPaid: params_.get("notice") === "already-paid",
     newPrimary: params_.get("paid") === "1" && params_.get("card") === "primary",
   };
 }
@@ -35,27 +40,45 @@ export default function TaxInvoicePage() {
   return (
     <section className="invoice container" aria-label={`Tax invoice ${invoice.reference}`}>
       {justPaid ? (
-        <div className="form-alert form-alert--success invoice__notice" role="status" id="paid" tabIndex={-1}>
-          <p><strong>Thank you, order {invoice.reference} is paid.</strong> We've e-mailed your receipt.</p>
+        <div
+          className="form-alert form-alert--success invoice__notice"
+          role="status"
+          id="paid"
+          tabIndex={-1}
+        >
+          <p>
+            <strong>Thank you, order {invoice.reference} is paid.</strong> We've e-mailed your
+            receipt.
+          </p>
           {newPrimary && invoice.payment.brand ? (
             <p>
-              Your next deliveries will be charged to this {invoice.payment.brand} ending in {invoice.payment.lastFour}, not the card that was declined.
-              {" "}<Link to="/dashboard/account#cards">Change it under your account</Link>.
+              Your next deliveries will be charged to this {invoice.payment.brand} ending in{" "}
+              {invoice.payment.lastFour}, not the card that was declined.{" "}
+              <Link to="/dashboard/account#cards">Change it under your account</Link>.
             </p>
           ) : null}
         </div>
       ) : null}
       {alreadyPaid && !justPaid ? (
         <div className="form-alert form-alert--info invoice__notice" role="status">
-          <p><strong>{PAY_MESSAGES.alreadyPaid}</strong> Nothing more was charged. Here is its tax invoice.</p>
+          <p>
+            <strong>{PAY_MESSAGES.alreadyPaid}</strong> Nothing more was charged. Here is its tax
+            invoice.
+          </p>
         </div>
       ) : null}
       <div className="invoice__actions">
-        <Link to={MY_DELIVERIES_PATH} className="button button--quiet">Back to my deliveries</Link>
+        <Link to={MY_DELIVERIES_PATH} className="button button--quiet">
+          Back to my deliveries
+        </Link>
         {hydrated ? (
-          <button type="button" className="button button--secondary" onClick={() => window.print()}>Print invoice</button>
+          <button type="button" className="button button--secondary" onClick={() => window.print()}>
+            Print invoice
+          </button>
         ) : (
-          <p className="invoice__print-hint">Use your browser's Print command to print or save this invoice as a PDF.</p>
+          <p className="invoice__print-hint">
+            Use your browser's Print command to print or save this invoice as a PDF.
+          </p>
         )}
       </div>
       <TaxInvoiceSheet invoice={invoice} />

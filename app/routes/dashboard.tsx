@@ -10,7 +10,8 @@ export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { pathname } = new URL(request.url);
-  if (pathname === "/dashboard" || pathname === "/dashboard/") throw redirect("/dashboard/my-deliveries");
+  if (pathname === "/dashboard" || pathname === "/dashboard/")
+    throw redirect("/dashboard/my-deliveries");
   return { firstName: user.firstName, email: user.email };
 }
 
@@ -26,8 +27,12 @@ export default function Dashboard() {
           </p>
           <nav aria-label="Account">
             <ul className="account__nav" role="list">
-              <li><NavLink to="/dashboard/my-deliveries">My deliveries</NavLink></li>
-              <li><NavLink to="/dashboard/account">My account</NavLink></li>
+              <li>
+                <NavLink to="/dashboard/my-deliveries">My deliveries</NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/account">My account</NavLink>
+              </li>
             </ul>
           </nav>
         </div>

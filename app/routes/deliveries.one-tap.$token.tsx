@@ -16,7 +16,10 @@ import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 
-export const meta: MetaFunction = () => [...pageMeta("Your delivery", "Skip or keep your next delivery."), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  ...pageMeta("Your delivery", "Skip or keep your next delivery."),
+  { name: "robots", content: "noindex" },
+];
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
@@ -34,28 +37,54 @@ const asAction = (v: string | null): OneTapAction => (v === "keep" ? "keep" : "s
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const view = await oneTapPageView(params.token ?? "");
-  return data({ view, action: asAction(url.searchParams.get("action")), done: url.searchParams.get("done") === "1" }, { status: STATUS[view.state], headers: HEADERS });
+  return data(
+    {
+      view,
+      action: asAction(url.searchParams.get("action")),
+      done: url.searchParams.get("done") === "1",
+    },
+    { status: STATUS[view.state], headers: HEADERS },
+  );
 }
 
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = params.token ?? "";
-  const result = await redeemOneTapLink(token, asAction(String(form.get("intent"))), appOrigin(request));
+  const result = await redeemOneTapLink(
+    token,
+    asAction(String(form.get("intent"))),
+    appOrigin(request),
+  );
   const path = `/deliveries/one-tap/${encodeURIComponent(token)}`;
-  return redirect(result.state === "done" ? `${path}?done=1` : path, { status: 303, headers: HEADERS });
+  return redirect(result.state === "done" ? `${path}?done=1` : path, {
+    status: 303,
+    headers: HEADERS,
+  });
 }
 
 export default function OneTap() {
   const { view, action, done } = useLoaderData<typeof loader>();
-  const manage = <p><Link to={MY_DELIVERIES_PATH}>Manage your deliveries</Link> (sign-in needed).</p>;
+  const manage = (
+    <p>
+      <Link to={MY_DELIVERIES_PATH}>Manage your deliveries</Link> (sign-in needed).
+    </p>
+  );
   if (view.state === "used" && done) {
     return (
-      <AuthLayout eyebrow="Done" title={view.action === "skip" ? "Delivery skipped" : "Delivery kept"}>
+      <AuthLayout
+        eyebrow="Done"
+        title={view.action === "skip" ? "Delivery skipped" : "Delivery kept"}
+      >
         <div className="form-alert form-alert--success" role="status">
-          <p>{view.action === "skip"
-            ? `The delivery on ${view.deliveryDate} is skipped. Nothing is delivered or charged for it.`
-            : `The delivery on ${view.deliveryDate} stays on and arrives as planned.`}</p>
-          <p>Reference: <strong data-testid="one-tap-reference">{view.reference}</strong>. We've e-mailed you a confirmation.</p>
+          <p>
+            {view.action === "skip"
+              ? `The delivery on ${view.deliveryDate} is skipped. Nothing is delivered or charged for it.`
+              : `The delivery on ${view.deliveryDate} stays on and arrives as planned.`}
+          </p>
+          <p>
+            Reference: <strong data-testid="one-tap-reference">{view.reference}</strong>. We've
+            e-mailed you a confirmation.
+          </p>
         </div>
         {manage}
       </AuthLayout>
@@ -64,7 +93,10 @@ export default function OneTap() {
   if (view.state === "used") {
     return (
       <AuthLayout eyebrow="Your delivery" title="This link has already been used">
-        <p>The delivery on {view.deliveryDate} was {view.action === "skip" ? "skipped" : "kept"} with it (reference <strong>{view.reference}</strong>). Each link works once.</p>
+        <p>
+          The delivery on {view.deliveryDate} was {view.action === "skip" ? "skipped" : "kept"} with
+          it (reference <strong>{view.reference}</strong>). Each link works once.
+        </p>
         {manage}
       </AuthLayout>
     );
@@ -72,7 +104,10 @@ export default function OneTap() {
   if (view.state === "expired") {
     return (
       <AuthLayout eyebrow="Your delivery" title="This link has expired">
-        <p>The change cut-off for the delivery on {view.deliveryDate} was {view.cutoff}, so it can no longer be changed. It is being packed and charged as it stands.</p>
+        <p>
+          The change cut-off for the delivery on {view.deliveryDate} was {view.cutoff}, so it can no
+          longer be changed. It is being packed and charged as it stands.
+        </p>
         {manage}
       </AuthLayout>
     );
@@ -80,7 +115,10 @@ export default function OneTap() {
   if (view.state === "cancelled") {
     return (
       <AuthLayout eyebrow="Your delivery" title="This subscription is cancelled">
-        <p>There is nothing left to skip or keep: no delivery after the cancellation is made or charged.</p>
+        <p>
+          There is nothing left to skip or keep: no delivery after the cancellation is made or
+          charged.
+        </p>
         {manage}
       </AuthLayout>
     );
@@ -88,19 +126,41 @@ export default function OneTap() {
   if (view.state === "invalid") {
     return (
       <AuthLayout eyebrow="Your delivery" title="This link is not valid">
-        <p>Check that you opened the whole link from the e-mail, or sign in to manage your deliveries.</p>
+        <p>
+          Check that you opened the whole link from the e-mail, or sign in to manage your
+          deliveries.
+        </p>
         {manage}
       </AuthLayout>
     );
   }
   return (
-    <AuthLayout eyebrow="Your delivery" title={action === "skip" ? `Skip your delivery on ${view.deliveryDate}?` : `Keep your delivery on ${view.deliveryDate}?`}>
-      <p>{view.boxName}. {view.skipped ? "This delivery is skipped at the moment. " : ""}You can change it until {view.cutoff}.</p>
+    <AuthLayout
+      eyebrow="Your delivery"
+      title={
+        action === "skip"
+          ? `Skip your delivery on ${view.deliveryDate}?`
+          : `Keep your delivery on ${view.deliveryDate}?`
+      }
+    >
+      <p>
+        {view.boxName}. {view.skipped ? "This delivery is skipped at the moment. " : ""}You can
+        change it until {view.cutoff}.
+      </p>
       <Form method="post" className="form">
         <CsrfInput />
         <div className="auth__actions">
-          <button type="submit" name="intent" value={action} className="button button--primary">{action === "skip" ? "Skip this delivery" : "Keep it"}</button>
-          <button type="submit" name="intent" value={action === "skip" ? "keep" : "skip"} className="button button--secondary">{action === "skip" ? "Keep it" : "Skip this delivery"}</button>
+          <button type="submit" name="intent" value={action} className="button button--primary">
+            {action === "skip" ? "Skip this delivery" : "Keep it"}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value={action === "skip" ? "keep" : "skip"}
+            className="button button--secondary"
+          >
+            {action === "skip" ? "Keep it" : "Skip this delivery"}
+          </button>
         </div>
       </Form>
     </AuthLayout>

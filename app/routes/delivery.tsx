@@ -15,7 +15,10 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction = () =>
-  pageMeta("Delivery", "Where and when we deliver: regions, areas, delivery days and times across Australia. Free delivery, no minimum order.");
+  pageMeta(
+    "Delivery",
+    "Where and when we deliver: regions, areas, delivery days and times across Australia. Free delivery, no minimum order.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const regions = await listDeliveryRegions();
@@ -33,12 +36,18 @@ export default function Delivery() {
   const shown = selected ? regions.filter((r) => r.slug === selected) : regions;
   return (
     <>
-      <PageHeader eyebrow="Delivery" title="Where and when we deliver" intro="Free delivery with no minimum order, between 8am and 6pm on your delivery day. Choose your region to see its areas and days." />
+      <PageHeader
+        eyebrow="Delivery"
+        title="Where and when we deliver"
+        intro="Free delivery with no minimum order, between 8am and 6pm on your delivery day. Choose your region to see its areas and days."
+      />
       <div className="section container delivery-layout">
         <div>
           <form method="get" action="/delivery" className="region-filter">
             <div className="field">
-              <label htmlFor="region" className="field__label">Region</label>
+              <label htmlFor="region" className="field__label">
+                Region
+              </label>
               <select
                 id="region"
                 name="region"
@@ -47,20 +56,31 @@ export default function Delivery() {
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   setSelected(value);
-                  setSearchParams(value ? { region: value } : {}, { replace: true, preventScrollReset: true });
+                  setSearchParams(value ? { region: value } : {}, {
+                    replace: true,
+                    preventScrollReset: true,
+                  });
                 }}
               >
                 <option value="">All regions</option>
                 {regions.map((r) => (
-                  <option key={r.slug} value={r.slug}>{r.name}</option>
+                  <option key={r.slug} value={r.slug}>
+                    {r.name}
+                  </option>
                 ))}
               </select>
             </div>
-            {hydrated ? null : <button type="submit" className="button button--secondary">Show</button>}
+            {hydrated ? null : (
+              <button type="submit" className="button button--secondary">
+                Show
+              </button>
+            )}
           </form>
           <div className="table-wrap" role="region" aria-labelledby="table-caption" tabIndex={0}>
             <table className="data-table data-table--stack">
-              <caption id="table-caption">{selected ? `Delivery in ${shown[0]?.name}` : "Delivery in every region"}</caption>
+              <caption id="table-caption">
+                {selected ? `Delivery in ${shown[0]?.name}` : "Delivery in every region"}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Region</th>
@@ -84,7 +104,9 @@ export default function Delivery() {
                       </ul>
                     </td>
                     <td data-label="Days">{r.days}</td>
-                    <td data-label="Time" className="nowrap">{r.time}</td>
+                    <td data-label="Time" className="nowrap">
+                      {r.time}
+                    </td>
                     <td data-label="Notes">{r.note}</td>
                   </tr>
                 ))}

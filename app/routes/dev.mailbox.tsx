@@ -13,18 +13,26 @@ import { addressedToLoopback, isLoopbackClient } from "~/security/origin.server"
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 
-export const meta: MetaFunction = () => [...pageMeta("Development mailbox", "E-mails the app has written to its outbox."), { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  ...pageMeta("Development mailbox", "E-mails the app has written to its outbox."),
+  { name: "robots", content: "noindex" },
+];
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (isProduction || !isLoopbackClient(request, context) || !addressedToLoopback(request)) throw new Response("Not found", { status: 404 });
+  if (isProduction || !isLoopbackClient(request, context) || !addressedToLoopback(request))
+    throw new Response("Not found", { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
   const messages = await listOutbox({ limit: 50, to: to || undefined });
   return { to, messages };
 }
 
-const sent = new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "medium", timeZone: "Australia/Sydney" });
+const sent = new Intl.DateTimeFormat("en-AU", {
+  dateStyle: "medium",
+  timeStyle: "medium",
+  timeZone: "Australia/Sydney",
+});
 const at = (iso: string) => sent.format(new Date(iso));
 
 function statusText(s: OutboxStatus): string {
@@ -49,11 +57,27 @@ export default function DevMailbox() {
       <div className="container">
         <p className="eyebrow">Development only</p>
         <h1 id="mailbox-title">Mailbox</h1>
-        <p className="mailbox__intro">Every e-mail the app sends lands here first. Without a mail server it stays here; with one, this page shows whether it was sent, is waiting for a retry or failed, and keeps only a copy with its links and codes removed. Only this machine can open this page, and it does not exist in production.</p>
+        <p className="mailbox__intro">
+          Every e-mail the app sends lands here first. Without a mail server it stays here; with
+          one, this page shows whether it was sent, is waiting for a retry or failed, and keeps only
+          a copy with its links and codes removed. Only this machine can open this page, and it does
+          not exist in production.
+        </p>
         <Form method="get" className="mailbox__filter">
-          <label htmlFor="mailbox-to" className="field__label">Recipient</label>
-          <input id="mailbox-to" name="to" type="email" defaultValue={to} className="field__input" placeholder="name@example.com" />
-          <button type="submit" className="button button--secondary">Filter</button>
+          <label htmlFor="mailbox-to" className="field__label">
+            Recipient
+          </label>
+          <input
+            id="mailbox-to"
+            name="to"
+            type="email"
+            defaultValue={to}
+            className="field__input"
+            placeholder="name@example.com"
+          />
+          <button type="submit" className="button button--secondary">
+            Filter
+          </button>
         </Form>
         {messages.length === 0 ? (
           <p className="mailbox__empty">No e-mails{to ? ` to ${to}` : ""} yet.</p>
@@ -63,17 +87,29 @@ export default function DevMailbox() {
               <li key={m.id}>
                 <article className="card mailbox__message" aria-labelledby={`mail-${m.id}`}>
                   <div className="card__body">
-                    <h2 id={`mail-${m.id}`} className="mailbox__subject">{m.subject}</h2>
+                    <h2 id={`mail-${m.id}`} className="mailbox__subject">
+                      {m.subject}
+                    </h2>
                     <dl className="mailbox__meta">
-                      <dt>To</dt><dd>{m.to}</dd>
-                      <dt>Written</dt><dd><time dateTime={m.createdAt}>{at(m.createdAt)}</time></dd>
-                      <dt>Template</dt><dd>{m.template}</dd>
-                      <dt>Status</dt><dd>{statusText(m.status)}</dd>
+                      <dt>To</dt>
+                      <dd>{m.to}</dd>
+                      <dt>Written</dt>
+                      <dd>
+                        <time dateTime={m.createdAt}>{at(m.createdAt)}</time>
+                      </dd>
+                      <dt>Template</dt>
+                      <dd>{m.template}</dd>
+                      <dt>Status</dt>
+                      <dd>{statusText(m.status)}</dd>
                     </dl>
                     {m.links.length > 0 ? (
                       <ul className="mailbox__links">
                         {m.links.map((href) => (
-                          <li key={href}><a href={href} className="mailbox__link">{href}</a></li>
+                          <li key={href}>
+                            <a href={href} className="mailbox__link">
+                              {href}
+                            </a>
+                          </li>
                         ))}
                       </ul>
                     ) : null}

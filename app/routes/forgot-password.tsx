@@ -19,9 +19,11 @@ import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 
 const FORM_ID = "forgot-password";
-const SENT_MESSAGE = "If an account exists for that address, we've sent it a link to reset your password. Check your inbox (and the spam folder).";
+const SENT_MESSAGE =
+  "If an account exists for that address, we've sent it a link to reset your password. Check your inbox (and the spam folder).";
 
-export const meta: MetaFunction = () => pageMeta("Forgot your password?", `Reset the password of your ${BRAND.name} account.`);
+export const meta: MetaFunction = () =>
+  pageMeta("Forgot your password?", `Reset the password of your ${BRAND.name} account.`);
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
@@ -33,13 +35,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await forgotPasswordValidator.validate(formData);
   if (result.error) return validationError(result.error, result.submittedData);
   try {
-    await requestPasswordReset({ email: result.data.email, ip: getClientIp(request, context), origin: appOrigin(request) });
+    await requestPasswordReset({
+      email: result.data.email,
+      ip: getClientIp(request, context),
+      origin: appOrigin(request),
+    });
   } catch (error) {
     if (error instanceof RateLimitedError) {
-      return data(formError(FORM_ID, error.message, { email: String(formData.get("email") ?? "") }), {
-        status: 429,
-        headers: { "Retry-After": String(error.retryAfterSeconds) },
-      });
+      return data(
+        formError(FORM_ID, error.message, { email: String(formData.get("email") ?? "") }),
+        {
+          status: 429,
+          headers: { "Retry-After": String(error.retryAfterSeconds) },
+        },
+      );
     }
     throw error;
   }
@@ -47,7 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPassword() {
-  const actionData = useActionData<typeof action>() as (Partial<FormErrorData> & { sent?: true }) | undefined;
+  const actionData = useActionData<typeof action>() as
+    (Partial<FormErrorData> & { sent?: true }) | undefined;
   if (actionData?.sent) {
     return (
       <AuthLayout eyebrow="Check your inbox" title="Reset link sent">
@@ -61,20 +71,40 @@ export default function ForgotPassword() {
     <AuthLayout
       eyebrow="Account help"
       title="Forgot your password?"
-      intro={<p>Enter the e-mail address of your account and we'll send you a link to choose a new password. The link works for 60 minutes.</p>}
+      intro={
+        <p>
+          Enter the e-mail address of your account and we'll send you a link to choose a new
+          password. The link works for 60 minutes.
+        </p>
+      }
     >
       {actionData?.formError ? (
         <div className="form-alert form-alert--error auth__alert" role="alert">
           <p>{actionData.formError}</p>
         </div>
       ) : null}
-      <ValidatedForm validator={forgotPasswordFormValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+      <ValidatedForm
+        validator={forgotPasswordFormValidator}
+        method="post"
+        id={FORM_ID}
+        noValidate
+        className="form auth__form"
+      >
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
-        <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
         <div className="auth__actions">
           <FormSubmit>Send reset link</FormSubmit>
-          <Link to="/sign-in" className="button button--secondary">Cancel</Link>
+          <Link to="/sign-in" className="button button--secondary">
+            Cancel
+          </Link>
         </div>
       </ValidatedForm>
     </AuthLayout>

@@ -16,7 +16,10 @@ import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Get started", "Tell us where and when to deliver, then build a custom or curated box of Australian meat and wild-caught seafood.");
+  pageMeta(
+    "Get started",
+    "Tell us where and when to deliver, then build a custom or curated box of Australian meat and wild-caught seafood.",
+  );
 
 export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
@@ -48,7 +51,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const FORM_ID = "get-started";
 
 /** The page again with what was typed and why nothing was saved: too many new boxes from this address. */
-async function tooManyStarts(flow: FlowState, email: string | undefined, request: Request, context: ActionFunctionArgs["context"], formData: FormData) {
+async function tooManyStarts(
+  flow: FlowState,
+  email: string | undefined,
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  formData: FormData,
+) {
   const refused = await refuseTooManyStarts(flow, email, getClientIp(request, context));
   if (!refused) return null;
   return data(formError(FORM_ID, refused.message, withoutSecrets(Object.fromEntries(formData))), {
@@ -68,8 +77,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refused = await tooManyStarts(flow, parsed.data.email, request, context, formData);
     if (refused) return refused;
     const { session, setCookie } = await getOrCreateSession(request);
-    await savePostcode({ ...flow, session }, { postcode: parsed.data.postcode, email: parsed.data.email, flowVersion: v });
-    return redirect(`/get-started${v ? `?v=${v}` : ""}#postcode-result`, { status: 303, headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+    await savePostcode(
+      { ...flow, session },
+      { postcode: parsed.data.postcode, email: parsed.data.email, flowVersion: v },
+    );
+    return redirect(`/get-started${v ? `?v=${v}` : ""}#postcode-result`, {
+      status: 303,
+      headers: setCookie ? { "Set-Cookie": setCookie } : undefined,
+    });
   }
 
   const result = await validateGetStarted(formData, Boolean(flow.user));
@@ -79,7 +94,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { session, setCookie } = await getOrCreateSession(request);
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   const saved = await saveDelivery({ ...flow, session }, { ...result.data, flowVersion: v });
-  if (!saved.ok) return validationError({ fieldErrors: saved.fieldErrors, formId: FORM_ID }, result.submittedData);
+  if (!saved.ok)
+    return validationError(
+      { fieldErrors: saved.fieldErrors, formId: FORM_ID },
+      result.submittedData,
+    );
   return redirect("/get-started/your-box", { status: 303, headers });
 }
 
@@ -92,7 +111,8 @@ export default function GetStarted() {
         <p className="eyebrow">Get started</p>
         <h1>Where and when should we deliver?</h1>
         <p className="flow__intro">
-          Free delivery and no minimum order. Tell us your postcode and we will show the days our vans come to your area.
+          Free delivery and no minimum order. Tell us your postcode and we will show the days our
+          vans come to your area.
         </p>
       </header>
       {refused ? (

@@ -1,5 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+} from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { cardListing } from "~/box/catalogue.server";
 import { BoxSummary } from "~/box/components/box-summary";
@@ -15,10 +21,14 @@ import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 
-const ADDONS_INTRO = "Add-ons are recurring and can be changed each order. Fill up your box and benefit from added value.";
+const ADDONS_INTRO =
+  "Add-ons are recurring and can be changed each order. Fill up your box and benefit from added value.";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Add-ons", "Curated or customised meat and seafood boxes, delivered for your everyday cooking essentials.");
+  pageMeta(
+    "Add-ons",
+    "Curated or customised meat and seafood boxes, delivered for your everyday cooking essentials.",
+  );
 export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,10 +40,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     subscriptionId: flow.draft.id,
     groups,
-    quantities: Object.fromEntries(cart.addons.map((l) => [l.productId, l.quantity])) as Record<number, number>,
+    quantities: Object.fromEntries(cart.addons.map((l) => [l.productId, l.quantity])) as Record<
+      number,
+      number
+    >,
     box: { fullName: cart.pkg!.fullName, priceCents: cart.pkg!.priceCents },
     items: cart.items.map((i) => ({ id: i.productId, name: i.name, quantity: i.quantity })),
-    addons: cart.addons.map((a) => ({ id: a.productId, name: a.name, quantity: a.quantity, priceCents: a.priceCents })),
+    addons: cart.addons.map((a) => ({
+      id: a.productId,
+      name: a.name,
+      quantity: a.quantity,
+      priceCents: a.priceCents,
+    })),
     customizable: Boolean(flow.pkg?.selectionCustomizable),
   };
 }
@@ -43,14 +61,28 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** SPEC §4: report a freshly built cart once; after a back/forward restore clear pending state and note the update. */
-function useAddonsAnalytics(data: { subscriptionId: number; items: { id: number; name: string; quantity: number }[]; addons: { id: number; name: string; quantity: number; priceCents: number }[] }, onRestore: () => void) {
+function useAddonsAnalytics(
+  data: {
+    subscriptionId: number;
+    items: { id: number; name: string; quantity: number }[];
+    addons: { id: number; name: string; quantity: number; priceCents: number }[];
+  },
+  onRestore: () => void,
+) {
   const revalidator = useRevalidator();
   useEffect(() => {
     const products = [...data.items, ...data.addons];
     let flag: string | null = null;
-    try { flag = window.localStorage.getItem("addProductsToCart"); } catch { /* storage off */ }
+    try {
+      flag = window.localStorage.getItem("addProductsToCart");
+    } catch {
+      /* storage off */
+    }
     if (products.length > 0 && flag === "true") {
-      track("add_to_cart", { subscriptionId: data.subscriptionId, products: products.map((p) => ({ id: p.id, name: p.name, quantity: p.quantity })) });
+      track("add_to_cart", {
+        subscriptionId: data.subscriptionId,
+        products: products.map((p) => ({ id: p.id, name: p.name, quantity: p.quantity })),
+      });
       window.localStorage.removeItem("addProductsToCart");
     }
   }, [data]);
@@ -62,7 +94,9 @@ function useAddonsAnalytics(data: { subscriptionId: number; items: { id: number;
       revalidator.revalidate();
     };
     // Another tab may have changed the box (or started a new one): refresh on return.
-    const onVisible = () => { if (document.visibilityState === "visible") revalidator.revalidate(); };
+    const onVisible = () => {
+      if (document.visibilityState === "visible") revalidator.revalidate();
+    };
     window.addEventListener("pageshow", onPageShow);
     document.addEventListener("visibilitychange", onVisible);
     return () => {
@@ -80,12 +114,21 @@ export default function Addons() {
   const [message, setMessage] = useState<string | null>(null);
   const [restored, setRestored] = useState(0);
   const onResult = useCallback((r: StepperResult) => setMessage(r.error ?? null), []);
-  useAddonsAnalytics(data, () => { setMessage(null); setRestored((n) => n + 1); });
+  useAddonsAnalytics(data, () => {
+    setMessage(null);
+    setRestored((n) => n + 1);
+  });
   const qty = useOptimisticQuantities(data.quantities);
-  const refusal = actionData && "error" in actionData && actionData.error ? { productId: actionData.productId ?? null, error: actionData.error } : null;
+  const refusal =
+    actionData && "error" in actionData && actionData.error
+      ? { productId: actionData.productId ?? null, error: actionData.error }
+      : null;
   const products = new Map(data.groups.flatMap((g) => g.products).map((p) => [p.id, p]));
-  for (const a of data.addons) if (!products.has(a.id)) products.set(a.id, { ...a, description: "", weight: null, image: "" });
-  const chosen = [...products.values()].filter((p) => (qty[p.id] ?? 0) > 0).sort((a, b) => a.name.localeCompare(b.name));
+  for (const a of data.addons)
+    if (!products.has(a.id)) products.set(a.id, { ...a, description: "", weight: null, image: "" });
+  const chosen = [...products.values()]
+    .filter((p) => (qty[p.id] ?? 0) > 0)
+    .sort((a, b) => a.name.localeCompare(b.name));
   const addonsCents = chosen.reduce((sum, p) => sum + p.priceCents * (qty[p.id] ?? 0), 0);
   const alert = message ?? refusal?.error ?? null;
 
@@ -101,15 +144,33 @@ export default function Addons() {
           title="ADD-ONS"
           totalCents={data.box.priceCents + addonsCents}
           lines={[
-            { key: "box", label: data.box.fullName, amount: formatAud(data.box.priceCents), detail: data.items.length ? `${data.items.reduce((n, i) => n + i.quantity, 0)} cuts of your choice` : undefined },
-            ...chosen.map((p) => ({ key: p.id, label: `${p.name} × ${qty[p.id]}`, amount: formatAud(p.priceCents * (qty[p.id] ?? 0)) })),
+            {
+              key: "box",
+              label: data.box.fullName,
+              amount: formatAud(data.box.priceCents),
+              detail: data.items.length
+                ? `${data.items.reduce((n, i) => n + i.quantity, 0)} cuts of your choice`
+                : undefined,
+            },
+            ...chosen.map((p) => ({
+              key: p.id,
+              label: `${p.name} × ${qty[p.id]}`,
+              amount: formatAud(p.priceCents * (qty[p.id] ?? 0)),
+            })),
             ...(chosen.length ? [] : [{ key: "none", label: "No add-ons yet" }]),
             { key: "addons-total", label: "Add-ons", amount: formatAud(addonsCents) },
           ]}
           footer={
             <Form method="post">
               <CsrfInput />
-              <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
+              <SubmitButton
+                className="button--block"
+                name="intent"
+                value="next"
+                pending={navigation.formData?.get("intent") === "next"}
+              >
+                Next step
+              </SubmitButton>
             </Form>
           }
         />
@@ -117,7 +178,11 @@ export default function Addons() {
     >
       <CategoryLinks groups={data.groups} label="Add-on categories" />
       <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
-      {alert ? <p className="form-alert form-alert--error" role="alert">{alert}</p> : null}
+      {alert ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {alert}
+        </p>
+      ) : null}
       <ProductSections
         groups={data.groups}
         quantities={qty}

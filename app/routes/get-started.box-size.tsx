@@ -18,7 +18,8 @@ import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 
-export const meta: MetaFunction = () => pageMeta("Box size", "Choose a small or large box and how often we deliver it.");
+export const meta: MetaFunction = () =>
+  pageMeta("Box size", "Choose a small or large box and how often we deliver it.");
 export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
 const FORM_ID = "box-size";
@@ -26,21 +27,39 @@ const FORM_ID = "box-size";
 export async function loader({ request }: LoaderFunctionArgs) {
   const flow = await requireFlow(request, "box-size");
   const asked = Number(new URL(request.url).searchParams.get("type"));
-  let typeId = Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647 ? asked : (flow.pkg?.parentId ?? null);
+  let typeId =
+    Number.isInteger(asked) && asked > 0 && asked <= 2_147_483_647
+      ? asked
+      : (flow.pkg?.parentId ?? null);
   if (!typeId && flow.draft.boxType === "custom") typeId = (await rootOfKind("custom"))?.id ?? null;
-  if (!typeId) throw redirect(flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box");
+  if (!typeId)
+    throw redirect(
+      flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box",
+    );
   const box = await boxWithSizes(typeId);
-  if (!box) throw redirect(flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box");
+  if (!box)
+    throw redirect(
+      flow.draft.boxType === "curated" ? "/get-started/curated-box" : "/get-started/your-box",
+    );
   if (salmonBarred(flow.draft.postcode, box.type.name)) throw redirect("/get-started/curated-box");
   // only what the delivery region can deliver (Perth fortnightly, Darwin every 4 weeks)
   const { allowed, days: frequency, changed } = await frequencyChoice(flow.draft);
   const current = flow.pkg && box.sizes.some((s) => s.id === flow.pkg!.id) ? flow.pkg.id : null;
   return {
-    type: { id: box.type.id, name: box.type.name, fullName: box.type.fullName, kind: box.type.kind },
+    type: {
+      id: box.type.id,
+      name: box.type.name,
+      fullName: box.type.fullName,
+      kind: box.type.kind,
+    },
     sizes: box.sizes,
     frequencies: allowed.map((days) => ({ days, label: frequencyLabel(days) })),
     frequencyChanged: changed,
-    defaults: { type: String(box.type.id), packageId: current ? String(current) : "", frequencyDays: frequency ? String(frequency) : "" },
+    defaults: {
+      type: String(box.type.id),
+      packageId: current ? String(current) : "",
+      frequencyDays: frequency ? String(frequency) : "",
+    },
     customizable: Boolean(flow.pkg?.selectionCustomizable) || box.type.kind === "custom",
   };
 }
@@ -59,14 +78,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(next, 303);
   } catch (error) {
     if (error instanceof FlowError) {
-      return validationError({ fieldErrors: { [error.field ?? "packageId"]: error.message }, formId: FORM_ID }, result.submittedData);
+      return validationError(
+        { fieldErrors: { [error.field ?? "packageId"]: error.message }, formId: FORM_ID },
+        result.submittedData,
+      );
     }
     throw error;
   }
 }
 
 export default function BoxSize() {
-  const { type, sizes, frequencies, frequencyChanged, defaults, customizable } = useLoaderData<typeof loader>();
+  const { type, sizes, frequencies, frequencyChanged, defaults, customizable } =
+    useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <FlowPage
@@ -77,7 +100,9 @@ export default function BoxSize() {
       intro={
         <p>
           Pick the size that feeds your household and how often it arrives.{" "}
-          <Link to={type.kind === "custom" ? "/get-started/your-box" : "/get-started/curated-box"}>Change box</Link>
+          <Link to={type.kind === "custom" ? "/get-started/your-box" : "/get-started/curated-box"}>
+            Change box
+          </Link>
         </p>
       }
     >
@@ -90,7 +115,11 @@ export default function BoxSize() {
         className="form"
         onSubmit={() => {
           // The add-ons step reports the new cart to analytics once (SPEC §4).
-          try { window.localStorage.setItem("addProductsToCart", "true"); } catch { /* storage may be off */ }
+          try {
+            window.localStorage.setItem("addProductsToCart", "true");
+          } catch {
+            /* storage may be off */
+          }
         }}
       >
         <FocusFirstError formId={FORM_ID} />
@@ -112,18 +141,28 @@ export default function BoxSize() {
               <span className="size-option__facts">
                 {s.people ? <span>{s.people}</span> : null}
                 {s.weight ? <span>{s.weight}</span> : null}
-                {s.selectionCustomizable && s.selectionMaximum ? <span>You choose {s.selectionMaximum} cuts</span> : null}
+                {s.selectionCustomizable && s.selectionMaximum ? (
+                  <span>You choose {s.selectionMaximum} cuts</span>
+                ) : null}
               </span>
             ),
           }))}
         />
-        {frequencyChanged ? <p className="form-alert form-alert--info" role="status">{frequencyChanged}</p> : null}
+        {frequencyChanged ? (
+          <p className="form-alert form-alert--info" role="status">
+            {frequencyChanged}
+          </p>
+        ) : null}
         <RadioCardGroup
           name="frequencyDays"
           label="How often should we deliver?"
           hint="Skip, pause or change it anytime."
           className="radio-cards--frequency"
-          options={frequencies.map((f) => ({ value: String(f.days), label: f.label, description: `${f.days} days between deliveries` }))}
+          options={frequencies.map((f) => ({
+            value: String(f.days),
+            label: f.label,
+            description: `${f.days} days between deliveries`,
+          }))}
         />
         <div className="flow__actions">
           <FormSubmit formId={FORM_ID}>Next step</FormSubmit>

@@ -4,7 +4,15 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FlowPage } from "~/box/components/flow-page";
 import {
-  GIFT_CARD_ACTIVATION_COOKIE, accountStepForPage, claimWaitingGiftCard, clearCookie, getClientIp, loadCheckout, promoCookie, promoLinkLimit, requireFlow,
+  GIFT_CARD_ACTIVATION_COOKIE,
+  accountStepForPage,
+  claimWaitingGiftCard,
+  clearCookie,
+  getClientIp,
+  loadCheckout,
+  promoCookie,
+  promoLinkLimit,
+  requireFlow,
 } from "~/checkout/checkout-route.server";
 import type { CheckoutAnswer } from "~/checkout/checkout-answer";
 import { EmailProofPanel } from "~/checkout/components/email-proof-panel";
@@ -19,11 +27,18 @@ import checkoutCss from "~/styles/checkout.css";
 // the action maps placeOrder's outcome (and every refusal before it) to a response
 export { checkoutAction as action } from "~/checkout/checkout-route.server";
 
-export const meta: MetaFunction = () => pageMeta("Checkout", "Your delivery address and payment: place your box order.");
-export const links = () => [{ rel: "stylesheet", href: boxCss }, { rel: "stylesheet", href: checkoutCss }];
+export const meta: MetaFunction = () =>
+  pageMeta("Checkout", "Your delivery address and payment: place your box order.");
+export const links = () => [
+  { rel: "stylesheet", href: boxCss },
+  { rel: "stylesheet", href: checkoutCss },
+];
 
 // A refusal (4xx) leaves the loaders alone, except when the total moved: the page must show the new one.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) =>
   defaultShouldRevalidate || Boolean((actionResult as CheckoutAnswer | undefined)?.totalChanged);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -33,11 +48,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const gift = await claimWaitingGiftCard(request, context, flow.user);
   if (gift.clearCookie) headers.append("Set-Cookie", clearCookie(GIFT_CARD_ACTIVATION_COOKIE));
   const promoLimited = await promoLinkLimit(flow, request, getClientIp(request, context));
-  const page = { ...(await loadCheckout(flow, request, new URL(request.url).searchParams.get("postcode"), promoLimited)), giftNotice: gift.notice, account: await accountStepForPage(flow) };
+  const page = {
+    ...(await loadCheckout(
+      flow,
+      request,
+      new URL(request.url).searchParams.get("postcode"),
+      promoLimited,
+    )),
+    giftNotice: gift.notice,
+    account: await accountStepForPage(flow),
+  };
   const promo = new URL(request.url).searchParams.get("promo");
   // The promo cookie is kept while the code can be used and cleared once it can't.
-  if (page.promoUnusable) headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
-  else if (promo && page.quote.discount) headers.append("Set-Cookie", await promoCookie.serialize(page.quote.discount.code));
+  if (page.promoUnusable)
+    headers.append("Set-Cookie", await promoCookie.serialize("", { maxAge: 0 }));
+  else if (promo && page.quote.discount)
+    headers.append("Set-Cookie", await promoCookie.serialize(page.quote.discount.code));
   // Past the look-up limit the page still works, without the link's code, and says why.
   return data(page, { headers, status: promoLimited ? 429 : 200 });
 }
@@ -46,7 +72,13 @@ export default function Checkout() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData() as CheckoutAnswer | undefined;
   const lookup = (a?.lookup ?? d.lookup) as PostcodeLookup;
-  const defaults = a?.repopulateFields ? { ...d.defaults, ...a.repopulateFields, billingSameAsShipping: a.repopulateFields.billingSameAsShipping !== undefined } : d.defaults;
+  const defaults = a?.repopulateFields
+    ? {
+        ...d.defaults,
+        ...a.repopulateFields,
+        billingSameAsShipping: a.repopulateFields.billingSameAsShipping !== undefined,
+      }
+    : d.defaults;
   return (
     <FlowPage
       step="checkout"
@@ -54,47 +86,83 @@ export default function Checkout() {
       eyebrow="Checkout"
       title="Delivery and payment"
       intro={<p>Free delivery, no minimum order. Skip, pause or cancel anytime.</p>}
-      aside={<OrderSummary box={d.box} items={d.items} addons={d.addons} delivery={d.delivery} quote={d.quote} />}
+      aside={
+        <OrderSummary
+          box={d.box}
+          items={d.items}
+          addons={d.addons}
+          delivery={d.delivery}
+          quote={d.quote}
+        />
+      }
     >
       {d.account.secondBox && !d.needsSignIn ? (
         <SecondBoxQuestion current={d.account.secondBox} />
       ) : d.needsSignIn ? (
         <div className="form-alert form-alert--info checkout__signin">
           <div>
-            <p>There is already an account for <strong>{d.email}</strong>. Sign in to use its saved cards, addresses and credit; your box is kept.</p>
-            <p><Link className="button button--primary" to="/sign-in?destination=/get-started/checkout">Sign in to continue</Link></p>
+            <p>
+              There is already an account for <strong>{d.email}</strong>. Sign in to use its saved
+              cards, addresses and credit; your box is kept.
+            </p>
+            <p>
+              <Link
+                className="button button--primary"
+                to="/sign-in?destination=/get-started/checkout"
+              >
+                Sign in to continue
+              </Link>
+            </p>
           </div>
         </div>
       ) : (
         <>
-        {d.giftNotice ? (
-          <p className={`form-alert ${d.giftNotice.ok ? "form-alert--success" : "form-alert--error"} checkout__gift`} role="status">{d.giftNotice.message}</p>
-        ) : null}
-        <CheckoutForm
-          idempotencyKey={a?.nextKey ?? d.key}
-          email={d.email}
-          signedIn={d.signedIn}
-          ctx={d.ctx}
-          showSms={d.showSms}
-          showNewsletter={d.showNewsletter}
-          savedCards={d.savedCards}
-          lookup={lookup}
-          draftPostcode={d.delivery.postcode}
-          frequencies={d.frequencies}
-          discount={d.quote.discount ? { ...d.quote.discount, description: d.quote.discount.description } : null}
-          discountNotice={a?.discountNotice ?? (d.quote.discountMessage ? { ok: false, message: d.quote.discountMessage } : null)}
-          totalCents={d.quote.totalCents}
-          shownQuote={d.shownQuote}
-          recurringCents={d.quote.recurringCents}
-          boxName={d.box.fullName}
-          defaults={defaults}
-          dialog={a?.dialog ?? null}
-          confirmedAddress={String(a?.repopulateFields?.addressConfirmed ?? "")}
-          overnightAccepted={a?.repopulateFields?.overnightAccepted === "true"}
-          emailProof={d.account.proof || a?.emailProof ? (
-            <EmailProofPanel view={d.account.proof} answer={a?.emailProof ?? null} typed={a?.emailProof?.ok ? "" : String(a?.repopulateFields?.emailCode ?? "")} />
+          {d.giftNotice ? (
+            <p
+              className={`form-alert ${d.giftNotice.ok ? "form-alert--success" : "form-alert--error"} checkout__gift`}
+              role="status"
+            >
+              {d.giftNotice.message}
+            </p>
           ) : null}
-        />
+          <CheckoutForm
+            idempotencyKey={a?.nextKey ?? d.key}
+            email={d.email}
+            signedIn={d.signedIn}
+            ctx={d.ctx}
+            showSms={d.showSms}
+            showNewsletter={d.showNewsletter}
+            savedCards={d.savedCards}
+            lookup={lookup}
+            draftPostcode={d.delivery.postcode}
+            frequencies={d.frequencies}
+            discount={
+              d.quote.discount
+                ? { ...d.quote.discount, description: d.quote.discount.description }
+                : null
+            }
+            discountNotice={
+              a?.discountNotice ??
+              (d.quote.discountMessage ? { ok: false, message: d.quote.discountMessage } : null)
+            }
+            totalCents={d.quote.totalCents}
+            shownQuote={d.shownQuote}
+            recurringCents={d.quote.recurringCents}
+            boxName={d.box.fullName}
+            defaults={defaults}
+            dialog={a?.dialog ?? null}
+            confirmedAddress={String(a?.repopulateFields?.addressConfirmed ?? "")}
+            overnightAccepted={a?.repopulateFields?.overnightAccepted === "true"}
+            emailProof={
+              d.account.proof || a?.emailProof ? (
+                <EmailProofPanel
+                  view={d.account.proof}
+                  answer={a?.emailProof ?? null}
+                  typed={a?.emailProof?.ok ? "" : String(a?.repopulateFields?.emailCode ?? "")}
+                />
+              ) : null
+            }
+          />
         </>
       )}
     </FlowPage>

@@ -15,7 +15,11 @@ import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 
-export const meta: MetaFunction = () => pageMeta("Choose your cuts", "Pick the cuts of beef, lamb, pork, chicken and wild-caught seafood for your custom box.");
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Choose your cuts",
+    "Pick the cuts of beef, lamb, pork, chicken and wild-caught seafood for your custom box.",
+  );
 export const links = () => [{ rel: "stylesheet", href: boxCss }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,8 +32,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     subscriptionId: flow.draft.id,
     groups,
-    quantities: Object.fromEntries(cart.items.map((l) => [l.productId, l.quantity])) as Record<number, number>,
-    names: Object.fromEntries(cart.items.map((i) => [i.productId, i.name])) as Record<number, string>,
+    quantities: Object.fromEntries(cart.items.map((l) => [l.productId, l.quantity])) as Record<
+      number,
+      number
+    >,
+    names: Object.fromEntries(cart.items.map((i) => [i.productId, i.name])) as Record<
+      number,
+      string
+    >,
     maximum: pkg.selectionMaximum ?? 0,
     box: { fullName: pkg.fullName, priceCents: pkg.priceCents },
     addonsCents: cart.addonsCents,
@@ -49,7 +59,10 @@ export default function YourItems() {
   const qty = useOptimisticQuantities(data.quantities);
   const count = Object.values(qty).reduce((a, b) => a + b, 0);
   const status = selectionStatus(count, data.maximum);
-  const refusal = actionData && "error" in actionData && actionData.error ? { productId: actionData.productId ?? null, error: actionData.error } : null;
+  const refusal =
+    actionData && "error" in actionData && actionData.error
+      ? { productId: actionData.productId ?? null, error: actionData.error }
+      : null;
   const names: Record<number, string> = { ...data.names };
   for (const g of data.groups) for (const p of g.products) names[p.id] = p.name;
   const chosen = Object.entries(qty).filter(([, n]) => n > 0);
@@ -76,7 +89,12 @@ export default function YourItems() {
       customizable
       eyebrow={data.box.fullName}
       title="Choose your cuts"
-      intro={<p>Your box holds exactly {data.maximum} packs. Add a cut more than once if you love it; sold-out cuts are hidden.</p>}
+      intro={
+        <p>
+          Your box holds exactly {data.maximum} packs. Add a cut more than once if you love it;
+          sold-out cuts are hidden.
+        </p>
+      }
       aside={
         <BoxSummary
           id="items-summary"
@@ -85,15 +103,31 @@ export default function YourItems() {
           totalCents={data.box.priceCents + data.addonsCents}
           lines={[
             { key: "box", label: data.box.fullName, amount: formatAud(data.box.priceCents) },
-            ...chosen.map(([id, n]) => ({ key: id, label: names[Number(id)] ?? "Cut", amount: `× ${n}` })),
+            ...chosen.map(([id, n]) => ({
+              key: id,
+              label: names[Number(id)] ?? "Cut",
+              amount: `× ${n}`,
+            })),
           ]}
           footer={
             <Form method="post">
               <CsrfInput />
               {status.complete ? (
-                <SubmitButton className="button--block" name="intent" value="next" pending={navigation.formData?.get("intent") === "next"}>Next step</SubmitButton>
+                <SubmitButton
+                  className="button--block"
+                  name="intent"
+                  value="next"
+                  pending={navigation.formData?.get("intent") === "next"}
+                >
+                  Next step
+                </SubmitButton>
               ) : (
-                <button type="button" className="button button--primary button--block" disabled aria-describedby="selection-hint">
+                <button
+                  type="button"
+                  className="button button--primary button--block"
+                  disabled
+                  aria-describedby="selection-hint"
+                >
                   Next step
                 </button>
               )}
@@ -102,7 +136,11 @@ export default function YourItems() {
         />
       }
     >
-      {alert ? <p className="form-alert form-alert--error" role="alert">{alert}</p> : null}
+      {alert ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {alert}
+        </p>
+      ) : null}
       <CategoryLinks groups={data.groups} label="Cut categories" />
       <ProductSections
         groups={data.groups}

@@ -12,7 +12,12 @@ import { CsrfInput } from "~/components/csrf-input";
 import { Dialog } from "~/components/dialog";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { activateGiftCard, claimedCardOf } from "~/gift-cards/claim.server";
-import { GIFT_CARD_ACTIVATION_COOKIE, activationCodeCookie, clearCookie, giftCardActivationCode } from "~/gift-cards/cookie.server";
+import {
+  GIFT_CARD_ACTIVATION_COOKIE,
+  activationCodeCookie,
+  clearCookie,
+  giftCardActivationCode,
+} from "~/gift-cards/cookie.server";
 import { InlineSignIn } from "~/gift-cards/components/inline-sign-in";
 import { activateFormValidator } from "~/gift-cards/form-validators";
 import { ACTIVATION_MESSAGES, formatCode, formatDay, normaliseCode } from "~/gift-cards/rules";
@@ -30,23 +35,35 @@ const SIGN_IN_ID = "gift-activate-sign-in";
 // phone: the form posts to (and success redirects to) this #fragment, so the page lands on the panel.
 const LAND = "#activate-title";
 
-export const meta: MetaFunction = () => pageMeta("Activate a gift card", "Activate your Paddock & Tide gift card: its value becomes credit on your account.");
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Activate a gift card",
+    "Activate your Paddock & Tide gift card: its value becomes credit on your account.",
+  );
 
 /** What the cookie and URL keep of a typed code: upper case, groups of four, nothing else. */
-const cleanCode = (raw: string) => formatCode(normaliseCode(raw).replace(/[^A-Z0-9]/g, "")).slice(0, 63);
+const cleanCode = (raw: string) =>
+  formatCode(normaliseCode(raw).replace(/[^A-Z0-9]/g, "")).slice(0, 63);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const url = new URL(request.url);
   const code = params.code ? cleanCode(params.code) : (giftCardActivationCode(request) ?? "");
   const activated = url.searchParams.get("activated");
-  const claimed = user && activated ? await claimedCardOf({ userId: user.id, cardId: Number(activated) }) : null;
+  const claimed =
+    user && activated ? await claimedCardOf({ userId: user.id, cardId: Number(activated) }) : null;
   return {
     signedIn: Boolean(user),
     email: user?.email ?? null,
     code,
     balanceCents: user?.passwordHash ? await creditBalance({ userId: user.id }) : null,
-    activated: claimed ? { last4: claimed.codeLast4, valueCents: claimed.valueCents, expires: claimed.expiresOn ? formatDay(claimed.expiresOn) : null } : null,
+    activated: claimed
+      ? {
+          last4: claimed.codeLast4,
+          valueCents: claimed.valueCents,
+          expires: claimed.expiresOn ? formatDay(claimed.expiresOn) : null,
+        }
+      : null,
     // signed out with a code waiting: ask to sign in straight away
     waiting: !user && Boolean(giftCardActivationCode(request)),
   };
@@ -54,30 +71,55 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "sign-in") return signInHere(request, context, formData, SIGN_IN_ID, (r) => afterSignInPath(r, "/gift-cards/activate"));
+  if (formData.get("intent") === "sign-in")
+    return signInHere(request, context, formData, SIGN_IN_ID, (r) =>
+      afterSignInPath(r, "/gift-cards/activate"),
+    );
   const result = await activateValidator.validate(formData);
   if (result.error) return validationError(result.error, result.submittedData);
   const code = cleanCode(result.data.code);
   const user = await getUser(request);
   if (!user) {
-    return data({ signInNeeded: true, code }, { status: 401, headers: { "Set-Cookie": activationCodeCookie(code) } });
+    return data(
+      { signInNeeded: true, code },
+      { status: 401, headers: { "Set-Cookie": activationCodeCookie(code) } },
+    );
   }
   const clear = { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) };
   try {
-    const claim = await activateGiftCard({ userId: user.id, code, ip: getClientIp(request, context) });
+    const claim = await activateGiftCard({
+      userId: user.id,
+      code,
+      ip: getClientIp(request, context),
+    });
     // the card's id, not its code: the address stays in the history and the request log
-    if (claim.ok) return redirect(`/gift-cards/activate?activated=${claim.card.id}${LAND}`, { status: 303, headers: clear });
-    const message = claim.reason === "expired" && claim.expiresOn
-      ? `Sorry, this gift card expired on ${formatDay(claim.expiresOn)}.`
-      : ACTIVATION_MESSAGES.failed;
+    if (claim.ok)
+      return redirect(`/gift-cards/activate?activated=${claim.card.id}${LAND}`, {
+        status: 303,
+        headers: clear,
+      });
+    const message =
+      claim.reason === "expired" && claim.expiresOn
+        ? `Sorry, this gift card expired on ${formatDay(claim.expiresOn)}.`
+        : ACTIVATION_MESSAGES.failed;
     return data({ failed: message, code }, { status: 404, headers: clear });
   } catch (error) {
-    if (error instanceof RateLimitedError) return data({ failed: error.message, code }, { status: 429, headers: { ...clear, "Retry-After": String(error.retryAfterSeconds) } });
+    if (error instanceof RateLimitedError)
+      return data(
+        { failed: error.message, code },
+        { status: 429, headers: { ...clear, "Retry-After": String(error.retryAfterSeconds) } },
+      );
     throw error;
   }
 }
 
-type ActionData = { signInNeeded?: boolean; failed?: string; code?: string; formError?: string; formId?: string };
+type ActionData = {
+  signInNeeded?: boolean;
+  failed?: string;
+  code?: string;
+  formError?: string;
+  formId?: string;
+};
 
 export default function Activate() {
   const d = useLoaderData<typeof loader>();
@@ -87,12 +129,20 @@ export default function Activate() {
   return (
     <section aria-labelledby="activate-title" className="gift-panel gift-activate">
       <div className="gift-activate__main">
-        <h2 id="activate-title" className="gift-panel__title">Activate a gift card</h2>
+        <h2 id="activate-title" className="gift-panel__title">
+          Activate a gift card
+        </h2>
         <p className="gift-panel__intro">
-          Enter the code from your gift card e-mail. Its value becomes credit on your account and comes off your next orders.
+          Enter the code from your gift card e-mail. Its value becomes credit on your account and
+          comes off your next orders.
         </p>
         {d.balanceCents !== null ? (
-          <p className="gift-activate__balance">Your credit balance: <strong className="price" data-testid="credit-balance">{formatAud(d.balanceCents)}</strong></p>
+          <p className="gift-activate__balance">
+            Your credit balance:{" "}
+            <strong className="price" data-testid="credit-balance">
+              {formatAud(d.balanceCents)}
+            </strong>
+          </p>
         ) : null}
         {/* Before the form: without JS they are rendered open in the page, and this puts the answer
             first where the page lands (LAND); with JS they are modals, which hand focus back to the
@@ -104,16 +154,32 @@ export default function Activate() {
           title={ACTIVATION_MESSAGES.success}
           actions={
             <>
-              <Link className="button button--primary" to="/get-started">Build a box</Link>
-              <Link className="button button--secondary" to="/gift-cards/activate" replace>Close</Link>
+              <Link className="button button--primary" to="/get-started">
+                Build a box
+              </Link>
+              <Link className="button button--secondary" to="/gift-cards/activate" replace>
+                Close
+              </Link>
             </>
           }
         >
           {d.activated ? (
             <>
-              <p>{formatAud(d.activated.valueCents)} from the gift card <span aria-hidden="true">•••• </span><span className="visually-hidden">ending in </span>{d.activated.last4} was added to your credit.</p>
-              <p>Your credit balance is now <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.</p>
-              {d.activated.expires ? <p className="gift-activate__expiry">Gift card valid until {d.activated.expires}.</p> : null}
+              <p>
+                {formatAud(d.activated.valueCents)} from the gift card{" "}
+                <span aria-hidden="true">•••• </span>
+                <span className="visually-hidden">ending in </span>
+                {d.activated.last4} was added to your credit.
+              </p>
+              <p>
+                Your credit balance is now{" "}
+                <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.
+              </p>
+              {d.activated.expires ? (
+                <p className="gift-activate__expiry">
+                  Gift card valid until {d.activated.expires}.
+                </p>
+              ) : null}
             </>
           ) : null}
         </Dialog>
@@ -122,7 +188,11 @@ export default function Activate() {
           tone="error"
           returnFocusTo={FORM_ID}
           title="We couldn't activate this card"
-          actions={<Link className="button button--primary" to={`/gift-cards/activate`} replace>Ok</Link>}
+          actions={
+            <Link className="button button--primary" to={`/gift-cards/activate`} replace>
+              Ok
+            </Link>
+          }
         >
           <p>{a?.failed}</p>
         </Dialog>
@@ -140,8 +210,14 @@ export default function Activate() {
           <CsrfInput />
           <FocusFirstError formId={FORM_ID} />
           <TextField
-            name="code" label="Activation code" autoComplete="off" autoCapitalize="characters" spellCheck={false}
-            hint="16 letters and numbers, e.g. ABCD-EFGH-JKLM-NPQR. Spaces and dashes don't matter." maxLength={40} className="gift-activate__code"
+            name="code"
+            label="Activation code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            hint="16 letters and numbers, e.g. ABCD-EFGH-JKLM-NPQR. Spaces and dashes don't matter."
+            maxLength={40}
+            className="gift-activate__code"
           />
           <FormSubmit formId={FORM_ID}>Activate</FormSubmit>
         </ValidatedForm>
@@ -152,11 +228,22 @@ export default function Activate() {
             <p>{ACTIVATION_MESSAGES.signInFirst}</p>
           </div>
           <h3 className="gift-activate__sign-in-title">Sign in to claim your card</h3>
-          <InlineSignIn formId={SIGN_IN_ID} action="/gift-cards/activate" error={a?.formId === SIGN_IN_ID ? a.formError : null} />
-          <p className="gift-activate__aside"><Link to="/forgot-password">Forgot your password?</Link></p>
+          <InlineSignIn
+            formId={SIGN_IN_ID}
+            action="/gift-cards/activate"
+            error={a?.formId === SIGN_IN_ID ? a.formError : null}
+          />
+          <p className="gift-activate__aside">
+            <Link to="/forgot-password">Forgot your password?</Link>
+          </p>
           <div className="gift-activate__create">
-            <p>No account yet? Your account is created with your first box, and we keep your code until then (for a day).</p>
-            <Link className="button button--secondary" to="/get-started">Create an account</Link>
+            <p>
+              No account yet? Your account is created with your first box, and we keep your code
+              until then (for a day).
+            </p>
+            <Link className="button button--secondary" to="/get-started">
+              Create an account
+            </Link>
           </div>
         </div>
       ) : null}

@@ -11,7 +11,10 @@ import { readForm } from "~/security/csrf.server";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () =>
-  pageMeta("Gift cards", "Give a Paddock & Tide gift card: choose an amount, add a message and pick the day it arrives by e-mail.");
+  pageMeta(
+    "Gift cards",
+    "Give a Paddock & Tide gift card: choose an amount, add a message and pick the day it arrives by e-mail.",
+  );
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return giveData(request);
@@ -22,8 +25,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const amount = String(formData.get("amount") ?? "");
   const customAmount = String(formData.get("customAmount") ?? "").slice(0, 20);
   const result = resolveAmount(amount, customAmount);
-  if ("error" in result) return data({ error: result.error, submitted: { amount: amount || "custom", customAmount } }, { status: 422 });
-  return redirect("/gift-cards/personalise", { status: 303, headers: { "Set-Cookie": amountCookie(result.cents) } });
+  if ("error" in result)
+    return data(
+      { error: result.error, submitted: { amount: amount || "custom", customAmount } },
+      { status: 422 },
+    );
+  return redirect("/gift-cards/personalise", {
+    status: 303,
+    headers: { "Set-Cookie": amountCookie(result.cents) },
+  });
 }
 
 export default function Give() {
@@ -31,7 +41,9 @@ export default function Give() {
   const a = useActionData<typeof action>();
   return (
     <section aria-labelledby="give-title" className="gift-panel">
-      <h2 id="give-title" className="gift-panel__title">Choose the amount</h2>
+      <h2 id="give-title" className="gift-panel__title">
+        Choose the amount
+      </h2>
       <AmountForm {...d} error={a?.error} submitted={a?.submitted} />
     </section>
   );

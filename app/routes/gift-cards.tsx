@@ -8,8 +8,16 @@ import { trimEndOf } from "~/utils/trim-end";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: giftCardsHref }];
 
 const TABS = [
-  { to: "/gift-cards/give", label: "Give", match: (p: string) => p === "/gift-cards" || p.startsWith("/gift-cards/give") },
-  { to: "/gift-cards/activate", label: "Activate", match: (p: string) => p.startsWith("/gift-cards/activate") },
+  {
+    to: "/gift-cards/give",
+    label: "Give",
+    match: (p: string) => p === "/gift-cards" || p.startsWith("/gift-cards/give"),
+  },
+  {
+    to: "/gift-cards/activate",
+    label: "Activate",
+    match: (p: string) => p.startsWith("/gift-cards/activate"),
+  },
 ];
 
 export default function GiftCardsLayout() {
@@ -23,11 +31,17 @@ export default function GiftCardsLayout() {
             <p className="eyebrow">Gift cards</p>
             <h1 className="gift-hero__title">Give the gift of good food</h1>
             <p className="gift-hero__intro">
-              A gift card for Australian meat and wild-caught seafood, delivered free. It arrives by e-mail on the day you
-              choose, is valid for 3 years and carries no fees.
+              A gift card for Australian meat and wild-caught seafood, delivered free. It arrives by
+              e-mail on the day you choose, is valid for 3 years and carries no fees.
             </p>
           </div>
-          <img className="gift-hero__art" src="/images/gift-card.svg" width={320} height={240} alt="" />
+          <img
+            className="gift-hero__art"
+            src="/images/gift-card.svg"
+            width={320}
+            height={240}
+            alt=""
+          />
         </div>
       </header>
       <div className="container gift-page">
@@ -35,7 +49,12 @@ export default function GiftCardsLayout() {
           <ul role="list">
             {TABS.map((t) => (
               <li key={t.to}>
-                <Link to={t.to} className="gift-tabs__tab" aria-current={t.match(path) ? "page" : undefined} prefetch="intent">
+                <Link
+                  to={t.to}
+                  className="gift-tabs__tab"
+                  aria-current={t.match(path) ? "page" : undefined}
+                  prefetch="intent"
+                >
                   {t.label}
                 </Link>
               </li>

@@ -9,7 +9,12 @@ import { getUser } from "~/accounts/session.server";
 import { personaliseCookie } from "~/gift-cards/cookie.server";
 import { GiftFlowPage } from "~/gift-cards/components/gift-flow-page";
 import { PersonaliseForm } from "~/gift-cards/components/personalise-form";
-import { expiresLabel, personaliseContext, personaliseDefaults, requireAmount } from "~/gift-cards/pages.server";
+import {
+  expiresLabel,
+  personaliseContext,
+  personaliseDefaults,
+  requireAmount,
+} from "~/gift-cards/pages.server";
 import type { PersonaliseValues } from "~/gift-cards/schemas";
 import { PERSONALISE_FIELDS, personaliseValidator } from "~/gift-cards/validators.server";
 import { readForm } from "~/security/csrf.server";
@@ -17,7 +22,11 @@ import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import giftCardsHref from "~/styles/gift-cards.css";
 
-export const meta: MetaFunction = () => pageMeta("Personalise your gift card", "Add the names, a message and the day your gift card arrives by e-mail.");
+export const meta: MetaFunction = () =>
+  pageMeta(
+    "Personalise your gift card",
+    "Add the names, a message and the day your gift card arrives by e-mail.",
+  );
 export const links = () => [{ rel: "stylesheet", href: giftCardsHref }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,7 +52,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const v = formData.get(key);
     if (typeof v === "string") values[key] = v.trim();
   }
-  return redirect("/gift-cards/checkout", { status: 303, headers: { "Set-Cookie": personaliseCookie(values) } });
+  return redirect("/gift-cards/checkout", {
+    status: 303,
+    headers: { "Set-Cookie": personaliseCookie(values) },
+  });
 }
 
 export default function Personalise() {
@@ -53,14 +65,26 @@ export default function Personalise() {
     <GiftFlowPage
       step="personalise"
       title="Personalise your gift card"
-      intro={<p>A {formatAud(d.amountCents)} gift card{d.bonusCents > 0 ? `, plus a ${formatAud(d.bonusCents)} bonus card` : ""}. We e-mail it on the day you choose.</p>}
+      intro={
+        <p>
+          A {formatAud(d.amountCents)} gift card
+          {d.bonusCents > 0 ? `, plus a ${formatAud(d.bonusCents)} bonus card` : ""}. We e-mail it
+          on the day you choose.
+        </p>
+      }
     >
       {d.recheck ? (
         <div className="form-alert form-alert--info gift-alert" role="status">
           <p>Please check your details: a delivery date may have passed since you chose it.</p>
         </div>
       ) : null}
-      <PersonaliseForm ctx={d.ctx} defaults={d.defaults} amountCents={d.amountCents} bonusCents={d.bonusCents} expiresLabel={d.expiresLabel} />
+      <PersonaliseForm
+        ctx={d.ctx}
+        defaults={d.defaults}
+        amountCents={d.amountCents}
+        bonusCents={d.bonusCents}
+        expiresLabel={d.expiresLabel}
+      />
     </GiftFlowPage>
   );
 }

@@ -10,5 +10,8 @@ import { healthReport } from "~/http/health.server";
  */
 export async function loader() {
   const report = await healthReport();
-  return Response.json(report, { status: report.status === "ok" ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return Response.json(report, {
+    status: report.status === "ok" ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

@@ -19,7 +19,10 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction = () =>
-  pageMeta("How it works", "Choose a custom or curated box, small or large, and we deliver it free. Box prices from $149, certifications and answers to common questions.");
+  pageMeta(
+    "How it works",
+    "Choose a custom or curated box, small or large, and we deliver it free. Box prices from $149, certifications and answers to common questions.",
+  );
 
 export async function loader() {
   const [boxes, concept] = await Promise.all([listShowcaseBoxes(), getPage("concept")]);
@@ -30,20 +33,33 @@ export default function HowItWorks() {
   const { boxes, tiers, faq } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader eyebrow="How it works" title="Great meat and seafood, without the trip" intro="Choose your box, pick a delivery day, and we bring it to your door, free. Skip, pause or cancel anytime." />
+      <PageHeader
+        eyebrow="How it works"
+        title="Great meat and seafood, without the trip"
+        intro="Choose your box, pick a delivery day, and we bring it to your door, free. Skip, pause or cancel anytime."
+      />
       <Steps headingId="hiw-steps" more={false} eyebrow="Step by step" />
       <section className="section section--surface" aria-labelledby="pricing-title">
         <div className="container">
           <p className="eyebrow">Pricing</p>
           <h2 id="pricing-title">Two kinds of box, two sizes</h2>
-          <p className="lead">A custom box lets you pick every cut and holds 20% more meat. A curated box is chosen for you and changes every month.</p>
+          <p className="lead">
+            A custom box lets you pick every cut and holds 20% more meat. A curated box is chosen
+            for you and changes every month.
+          </p>
           <ul className="size-grid" role="list">
             {tiers.map((t) => (
               <li className="size-card" key={t.label}>
                 <h3>{t.label}</h3>
-                <p className="price"><small className="price__from">from</small> {formatAud(t.fromCents)}</p>
+                <p className="price">
+                  <small className="price__from">from</small> {formatAud(t.fromCents)}
+                </p>
                 <p>{[t.people, t.weight].filter(Boolean).join(", ")}</p>
-                {t.selections ? <p>{t.selections} selections of your choice</p> : <p>Contents change monthly</p>}
+                {t.selections ? (
+                  <p>{t.selections} selections of your choice</p>
+                ) : (
+                  <p>Contents change monthly</p>
+                )}
               </li>
             ))}
           </ul>
@@ -53,7 +69,9 @@ export default function HowItWorks() {
         <div className="container">
           <div className="section-head">
             <h2 id="boxes-title">Our boxes</h2>
-            <Link to="/get-started" className="button button--primary">Build your box</Link>
+            <Link to="/get-started" className="button button--primary">
+              Build your box
+            </Link>
           </div>
           <ul className="grid-cards" role="list">
             {boxes.map((box) => (

@@ -14,7 +14,9 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.location.title, data.location.metaDescription) : pageMeta("Page not found", "We couldn't find that page.");
+  data
+    ? pageMeta(data.location.title, data.location.metaDescription)
+    : pageMeta("Page not found", "We couldn't find that page.");
 
 export async function loader({ params }: LoaderFunctionArgs) {
   return { location: await orNotFound(getLocation(params.slug ?? "")) };
@@ -26,8 +28,19 @@ export default function Location() {
     <>
       <header className="location-hero">
         <picture>
-          <source media="(min-width: 768px)" srcSet={location.background.desktop} width={1600} height={900} />
-          <img className="location-hero__image" src={location.background.mobile} alt={location.background.alt} width={600} height={800} />
+          <source
+            media="(min-width: 768px)"
+            srcSet={location.background.desktop}
+            width={1600}
+            height={900}
+          />
+          <img
+            className="location-hero__image"
+            src={location.background.mobile}
+            alt={location.background.alt}
+            width={600}
+            height={800}
+          />
         </picture>
         <div className="container location-hero__inner">
           <p className="eyebrow">Delivering to {location.location}</p>
@@ -40,7 +53,9 @@ export default function Location() {
         <aside className="location-cta" aria-labelledby="location-cta-title">
           <h2 id="location-cta-title">{location.description.title}</h2>
           <p>{location.description.text}</p>
-          <Link to={location.description.url} className="button">Build your box</Link>
+          <Link to={location.description.url} className="button">
+            Build your box
+          </Link>
         </aside>
       </div>
       {location.images.length ? (
@@ -50,7 +65,14 @@ export default function Location() {
             <ul className="location-gallery" role="list">
               {location.images.map((image) => (
                 <li key={image.url + image.alt}>
-                  <img src={image.url} alt={image.alt} width={1600} height={900} loading="lazy" decoding="async" />
+                  <img
+                    src={image.url}
+                    alt={image.alt}
+                    width={1600}
+                    height={900}
+                    loading="lazy"
+                    decoding="async"
+                  />
                 </li>
               ))}
             </ul>

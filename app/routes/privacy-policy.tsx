@@ -11,7 +11,11 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page.header ?? "Privacy policy", "How we collect, use and protect your personal information.");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.page.header ?? "Privacy policy",
+    "How we collect, use and protect your personal information.",
+  );
 
 export async function loader() {
   return { page: await getPage("privacy-policy") };

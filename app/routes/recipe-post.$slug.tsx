@@ -17,14 +17,24 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? pageMeta(data.recipe.title, data.recipe.metaDescription) : pageMeta("Page not found", "We couldn't find that page.");
+  data
+    ? pageMeta(data.recipe.title, data.recipe.metaDescription)
+    : pageMeta("Page not found", "We couldn't find that page.");
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  const [recipe, featured] = await Promise.all([orNotFound(getRecipe(slug)), listFeaturedRecipes(slug)]);
+  const [recipe, featured] = await Promise.all([
+    orNotFound(getRecipe(slug)),
+    listFeaturedRecipes(slug),
+  ]);
   const url = new URL(request.url);
   const shareUrl = `${appOrigin(request)}${url.pathname}`;
-  return { recipe, featured, shareUrl, jsonLd: recipeJsonLd(recipe, shareUrl, recipe.metaDescription) };
+  return {
+    recipe,
+    featured,
+    shareUrl,
+    jsonLd: recipeJsonLd(recipe, shareUrl, recipe.metaDescription),
+  };
 }
 
 const minutes = (n: number) => `${n} min`;
@@ -34,7 +44,11 @@ export default function RecipePost() {
   return (
     <article>
       <JsonLd data={jsonLd} />
-      <PostHero post={recipe} shareUrl={shareUrl} back={{ to: "/blog/recipes", label: "All recipes" }}>
+      <PostHero
+        post={recipe}
+        shareUrl={shareUrl}
+        back={{ to: "/blog/recipes", label: "All recipes" }}
+      >
         <ul className="recipe-facts" role="list">
           <li>
             <span className="recipe-facts__label">Preparation</span>
@@ -55,7 +69,9 @@ export default function RecipePost() {
           <ul className="chips" role="list">
             {recipe.categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/blog-recipes/${c.slug}`} className="chip chip--small">{c.name}</Link>
+                <Link to={`/blog-recipes/${c.slug}`} className="chip chip--small">
+                  {c.name}
+                </Link>
               </li>
             ))}
           </ul>
@@ -63,7 +79,10 @@ export default function RecipePost() {
       </PostHero>
       <div className="container post-body recipe-layout">
         <SanitisedHtml className="prose recipe-layout__intro" html={recipe.content} />
-        <section className="ingredients recipe-layout__ingredients" aria-labelledby="ingredients-title">
+        <section
+          className="ingredients recipe-layout__ingredients"
+          aria-labelledby="ingredients-title"
+        >
           <h2 id="ingredients-title">Ingredients</h2>
           <ul>
             {recipe.ingredients.map((item, i) => (
@@ -71,7 +90,10 @@ export default function RecipePost() {
             ))}
           </ul>
         </section>
-        <section className="directions recipe-layout__directions" aria-labelledby="directions-title">
+        <section
+          className="directions recipe-layout__directions"
+          aria-labelledby="directions-title"
+        >
           <h2 id="directions-title">Directions</h2>
           <ol role="list">
             {recipe.directions.map((step, i) => (

@@ -11,7 +11,11 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page.header ?? "Refund and returns policy", "What to do if something in your box isn't right, and how refunds and returns work.");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.page.header ?? "Refund and returns policy",
+    "What to do if something in your box isn't right, and how refunds and returns work.",
+  );
 
 export async function loader() {
   return { page: await getPage("refund-policy") };

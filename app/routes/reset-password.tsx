@@ -5,7 +5,11 @@ import { ValidatedForm, validationError } from "remix-validated-form";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { RedirectNotice } from "~/accounts/components/redirect-notice";
 import { formError, type FormErrorData } from "~/accounts/form-error";
-import { InvalidResetTokenError, RESET_FAILED_MESSAGE, resetPassword } from "~/accounts/password-reset.server";
+import {
+  InvalidResetTokenError,
+  RESET_FAILED_MESSAGE,
+  resetPassword,
+} from "~/accounts/password-reset.server";
 import { PASSWORD_MIN_LENGTH } from "~/accounts/password-rules";
 import { getSession } from "~/accounts/session.server";
 import { resetPasswordValidator } from "~/accounts/validators.server";
@@ -19,30 +23,44 @@ import accountsHref from "~/styles/accounts.css";
 
 const FORM_ID = "reset-password";
 
-export const meta: MetaFunction = () => pageMeta("Choose a new password", `Choose a new password for your ${BRAND.name} account.`);
+export const meta: MetaFunction = () =>
+  pageMeta("Choose a new password", `Choose a new password for your ${BRAND.name} account.`);
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  return { token: (params.get("token") ?? "").slice(0, 256), email: (params.get("email") ?? "").slice(0, 254) };
+  return {
+    token: (params.get("token") ?? "").slice(0, 256),
+    email: (params.get("email") ?? "").slice(0, 254),
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const result = await resetPasswordValidator.validate(formData);
-  const refill = { token: String(formData.get("token") ?? ""), email: String(formData.get("email") ?? "") };
+  const refill = {
+    token: String(formData.get("token") ?? ""),
+    email: String(formData.get("email") ?? ""),
+  };
   if (result.error) {
     const { fieldErrors } = result.error;
     // The token and e-mail come from the link, not from the user: a bad one is a bad link.
-    if (fieldErrors.token || fieldErrors.email) return data(formError(FORM_ID, RESET_FAILED_MESSAGE, refill), { status: 400 });
+    if (fieldErrors.token || fieldErrors.email)
+      return data(formError(FORM_ID, RESET_FAILED_MESSAGE, refill), { status: 400 });
     return validationError(result.error, refill);
   }
   try {
     const session = await getSession(request);
-    await resetPassword({ token: result.data.token, email: result.data.email, password: result.data.password, keepSessionId: session?.id });
+    await resetPassword({
+      token: result.data.token,
+      email: result.data.email,
+      password: result.data.password,
+      keepSessionId: session?.id,
+    });
   } catch (error) {
-    if (error instanceof InvalidResetTokenError) return data(formError(FORM_ID, error.message, refill), { status: 400 });
+    if (error instanceof InvalidResetTokenError)
+      return data(formError(FORM_ID, error.message, refill), { status: 400 });
     throw error;
   }
   return { changed: true as const };
@@ -50,13 +68,19 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ResetPassword() {
   const { token, email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as (Partial<FormErrorData> & { changed?: true }) | undefined;
+  const actionData = useActionData<typeof action>() as
+    (Partial<FormErrorData> & { changed?: true }) | undefined;
   if (actionData?.changed) {
     return (
       <AuthLayout eyebrow="All set" title="Password changed">
         <RedirectNotice to="/sign-in" linkLabel="Go to sign in now">
-          <p><strong>Password changed successfully</strong></p>
-          <p>Sign in with your new password. For your security we signed you out on your other devices.</p>
+          <p>
+            <strong>Password changed successfully</strong>
+          </p>
+          <p>
+            Sign in with your new password. For your security we signed you out on your other
+            devices.
+          </p>
         </RedirectNotice>
       </AuthLayout>
     );
@@ -66,26 +90,56 @@ export default function ResetPassword() {
     <AuthLayout
       eyebrow="Account help"
       title="Choose a new password"
-      intro={email ? <p>For <strong>{email}</strong>. Use at least {PASSWORD_MIN_LENGTH} characters; a short phrase is easy to remember and hard to guess.</p> : null}
+      intro={
+        email ? (
+          <p>
+            For <strong>{email}</strong>. Use at least {PASSWORD_MIN_LENGTH} characters; a short
+            phrase is easy to remember and hard to guess.
+          </p>
+        ) : null
+      }
     >
       {actionData?.formError ? (
         <div className="form-alert form-alert--error auth__alert" role="alert">
           <p>{actionData.formError}</p>
-          <p>The link may be wrong, already used or older than 60 minutes. <Link to="/forgot-password">Ask for a new link</Link>.</p>
+          <p>
+            The link may be wrong, already used or older than 60 minutes.{" "}
+            <Link to="/forgot-password">Ask for a new link</Link>.
+          </p>
         </div>
       ) : null}
       {linkIncomplete ? (
         <div className="form-alert form-alert--info auth__alert">
-          <p>This page needs the link from your password reset e-mail. <Link to="/forgot-password">Ask for a reset link</Link>.</p>
+          <p>
+            This page needs the link from your password reset e-mail.{" "}
+            <Link to="/forgot-password">Ask for a reset link</Link>.
+          </p>
         </div>
       ) : null}
-      <ValidatedForm validator={newPasswordFormValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+      <ValidatedForm
+        validator={newPasswordFormValidator}
+        method="post"
+        id={FORM_ID}
+        noValidate
+        className="form auth__form"
+      >
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" value={email} />
-        <TextField name="password" label="New password" type="password" autoComplete="new-password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`} />
-        <TextField name="passwordConfirmation" label="Confirm new password" type="password" autoComplete="new-password" />
+        <TextField
+          name="password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <TextField
+          name="passwordConfirmation"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
         <FormSubmit className="button--block">Change password</FormSubmit>
       </ValidatedForm>
       <p className="auth__aside auth__aside--center">

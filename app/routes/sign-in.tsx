@@ -22,7 +22,8 @@ import accountsHref from "~/styles/accounts.css";
 
 const FORM_ID = "sign-in";
 
-export const meta: MetaFunction = () => pageMeta("Sign in", `Sign in to your ${BRAND.name} account to manage your deliveries and boxes.`);
+export const meta: MetaFunction = () =>
+  pageMeta("Sign in", `Sign in to your ${BRAND.name} account to manage your deliveries and boxes.`);
 
 export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 
@@ -39,14 +40,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const result = await signInValidator.validate(formData);
   if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
-  const refill = { email: String(formData.get("email") ?? ""), destination: result.data.destination ?? "" };
+  const refill = {
+    email: String(formData.get("email") ?? ""),
+    destination: result.data.destination ?? "",
+  };
   try {
     const { headers } = await signInWithPassword(request, context, result.data);
     return redirect(afterSignInPath(request, result.data.destination), { headers });
   } catch (error) {
-    if (error instanceof InvalidCredentialsError) return data(formError(FORM_ID, error.message, refill), { status: 400 });
+    if (error instanceof InvalidCredentialsError)
+      return data(formError(FORM_ID, error.message, refill), { status: 400 });
     if (error instanceof RateLimitedError) {
-      return data(formError(FORM_ID, error.message, refill), { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } });
+      return data(formError(FORM_ID, error.message, refill), {
+        status: 429,
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+      });
     }
     throw error;
   }
@@ -56,18 +64,40 @@ export default function SignIn() {
   const { destination } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Partial<FormErrorData> | undefined;
   return (
-    <AuthLayout eyebrow="Welcome back" title="Sign in" intro={<p>Manage your deliveries, add-ons and gift cards.</p>}>
+    <AuthLayout
+      eyebrow="Welcome back"
+      title="Sign in"
+      intro={<p>Manage your deliveries, add-ons and gift cards.</p>}
+    >
       {actionData?.formError ? (
         <div className="form-alert form-alert--error auth__alert" role="alert">
           <p>{actionData.formError}</p>
         </div>
       ) : null}
-      <ValidatedForm validator={signInFormValidator} method="post" id={FORM_ID} noValidate className="form auth__form">
+      <ValidatedForm
+        validator={signInFormValidator}
+        method="post"
+        id={FORM_ID}
+        noValidate
+        className="form auth__form"
+      >
         <CsrfInput />
         <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="destination" value={destination} />
-        <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <p className="auth__aside">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
@@ -75,7 +105,9 @@ export default function SignIn() {
       </ValidatedForm>
       <div className="auth__footer">
         <p>New to {BRAND.name}? Your account is created when you order your first box.</p>
-        <Link className="button button--secondary button--block" to="/get-started">Get started</Link>
+        <Link className="button button--secondary button--block" to="/get-started">
+          Get started
+        </Link>
       </div>
     </AuthLayout>
   );

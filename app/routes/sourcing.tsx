@@ -14,7 +14,10 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction = () =>
-  pageMeta("Sourcing", "Where our meat and seafood comes from: Australian farming and fishing families, grass-fed and free-range farms and well-managed wild fisheries.");
+  pageMeta(
+    "Sourcing",
+    "Where our meat and seafood comes from: Australian farming and fishing families, grass-fed and free-range farms and well-managed wild fisheries.",
+  );
 
 export async function loader() {
   return { stories: await listNewsInCategories(["farmers-and-fishers", "sustainability"], 3) };
@@ -22,7 +25,10 @@ export async function loader() {
 
 const STORIES = [
   {
-    image: { url: "/images/hero-paddock-desktop.svg", alt: "Cattle grazing in green rolling paddocks at sunrise" },
+    image: {
+      url: "/images/hero-paddock-desktop.svg",
+      alt: "Cattle grazing in green rolling paddocks at sunrise",
+    },
     title: "From the paddock",
     text: [
       "Our beef and lamb come from family farms that raise their animals on pasture, moving them through small paddocks so the grass recovers. Pork and chicken come from accredited free-range farms.",
@@ -30,7 +36,10 @@ const STORIES = [
     ],
   },
   {
-    image: { url: "/images/hero-coast-desktop.svg", alt: "Fishing boat returning to harbour along the Australian coast" },
+    image: {
+      url: "/images/hero-coast-desktop.svg",
+      alt: "Fishing boat returning to harbour along the Australian coast",
+    },
     title: "From the tide",
     text: [
       "Every piece of seafood we sell is wild-caught, from Australian fisheries with regular stock assessments, enforced catch limits and low bycatch.",
@@ -38,7 +47,10 @@ const STORIES = [
     ],
   },
   {
-    image: { url: "/images/news-box.svg", alt: "Open delivery box with an insulated wool liner, ice packs and vacuum-sealed cuts" },
+    image: {
+      url: "/images/news-box.svg",
+      alt: "Open delivery box with an insulated wool liner, ice packs and vacuum-sealed cuts",
+    },
     title: "To your door, cold",
     text: [
       "Cuts are vacuum-sealed and labelled, packed in a cool room with wool liners and ice, and travel in refrigerated vans.",
@@ -51,11 +63,26 @@ export default function Sourcing() {
   const { stories } = useLoaderData<typeof loader>();
   return (
     <>
-      <PageHeader eyebrow="Sourcing" title="Where our food comes from" intro="Australian farming and fishing families, paid fairly and known by name." />
+      <PageHeader
+        eyebrow="Sourcing"
+        title="Where our food comes from"
+        intro="Australian farming and fishing families, paid fairly and known by name."
+      />
       {STORIES.map((s, i) => (
-        <section className={`section${i % 2 ? " section--surface" : ""}`} key={s.title} aria-labelledby={`story-${i}`}>
+        <section
+          className={`section${i % 2 ? " section--surface" : ""}`}
+          key={s.title}
+          aria-labelledby={`story-${i}`}
+        >
           <div className={`container story-grid${i % 2 ? " story-grid--flip" : ""}`}>
-            <img src={s.image.url} alt={s.image.alt} width={1600} height={900} loading={i === 0 ? "eager" : "lazy"} decoding="async" />
+            <img
+              src={s.image.url}
+              alt={s.image.alt}
+              width={1600}
+              height={900}
+              loading={i === 0 ? "eager" : "lazy"}
+              decoding="async"
+            />
             <div>
               <h2 id={`story-${i}`}>{s.title}</h2>
               {s.text.map((t) => (

@@ -11,7 +11,11 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta(data?.page.header ?? "Terms and conditions", "The terms that apply to your use of our website and to every order and subscription.");
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta(
+    data?.page.header ?? "Terms and conditions",
+    "The terms that apply to your use of our website and to every order and subscription.",
+  );
 
 export async function loader() {
   return { page: await getPage("terms") };

@@ -6,7 +6,12 @@ import { env } from "~/env.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (!env.E2E_TEST_ROUTES) throw new Response("Not found", { status: 404 });
-  const ms = Math.min(Math.max(Number(new URL(request.url).searchParams.get("ms")) || 0, 0), 10_000);
+  const ms = Math.min(
+    Math.max(Number(new URL(request.url).searchParams.get("ms")) || 0, 0),
+    10_000,
+  );
   await new Promise((resolve) => setTimeout(resolve, ms));
-  return new Response("held", { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response("held", {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }

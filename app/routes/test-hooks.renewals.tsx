@@ -11,6 +11,12 @@ export const action = ({ request }: ActionFunctionArgs) =>
     // `subscriptionId` keeps a test's run to its own subscription (other tests share the server's database)
     const only = Number(form.get("subscriptionId")) || null;
     return only
-      ? SUBSCRIPTION_JOB_KINDS.map((k) => ({ ...k, due: async (ctx: Parameters<typeof k.due>[0], limit: number) => (await k.due(ctx, 10_000)).filter((i: { subscriptionId: number }) => i.subscriptionId === only).slice(0, limit) }))
+      ? SUBSCRIPTION_JOB_KINDS.map((k) => ({
+          ...k,
+          due: async (ctx: Parameters<typeof k.due>[0], limit: number) =>
+            (await k.due(ctx, 10_000))
+              .filter((i: { subscriptionId: number }) => i.subscriptionId === only)
+              .slice(0, limit),
+        }))
       : SUBSCRIPTION_JOB_KINDS;
   });

@@ -14,17 +14,32 @@ export const handle = { cache: "public" } satisfies CacheHandle;
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: contentHref }];
 
 export const meta: MetaFunction = () =>
-  pageMeta("Why us", "Compare what a household spends on meat at the supermarket with a Paddock & Tide box: better meat, delivered free, often for less.");
+  pageMeta(
+    "Why us",
+    "Compare what a household spends on meat at the supermarket with a Paddock & Tide box: better meat, delivered free, often for less.",
+  );
 
 export async function loader() {
   return { rows: spendComparison(await listShowcaseBoxes()) };
 }
 
 const REASONS = [
-  { title: "Better meat, fairly bought", text: "Grass-fed beef and lamb, free-range pork and chicken and wild-caught seafood, bought direct from Australian farming and fishing families." },
-  { title: "Free delivery, no minimum", text: "Packed cold and delivered to your door between 8am and 6pm, with no delivery fee and no minimum order." },
-  { title: "20% more meat in a custom box", text: "Choose every cut from more than 40, with 8 selections in a small box and 16 in a large one." },
-  { title: "You're in charge", text: "Skip, pause or cancel anytime from your account, and change your add-ons for each order." },
+  {
+    title: "Better meat, fairly bought",
+    text: "Grass-fed beef and lamb, free-range pork and chicken and wild-caught seafood, bought direct from Australian farming and fishing families.",
+  },
+  {
+    title: "Free delivery, no minimum",
+    text: "Packed cold and delivered to your door between 8am and 6pm, with no delivery fee and no minimum order.",
+  },
+  {
+    title: "20% more meat in a custom box",
+    text: "Choose every cut from more than 40, with 8 selections in a small box and 16 in a large one.",
+  },
+  {
+    title: "You're in charge",
+    text: "Skip, pause or cancel anytime from your account, and change your add-ons for each order.",
+  },
 ];
 
 export default function WhyUs() {
@@ -32,13 +47,19 @@ export default function WhyUs() {
   const max = Math.max(...rows.map((r) => Math.max(r.monthlyCents, r.boxCents)), 1);
   return (
     <>
-      <PageHeader eyebrow="Why us" title="Better meat for about what you spend now" intro="A typical Australian household spends $40 to $75 a week on meat at the supermarket. Here's how that compares with a box." />
+      <PageHeader
+        eyebrow="Why us"
+        title="Better meat for about what you spend now"
+        intro="A typical Australian household spends $40 to $75 a week on meat at the supermarket. Here's how that compares with a box."
+      />
       <section className="section container" aria-labelledby="compare-title">
         <div>
           <h2 id="compare-title">Household meat spend compared</h2>
           <div className="table-wrap" role="region" aria-labelledby="table-caption" tabIndex={0}>
             <table className="data-table data-table--stack compare-table">
-              <caption id="table-caption">Supermarket meat spend against the box that fits your household, per month</caption>
+              <caption id="table-caption">
+                Supermarket meat spend against the box that fits your household, per month
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Household</th>
@@ -51,13 +72,22 @@ export default function WhyUs() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.people}>
-                    <th scope="row">{r.people} {r.people === 1 ? "person" : "people"}</th>
+                    <th scope="row">
+                      {r.people} {r.people === 1 ? "person" : "people"}
+                    </th>
                     <td data-label="Supermarket a week">{formatAud(r.weeklyCents)}</td>
                     <td data-label="Supermarket a month">{formatAud(r.monthlyCents)}</td>
                     <td data-label="Our box a month">
-                      {formatAud(r.boxCents)} <small>{r.boxLabel} ({r.boxDetail})</small>
+                      {formatAud(r.boxCents)}{" "}
+                      <small>
+                        {r.boxLabel} ({r.boxDetail})
+                      </small>
                     </td>
-                    <td data-label="Difference" className="saving">{r.savingCents >= 0 ? `${formatAud(r.savingCents)} less` : `${formatAud(-r.savingCents)} more`}</td>
+                    <td data-label="Difference" className="saving">
+                      {r.savingCents >= 0
+                        ? `${formatAud(r.savingCents)} less`
+                        : `${formatAud(-r.savingCents)} more`}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -68,9 +98,17 @@ export default function WhyUs() {
           <ul className="compare-bars" role="list">
             {rows.map((r) => (
               <li className="compare-bars__row" key={r.people}>
-                <strong>{r.people} {r.people === 1 ? "person" : "people"}</strong>
-                <span className="compare-bars__bar compare-bars__bar--market" style={{ width: `${(r.monthlyCents / max) * 100}%` }} />
-                <span className="compare-bars__bar compare-bars__bar--box" style={{ width: `${(r.boxCents / max) * 100}%` }} />
+                <strong>
+                  {r.people} {r.people === 1 ? "person" : "people"}
+                </strong>
+                <span
+                  className="compare-bars__bar compare-bars__bar--market"
+                  style={{ width: `${(r.monthlyCents / max) * 100}%` }}
+                />
+                <span
+                  className="compare-bars__bar compare-bars__bar--box"
+                  style={{ width: `${(r.boxCents / max) * 100}%` }}
+                />
                 <span className="compare-bars__legend">
                   <span>Supermarket {formatAud(r.monthlyCents)}</span>
                   <span>Box {formatAud(r.boxCents)}</span>
@@ -92,7 +130,9 @@ export default function WhyUs() {
             ))}
           </ul>
           <p className="section-cta">
-            <Link to="/get-started" className="button button--primary">Build your box</Link>
+            <Link to="/get-started" className="button button--primary">
+              Build your box
+            </Link>
           </p>
         </div>
       </section>

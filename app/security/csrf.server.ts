@@ -43,13 +43,17 @@ export async function readForm(request: Request): Promise<FormData> {
     formData = await request.formData();
   } catch {
     // JSON, plain text or a broken multipart body: not one of our forms
-    throw new Response("We couldn't read that form. Please reload the page and try again.", { status: 400 });
+    throw new Response("We couldn't read that form. Please reload the page and try again.", {
+      status: 400,
+    });
   }
   try {
     await csrf.validate(formData, request.headers);
   } catch (error) {
     if (error instanceof CSRFError) {
-      throw new Response("Your session has expired. Please reload the page and try again.", { status: 419 });
+      throw new Response("Your session has expired. Please reload the page and try again.", {
+        status: 419,
+      });
     }
     throw error;
   }

@@ -34,7 +34,8 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, productio
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   // a route may ask to send less (the one-tap page's token is in its address: same-origin), never more
-  if (!STRICTER_REFERRER_POLICIES.has(headers.get("Referrer-Policy") ?? "")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (!STRICTER_REFERRER_POLICIES.has(headers.get("Referrer-Policy") ?? ""))
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(self)");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   if (production) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -31,7 +31,10 @@ export type TrustedProxies = { matches(address: string): boolean; empty: boolean
 /** Parses a TRUST_PROXY value; throws on anything it does not understand, so a typo stops the server. */
 export function parseTrustProxy(value: string | undefined): TrustedProxies {
   const list = new BlockList();
-  const entries = (value ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const entries = (value ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   for (const entry of entries) {
     for (const range of NAMED_RANGES[entry] ?? [entry]) addRange(list, range, entry);
   }
@@ -50,9 +53,12 @@ function addRange(list: BlockList, range: string, entry: string) {
   const ip = normaliseIp(address);
   const family = ip ? (isIP(ip) === 6 ? "ipv6" : "ipv4") : null;
   const maxPrefix = family === "ipv6" ? 128 : 32;
-  const prefix = prefixText === undefined ? maxPrefix : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
+  const prefix =
+    prefixText === undefined ? maxPrefix : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : NaN;
   if (!ip || !family || extra !== undefined || !(prefix >= 0 && prefix <= maxPrefix)) {
-    throw new Error(`Invalid TRUST_PROXY entry "${entry}": use addresses, CIDR ranges, loopback, linklocal or uniquelocal`);
+    throw new Error(
+      `Invalid TRUST_PROXY entry "${entry}": use addresses, CIDR ranges, loopback, linklocal or uniquelocal`,
+    );
   }
   list.addSubnet(ip, prefix, family);
 }
@@ -64,7 +70,8 @@ export function normaliseIp(raw: string | null | undefined): string | null {
   const bracketed = value.match(/^\[([^\]]+)\](?::\d+)?$/);
   if (bracketed) value = bracketed[1];
   else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(value)) value = value.replace(/:\d+$/, "");
-  if (value.toLowerCase().startsWith("::ffff:") && isIP(value.slice(7)) === 4) value = value.slice(7);
+  if (value.toLowerCase().startsWith("::ffff:") && isIP(value.slice(7)) === 4)
+    value = value.slice(7);
   return isIP(value) ? value.toLowerCase() : null;
 }
 
@@ -77,11 +84,17 @@ export const TRUSTED_PROXIES = parseTrustProxy(process.env.TRUST_PROXY);
  * first address no trusted proxy vouches for is the client. An entry that is
  * not an address stops the walk at the proxy that wrote it.
  */
-export function clientAddress(request: Request, context: Context, trust: TrustedProxies = TRUSTED_PROXIES): string | null {
+export function clientAddress(
+  request: Request,
+  context: Context,
+  trust: TrustedProxies = TRUSTED_PROXIES,
+): string | null {
   const peer = normaliseIp(context?.clientAddress);
   if (!peer) return null;
   if (!trust.matches(peer)) return peer;
-  const forwarded = (request.headers.get("x-forwarded-for") ?? "").split(",").filter((e) => e.trim());
+  const forwarded = (request.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .filter((e) => e.trim());
   if (forwarded.length === 0) return normaliseIp(request.headers.get("x-real-ip")) ?? peer;
   let client = peer;
   for (const raw of forwarded.reverse()) {
@@ -126,11 +139,24 @@ export function addressedToLoopback(request: Request): boolean {
 /** Every address a forwarding header claims (unparsable ones included, so they count as remote). */
 function forwardedAddresses(headers: Headers): string[] {
   const out: string[] = [];
-  for (const name of ["x-forwarded-for", "x-real-ip", "x-client-ip", "true-client-ip", "cf-connecting-ip"]) {
+  for (const name of [
+    "x-forwarded-for",
+    "x-real-ip",
+    "x-client-ip",
+    "true-client-ip",
+    "cf-connecting-ip",
+  ]) {
     const value = headers.get(name);
-    if (value) out.push(...value.split(",").map((v) => v.trim()).filter(Boolean));
+    if (value)
+      out.push(
+        ...value
+          .split(",")
+          .map((v) => v.trim())
+          .filter(Boolean),
+      );
   }
   // RFC 7239: Forwarded: for=192.0.2.60;proto=http, for="[2001:db8::1]"
-  for (const match of (headers.get("forwarded") ?? "").matchAll(/for=("[^"]*"|[^;,\s]+)/gi)) out.push(match[1]);
+  for (const match of (headers.get("forwarded") ?? "").matchAll(/for=("[^"]*"|[^;,\s]+)/gi))
+    out.push(match[1]);
   return out;
 }

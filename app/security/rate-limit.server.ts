@@ -29,12 +29,20 @@ const RateLimitEnv = z.object({
 
 export type RateLimitConfig = { max: number; ipMax: number; windowMinutes: number };
 
-export function rateLimitConfig(source: Record<string, string | undefined> = process.env): RateLimitConfig {
+export function rateLimitConfig(
+  source: Record<string, string | undefined> = process.env,
+): RateLimitConfig {
   const parsed = RateLimitEnv.safeParse(source);
   if (!parsed.success) {
-    throw new Error(`Invalid rate limit settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `Invalid rate limit settings: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
-  return { max: parsed.data.RATE_LIMIT_MAX, ipMax: parsed.data.RATE_LIMIT_IP_MAX, windowMinutes: parsed.data.RATE_LIMIT_WINDOW_MINUTES };
+  return {
+    max: parsed.data.RATE_LIMIT_MAX,
+    ipMax: parsed.data.RATE_LIMIT_IP_MAX,
+    windowMinutes: parsed.data.RATE_LIMIT_WINDOW_MINUTES,
+  };
 }
 
 export const RATE_LIMIT = rateLimitConfig();
@@ -49,7 +57,11 @@ export function waitMessage(seconds: number) {
 }
 
 export class RateLimitedError extends Error {
-  constructor(public readonly key: string, public readonly retryAfterSeconds: number, message = tooManyAttemptsMessage()) {
+  constructor(
+    public readonly key: string,
+    public readonly retryAfterSeconds: number,
+    message = tooManyAttemptsMessage(),
+  ) {
     super(message);
     this.name = "RateLimitedError";
   }
@@ -62,7 +74,11 @@ function windowStart(windowMinutes: number, now: Date) {
 }
 
 /** Hits for `key` inside the window. */
-export async function countHits(key: string, windowMinutes = RATE_LIMIT.windowMinutes, now = new Date()): Promise<number> {
+export async function countHits(
+  key: string,
+  windowMinutes = RATE_LIMIT.windowMinutes,
+  now = new Date(),
+): Promise<number> {
   const row = await db
     .selectFrom("rateLimitHits")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -81,12 +97,18 @@ async function secondsUntilFree(key: string, windowMinutes: number, now: Date): 
     .where("createdAt", ">", windowStart(windowMinutes, now))
     .orderBy("createdAt", "asc")
     .executeTakeFirst();
-  const freeAt = oldest ? new Date(oldest.createdAt).getTime() + windowMinutes * 60_000 : now.getTime();
+  const freeAt = oldest
+    ? new Date(oldest.createdAt).getTime() + windowMinutes * 60_000
+    : now.getTime();
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }
 
 /** The first limit whose count is past `allowed(limit)`, with its retry time; null when all are within. */
-async function firstExceeded(limits: Limit[], now: Date, allowed: (limit: Limit) => number): Promise<RateLimitedError | null> {
+async function firstExceeded(
+  limits: Limit[],
+  now: Date,
+  allowed: (limit: Limit) => number,
+): Promise<RateLimitedError | null> {
   for (const limit of limits) {
     const windowMinutes = limit.windowMinutes ?? RATE_LIMIT.windowMinutes;
     if ((await countHits(limit.key, windowMinutes, now)) > allowed(limit)) {
@@ -114,9 +136,19 @@ export type Attempt = { ids: number[]; at: Date; forget: () => Promise<void> };
  * prunes those keys' expired rows. The rows are committed when this returns,
  * so every count made afterwards, in any process, sees them.
  */
-export async function recordAttempt(keys: string[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<Attempt> {
+export async function recordAttempt(
+  keys: string[],
+  now = new Date(),
+  windowMinutes = RATE_LIMIT.windowMinutes,
+): Promise<Attempt> {
   const createdAt = now.toISOString();
-  const rows = keys.length ? await db.insertInto("rateLimitHits").values(keys.map((key) => ({ key, createdAt }))).returning("id").execute() : [];
+  const rows = keys.length
+    ? await db
+        .insertInto("rateLimitHits")
+        .values(keys.map((key) => ({ key, createdAt })))
+        .returning("id")
+        .execute()
+    : [];
   const ids = rows.map((r) => r.id);
   if (keys.length) await pruneExpired(keys, now, windowMinutes);
   return { ids, at: now, forget: () => forgetHits(ids) };
@@ -135,12 +167,21 @@ export async function forgetHits(ids: number[]): Promise<void> {
 }
 
 /** Records one attempt against each key, and prunes that key's expired hits. */
-export async function recordHits(keys: string[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<void> {
+export async function recordHits(
+  keys: string[],
+  now = new Date(),
+  windowMinutes = RATE_LIMIT.windowMinutes,
+): Promise<void> {
   await recordAttempt(keys, now, windowMinutes);
 }
 
 /** The hits of `key` in the window other than `exclude` (an attempt's own rows): how many, and the newest one's time. */
-export async function otherHits(key: string, exclude: number[], now = new Date(), windowMinutes = RATE_LIMIT.windowMinutes): Promise<{ count: number; latest: string | null }> {
+export async function otherHits(
+  key: string,
+  exclude: number[],
+  now = new Date(),
+  windowMinutes = RATE_LIMIT.windowMinutes,
+): Promise<{ count: number; latest: string | null }> {
   let q = db
     .selectFrom("rateLimitHits")
     .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("createdAt").as("latest")])
@@ -160,7 +201,11 @@ export async function otherHits(key: string, exclude: number[], now = new Date()
 export async function consume(limits: Limit[], now = new Date()): Promise<Attempt> {
   // pruning keeps each key's longest window (an hourly limit must not lose its rows after 15 minutes)
   const longest = Math.max(...limits.map((l) => l.windowMinutes ?? RATE_LIMIT.windowMinutes));
-  const attempt = await recordAttempt(limits.map((l) => l.key), now, longest);
+  const attempt = await recordAttempt(
+    limits.map((l) => l.key),
+    now,
+    longest,
+  );
   try {
     await assertRecordedWithin(limits, now);
   } catch (error) {

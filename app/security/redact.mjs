@@ -10,7 +10,8 @@ export const REDACTED = "[redacted]";
 // after percent-decoding, as the router matches them.
 const SECRET_PATH = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^/?#]+/gi;
 // in running text a secret ends before the sentence's closing punctuation
-const SECRET_PATH_IN_TEXT = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi;
+const SECRET_PATH_IN_TEXT =
+  /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi;
 // A query parameter whose name says it carries a secret (or who it is for).
 const SECRET_PARAM = /token|code|secret|key|pass|otp|sig|auth|email/i;
 // A parameter's name in running text. Its value is found by a plain scan (paramValueEnd): one
@@ -50,7 +51,10 @@ export function redactUrl(raw) {
     : rawPath;
   if (rawQuery === undefined) return origin + path;
   const query = [...new URLSearchParams(rawQuery)]
-    .map(([k, v]) => `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? REDACTED : encodeURIComponent(v)}`)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? REDACTED : encodeURIComponent(v)}`,
+    )
     .join("&");
   return `${origin}${path}?${query}`;
 }

@@ -20,7 +20,13 @@ export const SESSION_SECRET_WARNING =
  */
 function warnOfStoredSecret() {
   if (env.SESSION_SECRET || cluster.isWorker || env.APP_ENV === "test") return;
-  console.warn(JSON.stringify({ level: "warn", type: "security.session_secret_in_database", message: SESSION_SECRET_WARNING }));
+  console.warn(
+    JSON.stringify({
+      level: "warn",
+      type: "security.session_secret_in_database",
+      message: SESSION_SECRET_WARNING,
+    }),
+  );
 }
 
 warnOfStoredSecret();

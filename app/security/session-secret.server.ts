@@ -14,9 +14,16 @@ const META_KEY = "dev_session_secret";
 export async function sessionSecretOf(db: Kysely<any>): Promise<string> {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   if (isProduction) throw new Error("SESSION_SECRET is required in production");
-  const read = () => db.selectFrom("meta").select("value").where("key", "=", META_KEY).executeTakeFirst() as Promise<{ value: string } | undefined>;
+  const read = () =>
+    db.selectFrom("meta").select("value").where("key", "=", META_KEY).executeTakeFirst() as Promise<
+      { value: string } | undefined
+    >;
   const row = await read();
   if (row) return row.value;
-  await db.insertInto("meta").values({ key: META_KEY, value: randomBytes(32).toString("hex") }).onConflict((oc) => oc.column("key").doNothing()).execute();
+  await db
+    .insertInto("meta")
+    .values({ key: META_KEY, value: randomBytes(32).toString("hex") })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
   return (await read())!.value;
 }

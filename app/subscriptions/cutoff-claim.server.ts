@@ -17,25 +17,47 @@ import { PostgresAdapter, type Kysely } from "kysely";
 import { RENEWALS } from "~/config";
 import type { DB } from "~/db/schema";
 
-export type AtCutoff = { id: number; subscriptionId: number; deliveryDate: string; claimedAt: string | null };
+export type AtCutoff = {
+  id: number;
+  subscriptionId: number;
+  deliveryDate: string;
+  claimedAt: string | null;
+};
 
 const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Undecided deliveries whose cut-off has passed, oldest cut-off first: up to `limit`, claimed for this runner on PostgreSQL. */
 export async function claimAtCutoff(db: Kysely<DB>, now: Date, limit: number): Promise<AtCutoff[]> {
   const ts = now.toISOString();
-  const due = db.selectFrom("deliveries").where("processedAt", "is", null).where("cutoffAt", "<=", ts);
+  const due = db
+    .selectFrom("deliveries")
+    .where("processedAt", "is", null)
+    .where("cutoffAt", "<=", ts);
   if (!isPostgres(db)) {
-    const rows = await due.select(["id", "subscriptionId", "deliveryDate"]).orderBy("cutoffAt").orderBy("id").limit(limit).execute();
+    const rows = await due
+      .select(["id", "subscriptionId", "deliveryDate"])
+      .orderBy("cutoffAt")
+      .orderBy("id")
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({ ...r, claimedAt: null }));
   }
   const leaseStart = new Date(now.getTime() - RENEWALS.claimLeaseMinutes * 60_000).toISOString();
   // The pick runs once, materialized: as `id in (subquery)` the planner may scan it again for each
   // row, each scan skipping what the last one locked, and claim far more than `limit` (measured: all of them).
   const rows = await db
-    .with((cte) => cte("picked").materialized(), () =>
-      due.where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)]))
-        .select("id").orderBy("cutoffAt").orderBy("id").limit(limit).forUpdate().skipLocked())
+    .with(
+      (cte) => cte("picked").materialized(),
+      () =>
+        due
+          .where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)]))
+          .select("id")
+          .orderBy("cutoffAt")
+          .orderBy("id")
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+    )
     .updateTable("deliveries")
     .set({ claimedAt: ts })
     .from("picked")
@@ -44,11 +66,22 @@ export async function claimAtCutoff(db: Kysely<DB>, now: Date, limit: number): P
     // again under its lock): a delivery decided meanwhile is passed over
     .where("deliveries.processedAt", "is", null)
     .where("deliveries.cutoffAt", "<=", ts)
-    .returning(["deliveries.id", "deliveries.subscriptionId", "deliveries.deliveryDate", "deliveries.cutoffAt", "deliveries.claimedAt"])
+    .returning([
+      "deliveries.id",
+      "deliveries.subscriptionId",
+      "deliveries.deliveryDate",
+      "deliveries.cutoffAt",
+      "deliveries.claimedAt",
+    ])
     .execute();
   return rows
     .sort((a, b) => a.cutoffAt.localeCompare(b.cutoffAt) || a.id - b.id)
-    .map(({ id, subscriptionId, deliveryDate, claimedAt }) => ({ id, subscriptionId, deliveryDate, claimedAt }));
+    .map(({ id, subscriptionId, deliveryDate, claimedAt }) => ({
+      id,
+      subscriptionId,
+      deliveryDate,
+      claimedAt,
+    }));
 }
 
 /**
@@ -56,13 +89,21 @@ export async function claimAtCutoff(db: Kysely<DB>, now: Date, limit: number): P
  * paused, cancelled, missed) or still undecided after a failure loses the stamp. One being charged
  * keeps `claimed_at`: the decision made it the charge's lease (resumeCharge reads it), and settling clears it.
  */
-export async function decideClaimed<T>(db: Kysely<DB>, row: Pick<AtCutoff, "id" | "claimedAt">, decide: () => Promise<T>): Promise<T> {
+export async function decideClaimed<T>(
+  db: Kysely<DB>,
+  row: Pick<AtCutoff, "id" | "claimedAt">,
+  decide: () => Promise<T>,
+): Promise<T> {
   try {
     return await decide();
   } finally {
     if (row.claimedAt) {
-      await db.updateTable("deliveries").set({ claimedAt: null })
-        .where("id", "=", row.id).where("claimedAt", "=", row.claimedAt).where("status", "!=", "ordered")
+      await db
+        .updateTable("deliveries")
+        .set({ claimedAt: null })
+        .where("id", "=", row.id)
+        .where("claimedAt", "=", row.claimedAt)
+        .where("status", "!=", "ordered")
         .execute()
         .catch(() => undefined); // not let go (the database gone): the lease runs out
     }

@@ -10,7 +10,12 @@ import { creditBalance } from "~/orders/credit.server";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
-import { COMING_STATES, MAX_PAUSE_DAYS, NOT_PAID_BEFORE_PACKING, NOT_PAID_BEFORE_PACKING_NOTE } from "./subscriber-schedule";
+import {
+  COMING_STATES,
+  MAX_PAUSE_DAYS,
+  NOT_PAID_BEFORE_PACKING,
+  NOT_PAID_BEFORE_PACKING_NOTE,
+} from "./subscriber-schedule";
 
 export type SubscriptionSummary = {
   id: number;
@@ -49,7 +54,11 @@ const subscriptionsOf = preparedQuery(db, (q, userId: number) =>
 );
 
 /** Subscriptions past the draft stage, live ones first. */
-export async function getSubscriptions({ userId }: { userId: number }): Promise<SubscriptionSummary[]> {
+export async function getSubscriptions({
+  userId,
+}: {
+  userId: number;
+}): Promise<SubscriptionSummary[]> {
   const rows = await subscriptionsOf(userId);
   const rank: Record<SubscriptionStatus, number> = { active: 0, paused: 1, cancelled: 2, draft: 3 };
   return rows
@@ -64,12 +73,21 @@ export async function getSubscriptions({ userId }: { userId: number }): Promise<
 }
 
 const ordersOf = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("orders")
+  q
+    .selectFrom("orders")
     .leftJoin("deliveries", "deliveries.orderId", "orders.id")
-    .select(["orders.id", "orders.reference", "orders.deliveryDate", "orders.status", "orders.createdAt", "deliveries.skipReason"])
+    .select([
+      "orders.id",
+      "orders.reference",
+      "orders.deliveryDate",
+      "orders.status",
+      "orders.createdAt",
+      "deliveries.skipReason",
+    ])
     .where("orders.userId", "=", userId)
     .orderBy("orders.deliveryDate", "desc")
-    .orderBy("orders.id", "desc"));
+    .orderBy("orders.id", "desc"),
+);
 
 /** Orders, newest delivery first, each with the total of its latest invoice. */
 export async function getOrders({ userId }: { userId: number }): Promise<OrderSummary[]> {
@@ -78,7 +96,11 @@ export async function getOrders({ userId }: { userId: number }): Promise<OrderSu
   const invoices = await db
     .selectFrom("invoices")
     .select(["orderId", "totalCents", "id"])
-    .where("orderId", "in", orders.map((o) => o.id))
+    .where(
+      "orderId",
+      "in",
+      orders.map((o) => o.id),
+    )
     .orderBy("id", "asc")
     .execute();
   const totals = new Map<number, number>();
@@ -89,12 +111,18 @@ export async function getOrders({ userId }: { userId: number }): Promise<OrderSu
     deliveryDate: o.deliveryDate,
     status: o.status,
     totalCents: totals.get(o.id) ?? null,
-    note: o.status === "cancelled" && o.skipReason === NOT_PAID_BEFORE_PACKING ? NOT_PAID_BEFORE_PACKING_NOTE : null,
+    note:
+      o.status === "cancelled" && o.skipReason === NOT_PAID_BEFORE_PACKING
+        ? NOT_PAID_BEFORE_PACKING_NOTE
+        : null,
   }));
 }
 
 export async function getMyDeliveries({ userId }: { userId: number }) {
-  const [subscriptions, orders] = await Promise.all([getSubscriptions({ userId }), getOrders({ userId })]);
+  const [subscriptions, orders] = await Promise.all([
+    getSubscriptions({ userId }),
+    getOrders({ userId }),
+  ]);
   return { subscriptions, orders };
 }
 
@@ -148,49 +176,116 @@ const detailOf = preparedQuery(db, (q, subscriptionId: number, userId: number) =
     .selectFrom("subscriptions")
     .leftJoin("packages", "packages.id", "subscriptions.packageId")
     .leftJoin("deliveryWindows", "deliveryWindows.code", "subscriptions.deliveryWindow")
-    .leftJoin("addresses", (j) => j.onRef("addresses.id", "=", "subscriptions.shippingAddressId").on("addresses.userId", "=", userId))
+    .leftJoin("addresses", (j) =>
+      j
+        .onRef("addresses.id", "=", "subscriptions.shippingAddressId")
+        .on("addresses.userId", "=", userId),
+    )
     .select([
-      "subscriptions.pausedUntil", "subscriptions.endedAt", "subscriptions.boxType", "subscriptions.packageId",
-      "packages.priceCents as boxPriceCents", "deliveryWindows.label as windowLabel",
-      "addresses.line1", "addresses.line2", "addresses.city", "addresses.state", "addresses.postcode",
+      "subscriptions.pausedUntil",
+      "subscriptions.endedAt",
+      "subscriptions.boxType",
+      "subscriptions.packageId",
+      "packages.priceCents as boxPriceCents",
+      "deliveryWindows.label as windowLabel",
+      "addresses.line1",
+      "addresses.line2",
+      "addresses.city",
+      "addresses.state",
+      "addresses.postcode",
     ])
     .where("subscriptions.id", "=", subscriptionId)
     .where("subscriptions.userId", "=", userId),
 );
 const itemNamesOf = preparedQuery(db, (q, subscriptionId: number) =>
-  q.selectFrom("subscriptionItems").innerJoin("products", "products.id", "subscriptionItems.productId")
+  q
+    .selectFrom("subscriptionItems")
+    .innerJoin("products", "products.id", "subscriptionItems.productId")
     .select(["products.name as name", "subscriptionItems.quantity as quantity"])
-    .where("subscriptionItems.subscriptionId", "=", subscriptionId).orderBy("products.name"));
+    .where("subscriptionItems.subscriptionId", "=", subscriptionId)
+    .orderBy("products.name"),
+);
 const addonLinesOf = preparedQuery(db, (q, subscriptionId: number) =>
-  q.selectFrom("subscriptionAddons").innerJoin("products", "products.id", "subscriptionAddons.productId")
-    .select(["products.name as name", "subscriptionAddons.quantity as quantity", "products.priceCents as priceCents"])
-    .where("subscriptionAddons.subscriptionId", "=", subscriptionId).orderBy("products.name"));
+  q
+    .selectFrom("subscriptionAddons")
+    .innerJoin("products", "products.id", "subscriptionAddons.productId")
+    .select([
+      "products.name as name",
+      "subscriptionAddons.quantity as quantity",
+      "products.priceCents as priceCents",
+    ])
+    .where("subscriptionAddons.subscriptionId", "=", subscriptionId)
+    .orderBy("products.name"),
+);
 const curatedContentsOf = preparedQuery(db, (q, packageId: number) =>
-  q.selectFrom("packageContents").innerJoin("packages", "packages.parentId", "packageContents.packageId")
-    .select(["packageContents.item as item", "packageContents.quantity as quantity", "packageContents.month as month"])
-    .where("packages.id", "=", packageId).orderBy("packageContents.month", "desc").orderBy("packageContents.sortOrder"));
+  q
+    .selectFrom("packageContents")
+    .innerJoin("packages", "packages.parentId", "packageContents.packageId")
+    .select([
+      "packageContents.item as item",
+      "packageContents.quantity as quantity",
+      "packageContents.month as month",
+    ])
+    .where("packages.id", "=", packageId)
+    .orderBy("packageContents.month", "desc")
+    .orderBy("packageContents.sortOrder"),
+);
 
-type AddressParts = { line1: string | null; line2: string | null; city: string | null; state: string | null; postcode: string | null };
-const addressLabel = (a: AddressParts) => (a.line1 ? formatAddressLine({ ...a, line1: a.line1, city: a.city ?? "", state: a.state ?? "", postcode: a.postcode ?? "" }) : null);
+type AddressParts = {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+};
+const addressLabel = (a: AddressParts) =>
+  a.line1
+    ? formatAddressLine({
+        ...a,
+        line1: a.line1,
+        city: a.city ?? "",
+        state: a.state ?? "",
+        postcode: a.postcode ?? "",
+      })
+    : null;
 
-async function detail(userId: number, s: SubscriptionSummary, now: Date): Promise<SubscriptionDetail> {
+async function detail(
+  userId: number,
+  s: SubscriptionSummary,
+  now: Date,
+): Promise<SubscriptionDetail> {
   const [sub] = await detailOf(s.id, userId);
   if (!sub) throw new Error(`subscription ${s.id} vanished while its page was read`);
   const [items, addons, contents] = await Promise.all([
     itemNamesOf(s.id),
     addonLinesOf(s.id),
-    sub.boxType === "curated" && sub.packageId ? curatedContentsOf(sub.packageId) : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
+    sub.boxType === "curated" && sub.packageId
+      ? curatedContentsOf(sub.packageId)
+      : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
   ]);
   const latestMonth = contents[0]?.month;
-  const addonLines = addons.map((a) => ({ name: a.name, quantity: a.quantity, lineCents: a.priceCents * a.quantity }));
+  const addonLines = addons.map((a) => ({
+    name: a.name,
+    quantity: a.quantity,
+    lineCents: a.priceCents * a.quantity,
+  }));
   const boxPriceCents = sub.boxPriceCents ?? 0;
   const today = sydneyToday(now);
-  const ahead = s.status === "draft" ? [] : await upcomingDeliveries({ userId, subscriptionId: s.id }, 16, now);
-  const upcoming = ahead.slice(0, 4).map((d) => ({ ...d, locked: now.getTime() >= Date.parse(d.cutoffAt) }));
+  const ahead =
+    s.status === "draft" ? [] : await upcomingDeliveries({ userId, subscriptionId: s.id }, 16, now);
+  const upcoming = ahead
+    .slice(0, 4)
+    .map((d) => ({ ...d, locked: now.getTime() >= Date.parse(d.cutoffAt) }));
   const next = upcoming.find((d) => COMING_STATES.has(d.status));
   const nextOrder = next?.orderReference ? await orderOf(userId, next.orderReference) : null;
   // a pause runs until one of the coming delivery days (the first day deliveries come again)
-  const resumeOptions = s.status === "cancelled" ? [] : ahead.map((d) => d.date).slice(1).filter((d) => d > today && d <= addDays(today, MAX_PAUSE_DAYS));
+  const resumeOptions =
+    s.status === "cancelled"
+      ? []
+      : ahead
+          .map((d) => d.date)
+          .slice(1)
+          .filter((d) => d > today && d <= addDays(today, MAX_PAUSE_DAYS));
   return {
     ...s,
     pausedUntil: sub.pausedUntil,
@@ -199,7 +294,9 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
     windowLabel: sub.windowLabel,
     address: addressLabel(sub),
     items,
-    contents: contents.filter((c) => c.month === latestMonth).map((c) => ({ item: c.item, quantity: c.quantity })),
+    contents: contents
+      .filter((c) => c.month === latestMonth)
+      .map((c) => ({ item: c.item, quantity: c.quantity })),
     addons: addonLines,
     boxPriceCents,
     totalCents: boxPriceCents + addonLines.reduce((n, a) => n + a.lineCents, 0),
@@ -211,18 +308,40 @@ async function detail(userId: number, s: SubscriptionSummary, now: Date): Promis
 
 /** The order's latest invoice (what it charges) with the order's status, owner-scoped. */
 const latestInvoiceOf = preparedQuery(db, (q, reference: string, userId: number) =>
-  q.selectFrom("orders").innerJoin("invoices", "invoices.orderId", "orders.id")
-    .leftJoin("addresses", (j) => j.onRef("addresses.id", "=", "orders.shippingAddressId").on("addresses.userId", "=", userId))
+  q
+    .selectFrom("orders")
+    .innerJoin("invoices", "invoices.orderId", "orders.id")
+    .leftJoin("addresses", (j) =>
+      j.onRef("addresses.id", "=", "orders.shippingAddressId").on("addresses.userId", "=", userId),
+    )
     .leftJoin("deliveryWindows", "deliveryWindows.code", "orders.deliveryWindow")
     .select([
-      "orders.reference", "orders.status", "invoices.id as invoiceId", "invoices.subtotalCents", "invoices.discountedCents", "invoices.creditCents", "invoices.totalCents",
+      "orders.reference",
+      "orders.status",
+      "invoices.id as invoiceId",
+      "invoices.subtotalCents",
+      "invoices.discountedCents",
+      "invoices.creditCents",
+      "invoices.totalCents",
       "deliveryWindows.label as windowLabel",
-      "addresses.line1", "addresses.line2", "addresses.city", "addresses.state", "addresses.postcode",
+      "addresses.line1",
+      "addresses.line2",
+      "addresses.city",
+      "addresses.state",
+      "addresses.postcode",
     ])
-    .where("orders.reference", "=", reference).where("orders.userId", "=", userId)
-    .orderBy("invoices.id", "desc").limit(1));
+    .where("orders.reference", "=", reference)
+    .where("orders.userId", "=", userId)
+    .orderBy("invoices.id", "desc")
+    .limit(1),
+);
 const invoiceLinesOf = preparedQuery(db, (q, invoiceId: number) =>
-  q.selectFrom("invoiceLines").select(["sellableType", "name", "quantity", "priceCents"]).where("invoiceId", "=", invoiceId).orderBy("id"));
+  q
+    .selectFrom("invoiceLines")
+    .select(["sellableType", "name", "quantity", "priceCents"])
+    .where("invoiceId", "=", invoiceId)
+    .orderBy("id"),
+);
 
 async function orderOf(userId: number, reference: string): Promise<NextOrder | null> {
   const [invoice] = await latestInvoiceOf(reference, userId);
@@ -233,7 +352,12 @@ async function orderOf(userId: number, reference: string): Promise<NextOrder | n
     status: invoice.status,
     address: addressLabel(invoice),
     windowLabel: invoice.windowLabel,
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity, type: l.sellableType })),
+    lines: lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      lineCents: l.priceCents * l.quantity,
+      type: l.sellableType,
+    })),
     subtotalCents: invoice.subtotalCents,
     discountedCents: invoice.discountedCents,
     creditCents: invoice.creditCents,
@@ -242,7 +366,10 @@ async function orderOf(userId: number, reference: string): Promise<NextOrder | n
 }
 
 /** Everything /dashboard/my-deliveries shows. Credit is read only for users with a password (SPEC §6). */
-export async function getDeliveriesPage({ userId, hasPassword }: { userId: number; hasPassword: boolean }, now = new Date()): Promise<DeliveriesPage> {
+export async function getDeliveriesPage(
+  { userId, hasPassword }: { userId: number; hasPassword: boolean },
+  now = new Date(),
+): Promise<DeliveriesPage> {
   const [subs, orders, creditCents, activity] = await Promise.all([
     getSubscriptions({ userId }),
     getOrders({ userId }),
@@ -260,8 +387,19 @@ export async function getDeliveriesPage({ userId, hasPassword }: { userId: numbe
 }
 
 /** The reference of the user's own order for the welcome panel (?newuser={reference}), or null. */
-export async function findOrderForWelcome({ userId, reference }: { userId: number; reference: string }): Promise<string | null> {
+export async function findOrderForWelcome({
+  userId,
+  reference,
+}: {
+  userId: number;
+  reference: string;
+}): Promise<string | null> {
   if (reference.length > 40) return null;
-  const row = await db.selectFrom("orders").select("reference").where("reference", "=", reference).where("userId", "=", userId).executeTakeFirst();
+  const row = await db
+    .selectFrom("orders")
+    .select("reference")
+    .where("reference", "=", reference)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
   return row?.reference ?? null;
 }

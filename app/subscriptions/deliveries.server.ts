@@ -16,7 +16,9 @@ const FALLBACK_SCHEDULE: RegionSchedule = { weekdays: [], leadDays: 2, everyWeek
 
 export async function scheduleOf(regionId: number | null): Promise<RegionSchedule> {
   const region = regionId ? await getRegion(regionId) : null;
-  return region ? { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks } : FALLBACK_SCHEDULE;
+  return region
+    ? { weekdays: region.weekdays, leadDays: region.leadDays, everyWeeks: region.everyWeeks }
+    : FALLBACK_SCHEDULE;
 }
 
 export type SubscriptionFacts = {
@@ -46,20 +48,50 @@ const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
     .innerJoin("users as u", "u.id", "s.userId")
     .leftJoin("packages as p", "p.id", "s.packageId")
     .select([
-      "s.id", "s.userId", "u.email", "u.firstName", "u.passwordHash", "s.status", "s.pausedUntil", "s.endedAt", "s.packageId", "p.fullName as boxName",
-      "s.postcode", "s.regionId", "s.deliveryDate", "s.deliveryWindow", "s.frequencyDays", "s.discountCode", "s.shippingAddressId",
+      "s.id",
+      "s.userId",
+      "u.email",
+      "u.firstName",
+      "u.passwordHash",
+      "s.status",
+      "s.pausedUntil",
+      "s.endedAt",
+      "s.packageId",
+      "p.fullName as boxName",
+      "s.postcode",
+      "s.regionId",
+      "s.deliveryDate",
+      "s.deliveryWindow",
+      "s.frequencyDays",
+      "s.discountCode",
+      "s.shippingAddressId",
     ])
     .where("s.id", "=", subscriptionId)
     .where("s.status", "!=", "draft");
 const factsById = preparedQuery(appDb, factsQuery);
-const factsOfOwner = preparedQuery(appDb, (db, subscriptionId: number, userId: number) => factsQuery(db, subscriptionId).where("s.userId", "=", userId));
+const factsOfOwner = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
+  factsQuery(db, subscriptionId).where("s.userId", "=", userId),
+);
 
 /** A subscription with its owner; scoped by `userId` when given (another user's answers null, like a missing one). */
-export async function subscriptionFacts(db: Kysely<DB>, subscriptionId: number, userId?: number): Promise<SubscriptionFacts | null> {
-  const [row] = userId === undefined ? await factsById.on(db)(subscriptionId) : await factsOfOwner.on(db)(subscriptionId, userId);
+export async function subscriptionFacts(
+  db: Kysely<DB>,
+  subscriptionId: number,
+  userId?: number,
+): Promise<SubscriptionFacts | null> {
+  const [row] =
+    userId === undefined
+      ? await factsById.on(db)(subscriptionId)
+      : await factsOfOwner.on(db)(subscriptionId, userId);
   if (!row || row.userId === null) return null;
   const { passwordHash, ...rest } = row;
-  return { ...rest, userId: row.userId, hasPassword: Boolean(passwordHash), boxName: row.boxName ?? "Your box", frequencyDays: row.frequencyDays ?? 28 };
+  return {
+    ...rest,
+    userId: row.userId,
+    hasPassword: Boolean(passwordHash),
+    boxName: row.boxName ?? "Your box",
+    frequencyDays: row.frequencyDays ?? 28,
+  };
 }
 
 export type DeliveryRow = {
@@ -79,12 +111,29 @@ export type DeliveryRow = {
 };
 
 export const DELIVERY_COLUMNS = [
-  "id", "subscriptionId", "deliveryDate", "deliveryWindow", "status", "skipReason", "cutoffAt", "processedAt", "orderId",
-  "chargeAttempts", "claimedAt", "nextAttemptAt", "notes",
+  "id",
+  "subscriptionId",
+  "deliveryDate",
+  "deliveryWindow",
+  "status",
+  "skipReason",
+  "cutoffAt",
+  "processedAt",
+  "orderId",
+  "chargeAttempts",
+  "claimedAt",
+  "nextAttemptAt",
+  "notes",
 ] as const;
 
 export async function deliveryById(db: Kysely<DB>, id: number): Promise<DeliveryRow | null> {
-  return (await db.selectFrom("deliveries").select(DELIVERY_COLUMNS).where("id", "=", id).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom("deliveries")
+      .select(DELIVERY_COLUMNS)
+      .where("id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /**
@@ -92,7 +141,10 @@ export async function deliveryById(db: Kysely<DB>, id: number): Promise<Delivery
  * subscription's delivery date when it already has its order (the first box),
  * else null (the subscription's delivery date itself is the first to plan).
  */
-async function chainEnd(db: Kysely<DB>, sub: Pick<SubscriptionFacts, "id" | "deliveryDate">): Promise<string | null> {
+async function chainEnd(
+  db: Kysely<DB>,
+  sub: Pick<SubscriptionFacts, "id" | "deliveryDate">,
+): Promise<string | null> {
   const last = await db
     .selectFrom("deliveries")
     .select("deliveryDate")
@@ -123,18 +175,27 @@ export async function datesMissing(
   if (end === null) {
     if (!sub.deliveryDate) return [];
     const first = sub.deliveryDate;
-    if (cutoffInstant(schedule, first).getTime() > now.getTime() && (!until || first >= until)) return [first];
-    const rest = until ? datesThrough(schedule, first, sub.frequencyDays, until) : datesToPlan(schedule, first, sub.frequencyDays, now);
+    if (cutoffInstant(schedule, first).getTime() > now.getTime() && (!until || first >= until))
+      return [first];
+    const rest = until
+      ? datesThrough(schedule, first, sub.frequencyDays, until)
+      : datesToPlan(schedule, first, sub.frequencyDays, now);
     return [first, ...rest];
   }
   if (until) return datesThrough(schedule, end, sub.frequencyDays, until);
   return datesToPlan(schedule, end, sub.frequencyDays, now);
 }
 
-function datesThrough(schedule: RegionSchedule, after: string, frequencyDays: number, until: string): string[] {
+function datesThrough(
+  schedule: RegionSchedule,
+  after: string,
+  frequencyDays: number,
+  until: string,
+): string[] {
   const out: string[] = [];
   let d = after;
-  for (let i = 0; i < 120 && d < until; i++) out.push((d = nextDeliveryDate(schedule, d, frequencyDays)));
+  for (let i = 0; i < 120 && d < until; i++)
+    out.push((d = nextDeliveryDate(schedule, d, frequencyDays)));
   return out;
 }
 
@@ -150,11 +211,18 @@ export async function insertPlanned(
   const ts = now.toISOString();
   const res = await db
     .insertInto("deliveries")
-    .values(dates.map((d) => ({
-      subscriptionId: sub.id, deliveryDate: d, deliveryWindow: sub.deliveryWindow, status: "scheduled" as const,
-      cutoffAt: cutoffInstant(schedule, d).toISOString(), remindAt: reminderInstant(schedule, d).toISOString(),
-      createdAt: ts, updatedAt: ts,
-    })))
+    .values(
+      dates.map((d) => ({
+        subscriptionId: sub.id,
+        deliveryDate: d,
+        deliveryWindow: sub.deliveryWindow,
+        status: "scheduled" as const,
+        cutoffAt: cutoffInstant(schedule, d).toISOString(),
+        remindAt: reminderInstant(schedule, d).toISOString(),
+        createdAt: ts,
+        updatedAt: ts,
+      })),
+    )
     .onConflict((oc) => oc.columns(["subscriptionId", "deliveryDate"]).doNothing())
     .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0);
@@ -212,7 +280,10 @@ export async function recordEvent(
   at: Date,
 ) {
   const full = { ...data, by: actor.kind, ...(actor.email ? { actorEmail: actor.email } : {}) };
-  await db.insertInto("subscriptionEvents").values({ subscriptionId, type, data: JSON.stringify(full), createdAt: at.toISOString() }).execute();
+  await db
+    .insertInto("subscriptionEvents")
+    .values({ subscriptionId, type, data: JSON.stringify(full), createdAt: at.toISOString() })
+    .execute();
 }
 
 /**
@@ -225,11 +296,21 @@ export async function recordEvent(
  */
 export async function lockSubscription(trx: Kysely<DB>, subscriptionId: number) {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom("subscriptions").select("id").where("id", "=", subscriptionId).forUpdate().execute();
+  await trx
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("id", "=", subscriptionId)
+    .forUpdate()
+    .execute();
 }
 
 /** Moves the subscription's delivery date on to `next` (never back). */
-export async function advanceDeliveryDate(db: Kysely<DB>, subscriptionId: number, next: string, at: Date) {
+export async function advanceDeliveryDate(
+  db: Kysely<DB>,
+  subscriptionId: number,
+  next: string,
+  at: Date,
+) {
   await db
     .updateTable("subscriptions")
     .set({ deliveryDate: next, updatedAt: at.toISOString() })

@@ -28,7 +28,14 @@ export const deliveryPlanJob: JobKind<PlanItem> = {
       .where("s.deliveryDate", "is not", null)
       .where("s.userId", "is not", null)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("deliveries as d").select(sql.lit(1).as("one")).whereRef("d.subscriptionId", "=", "s.id").where("d.cutoffAt", ">", ts))),
+        not(
+          exists(
+            selectFrom("deliveries as d")
+              .select(sql.lit(1).as("one"))
+              .whereRef("d.subscriptionId", "=", "s.id")
+              .where("d.cutoffAt", ">", ts),
+          ),
+        ),
       )
       .orderBy("s.id")
       .limit(limit)
@@ -48,15 +55,31 @@ export const deliveryPlanJob: JobKind<PlanItem> = {
     // due since its last delivery's cut-off passed (or, with none yet, since it last changed)
     const row = await db
       .selectFrom("subscriptions as s")
-      .select((eb) => eb.fn.min(eb.fn.coalesce(
-        eb.selectFrom("deliveries as d").select((e) => e.fn.max("d.cutoffAt").as("last")).whereRef("d.subscriptionId", "=", "s.id"),
-        eb.ref("s.updatedAt"),
-      )).as("oldest"))
+      .select((eb) =>
+        eb.fn
+          .min(
+            eb.fn.coalesce(
+              eb
+                .selectFrom("deliveries as d")
+                .select((e) => e.fn.max("d.cutoffAt").as("last"))
+                .whereRef("d.subscriptionId", "=", "s.id"),
+              eb.ref("s.updatedAt"),
+            ),
+          )
+          .as("oldest"),
+      )
       .where("s.status", "in", ["active", "paused"])
       .where("s.deliveryDate", "is not", null)
       .where("s.userId", "is not", null)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("deliveries as d").select(sql.lit(1).as("one")).whereRef("d.subscriptionId", "=", "s.id").where("d.cutoffAt", ">", ts))),
+        not(
+          exists(
+            selectFrom("deliveries as d")
+              .select(sql.lit(1).as("one"))
+              .whereRef("d.subscriptionId", "=", "s.id")
+              .where("d.cutoffAt", ">", ts),
+          ),
+        ),
       )
       .executeTakeFirst();
     return (row?.oldest as string | null) ?? null;
@@ -64,7 +87,10 @@ export const deliveryPlanJob: JobKind<PlanItem> = {
 };
 
 type DeliveryItem = {
-  deliveryId: number; subscriptionId: number; deliveryDate: string; step: "reminder" | "cutoff" | "packing" | "retry" | "resume";
+  deliveryId: number;
+  subscriptionId: number;
+  deliveryDate: string;
+  step: "reminder" | "cutoff" | "packing" | "retry" | "resume";
   /** a cut-off delivery's claim (./cutoff-claim.server.ts), null where there is none */
   claimedAt?: string | null;
 };
@@ -81,18 +107,33 @@ export const deliveryReminderJob: JobKind<DeliveryItem> = {
       .where("d.processedAt", "is", null)
       .where("d.remindAt", "<=", ts)
       .where("d.cutoffAt", ">", ts)
-      .where((eb) => eb.or([
-        eb("s.status", "=", "active"),
-        eb.and([eb("s.status", "=", "paused"), eb("s.pausedUntil", "is not", null), eb("s.pausedUntil", "<=", eb.ref("d.deliveryDate"))]),
-      ]))
+      .where((eb) =>
+        eb.or([
+          eb("s.status", "=", "active"),
+          eb.and([
+            eb("s.status", "=", "paused"),
+            eb("s.pausedUntil", "is not", null),
+            eb("s.pausedUntil", "<=", eb.ref("d.deliveryDate")),
+          ]),
+        ]),
+      )
       .orderBy("d.remindAt")
       .orderBy("d.id")
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ deliveryId: r.id, subscriptionId: r.subscriptionId, deliveryDate: r.deliveryDate, step: "reminder" as const }));
+    return rows.map((r) => ({
+      deliveryId: r.id,
+      subscriptionId: r.subscriptionId,
+      deliveryDate: r.deliveryDate,
+      step: "reminder" as const,
+    }));
   },
   run: (ctx, item) => sendReminder(ctx, item.deliveryId),
-  describe: ({ deliveryId, subscriptionId, deliveryDate }) => ({ deliveryId, subscriptionId, deliveryDate }),
+  describe: ({ deliveryId, subscriptionId, deliveryDate }) => ({
+    deliveryId,
+    subscriptionId,
+    deliveryDate,
+  }),
   async oldestDue({ db, now }) {
     const ts = now.toISOString();
     const row = await db
@@ -116,43 +157,103 @@ export const renewalJob: JobKind<DeliveryItem> = {
     const leaseStart = new Date(now.getTime() - RENEWALS.claimLeaseMinutes * 60_000).toISOString();
     const cols = ["id", "subscriptionId", "deliveryDate"] as const;
     const atCutoff = await claimAtCutoff(db, now, limit);
-    const packing = atCutoff.length < limit
-      ? await unpaidAtPacking(db, now).select(cols).orderBy("deliveryDate").orderBy("id").limit(limit - atCutoff.length).execute()
-      : [];
+    const packing =
+      atCutoff.length < limit
+        ? await unpaidAtPacking(db, now)
+            .select(cols)
+            .orderBy("deliveryDate")
+            .orderBy("id")
+            .limit(limit - atCutoff.length)
+            .execute()
+        : [];
     const packingIds = new Set(packing.map((r) => r.id));
     const room = limit - atCutoff.length - packing.length;
-    const retries = room > 0
-      ? (await db.selectFrom("deliveries").select(cols).where("status", "=", "payment_failed").where("nextAttemptAt", "<=", ts).orderBy("nextAttemptAt").limit(room + packing.length).execute())
-        .filter((r) => !packingIds.has(r.id)).slice(0, room)
-      : [];
+    const retries =
+      room > 0
+        ? (
+            await db
+              .selectFrom("deliveries")
+              .select(cols)
+              .where("status", "=", "payment_failed")
+              .where("nextAttemptAt", "<=", ts)
+              .orderBy("nextAttemptAt")
+              .limit(room + packing.length)
+              .execute()
+          )
+            .filter((r) => !packingIds.has(r.id))
+            .slice(0, room)
+        : [];
     const left = room - retries.length;
-    const resumes = left > 0
-      ? await db.selectFrom("deliveries").select(cols).where("status", "=", "ordered").where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)])).orderBy("id").limit(left).execute()
-      : [];
-    const item = (step: DeliveryItem["step"]) => (r: { id: number; subscriptionId: number; deliveryDate: string }) => ({ deliveryId: r.id, subscriptionId: r.subscriptionId, deliveryDate: r.deliveryDate, step });
+    const resumes =
+      left > 0
+        ? await db
+            .selectFrom("deliveries")
+            .select(cols)
+            .where("status", "=", "ordered")
+            .where((eb) => eb.or([eb("claimedAt", "is", null), eb("claimedAt", "<=", leaseStart)]))
+            .orderBy("id")
+            .limit(left)
+            .execute()
+        : [];
+    const item =
+      (step: DeliveryItem["step"]) =>
+      (r: { id: number; subscriptionId: number; deliveryDate: string }) => ({
+        deliveryId: r.id,
+        subscriptionId: r.subscriptionId,
+        deliveryDate: r.deliveryDate,
+        step,
+      });
     return [
       ...atCutoff.map((r) => ({ ...item("cutoff")(r), claimedAt: r.claimedAt })),
-      ...packing.map(item("packing")), ...retries.map(item("retry")), ...resumes.map(item("resume")),
+      ...packing.map(item("packing")),
+      ...retries.map(item("retry")),
+      ...resumes.map(item("resume")),
     ];
   },
   run(ctx, item) {
     if (item.step === "packing") return closeUnpaidAtPacking(ctx, item.deliveryId);
     if (item.step === "retry") return retryCharge(ctx, item.deliveryId);
     if (item.step === "resume") return resumeCharge(ctx, item.deliveryId);
-    return decideClaimed(ctx.db, { id: item.deliveryId, claimedAt: item.claimedAt ?? null }, () => renewAtCutoff(ctx, item.deliveryId));
+    return decideClaimed(ctx.db, { id: item.deliveryId, claimedAt: item.claimedAt ?? null }, () =>
+      renewAtCutoff(ctx, item.deliveryId),
+    );
   },
-  describe: ({ deliveryId, subscriptionId, deliveryDate, step }) => ({ deliveryId, subscriptionId, deliveryDate, step }),
+  describe: ({ deliveryId, subscriptionId, deliveryDate, step }) => ({
+    deliveryId,
+    subscriptionId,
+    deliveryDate,
+    step,
+  }),
   async oldestDue({ db, now }) {
     const ts = now.toISOString();
-    const a = await db.selectFrom("deliveries").select((eb) => eb.fn.min("cutoffAt").as("oldest")).where("processedAt", "is", null).where("cutoffAt", "<=", ts).executeTakeFirst();
-    const b = await db.selectFrom("deliveries").select((eb) => eb.fn.min("nextAttemptAt").as("oldest")).where("status", "=", "payment_failed").where("nextAttemptAt", "<=", ts).executeTakeFirst();
+    const a = await db
+      .selectFrom("deliveries")
+      .select((eb) => eb.fn.min("cutoffAt").as("oldest"))
+      .where("processedAt", "is", null)
+      .where("cutoffAt", "<=", ts)
+      .executeTakeFirst();
+    const b = await db
+      .selectFrom("deliveries")
+      .select((eb) => eb.fn.min("nextAttemptAt").as("oldest"))
+      .where("status", "=", "payment_failed")
+      .where("nextAttemptAt", "<=", ts)
+      .executeTakeFirst();
     // due since its packing cut-off (noon Sydney the day before delivery): the earliest date's, roughly
-    const c = await unpaidAtPacking(db, now).select((eb) => eb.fn.min("deliveryDate").as("oldest")).executeTakeFirst();
-    const packingSince = typeof c?.oldest === "string" ? packingCutoffInstant(c.oldest).toISOString() : null;
-    const times = [a?.oldest, b?.oldest, packingSince].filter((t): t is string => typeof t === "string");
+    const c = await unpaidAtPacking(db, now)
+      .select((eb) => eb.fn.min("deliveryDate").as("oldest"))
+      .executeTakeFirst();
+    const packingSince =
+      typeof c?.oldest === "string" ? packingCutoffInstant(c.oldest).toISOString() : null;
+    const times = [a?.oldest, b?.oldest, packingSince].filter(
+      (t): t is string => typeof t === "string",
+    );
     return times.sort()[0] ?? null;
   },
 };
 
 /** Registered as one entry in app/jobs/registry.server.ts, in this order; each piece names its subscription. */
-export const SUBSCRIPTION_JOB_KINDS: JobKind<PlanItem>[] = [deliveryPlanJob, deliveryReminderJob, renewalJob];
+export const SUBSCRIPTION_JOB_KINDS: JobKind<PlanItem>[] = [
+  deliveryPlanJob,
+  deliveryReminderJob,
+  renewalJob,
+];

@@ -10,7 +10,15 @@ import { queueEmail } from "~/email/mailer.server";
 import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import { hashToken } from "~/security/token-hash.server";
-import { changeEvents, lockSubscription, newChangeReference, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
+import {
+  changeEvents,
+  lockSubscription,
+  newChangeReference,
+  recordEvent,
+  scheduleOf,
+  skippedByEvents,
+  subscriptionFacts,
+} from "./deliveries.server";
 import { cutoffLabel } from "./schedule";
 
 export type OneTapAction = "skip" | "keep";
@@ -26,10 +34,23 @@ export function oneTapPath(token: string, action: OneTapAction): string {
 
 export type OneTapView =
   | { state: "invalid" }
-  | { state: "used"; action: OneTapAction; reference: string; deliveryDate: string; boxName: string }
+  | {
+      state: "used";
+      action: OneTapAction;
+      reference: string;
+      deliveryDate: string;
+      boxName: string;
+    }
   | { state: "expired"; deliveryDate: string; cutoff: string; boxName: string }
   | { state: "cancelled"; deliveryDate: string; boxName: string }
-  | { state: "valid"; deliveryDate: string; cutoff: string; boxName: string; firstName: string | null; skipped: boolean };
+  | {
+      state: "valid";
+      deliveryDate: string;
+      cutoff: string;
+      boxName: string;
+      firstName: string | null;
+      skipped: boolean;
+    };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
@@ -37,7 +58,17 @@ async function find(db: Kysely<DB>, token: string) {
   if (!TOKEN_SHAPE.test(token)) return null;
   return db
     .selectFrom("deliveries")
-    .select(["id", "subscriptionId", "deliveryDate", "status", "cutoffAt", "processedAt", "oneTapUsedAt", "oneTapAction", "oneTapReference"])
+    .select([
+      "id",
+      "subscriptionId",
+      "deliveryDate",
+      "status",
+      "cutoffAt",
+      "processedAt",
+      "oneTapUsedAt",
+      "oneTapAction",
+      "oneTapReference",
+    ])
     .where("oneTapHash", "=", hashToken(token))
     .executeTakeFirst();
 }
@@ -50,65 +81,125 @@ export async function readOneTap(db: Kysely<DB>, token: string, now: Date): Prom
   if (!sub) return { state: "invalid" };
   const schedule = await scheduleOf(sub.regionId);
   const deliveryDate = formatDeliveryDate(d.deliveryDate);
-  if (d.oneTapUsedAt) return { state: "used", action: d.oneTapAction === "skip" ? "skip" : "keep", reference: d.oneTapReference ?? "", deliveryDate, boxName: sub.boxName };
-  if (d.processedAt || now.getTime() >= Date.parse(d.cutoffAt)) return { state: "expired", deliveryDate, cutoff: cutoffLabel(schedule, d.deliveryDate), boxName: sub.boxName };
+  if (d.oneTapUsedAt)
+    return {
+      state: "used",
+      action: d.oneTapAction === "skip" ? "skip" : "keep",
+      reference: d.oneTapReference ?? "",
+      deliveryDate,
+      boxName: sub.boxName,
+    };
+  if (d.processedAt || now.getTime() >= Date.parse(d.cutoffAt))
+    return {
+      state: "expired",
+      deliveryDate,
+      cutoff: cutoffLabel(schedule, d.deliveryDate),
+      boxName: sub.boxName,
+    };
   if (sub.status === "cancelled") return { state: "cancelled", deliveryDate, boxName: sub.boxName };
-  const skipped = d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
-  return { state: "valid", deliveryDate, cutoff: cutoffLabel(schedule, d.deliveryDate), boxName: sub.boxName, firstName: sub.firstName, skipped };
+  const skipped =
+    d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  return {
+    state: "valid",
+    deliveryDate,
+    cutoff: cutoffLabel(schedule, d.deliveryDate),
+    boxName: sub.boxName,
+    firstName: sub.firstName,
+    skipped,
+  };
 }
 
-export type OneTapResult = { state: "done"; action: OneTapAction; reference: string; deliveryDate: string; boxName: string } | Exclude<OneTapView, { state: "valid" }>;
+export type OneTapResult =
+  | {
+      state: "done";
+      action: OneTapAction;
+      reference: string;
+      deliveryDate: string;
+      boxName: string;
+    }
+  | Exclude<OneTapView, { state: "valid" }>;
 
 /** Skips or keeps the delivery once; every later use answers with the first one's reference. */
-export async function redeemOneTap(db: Kysely<DB>, token: string, action: OneTapAction, now: Date, origin: string): Promise<OneTapResult> {
+export async function redeemOneTap(
+  db: Kysely<DB>,
+  token: string,
+  action: OneTapAction,
+  now: Date,
+  origin: string,
+): Promise<OneTapResult> {
   const d = await find(db, token);
   if (!d) return { state: "invalid" };
   const sub = await subscriptionFacts(db, d.subscriptionId);
   if (!sub) return { state: "invalid" };
   const schedule = await scheduleOf(sub.regionId);
-  const skippedBefore = d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  const skippedBefore =
+    d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
   const reference = newChangeReference();
   const ts = now.toISOString();
   const date = formatDeliveryDate(d.deliveryDate);
   const cutoff = cutoffLabel(schedule, d.deliveryDate);
 
-  const done = await db.transaction().execute(async (trx) => {
-    // Subscription row first, as the renewal at the cut-off and every change lock it: one waits for the other.
-    await lockSubscription(trx, sub.id);
-    const claimed = await trx
-      .updateTable("deliveries")
-      .set({ oneTapUsedAt: ts, oneTapAction: action, oneTapReference: reference, updatedAt: ts })
-      .where("id", "=", d.id)
-      .where("oneTapUsedAt", "is", null)
-      .where("processedAt", "is", null)
-      .where("cutoffAt", ">", ts)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return false;
-    const live = await trx.selectFrom("subscriptions").select("status").where("id", "=", sub.id).executeTakeFirst();
-    if (!live || live.status === "cancelled") throw new CancelledMeanwhile();
-    await trx
-      .updateTable("deliveries")
-      .set(action === "skip" ? { status: "skipped", skipReason: "subscriber" } : { status: "scheduled", skipReason: null })
-      .where("id", "=", d.id)
-      .where("status", "in", ["scheduled", "skipped"])
-      .execute();
-    const type = action === "skip" ? "skipped" : skippedBefore ? "unskipped" : "kept";
-    await recordEvent(trx, sub.id, type, { reference, deliveryDate: d.deliveryDate }, { kind: "email-link", email: sub.email }, now);
-    await queueEmail(trx, subscriptionChangeEmail, sub.email, {
-      firstName: sub.firstName ?? "there",
-      title: action === "skip" ? "Delivery skipped" : "Delivery kept",
-      lines: action === "skip"
-        ? [`You skipped the delivery on ${date} with the link in your reminder. Nothing is delivered or charged for it.`, `Changed your mind? You can bring it back on My deliveries until ${cutoff}.`]
-        : [`Your delivery on ${date} stays on: it is charged at ${cutoff} and arrives as planned.`],
-      reference,
-      boxName: sub.boxName,
-      manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
+  const done = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Subscription row first, as the renewal at the cut-off and every change lock it: one waits for the other.
+      await lockSubscription(trx, sub.id);
+      const claimed = await trx
+        .updateTable("deliveries")
+        .set({ oneTapUsedAt: ts, oneTapAction: action, oneTapReference: reference, updatedAt: ts })
+        .where("id", "=", d.id)
+        .where("oneTapUsedAt", "is", null)
+        .where("processedAt", "is", null)
+        .where("cutoffAt", ">", ts)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const live = await trx
+        .selectFrom("subscriptions")
+        .select("status")
+        .where("id", "=", sub.id)
+        .executeTakeFirst();
+      if (!live || live.status === "cancelled") throw new CancelledMeanwhile();
+      await trx
+        .updateTable("deliveries")
+        .set(
+          action === "skip"
+            ? { status: "skipped", skipReason: "subscriber" }
+            : { status: "scheduled", skipReason: null },
+        )
+        .where("id", "=", d.id)
+        .where("status", "in", ["scheduled", "skipped"])
+        .execute();
+      const type = action === "skip" ? "skipped" : skippedBefore ? "unskipped" : "kept";
+      await recordEvent(
+        trx,
+        sub.id,
+        type,
+        { reference, deliveryDate: d.deliveryDate },
+        { kind: "email-link", email: sub.email },
+        now,
+      );
+      await queueEmail(trx, subscriptionChangeEmail, sub.email, {
+        firstName: sub.firstName ?? "there",
+        title: action === "skip" ? "Delivery skipped" : "Delivery kept",
+        lines:
+          action === "skip"
+            ? [
+                `You skipped the delivery on ${date} with the link in your reminder. Nothing is delivered or charged for it.`,
+                `Changed your mind? You can bring it back on My deliveries until ${cutoff}.`,
+              ]
+            : [
+                `Your delivery on ${date} stays on: it is charged at ${cutoff} and arrives as planned.`,
+              ],
+        reference,
+        boxName: sub.boxName,
+        manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
+      });
+      return true;
+    })
+    .catch((error) => {
+      if (error instanceof CancelledMeanwhile) return "cancelled" as const;
+      throw error;
     });
-    return true;
-  }).catch((error) => {
-    if (error instanceof CancelledMeanwhile) return "cancelled" as const;
-    throw error;
-  });
   if (done === "cancelled") return { state: "cancelled", deliveryDate: date, boxName: sub.boxName };
   if (done) return { state: "done", action, reference, deliveryDate: date, boxName: sub.boxName };
   const view = await readOneTap(db, token, now);

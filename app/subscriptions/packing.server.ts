@@ -13,7 +13,12 @@ import { queueEmail } from "~/email/mailer.server";
 import { deliveryNotSentEmail } from "~/email/templates/delivery-not-sent";
 import { addLedgerEntry, lockUser } from "~/orders/credit.server";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
-import { deliveryById, lockSubscription, recordEvent, subscriptionFacts } from "./deliveries.server";
+import {
+  deliveryById,
+  lockSubscription,
+  recordEvent,
+  subscriptionFacts,
+} from "./deliveries.server";
 import type { RenewalContext, RenewalOutcome } from "./renewals.server";
 import { packedThrough, packingCutoffInstant, packingCutoffLabel } from "./schedule";
 import { NOT_PAID_BEFORE_PACKING } from "./subscriber-schedule";
@@ -32,7 +37,10 @@ export function unpaidAtPacking(db: Kysely<DB>, now: Date) {
     .where((eb) => eb.or([eb("nextAttemptAt", "is", null), eb("nextAttemptAt", "<=", ts)]));
 }
 
-export async function closeUnpaidAtPacking(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+export async function closeUnpaidAtPacking(
+  ctx: RenewalContext,
+  deliveryId: number,
+): Promise<RenewalOutcome> {
   const { db, now } = ctx;
   const ts = now.toISOString();
   const seen = await deliveryById(db, deliveryId);
@@ -46,16 +54,30 @@ export async function closeUnpaidAtPacking(ctx: RenewalContext, deliveryId: numb
     await lockSubscription(trx, sub.id);
     const claimed = await trx
       .updateTable("deliveries")
-      .set({ status: "skipped", skipReason: NOT_PAID_BEFORE_PACKING, claimedAt: null, nextAttemptAt: null, updatedAt: ts })
+      .set({
+        status: "skipped",
+        skipReason: NOT_PAID_BEFORE_PACKING,
+        claimedAt: null,
+        nextAttemptAt: null,
+        updatedAt: ts,
+      })
       .where("id", "=", seen.id)
       .where("status", "=", "payment_failed")
       .where((eb) => eb.or([eb("nextAttemptAt", "is", null), eb("nextAttemptAt", "<=", ts)]))
       .executeTakeFirst();
     if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
-    const order = await trx.selectFrom("orders").select(["reference", "status", "paymentKey"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    const order = await trx
+      .selectFrom("orders")
+      .select(["reference", "status", "paymentKey"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
     if (order.status === "paid") {
       // paid by the subscriber at /checkout/{order} before the cut-off: it is packed and sent
-      await trx.updateTable("deliveries").set({ status: "paid", skipReason: null }).where("id", "=", seen.id).execute();
+      await trx
+        .updateTable("deliveries")
+        .set({ status: "paid", skipReason: null })
+        .where("id", "=", seen.id)
+        .execute();
       return "done" as const;
     }
     // The same condition pay-an-order claims the order with: exactly one of them wins.
@@ -68,30 +90,76 @@ export async function closeUnpaidAtPacking(ctx: RenewalContext, deliveryId: numb
       .executeTakeFirst();
     if (Number(cancelled.numUpdatedRows) !== 1) {
       if (order.paymentKey && (PAYABLE as readonly string[]).includes(order.status)) {
-        await trx.updateTable("deliveries")
-          .set({ status: "payment_failed", skipReason: null, nextAttemptAt: new Date(now.getTime() + BUSY_RETRY_MS).toISOString() })
+        await trx
+          .updateTable("deliveries")
+          .set({
+            status: "payment_failed",
+            skipReason: null,
+            nextAttemptAt: new Date(now.getTime() + BUSY_RETRY_MS).toISOString(),
+          })
           .where("id", "=", seen.id)
           .execute();
         return "skipped" as const;
       }
       // closed another way (by hand): say why, give nothing back twice
-      await trx.updateTable("deliveries").set({ skipReason: `order ${order.status}` }).where("id", "=", seen.id).execute();
+      await trx
+        .updateTable("deliveries")
+        .set({ skipReason: `order ${order.status}` })
+        .where("id", "=", seen.id)
+        .execute();
       return "done" as const;
     }
 
-    const stock = (await trx.selectFrom("deliveries").select("stock").where("id", "=", seen.id).executeTakeFirst())?.stock;
+    const stock = (
+      await trx
+        .selectFrom("deliveries")
+        .select("stock")
+        .where("id", "=", seen.id)
+        .executeTakeFirst()
+    )?.stock;
     for (const s of stock ? (JSON.parse(stock) as { productId: number; quantity: number }[]) : []) {
-      await trx.updateTable("products").set((eb) => ({ inventory: eb("inventory", "+", s.quantity) })).where("id", "=", s.productId).where("inventory", "is not", null).execute();
+      await trx
+        .updateTable("products")
+        .set((eb) => ({ inventory: eb("inventory", "+", s.quantity) }))
+        .where("id", "=", s.productId)
+        .where("inventory", "is not", null)
+        .execute();
     }
     // Credit spent on the order came back when the card was declined; whatever is still on it comes back now.
-    const invoice = await trx.selectFrom("invoices").select(["id", "creditCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirst();
+    const invoice = await trx
+      .selectFrom("invoices")
+      .select(["id", "creditCents"])
+      .where("orderId", "=", orderId)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst();
     const creditReturnedCents = invoice?.creditCents ?? 0;
     if (invoice && creditReturnedCents > 0) {
       await lockUser(trx, sub.userId);
-      await addLedgerEntry(trx, { userId: sub.userId, amountCents: creditReturnedCents, reason: "Credit returned: delivery not sent", reference: order.reference });
-      await trx.updateTable("invoices").set({ creditCents: 0 }).where("id", "=", invoice.id).execute();
+      await addLedgerEntry(trx, {
+        userId: sub.userId,
+        amountCents: creditReturnedCents,
+        reason: "Credit returned: delivery not sent",
+        reference: order.reference,
+      });
+      await trx
+        .updateTable("invoices")
+        .set({ creditCents: 0 })
+        .where("id", "=", invoice.id)
+        .execute();
     }
-    await recordEvent(trx, sub.id, "renewal_skipped", { reference: order.reference, deliveryDate: seen.deliveryDate, reason: NOT_PAID_BEFORE_PACKING }, { kind: "shop" }, now);
+    await recordEvent(
+      trx,
+      sub.id,
+      "renewal_skipped",
+      {
+        reference: order.reference,
+        deliveryDate: seen.deliveryDate,
+        reason: NOT_PAID_BEFORE_PACKING,
+      },
+      { kind: "shop" },
+      now,
+    );
     const next = await trx
       .selectFrom("deliveries")
       .select("deliveryDate")
@@ -103,8 +171,12 @@ export async function closeUnpaidAtPacking(ctx: RenewalContext, deliveryId: numb
       .executeTakeFirst();
     const nextDate = next?.deliveryDate ?? sub.deliveryDate;
     await queueEmail(trx, deliveryNotSentEmail, sub.email, {
-      firstName: sub.firstName, reference: order.reference, boxName: sub.boxName, deliveryDate: formatDeliveryDate(seen.deliveryDate),
-      packingCutoff: packingCutoffLabel(seen.deliveryDate), creditReturnedCents,
+      firstName: sub.firstName,
+      reference: order.reference,
+      boxName: sub.boxName,
+      deliveryDate: formatDeliveryDate(seen.deliveryDate),
+      packingCutoff: packingCutoffLabel(seen.deliveryDate),
+      creditReturnedCents,
       nextDeliveryDate: sub.status === "active" && nextDate ? formatDeliveryDate(nextDate) : null,
       manageUrl: `${ctx.origin}${MY_DELIVERIES_PATH}`,
     });

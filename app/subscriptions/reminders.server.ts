@@ -11,28 +11,50 @@ import { deliveryReminderEmail } from "~/email/templates/delivery-reminder";
 import { creditBalance } from "~/orders/credit.server";
 import { applyCredit } from "~/orders/credit";
 import { MY_DELIVERIES_PATH } from "~/orders/paths";
-import { changeEvents, deliveryById, scheduleOf, skippedByEvents, subscriptionFacts } from "./deliveries.server";
+import {
+  changeEvents,
+  deliveryById,
+  scheduleOf,
+  skippedByEvents,
+  subscriptionFacts,
+} from "./deliveries.server";
 import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
 
-export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: string }, deliveryId: number): Promise<"done" | "skipped"> {
+export async function sendReminder(
+  ctx: { db: Kysely<DB>; now: Date; origin: string },
+  deliveryId: number,
+): Promise<"done" | "skipped"> {
   const { db, now, origin } = ctx;
   const ts = now.toISOString();
   const d = await deliveryById(db, deliveryId);
   if (!d || d.processedAt) return "skipped";
   const sub = await subscriptionFacts(db, d.subscriptionId);
-  const skipped = !sub || d.status !== "scheduled" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  const skipped =
+    !sub ||
+    d.status !== "scheduled" ||
+    skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
   if (!sub || skipped) {
     // nothing to remind of (skipped in the subscriber area meanwhile): marked, so it is not listed again
-    const res = await db.updateTable("deliveries").set({ reminderSentAt: ts, updatedAt: ts }).where("id", "=", d.id).where("reminderSentAt", "is", null).executeTakeFirst();
+    const res = await db
+      .updateTable("deliveries")
+      .set({ reminderSentAt: ts, updatedAt: ts })
+      .where("id", "=", d.id)
+      .where("reminderSentAt", "is", null)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1 ? "done" : "skipped";
   }
   const schedule = await scheduleOf(sub.regionId);
   const { quote, notes } = await quoteRenewal(sub, now);
   const owed = quote.subtotalCents - quote.discountedCents;
-  const credit = applyCredit(sub.hasPassword ? await creditLeftAt(db, sub, d, cutoffInstant(schedule, d.deliveryDate), now) : 0, owed);
+  const credit = applyCredit(
+    sub.hasPassword
+      ? await creditLeftAt(db, sub, d, cutoffInstant(schedule, d.deliveryDate), now)
+      : 0,
+    owed,
+  );
   const card = await db
     .selectFrom("paymentMethods")
     .select(["brand", "lastFour"])
@@ -42,7 +64,8 @@ export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: str
     .executeTakeFirst();
   const region = sub.regionId ? await getRegion(sub.regionId) : null;
   const windows = region ? await windowsForRegion(region) : [];
-  const window = windows.find((w) => w.code === (d.deliveryWindow ?? sub.deliveryWindow))?.label ?? null;
+  const window =
+    windows.find((w) => w.code === (d.deliveryWindow ?? sub.deliveryWindow))?.label ?? null;
   const { token, hash } = newOneTapToken();
 
   return db.transaction().execute(async (trx) => {
@@ -60,7 +83,11 @@ export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: str
       deliveryDate: formatDeliveryDate(d.deliveryDate),
       window,
       cutoff: cutoffLabel(schedule, d.deliveryDate),
-      lines: quote.lines.map((l) => ({ name: l.free ? `${l.name} (free)` : l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
+      lines: quote.lines.map((l) => ({
+        name: l.free ? `${l.name} (free)` : l.name,
+        quantity: l.quantity,
+        lineCents: l.priceCents * l.quantity,
+      })),
       discountedCents: quote.discountedCents,
       creditCents: credit.creditCents,
       chargeCents: credit.totalCents,
@@ -79,14 +106,23 @@ export async function sendReminder(ctx: { db: Kysely<DB>; now: Date; origin: str
  * other deliveries ordered before it will spend (each takes what it owes, first come first served).
  * Without it, two subscriptions due in the same days would each promise the whole balance.
  */
-async function creditLeftAt(db: Kysely<DB>, sub: SubscriptionFacts, d: { id: number; deliveryDate: string }, cutoff: Date, now: Date): Promise<number> {
+async function creditLeftAt(
+  db: Kysely<DB>,
+  sub: SubscriptionFacts,
+  d: { id: number; deliveryDate: string },
+  cutoff: Date,
+  now: Date,
+): Promise<number> {
   let left = await creditBalance({ userId: sub.userId }, db);
   if (left <= 0) return 0;
   const others = await db
-    .selectFrom("deliveries").innerJoin("subscriptions", "subscriptions.id", "deliveries.subscriptionId")
+    .selectFrom("deliveries")
+    .innerJoin("subscriptions", "subscriptions.id", "deliveries.subscriptionId")
     .select(["deliveries.subscriptionId", "deliveries.deliveryDate", "deliveries.id"])
-    .where("subscriptions.userId", "=", sub.userId).where("deliveries.subscriptionId", "!=", sub.id)
-    .where("deliveries.status", "=", "scheduled").where("deliveries.processedAt", "is", null)
+    .where("subscriptions.userId", "=", sub.userId)
+    .where("deliveries.subscriptionId", "!=", sub.id)
+    .where("deliveries.status", "=", "scheduled")
+    .where("deliveries.processedAt", "is", null)
     .where("deliveries.deliveryDate", "<=", d.deliveryDate)
     .execute();
   const ahead: { cutoff: Date; owed: number }[] = [];
@@ -100,6 +136,7 @@ async function creditLeftAt(db: Kysely<DB>, sub: SubscriptionFacts, d: { id: num
     const { quote } = await quoteRenewal(facts, now);
     ahead.push({ cutoff: at, owed: quote.subtotalCents - quote.discountedCents });
   }
-  for (const o of ahead.sort((a, b) => a.cutoff.getTime() - b.cutoff.getTime())) left -= Math.min(left, o.owed);
+  for (const o of ahead.sort((a, b) => a.cutoff.getTime() - b.cutoff.getTime()))
+    left -= Math.min(left, o.owed);
   return left;
 }

@@ -19,9 +19,16 @@ export type RenewalQuote = {
 };
 
 /** A recurring discount still usable for this postcode, else null. */
-async function recurringDiscount(sub: Pick<SubscriptionFacts, "discountCode" | "postcode">, at: Date): Promise<Discount | null> {
+async function recurringDiscount(
+  sub: Pick<SubscriptionFacts, "discountCode" | "postcode">,
+  at: Date,
+): Promise<Discount | null> {
   if (!sub.discountCode) return null;
-  const row = await db.selectFrom("discounts").select("recurring").where("code", "=", sub.discountCode.trim().toUpperCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom("discounts")
+    .select("recurring")
+    .where("code", "=", sub.discountCode.trim().toUpperCase())
+    .executeTakeFirst();
   if (!row || row.recurring !== 1) return null;
   const found = await findDiscount(sub.discountCode, db, at);
   if (!found || !found.usable || blockedInTasmania(found, sub.postcode)) return null;
@@ -31,32 +38,50 @@ async function recurringDiscount(sub: Pick<SubscriptionFacts, "discountCode" | "
 export async function quoteRenewal(sub: SubscriptionFacts, at: Date): Promise<RenewalQuote> {
   const cart = await getCart({ id: sub.id, packageId: sub.packageId });
   const ids = [...cart.items, ...cart.addons].map((l) => l.productId);
-  const stock = ids.length ? await db.selectFrom("products").select(["id", "name", "inventory", "active"]).where("id", "in", ids).execute() : [];
+  const stock = ids.length
+    ? await db
+        .selectFrom("products")
+        .select(["id", "name", "inventory", "active"])
+        .where("id", "in", ids)
+        .execute()
+    : [];
   const product = (id: number) => stock.find((p) => p.id === id);
   const notes: string[] = [];
 
   const items = cart.items.filter((i) => {
     const p = product(i.productId);
     if (salmonBarred(sub.postcode, i.name)) {
-      notes.push(`${cantGoToTasmania(i.name)}, so our butchers pack a cut of the same value instead.`);
+      notes.push(
+        `${cantGoToTasmania(i.name)}, so our butchers pack a cut of the same value instead.`,
+      );
       return false;
     }
     if (!p || p.active !== 1 || (p.inventory !== null && p.inventory < i.quantity)) {
-      notes.push(`${i.name} is out of stock this time, so our butchers pack a cut of the same value instead.`);
+      notes.push(
+        `${i.name} is out of stock this time, so our butchers pack a cut of the same value instead.`,
+      );
       return false;
     }
     return true;
   });
   const addons = cart.addons.flatMap((a) => {
     const p = product(a.productId);
-    if (!p || p.active !== 1 || !isListable({ name: p.name, inventory: p.inventory }, sub.postcode)) {
-      notes.push(salmonBarred(sub.postcode, a.name)
-        ? `${cantGoToTasmania(a.name)}, so it was left out and not charged.`
-        : `${a.name} is out of stock, so it was left out of this delivery and not charged.`);
+    if (
+      !p ||
+      p.active !== 1 ||
+      !isListable({ name: p.name, inventory: p.inventory }, sub.postcode)
+    ) {
+      notes.push(
+        salmonBarred(sub.postcode, a.name)
+          ? `${cantGoToTasmania(a.name)}, so it was left out and not charged.`
+          : `${a.name} is out of stock, so it was left out of this delivery and not charged.`,
+      );
       return [];
     }
     if (p.inventory !== null && p.inventory < a.quantity) {
-      notes.push(`Only ${p.inventory} of ${a.name} were left, so this delivery has ${p.inventory} instead of ${a.quantity}.`);
+      notes.push(
+        `Only ${p.inventory} of ${a.name} were left, so this delivery has ${p.inventory} instead of ${a.quantity}.`,
+      );
       return [{ ...a, quantity: p.inventory }];
     }
     return [a];
@@ -78,15 +103,24 @@ export async function quoteRenewal(sub: SubscriptionFacts, at: Date): Promise<Re
  * Re-prices after some lines could not be reserved (stock sold between the
  * quote and the transaction): those lines go, the discount follows the rest.
  */
-export function withoutLines(q: RenewalQuote, productIds: Set<number>): Pick<Quote, "lines" | "subtotalCents" | "discountedCents"> {
-  const lines = q.quote.lines.filter((l) => l.sellableType === "package" || !productIds.has(l.sellableId) || l.sellableType === "product");
+export function withoutLines(
+  q: RenewalQuote,
+  productIds: Set<number>,
+): Pick<Quote, "lines" | "subtotalCents" | "discountedCents"> {
+  const lines = q.quote.lines.filter(
+    (l) =>
+      l.sellableType === "package" || !productIds.has(l.sellableId) || l.sellableType === "product",
+  );
   const subtotalCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
   let discountedCents = 0;
   if (q.discount) {
-    const paidLines = lines.filter((l) => !l.free).reduce((s, l) => s + l.priceCents * l.quantity, 0);
-    discountedCents = q.discount.kind === "free_item"
-      ? lines.filter((l) => l.free).reduce((s, l) => s + l.priceCents * l.quantity, 0)
-      : applyDiscount(q.discount, paidLines, null).discountedCents;
+    const paidLines = lines
+      .filter((l) => !l.free)
+      .reduce((s, l) => s + l.priceCents * l.quantity, 0);
+    discountedCents =
+      q.discount.kind === "free_item"
+        ? lines.filter((l) => l.free).reduce((s, l) => s + l.priceCents * l.quantity, 0)
+        : applyDiscount(q.discount, paidLines, null).discountedCents;
   }
   return { lines, subtotalCents, discountedCents: Math.min(discountedCents, subtotalCents) };
 }

@@ -23,7 +23,10 @@ import type { DB } from "~/db/schema";
 import { RENEWALS } from "~/config";
 import { formatDeliveryDate } from "~/delivery/schedule";
 import { queueEmail } from "~/email/mailer.server";
-import { deliveryRenewalEmail, type DeliveryRenewalProps } from "~/email/templates/delivery-renewal";
+import {
+  deliveryRenewalEmail,
+  type DeliveryRenewalProps,
+} from "~/email/templates/delivery-renewal";
 import { addLedgerEntry, creditBalance, lockUser } from "~/orders/credit.server";
 import { applyCredit } from "~/orders/credit";
 import { payableInvoice, paymentSummary } from "~/orders/breakdown";
@@ -31,17 +34,39 @@ import { breakdownOf } from "~/orders/breakdown.server";
 import { MY_DELIVERIES_PATH, payOrderPath, taxInvoicePath } from "~/orders/paths";
 import { newOrderReference } from "~/orders/reference.server";
 import type { ChargeResult } from "~/payments/gateway";
-import { chargeStep, claimStep, refuse, settleStep, type ChargeRequest, type SettleGuard } from "~/payments/charge-flow.server";
+import {
+  chargeStep,
+  claimStep,
+  refuse,
+  settleStep,
+  type ChargeRequest,
+  type SettleGuard,
+} from "~/payments/charge-flow.server";
 import { claimPayment, settlePayment, type ResolvedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { RegionSchedule } from "~/delivery/schedule";
 import {
-  advanceDeliveryDate, changeEvents, deliveryById, lockSubscription, recordEvent, scheduleOf, skippedByEvents, subscriptionFacts,
-  type DeliveryRow, type SubscriptionFacts,
+  advanceDeliveryDate,
+  changeEvents,
+  deliveryById,
+  lockSubscription,
+  recordEvent,
+  scheduleOf,
+  skippedByEvents,
+  subscriptionFacts,
+  type DeliveryRow,
+  type SubscriptionFacts,
 } from "./deliveries.server";
 import { quoteRenewal, withoutLines } from "./renewal-quote.server";
 import {
-  decideAtCutoff, nextAttemptAfter, nextDeliveryDate, packingCutoffInstant, packingCutoffLabel, renewalChargeKey, retryInstants, sydneyClockLabel,
+  decideAtCutoff,
+  nextAttemptAfter,
+  nextDeliveryDate,
+  packingCutoffInstant,
+  packingCutoffLabel,
+  renewalChargeKey,
+  retryInstants,
+  sydneyClockLabel,
   type Decision,
 } from "./schedule";
 
@@ -52,12 +77,17 @@ export type RenewalOutcome = "done" | "skipped";
  * Test seam: runs after the order is committed and before the card is
  * charged, so a test can kill the run there and prove the resume.
  */
-export const renewalHooks: { afterOrderWritten?: (deliveryId: number) => void | Promise<void> } = {};
+export const renewalHooks: { afterOrderWritten?: (deliveryId: number) => void | Promise<void> } =
+  {};
 
 const PAYABLE = ["unpaid", "failed"] as const;
 
 /** The card renewals charge: the primary card (else the newest saved one). */
-async function primaryCard(db: Kysely<DB>, userId: number, prefer?: { brand: string | null; lastFour: string | null }): Promise<ResolvedCard | null> {
+async function primaryCard(
+  db: Kysely<DB>,
+  userId: number,
+  prefer?: { brand: string | null; lastFour: string | null },
+): Promise<ResolvedCard | null> {
   const rows = await db
     .selectFrom("paymentMethods")
     .select(["id", "gatewayToken", "brand", "lastFour", "expMonth", "expYear", "isPrimary"])
@@ -65,14 +95,28 @@ async function primaryCard(db: Kysely<DB>, userId: number, prefer?: { brand: str
     .orderBy("isPrimary", "desc")
     .orderBy("id", "desc")
     .execute();
-  const row = (prefer && rows.find((r) => r.brand === prefer.brand && r.lastFour === prefer.lastFour)) ?? rows[0];
-  return row ? { token: row.gatewayToken, brand: row.brand, lastFour: row.lastFour, expMonth: row.expMonth, expYear: row.expYear, savedId: row.id } : null;
+  const row =
+    (prefer && rows.find((r) => r.brand === prefer.brand && r.lastFour === prefer.lastFour)) ??
+    rows[0];
+  return row
+    ? {
+        token: row.gatewayToken,
+        brand: row.brand,
+        lastFour: row.lastFour,
+        expMonth: row.expMonth,
+        expYear: row.expYear,
+        savedId: row.id,
+      }
+    : null;
 }
 
 /* ------------------------------------------------------------ decide */
 
 /** Decides a delivery whose cut-off has passed: closes it, or orders and charges it. */
-export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+export async function renewAtCutoff(
+  ctx: RenewalContext,
+  deliveryId: number,
+): Promise<RenewalOutcome> {
   // A change committed between the look outside and the decision inside can turn a close into an
   // order, which needs the quote made outside: then look again (rare, and at most a few times).
   for (let round = 0; round < 3; round++) {
@@ -85,14 +129,26 @@ export async function renewAtCutoff(ctx: RenewalContext, deliveryId: number): Pr
 type Decided = { decision: Decision; sub: SubscriptionFacts | null; next: string | null };
 
 /** What the delivery's cut-off makes of it, from the rows `db` sees (inside the decision: rows it holds locked). */
-async function decide(db: Kysely<DB>, d: DeliveryRow, sub: SubscriptionFacts | null, schedule: RegionSchedule, now: Date): Promise<Decided> {
+async function decide(
+  db: Kysely<DB>,
+  d: DeliveryRow,
+  sub: SubscriptionFacts | null,
+  schedule: RegionSchedule,
+  now: Date,
+): Promise<Decided> {
   if (!sub) return { decision: "cancelled", sub: null, next: null };
   const events = await changeEvents(db, sub.id);
   const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
-  const decision = decideAtCutoff({
-    deliveryDate: d.deliveryDate, cutoffAt: new Date(d.cutoffAt), subscription: sub, pausedAt,
-    skipped: d.status === "skipped" || skippedByEvents(events).has(d.deliveryDate),
-  }, now);
+  const decision = decideAtCutoff(
+    {
+      deliveryDate: d.deliveryDate,
+      cutoffAt: new Date(d.cutoffAt),
+      subscription: sub,
+      pausedAt,
+      skipped: d.status === "skipped" || skippedByEvents(events).has(d.deliveryDate),
+    },
+    now,
+  );
   return { decision, sub, next: nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays) };
 }
 
@@ -105,16 +161,20 @@ async function decide(db: Kysely<DB>, d: DeliveryRow, sub: SubscriptionFacts | n
  * cancel either committed before (and is honoured) or waits and finds the
  * delivery processed (and is refused, or told the delivery still comes).
  */
-async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome | "look again"> {
+async function decideOnce(
+  ctx: RenewalContext,
+  deliveryId: number,
+): Promise<RenewalOutcome | "look again"> {
   const { db, now } = ctx;
   const seen = await deliveryById(db, deliveryId);
   if (!seen || seen.processedAt) return "skipped";
   const seenSub = await subscriptionFacts(db, seen.subscriptionId);
   const schedule = await scheduleOf(seenSub?.regionId ?? null);
   const hint = await decide(db, seen, seenSub, schedule, now);
-  const prepared = hint.decision === "order" && hint.sub
-    ? { rq: await quoteRenewal(hint.sub, now), card: await primaryCard(db, hint.sub.userId) }
-    : null;
+  const prepared =
+    hint.decision === "order" && hint.sub
+      ? { rq: await quoteRenewal(hint.sub, now), card: await primaryCard(db, hint.sub.userId) }
+      : null;
   const ts = now.toISOString();
   const reference = newOrderReference();
 
@@ -130,13 +190,28 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
       .executeTakeFirst();
     if (Number(took.numUpdatedRows) !== 1) return { refused: "skipped" };
     const d = (await deliveryById(trx, seen.id))!;
-    const { decision, sub, next } = await decide(trx, d, await subscriptionFacts(trx, seen.subscriptionId), schedule, now);
+    const { decision, sub, next } = await decide(
+      trx,
+      d,
+      await subscriptionFacts(trx, seen.subscriptionId),
+      schedule,
+      now,
+    );
     if (sub && sub.regionId !== (seenSub?.regionId ?? null)) refuse("look again"); // moved area meanwhile: its schedule is read again
 
     if (decision !== "order" || !sub) {
       const status = decision === "order" ? "cancelled" : decision; // an order needs its subscription
-      await trx.updateTable("deliveries")
-        .set({ status, skipReason: status === "skipped" ? d.skipReason ?? "subscriber" : status === "missed" ? "not decided before its packing cut-off" : null })
+      await trx
+        .updateTable("deliveries")
+        .set({
+          status,
+          skipReason:
+            status === "skipped"
+              ? (d.skipReason ?? "subscriber")
+              : status === "missed"
+                ? "not decided before its packing cut-off"
+                : null,
+        })
         .where("id", "=", d.id)
         .execute();
       if (sub && next && status !== "cancelled") await advanceDeliveryDate(trx, sub.id, next, now);
@@ -145,19 +220,47 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
     if (!prepared) refuse("look again");
     const { rq, card } = prepared;
     const key = renewalChargeKey(sub.id, d.deliveryDate, 1);
-    await trx.updateTable("deliveries").set({ status: "ordered", claimedAt: ts, chargeAttempts: 1 }).where("id", "=", d.id).execute();
+    await trx
+      .updateTable("deliveries")
+      .set({ status: "ordered", claimedAt: ts, chargeAttempts: 1 })
+      .where("id", "=", d.id)
+      .execute();
     if (sub.status === "paused") {
       // the pause has ended: the subscription is active again
-      await trx.updateTable("subscriptions").set({ status: "active", pausedUntil: null, updatedAt: ts }).where("id", "=", sub.id).where("status", "=", "paused").execute();
-      await recordEvent(trx, sub.id, "resumed", { reference: reference.replace(/^PT-/, "CH-"), reason: "pause ended" }, { kind: "shop" }, now);
+      await trx
+        .updateTable("subscriptions")
+        .set({ status: "active", pausedUntil: null, updatedAt: ts })
+        .where("id", "=", sub.id)
+        .where("status", "=", "paused")
+        .execute();
+      await recordEvent(
+        trx,
+        sub.id,
+        "resumed",
+        { reference: reference.replace(/^PT-/, "CH-"), reason: "pause ended" },
+        { kind: "shop" },
+        now,
+      );
     }
 
     // An order for this date made another way (by hand, or an older system) is linked, never doubled.
-    const existing = await trx.selectFrom("orders").select(["id", "status"]).where("subscriptionId", "=", sub.id).where("deliveryDate", "=", d.deliveryDate).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("orders")
+      .select(["id", "status"])
+      .where("subscriptionId", "=", sub.id)
+      .where("deliveryDate", "=", d.deliveryDate)
+      .executeTakeFirst();
     if (existing) {
-      await trx.updateTable("deliveries")
-        .set({ orderId: existing.id, status: existing.status === "paid" ? "paid" : "payment_failed", claimedAt: null, nextAttemptAt: null })
-        .where("id", "=", d.id).execute();
+      await trx
+        .updateTable("deliveries")
+        .set({
+          orderId: existing.id,
+          status: existing.status === "paid" ? "paid" : "payment_failed",
+          claimedAt: null,
+          nextAttemptAt: null,
+        })
+        .where("id", "=", d.id)
+        .execute();
       if (next) await advanceDeliveryDate(trx, sub.id, next, now);
       return { refused: "done" };
     }
@@ -178,51 +281,114 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
         reserved.push({ productId: s.productId, quantity: s.quantity });
         continue;
       }
-      const p = await trx.selectFrom("products").select("inventory").where("id", "=", s.productId).executeTakeFirst();
+      const p = await trx
+        .selectFrom("products")
+        .select("inventory")
+        .where("id", "=", s.productId)
+        .executeTakeFirst();
       if (p && p.inventory === null) continue; // unlimited
       short.add(s.productId);
-      const isCut = rq.quote.lines.some((l) => l.sellableId === s.productId && l.sellableType === "product");
-      notes.push(isCut
-        ? `${s.name} is out of stock this time, so our butchers pack a cut of the same value instead.`
-        : `${s.name} is out of stock, so it was left out of this delivery and not charged.`);
+      const isCut = rq.quote.lines.some(
+        (l) => l.sellableId === s.productId && l.sellableType === "product",
+      );
+      notes.push(
+        isCut
+          ? `${s.name} is out of stock this time, so our butchers pack a cut of the same value instead.`
+          : `${s.name} is out of stock, so it was left out of this delivery and not charged.`,
+      );
     }
     const priced = short.size ? withoutLines(rq, short) : rq.quote;
     const owed = priced.subtotalCents - priced.discountedCents;
 
     await lockUser(trx, sub.userId);
-    const split = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0, owed);
+    const split = applyCredit(
+      sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0,
+      owed,
+    );
     const { id: orderId } = await trx
       .insertInto("orders")
       .values({
-        reference, userId: sub.userId, subscriptionId: sub.id, kind: "box", status: "unpaid", deliveryDate: d.deliveryDate,
-        deliveryWindow: d.deliveryWindow ?? sub.deliveryWindow, shippingAddressId: sub.shippingAddressId, createdAt: ts, paidAt: null, paymentKey: key,
+        reference,
+        userId: sub.userId,
+        subscriptionId: sub.id,
+        kind: "box",
+        status: "unpaid",
+        deliveryDate: d.deliveryDate,
+        deliveryWindow: d.deliveryWindow ?? sub.deliveryWindow,
+        shippingAddressId: sub.shippingAddressId,
+        createdAt: ts,
+        paidAt: null,
+        paymentKey: key,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
     // Invoice total before credit (the pay-an-order convention); the credit spent is its own column.
     const { id: invoiceId } = await trx
       .insertInto("invoices")
-      .values({ orderId, subtotalCents: priced.subtotalCents, discountedCents: priced.discountedCents, creditCents: split.creditCents, totalCents: owed, createdAt: ts })
+      .values({
+        orderId,
+        subtotalCents: priced.subtotalCents,
+        discountedCents: priced.discountedCents,
+        creditCents: split.creditCents,
+        totalCents: owed,
+        createdAt: ts,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await trx
       .insertInto("invoiceLines")
-      .values(priced.lines.map((l) => ({
-        invoiceId, sellableType: l.sellableType, sellableId: l.sellableId, quantity: l.quantity, priceCents: l.priceCents,
-        name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name, free: l.free ? 1 : 0,
-      })))
+      .values(
+        priced.lines.map((l) => ({
+          invoiceId,
+          sellableType: l.sellableType,
+          sellableId: l.sellableId,
+          quantity: l.quantity,
+          priceCents: l.priceCents,
+          name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name,
+          free: l.free ? 1 : 0,
+        })),
+      )
       .execute();
-    await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference });
+    await addLedgerEntry(trx, {
+      userId: sub.userId,
+      amountCents: -split.creditCents,
+      reason: "Credit used on a delivery",
+      reference,
+    });
     const used = split.totalCents > 0 ? card : null;
-    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: used });
+    await claimPayment(trx, {
+      key,
+      userId: sub.userId,
+      orderId,
+      amountCents: split.totalCents,
+      card: used,
+    });
     await trx
       .updateTable("deliveries")
-      .set({ orderId, stock: JSON.stringify(reserved), notes: notes.length ? JSON.stringify(notes) : null })
+      .set({
+        orderId,
+        stock: JSON.stringify(reserved),
+        notes: notes.length ? JSON.stringify(notes) : null,
+      })
       .where("id", "=", d.id)
       .execute();
-    await recordEvent(trx, sub.id, "renewed", { reference, deliveryDate: d.deliveryDate }, { kind: "shop" }, now);
+    await recordEvent(
+      trx,
+      sub.id,
+      "renewed",
+      { reference, deliveryDate: d.deliveryDate },
+      { kind: "shop" },
+      now,
+    );
     if (next) await advanceDeliveryDate(trx, sub.id, next, now);
-    return { claim: key, charge: { card: used, amountCents: split.totalCents, description: chargeDescription(sub.boxName, d.deliveryDate, 1) } };
+    return {
+      claim: key,
+      charge: {
+        card: used,
+        amountCents: split.totalCents,
+        description: chargeDescription(sub.boxName, d.deliveryDate, 1),
+      },
+    };
   }, db);
   if (claimed.kind === "refused") return claimed.refusal;
   if (claimed.kind === "pressed-before") throw keyTaken(seen.id);
@@ -232,17 +398,25 @@ async function decideOnce(ctx: RenewalContext, deliveryId: number): Promise<Rene
 }
 
 /** A payment under the key a delivery's claim writes, without that claim: never expected, so the job logs it as failed. */
-const keyTaken = (deliveryId: number) => new Error(`delivery ${deliveryId}: its payment key is taken`);
+const keyTaken = (deliveryId: number) =>
+  new Error(`delivery ${deliveryId}: its payment key is taken`);
 
 /* ------------------------------------------------------------ charge */
 
 /** What a renewal charge says; the same for a first try and its resumption after a crash. */
 function chargeDescription(boxName: string, deliveryDate: string, attempt: number) {
-  return attempt > 1 ? `${boxName}, delivery ${deliveryDate} (retry ${attempt - 1})` : `${boxName}, delivery ${deliveryDate}`;
+  return attempt > 1
+    ? `${boxName}, delivery ${deliveryDate} (retry ${attempt - 1})`
+    : `${boxName}, delivery ${deliveryDate}`;
 }
 
 /** An error here (the gateway unreachable, the process killed) leaves the payment pending: resumed later with the same key. */
-async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: string, request: ChargeRequest) {
+async function chargeAndSettle(
+  ctx: RenewalContext,
+  deliveryId: number,
+  key: string,
+  request: ChargeRequest,
+) {
   return settle(ctx, deliveryId, key, await chargeStep(key, request));
 }
 
@@ -251,7 +425,10 @@ async function chargeAndSettle(ctx: RenewalContext, deliveryId: number, key: str
  * cut-off, schedule.ts retryInstants), unless the subscriber paid it meanwhile.
  * Never after the packing cut-off: the `packing` step settles it then.
  */
-export async function retryCharge(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+export async function retryCharge(
+  ctx: RenewalContext,
+  deliveryId: number,
+): Promise<RenewalOutcome> {
   const { db, now } = ctx;
   const ts = now.toISOString();
   const d = await deliveryById(db, deliveryId);
@@ -273,10 +450,23 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
       .where("nextAttemptAt", "<=", ts)
       .executeTakeFirst();
     if (Number(got.numUpdatedRows) !== 1) return { refused: "skipped" };
-    const order = await trx.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    const order = await trx
+      .selectFrom("orders")
+      .select(["status"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
     if (order.status === "paid") {
       // paid by the subscriber at /checkout/{order}: nothing to charge
-      await trx.updateTable("deliveries").set({ status: "paid", claimedAt: null, nextAttemptAt: null, chargeAttempts: d.chargeAttempts }).where("id", "=", d.id).execute();
+      await trx
+        .updateTable("deliveries")
+        .set({
+          status: "paid",
+          claimedAt: null,
+          nextAttemptAt: null,
+          chargeAttempts: d.chargeAttempts,
+        })
+        .where("id", "=", d.id)
+        .execute();
       return { refused: "done" };
     }
     const takeOrder = await trx
@@ -290,20 +480,67 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
       // the subscriber is paying it right now (or it was closed by hand): look again in an hour
       const later = new Date(now.getTime() + 3_600_000).toISOString();
       const closed = !(PAYABLE as readonly string[]).includes(order.status);
-      await trx.updateTable("deliveries")
-        .set(closed ? { status: "skipped", skipReason: `order ${order.status}`, claimedAt: null, nextAttemptAt: null, chargeAttempts: d.chargeAttempts } : { status: "payment_failed", claimedAt: null, nextAttemptAt: later, chargeAttempts: d.chargeAttempts })
+      await trx
+        .updateTable("deliveries")
+        .set(
+          closed
+            ? {
+                status: "skipped",
+                skipReason: `order ${order.status}`,
+                claimedAt: null,
+                nextAttemptAt: null,
+                chargeAttempts: d.chargeAttempts,
+              }
+            : {
+                status: "payment_failed",
+                claimedAt: null,
+                nextAttemptAt: later,
+                chargeAttempts: d.chargeAttempts,
+              },
+        )
         .where("id", "=", d.id)
         .execute();
       return { refused: "done" };
     }
-    const invoice = await trx.selectFrom("invoices").select(["id", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
+    const invoice = await trx
+      .selectFrom("invoices")
+      .select(["id", "totalCents"])
+      .where("orderId", "=", orderId)
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await lockUser(trx, sub.userId);
-    const split = applyCredit(sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0, invoice.totalCents);
-    await addLedgerEntry(trx, { userId: sub.userId, amountCents: -split.creditCents, reason: "Credit used on a delivery", reference: `retry:${key}` });
-    await trx.updateTable("invoices").set({ creditCents: split.creditCents }).where("id", "=", invoice.id).execute();
+    const split = applyCredit(
+      sub.hasPassword ? await creditBalance({ userId: sub.userId }, trx) : 0,
+      invoice.totalCents,
+    );
+    await addLedgerEntry(trx, {
+      userId: sub.userId,
+      amountCents: -split.creditCents,
+      reason: "Credit used on a delivery",
+      reference: `retry:${key}`,
+    });
+    await trx
+      .updateTable("invoices")
+      .set({ creditCents: split.creditCents })
+      .where("id", "=", invoice.id)
+      .execute();
     const used = split.totalCents > 0 ? card : null;
-    await claimPayment(trx, { key, userId: sub.userId, orderId, amountCents: split.totalCents, card: used });
-    return { claim: null, charge: { card: used, amountCents: split.totalCents, description: chargeDescription(sub.boxName, d.deliveryDate, attempt) } };
+    await claimPayment(trx, {
+      key,
+      userId: sub.userId,
+      orderId,
+      amountCents: split.totalCents,
+      card: used,
+    });
+    return {
+      claim: null,
+      charge: {
+        card: used,
+        amountCents: split.totalCents,
+        description: chargeDescription(sub.boxName, d.deliveryDate, attempt),
+      },
+    };
   }, db);
   if (claimed.kind === "refused") return claimed.refusal;
   if (claimed.kind === "pressed-before") throw keyTaken(d.id);
@@ -311,7 +548,10 @@ export async function retryCharge(ctx: RenewalContext, deliveryId: number): Prom
 }
 
 /** A charge left half-way by a run that died: charged again with the same key (the gateway answers the first result), then settled. */
-export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Promise<RenewalOutcome> {
+export async function resumeCharge(
+  ctx: RenewalContext,
+  deliveryId: number,
+): Promise<RenewalOutcome> {
   const { db, now } = ctx;
   const ts = now.toISOString();
   const leaseStart = new Date(now.getTime() - RENEWALS.claimLeaseMinutes * 60_000).toISOString();
@@ -327,11 +567,24 @@ export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Pro
   const key = renewalChargeKey(d.subscriptionId, d.deliveryDate, d.chargeAttempts);
   const payment = await db
     .selectFrom("payments")
-    .select(["status", "amountCents", "gatewayChargeId", "failureMessage", "cardBrand", "cardLastFour", "userId"])
+    .select([
+      "status",
+      "amountCents",
+      "gatewayChargeId",
+      "failureMessage",
+      "cardBrand",
+      "cardLastFour",
+      "userId",
+    ])
     .where("idempotencyKey", "=", key)
     .executeTakeFirst();
   if (!payment) {
-    await db.updateTable("deliveries").set({ status: "payment_failed", claimedAt: null, nextAttemptAt: ts }).where("id", "=", d.id).where("status", "=", "ordered").execute();
+    await db
+      .updateTable("deliveries")
+      .set({ status: "payment_failed", claimedAt: null, nextAttemptAt: ts })
+      .where("id", "=", d.id)
+      .where("status", "=", "ordered")
+      .execute();
     return "done";
   }
   if (payment.status === "pending") {
@@ -341,33 +594,88 @@ export async function resumeCharge(ctx: RenewalContext, deliveryId: number): Pro
     if (charged) return settle(ctx, d.id, key, charged);
     // Past the packing cut-off a charge the gateway never saw is not made: the box is not packed.
     if (now.getTime() >= packingCutoffInstant(d.deliveryDate).getTime()) {
-      return settle(ctx, d.id, key, { status: "declined", code: "card_declined", message: "The payment didn't go through before we packed the boxes." });
+      return settle(ctx, d.id, key, {
+        status: "declined",
+        code: "card_declined",
+        message: "The payment didn't go through before we packed the boxes.",
+      });
     }
-    const card = payment.userId ? await primaryCard(db, payment.userId, { brand: payment.cardBrand, lastFour: payment.cardLastFour }) : null;
+    const card = payment.userId
+      ? await primaryCard(db, payment.userId, {
+          brand: payment.cardBrand,
+          lastFour: payment.cardLastFour,
+        })
+      : null;
     const sub = await subscriptionFacts(db, d.subscriptionId);
-    return chargeAndSettle(ctx, d.id, key, { card, amountCents: payment.amountCents, description: chargeDescription(sub?.boxName ?? "Your box", d.deliveryDate, d.chargeAttempts) });
+    return chargeAndSettle(ctx, d.id, key, {
+      card,
+      amountCents: payment.amountCents,
+      description: chargeDescription(sub?.boxName ?? "Your box", d.deliveryDate, d.chargeAttempts),
+    });
   }
-  const result: ChargeResult = payment.status === "succeeded" || payment.status === "refunded"
-    ? { status: "succeeded", chargeId: payment.gatewayChargeId ?? "", amountCents: payment.amountCents }
-    : { status: "declined", code: "card_declined", message: payment.failureMessage ?? "Your card was declined." };
+  const result: ChargeResult =
+    payment.status === "succeeded" || payment.status === "refunded"
+      ? {
+          status: "succeeded",
+          chargeId: payment.gatewayChargeId ?? "",
+          amountCents: payment.amountCents,
+        }
+      : {
+          status: "declined",
+          code: "card_declined",
+          message: payment.failureMessage ?? "Your card was declined.",
+        };
   return settle(ctx, d.id, key, result);
 }
 
 /* ------------------------------------------------------------ settle */
 
-async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionFacts, orderId: number, notes: string | null, deliveryDate: string) {
-  const order = await db.selectFrom("orders").select(["id", "reference", "status", "kind", "deliveryDate"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+async function mailProps(
+  db: Kysely<DB>,
+  ctx: RenewalContext,
+  sub: SubscriptionFacts,
+  orderId: number,
+  notes: string | null,
+  deliveryDate: string,
+) {
+  const order = await db
+    .selectFrom("orders")
+    .select(["id", "reference", "status", "kind", "deliveryDate"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
   const latest = payableInvoice(await breakdownOf(order, db));
-  const invoice = await db.selectFrom("invoices").select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"]).where("orderId", "=", orderId).orderBy("id", "desc").limit(1).executeTakeFirstOrThrow();
-  const lines = await db.selectFrom("invoiceLines").select(["name", "quantity", "priceCents"]).where("invoiceId", "=", invoice.id).orderBy("id").execute();
+  const invoice = await db
+    .selectFrom("invoices")
+    .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
+    .where("orderId", "=", orderId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom("invoiceLines")
+    .select(["name", "quantity", "priceCents"])
+    .where("invoiceId", "=", invoice.id)
+    .orderBy("id")
+    .execute();
   const base: Omit<DeliveryRenewalProps, "kind"> = {
-    firstName: sub.firstName, reference: order.reference, boxName: sub.boxName, deliveryDate: formatDeliveryDate(deliveryDate),
-    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, lineCents: l.priceCents * l.quantity })),
-    subtotalCents: invoice.subtotalCents, discountedCents: invoice.discountedCents, creditCents: invoice.creditCents,
-    chargedCents: Math.max(0, invoice.totalCents - invoice.creditCents), card: null,
+    firstName: sub.firstName,
+    reference: order.reference,
+    boxName: sub.boxName,
+    deliveryDate: formatDeliveryDate(deliveryDate),
+    lines: lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      lineCents: l.priceCents * l.quantity,
+    })),
+    subtotalCents: invoice.subtotalCents,
+    discountedCents: invoice.discountedCents,
+    creditCents: invoice.creditCents,
+    chargedCents: Math.max(0, invoice.totalCents - invoice.creditCents),
+    card: null,
     gstCents: latest ? paymentSummary(latest, null, true).gstCents : 0,
     notes: notes ? (JSON.parse(notes) as string[]) : [],
-    payUrl: `${ctx.origin}${payOrderPath(order.reference)}`, invoiceUrl: `${ctx.origin}${taxInvoicePath(order.reference)}`,
+    payUrl: `${ctx.origin}${payOrderPath(order.reference)}`,
+    invoiceUrl: `${ctx.origin}${taxInvoicePath(order.reference)}`,
     manageUrl: `${ctx.origin}${MY_DELIVERIES_PATH}`,
   };
   return { base, invoice, reference: order.reference };
@@ -377,53 +685,129 @@ async function mailProps(db: Kysely<DB>, ctx: RenewalContext, sub: SubscriptionF
  * Step 3 of a renewal: the delivery row decides who settles (ownDelivery), so a resumed run settles a
  * payment that is no longer pending, and a run that finds the delivery moved on leaves it ("skipped").
  */
-async function settle(ctx: RenewalContext, deliveryId: number, key: string, result: ChargeResult): Promise<RenewalOutcome> {
+async function settle(
+  ctx: RenewalContext,
+  deliveryId: number,
+  key: string,
+  result: ChargeResult,
+): Promise<RenewalOutcome> {
   const { db, now } = ctx;
   const d = await deliveryById(db, deliveryId);
   if (!d || d.status !== "ordered" || !d.orderId) return "skipped";
   const sub = await subscriptionFacts(db, d.subscriptionId);
   if (!sub) return "skipped";
   const orderId = d.orderId;
-  const { base, invoice, reference } = await mailProps(db, ctx, sub, orderId, d.notes, d.deliveryDate);
-  const payment = await db.selectFrom("payments").select(["cardBrand", "cardLastFour"]).where("idempotencyKey", "=", key).executeTakeFirst();
-  const card = payment?.cardBrand && payment.cardLastFour ? `${payment.cardBrand} ending in ${payment.cardLastFour}` : null;
+  const { base, invoice, reference } = await mailProps(
+    db,
+    ctx,
+    sub,
+    orderId,
+    d.notes,
+    d.deliveryDate,
+  );
+  const payment = await db
+    .selectFrom("payments")
+    .select(["cardBrand", "cardLastFour"])
+    .where("idempotencyKey", "=", key)
+    .executeTakeFirst();
+  const card =
+    payment?.cardBrand && payment.cardLastFour
+      ? `${payment.cardBrand} ending in ${payment.cardLastFour}`
+      : null;
   // Declined: the order awaits payment until the packing cut-off, tried again on the retry schedule
   // (none left: it waits for the subscriber to pay it, or for the `packing` step to cancel it).
   const schedule = await scheduleOf(sub.regionId);
   const nextAt = nextAttemptAfter(schedule, d.deliveryDate, d.chargeAttempts);
-  const settled = await settleStep<null, void>({
-    async record(trx) {
-      await trx.updateTable("orders").set({ status: "paid", paidAt: now.toISOString() }).where("id", "=", orderId).where("status", "in", PAYABLE).execute();
-      await queueEmail(trx, deliveryRenewalEmail, sub.email, { ...base, kind: "paid", card: base.chargedCents > 0 ? card : null });
-    },
-    async release(trx, _claim, decline) {
-      // Credit comes back: the order awaits payment, and paying it spends credit again (SPEC §4).
-      if (invoice.creditCents > 0) {
-        await addLedgerEntry(trx, { userId: sub.userId, amountCents: invoice.creditCents, reason: "Credit returned: payment declined", reference });
-        await trx.updateTable("invoices").set({ creditCents: 0 }).where("id", "=", invoice.id).execute();
-      }
-      await trx.updateTable("orders").set({ paymentKey: null }).where("id", "=", orderId).where("paymentKey", "=", key).execute();
-      await recordEvent(trx, sub.id, "payment_failed", { reference, deliveryDate: d.deliveryDate, attempt: d.chargeAttempts }, { kind: "shop" }, now);
-      if (d.chargeAttempts === 1) {
+  const settled = await settleStep<null, void>(
+    {
+      async record(trx) {
+        await trx
+          .updateTable("orders")
+          .set({ status: "paid", paidAt: now.toISOString() })
+          .where("id", "=", orderId)
+          .where("status", "in", PAYABLE)
+          .execute();
         await queueEmail(trx, deliveryRenewalEmail, sub.email, {
-          ...base, kind: "declined", creditCents: 0, chargedCents: invoice.totalCents, card, failure: decline.message,
-          retryTimes: retryInstants(schedule, d.deliveryDate).filter((t) => t.getTime() > now.getTime()).map(sydneyClockLabel),
-          packingCutoff: packingCutoffLabel(d.deliveryDate),
+          ...base,
+          kind: "paid",
+          card: base.chargedCents > 0 ? card : null,
         });
-      }
+      },
+      async release(trx, _claim, decline) {
+        // Credit comes back: the order awaits payment, and paying it spends credit again (SPEC §4).
+        if (invoice.creditCents > 0) {
+          await addLedgerEntry(trx, {
+            userId: sub.userId,
+            amountCents: invoice.creditCents,
+            reason: "Credit returned: payment declined",
+            reference,
+          });
+          await trx
+            .updateTable("invoices")
+            .set({ creditCents: 0 })
+            .where("id", "=", invoice.id)
+            .execute();
+        }
+        await trx
+          .updateTable("orders")
+          .set({ paymentKey: null })
+          .where("id", "=", orderId)
+          .where("paymentKey", "=", key)
+          .execute();
+        await recordEvent(
+          trx,
+          sub.id,
+          "payment_failed",
+          { reference, deliveryDate: d.deliveryDate, attempt: d.chargeAttempts },
+          { kind: "shop" },
+          now,
+        );
+        if (d.chargeAttempts === 1) {
+          await queueEmail(trx, deliveryRenewalEmail, sub.email, {
+            ...base,
+            kind: "declined",
+            creditCents: 0,
+            chargedCents: invoice.totalCents,
+            card,
+            failure: decline.message,
+            retryTimes: retryInstants(schedule, d.deliveryDate)
+              .filter((t) => t.getTime() > now.getTime())
+              .map(sydneyClockLabel),
+            packingCutoff: packingCutoffLabel(d.deliveryDate),
+          });
+        }
+      },
     },
-  }, null, result, ownDelivery(d.id, orderId, key, now, nextAt), db);
+    null,
+    result,
+    ownDelivery(d.id, orderId, key, now, nextAt),
+    db,
+  );
   return settled.kind === "settled-elsewhere" ? "skipped" : "done";
 }
 
 /** The delivery is this run's to settle while it is still `ordered`; the payment row follows, whatever its state. */
-function ownDelivery(deliveryId: number, orderId: number, key: string, now: Date, nextAt: Date | null): SettleGuard {
+function ownDelivery(
+  deliveryId: number,
+  orderId: number,
+  key: string,
+  now: Date,
+  nextAt: Date | null,
+): SettleGuard {
   const ts = now.toISOString();
   return async (trx, result) => {
     const paid = result.status === "succeeded";
-    const got = await trx.updateTable("deliveries")
-      .set({ status: paid ? "paid" : "payment_failed", claimedAt: null, nextAttemptAt: paid ? null : nextAt?.toISOString() ?? null, updatedAt: ts })
-      .where("id", "=", deliveryId).where("status", "=", "ordered").executeTakeFirst();
+    const got = await trx
+      .updateTable("deliveries")
+      .set({
+        status: paid ? "paid" : "payment_failed",
+        claimedAt: null,
+        nextAttemptAt: paid ? null : (nextAt?.toISOString() ?? null),
+        updatedAt: ts,
+      })
+      .where("id", "=", deliveryId)
+      .where("status", "=", "ordered")
+      .executeTakeFirst();
     if (Number(got.numUpdatedRows) !== 1) return false;
     await settlePayment(trx, key, result, paid ? { orderId } : {});
     return true;

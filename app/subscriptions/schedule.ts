@@ -4,12 +4,25 @@
 // the retry rhythm of a declined renewal. Dates are yyyy-MM-dd calendar days;
 // instants are Dates (ISO strings in the database).
 import { REMINDER_DAYS_BEFORE_CUTOFF, RENEWALS } from "~/config";
-import { CUTOFF_HOUR_SYDNEY, addDays, cutoffDay, formatCutoff, formatDeliveryDate, runsOn, sydneyNow, type RegionSchedule } from "~/delivery/schedule";
+import {
+  CUTOFF_HOUR_SYDNEY,
+  addDays,
+  cutoffDay,
+  formatCutoff,
+  formatDeliveryDate,
+  runsOn,
+  sydneyNow,
+  type RegionSchedule,
+} from "~/delivery/schedule";
 
 /** Whether the region delivers on `day` at all (weekday and fortnightly/monthly rhythm), ignoring lead time. */
 export function isRunDay(schedule: RegionSchedule, day: string): boolean {
   // no clock involved (the checkout's agreement runs this in the browser, where Intl costs a locale load)
-  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && runsOn(schedule, day);
+  return (
+    /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+    !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+    runsOn(schedule, day)
+  );
 }
 
 /** The region's first run day on or after `day` (a region without weekdays takes `day` as it is). */
@@ -22,12 +35,21 @@ export function runDayOnOrAfter(schedule: RegionSchedule, day: string): string {
 }
 
 /** The delivery after `previous`: `frequencyDays` later, on the region's next run day. */
-export function nextDeliveryDate(schedule: RegionSchedule, previous: string, frequencyDays: number): string {
+export function nextDeliveryDate(
+  schedule: RegionSchedule,
+  previous: string,
+  frequencyDays: number,
+): string {
   return runDayOnOrAfter(schedule, addDays(previous, Math.max(1, frequencyDays)));
 }
 
 /** `count` deliveries after `previous`, earliest first. */
-export function deliveriesAfter(schedule: RegionSchedule, previous: string, frequencyDays: number, count: number): string[] {
+export function deliveriesAfter(
+  schedule: RegionSchedule,
+  previous: string,
+  frequencyDays: number,
+  count: number,
+): string[] {
   const out: string[] = [];
   let d = previous;
   for (let i = 0; i < count; i++) out.push((d = nextDeliveryDate(schedule, d, frequencyDays)));
@@ -67,7 +89,11 @@ export function cutoffInstant(schedule: Pick<RegionSchedule, "leadDays">, day: s
 }
 
 /** When the reminder of a delivery is due: the same time of day, REMINDER_DAYS_BEFORE_CUTOFF calendar days before its cut-off. */
-export function reminderInstant(schedule: Pick<RegionSchedule, "leadDays">, day: string, daysBefore = REMINDER_DAYS_BEFORE_CUTOFF): Date {
+export function reminderInstant(
+  schedule: Pick<RegionSchedule, "leadDays">,
+  day: string,
+  daysBefore = REMINDER_DAYS_BEFORE_CUTOFF,
+): Date {
   return sydneyInstant(addDays(cutoffDay(schedule, day), -daysBefore));
 }
 
@@ -86,7 +112,12 @@ export function cutoffLabel(schedule: Pick<RegionSchedule, "leadDays">, day: str
  * deliveries after `previous` whose cut-off is after `now`, with the ones in
  * between (cut-off passed while nobody ran) listed first so they are decided too.
  */
-export function datesToPlan(schedule: RegionSchedule, previous: string, frequencyDays: number, now: Date): string[] {
+export function datesToPlan(
+  schedule: RegionSchedule,
+  previous: string,
+  frequencyDays: number,
+  now: Date,
+): string[] {
   const out: string[] = [];
   let d = previous;
   for (let i = 0; i < 60; i++) {
@@ -102,7 +133,11 @@ export type DecisionFacts = {
   cutoffAt: Date;
   /** the delivery row's own state: skipped by the subscriber, or still scheduled */
   skipped: boolean;
-  subscription: { status: "draft" | "active" | "paused" | "cancelled"; pausedUntil: string | null; endedAt: string | null };
+  subscription: {
+    status: "draft" | "active" | "paused" | "cancelled";
+    pausedUntil: string | null;
+    endedAt: string | null;
+  };
   /** when the subscription was last paused (null: unknown, i.e. long ago) */
   pausedAt: string | null;
 };
@@ -121,7 +156,12 @@ export function decideAtCutoff(f: DecisionFacts, now: Date): Decision {
   const s = f.subscription;
   if (s.status === "cancelled" && before(s.endedAt)) return "cancelled";
   if (s.status === "draft") return "cancelled";
-  if (s.status === "paused" && (!s.pausedUntil || f.deliveryDate < s.pausedUntil) && before(f.pausedAt)) return "paused";
+  if (
+    s.status === "paused" &&
+    (!s.pausedUntil || f.deliveryDate < s.pausedUntil) &&
+    before(f.pausedAt)
+  )
+    return "paused";
   if (now.getTime() >= packingCutoffInstant(f.deliveryDate).getTime()) return "missed";
   return "order";
 }
@@ -130,15 +170,24 @@ export function decideAtCutoff(f: DecisionFacts, now: Date): Decision {
 export function upcomingState(
   f: Omit<DecisionFacts, "pausedAt" | "cutoffAt">,
 ): "scheduled" | "skipped" | "paused" | "cancelled" {
-  if (f.subscription.status === "cancelled" || f.subscription.status === "draft") return "cancelled";
-  if (f.subscription.status === "paused" && (!f.subscription.pausedUntil || f.deliveryDate < f.subscription.pausedUntil)) return "paused";
+  if (f.subscription.status === "cancelled" || f.subscription.status === "draft")
+    return "cancelled";
+  if (
+    f.subscription.status === "paused" &&
+    (!f.subscription.pausedUntil || f.deliveryDate < f.subscription.pausedUntil)
+  )
+    return "paused";
   return f.skipped ? "skipped" : "scheduled";
 }
 
 /* ---- charges ---- */
 
 /** The idempotency key of a renewal's charge: the first attempt `renewal:{subscriptionId}:{deliveryDate}`, retries suffixed. */
-export function renewalChargeKey(subscriptionId: number, deliveryDate: string, attempt: number): string {
+export function renewalChargeKey(
+  subscriptionId: number,
+  deliveryDate: string,
+  attempt: number,
+): string {
   const base = `renewal:${subscriptionId}:${deliveryDate}`;
   return attempt <= 1 ? base : `${base}:retry${attempt - 1}`;
 }
@@ -150,7 +199,10 @@ export function renewalChargeKey(subscriptionId: number, deliveryDate: string, a
  * one clock for every region) the day before it. A renewal not paid by then is
  * not sent, and its order is cancelled (jobs.server.ts, the `packing` step).
  */
-export function packingCutoffInstant(day: string, hour: number = RENEWALS.packingCutoffHourSydney): Date {
+export function packingCutoffInstant(
+  day: string,
+  hour: number = RENEWALS.packingCutoffHourSydney,
+): Date {
   return sydneyInstant(addDays(day, -1), hour);
 }
 
@@ -163,7 +215,8 @@ export function packedThrough(now: Date, hour: number = RENEWALS.packingCutoffHo
 /** An instant on the hour as people read it in Sydney: "7pm Tuesday 1 December", "midnight Wednesday 2 December". */
 export function sydneyClockLabel(at: Date): string {
   const { day, hour } = sydneyNow(at);
-  const clock = hour === 0 ? "midnight" : hour === 12 ? "noon" : hour < 12 ? `${hour}am` : `${hour - 12}pm`;
+  const clock =
+    hour === 0 ? "midnight" : hour === 12 ? "noon" : hour < 12 ? `${hour}am` : `${hour - 12}pm`;
   return `${clock} ${formatDeliveryDate(day)}`;
 }
 
@@ -180,28 +233,49 @@ export function packingCutoffLabel(day: string): string {
  * packed whatever the region's lead time. Two days' lead (2pm to noon the next
  * day, 22 hours): 7pm, midnight and 5am Sydney time.
  */
-export function retryInstants(schedule: Pick<RegionSchedule, "leadDays">, day: string, rules: { maxRetries: number } = RENEWALS): Date[] {
+export function retryInstants(
+  schedule: Pick<RegionSchedule, "leadDays">,
+  day: string,
+  rules: { maxRetries: number } = RENEWALS,
+): Date[] {
   const from = cutoffInstant(schedule, day).getTime();
   const until = packingCutoffInstant(day).getTime();
   const hours = Math.min(24, Math.floor((until - from) / 3_600_000 / (rules.maxRetries + 1)));
   if (hours < 1) return [];
-  return Array.from({ length: rules.maxRetries }, (_, i) => new Date(from + (i + 1) * hours * 3_600_000));
+  return Array.from(
+    { length: rules.maxRetries },
+    (_, i) => new Date(from + (i + 1) * hours * 3_600_000),
+  );
 }
 
 /** After `attempt` declined tries: when to try again (due at once when that time has passed), or null when the retries are used up. */
-export function nextAttemptAfter(schedule: Pick<RegionSchedule, "leadDays">, day: string, attempt: number): Date | null {
+export function nextAttemptAfter(
+  schedule: Pick<RegionSchedule, "leadDays">,
+  day: string,
+  attempt: number,
+): Date | null {
   return retryInstants(schedule, day)[attempt - 1] ?? null;
 }
 
 /** Whether a charge claimed at `claimedAt` was left by a run that died (its lease ran out). */
-export function claimExpired(claimedAt: string | null, now: Date, leaseMinutes: number = RENEWALS.claimLeaseMinutes): boolean {
+export function claimExpired(
+  claimedAt: string | null,
+  now: Date,
+  leaseMinutes: number = RENEWALS.claimLeaseMinutes,
+): boolean {
   return claimedAt === null || Date.parse(claimedAt) + leaseMinutes * 60_000 <= now.getTime();
 }
 
 /* ---- refusals ---- */
 
 /** Why a change to a delivery is refused after its cut-off, and when the next change is possible. */
-export function cutoffPassedMessage(schedule: Pick<RegionSchedule, "leadDays">, day: string, next: string | null): string {
+export function cutoffPassedMessage(
+  schedule: Pick<RegionSchedule, "leadDays">,
+  day: string,
+  next: string | null,
+): string {
   const head = `The delivery on ${formatDeliveryDate(day)} can no longer be changed: its change cut-off was ${cutoffLabel(schedule, day)}, so it is being packed and charged as it stands.`;
-  return next ? `${head} You can change your next delivery, on ${formatDeliveryDate(next)}, until ${cutoffLabel(schedule, next)}.` : head;
+  return next
+    ? `${head} You can change your next delivery, on ${formatDeliveryDate(next)}, until ${cutoffLabel(schedule, next)}.`
+    : head;
 }

@@ -21,7 +21,8 @@ export type ActivityEntry = {
 };
 
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
-const fromDate = (d: Record<string, unknown>) => (str(d.appliesFrom) ? `, from the delivery on ${formatDeliveryDate(str(d.appliesFrom))}` : "");
+const fromDate = (d: Record<string, unknown>) =>
+  str(d.appliesFrom) ? `, from the delivery on ${formatDeliveryDate(str(d.appliesFrom))}` : "";
 
 const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   checked_out: () => "Subscription started",
@@ -32,22 +33,32 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   cancelled: (d) => `Cancelled the subscription${str(d.reason) ? ` (${str(d.reason)})` : ""}`,
   addons_updated: () => "Changed the add-ons",
   box_changed: (d) => `Changed the box${fromDate(d)}`,
-  frequency_changed: (d) => `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
-  day_changed: (d) => `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
-  window_changed: (d) => `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
+  frequency_changed: (d) =>
+    `Changed the frequency to ${formatFrequency(Number(d.frequencyDays)).toLowerCase()}${fromDate(d)}`,
+  day_changed: (d) =>
+    `Moved the delivery on ${formatDeliveryDate(str(d.previousDate))} to ${formatDeliveryDate(str(d.deliveryDate))}`,
+  window_changed: (d) =>
+    `Changed the delivery time to ${str(d.label) ?? str(d.window)}${fromDate(d)}`,
   renewed: (d) => `Ordered the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
-  payment_failed: (d) => `Payment declined for the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
-  renewal_skipped: (d) => d.reason === NOT_PAID_BEFORE_PACKING
-    ? `The delivery on ${formatDeliveryDate(str(d.deliveryDate))} was not sent: payment wasn't received before packing; nothing was charged`
-    : `Skipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}: payment not received`,
+  payment_failed: (d) =>
+    `Payment declined for the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
+  renewal_skipped: (d) =>
+    d.reason === NOT_PAID_BEFORE_PACKING
+      ? `The delivery on ${formatDeliveryDate(str(d.deliveryDate))} was not sent: payment wasn't received before packing; nothing was charged`
+      : `Skipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}: payment not received`,
   // a move to another delivery area plans the next delivery on that area's run day: say which
   // ... and a frequency that area can't deliver became the nearest one it can
-  address_changed: (d) => `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; deliveries there start on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}${
-    d.frequencyDays ? `; your box now comes ${formatFrequency(Number(d.frequencyDays)).toLowerCase()} instead of ${formatFrequency(Number(d.previousDays)).toLowerCase()}, as we deliver there less often` : ""}`,
+  address_changed: (d) =>
+    `Changed the delivery address to ${str(d.address)}${str(d.deliveryDate) ? `; deliveries there start on ${formatDeliveryDate(str(d.deliveryDate))}` : fromDate(d)}${
+      d.frequencyDays
+        ? `; your box now comes ${formatFrequency(Number(d.frequencyDays)).toLowerCase()} instead of ${formatFrequency(Number(d.previousDays)).toLowerCase()}, as we deliver there less often`
+        : ""
+    }`,
 };
 
 function who(d: Record<string, unknown>, ownEmail: string) {
-  if (d.by === "email-link" || d.via === "email" || d.via === "email-link") return "You, with a one-tap e-mail link";
+  if (d.by === "email-link" || d.via === "email" || d.via === "email-link")
+    return "You, with a one-tap e-mail link";
   if (d.by === "shop") return "Paddock & Tide";
   const actor = str(d.actorEmail);
   return actor && actor !== ownEmail ? actor : "You";
@@ -60,8 +71,12 @@ const activityOf = preparedQuery(db, (q, userId: number, limit: number) =>
     .innerJoin("users", "users.id", "subscriptions.userId")
     .leftJoin("packages", "packages.id", "subscriptions.packageId")
     .select([
-      "subscriptionEvents.id as id", "subscriptionEvents.type as type", "subscriptionEvents.data as data", "subscriptionEvents.createdAt as createdAt",
-      "packages.fullName as boxName", "users.email as email",
+      "subscriptionEvents.id as id",
+      "subscriptionEvents.type as type",
+      "subscriptionEvents.data as data",
+      "subscriptionEvents.createdAt as createdAt",
+      "packages.fullName as boxName",
+      "users.email as email",
     ])
     .where("subscriptions.userId", "=", userId)
     .where("subscriptionEvents.type", "!=", "checkout_error")
@@ -71,20 +86,34 @@ const activityOf = preparedQuery(db, (q, userId: number, limit: number) =>
 );
 
 /** Every change to the user's subscriptions, newest first. */
-export async function listActivity({ userId }: { userId: number }, limit = 30): Promise<ActivityEntry[]> {
+export async function listActivity(
+  { userId }: { userId: number },
+  limit = 30,
+): Promise<ActivityEntry[]> {
   const rows = await activityOf(userId, limit);
   return rows.map((r) => {
     const d = eventData(r.data);
     const what = (WHAT[r.type] ?? (() => r.type.replace(/_/g, " ")))(d);
     return {
-      reference: str(d.reference) ?? "", type: r.type, what, who: who(d, r.email), at: r.createdAt, boxName: r.boxName ?? "Your box",
+      reference: str(d.reference) ?? "",
+      type: r.type,
+      what,
+      who: who(d, r.email),
+      at: r.createdAt,
+      boxName: r.boxName ?? "Your box",
       lockedDate: str(d.lockedDate) ?? null,
     };
   });
 }
 
 /** One change of the user's by its reference, or null (missing, malformed or someone else's). */
-export async function findChange({ userId, reference }: { userId: number; reference: string }): Promise<ActivityEntry | null> {
+export async function findChange({
+  userId,
+  reference,
+}: {
+  userId: number;
+  reference: string;
+}): Promise<ActivityEntry | null> {
   if (!/^CH-[A-Z0-9]{4}-[A-Z0-9]{4}$/.test(reference)) return null;
   return (await listActivity({ userId }, 500)).find((e) => e.reference === reference) ?? null;
 }

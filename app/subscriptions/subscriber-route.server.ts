@@ -3,21 +3,42 @@
 // engine's service (./changes.server.ts), and describe a finished change (by
 // its reference) for the confirmation panel.
 import { formatDeliveryDate } from "~/accounts/format";
-import { ChangeRefusedError, SubscriptionNotFoundError, cancel, pause, resume, skipDelivery, unskipDelivery } from "./changes.server";
+import {
+  ChangeRefusedError,
+  SubscriptionNotFoundError,
+  cancel,
+  pause,
+  resume,
+  skipDelivery,
+  unskipDelivery,
+} from "./changes.server";
 import { CANCEL_REASONS } from "./cancel-reasons";
 import { findChange } from "./subscriber-actions.server";
-import { CancelSchema, PauseSchema, ResumeSchema, SkipSchema, firstIssue } from "./subscriber-schemas";
+import {
+  CancelSchema,
+  PauseSchema,
+  ResumeSchema,
+  SkipSchema,
+  firstIssue,
+} from "./subscriber-schemas";
 
 export type ChangeOutcome =
   | { kind: "done"; reference: string }
   | { kind: "refused"; refusal: { message: string; subscriptionId: number; intent: string } }
   | { kind: "not_found" };
 
-export async function runChange(user: { userId: number; email: string }, formData: FormData, origin: string): Promise<ChangeOutcome> {
+export async function runChange(
+  user: { userId: number; email: string },
+  formData: FormData,
+  origin: string,
+): Promise<ChangeOutcome> {
   const intent = String(formData.get("intent") ?? "");
   const values = Object.fromEntries(formData);
   const subscriptionId = Number(values.subscriptionId) || 0;
-  const refuse = (message: string): ChangeOutcome => ({ kind: "refused", refusal: { message, subscriptionId, intent } });
+  const refuse = (message: string): ChangeOutcome => ({
+    kind: "refused",
+    refusal: { message, subscriptionId, intent },
+  });
   const opts = { origin, actor: { kind: "subscriber" as const, email: user.email } };
   const { userId } = user;
   try {
@@ -32,19 +53,36 @@ export async function runChange(user: { userId: number; email: string }, formDat
       case "pause": {
         const parsed = PauseSchema.safeParse(values);
         if (!parsed.success) return refuse(firstIssue(parsed.error));
-        return { kind: "done", reference: (await pause({ userId, subscriptionId: parsed.data.subscriptionId, until: parsed.data.resumeOn }, opts)).reference };
+        return {
+          kind: "done",
+          reference: (
+            await pause(
+              { userId, subscriptionId: parsed.data.subscriptionId, until: parsed.data.resumeOn },
+              opts,
+            )
+          ).reference,
+        };
       }
       case "resume": {
         const parsed = ResumeSchema.safeParse(values);
         if (!parsed.success) return refuse(firstIssue(parsed.error));
-        return { kind: "done", reference: (await resume({ userId, subscriptionId: parsed.data.subscriptionId }, opts)).reference };
+        return {
+          kind: "done",
+          reference: (await resume({ userId, subscriptionId: parsed.data.subscriptionId }, opts))
+            .reference,
+        };
       }
       case "cancel": {
         const parsed = CancelSchema.safeParse(values);
         if (!parsed.success) return refuse(firstIssue(parsed.error));
         const label = CANCEL_REASONS.find((r) => r.value === parsed.data.reason)?.label;
         const reason = [label, parsed.data.comment].filter(Boolean).join(": ") || undefined;
-        return { kind: "done", reference: (await cancel({ userId, subscriptionId: parsed.data.subscriptionId, reason }, opts)).reference };
+        return {
+          kind: "done",
+          reference: (
+            await cancel({ userId, subscriptionId: parsed.data.subscriptionId, reason }, opts)
+          ).reference,
+        };
       }
       default:
         return refuse("That change is not available.");
@@ -70,7 +108,13 @@ const TITLES: Record<string, string> = {
 };
 
 /** The confirmation of one of the user's changes, or null for a missing or foreign reference. */
-export async function changeOutcome({ userId, reference }: { userId: number; reference: string | null }) {
+export async function changeOutcome({
+  userId,
+  reference,
+}: {
+  userId: number;
+  reference: string | null;
+}) {
   if (!reference) return null;
   const change = await findChange({ userId, reference });
   if (!change) return null;

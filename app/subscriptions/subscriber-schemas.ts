@@ -16,21 +16,45 @@ export const SUBSCRIBER_MESSAGES = {
   reason: "Keep your reason under 500 characters.",
 } as const;
 
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const id = z.coerce.number({ invalid_type_error: SUBSCRIBER_MESSAGES.subscription }).int(SUBSCRIBER_MESSAGES.subscription).positive(SUBSCRIBER_MESSAGES.subscription).max(2_147_483_647, SUBSCRIBER_MESSAGES.subscription);
-const day = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim().regex(DAY, message).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
+const id = z.coerce
+  .number({ invalid_type_error: SUBSCRIBER_MESSAGES.subscription })
+  .int(SUBSCRIBER_MESSAGES.subscription)
+  .positive(SUBSCRIBER_MESSAGES.subscription)
+  .max(2_147_483_647, SUBSCRIBER_MESSAGES.subscription);
+const day = (message: string) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .regex(DAY, message)
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), message);
 
-export const SkipSchema = z.object({ subscriptionId: id, deliveryDate: day(SUBSCRIBER_MESSAGES.deliveryDate) });
+export const SkipSchema = z.object({
+  subscriptionId: id,
+  deliveryDate: day(SUBSCRIBER_MESSAGES.deliveryDate),
+});
 
-export const PauseSchema = z.object({ subscriptionId: id, resumeOn: day(SUBSCRIBER_MESSAGES.resumeOn) });
+export const PauseSchema = z.object({
+  subscriptionId: id,
+  resumeOn: day(SUBSCRIBER_MESSAGES.resumeOn),
+});
 
 export const ResumeSchema = z.object({ subscriptionId: id });
 
 export const CancelSchema = z.object({
   subscriptionId: id,
-  reason: z.preprocess((v) => (v === "" ? undefined : v), z.enum(CANCEL_REASONS.map((r) => r.value) as [string, ...string[]], { errorMap: () => ({ message: "Choose a reason from the list." }) }).optional()),
-  comment: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.string().trim().max(500, SUBSCRIBER_MESSAGES.reason).optional()),
+  reason: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z
+      .enum(CANCEL_REASONS.map((r) => r.value) as [string, ...string[]], {
+        errorMap: () => ({ message: "Choose a reason from the list." }),
+      })
+      .optional(),
+  ),
+  comment: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.string().trim().max(500, SUBSCRIBER_MESSAGES.reason).optional(),
+  ),
 });
 
 export type SkipInput = z.output<typeof SkipSchema>;

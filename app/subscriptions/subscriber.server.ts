@@ -4,7 +4,13 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 
 const subscriptionOfUser = preparedQuery(db, (q, userId: number) =>
-  q.selectFrom("subscriptions").select("id").where("userId", "=", userId).where("status", "in", ["active", "paused"]).limit(1));
+  q
+    .selectFrom("subscriptions")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("status", "in", ["active", "paused"])
+    .limit(1),
+);
 
 export async function isSubscriber(userId: number): Promise<boolean> {
   return (await subscriptionOfUser(userId)).length > 0;

@@ -14,5 +14,13 @@ export function track(event: string, data: EventData = {}) {
     window.dataLayer.push({ event, ...data });
     return;
   }
-  console.log(JSON.stringify({ level: "info", type: "analytics", event, ...data, at: new Date().toISOString() }));
+  console.log(
+    JSON.stringify({
+      level: "info",
+      type: "analytics",
+      event,
+      ...data,
+      at: new Date().toISOString(),
+    }),
+  );
 }

@@ -19,5 +19,7 @@ export function formatAud(cents: number): string {
 
 /** What a summary says about GST: most of the shop is fresh food, which is GST-free. */
 export function gstSentence(gstCents: number): string {
-  return gstCents > 0 ? `Includes GST of ${formatAud(gstCents)}.` : "Fresh food is GST-free: no GST is included.";
+  return gstCents > 0
+    ? `Includes GST of ${formatAud(gstCents)}.`
+    : "Fresh food is GST-free: no GST is included.";
 }

@@ -44,11 +44,15 @@ export function staleGroups(names: string[], alive: (pid: number) => boolean): s
  */
 export function quotaUs(share: number, periodUs: number, cores: number): number {
   if (!Number.isFinite(periodUs) || periodUs < MIN_QUOTA_US || periodUs > 1_000_000) {
-    throw new Error(`the CPU period must be from ${MIN_QUOTA_US} to 1,000,000 µs (got ${periodUs})`);
+    throw new Error(
+      `the CPU period must be from ${MIN_QUOTA_US} to 1,000,000 µs (got ${periodUs})`,
+    );
   }
-  if (!Number.isFinite(share) || share <= 0 || share > cores) throw new Error(`a CPU share must be above 0 and at most ${cores} cores (got ${share})`);
+  if (!Number.isFinite(share) || share <= 0 || share > cores)
+    throw new Error(`a CPU share must be above 0 and at most ${cores} cores (got ${share})`);
   const quota = Math.round(share * periodUs);
-  if (quota < MIN_QUOTA_US) throw new Error(`${share} of a core is under 1 ms per ${periodUs} µs period`);
+  if (quota < MIN_QUOTA_US)
+    throw new Error(`${share} of a core is under 1 ms per ${periodUs} µs period`);
   return quota;
 }
 
@@ -88,7 +92,9 @@ export class CpuGroups {
 
   constructor(private readonly root = CPU_ROOT) {
     if (!fs.existsSync(path.join(root, "cgroup.procs"))) {
-      throw new Error(`no cgroup v1 cpu controller at ${root}: the scale-out bench needs it (as root) to cap each instance`);
+      throw new Error(
+        `no cgroup v1 cpu controller at ${root}: the scale-out bench needs it (as root) to cap each instance`,
+      );
     }
     process.on("exit", this.onExit);
     process.once("SIGINT", this.onSignal);
@@ -117,9 +123,14 @@ export class CpuGroups {
     fs.writeFileSync(path.join(dir, "cpu.cfs_quota_us"), String(quota ?? -1));
     fs.writeFileSync(path.join(dir, "cpu.shares"), String(shares));
     return {
-      name, quotaUs: quota, periodUs,
+      name,
+      quotaUs: quota,
+      periodUs,
       add: (pid) => processTree(pid).filter((p) => this.move(dir, p)),
-      throttledPeriods: () => Number(/nr_throttled (\d+)/.exec(fs.readFileSync(path.join(dir, "cpu.stat"), "utf8"))?.[1] ?? 0),
+      throttledPeriods: () =>
+        Number(
+          /nr_throttled (\d+)/.exec(fs.readFileSync(path.join(dir, "cpu.stat"), "utf8"))?.[1] ?? 0,
+        ),
     };
   }
 
@@ -154,7 +165,11 @@ export class CpuGroups {
     if (!fs.existsSync(dir)) return;
     // a process may still be forking into the group while it empties: a few tries
     for (let attempt = 0; ; attempt++) {
-      for (const pid of fs.readFileSync(path.join(dir, "cgroup.procs"), "utf8").split("\n").filter(Boolean)) this.move(this.root, Number(pid));
+      for (const pid of fs
+        .readFileSync(path.join(dir, "cgroup.procs"), "utf8")
+        .split("\n")
+        .filter(Boolean))
+        this.move(this.root, Number(pid));
       try {
         fs.rmdirSync(dir);
         return;

@@ -2,7 +2,10 @@
 // steps can be measured with that session's cookies. Returns the steps' URLs.
 import type { Browser, Cookie } from "@playwright/test";
 
-export async function draftFlowCookies(browser: Browser, base: string): Promise<{ cookies: Cookie[]; cookieHeader: string; pages: string[] }> {
+export async function draftFlowCookies(
+  browser: Browser,
+  base: string,
+): Promise<{ cookies: Cookie[]; cookieHeader: string; pages: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const pages: string[] = [];
@@ -35,7 +38,10 @@ export async function draftFlowCookies(browser: Browser, base: string): Promise<
   pages.push(here());
   for (let i = 0; i < 8; i++) {
     const answered = page.waitForResponse((r) => r.request().method() === "POST");
-    await page.getByRole("button", { name: /^Add (?!one more)/ }).first().click();
+    await page
+      .getByRole("button", { name: /^Add (?!one more)/ })
+      .first()
+      .click();
     await answered;
     await page.waitForLoadState("networkidle");
   }

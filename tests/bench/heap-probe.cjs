@@ -17,8 +17,20 @@ const mb = (bytes) => Math.round(bytes / 1e5) / 10;
 
 function line(extra) {
   const m = process.memoryUsage();
-  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, [mb(s.space_size), mb(s.space_used_size)]]));
-  const record = { at: new Date().toISOString(), rss: mb(m.rss), heapUsed: mb(m.heapUsed), heapTotal: mb(m.heapTotal), external: mb(m.external), spaces, ...extra };
+  const spaces = Object.fromEntries(
+    v8
+      .getHeapSpaceStatistics()
+      .map((s) => [s.space_name, [mb(s.space_size), mb(s.space_used_size)]]),
+  );
+  const record = {
+    at: new Date().toISOString(),
+    rss: mb(m.rss),
+    heapUsed: mb(m.heapUsed),
+    heapTotal: mb(m.heapTotal),
+    external: mb(m.external),
+    spaces,
+    ...extra,
+  };
   fs.appendFileSync(path.join(dir, `${process.pid}.log`), JSON.stringify(record) + "\n");
 }
 
@@ -29,7 +41,10 @@ process.on("SIGUSR2", () => {
   gc();
   gc();
   signals++;
-  const snapshot = process.env.HEAP_PROBE_SNAPSHOT === "1" ? v8.writeHeapSnapshot(path.join(dir, `${process.pid}-${signals}.heapsnapshot`)) : undefined;
+  const snapshot =
+    process.env.HEAP_PROBE_SNAPSHOT === "1"
+      ? v8.writeHeapSnapshot(path.join(dir, `${process.pid}-${signals}.heapsnapshot`))
+      : undefined;
   line({ afterFullGc: true, signal: signals, snapshot });
 });
 
@@ -44,5 +59,8 @@ if (Number(process.env.HEAP_PROBE_INTERVAL) > 0) {
       else gcs.other++;
     }
   }).observe({ entryTypes: ["gc"] });
-  setInterval(() => line({ afterFullGc: false, gcs: { ...gcs } }), Number(process.env.HEAP_PROBE_INTERVAL)).unref();
+  setInterval(
+    () => line({ afterFullGc: false, gcs: { ...gcs } }),
+    Number(process.env.HEAP_PROBE_INTERVAL),
+  ).unref();
 }

@@ -11,7 +11,15 @@ import type { Browser, Cookie } from "@playwright/test";
 
 const run = promisify(execFile);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
@@ -50,20 +58,37 @@ export async function pageWeight(browser: Browser, base: string, path: string, c
   };
 }
 
-export type Scores = { performance: number; accessibility: number; bestPractices: number; seo: number };
+export type Scores = {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+};
 
 type LhReport = {
-  categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined>;
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+  >;
   audits: Record<string, { score: number | null; numericValue?: number } | undefined>;
 };
-export type LighthouseResult = Scores & { fcpMs: number; lcpMs: number; cls: number; performanceRuns?: number[] };
+export type LighthouseResult = Scores & {
+  fcpMs: number;
+  lcpMs: number;
+  cls: number;
+  performanceRuns?: number[];
+};
 
 /**
  * Lighthouse 12 with its default mobile settings (simulated slow 4G, 4x CPU slowdown), `runs` times:
  * the scores of the median run as Lighthouse picks it (closest to the median FCP and TTI, its own
  * advice for variable results), with every run's performance score when there were several.
  */
-export async function lighthouse(url: string, cookie?: string, runs = 1): Promise<LighthouseResult> {
+export async function lighthouse(
+  url: string,
+  cookie?: string,
+  runs = 1,
+): Promise<LighthouseResult> {
   const reports: LhReport[] = [];
   let failure: unknown;
   for (let i = 0; i < Math.max(1, runs); i++) {
@@ -75,11 +100,16 @@ export async function lighthouse(url: string, cookie?: string, runs = 1): Promis
     }
   }
   if (reports.length === 0) throw failure;
-  const report = reports.length > 1 ? (computeMedianRun(reports as never) as unknown as LhReport) : reports[0];
+  const report =
+    reports.length > 1 ? (computeMedianRun(reports as never) as unknown as LhReport) : reports[0];
   const score = (r: LhReport, id: string) => Math.round((r.categories[id]?.score ?? 0) * 100);
-  const failing = Object.entries(report.categories)
-    .flatMap(([id, c]) => (c?.auditRefs ?? []).filter((a) => a.weight > 0 && (report.audits[a.id]?.score ?? 1) < 1).map((a) => `${id}:${a.id}`));
-  if (failing.length && process.env.BENCH_VERBOSE) console.error(`  lighthouse ${url}: ${failing.join(", ")}`);
+  const failing = Object.entries(report.categories).flatMap(([id, c]) =>
+    (c?.auditRefs ?? [])
+      .filter((a) => a.weight > 0 && (report.audits[a.id]?.score ?? 1) < 1)
+      .map((a) => `${id}:${a.id}`),
+  );
+  if (failing.length && process.env.BENCH_VERBOSE)
+    console.error(`  lighthouse ${url}: ${failing.join(", ")}`);
   return {
     performance: score(report, "performance"),
     accessibility: score(report, "accessibility"),
@@ -94,11 +124,17 @@ export async function lighthouse(url: string, cookie?: string, runs = 1): Promis
 
 async function lighthouseOnce(url: string, cookie?: string): Promise<LhReport> {
   const args = [
-    url, `--chrome-path=${CHROMIUM}`, `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
-    "--only-categories=performance,accessibility,best-practices,seo", "--output=json", "--quiet",
+    url,
+    `--chrome-path=${CHROMIUM}`,
+    `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
+    "--only-categories=performance,accessibility,best-practices,seo",
+    "--output=json",
+    "--quiet",
   ];
   if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
-  const { stdout } = await run("node_modules/.bin/lighthouse", args, { maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await run("node_modules/.bin/lighthouse", args, {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return JSON.parse(stdout);
 }
 
@@ -113,11 +149,21 @@ export type Load = Run & { runs?: Run[] };
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 
 /** `seconds` of load, not counted, with `connections` spread evenly over `bases` at once. */
-export async function warmUp(bases: string[], path: string, cookie: string | undefined, seconds: number, connections = 50) {
+export async function warmUp(
+  bases: string[],
+  path: string,
+  cookie: string | undefined,
+  seconds: number,
+  connections = 50,
+) {
   if (seconds <= 0) return;
   const per = Math.max(1, Math.round(connections / bases.length));
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  await Promise.all(bases.map((base) => autocannon({ url: base + path, connections: per, duration: seconds, headers })));
+  await Promise.all(
+    bases.map((base) =>
+      autocannon({ url: base + path, connections: per, duration: seconds, headers }),
+    ),
+  );
 }
 
 const median = (values: number[]) => {
@@ -131,14 +177,24 @@ const median = (values: number[]) => {
  * warm-up, `runs` times in a row. One 10 s run on this shared machine can land 30% above or below the
  * next one on the same code, so the budget runs take the median of three (BENCH_RUNS) and keep all three.
  */
-export async function load(bases: string[], path: string, cookie: string | undefined, duration: number, connections = 50, runs = 1, probe?: Probe): Promise<Load> {
+export async function load(
+  bases: string[],
+  path: string,
+  cookie: string | undefined,
+  duration: number,
+  connections = 50,
+  runs = 1,
+  probe?: Probe,
+): Promise<Load> {
   const per = Math.max(1, Math.round(connections / bases.length));
   const headers: Record<string, string> = cookie ? { cookie } : {};
   await warmUp(bases, path, cookie, WARMUP_SECONDS, connections);
   const all: Run[] = [];
   for (let i = 0; i < Math.max(1, runs); i++) {
     const probed = probe?.();
-    const results = await Promise.all(bases.map((base) => autocannon({ url: base + path, connections: per, duration, headers })));
+    const results = await Promise.all(
+      bases.map((base) => autocannon({ url: base + path, connections: per, duration, headers })),
+    );
     all.push({
       rps: Math.round(results.reduce((s, r) => s + r.requests.average, 0)),
       p99Ms: Math.max(...results.map((r) => r.latency.p99)),
@@ -146,8 +202,14 @@ export async function load(bases: string[], path: string, cookie: string | undef
       ...(probed ? { cpu: probed() } : {}),
     });
   }
-  const summary: Run = { rps: median(all.map((r) => r.rps)), p99Ms: median(all.map((r) => r.p99Ms)), errors: all.reduce((s, r) => s + r.errors, 0) };
-  return all.length > 1 ? { ...summary, runs: all } : { ...summary, ...(all[0].cpu ? { cpu: all[0].cpu } : {}) };
+  const summary: Run = {
+    rps: median(all.map((r) => r.rps)),
+    p99Ms: median(all.map((r) => r.p99Ms)),
+    errors: all.reduce((s, r) => s + r.errors, 0),
+  };
+  return all.length > 1
+    ? { ...summary, runs: all }
+    : { ...summary, ...(all[0].cpu ? { cpu: all[0].cpu } : {}) };
 }
 
 /** Busy and total jiffies of the whole machine (/proc/stat): what one load run left of the cores. */
@@ -160,6 +222,11 @@ export function machineTicks() {
 }
 
 /** The machine's CPU between two readings of machineTicks, in % of one core (200 = both cores of this machine busy). */
-export function machineCpuPct(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>) {
-  return Math.round(((after.busy - before.busy) / Math.max(1, after.total - before.total)) * os.cpus().length * 100);
+export function machineCpuPct(
+  before: ReturnType<typeof machineTicks>,
+  after: ReturnType<typeof machineTicks>,
+) {
+  return Math.round(
+    ((after.busy - before.busy) / Math.max(1, after.total - before.total)) * os.cpus().length * 100,
+  );
 }

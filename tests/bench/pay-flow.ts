@@ -3,7 +3,10 @@
 // the subscriber area. Only reads: nothing is paid or changed.
 import type { Browser, Cookie } from "@playwright/test";
 
-export async function payFlowCookies(browser: Browser, base: string): Promise<{ cookies: Cookie[]; cookieHeader: string; pages: string[] }> {
+export async function payFlowCookies(
+  browser: Browser,
+  base: string,
+): Promise<{ cookies: Cookie[]; cookieHeader: string; pages: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${base}/sign-in`);
@@ -14,5 +17,15 @@ export async function payFlowCookies(browser: Browser, base: string): Promise<{ 
   await page.waitForURL(/\/dashboard\/my-deliveries/);
   const cookies = await context.cookies(base);
   await context.close();
-  return { cookies, cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; "), pages: ["/checkout/PT-100458", "/dashboard/orders/PT-100231", "/dashboard/my-deliveries", "/dashboard/account", "/dashboard/my-deliveries/change"] };
+  return {
+    cookies,
+    cookieHeader: cookies.map((c) => `${c.name}=${c.value}`).join("; "),
+    pages: [
+      "/checkout/PT-100458",
+      "/dashboard/orders/PT-100231",
+      "/dashboard/my-deliveries",
+      "/dashboard/account",
+      "/dashboard/my-deliveries/change",
+    ],
+  };
 }

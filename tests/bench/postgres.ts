@@ -30,8 +30,12 @@ export async function postmasterPid(url: string): Promise<number | null> {
   const client = new pg.Client({ connectionString: server.toString() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ setting: string }>("select setting from pg_settings where name = 'data_directory'");
-    const pid = Number(fs.readFileSync(path.join(rows[0].setting, "postmaster.pid"), "utf8").split("\n")[0]);
+    const { rows } = await client.query<{ setting: string }>(
+      "select setting from pg_settings where name = 'data_directory'",
+    );
+    const pid = Number(
+      fs.readFileSync(path.join(rows[0].setting, "postmaster.pid"), "utf8").split("\n")[0],
+    );
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;

@@ -4,7 +4,9 @@ import type { Load } from "./measure";
 export const ratioOf = (a: number, b: number) => Math.round((a / Math.max(1, b)) * 100) / 100;
 
 /** Each count's median and run-by-run ratio to one instance (run i against run i: the nearest in time). */
-export function withRatios<T extends Load & { instances: number }>(counts: T[]): (T & { ratio: number; runRatios: number[] })[] {
+export function withRatios<T extends Load & { instances: number }>(
+  counts: T[],
+): (T & { ratio: number; runRatios: number[] })[] {
   const one = counts.find((c) => c.instances === 1);
   const oneRuns = one ? (one.runs ?? [one]) : [];
   return counts.map((c) => ({

@@ -8,14 +8,16 @@
 import readline from "node:readline";
 
 const now = new Date(process.env.BENCH_NOW ?? "");
-if (Number.isNaN(now.getTime())) throw new Error(`BENCH_NOW is not an instant: ${process.env.BENCH_NOW}`);
+if (Number.isNaN(now.getTime()))
+  throw new Error(`BENCH_NOW is not an instant: ${process.env.BENCH_NOW}`);
 process.env.APP_ENV = "test";
 
 const { db } = await import("~/db/client.server");
 const { runDueJobs } = await import("~/jobs/runner.server");
 const { SUBSCRIPTION_JOB_KINDS } = await import("~/subscriptions/jobs.server");
 const kinds = SUBSCRIPTION_JOB_KINDS.filter((k) => k.name === process.env.BENCH_KIND);
-if (kinds.length === 0) throw new Error(`BENCH_KIND is not a subscription job kind: ${process.env.BENCH_KIND}`);
+if (kinds.length === 0)
+  throw new Error(`BENCH_KIND is not a subscription job kind: ${process.env.BENCH_KIND}`);
 
 const lines = readline.createInterface({ input: process.stdin });
 const go = new Promise((resolve) => lines.once("line", resolve));
@@ -23,6 +25,12 @@ console.log("ready");
 await go;
 lines.close();
 const started = performance.now();
-const summary = await runDueJobs({ now, kinds, origin: "http://shop.test", log: false, maxBatches: 100_000 });
+const summary = await runDueJobs({
+  now,
+  kinds,
+  origin: "http://shop.test",
+  log: false,
+  maxBatches: 100_000,
+});
 console.log(JSON.stringify({ summary, seconds: (performance.now() - started) / 1000 }));
 await db.destroy();

@@ -13,10 +13,21 @@ import type { CpuGroups } from "./cpu-groups";
 import { machineCpuPct, machineTicks } from "./measure";
 import { resetPostgres, withoutCredentials } from "./postgres";
 import { addSummaries, ratioOf, type Summary } from "./ratios";
-import { createDueSubscriptions, nextDeliveryInstants, renewalOutcome } from "./renewal-subscribers";
+import {
+  createDueSubscriptions,
+  nextDeliveryInstants,
+  renewalOutcome,
+} from "./renewal-subscribers";
 import { cpuTicks } from "./servers";
 
-export type RunnerOptions = { pgUrl: string; count: number; runnerCounts: number[]; repeats: number; quotaUs: number; periodUs: number };
+export type RunnerOptions = {
+  pgUrl: string;
+  count: number;
+  runnerCounts: number[];
+  repeats: number;
+  quotaUs: number;
+  periodUs: number;
+};
 
 type Runner = { child: ChildProcess; lines: AsyncIterator<string> };
 
@@ -25,12 +36,16 @@ function startRunner(pgUrl: string, kind: string, now: Date): Runner {
     env: { ...process.env, DATABASE_URL: pgUrl, BENCH_KIND: kind, BENCH_NOW: now.toISOString() },
     stdio: ["pipe", "pipe", "inherit"],
   });
-  return { child, lines: readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]() };
+  return {
+    child,
+    lines: readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator](),
+  };
 }
 
 async function nextLine(r: Runner): Promise<string> {
   const { value, done } = await r.lines.next();
-  if (done) throw new Error(`job runner ${r.child.pid} exited with ${r.child.exitCode} before answering`);
+  if (done)
+    throw new Error(`job runner ${r.child.pid} exited with ${r.child.exitCode} before answering`);
   return value;
 }
 
@@ -46,26 +61,40 @@ async function step(groups: CpuGroups, o: RunnerOptions, n: number, kind: string
   try {
     for (const r of runners) {
       const line = await nextLine(r);
-      if (line !== "ready") throw new Error(`job runner ${r.child.pid} said ${JSON.stringify(line)} instead of ready`);
+      if (line !== "ready")
+        throw new Error(`job runner ${r.child.pid} said ${JSON.stringify(line)} instead of ready`);
     }
     const machine = machineTicks();
     const ticks = runners.map((r) => cpuTicks(r.child.pid!));
     const started = performance.now();
     for (const r of runners) r.child.stdin!.write("go\n");
-    const results = await Promise.all(runners.map(async (r, i) => {
-      const out = JSON.parse(await nextLine(r)) as { summary: Summary; seconds: number };
-      const cpuPct = Math.round((cpuTicks(r.child.pid!) - ticks[i]) / out.seconds); // 100 ticks a second = 100%
-      return { ...out, cpuPct, throttledPeriods: caps[i].throttledPeriods() };
-    }));
+    const results = await Promise.all(
+      runners.map(async (r, i) => {
+        const out = JSON.parse(await nextLine(r)) as { summary: Summary; seconds: number };
+        const cpuPct = Math.round((cpuTicks(r.child.pid!) - ticks[i]) / out.seconds); // 100 ticks a second = 100%
+        return { ...out, cpuPct, throttledPeriods: caps[i].throttledPeriods() };
+      }),
+    );
     const seconds = (performance.now() - started) / 1000;
     return {
-      seconds: Math.round(seconds * 10) / 10, machinePct: machineCpuPct(machine, machineTicks()), loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
+      seconds: Math.round(seconds * 10) / 10,
+      machinePct: machineCpuPct(machine, machineTicks()),
+      loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
       total: addSummaries(results.map((r) => r.summary)),
-      runners: results.map((r) => ({ seconds: Math.round(r.seconds * 10) / 10, cpuPct: r.cpuPct, throttledPeriods: r.throttledPeriods, ...r.summary })),
+      runners: results.map((r) => ({
+        seconds: Math.round(r.seconds * 10) / 10,
+        cpuPct: r.cpuPct,
+        throttledPeriods: r.throttledPeriods,
+        ...r.summary,
+      })),
     };
   } finally {
     for (const r of runners) if (r.child.exitCode === null) r.child.kill("SIGKILL");
-    await Promise.all(runners.map((r) => (r.child.exitCode === null ? new Promise((resolve) => r.child.once("exit", resolve)) : null)));
+    await Promise.all(
+      runners.map((r) =>
+        r.child.exitCode === null ? new Promise((resolve) => r.child.once("exit", resolve)) : null,
+      ),
+    );
     for (const g of caps) groups.remove(g);
   }
 }
@@ -95,19 +124,33 @@ export async function measureRenewalRunners(groups: CpuGroups, o: RunnerOptions)
     for (const n of o.runnerCounts) {
       const m = await measureOnce(groups, o, n);
       measurements.push(m);
-      console.log(JSON.stringify({ runners: n, renewalsPerSecond: m.renewalsPerSecond, paidRenewalOrders: m.paidRenewalOrders, renewalPayments: m.renewalPayments, seconds: Object.fromEntries(Object.entries(m.steps).map(([k, s]) => [k, s.seconds])) }));
+      console.log(
+        JSON.stringify({
+          runners: n,
+          renewalsPerSecond: m.renewalsPerSecond,
+          paidRenewalOrders: m.paidRenewalOrders,
+          renewalPayments: m.renewalPayments,
+          seconds: Object.fromEntries(Object.entries(m.steps).map(([k, s]) => [k, s.seconds])),
+        }),
+      );
     }
   }
-  const rates = (n: number) => measurements.filter((m) => m.runners === n).map((m) => m.renewalsPerSecond);
+  const rates = (n: number) =>
+    measurements.filter((m) => m.runners === n).map((m) => m.renewalsPerSecond);
   const one = rates(1);
   const byCount = o.runnerCounts.map((n) => ({
-    runners: n, renewalsPerSecond: rates(n),
+    runners: n,
+    renewalsPerSecond: rates(n),
     // repeat i against one runner's repeat i: the nearest in time
     ratios: rates(n).map((r, i) => ratioOf(r, one[i] ?? one[0])),
   }));
   return {
-    measuredAt: new Date().toISOString(), database: withoutCredentials(o.pgUrl), subscriptions: o.count,
-    cpuQuota: { quotaUs: o.quotaUs, periodUs: o.periodUs }, byCount, measurements,
+    measuredAt: new Date().toISOString(),
+    database: withoutCredentials(o.pgUrl),
+    subscriptions: o.count,
+    cpuQuota: { quotaUs: o.quotaUs, periodUs: o.periodUs },
+    byCount,
+    measurements,
     note: "each runner a process of its own (the job runner for the step's kind: delivery-plan, delivery-reminder, renewal; batches of 100, until nothing is due) capped at the CPU quota; seconds from every runner ready to the last done; total: the runners' tallies added up (a piece one runner did and the other found done is done once and skipped once)",
   };
 }

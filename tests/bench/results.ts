@@ -19,15 +19,21 @@ export function writeResults(update: Record<string, unknown>) {
 }
 
 export const machine = () => ({
-  cpus: os.availableParallelism(), node: process.version,
+  cpus: os.availableParallelism(),
+  node: process.version,
   note: "shared 2-core machine; other work may run at the same time, so throughput numbers are noisy",
 });
 
 /** A Markdown table of the rows, columns in order of first appearance. */
 export function table(rows: Record<string, string | number | null | undefined>[]) {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r)))];
-  const line = (cells: (string | number | null | undefined)[]) => `| ${cells.map((c) => c ?? "").join(" | ")} |`;
-  return [line(cols), line(cols.map(() => "---")), ...rows.map((r) => line(cols.map((c) => r[c])))].join("\n");
+  const line = (cells: (string | number | null | undefined)[]) =>
+    `| ${cells.map((c) => c ?? "").join(" | ")} |`;
+  return [
+    line(cols),
+    line(cols.map(() => "---")),
+    ...rows.map((r) => line(cols.map((c) => r[c]))),
+  ].join("\n");
 }
 
 /**
@@ -36,6 +42,9 @@ export function table(rows: Record<string, string | number | null | undefined>[]
  * the label's entry replaced.
  */
 export function withLabelled<T>(previous: unknown, label: string, entry: T): Record<string, T> {
-  const kept = previous && typeof previous === "object" && !Array.isArray(previous) ? (previous as Record<string, T>) : {};
+  const kept =
+    previous && typeof previous === "object" && !Array.isArray(previous)
+      ? (previous as Record<string, T>)
+      : {};
   return { ...kept, [label]: entry };
 }

@@ -16,7 +16,17 @@ import { chromium, type Browser, type Cookie } from "@playwright/test";
 import { draftFlowCookies } from "./flow";
 import { giftFlowCookies } from "./gift-flow";
 import { payFlowCookies } from "./pay-flow";
-import { CHROMIUM, CHROME_FLAGS, lighthouse, load, machineCpuPct, machineTicks, pageWeight, type Run, type Scores } from "./measure";
+import {
+  CHROMIUM,
+  CHROME_FLAGS,
+  lighthouse,
+  load,
+  machineCpuPct,
+  machineTicks,
+  pageWeight,
+  type Run,
+  type Scores,
+} from "./measure";
 import { resetPostgres, withoutCredentials } from "./postgres";
 import { machine, readResults as readAll, table, writeResults } from "./results";
 import { runScaleOut } from "./scale-out-run";
@@ -35,16 +45,38 @@ const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_pg";
 
 const PUBLIC_PAGES = [
-  "/", "/how-it-works", "/why-us", "/delivery", "/blog", "/blog-post/how-we-pack-your-box",
-  "/recipe-post/scotch-fillet-with-garlic-thyme-butter", "/faq", "/terms", "/sign-in", "/get-started",
-  "/gift-cards", "/gift-cards/activate",
+  "/",
+  "/how-it-works",
+  "/why-us",
+  "/delivery",
+  "/blog",
+  "/blog-post/how-we-pack-your-box",
+  "/recipe-post/scotch-fillet-with-garlic-thyme-butter",
+  "/faq",
+  "/terms",
+  "/sign-in",
+  "/get-started",
+  "/gift-cards",
+  "/gift-cards/activate",
 ];
 
 type Page = { path: string; cookie?: string; cookies: Cookie[] };
 type Row = {
-  path: string; jsKb: number | null; jsRequests: number | null; cssKb: number | null; htmlKb: number | null;
-  lighthouse: Scores | null; rps: number | null; p99Ms: number | null; errors: number | null; runs?: Run[]; performanceRuns?: number[];
-  fcpMs?: number; lcpMs?: number; cls?: number; measuredAt: string;
+  path: string;
+  jsKb: number | null;
+  jsRequests: number | null;
+  cssKb: number | null;
+  htmlKb: number | null;
+  lighthouse: Scores | null;
+  rps: number | null;
+  p99Ms: number | null;
+  errors: number | null;
+  runs?: Run[];
+  performanceRuns?: number[];
+  fcpMs?: number;
+  lcpMs?: number;
+  cls?: number;
+  measuredAt: string;
 };
 
 /** The pages to measure on a server: the public ones plus the steps of a draft box, a gift card and a signed-in subscriber. */
@@ -61,7 +93,9 @@ async function pagesOn(browser: Browser, base: string): Promise<Page[]> {
   if (!only) return all;
   const bare = (p: string) => p.split("?")[0];
   const known = all.filter((p) => only.includes(p.path) || only.includes(bare(p.path)));
-  const extra = only.filter((o) => !all.some((p) => p.path === o || bare(p.path) === o)).map((path) => ({ path, cookies: [] }));
+  const extra = only
+    .filter((o) => !all.some((p) => p.path === o || bare(p.path) === o))
+    .map((path) => ({ path, cookies: [] }));
   return [...known, ...extra];
 }
 
@@ -72,19 +106,48 @@ async function measureSqlite(browser: Browser) {
   const rows: Row[] = [];
   try {
     for (const page of await pagesOn(browser, server.base)) {
-      const row: Row = { path: page.path, jsKb: null, jsRequests: null, cssKb: null, htmlKb: null, lighthouse: null, rps: null, p99Ms: null, errors: null, measuredAt: new Date().toISOString() };
+      const row: Row = {
+        path: page.path,
+        jsKb: null,
+        jsRequests: null,
+        cssKb: null,
+        htmlKb: null,
+        lighthouse: null,
+        rps: null,
+        p99Ms: null,
+        errors: null,
+        measuredAt: new Date().toISOString(),
+      };
       const w = await pageWeight(browser, server.base, page.path, page.cookies);
-      Object.assign(row, { jsKb: w.jsKb, jsRequests: w.jsRequests, cssKb: w.cssKb, htmlKb: w.htmlKb });
+      Object.assign(row, {
+        jsKb: w.jsKb,
+        jsRequests: w.jsRequests,
+        cssKb: w.cssKb,
+        htmlKb: w.htmlKb,
+      });
       if (!skip.has("lighthouse")) {
         try {
           const lh = await lighthouse(server.base + page.path, page.cookie, lighthouseRuns);
-          row.lighthouse = { performance: lh.performance, accessibility: lh.accessibility, bestPractices: lh.bestPractices, seo: lh.seo };
-          Object.assign(row, { fcpMs: lh.fcpMs, lcpMs: lh.lcpMs, cls: lh.cls, performanceRuns: lh.performanceRuns });
+          row.lighthouse = {
+            performance: lh.performance,
+            accessibility: lh.accessibility,
+            bestPractices: lh.bestPractices,
+            seo: lh.seo,
+          };
+          Object.assign(row, {
+            fcpMs: lh.fcpMs,
+            lcpMs: lh.lcpMs,
+            cls: lh.cls,
+            performanceRuns: lh.performanceRuns,
+          });
         } catch (error) {
-          console.error(`lighthouse ${page.path}: ${(error as { stderr?: string }).stderr?.split("\n")[0] ?? error}`);
+          console.error(
+            `lighthouse ${page.path}: ${(error as { stderr?: string }).stderr?.split("\n")[0] ?? error}`,
+          );
         }
       }
-      if (!skip.has("load") && !skip.has("sqlite")) Object.assign(row, await load([server.base], page.path, page.cookie, duration, 50, runs));
+      if (!skip.has("load") && !skip.has("sqlite"))
+        Object.assign(row, await load([server.base], page.path, page.cookie, duration, 50, runs));
       rows.push(row);
       console.log(JSON.stringify(row));
     }
@@ -97,22 +160,53 @@ async function measureSqlite(browser: Browser) {
     const before = earlier.find((p) => p.path === row.path);
     if (!before) return row;
     // a new measurement brings its own runs (none with BENCH_RUNS=1 or BENCH_LH_RUNS=1)
-    const kept = Object.fromEntries(Object.entries(before).filter(([k]) => (row as Record<string, unknown>)[k] == null
-      && !(k === "runs" && row.rps != null) && !(k === "performanceRuns" && row.lighthouse != null)));
-    return { ...kept, ...Object.fromEntries(Object.entries(row).filter(([, v]) => v != null)) } as Row;
+    const kept = Object.fromEntries(
+      Object.entries(before).filter(
+        ([k]) =>
+          (row as Record<string, unknown>)[k] == null &&
+          !(k === "runs" && row.rps != null) &&
+          !(k === "performanceRuns" && row.lighthouse != null),
+      ),
+    );
+    return {
+      ...kept,
+      ...Object.fromEntries(Object.entries(row).filter(([, v]) => v != null)),
+    } as Row;
   });
   // rows keep their places in the file (the bench's page order); pages new to it go at the end
   const pages = [
     ...earlier.map((p) => merged.find((r) => r.path === p.path) ?? p),
     ...merged.filter((r) => !earlier.some((p) => p.path === r.path)),
   ];
-  writeResults({ generatedAt: new Date().toISOString(), machine: machine(), lighthouseVersion: "12.8.2, mobile defaults (simulated slow 4G, 4x CPU)", pages });
-  console.log("\n" + table(rows.map((r) => ({
-    page: r.path, "JS KB": r.jsKb, "JS req": r.jsRequests, "CSS KB": r.cssKb, "HTML KB": r.htmlKb,
-    perf: r.lighthouse?.performance, "perf runs": r.performanceRuns?.join(" "), a11y: r.lighthouse?.accessibility, bp: r.lighthouse?.bestPractices, seo: r.lighthouse?.seo,
-    "FCP ms": r.fcpMs, "LCP ms": r.lcpMs, "req/s": r.rps, "p99 ms": r.p99Ms, errors: r.errors,
-    runs: r.runs?.map((x) => `${x.rps}/${x.p99Ms}`).join(", "),
-  }))));
+  writeResults({
+    generatedAt: new Date().toISOString(),
+    machine: machine(),
+    lighthouseVersion: "12.8.2, mobile defaults (simulated slow 4G, 4x CPU)",
+    pages,
+  });
+  console.log(
+    "\n" +
+      table(
+        rows.map((r) => ({
+          page: r.path,
+          "JS KB": r.jsKb,
+          "JS req": r.jsRequests,
+          "CSS KB": r.cssKb,
+          "HTML KB": r.htmlKb,
+          perf: r.lighthouse?.performance,
+          "perf runs": r.performanceRuns?.join(" "),
+          a11y: r.lighthouse?.accessibility,
+          bp: r.lighthouse?.bestPractices,
+          seo: r.lighthouse?.seo,
+          "FCP ms": r.fcpMs,
+          "LCP ms": r.lcpMs,
+          "req/s": r.rps,
+          "p99 ms": r.p99Ms,
+          errors: r.errors,
+          runs: r.runs?.map((x) => `${x.rps}/${x.p99Ms}`).join(", "),
+        })),
+      ),
+  );
 }
 
 /** A load run and the machine's CPU during it, in % of one core (200 = both cores of this machine busy). */
@@ -138,7 +232,11 @@ async function measurePostgres(browser: Browser) {
     servers.push(await startInstance(PORT + 2, PG_URL, workers));
     const two: typeof one = [];
     for (const page of pages) {
-      const l = await loadWithCpu(servers.map((s) => s.base), page.path, page.cookie);
+      const l = await loadWithCpu(
+        servers.map((s) => s.base),
+        page.path,
+        page.cookie,
+      );
       two.push({ path: page.path, ...l });
       console.log(JSON.stringify({ instances: 2, path: page.path, ...l }));
     }
@@ -146,24 +244,50 @@ async function measurePostgres(browser: Browser) {
     const ratio = Math.round((sum(two) / Math.max(1, sum(one))) * 100) / 100;
     const cores = os.cpus().length * 100;
     // About what a second instance can add if throughput grows with CPU: the cores one instance (with the database and the load generator) leaves idle.
-    const ceiling = (busy: number) => Math.round(Math.min(2, cores / Math.max(1, busy)) * 100) / 100;
+    const ceiling = (busy: number) =>
+      Math.round(Math.min(2, cores / Math.max(1, busy)) * 100) / 100;
     const perPage = one.map((r, i) => ({
-      path: r.path, oneRps: r.rps, twoRps: two[i].rps, ratio: Math.round((two[i].rps / Math.max(1, r.rps)) * 100) / 100,
-      oneCpu: r.machineCpuPct, twoCpu: two[i].machineCpuPct, ceiling: ceiling(r.machineCpuPct),
+      path: r.path,
+      oneRps: r.rps,
+      twoRps: two[i].rps,
+      ratio: Math.round((two[i].rps / Math.max(1, r.rps)) * 100) / 100,
+      oneCpu: r.machineCpuPct,
+      twoCpu: two[i].machineCpuPct,
+      ceiling: ceiling(r.machineCpuPct),
     }));
-    const ceilingAll = ceiling(Math.round(one.reduce((s, r) => s + r.machineCpuPct, 0) / Math.max(1, one.length)));
+    const ceilingAll = ceiling(
+      Math.round(one.reduce((s, r) => s + r.machineCpuPct, 0) / Math.max(1, one.length)),
+    );
     writeResults({
       postgres: {
-        measuredAt: new Date().toISOString(), database: withoutCredentials(PG_URL), workersPerInstance: Number(workers),
-        connections: 50, durationSeconds: duration, oneInstance: one, twoInstances: two, ratio, ceiling: ceilingAll,
+        measuredAt: new Date().toISOString(),
+        database: withoutCredentials(PG_URL),
+        workersPerInstance: Number(workers),
+        connections: 50,
+        durationSeconds: duration,
+        oneInstance: one,
+        twoInstances: two,
+        ratio,
+        ceiling: ceilingAll,
         note: `two instances on the same ${os.cpus().length}-core machine as the database and the load generator. machineCpuPct: the whole machine's CPU during a run (${cores} = every core busy); ceiling: about what a second instance can add if throughput grows with CPU, ${cores} / the machine's CPU with one instance`,
       },
     });
-    console.log("\n" + table(perPage.map((p) => ({
-      page: p.path, "1 instance req/s": p.oneRps, "2 instances req/s": p.twoRps, ratio: p.ratio,
-      "machine CPU % (1 / 2)": `${p.oneCpu} / ${p.twoCpu}`, ceiling: p.ceiling,
-    }))));
-    console.log(`\nPostgreSQL: two instances / one instance = ${ratio}x (goal 1.8x); the cores one instance leaves idle allow about ${ceilingAll}x`);
+    console.log(
+      "\n" +
+        table(
+          perPage.map((p) => ({
+            page: p.path,
+            "1 instance req/s": p.oneRps,
+            "2 instances req/s": p.twoRps,
+            ratio: p.ratio,
+            "machine CPU % (1 / 2)": `${p.oneCpu} / ${p.twoCpu}`,
+            ceiling: p.ceiling,
+          })),
+        ),
+    );
+    console.log(
+      `\nPostgreSQL: two instances / one instance = ${ratio}x (goal 1.8x); the cores one instance leaves idle allow about ${ceilingAll}x`,
+    );
   } finally {
     for (const s of servers.reverse()) await s.stop();
   }
@@ -176,16 +300,42 @@ async function runSoak(browser: Browser) {
   try {
     const flow = await draftFlowCookies(browser, server.base);
     const pay = await payFlowCookies(browser, server.base);
-    const browse = ["/", "/how-it-works", "/blog", "/blog-post/how-we-pack-your-box", "/recipe-post/scotch-fillet-with-garlic-thyme-butter", "/faq", "/delivery", "/gift-cards", "/sign-in", "/get-started"];
-    console.log(`soak: ${warmup} s of warm-up, then ${seconds} s of mixed traffic against ${server.base} (pid ${server.child.pid})`);
-    const result = await soak(server.base, server.child.pid!, {
-      browse,
-      flow: { cookie: flow.cookieHeader, pages: flow.pages },
-      pay: { cookie: pay.cookieHeader, pages: pay.pages.filter((p) => p.startsWith("/checkout") || p.startsWith("/dashboard/my-deliveries")) },
-    }, seconds, warmup);
+    const browse = [
+      "/",
+      "/how-it-works",
+      "/blog",
+      "/blog-post/how-we-pack-your-box",
+      "/recipe-post/scotch-fillet-with-garlic-thyme-butter",
+      "/faq",
+      "/delivery",
+      "/gift-cards",
+      "/sign-in",
+      "/get-started",
+    ];
+    console.log(
+      `soak: ${warmup} s of warm-up, then ${seconds} s of mixed traffic against ${server.base} (pid ${server.child.pid})`,
+    );
+    const result = await soak(
+      server.base,
+      server.child.pid!,
+      {
+        browse,
+        flow: { cookie: flow.cookieHeader, pages: flow.pages },
+        pay: {
+          cookie: pay.cookieHeader,
+          pages: pay.pages.filter(
+            (p) => p.startsWith("/checkout") || p.startsWith("/dashboard/my-deliveries"),
+          ),
+        },
+      },
+      seconds,
+      warmup,
+    );
     writeResults({ soak: { measuredAt: new Date().toISOString(), machine: machine(), ...result } });
     console.log(JSON.stringify(result, null, 2));
-    console.log(`\nsoak: ${result.errors} errors (${result.warmupErrors} in the warm-up); RSS first minute ${result.rssFirstMinute.totalAvgMb} MB, last minute ${result.rssLastMinute.totalAvgMb} MB (all server processes); by minute ${result.rssMinuteAveragesMb.join(", ")} MB`);
+    console.log(
+      `\nsoak: ${result.errors} errors (${result.warmupErrors} in the warm-up); RSS first minute ${result.rssFirstMinute.totalAvgMb} MB, last minute ${result.rssLastMinute.totalAvgMb} MB (all server processes); by minute ${result.rssMinuteAveragesMb.join(", ")} MB`,
+    );
   } finally {
     await server.stop();
   }

@@ -19,7 +19,8 @@ import { measureScaleOut } from "./scale-out";
 const env = process.env;
 const positive = (name: string, fallback: number) => {
   const n = Number(env[name] ?? fallback);
-  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got ${env[name]})`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new Error(`${name} must be a positive number (got ${env[name]})`);
   return n;
 };
 
@@ -32,12 +33,20 @@ const positive = (name: string, fallback: number) => {
  */
 async function restGroup(groups: CpuGroups, pgUrl: string, periodUs: number) {
   const postmaster = await postmasterPid(pgUrl);
-  if (env.BENCH_DB_GROUP === "0") return { postmaster, note: "BENCH_DB_GROUP=0: the database and the load generator competed with the machine's other work as they were" };
+  if (env.BENCH_DB_GROUP === "0")
+    return {
+      postmaster,
+      note: "BENCH_DB_GROUP=0: the database and the load generator competed with the machine's other work as they were",
+    };
   const group = groups.create(null, periodUs, 4 * GROUP_SHARES);
   const pids = [...group.add(process.pid), ...(postmaster ? group.add(postmaster) : [])];
-  console.log(`the database${postmaster ? "" : " (not on this machine)"} and the load generator: pids ${pids.join(" ")} in ${group.name}, uncapped`);
+  console.log(
+    `the database${postmaster ? "" : " (not on this machine)"} and the load generator: pids ${pids.join(" ")} in ${group.name}, uncapped`,
+  );
   return {
-    group: group.name, postmaster, pids: pids.length,
+    group: group.name,
+    postmaster,
+    pids: pids.length,
     note: "PostgreSQL's server and the bench process (autocannon) in an uncapped group weighted as four capped ones, so the machine's other work leaves them the rest",
   };
 }
@@ -48,38 +57,86 @@ export async function runScaleOut(browser: Browser) {
   const periodUs = positive("BENCH_CPU_PERIOD_US", 100_000);
   const quota = quotaUs(positive("BENCH_CPU_SHARE", 0.35), periodUs, cores);
   const parts = new Set((env.BENCH_SCALE_PARTS ?? "pages,runners").split(","));
-  const label = env.BENCH_LABEL ?? execFileSync("git", ["describe", "--always", "--dirty"], { encoding: "utf8" }).trim();
+  const label =
+    env.BENCH_LABEL ??
+    execFileSync("git", ["describe", "--always", "--dirty"], { encoding: "utf8" }).trim();
 
   const groups = new CpuGroups();
   console.log(`CPU groups before: ${groups.list().join(" ") || "none"}`);
   const stale = groups.removeStale();
-  if (stale.length) console.log(`removed the groups of benches no longer running: ${stale.join(" ")}`);
+  if (stale.length)
+    console.log(`removed the groups of benches no longer running: ${stale.join(" ")}`);
   try {
     const rest = await restGroup(groups, pgUrl, periodUs);
     if (parts.has("pages")) {
       const scaleOut = await measureScaleOut(browser, groups, {
-        pgUrl, port: positive("BENCH_PORT", 3900), maxInstances: positive("BENCH_SCALE_INSTANCES", 3),
-        workersPerInstance: positive("BENCH_SCALE_WORKERS", 1), quotaUs: quota, periodUs, cores,
-        connections: 50, durationSeconds: positive("BENCH_DURATION", 10), runs: positive("BENCH_SCALE_RUNS", 2),
-        warmupSeconds: positive("BENCH_SCALE_WARMUP", 30), databasePid: rest.postmaster,
+        pgUrl,
+        port: positive("BENCH_PORT", 3900),
+        maxInstances: positive("BENCH_SCALE_INSTANCES", 3),
+        workersPerInstance: positive("BENCH_SCALE_WORKERS", 1),
+        quotaUs: quota,
+        periodUs,
+        cores,
+        connections: 50,
+        durationSeconds: positive("BENCH_DURATION", 10),
+        runs: positive("BENCH_SCALE_RUNS", 2),
+        warmupSeconds: positive("BENCH_SCALE_WARMUP", 30),
+        databasePid: rest.postmaster,
       });
       writeResults({ scaleOut: { ...scaleOut, machine: machine(), label, rest } });
-      console.log("\n" + table(scaleOut.pages.flatMap((p) => p.counts.map((c) => ({
-        page: p.name, instances: c.instances, "req/s": c.rps, "runs req/s": c.runs?.map((r) => r.rps).join(" / ") ?? c.rps,
-        ratio: c.ratio, "run ratios": c.runRatios.join(" / "), "p99 ms": c.p99Ms, errors: c.errors,
-        "instance CPU %": c.runs?.map((r) => Array.from({ length: c.instances }, (_, i) => r.cpu?.[`instance${i + 1}Pct`]).join("+")).join(" / "),
-        "machine CPU %": c.runs?.map((r) => r.cpu?.machinePct).join(" / "),
-      })))));
+      console.log(
+        "\n" +
+          table(
+            scaleOut.pages.flatMap((p) =>
+              p.counts.map((c) => ({
+                page: p.name,
+                instances: c.instances,
+                "req/s": c.rps,
+                "runs req/s": c.runs?.map((r) => r.rps).join(" / ") ?? c.rps,
+                ratio: c.ratio,
+                "run ratios": c.runRatios.join(" / "),
+                "p99 ms": c.p99Ms,
+                errors: c.errors,
+                "instance CPU %": c.runs
+                  ?.map((r) =>
+                    Array.from(
+                      { length: c.instances },
+                      (_, i) => r.cpu?.[`instance${i + 1}Pct`],
+                    ).join("+"),
+                  )
+                  .join(" / "),
+                "machine CPU %": c.runs?.map((r) => r.cpu?.machinePct).join(" / "),
+              })),
+            ),
+          ),
+      );
     }
     if (parts.has("runners")) {
       const runners = await measureRenewalRunners(groups, {
-        pgUrl, count: positive("BENCH_RUNNERS_COUNT", 10_000), runnerCounts: [1, 2], repeats: positive("BENCH_RUNNERS_REPEATS", 2),
-        quotaUs: quota, periodUs,
+        pgUrl,
+        count: positive("BENCH_RUNNERS_COUNT", 10_000),
+        runnerCounts: [1, 2],
+        repeats: positive("BENCH_RUNNERS_REPEATS", 2),
+        quotaUs: quota,
+        periodUs,
       });
-      writeResults({ renewalRunners: withLabelled(readResults().renewalRunners, label, { ...runners, machine: machine(), rest }) });
-      console.log("\n" + table(runners.byCount.map((c) => ({
-        runners: c.runners, "renewals/s": c.renewalsPerSecond.join(" / "), "ratio to one runner": c.ratios.join(" / "),
-      }))));
+      writeResults({
+        renewalRunners: withLabelled(readResults().renewalRunners, label, {
+          ...runners,
+          machine: machine(),
+          rest,
+        }),
+      });
+      console.log(
+        "\n" +
+          table(
+            runners.byCount.map((c) => ({
+              runners: c.runners,
+              "renewals/s": c.renewalsPerSecond.join(" / "),
+              "ratio to one runner": c.ratios.join(" / "),
+            })),
+          ),
+      );
     }
   } finally {
     groups.removeAll();

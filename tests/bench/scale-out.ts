@@ -21,8 +21,16 @@ import { withRatios } from "./ratios";
 import { cpuTicks, startInstance, type Server } from "./servers";
 
 export type ScaleOutOptions = {
-  pgUrl: string; port: number; maxInstances: number; workersPerInstance: number;
-  quotaUs: number; periodUs: number; cores: number; connections: number; durationSeconds: number; runs: number;
+  pgUrl: string;
+  port: number;
+  maxInstances: number;
+  workersPerInstance: number;
+  quotaUs: number;
+  periodUs: number;
+  cores: number;
+  connections: number;
+  durationSeconds: number;
+  runs: number;
   /** seconds of load on each page, every instance at once, before the first measurement */
   warmupSeconds: number;
   /** PostgreSQL's main process, when it runs on this machine: its CPU is reported */
@@ -44,7 +52,10 @@ function probeOf(servers: Server[], groups: CpuGroup[], databasePid: number | nu
     return () => {
       const seconds = (performance.now() - started) / 1000;
       // the machine's 1-minute load average: other work on this shared machine shows there
-      const out: Record<string, number> = { machinePct: machineCpuPct(machine, machineTicks()), loadAverage: Math.round(os.loadavg()[0] * 10) / 10 };
+      const out: Record<string, number> = {
+        machinePct: machineCpuPct(machine, machineTicks()),
+        loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
+      };
       if (databasePid) out.databasePct = Math.round((cpuTicks(databasePid) - database) / seconds);
       servers.forEach((s, i) => {
         out[`instance${i + 1}Pct`] = Math.round((cpuTicks(s.child.pid!) - ticks[i]) / seconds); // 100 ticks a second = 100%
@@ -59,7 +70,8 @@ async function pagesOn(browser: Browser, base: string): Promise<Page[]> {
   const pay = await payFlowCookies(browser, base);
   const flow = await draftFlowCookies(browser, base);
   const checkout = flow.pages.find((p) => p.includes("checkout"));
-  if (!checkout) throw new Error(`the draft box flow ended without a checkout step: ${flow.pages.join(", ")}`);
+  if (!checkout)
+    throw new Error(`the draft box flow ended without a checkout step: ${flow.pages.join(", ")}`);
   return [
     { name: "home, signed in", path: "/", cookie: pay.cookieHeader },
     { name: "checkout step (draft box)", path: checkout, cookie: flow.cookieHeader },
@@ -77,7 +89,9 @@ export async function measureScaleOut(browser: Browser, groups: CpuGroups, o: Sc
       const server = await startInstance(o.port + i, o.pgUrl, String(o.workersPerInstance));
       const group = groups.create(o.quotaUs, o.periodUs);
       const moved = group.add(server.child.pid!);
-      console.log(`instance ${i}: ${server.base}, pids ${moved.join(" ")} in ${group.name} (${o.quotaUs}/${o.periodUs} µs)`);
+      console.log(
+        `instance ${i}: ${server.base}, pids ${moved.join(" ")} in ${group.name} (${o.quotaUs}/${o.periodUs} µs)`,
+      );
       servers.push(server);
       caps.push(group);
     }
@@ -88,22 +102,47 @@ export async function measureScaleOut(browser: Browser, groups: CpuGroups, o: Sc
     // short of the thousands of requests V8 needs to optimise a page's code (measured: the first
     // page's one-instance runs then came out at 16 and 19 requests/s, and two and three instances
     // 2.5x and 5.5x as many).
-    for (const page of pages) await warmUp(servers.map((s) => s.base), page.path, page.cookie, o.warmupSeconds, o.connections);
+    for (const page of pages)
+      await warmUp(
+        servers.map((s) => s.base),
+        page.path,
+        page.cookie,
+        o.warmupSeconds,
+        o.connections,
+      );
     const results = [];
     for (const page of pages) {
       const counts: (Load & { instances: number })[] = [];
       for (let n = 1; n <= o.maxInstances; n++) {
         const bases = servers.slice(0, n).map((s) => s.base);
-        const l = await load(bases, page.path, page.cookie, o.durationSeconds, o.connections, o.runs, probe);
+        const l = await load(
+          bases,
+          page.path,
+          page.cookie,
+          o.durationSeconds,
+          o.connections,
+          o.runs,
+          probe,
+        );
         counts.push({ instances: n, ...l });
         console.log(JSON.stringify({ page: page.name, instances: n, ...l }));
       }
       results.push({ name: page.name, path: page.path.split("?")[0], counts: withRatios(counts) });
     }
     return {
-      measuredAt: new Date().toISOString(), database: withoutCredentials(o.pgUrl), workersPerInstance: o.workersPerInstance,
-      cpuQuota: { quotaUs: o.quotaUs, periodUs: o.periodUs, ...capacity(o.maxInstances, o.quotaUs, o.periodUs, o.cores) },
-      connections: o.connections, durationSeconds: o.durationSeconds, runsPerCount: o.runs, warmupSeconds: o.warmupSeconds, pages: results,
+      measuredAt: new Date().toISOString(),
+      database: withoutCredentials(o.pgUrl),
+      workersPerInstance: o.workersPerInstance,
+      cpuQuota: {
+        quotaUs: o.quotaUs,
+        periodUs: o.periodUs,
+        ...capacity(o.maxInstances, o.quotaUs, o.periodUs, o.cores),
+      },
+      connections: o.connections,
+      durationSeconds: o.durationSeconds,
+      runsPerCount: o.runs,
+      warmupSeconds: o.warmupSeconds,
+      pages: results,
       note: `each instance capped at ${o.quotaUs}/${o.periodUs} µs of CPU (cgroup v1); ${o.maxInstances} instances together ${capacity(o.maxInstances, o.quotaUs, o.periodUs, o.cores).cappedPct}% of one core, the rest of the ${o.cores} cores for PostgreSQL, autocannon and the bench. ratio: median req/s against one instance's; runRatios: run i against one instance's run i. cpu: machinePct the whole machine (${o.cores * 100} = every core busy), databasePct the PostgreSQL server (with other work's queries), instanceNPct each instance's processes, instanceNThrottledPeriods the periods it used up its quota in`,
     };
   } finally {

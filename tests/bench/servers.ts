@@ -5,11 +5,13 @@ import fs from "node:fs";
 
 export type Server = { base: string; child: ChildProcess; stop: () => Promise<void> };
 
-const serverBuild = () => (process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js");
+const serverBuild = () =>
+  process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js";
 
 async function waitHealthy(base: string, child: ChildProcess) {
   for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`server for ${base} exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`server for ${base} exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
@@ -45,7 +47,11 @@ export async function startSqliteServer(port: number, workers: string): Promise<
 }
 
 /** One app instance (`node app/bin/start.mjs`) on `databaseUrl`. */
-export async function startInstance(port: number, databaseUrl: string, workers: string): Promise<Server> {
+export async function startInstance(
+  port: number,
+  databaseUrl: string,
+  workers: string,
+): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["app/bin/start.mjs"], {
     env: {
@@ -97,7 +103,12 @@ export function rssMb(pid: number): Record<string, number> {
     try {
       const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      const cmd = fs.readFileSync(`/proc/${p}/cmdline`, "utf8").split("\0").filter(Boolean).slice(1).join(" ");
+      const cmd = fs
+        .readFileSync(`/proc/${p}/cmdline`, "utf8")
+        .split("\0")
+        .filter(Boolean)
+        .slice(1)
+        .join(" ");
       out[`${p} ${cmd}`] = Math.round(kb / 102.4) / 10;
     } catch {
       /* gone */

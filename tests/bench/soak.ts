@@ -6,9 +6,19 @@
 import autocannon from "autocannon";
 import { rssMb } from "./servers";
 
-type Pages = { browse: string[]; flow: { cookie: string; pages: string[] }; pay: { cookie: string; pages: string[] } };
+type Pages = {
+  browse: string[];
+  flow: { cookie: string; pages: string[] };
+  pay: { cookie: string; pages: string[] };
+};
 
-export async function soak(base: string, serverPid: number, pages: Pages, seconds: number, warmupSeconds: number) {
+export async function soak(
+  base: string,
+  serverPid: number,
+  pages: Pages,
+  seconds: number,
+  warmupSeconds: number,
+) {
   const samples: { t: number; rss: Record<string, number> }[] = [];
   // t counts from the end of the warm-up: warm-up samples have t < 0
   let started = Date.now() + warmupSeconds * 1000;
@@ -17,17 +27,30 @@ export async function soak(base: string, serverPid: number, pages: Pages, second
   const timer = setInterval(sample, 5000);
   const checkout = pages.flow.pages.filter((p) => p.includes("checkout"));
   const steps = pages.flow.pages.filter((p) => !p.includes("checkout"));
-  const traffic = (duration: number) => Promise.all([
-    autocannon({ url: base, connections: 20, duration, requests: pages.browse.map((path) => ({ path })) }),
-    autocannon({ url: base, connections: 20, duration, requests: steps.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })) }),
-    autocannon({
-      url: base, connections: 10, duration,
-      requests: [
-        ...checkout.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })),
-        ...pages.pay.pages.map((path) => ({ path, headers: { cookie: pages.pay.cookie } })),
-      ],
-    }),
-  ]);
+  const traffic = (duration: number) =>
+    Promise.all([
+      autocannon({
+        url: base,
+        connections: 20,
+        duration,
+        requests: pages.browse.map((path) => ({ path })),
+      }),
+      autocannon({
+        url: base,
+        connections: 20,
+        duration,
+        requests: steps.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })),
+      }),
+      autocannon({
+        url: base,
+        connections: 10,
+        duration,
+        requests: [
+          ...checkout.map((path) => ({ path, headers: { cookie: pages.flow.cookie } })),
+          ...pages.pay.pages.map((path) => ({ path, headers: { cookie: pages.pay.cookie } })),
+        ],
+      }),
+    ]);
   const warmup = warmupSeconds > 0 ? await traffic(warmupSeconds) : [];
   started = Date.now();
   sample();
@@ -47,7 +70,8 @@ export async function soak(base: string, serverPid: number, pages: Pages, second
     return {
       samples: inside.length,
       perProcessAvgMb: perProcess,
-      totalAvgMb: Math.round((totals.reduce((a, b) => a + b, 0) / Math.max(1, totals.length)) * 10) / 10,
+      totalAvgMb:
+        Math.round((totals.reduce((a, b) => a + b, 0) / Math.max(1, totals.length)) * 10) / 10,
       totalMaxMb: Math.round(Math.max(...totals) * 10) / 10,
     };
   };
@@ -58,14 +82,30 @@ export async function soak(base: string, serverPid: number, pages: Pages, second
     warmupSeconds,
     warmupErrors: warmup.reduce((s, r) => s + r.errors + r.non2xx, 0),
     traffic: Object.fromEntries(
-      runs.map((r, i) => [names[i], { requests: r.requests.total ?? 0, rps: Math.round(r.requests.average), p99Ms: r.latency.p99, errors: r.errors, non2xx: r.non2xx }]),
+      runs.map((r, i) => [
+        names[i],
+        {
+          requests: r.requests.total ?? 0,
+          rps: Math.round(r.requests.average),
+          p99Ms: r.latency.p99,
+          errors: r.errors,
+          non2xx: r.non2xx,
+        },
+      ]),
     ),
     errors: runs.reduce((s, r) => s + r.errors + r.non2xx, 0),
     rssFirstMinute: window(0, 60),
     rssLastMinute: window(Math.max(0, end - 60), end),
     // every sample, to tell growth from a plateau: [seconds, MB of all server processes]
-    rssSeriesMb: samples.map((s) => [Math.round(s.t), Math.round(Object.values(s.rss).reduce((a, b) => a + b, 0))]),
-    rssMinuteAveragesMb: minuteAverages(samples.filter((s) => s.t >= 0 && s.t < seconds).map((s) => [s.t, Object.values(s.rss).reduce((a, b) => a + b, 0)])),
+    rssSeriesMb: samples.map((s) => [
+      Math.round(s.t),
+      Math.round(Object.values(s.rss).reduce((a, b) => a + b, 0)),
+    ]),
+    rssMinuteAveragesMb: minuteAverages(
+      samples
+        .filter((s) => s.t >= 0 && s.t < seconds)
+        .map((s) => [s.t, Object.values(s.rss).reduce((a, b) => a + b, 0)]),
+    ),
   };
 }
 
@@ -73,5 +113,7 @@ export async function soak(base: string, serverPid: number, pages: Pages, second
 export function minuteAverages(series: [number, number][]): number[] {
   const minutes: number[][] = [];
   for (const [t, mb] of series) (minutes[Math.floor(t / 60)] ??= []).push(mb);
-  return minutes.filter((m) => m && m.length).map((m) => Math.round(m.reduce((a, b) => a + b, 0) / m.length));
+  return minutes
+    .filter((m) => m && m.length)
+    .map((m) => Math.round(m.reduce((a, b) => a + b, 0) / m.length));
 }

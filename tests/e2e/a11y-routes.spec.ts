@@ -14,7 +14,13 @@ import { remindedSubscriber } from "./one-tap-helpers";
 test.describe.configure({ timeout: 90_000 });
 
 test("legal pages, the news filter and the gift-card landing pages", async ({ page }) => {
-  for (const path of ["/privacy-policy", "/refund-and-returns-policy", "/blog/news", "/gift-cards", "/gift-cards/activate"]) {
+  for (const path of [
+    "/privacy-policy",
+    "/refund-and-returns-policy",
+    "/blog/news",
+    "/gift-cards",
+    "/gift-cards/activate",
+  ]) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(200);
     await ready(page);
@@ -23,7 +29,12 @@ test("legal pages, the news filter and the gift-card landing pages", async ({ pa
 });
 
 test("error states: not found, session expired, forbidden and a server fault", async ({ page }) => {
-  for (const [path, status] of [["/no-such-page", 404], ["/test-hooks/error?status=419", 419], ["/test-hooks/error?status=403", 403], ["/test-hooks/error?status=500", 500]] as const) {
+  for (const [path, status] of [
+    ["/no-such-page", 404],
+    ["/test-hooks/error?status=419", 419],
+    ["/test-hooks/error?status=403", 403],
+    ["/test-hooks/error?status=500", 500],
+  ] as const) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(status);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -36,7 +47,9 @@ test("the one-tap page of a reminder e-mail, valid and not", async ({ page, requ
 
   await page.goto(skip.pathname + skip.search);
   await ready(page);
-  await expect(page.getByRole("heading", { level: 1, name: /^Skip your delivery on / })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: /^Skip your delivery on / }),
+  ).toBeVisible();
   await expectNoSeriousViolations(page);
   await page.getByRole("button", { name: "Skip this delivery" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Delivery skipped" })).toBeVisible();

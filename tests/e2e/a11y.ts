@@ -14,8 +14,12 @@ async function audit(page: Page, label: string, scope?: string) {
     .setLegacyMode(true);
   if (scope) builder.include(scope);
   const results = await builder.analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  expect(
+    serious.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 // one scripting context per worker's browser for the no-JS copies (a page per audit)
@@ -38,7 +42,11 @@ export async function expectNoSeriousViolations(page: Page, scope?: string) {
   const copy = await (await scriptingContext(page.context().browser()!)).newPage();
   try {
     const url = page.url().split("#")[0];
-    await copy.route((u) => u.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await copy.route(
+      (u) => u.href === url,
+      (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
     await copy.goto(url);
     expect(await copy.locator("script").count()).toBe(0);
     await audit(copy, url, scope);

@@ -1,7 +1,6 @@
 import { expectNoSeriousViolations } from "./a11y";
 import { test, expect, ready, createUser, signIn } from "./fixtures";
 
-
 test.describe("account pages are accessible", () => {
   // axe is slow on a busy two-core machine
   test.describe.configure({ timeout: 90_000 });

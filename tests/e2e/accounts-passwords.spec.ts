@@ -1,6 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { test, expect, ready, createUser, e2eDb, uniqueEmail, submitSignIn, signIn } from "./fixtures";
+import {
+  test,
+  expect,
+  ready,
+  createUser,
+  e2eDb,
+  uniqueEmail,
+  submitSignIn,
+  signIn,
+} from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 import { fillPassword, openDashboard, submit } from "./dashboard-helpers";
 
@@ -18,7 +27,9 @@ async function openResetLinkFromMailbox(page: Page, email: string) {
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   await ready(page);
   const message = page.getByRole("article").first();
-  await expect(message.getByRole("heading", { name: "Reset your Paddock & Tide password" })).toBeVisible();
+  await expect(
+    message.getByRole("heading", { name: "Reset your Paddock & Tide password" }),
+  ).toBeVisible();
   const link = message.getByRole("link", { name: /\/reset-password\?token=/ });
   const href = (await link.getAttribute("href"))!;
   await link.click();
@@ -33,13 +44,15 @@ async function chooseNewPassword(page: Page, password: string, confirmation = pa
   await page.getByRole("button", { name: "Change password" }).click();
 }
 
-
 test.describe("forgot and reset password", () => {
   test("forgot-password → mailbox → reset → sign in with the new password", async ({ page }) => {
     const user = await createUser();
     await requestReset(page, user.email);
     await expect(page.getByRole("status")).toContainText(SENT);
-    await expect(page.getByRole("link", { name: "Go to sign in now" })).toHaveAttribute("href", "/sign-in");
+    await expect(page.getByRole("link", { name: "Go to sign in now" })).toHaveAttribute(
+      "href",
+      "/sign-in",
+    );
     // after 3 seconds: a timer with JS, a meta refresh without
     await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in`, { timeout: 8000 });
 
@@ -47,7 +60,9 @@ test.describe("forgot and reset password", () => {
     const link = new URL(href);
     expect(link.origin).toBe(E2E_BASE_URL);
     expect(link.searchParams.get("email")).toBe(user.email);
-    await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Choose a new password" }),
+    ).toBeVisible();
     await chooseNewPassword(page, "Fresh-Paddock-2027");
     await expect(page.getByRole("status")).toContainText("Password changed successfully");
     await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in`, { timeout: 8000 });
@@ -63,7 +78,11 @@ test.describe("forgot and reset password", () => {
     const nobody = uniqueEmail("nobody");
     await requestReset(page, nobody);
     await expect(page.getByRole("status")).toContainText(SENT);
-    const mails = await e2eDb().selectFrom("emailOutbox").select("id").where("toAddress", "=", nobody).execute();
+    const mails = await e2eDb()
+      .selectFrom("emailOutbox")
+      .select("id")
+      .where("toAddress", "=", nobody)
+      .execute();
     expect(mails).toHaveLength(0);
   });
 
@@ -111,16 +130,24 @@ test.describe("forgot and reset password", () => {
     await ready(page);
     await chooseNewPassword(page, "Used-Twice-Never-2");
     await expect(page.getByRole("alert")).toContainText("Password is incorrect");
-    await expect(page.getByRole("alert").getByRole("link", { name: "Ask for a new link" })).toHaveAttribute("href", "/forgot-password");
+    await expect(
+      page.getByRole("alert").getByRole("link", { name: "Ask for a new link" }),
+    ).toHaveAttribute("href", "/forgot-password");
   });
 
-  test("a link sent before the password was changed in the account area no longer works", async ({ page }) => {
+  test("a link sent before the password was changed in the account area no longer works", async ({
+    page,
+  }) => {
     const user = await createUser();
     await requestReset(page, user.email);
     await expect(page.getByRole("status")).toContainText(SENT);
     const href = await openResetLinkFromMailbox(page, user.email);
 
-    await openDashboard(page, { email: user.email, password: user.password! }, "/dashboard/account");
+    await openDashboard(
+      page,
+      { email: user.email, password: user.password! },
+      "/dashboard/account",
+    );
     const form = page.locator("#account-password");
     await fillPassword(form, user.password!, "Changed-In-Account-7");
     await submit(page, form.getByRole("button", { name: "Change password" }));
@@ -130,7 +157,11 @@ test.describe("forgot and reset password", () => {
     await ready(page);
     await chooseNewPassword(page, "Changed-By-Old-Link-8");
     await expect(page.getByRole("alert")).toContainText("Password is incorrect");
-    const row = await e2eDb().selectFrom("users").select("passwordHash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await e2eDb()
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     const { verifyPassword } = await import("../../app/accounts/password.server");
     expect(await verifyPassword("Changed-In-Account-7", row.passwordHash)).toBe(true);
   });
@@ -142,8 +173,11 @@ test.describe("forgot and reset password", () => {
     await e2eDb()
       .insertInto("passwordResets")
       .values({
-        userId: user.id, tokenHash: createHash("sha256").update(token).digest("hex"),
-        expiresAt: new Date(created.getTime() + 60 * 60_000).toISOString(), usedAt: null, createdAt: created.toISOString(),
+        userId: user.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(created.getTime() + 60 * 60_000).toISOString(),
+        usedAt: null,
+        createdAt: created.toISOString(),
       })
       .execute();
     await page.goto(`/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`);
@@ -156,14 +190,20 @@ test.describe("forgot and reset password", () => {
     await chooseNewPassword(page, "Never-Going-To-Work");
     await expect(page.getByRole("alert")).toContainText("Password is incorrect");
 
-    const row = await e2eDb().selectFrom("users").select("passwordHash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await e2eDb()
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     const { verifyPassword } = await import("../../app/accounts/password.server");
     expect(await verifyPassword(user.password!, row.passwordHash)).toBe(true);
   });
 
   test("a reset signs the account out everywhere else", async ({ page, browser }) => {
     const user = await createUser();
-    const other = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled });
+    const other = await browser.newContext({
+      javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+    });
     const elsewhere = await other.newPage();
     await signIn(elsewhere, user.email, user.password!);
     await expect(elsewhere).toHaveURL(/\/dashboard\/my-deliveries$/);
@@ -176,14 +216,18 @@ test.describe("forgot and reset password", () => {
 
     const response = await elsewhere.goto("/dashboard/my-deliveries");
     expect(response!.status()).toBe(401);
-    await expect(elsewhere.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
+    await expect(
+      elsewhere.getByRole("heading", { level: 1, name: "Your session has expired" }),
+    ).toBeVisible();
     await other.close();
   });
 
   test("a link without its token explains where to get one", async ({ page }) => {
     await page.goto("/reset-password");
     await ready(page);
-    await expect(page.getByText("This page needs the link from your password reset e-mail.")).toBeVisible();
+    await expect(
+      page.getByText("This page needs the link from your password reset e-mail."),
+    ).toBeVisible();
     await chooseNewPassword(page, "Whatever-Password-1");
     await expect(page.getByRole("alert")).toContainText("Password is incorrect");
   });

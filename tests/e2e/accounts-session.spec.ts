@@ -10,14 +10,23 @@ const DAY = 86_400_000;
  * reads and nothing else did before it.
  */
 async function sessionBegan(userId: number, days: number) {
-  await sql`update sessions set created_at = ${new Date(Date.now() - days * DAY).toISOString()} where user_id = ${userId}`.execute(e2eDb());
+  await sql`update sessions set created_at = ${new Date(Date.now() - days * DAY).toISOString()} where user_id = ${userId}`.execute(
+    e2eDb(),
+  );
 }
 const lastSeenAt = async (userId: number) =>
-  (await e2eDb().selectFrom("sessions").select("lastSeenAt").where("userId", "=", userId).executeTakeFirstOrThrow()).lastSeenAt;
-
+  (
+    await e2eDb()
+      .selectFrom("sessions")
+      .select("lastSeenAt")
+      .where("userId", "=", userId)
+      .executeTakeFirstOrThrow()
+  ).lastSeenAt;
 
 test.describe("session expiry", () => {
-  test("an ended session shows the session-expired state and sign-in brings the user back", async ({ page }) => {
+  test("an ended session shows the session-expired state and sign-in brings the user back", async ({
+    page,
+  }) => {
     const user = await createUser();
     await signIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
@@ -25,9 +34,14 @@ test.describe("session expiry", () => {
     await e2eDb().deleteFrom("sessions").where("userId", "=", user.id).execute();
     const response = await page.goto("/dashboard/my-deliveries");
     expect(response!.status()).toBe(401);
-    await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your session has expired" }),
+    ).toBeVisible();
     const again = page.getByRole("link", { name: "Sign in again" });
-    await expect(again).toHaveAttribute("href", `/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries")}`);
+    await expect(again).toHaveAttribute(
+      "href",
+      `/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries")}`,
+    );
 
     await again.click();
     await expect(page).toHaveURL(/\/sign-in\?destination=/);
@@ -41,7 +55,11 @@ test.describe("session expiry", () => {
     const user = await createUser();
     await signIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
-    await e2eDb().updateTable("sessions").set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where("userId", "=", user.id).execute();
+    await e2eDb()
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("userId", "=", user.id)
+      .execute();
     const response = await page.goto("/dashboard/my-deliveries?newuser=1");
     expect(response!.status()).toBe(401);
     await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
@@ -50,7 +68,9 @@ test.describe("session expiry", () => {
     );
   });
 
-  test("a session unused for 14 days is refused: the session-expired state, then the sign-in page as for a visitor", async ({ page }) => {
+  test("a session unused for 14 days is refused: the session-expired state, then the sign-in page as for a visitor", async ({
+    page,
+  }) => {
     const user = await createUser();
     await signIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
@@ -58,7 +78,9 @@ test.describe("session expiry", () => {
     await sessionBegan(user.id, 15);
     const response = await page.goto("/dashboard/my-deliveries");
     expect(response!.status()).toBe(401);
-    await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your session has expired" }),
+    ).toBeVisible();
 
     await page.goto("/sign-in");
     await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in`);
@@ -68,7 +90,9 @@ test.describe("session expiry", () => {
     await expect(nav.getByText("My account")).toHaveCount(0);
   });
 
-  test("each use slides the idle limit, and a use is written down at most once an hour", async ({ page }) => {
+  test("each use slides the idle limit, and a use is written down at most once an hour", async ({
+    page,
+  }) => {
     const user = await createUser();
     await signIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
@@ -90,13 +114,17 @@ test.describe("session expiry", () => {
   test("a visitor without a session is sent to sign in and comes back", async ({ page }) => {
     const user = await createUser();
     await page.goto("/dashboard/my-deliveries?newuser=1");
-    await expect(page).toHaveURL(`${E2E_BASE_URL}/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries?newuser=1")}`);
+    await expect(page).toHaveURL(
+      `${E2E_BASE_URL}/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries?newuser=1")}`,
+    );
     await ready(page);
     await submitSignIn(page, user.email, user.password!);
     await expect(page).toHaveURL(`${E2E_BASE_URL}/dashboard/my-deliveries?newuser=1`);
   });
 
-  test("a form posted with a bad CSRF token shows the session-expired state (419)", async ({ page }) => {
+  test("a form posted with a bad CSRF token shows the session-expired state (419)", async ({
+    page,
+  }) => {
     const user = await createUser();
     await page.goto("/sign-in");
     await ready(page);
@@ -117,20 +145,40 @@ test.describe("session expiry", () => {
       })(),
     ]);
     expect(response.status()).toBe(419);
-    await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute("href", /^\/sign-in\?destination=/);
-    expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(0);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your session has expired" }),
+    ).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
+      "href",
+      /^\/sign-in\?destination=/,
+    );
+    expect(
+      await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute(),
+    ).toHaveLength(0);
   });
 
-  test("signing out with a missing CSRF cookie is refused with the session-expired state", async ({ page, context }) => {
+  test("signing out with a missing CSRF cookie is refused with the session-expired state", async ({
+    page,
+    context,
+  }) => {
     const user = await createUser();
     await signIn(page, user.email, user.password!);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
     await ready(page);
     await context.clearCookies({ name: "__csrf" });
-    await page.getByRole("navigation", { name: "Main", exact: true }).getByText("My account", { exact: true }).click();
-    await page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Sign out" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
-    expect(await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute()).toHaveLength(1);
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByText("My account", { exact: true })
+      .click();
+    await page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("button", { name: "Sign out" })
+      .click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Your session has expired" }),
+    ).toBeVisible();
+    expect(
+      await e2eDb().selectFrom("sessions").select("id").where("userId", "=", user.id).execute(),
+    ).toHaveLength(1);
   });
 });

@@ -37,7 +37,10 @@ export type AppProcess = {
 };
 
 /** Starts the app with the suite's test settings, overridden by `env` (undefined: unset, e.g. SESSION_SECRET). */
-export async function spawnApp(name: string, env: Record<string, string | undefined>): Promise<AppProcess> {
+export async function spawnApp(
+  name: string,
+  env: Record<string, string | undefined>,
+): Promise<AppProcess> {
   const port = await freePort();
   const dir = `/tmp/paddock-e2e-${name}-${port}`;
   fs.rmSync(dir, { recursive: true, force: true });
@@ -51,7 +54,9 @@ export async function spawnApp(name: string, env: Record<string, string | undefi
       ...process.env,
       NODE_ENV: "production",
       PORT: String(port),
-      SERVER_BUILD: process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js",
+      SERVER_BUILD: process.env.BUILD_NAME
+        ? `.builds/${process.env.BUILD_NAME}/index.js`
+        : "build/index.js",
       WEB_CONCURRENCY: "1",
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${dir}/app.db`,
@@ -74,13 +79,15 @@ export async function spawnApp(name: string, env: Record<string, string | undefi
     serving: async (ms = 90_000) => {
       const until = Date.now() + ms;
       for (;;) {
-        if (child.exitCode !== null) throw new Error(`${name} app exited (${child.exitCode})\n${output.slice(-3000)}`);
+        if (child.exitCode !== null)
+          throw new Error(`${name} app exited (${child.exitCode})\n${output.slice(-3000)}`);
         try {
           if ((await fetch(`${base}/healthz`)).ok) return;
         } catch {
           // not listening yet
         }
-        if (Date.now() > until) throw new Error(`${name} app did not answer /healthz\n${output.slice(-3000)}`);
+        if (Date.now() > until)
+          throw new Error(`${name} app did not answer /healthz\n${output.slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     },
@@ -104,7 +111,11 @@ export type StartOutcome = { outcome: "refused" | "served"; output: string; stat
  * Starts the app with `env` and reports which came first within 60 s: "refused" (it exited; its output
  * says why) or "served" (`probe` answered, with its status). For the switches that must stop the server.
  */
-export async function startOrRefusal(name: string, env: Record<string, string | undefined>, probe: (base: string) => Promise<Response>): Promise<StartOutcome> {
+export async function startOrRefusal(
+  name: string,
+  env: Record<string, string | undefined>,
+  probe: (base: string) => Promise<Response>,
+): Promise<StartOutcome> {
   const app = await spawnApp(name, { JOBS_IN_APP: "0", ...env });
   try {
     const until = Date.now() + 60_000;

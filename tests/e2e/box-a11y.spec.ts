@@ -2,13 +2,14 @@ import { expectNoSeriousViolations } from "./a11y";
 import { test, expect, ready } from "./fixtures";
 import { addCuts, chooseCustom, lookUpPostcode, startBox } from "./box-helpers";
 
-
 test("every step of the box flow is free of serious accessibility violations", async ({ page }) => {
   test.setTimeout(150_000);
   await page.goto("/get-started");
   await ready(page);
   await lookUpPostcode(page, "9999");
-  await expect(page.getByText("I'm sorry, it doesn't look like we can deliver to your postcode yet.")).toBeVisible();
+  await expect(
+    page.getByText("I'm sorry, it doesn't look like we can deliver to your postcode yet."),
+  ).toBeVisible();
   await expectNoSeriousViolations(page, "main");
   await startBox(page, { postcode: "2000", time: "overnight" });
   await expectNoSeriousViolations(page, "main");

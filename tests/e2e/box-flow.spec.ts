@@ -5,8 +5,17 @@ test.describe("box-building flow", () => {
   test("a custom box from get-started to the checkout page", async ({ page, context }) => {
     const email = uniqueEmail("custom");
     await startBox(page, { email, path: "/get-started?v=2" });
-    const draft = await e2eDb().selectFrom("subscriptions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-    expect(draft).toMatchObject({ status: "draft", postcode: "2000", flowVersion: "2", userId: null });
+    const draft = await e2eDb()
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(draft).toMatchObject({
+      status: "draft",
+      postcode: "2000",
+      flowVersion: "2",
+      userId: null,
+    });
 
     const progress = page.getByRole("navigation", { name: "Progress" });
     await expect(progress.locator("[aria-current='step']")).toContainText("Step 1 of 4");
@@ -51,7 +60,9 @@ test.describe("box-building flow", () => {
 
     await expect(page).toHaveURL(/\/get-started\/checkout$/);
     await expect(page).toHaveTitle(/^Checkout \| Paddock & Tide/);
-    await expect(page.getByRole("heading", { name: "Delivery and payment", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Delivery and payment", level: 1 }),
+    ).toBeVisible();
     await expect(progress.locator("[aria-current='step']")).toContainText("Step 4 of 4");
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await expect(summary.getByText("Custom box (small)")).toBeVisible();
@@ -60,11 +71,21 @@ test.describe("box-building flow", () => {
     await expect(summary.getByText("Free", { exact: true }).first()).toBeVisible();
     await expect(summary.getByText("Every 4 weeks")).toBeVisible();
     await expect(page.getByRole("radio", { name: "Every 4 weeks" })).toBeChecked();
-    for (const label of ["delivery details", "box type", "box size and frequency", "cuts", "add-ons"]) {
+    for (const label of [
+      "delivery details",
+      "box type",
+      "box size and frequency",
+      "cuts",
+      "add-ons",
+    ]) {
       await expect(summary.getByRole("link", { name: `Edit ${label}` })).toBeVisible();
     }
     await expect(page.getByRole("link", { name: "Sign in to continue" })).toHaveCount(0); // a new e-mail: no account to sign in to
-    const items = await e2eDb().selectFrom("subscriptionItems").select((eb) => eb.fn.sum<number>("quantity").as("n")).where("subscriptionId", "=", draft.id).executeTakeFirstOrThrow();
+    const items = await e2eDb()
+      .selectFrom("subscriptionItems")
+      .select((eb) => eb.fn.sum<number>("quantity").as("n"))
+      .where("subscriptionId", "=", draft.id)
+      .executeTakeFirstOrThrow();
     expect(Number(items.n)).toBe(8);
   });
 
@@ -80,9 +101,18 @@ test.describe("box-building flow", () => {
     await ready(page);
     await chooseCurated(page, "Beef", "Large", "Every 2 weeks");
 
-    await expect(page).toHaveTitle("Add-ons | Paddock & Tide - Australian meat & wild-caught seafood, delivered");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /curated or customised meat and seafood boxes/i);
-    await expect(page.getByText("Add-ons are recurring and can be changed each order. Fill up your box and benefit from added value.")).toBeVisible();
+    await expect(page).toHaveTitle(
+      "Add-ons | Paddock & Tide - Australian meat & wild-caught seafood, delivered",
+    );
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /curated or customised meat and seafood boxes/i,
+    );
+    await expect(
+      page.getByText(
+        "Add-ons are recurring and can be changed each order. Fill up your box and benefit from added value.",
+      ),
+    ).toBeVisible();
     const categories = page.getByRole("navigation", { name: "Add-on categories" });
     for (const name of ["Meat", "Seafood", "Pantry", "Kitchen"]) {
       await expect(categories.getByRole("link", { name })).toHaveAttribute("href", `#${name}`);
@@ -105,10 +135,14 @@ test.describe("box-building flow", () => {
     await expect(summary).toContainText("Raw king prawns × 2");
     if (jsEnabled()) {
       // box-size left the addProductsToCart flag: the cart's products are reported once, then the flag is gone
-      const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "add_to_cart"));
+      const events = await page.evaluate(() =>
+        (window.dataLayer ?? []).filter((e) => e.event === "add_to_cart"),
+      );
       expect(events).toHaveLength(1);
       expect(JSON.stringify(events[0])).toContain("Raw king prawns");
-      expect(await page.evaluate(() => window.localStorage.getItem("addProductsToCart"))).toBeNull();
+      expect(
+        await page.evaluate(() => window.localStorage.getItem("addProductsToCart")),
+      ).toBeNull();
     }
     await expect(summary).toContainText("$281");
     await step(page, page.getByRole("button", { name: "Remove one Raw king prawns" }));
@@ -116,7 +150,9 @@ test.describe("box-building flow", () => {
 
     await summary.getByRole("button", { name: "Next step" }).click();
     await expect(page).toHaveURL(/\/get-started\/checkout$/);
-    await expect(page.getByRole("heading", { name: "Delivery and payment", level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: "Delivery and payment", level: 1 }),
+    ).toBeVisible();
     const checkoutSummary = page.getByRole("complementary", { name: "Order summary" });
     await expect(checkoutSummary.getByText("Beef box (large)")).toBeVisible();
     await expect(checkoutSummary.getByText("Every 2 weeks")).toBeVisible();
@@ -125,20 +161,31 @@ test.describe("box-building flow", () => {
     await expect(checkoutSummary.locator(".checkout-summary__total")).toContainText("$255");
   });
 
-  test("the checkout page asks an existing account holder to sign in, showing nothing of the account", async ({ page }) => {
+  test("the checkout page asks an existing account holder to sign in, showing nothing of the account", async ({
+    page,
+  }) => {
     const db = e2eDb();
     const owner = await createUser();
     await startBox(page, { email: owner.email });
     await chooseCurated(page, "Value");
     await page.getByRole("button", { name: "Next step" }).click();
     await expect(page).toHaveURL(/checkout$/);
-    await expect(page.getByRole("link", { name: "Sign in to continue" })).toHaveAttribute("href", "/sign-in?destination=/get-started/checkout");
-    const draft = await db.selectFrom("subscriptions").selectAll().where("email", "=", owner.email).executeTakeFirstOrThrow();
+    await expect(page.getByRole("link", { name: "Sign in to continue" })).toHaveAttribute(
+      "href",
+      "/sign-in?destination=/get-started/checkout",
+    );
+    const draft = await db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("email", "=", owner.email)
+      .executeTakeFirstOrThrow();
     expect(draft.userId).toBeNull();
     await expect(page.getByRole("link", { name: "My account" })).toHaveCount(0);
   });
 
-  test("a signed-in customer is not asked for an e-mail and the draft carries their account", async ({ page }) => {
+  test("a signed-in customer is not asked for an e-mail and the draft carries their account", async ({
+    page,
+  }) => {
     const user = await createUser();
     await signIn(page, user.email, user.password!);
     await expect(page).not.toHaveURL(/sign-in/);
@@ -147,7 +194,11 @@ test.describe("box-building flow", () => {
     await expect(page.getByLabel("Email address")).toHaveCount(0);
     await expect(page.getByText(`Signed in as ${user.email}`)).toBeVisible();
     await startBox(page, { email: null });
-    const draft = await e2eDb().selectFrom("subscriptions").selectAll().where("userId", "=", user.id).executeTakeFirstOrThrow();
+    const draft = await e2eDb()
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("userId", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(draft).toMatchObject({ email: user.email, status: "draft" });
   });
 });

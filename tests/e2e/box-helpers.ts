@@ -8,10 +8,19 @@ export async function lookUpPostcode(page: Page, postcode: string) {
 }
 
 /** Get-started with the first offered date and time; ends on /get-started/your-box. */
-export async function startBox(page: Page, opts: { postcode?: string; email?: string | null; time?: "day" | "overnight"; path?: string } = {}) {
+export async function startBox(
+  page: Page,
+  opts: {
+    postcode?: string;
+    email?: string | null;
+    time?: "day" | "overnight";
+    path?: string;
+  } = {},
+) {
   await page.goto(opts.path ?? "/get-started");
   await ready(page);
-  if (opts.email !== null) await page.getByLabel("Email address").fill(opts.email ?? uniqueEmail("box"));
+  if (opts.email !== null)
+    await page.getByLabel("Email address").fill(opts.email ?? uniqueEmail("box"));
   await lookUpPostcode(page, opts.postcode ?? "2000");
   const dates = page.getByRole("group", { name: "Delivery date" });
   await expect(dates).toBeVisible();
@@ -27,7 +36,9 @@ export async function startBox(page: Page, opts: { postcode?: string; email?: st
 /** Clicks a stepper button and waits until its post has been answered (fetcher or full page). */
 export async function step(page: Page, button: ReturnType<Page["getByRole"]>) {
   if (jsEnabled()) {
-    const answered = page.waitForResponse((r) => r.request().method() === "POST" && /\/get-started\/(your-items|addons)/.test(r.url()));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === "POST" && /\/get-started\/(your-items|addons)/.test(r.url()),
+    );
     await button.click();
     await answered;
     await settled(page);
@@ -62,7 +73,12 @@ export async function addCuts(page: Page, n: number) {
   }
 }
 
-export async function chooseCurated(page: Page, box: string, size: "Small" | "Large" = "Small", frequency?: string) {
+export async function chooseCurated(
+  page: Page,
+  box: string,
+  size: "Small" | "Large" = "Small",
+  frequency?: string,
+) {
   await page.getByRole("button", { name: "Choose a curated box" }).click();
   await expect(page).toHaveURL(/\/get-started\/curated-box\?type=\d+$/);
   await page.getByRole("button", { name: `Choose the ${box} box` }).click();

@@ -43,7 +43,9 @@ async function press(page: Page, key: string) {
 test.describe("product card stepper with the keyboard @scripts", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("Enter on Add keeps adding from '+', removing to 0 returns focus to Add", async ({ page }) => {
+  test("Enter on Add keeps adding from '+', removing to 0 returns focus to Add", async ({
+    page,
+  }) => {
     await startBox(page);
     await chooseCustom(page, "Small");
     await expect(counter(page)).toContainText("0 of 8");

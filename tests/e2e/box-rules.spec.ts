@@ -1,10 +1,21 @@
 import { test, expect, ready, jsEnabled, e2eDb, uniqueEmail } from "./fixtures";
-import { addCuts, chooseCurated, chooseCustom, counter, lookUpPostcode, startBox, step } from "./box-helpers";
+import {
+  addCuts,
+  chooseCurated,
+  chooseCustom,
+  counter,
+  lookUpPostcode,
+  startBox,
+  step,
+} from "./box-helpers";
 
 const UNDELIVERABLE = "I'm sorry, it doesn't look like we can deliver to your postcode yet.";
 
 test.describe("get-started rules", () => {
-  for (const [postcode, why] of [["6725", "Broome is outside every region"], ["9999", "no delivery area"]] as const) {
+  for (const [postcode, why] of [
+    ["6725", "Broome is outside every region"],
+    ["9999", "no delivery area"],
+  ] as const) {
     test(`postcode ${postcode} (${why}) is not deliverable`, async ({ page }) => {
       await page.goto("/get-started");
       await ready(page);
@@ -19,10 +30,16 @@ test.describe("get-started rules", () => {
     await ready(page);
     await lookUpPostcode(page, "800");
     await expect(page.getByText("We deliver to NT")).toBeVisible();
-    await expect(page.getByText("Darwin", { exact: true }).or(page.getByRole("option", { name: "Darwin", exact: true }))).toHaveCount(1);
+    await expect(
+      page
+        .getByText("Darwin", { exact: true })
+        .or(page.getByRole("option", { name: "Darwin", exact: true })),
+    ).toHaveCount(1);
     await lookUpPostcode(page, "0800");
     await expect(page.getByText("We deliver to NT")).toBeVisible();
-    await expect(page.getByRole("group", { name: "Delivery time" }).getByRole("radio")).toHaveCount(1);
+    await expect(page.getByRole("group", { name: "Delivery time" }).getByRole("radio")).toHaveCount(
+      1,
+    );
   });
 
   test("invalid input keeps what was typed and explains each field", async ({ page }) => {
@@ -42,7 +59,9 @@ test.describe("get-started rules", () => {
     await expect(page.getByLabel("Email address")).toHaveValue("not-an-email");
   });
 
-  test("overnight silent delivery warns that no SMS or driver notification is sent", async ({ page }) => {
+  test("overnight silent delivery warns that no SMS or driver notification is sent", async ({
+    page,
+  }) => {
     await page.goto("/get-started");
     await ready(page);
     await lookUpPostcode(page, "2000");
@@ -50,10 +69,13 @@ test.describe("get-started rules", () => {
     await expect(overnight).toBeVisible();
     await expect(page.getByText("No SMS or driver notification is sent.")).toBeVisible();
     await overnight.check();
-    if (jsEnabled()) await expect(page.getByRole("status").filter({ hasText: "we send no SMS" })).toBeVisible();
+    if (jsEnabled())
+      await expect(page.getByRole("status").filter({ hasText: "we send no SMS" })).toBeVisible();
   });
 
-  test("Enter in a field continues once the postcode is checked and a date and time are chosen", async ({ page }) => {
+  test("Enter in a field continues once the postcode is checked and a date and time are chosen", async ({
+    page,
+  }) => {
     // without JS the form's first button is "Check postcode": Enter must not redraw the page without the choices
     await page.goto("/get-started");
     await ready(page);
@@ -73,11 +95,17 @@ test.describe("get-started rules", () => {
     await startBox(page, { postcode: "2000" });
     await page.goto("/get-started");
     await ready(page);
-    await expect(page.getByRole("group", { name: "Delivery date" }).getByRole("radio", { checked: true })).toHaveCount(1);
+    await expect(
+      page.getByRole("group", { name: "Delivery date" }).getByRole("radio", { checked: true }),
+    ).toHaveCount(1);
     await lookUpPostcode(page, "3000");
     await expect(page.getByText("We deliver to VIC")).toBeVisible();
-    await expect(page.getByRole("group", { name: "Delivery date" }).getByRole("radio", { checked: true })).toHaveCount(0);
-    await expect(page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(
+      page.getByRole("group", { name: "Delivery date" }).getByRole("radio", { checked: true }),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { checked: true }),
+    ).toHaveCount(0);
   });
 });
 
@@ -85,7 +113,11 @@ test.describe("Tasmania and salmon", () => {
   test("postcode 7000 hides every salmon product and the salmon box", async ({ page }) => {
     await startBox(page, { postcode: "7000" });
     await page.getByRole("button", { name: "Choose a curated box" }).click();
-    await expect(page.getByText("Not available in Tasmania due to quarantine restrictions on our wild salmon.")).toBeVisible();
+    await expect(
+      page.getByText(
+        "Not available in Tasmania due to quarantine restrictions on our wild salmon.",
+      ),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Choose the Salmon box" })).toHaveCount(0);
     await page.goto("/get-started/your-box");
     await ready(page);
@@ -117,7 +149,11 @@ test.describe("custom box selection", () => {
     await addCuts(page, 8);
     await expect(counter(page)).toContainText("8 of 8");
     await step(page, page.getByRole("button", { name: /^Add (?!one more)/ }).first());
-    await expect(page.getByText("Your box is full: you have chosen 8 of 8. Remove a cut to add another.").first()).toBeVisible();
+    await expect(
+      page
+        .getByText("Your box is full: you have chosen 8 of 8. Remove a cut to add another.")
+        .first(),
+    ).toBeVisible();
     await expect(counter(page)).toContainText("8 of 8");
     await expect(page.getByRole("button", { name: "Next step" })).toBeEnabled();
     await step(page, page.getByRole("button", { name: /^Remove one/ }).first());
@@ -130,13 +166,21 @@ test.describe("tampered ids are refused on the page, never saved", () => {
   test("an add-on that does not exist", async ({ page }) => {
     await startBox(page);
     await chooseCurated(page, "Beef");
-    const card = page.locator("article", { has: page.getByRole("heading", { name: "Smoked bacon" }) });
-    await card.getByRole("button", { name: "Add Smoked bacon" }).evaluate((el) => ((el as HTMLButtonElement).value = "add:987654"));
+    const card = page.locator("article", {
+      has: page.getByRole("heading", { name: "Smoked bacon" }),
+    });
+    await card
+      .getByRole("button", { name: "Add Smoked bacon" })
+      .evaluate((el) => ((el as HTMLButtonElement).value = "add:987654"));
     const answered = page.waitForResponse((r) => r.request().method() === "POST");
     await card.getByRole("button", { name: "Add Smoked bacon" }).click();
     expect((await answered).status()).toBe(400);
-    await expect(page.getByText("That add-on is not available. Please choose another.").first()).toBeVisible();
-    await expect(page.getByRole("complementary", { name: "ADD-ONS" })).toContainText("No add-ons yet");
+    await expect(
+      page.getByText("That add-on is not available. Please choose another.").first(),
+    ).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "ADD-ONS" })).toContainText(
+      "No add-ons yet",
+    );
   });
 
   test("a box size of another box and an unknown size, sent as raw posts", async ({ page }) => {
@@ -147,16 +191,26 @@ test.describe("tampered ids are refused on the page, never saved", () => {
     const typeId = new URL(page.url()).searchParams.get("type")!;
     const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     const db = e2eDb();
-    const beefSmall = await db.selectFrom("packages").select("id").where("slug", "=", "beef-small").executeTakeFirstOrThrow();
+    const beefSmall = await db
+      .selectFrom("packages")
+      .select("id")
+      .where("slug", "=", "beef-small")
+      .executeTakeFirstOrThrow();
     // A size of the Beef box posted under the custom box: refused with a message, not a 500.
     const res = await page.request.post(`/get-started/box-size?type=${typeId}`, {
       form: { csrf, type: typeId, packageId: String(beefSmall.id), frequencyDays: "28" },
     });
     expect(res.status()).toBe(422);
     expect(await res.text()).toContain("That box size is not available. Please choose another.");
-    const bad = await page.request.post(`/get-started/box-size?type=${typeId}`, { form: { csrf, type: typeId, packageId: "999999", frequencyDays: "5" } });
+    const bad = await page.request.post(`/get-started/box-size?type=${typeId}`, {
+      form: { csrf, type: typeId, packageId: "999999", frequencyDays: "5" },
+    });
     expect(bad.status()).toBe(422);
-    const draft = await db.selectFrom("subscriptions").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    const draft = await db
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(draft.packageId).toBeNull();
     expect(draft.frequencyDays).toBeNull();
   });

@@ -7,7 +7,16 @@
 // The per-address budget has its own spec (card-testing-address.spec.ts).
 import type { Locator, Page } from "@playwright/test";
 import { e2eDb, expect, jsEnabled, settled, signInByHook, test, uniqueEmail } from "./fixtures";
-import { dialog, fillCheckout, fillNewCard, ordersOf, placeButton, reachCheckout, retypeSecrets, shippingGroup } from "./checkout-helpers";
+import {
+  dialog,
+  fillCheckout,
+  fillNewCard,
+  ordersOf,
+  placeButton,
+  reachCheckout,
+  retypeSecrets,
+  shippingGroup,
+} from "./checkout-helpers";
 import { fillGiftCard, giftField, reachGiftCheckout } from "./gift-card-helpers";
 import { createPayer, openPayPage, orderState } from "./orders-helpers";
 import { createSubscriber, openDashboard } from "./dashboard-helpers";
@@ -15,7 +24,8 @@ import { createSubscriber, openDashboard } from "./dashboard-helpers";
 const DECLINED = "4000000000000002";
 const GOOD = "4242424242424242";
 const LIMITED = "Too many new cards have been tried from this account or connection.";
-const LIMITED_IN_FULL = /^Too many new cards have been tried from this account or connection\. To protect card holders, please wait about \d+ hours before trying a new card\.$/;
+const LIMITED_IN_FULL =
+  /^Too many new cards have been tried from this account or connection\. To protect card holders, please wait about \d+ hours before trying a new card\.$/;
 /** declines that fill an account's budget on the e2e server (2 × 3 = 6) */
 const DECLINES = 2;
 
@@ -40,7 +50,10 @@ async function answerTo(page: Page, button: Locator): Promise<number> {
 /** With JS a dialog is modal: "Ok" closes it before the next try. Without JS it is part of the page. */
 async function dismiss(d: Locator) {
   if (!jsEnabled()) return;
-  await d.getByRole("link", { name: "Ok" }).or(d.getByRole("button", { name: "Ok" })).click();
+  await d
+    .getByRole("link", { name: "Ok" })
+    .or(d.getByRole("button", { name: "Ok" }))
+    .click();
   await expect(d).toBeHidden();
 }
 
@@ -49,7 +62,11 @@ const postedKey = (page: Page) => page.locator('input[name="idempotencyKey"]').f
 
 /** Which of these keys the sandbox gateway has a charge for. */
 async function charged(keys: string[]): Promise<string[]> {
-  const rows = await e2eDb().selectFrom("sandboxCharges").select("idempotencyKey").where("idempotencyKey", "in", keys).execute();
+  const rows = await e2eDb()
+    .selectFrom("sandboxCharges")
+    .select("idempotencyKey")
+    .where("idempotencyKey", "in", keys)
+    .execute();
   return rows.map((r) => r.idempotencyKey);
 }
 
@@ -65,9 +82,15 @@ async function expectLimited(page: Page, cardNumber: Locator) {
   return refused;
 }
 
-test("box checkout: after the declines an account's budget allows, a new card is refused before the gateway, keeping what was typed", async ({ page }) => {
+test("box checkout: after the declines an account's budget allows, a new card is refused before the gateway, keeping what was typed", async ({
+  page,
+}) => {
   const { email } = await reachCheckout(page);
-  await fillCheckout(page, { contact: { firstName: "Cara", lastName: "Tester" }, shipping: { line1: "9 Limit Lane" }, card: { number: DECLINED } });
+  await fillCheckout(page, {
+    contact: { firstName: "Cara", lastName: "Tester" },
+    shipping: { line1: "9 Limit Lane" },
+    card: { number: DECLINED },
+  });
   const declinedKeys: string[] = [];
   for (let i = 0; i < DECLINES; i++) {
     if (i > 0) {
@@ -95,7 +118,9 @@ test("box checkout: after the declines an account's budget allows, a new card is
   expect(state.payments.map((p) => p.status)).toEqual(["declined", "declined"]);
 });
 
-test("gift cards: a guest's e-mail gets the same budget; the next new card is refused before the gateway", async ({ page }) => {
+test("gift cards: a guest's e-mail gets the same budget; the next new card is refused before the gateway", async ({
+  page,
+}) => {
   const buyer = uniqueEmail("tester");
   await reachGiftCheckout(page, buyer);
   const pay = page.getByRole("button", { name: "Pay $50" });
@@ -116,11 +141,18 @@ test("gift cards: a guest's e-mail gets the same budget; the next new card is re
   await expect(giftField(page, "Postcode")).toHaveValue("2041");
   expect((await charged(declinedKeys)).sort()).toEqual([...declinedKeys].sort());
   expect(await charged([key])).toEqual([]);
-  const orders = await e2eDb().selectFrom("orders").innerJoin("users", "users.id", "orders.userId").select("orders.id").where("users.email", "=", buyer).execute();
+  const orders = await e2eDb()
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.userId")
+    .select("orders.id")
+    .where("users.email", "=", buyer)
+    .execute();
   expect(orders).toEqual([]);
 });
 
-test("pay an order: after the declines the budget allows, a new card is refused before the gateway; a saved card still pays", async ({ page }) => {
+test("pay an order: after the declines the budget allows, a new card is refused before the gateway; a saved card still pays", async ({
+  page,
+}) => {
   const payer = await createPayer();
   await openPayPage(page, payer);
   await page.getByLabel("Suite or unit").fill("Unit 5");
@@ -149,39 +181,66 @@ test("pay an order: after the declines the budget allows, a new card is refused 
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
 });
 
-test("pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway", { tag: "@http" }, async ({ page }) => {
-  const payer = await createPayer();
-  await signInByHook(page, payer.email);
-  const html = await (await page.request.get(`/checkout/${payer.reference}`)).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  const pay = (number: string, key: string) => page.request.post(`/api/orders/${payer.reference}/checkout`, {
-    form: {
-      csrf, idempotency_key: key, billing_first_name: "Ava", billing_last_name: "Nguyen", billing_phone: "0412 345 678",
-      billing_address_type: "house", billing_address_line_1: "7 Bay Road", billing_city: "Haymarket", billing_state: "NSW", billing_postcode: "2000",
-      "card[number]": number, "card[month]": "9", "card[year]": "2032", "card[cvc]": "123",
-    },
-  });
-  const keys = [`api-decline-1-${payer.id}-${Date.now()}`, `api-decline-2-${payer.id}-${Date.now()}`];
-  for (const k of keys) expect((await pay(DECLINED, k)).status()).toBe(402);
-  const key = `api-limited-${payer.id}-${Date.now()}`;
-  const refused = await pay(GOOD, key);
-  expect(refused.status()).toBe(429);
-  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(3600);
-  const body = await refused.json();
-  expect(body.message).toMatch(LIMITED_IN_FULL);
-  expect(body.errors).toEqual({ "card[number]": body.message });
-  expect(JSON.stringify(body)).not.toContain(GOOD);
-  expect((await charged(keys)).sort()).toEqual([...keys].sort());
-  expect(await charged([key])).toEqual([]);
-});
+test(
+  "pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway",
+  { tag: "@http" },
+  async ({ page }) => {
+    const payer = await createPayer();
+    await signInByHook(page, payer.email);
+    const html = await (await page.request.get(`/checkout/${payer.reference}`)).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    const pay = (number: string, key: string) =>
+      page.request.post(`/api/orders/${payer.reference}/checkout`, {
+        form: {
+          csrf,
+          idempotency_key: key,
+          billing_first_name: "Ava",
+          billing_last_name: "Nguyen",
+          billing_phone: "0412 345 678",
+          billing_address_type: "house",
+          billing_address_line_1: "7 Bay Road",
+          billing_city: "Haymarket",
+          billing_state: "NSW",
+          billing_postcode: "2000",
+          "card[number]": number,
+          "card[month]": "9",
+          "card[year]": "2032",
+          "card[cvc]": "123",
+        },
+      });
+    const keys = [
+      `api-decline-1-${payer.id}-${Date.now()}`,
+      `api-decline-2-${payer.id}-${Date.now()}`,
+    ];
+    for (const k of keys) expect((await pay(DECLINED, k)).status()).toBe(402);
+    const key = `api-limited-${payer.id}-${Date.now()}`;
+    const refused = await pay(GOOD, key);
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(3600);
+    const body = await refused.json();
+    expect(body.message).toMatch(LIMITED_IN_FULL);
+    expect(body.errors).toEqual({ "card[number]": body.message });
+    expect(JSON.stringify(body)).not.toContain(GOOD);
+    expect((await charged(keys)).sort()).toEqual([...keys].sort());
+    expect(await charged([key])).toEqual([]);
+  },
+);
 
-test("my account: after the declines the budget allows, a new card is refused unverified, keeping what was typed", async ({ page }) => {
+test("my account: after the declines the budget allows, a new card is refused unverified, keeping what was typed", async ({
+  page,
+}) => {
   const a = await createSubscriber();
   await openDashboard(page, a, "/dashboard/account");
   await page.locator("#cards").getByText("Add a card").click();
   const form = () => page.locator("#account-add-card");
   const verifiedChecks = async () =>
-    (await e2eDb().selectFrom("sandboxCharges").select("idempotencyKey").where("idempotencyKey", "like", `verify!setup:user:${a.id}:%`).execute()).length;
+    (
+      await e2eDb()
+        .selectFrom("sandboxCharges")
+        .select("idempotencyKey")
+        .where("idempotencyKey", "like", `verify!setup:user:${a.id}:%`)
+        .execute()
+    ).length;
   const fill = async (number: string) => {
     await form().getByLabel("Card number").fill(number);
     await form().getByLabel("Expiry (MM/YY)").fill("10/29");
@@ -211,6 +270,10 @@ test("my account: after the declines the budget allows, a new card is refused un
   await expect(page.getByText("Your new card is saved.")).toHaveCount(0);
   // the declines' zero-amount checks reached the gateway, the refused card's did not, and nothing was saved
   expect(await verifiedChecks()).toBe(DECLINES);
-  const rows = await e2eDb().selectFrom("paymentMethods").select("lastFour").where("userId", "=", a.id).execute();
+  const rows = await e2eDb()
+    .selectFrom("paymentMethods")
+    .select("lastFour")
+    .where("userId", "=", a.id)
+    .execute();
   expect(rows.map((r) => r.lastFour)).toEqual(["4242"]);
 });

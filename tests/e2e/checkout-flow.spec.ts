@@ -3,8 +3,19 @@
 // whose e-mail has an account, and a double submit. Runs with and without JS.
 import { test, expect, e2eDb, createUser, jsEnabled, ready, submitSignIn } from "./fixtures";
 import {
-  CHECKOUT_PATH, GOOD_CARD, clickPlace, expectCheckoutPage, expectPlaced, fillCheckout, fillContact, fillShipping, ordersOf,
-  placeButton, placeOrder, reachCheckout, signedInCustomer,
+  CHECKOUT_PATH,
+  GOOD_CARD,
+  clickPlace,
+  expectCheckoutPage,
+  expectPlaced,
+  fillCheckout,
+  fillContact,
+  fillShipping,
+  ordersOf,
+  placeButton,
+  placeOrder,
+  reachCheckout,
+  signedInCustomer,
 } from "./checkout-helpers";
 import { expectNoSeriousViolations } from "./a11y";
 import { createCard } from "../factories";
@@ -14,7 +25,11 @@ test.describe.configure({ timeout: 60_000 });
 
 test.describe("box checkout", () => {
   test("a new visitor pays for a custom box with a new card and a password", async ({ page }) => {
-    const { email } = await reachCheckout(page, { via: "steps", box: { kind: "custom" }, addons: ["Smoked bacon"] });
+    const { email } = await reachCheckout(page, {
+      via: "steps",
+      box: { kind: "custom" },
+      addons: ["Smoked bacon"],
+    });
     const progress = page.getByRole("navigation", { name: "Progress" });
     await expect(progress.locator("[aria-current='step']")).toContainText("Step 4 of 4");
     await expect(page.getByLabel("Email address")).toHaveValue(email!);
@@ -40,13 +55,25 @@ test.describe("box checkout", () => {
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ reference, status: "paid" });
     expect(payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ amountCents: 18100, cardLastFour: "4242", orderId: orders[0].id });
+    expect(payments[0]).toMatchObject({
+      amountCents: 18100,
+      cardLastFour: "4242",
+      orderId: orders[0].id,
+    });
     expect(emails).toHaveLength(1);
     expect(emails[0].text).toContain(reference);
-    const sub = await e2eDb().selectFrom("subscriptions").selectAll().where("id", "=", orders[0].subscriptionId!).executeTakeFirstOrThrow();
+    const sub = await e2eDb()
+      .selectFrom("subscriptions")
+      .selectAll()
+      .where("id", "=", orders[0].subscriptionId!)
+      .executeTakeFirstOrThrow();
     expect(sub.status).toBe("active");
     // card data is never stored
-    const cards = await e2eDb().selectFrom("paymentMethods").selectAll().where("userId", "=", user!.id).execute();
+    const cards = await e2eDb()
+      .selectFrom("paymentMethods")
+      .selectAll()
+      .where("userId", "=", user!.id)
+      .execute();
     expect(JSON.stringify(cards)).not.toContain(GOOD_CARD);
 
     // the flow is over: the steps send the customer to my deliveries
@@ -55,17 +82,32 @@ test.describe("box checkout", () => {
   });
 
   test("a new visitor pays for a curated box", async ({ page }) => {
-    const { email } = await reachCheckout(page, { postcode: "3000", box: { kind: "curated", box: "Beef", size: "Large" } });
+    const { email } = await reachCheckout(page, {
+      postcode: "3000",
+      box: { kind: "curated", box: "Beef", size: "Large" },
+    });
     await expect(page.getByText("Beef box (large)").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your cuts" })).toHaveCount(0);
-    await fillCheckout(page, { shipping: { line1: "1 Flinders Street", city: "Melbourne", state: "VIC", postcode: "3000" } });
+    await fillCheckout(page, {
+      shipping: { line1: "1 Flinders Street", city: "Melbourne", state: "VIC", postcode: "3000" },
+    });
     const reference = await placeOrder(page);
     const { orders, payments, emails } = await ordersOf(email!);
     expect(orders.map((o) => o.reference)).toEqual([reference]);
     expect(payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
     expect(emails).toHaveLength(1);
-    const address = await e2eDb().selectFrom("addresses").selectAll().where("userId", "=", orders[0].userId).where("kind", "=", "shipping").executeTakeFirstOrThrow();
-    expect(address).toMatchObject({ line1: "1 Flinders Street", city: "Melbourne", state: "VIC", postcode: "3000" });
+    const address = await e2eDb()
+      .selectFrom("addresses")
+      .selectAll()
+      .where("userId", "=", orders[0].userId)
+      .where("kind", "=", "shipping")
+      .executeTakeFirstOrThrow();
+    expect(address).toMatchObject({
+      line1: "1 Flinders Street",
+      city: "Melbourne",
+      state: "VIC",
+      postcode: "3000",
+    });
   });
 
   test("a signed-in customer pays with their saved card", async ({ page }) => {
@@ -97,32 +139,58 @@ test.describe("box checkout", () => {
     const { orders, payments, emails } = await ordersOf(customer.email);
     expect(orders).toHaveLength(1);
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: "succeeded", cardBrand: "Visa", cardLastFour: "4242", orderId: orders[0].id });
+    expect(payments[0]).toMatchObject({
+      status: "succeeded",
+      cardBrand: "Visa",
+      cardLastFour: "4242",
+      orderId: orders[0].id,
+    });
     expect(emails).toHaveLength(1);
     // no second card was saved for a saved card
-    const cards = await e2eDb().selectFrom("paymentMethods").select("id").where("userId", "=", customer.id).execute();
+    const cards = await e2eDb()
+      .selectFrom("paymentMethods")
+      .select("id")
+      .where("userId", "=", customer.id)
+      .execute();
     expect(cards).toHaveLength(1);
   });
 
-  test("credit that covers the whole order: no card, the button says so, and the $0 payment is the order's", async ({ page }) => {
+  test("credit that covers the whole order: no card, the button says so, and the $0 payment is the order's", async ({
+    page,
+  }) => {
     const customer = await signedInCustomer(page);
-    await e2eDb().insertInto("creditLedger").values({ userId: customer.id, amountCents: 50000, reason: "Gift card", reference: `GIFT-${customer.id}`, createdAt: new Date().toISOString() }).execute();
+    await e2eDb()
+      .insertInto("creditLedger")
+      .values({
+        userId: customer.id,
+        amountCents: 50000,
+        reason: "Gift card",
+        reference: `GIFT-${customer.id}`,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
     await reachCheckout(page, { email: null });
-    await expect(page.getByText("Your credit covers this order: no card is needed today.")).toBeVisible();
+    await expect(
+      page.getByText("Your credit covers this order: no card is needed today."),
+    ).toBeVisible();
     await expect(placeButton(page)).toHaveText("Place order: your credit pays");
     await fillContact(page, { firstName: "Noah", lastName: "Saved" });
     await fillShipping(page);
     const reference = await placeOrder(page);
     const { orders, payments } = await ordersOf(customer.email);
     expect(orders.map((o) => o.reference)).toEqual([reference]);
-    expect(payments).toEqual([expect.objectContaining({ status: "succeeded", amountCents: 0, orderId: orders[0].id })]);
+    expect(payments).toEqual([
+      expect.objectContaining({ status: "succeeded", amountCents: 0, orderId: orders[0].id }),
+    ]);
     // the order's own panel: the credit taken off, nothing paid by card
     const next = page.getByRole("region", { name: "Your next delivery" });
     await expect(next).toContainText("Credit-$");
     await expect(next).toContainText(/Total paid\$0(?![.\d])/);
   });
 
-  test("a visitor using an account's e-mail signs in and continues with the same box", async ({ page }) => {
+  test("a visitor using an account's e-mail signs in and continues with the same box", async ({
+    page,
+  }) => {
     const owner = await createUser();
     await createCard(e2eDb(), owner.id, { lastFour: "1881", expMonth: 1, expYear: 2032 });
     await reachCheckout(page, { email: owner.email, box: { kind: "curated", box: "Mixed" } });
@@ -161,7 +229,11 @@ test.describe("box checkout", () => {
       return [...new FormData(f, submitter)].map(([k, v]) => [k, String(v)] as [string, string]);
     });
     expect(entries.find(([k]) => k === "idempotencyKey")?.[1]).toBeTruthy();
-    const second = page.request.post(CHECKOUT_PATH, { form: Object.fromEntries(entries), maxRedirects: 0, failOnStatusCode: false });
+    const second = page.request.post(CHECKOUT_PATH, {
+      form: Object.fromEntries(entries),
+      maxRedirects: 0,
+      failOnStatusCode: false,
+    });
     if (jsEnabled()) await placeButton(page).dblclick();
     else await placeButton(page).click();
     const reference = await expectPlaced(page);
@@ -182,8 +254,9 @@ test.describe("box checkout", () => {
     // and with error messages shown
     await fillContact(page, { phone: "123" });
     await clickPlace(page);
-    await expect(page.locator(".field__error").filter({ hasText: "Phone is invalid" })).toBeVisible();
+    await expect(
+      page.locator(".field__error").filter({ hasText: "Phone is invalid" }),
+    ).toBeVisible();
     await expectNoSeriousViolations(page);
   });
 });
-

@@ -12,7 +12,9 @@ export const DECLINED_CARD = "4000000000000002";
 export const INSUFFICIENT_CARD = "4000000000009995";
 export const PASSWORD = "Paddock-Checkout-42";
 
-export type BoxChoice = { kind: "custom"; size?: "Small" | "Large" } | { kind: "curated"; box?: string; size?: "Small" | "Large" };
+export type BoxChoice =
+  | { kind: "custom"; size?: "Small" | "Large" }
+  | { kind: "curated"; box?: string; size?: "Small" | "Large" };
 
 export type ReachOptions = {
   /** the flow e-mail; null when already signed in; a fresh one by default */
@@ -47,8 +49,13 @@ async function draftByHook(page: Page, email: string | null, opts: ReachOptions)
   const box = opts.box ?? { kind: "curated" };
   const form = new FormData();
   const fields = {
-    email: email ?? "", postcode: opts.postcode ?? "2000", time: opts.time ?? "day", box: box.kind,
-    size: (box.size ?? "Small").toLowerCase(), range: box.kind === "curated" ? (box.box ?? "Value") : "", frequency: String(opts.frequency ?? 28),
+    email: email ?? "",
+    postcode: opts.postcode ?? "2000",
+    time: opts.time ?? "day",
+    box: box.kind,
+    size: (box.size ?? "Small").toLowerCase(),
+    range: box.kind === "curated" ? (box.box ?? "Value") : "",
+    frequency: String(opts.frequency ?? 28),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const name of opts.addons ?? []) form.append("addon", name);
@@ -76,7 +83,10 @@ async function draftBySteps(page: Page, email: string | null, opts: ReachOptions
     await step(page, page.getByRole("button", { name: `Add ${name}`, exact: true }));
   }
   if (opts.beforeCheckout) await opts.beforeCheckout(page);
-  await page.getByRole("complementary", { name: "ADD-ONS" }).getByRole("button", { name: "Next step" }).click();
+  await page
+    .getByRole("complementary", { name: "ADD-ONS" })
+    .getByRole("button", { name: "Next step" })
+    .click();
   await expectCheckoutPage(page);
 }
 
@@ -89,9 +99,16 @@ export async function expectCheckoutPage(page: Page) {
 
 export const shippingGroup = (page: Page) => page.getByRole("group", { name: "Delivery address" });
 export const billingGroup = (page: Page) => page.getByRole("group", { name: "Billing address" });
-export const placeButton = (page: Page) => page.getByRole("button", { name: /^Place order(?: and pay|: your credit pays)/ });
+export const placeButton = (page: Page) =>
+  page.getByRole("button", { name: /^Place order(?: and pay|: your credit pays)/ });
 
-export type Contact = { firstName?: string; lastName?: string; phone?: string; password?: string; confirmation?: string };
+export type Contact = {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  password?: string;
+  confirmation?: string;
+};
 
 /** Names and phone; the password pair when the page asks for one. */
 export async function fillContact(page: Page, c: Contact = {}) {
@@ -105,7 +122,15 @@ export async function fillContact(page: Page, c: Contact = {}) {
   }
 }
 
-export type Address = { addressType?: "apartment" | "business" | "house"; line1?: string; line2?: string; company?: string; city?: string; state?: string; postcode?: string };
+export type Address = {
+  addressType?: "apartment" | "business" | "house";
+  line1?: string;
+  line2?: string;
+  company?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+};
 
 /** Fills an address fieldset; a postcode equal to the one shown is left alone (a new one resets the delivery dates). */
 export async function fillAddress(group: Locator, a: Address = {}) {
@@ -125,7 +150,10 @@ export async function fillShipping(page: Page, a: Address = {}) {
 }
 
 /** Chooses "Use a new card" when saved cards are offered, then types the card. */
-export async function fillNewCard(page: Page, card: { number?: string; expiry?: string; cvc?: string } = {}) {
+export async function fillNewCard(
+  page: Page,
+  card: { number?: string; expiry?: string; cvc?: string } = {},
+) {
   const useNew = page.getByRole("radio", { name: /Use a new card/ });
   if (await useNew.count()) await useNew.check();
   await page.getByLabel("Card number").fill(card.number ?? GOOD_CARD);
@@ -153,7 +181,14 @@ export async function retypeSecrets(page: Page, card: { number?: string; cvc?: s
 }
 
 /** Contact, shipping and a new card: a form ready to place. */
-export async function fillCheckout(page: Page, opts: { contact?: Contact; shipping?: Address; card?: { number?: string; expiry?: string; cvc?: string } } = {}) {
+export async function fillCheckout(
+  page: Page,
+  opts: {
+    contact?: Contact;
+    shipping?: Address;
+    card?: { number?: string; expiry?: string; cvc?: string };
+  } = {},
+) {
   await fillContact(page, opts.contact);
   await fillShipping(page, opts.shipping);
   await fillNewCard(page, opts.card);
@@ -223,7 +258,11 @@ export async function clickPlace(page: Page, name?: string) {
 }
 
 export async function userByEmail(email: string) {
-  return e2eDb().selectFrom("users").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
+  return e2eDb()
+    .selectFrom("users")
+    .selectAll()
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
 }
 
 /** Orders, payments and confirmation e-mails of the account of this e-mail. */
@@ -231,20 +270,42 @@ export async function ordersOf(email: string) {
   const db = e2eDb();
   const user = await userByEmail(email);
   if (!user) return { user, orders: [], payments: [], emails: [] };
-  const orders = await db.selectFrom("orders").selectAll().where("userId", "=", user.id).where("kind", "=", "box").execute();
-  const payments = await db.selectFrom("payments").selectAll().where("userId", "=", user.id).execute();
-  const emails = await db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", user.email).where("template", "=", "order-confirmation").execute();
+  const orders = await db
+    .selectFrom("orders")
+    .selectAll()
+    .where("userId", "=", user.id)
+    .where("kind", "=", "box")
+    .execute();
+  const payments = await db
+    .selectFrom("payments")
+    .selectAll()
+    .where("userId", "=", user.id)
+    .execute();
+  const emails = await db
+    .selectFrom("emailOutbox")
+    .selectAll()
+    .where("toAddress", "=", user.email)
+    .where("template", "=", "order-confirmation")
+    .execute();
   return { user, orders, payments, emails };
 }
 
 /** A customer with a password and a saved primary Visa ending in 4242; signed in on `page` (no page opened yet). */
 export async function signedInCustomer(page: Page) {
   // consents already given once: the checkout does not ask again
-  const user = await factories.createUser(e2eDb(), { password: "Correct-Horse-42", firstName: "Noah", lastName: "Saved", phone: "+61412345678", sms: 1, newsletter: 0 });
+  const user = await factories.createUser(e2eDb(), {
+    password: "Correct-Horse-42",
+    firstName: "Noah",
+    lastName: "Saved",
+    phone: "+61412345678",
+    sms: 1,
+    newsletter: 0,
+  });
   const cardId = await factories.createCard(e2eDb(), user.id);
   await signInAs(page, user);
   return { id: user.id, email: user.email, password: user.password, cardId };
 }
 
 /** The dialog with this title (JS makes it modal; without JS it is part of the page). */
-export const dialog = (page: Page, title: string | RegExp) => page.getByRole("dialog", { name: title });
+export const dialog = (page: Page, title: string | RegExp) =>
+  page.getByRole("dialog", { name: title });

@@ -3,7 +3,17 @@
 // field, and a re-rendered form never carries the card number or CVC.
 import { test, expect, jsEnabled } from "./fixtures";
 import {
-  DECLINED_CARD, INSUFFICIENT_CARD, dialog, fillCheckout, fillNewCard, ordersOf, placeOrder, reachCheckout, retypeSecrets, shippingGroup, submitCheckout,
+  DECLINED_CARD,
+  INSUFFICIENT_CARD,
+  dialog,
+  fillCheckout,
+  fillNewCard,
+  ordersOf,
+  placeOrder,
+  reachCheckout,
+  retypeSecrets,
+  shippingGroup,
+  submitCheckout,
 } from "./checkout-helpers";
 
 // whole box flows: a few pages and posts each before the checkout itself
@@ -32,7 +42,9 @@ for (const [label, number, message] of [
       // the dialog sits by the payment section: the page lands on the summary that links to it
       const problems = page.locator("#checkout-answer");
       await expect(problems).toBeInViewport();
-      await expect(problems.getByRole("link", { name: `Payment declined: ${message}` })).toHaveAttribute("href", "#checkout-dialog");
+      await expect(
+        problems.getByRole("link", { name: `Payment declined: ${message}` }),
+      ).toHaveAttribute("href", "#checkout-dialog");
       await expect(problems.getByRole("listitem")).toHaveCount(1); // the same message under the card number is not listed twice
     }
 
@@ -52,7 +64,10 @@ for (const [label, number, message] of [
       await expect(declined).toBeHidden();
       await expect(page.getByLabel("Card number")).toBeFocused();
     } else {
-      await declined.getByRole("link", { name: "Ok" }).or(declined.getByRole("button", { name: "Ok" })).click();
+      await declined
+        .getByRole("link", { name: "Ok" })
+        .or(declined.getByRole("button", { name: "Ok" }))
+        .click();
       if (jsEnabled()) {
         await expect(declined).toBeHidden();
         await expect(page.getByLabel("Card number")).toBeFocused(); // back to the field at fault, not <body>
@@ -70,10 +85,16 @@ for (const [label, number, message] of [
   });
 }
 
-test("after a server-side error typed values are kept, the card number and CVC are not sent back", async ({ page }) => {
+test("after a server-side error typed values are kept, the card number and CVC are not sent back", async ({
+  page,
+}) => {
   const { email } = await reachCheckout(page);
   const bad = "4242424242424241"; // the right length, but no card number (Luhn): only the gateway refuses it
-  await fillCheckout(page, { contact: { firstName: "Mia", lastName: "Keep", phone: "0491 570 156" }, shipping: { line1: "12 Kept Lane" }, card: { number: bad, expiry: "11/31", cvc: "9876" } });
+  await fillCheckout(page, {
+    contact: { firstName: "Mia", lastName: "Keep", phone: "0491 570 156" },
+    shipping: { line1: "12 Kept Lane" },
+    card: { number: bad, expiry: "11/31", cvc: "9876" },
+  });
   await page.getByLabel("Delivery notes (optional)").fill("Leave it by the green door");
   const sms = page.getByLabel("Text me delivery updates (SMS)");
   await sms.check();
@@ -88,14 +109,18 @@ test("after a server-side error typed values are kept, the card number and CVC a
   const refused = dialog(page, "Please check your card");
   await expect(refused).toBeVisible();
   await expect(refused).toContainText("Your card number is invalid.");
-  await expect(page.locator(".field__error").filter({ hasText: "Your card number is invalid." })).toBeVisible();
+  await expect(
+    page.locator(".field__error").filter({ hasText: "Your card number is invalid." }),
+  ).toBeVisible();
 
   await expect(page.getByLabel("First name")).toHaveValue("Mia");
   await expect(page.getByLabel("Last name")).toHaveValue("Keep");
   await expect(page.getByLabel("Mobile phone")).toHaveValue("0491 570 156");
   await expect(shippingGroup(page).getByLabel("Street address")).toHaveValue("12 Kept Lane");
   await expect(shippingGroup(page).getByLabel("Suburb")).toHaveValue("Haymarket");
-  await expect(page.getByLabel("Delivery notes (optional)")).toHaveValue("Leave it by the green door");
+  await expect(page.getByLabel("Delivery notes (optional)")).toHaveValue(
+    "Leave it by the green door",
+  );
   await expect(sms).toBeChecked();
   await expect(page.getByLabel("Expiry (MM/YY)")).toHaveValue("11/31");
   const html = await page.content();
@@ -110,7 +135,10 @@ test("after a server-side error typed values are kept, the card number and CVC a
   }
   expect((await ordersOf(email!)).orders).toHaveLength(0);
 
-  await refused.getByRole("link", { name: "Ok" }).or(refused.getByRole("button", { name: "Ok" })).click();
+  await refused
+    .getByRole("link", { name: "Ok" })
+    .or(refused.getByRole("button", { name: "Ok" }))
+    .click();
   if (jsEnabled()) await expect(refused).toBeHidden();
   await retypeSecrets(page);
   await fillNewCard(page, { expiry: "11/31" });

@@ -7,17 +7,28 @@ import { step } from "./box-helpers";
 import { aud } from "./orders-helpers";
 import { expectNoSeriousViolations } from "./a11y";
 import {
-  CHECKOUT_PATH, dialog, expectCheckoutPage, expectPlaced, fillCheckout, ordersOf, placeButton, placeOrder, reachCheckout, retypeSecrets,
+  CHECKOUT_PATH,
+  dialog,
+  expectCheckoutPage,
+  expectPlaced,
+  fillCheckout,
+  ordersOf,
+  placeButton,
+  placeOrder,
+  reachCheckout,
+  retypeSecrets,
   submitCheckout,
 } from "./checkout-helpers";
 
 // whole box flows: a few pages and posts each before the checkout itself
 test.describe.configure({ timeout: 60_000 });
 
-const TASMANIA = "This promotion is not applicable to Tasmania customers due quarantine restrictions with our wild salmon.";
+const TASMANIA =
+  "This promotion is not applicable to Tasmania customers due quarantine restrictions with our wild salmon.";
 const OUT_OF_STOCK = "Some selections just went out of stock, please make a different selection.";
 const ADDRESS_DOUBT = "We had trouble verifying your address. Continue if it's correct.";
-const errorOf = (page: Page, text: string) => page.locator(".field__error").filter({ hasText: text });
+const errorOf = (page: Page, text: string) =>
+  page.locator(".field__error").filter({ hasText: text });
 
 async function applyDiscount(page: Page, code: string) {
   await page.getByLabel("Discount code (optional)").fill(code);
@@ -26,8 +37,16 @@ async function applyDiscount(page: Page, code: string) {
 
 async function invoiceOf(orderId: number) {
   const db = e2eDb();
-  const invoice = await db.selectFrom("invoices").selectAll().where("orderId", "=", orderId).executeTakeFirstOrThrow();
-  const lines = await db.selectFrom("invoiceLines").selectAll().where("invoiceId", "=", invoice.id).execute();
+  const invoice = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("orderId", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const lines = await db
+    .selectFrom("invoiceLines")
+    .selectAll()
+    .where("invoiceId", "=", invoice.id)
+    .execute();
   return { invoice, lines };
 }
 
@@ -35,7 +54,11 @@ test.describe("discounts at checkout", () => {
   test("a mistyped code stays in the field with the message, to be corrected", async ({ page }) => {
     await reachCheckout(page);
     await applyDiscount(page, "WELCOME2O");
-    await expect(page.getByRole("alert").filter({ hasText: "This discount code is not valid or has expired." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("alert")
+        .filter({ hasText: "This discount code is not valid or has expired." }),
+    ).toBeVisible();
     await expect(page.getByLabel("Discount code (optional)")).toHaveValue("WELCOME2O");
     await applyDiscount(page, "WELCOME20");
     await expect(page.getByRole("status").filter({ hasText: "WELCOME20 applied" })).toBeVisible();
@@ -43,13 +66,20 @@ test.describe("discounts at checkout", () => {
   });
 
   test("a salmon promotion is removed for a Tasmanian postcode", async ({ page }) => {
-    const { email } = await reachCheckout(page, { postcode: "7000", box: { kind: "curated", box: "Mixed" } });
+    const { email } = await reachCheckout(page, {
+      postcode: "7000",
+      box: { kind: "curated", box: "Mixed" },
+    });
     const hobart = { line1: "41 Davey Street", city: "Hobart", state: "TAS", postcode: "7000" };
     await fillCheckout(page, { shipping: hobart });
     await applyDiscount(page, "SALMONGIFT");
     await expect(page.getByRole("alert").filter({ hasText: TASMANIA })).toBeVisible();
     await expect(page.getByLabel("Discount code (optional)")).toHaveValue("SALMONGIFT"); // what was typed stays, to correct
-    const draft = await e2eDb().selectFrom("subscriptions").select(["discountCode"]).where("email", "=", email!).executeTakeFirstOrThrow();
+    const draft = await e2eDb()
+      .selectFrom("subscriptions")
+      .select(["discountCode"])
+      .where("email", "=", email!)
+      .executeTakeFirstOrThrow();
     expect(draft.discountCode).toBeNull();
     await expect(page.getByText("Wild salmon portions")).toHaveCount(0);
 
@@ -70,18 +100,28 @@ test.describe("discounts at checkout", () => {
     expect(lines.some((l) => /salmon/i.test(l.name))).toBe(false);
   });
 
-  test("a salmon promotion applied before the delivery address moves to Tasmania is removed when placing", async ({ page }) => {
+  test("a salmon promotion applied before the delivery address moves to Tasmania is removed when placing", async ({
+    page,
+  }) => {
     const { email } = await reachCheckout(page, { box: { kind: "curated", box: "Beef" } });
     await applyDiscount(page, "SALMONGIFT");
     await expect(page.getByRole("status").filter({ hasText: "SALMONGIFT applied" })).toBeVisible();
 
     // a new postcode resets the delivery date and time to the new region's
-    await fillCheckout(page, { shipping: { line1: "41 Davey Street", city: "Hobart", state: "TAS", postcode: "7000" } });
-    if (!jsEnabled()) await submitCheckout(page, page.getByRole("button", { name: "Update delivery dates for this postcode" }));
+    await fillCheckout(page, {
+      shipping: { line1: "41 Davey Street", city: "Hobart", state: "TAS", postcode: "7000" },
+    });
+    if (!jsEnabled())
+      await submitCheckout(
+        page,
+        page.getByRole("button", { name: "Update delivery dates for this postcode" }),
+      );
     const dates = page.getByRole("group", { name: "First delivery date" });
     await expect(dates.getByRole("radio").first()).toBeVisible();
     await expect(dates.getByRole("radio", { checked: true })).toHaveCount(0);
-    await expect(page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { checked: true })).toHaveCount(0);
+    await expect(
+      page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { checked: true }),
+    ).toHaveCount(0);
     await expect(page.getByRole("radio", { name: /Overnight/ })).toHaveCount(0); // Tasmania has no overnight delivery
     await dates.getByRole("radio").first().check();
     await page.getByRole("group", { name: "Delivery time" }).getByRole("radio").first().check();
@@ -89,7 +129,11 @@ test.describe("discounts at checkout", () => {
     await submitCheckout(page);
     await expect(page.getByText(TASMANIA).first()).toBeVisible();
     expect((await ordersOf(email!)).orders).toHaveLength(0);
-    const draft = await e2eDb().selectFrom("subscriptions").select(["discountCode"]).where("email", "=", email!).executeTakeFirstOrThrow();
+    const draft = await e2eDb()
+      .selectFrom("subscriptions")
+      .select(["discountCode"])
+      .where("email", "=", email!)
+      .executeTakeFirstOrThrow();
     expect(draft.discountCode).toBeNull();
     await expect(page.getByLabel("Discount code (optional)")).toHaveValue("");
 
@@ -100,19 +144,27 @@ test.describe("discounts at checkout", () => {
     const { invoice, lines } = await invoiceOf(orders[0].id);
     expect(invoice.discountedCents).toBe(0);
     expect(lines.some((l) => /salmon/i.test(l.name))).toBe(false);
-    const sub = await e2eDb().selectFrom("subscriptions").select(["postcode", "discountCode"]).where("id", "=", orders[0].subscriptionId!).executeTakeFirstOrThrow();
+    const sub = await e2eDb()
+      .selectFrom("subscriptions")
+      .select(["postcode", "discountCode"])
+      .where("id", "=", orders[0].subscriptionId!)
+      .executeTakeFirstOrThrow();
     expect(sub).toEqual({ postcode: "7000", discountCode: null });
   });
 
   test("a discount whose item must be chosen asks for a choice", async ({ page }) => {
     const { email } = await reachCheckout(page);
     await applyDiscount(page, "FREEBREAKFAST");
-    await expect(page.getByRole("status").filter({ hasText: "FREEBREAKFAST applied" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "FREEBREAKFAST applied" }),
+    ).toBeVisible();
     const choices = page.getByRole("group", { name: "Choose your free product" });
     await expect(choices.getByRole("radio")).toHaveCount(3);
     await expect(choices.getByRole("radio", { name: "Cultured butter" })).toBeVisible();
     // the summary names the free product to come before it is chosen
-    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("A free product with FREEBREAKFAST");
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText(
+      "A free product with FREEBREAKFAST",
+    );
 
     await fillCheckout(page);
     if (jsEnabled()) await placeButton(page).click();
@@ -126,7 +178,11 @@ test.describe("discounts at checkout", () => {
     const { orders, payments } = await ordersOf(email!);
     expect(orders).toHaveLength(1);
     const { invoice, lines } = await invoiceOf(orders[0].id);
-    expect(lines.find((l) => l.name.startsWith("Cultured butter"))).toMatchObject({ name: "Cultured butter (free with FREEBREAKFAST)", quantity: 1, priceCents: 850 });
+    expect(lines.find((l) => l.name.startsWith("Cultured butter"))).toMatchObject({
+      name: "Cultured butter (free with FREEBREAKFAST)",
+      quantity: 1,
+      priceCents: 850,
+    });
     expect(invoice.discountedCents).toBe(850);
     expect(payments[0].amountCents).toBe(invoice.totalCents);
     // my-deliveries shows the order's lines adding up: the free item at its price, taken off as the discount
@@ -153,10 +209,18 @@ test("the chef's knife needs an adult and the disclaimer", async ({ page }) => {
     expect(new URL(page.url()).hash).toBe("#checkout-answer");
     const problems = page.locator("#checkout-answer");
     await expect(problems).toBeInViewport();
-    await expect(problems.getByRole("heading")).toHaveText("2 things to check before we place your order");
+    await expect(problems.getByRole("heading")).toHaveText(
+      "2 things to check before we place your order",
+    );
     await expectNoSeriousViolations(page);
-    const adult = problems.getByRole("link", { name: "Chef's knife: You must be an adult to order a knife." });
-    await expect(problems.getByRole("link", { name: "Chef's knife: You must agree to the knife safety disclaimer." })).toHaveAttribute("href", "#co-knife");
+    const adult = problems.getByRole("link", {
+      name: "Chef's knife: You must be an adult to order a knife.",
+    });
+    await expect(
+      problems.getByRole("link", {
+        name: "Chef's knife: You must agree to the knife safety disclaimer.",
+      }),
+    ).toHaveAttribute("href", "#co-knife");
     await adult.click();
     await expect(page.getByRole("heading", { name: "Chef's knife: age check" })).toBeInViewport();
   }
@@ -178,12 +242,18 @@ test("the chef's knife needs an adult and the disclaimer", async ({ page }) => {
 
 test("an address that does not verify asks before the order is placed", async ({ page }) => {
   const { email } = await reachCheckout(page);
-  await fillCheckout(page, { shipping: { line1: "1 Collins Street", city: "Melbourne", state: "NSW", postcode: "2000" } });
+  await fillCheckout(page, {
+    shipping: { line1: "1 Collins Street", city: "Melbourne", state: "NSW", postcode: "2000" },
+  });
   await submitCheckout(page);
   const doubt = dialog(page, "Please check your address");
   await expect(doubt).toBeVisible();
   await expect(doubt).toContainText(ADDRESS_DOUBT);
-  await expect(doubt.getByRole("link", { name: "Change my address" }).or(doubt.getByRole("button", { name: "Change my address" }))).toBeVisible();
+  await expect(
+    doubt
+      .getByRole("link", { name: "Change my address" })
+      .or(doubt.getByRole("button", { name: "Change my address" })),
+  ).toBeVisible();
   expect((await ordersOf(email!)).orders).toHaveLength(0);
 
   if (jsEnabled()) {
@@ -201,13 +271,27 @@ test("an address that does not verify asks before the order is placed", async ({
   await expectPlaced(page);
   const { orders } = await ordersOf(email!);
   expect(orders).toHaveLength(1);
-  const address = await e2eDb().selectFrom("addresses").selectAll().where("userId", "=", orders[0].userId).where("kind", "=", "shipping").executeTakeFirstOrThrow();
-  expect(address).toMatchObject({ line1: "1 Collins Street", city: "Melbourne", state: "NSW", postcode: "2000" });
+  const address = await e2eDb()
+    .selectFrom("addresses")
+    .selectAll()
+    .where("userId", "=", orders[0].userId)
+    .where("kind", "=", "shipping")
+    .executeTakeFirstOrThrow();
+  expect(address).toMatchObject({
+    line1: "1 Collins Street",
+    city: "Melbourne",
+    state: "NSW",
+    postcode: "2000",
+  });
 });
 
-test("'Continue' on the address doubt is remembered while the rest of the form is fixed", async ({ page }) => {
+test("'Continue' on the address doubt is remembered while the rest of the form is fixed", async ({
+  page,
+}) => {
   const { email } = await reachCheckout(page);
-  await fillCheckout(page, { shipping: { line1: "1 Collins Street", city: "Melbourne", state: "NSW", postcode: "2000" } });
+  await fillCheckout(page, {
+    shipping: { line1: "1 Collins Street", city: "Melbourne", state: "NSW", postcode: "2000" },
+  });
   await submitCheckout(page);
   const doubt = dialog(page, "Please check your address");
   await expect(doubt).toBeVisible();
@@ -234,7 +318,11 @@ test.describe("overnight silent delivery", () => {
     const warning = dialog(page, "Overnight silent delivery");
     await expect(warning).toBeVisible();
     await expect(warning).toContainText("we send no SMS and the driver sends no notification");
-    await expect(warning.getByRole("link", { name: "Change the time" }).or(warning.getByRole("button", { name: "Change the time" }))).toBeVisible();
+    await expect(
+      warning
+        .getByRole("link", { name: "Change the time" })
+        .or(warning.getByRole("button", { name: "Change the time" })),
+    ).toBeVisible();
     expect((await ordersOf(email!)).orders).toHaveLength(0);
     await submitCheckout(page, warning.getByRole("button", { name: "Accept" }));
     if (!jsEnabled()) {
@@ -256,9 +344,15 @@ test.describe("overnight silent delivery", () => {
     await submitCheckout(page);
     const warning = dialog(page, "Overnight silent delivery");
     await expect(warning).toBeVisible();
-    await warning.getByRole("link", { name: "Change the time" }).or(warning.getByRole("button", { name: "Change the time" })).click();
+    await warning
+      .getByRole("link", { name: "Change the time" })
+      .or(warning.getByRole("button", { name: "Change the time" }))
+      .click();
     if (jsEnabled()) await expect(warning).toBeHidden();
-    await page.getByRole("group", { name: "Delivery time" }).getByRole("radio", { name: /8am to 6pm/ }).check();
+    await page
+      .getByRole("group", { name: "Delivery time" })
+      .getByRole("radio", { name: /8am to 6pm/ })
+      .check();
     await retypeSecrets(page);
     await placeOrder(page);
     const { orders } = await ordersOf(email!);
@@ -267,16 +361,32 @@ test.describe("overnight silent delivery", () => {
   });
 });
 
-test("stock that runs out between the add-ons step and payment is refused per item", async ({ page }) => {
+test("stock that runs out between the add-ons step and payment is refused per item", async ({
+  page,
+}) => {
   // a product only this test uses, so no other spec sees its stock change
   const db = e2eDb();
   const name = `Race relish ${Math.random().toString(36).slice(2, 8)}`;
-  const pantry = await db.selectFrom("productCategories").select("id").where("name", "=", "Pantry").where("kind", "=", "addon").executeTakeFirstOrThrow();
+  const pantry = await db
+    .selectFrom("productCategories")
+    .select("id")
+    .where("name", "=", "Pantry")
+    .where("kind", "=", "addon")
+    .executeTakeFirstOrThrow();
   const { id: productId } = await db
     .insertInto("products")
     .values({
-      slug: name.toLowerCase().replace(/\s+/g, "-"), name, categoryId: pantry.id, kind: "addon", description: "Made for one test.", weight: "200ml",
-      priceCents: 700, inventory: 3, image: "/images/sauce-bottle.svg", isKnife: 0, active: 1,
+      slug: name.toLowerCase().replace(/\s+/g, "-"),
+      name,
+      categoryId: pantry.id,
+      kind: "addon",
+      description: "Made for one test.",
+      weight: "200ml",
+      priceCents: 700,
+      inventory: 3,
+      image: "/images/sauce-bottle.svg",
+      isKnife: 0,
+      active: 1,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -291,7 +401,11 @@ test("stock that runs out between the add-ons step and payment is refused per it
         }).toPass({ timeout: 20_000 });
         await step(p, add);
         await expect(p.getByRole("complementary", { name: "ADD-ONS" })).toContainText(name);
-        await db.updateTable("products").set({ inventory: 0 }).where("id", "=", productId).execute();
+        await db
+          .updateTable("products")
+          .set({ inventory: 0 })
+          .where("id", "=", productId)
+          .execute();
       },
     });
     await fillCheckout(page);
@@ -309,6 +423,10 @@ test("stock that runs out between the add-ons step and payment is refused per it
     await expect(page).toHaveURL(/\/get-started\/(your-items|addons)$/);
     await expect(page.getByRole("complementary", { name: "ADD-ONS" })).not.toContainText(name);
   } finally {
-    await db.updateTable("products").set({ active: 0, inventory: 0 }).where("id", "=", productId).execute();
+    await db
+      .updateTable("products")
+      .set({ active: 0, inventory: 0 })
+      .where("id", "=", productId)
+      .execute();
   }
 });

@@ -4,7 +4,17 @@
 import type { Page } from "@playwright/test";
 import { test, expect, jsEnabled } from "./fixtures";
 import {
-  GOOD_CARD, billingGroup, clickPlace, fillAddress, fillContact, fillNewCard, fillShipping, ordersOf, reachCheckout, retypeSecrets, shippingGroup,
+  GOOD_CARD,
+  billingGroup,
+  clickPlace,
+  fillAddress,
+  fillContact,
+  fillNewCard,
+  fillShipping,
+  ordersOf,
+  reachCheckout,
+  retypeSecrets,
+  shippingGroup,
 } from "./checkout-helpers";
 
 // whole box flows: a few pages and posts each before the checkout itself
@@ -12,17 +22,28 @@ test.describe.configure({ timeout: 60_000 });
 
 /** A field's error message, found through the field's accessible description. */
 const UNDELIVERABLE = "I'm sorry, it doesn't look like we can deliver to your postcode yet.";
-const errorOf = (page: Page, text: string) => page.locator(".field__error").filter({ hasText: text });
+const errorOf = (page: Page, text: string) =>
+  page.locator(".field__error").filter({ hasText: text });
 
 test.describe("box checkout validation", () => {
-  test("an empty form explains every required field; billing is checked only when it differs", async ({ page }) => {
+  test("an empty form explains every required field; billing is checked only when it differs", async ({
+    page,
+  }) => {
     const { email } = await reachCheckout(page);
     await shippingGroup(page).getByLabel("Suburb").fill("");
     await clickPlace(page);
     for (const message of [
-      "First name is required", "Last name is required", "Phone is invalid", "Password is required", "Please confirm your password",
-      "Choose an address type", "Street address is required", "Suburb is required",
-      "Card number is required", "Expiry date is required", "CVC is required",
+      "First name is required",
+      "Last name is required",
+      "Phone is invalid",
+      "Password is required",
+      "Please confirm your password",
+      "Choose an address type",
+      "Street address is required",
+      "Suburb is required",
+      "Card number is required",
+      "Expiry date is required",
+      "CVC is required",
     ]) {
       await expect(errorOf(page, message).first(), message).toBeVisible();
     }
@@ -33,7 +54,9 @@ test.describe("box checkout validation", () => {
     expect(orders).toHaveLength(0);
   });
 
-  test("Enter in a field places the order (checked first), Enter in the discount field applies the code", async ({ page }) => {
+  test("Enter in a field places the order (checked first), Enter in the discount field applies the code", async ({
+    page,
+  }) => {
     const { email } = await reachCheckout(page);
     await page.getByLabel("First name").fill("Kim");
     await page.getByLabel("First name").press("Enter");
@@ -58,7 +81,11 @@ test.describe("box checkout validation", () => {
 
   test("phone, password, postcode, suite and company rules", async ({ page }) => {
     await reachCheckout(page);
-    await fillContact(page, { phone: "123", password: "Paddock-Checkout-42", confirmation: "Paddock-Checkout-99" });
+    await fillContact(page, {
+      phone: "123",
+      password: "Paddock-Checkout-42",
+      confirmation: "Paddock-Checkout-99",
+    });
     await fillShipping(page, { addressType: "apartment", postcode: "12" });
     await fillNewCard(page);
     await clickPlace(page);
@@ -78,7 +105,12 @@ test.describe("box checkout validation", () => {
     await fillNewCard(page);
     await clickPlace(page);
     await expect(errorOf(page, "Company name is required for a business")).toBeVisible();
-    for (const gone of ["Phone is invalid", "Password do not match", "Post code invalid", "Suite or unit is required for an apartment"]) {
+    for (const gone of [
+      "Phone is invalid",
+      "Password do not match",
+      "Post code invalid",
+      "Suite or unit is required for an apartment",
+    ]) {
       await expect(errorOf(page, gone), gone).toHaveCount(0);
     }
   });
@@ -90,13 +122,17 @@ test.describe("box checkout validation", () => {
     await fillNewCard(page, { number: "4242", expiry: "13/30", cvc: "12" });
     await clickPlace(page);
     await expect(errorOf(page, "Your card number is invalid.")).toBeVisible();
-    await expect(errorOf(page, "Expiry date must be a valid MM/YY date that has not passed")).toBeVisible();
+    await expect(
+      errorOf(page, "Expiry date must be a valid MM/YY date that has not passed"),
+    ).toBeVisible();
     await expect(errorOf(page, "CVC must be 3 or 4 digits")).toBeVisible();
 
     // an expiry in the past
     await fillNewCard(page, { number: "4242424242424241", expiry: "01/20", cvc: "123" });
     await clickPlace(page);
-    await expect(errorOf(page, "Expiry date must be a valid MM/YY date that has not passed")).toBeVisible();
+    await expect(
+      errorOf(page, "Expiry date must be a valid MM/YY date that has not passed"),
+    ).toBeVisible();
     await expect(errorOf(page, "CVC must be 3 or 4 digits")).toHaveCount(0);
 
     // the card number field takes at most 16 digits
@@ -114,7 +150,9 @@ test.describe("box checkout validation", () => {
     }
   });
 
-  test("billing fields are required only when 'Same as my delivery address' is unticked", async ({ page }) => {
+  test("billing fields are required only when 'Same as my delivery address' is unticked", async ({
+    page,
+  }) => {
     const { email } = await reachCheckout(page);
     await fillContact(page);
     await fillShipping(page);
@@ -127,13 +165,26 @@ test.describe("box checkout validation", () => {
     await billingGroup(page).getByLabel("Suburb").fill("");
     await clickPlace(page);
     const billing = billingGroup(page);
-    await expect(billing.locator(".field__error").filter({ hasText: "Choose an address type" })).toBeVisible();
-    await expect(billing.locator(".field__error").filter({ hasText: "Street address is required" })).toBeVisible();
-    await expect(billing.locator(".field__error").filter({ hasText: "Suburb is required" })).toBeVisible();
+    await expect(
+      billing.locator(".field__error").filter({ hasText: "Choose an address type" }),
+    ).toBeVisible();
+    await expect(
+      billing.locator(".field__error").filter({ hasText: "Street address is required" }),
+    ).toBeVisible();
+    await expect(
+      billing.locator(".field__error").filter({ hasText: "Suburb is required" }),
+    ).toBeVisible();
     await expect(shippingGroup(page).locator(".field__error:not([hidden])")).toHaveCount(0);
     await expect(page.getByLabel("Same as my delivery address")).not.toBeChecked();
 
-    await fillAddress(billingGroup(page), { addressType: "business", company: "Tide Pty Ltd", line1: "1 Flinders Street", city: "Melbourne", state: "VIC", postcode: "3000" });
+    await fillAddress(billingGroup(page), {
+      addressType: "business",
+      company: "Tide Pty Ltd",
+      line1: "1 Flinders Street",
+      city: "Melbourne",
+      state: "VIC",
+      postcode: "3000",
+    });
     await retypeSecrets(page); // without JS never sent back: typed again
     await clickPlace(page);
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries\?newuser=/);

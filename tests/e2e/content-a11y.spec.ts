@@ -3,10 +3,20 @@
 import { expectNoSeriousViolations } from "./a11y";
 import { test, expect, ready } from "./fixtures";
 
-
 const PATHS = [
-  "/", "/how-it-works", "/why-us", "/sourcing", "/delivery", "/blog", "/blog/recipes", "/blog-recipes/beef",
-  "/blog-post/how-we-pack-your-box", "/recipe-post/beef-massaman-curry", "/locations/sydney", "/faq", "/terms",
+  "/",
+  "/how-it-works",
+  "/why-us",
+  "/sourcing",
+  "/delivery",
+  "/blog",
+  "/blog/recipes",
+  "/blog-recipes/beef",
+  "/blog-post/how-we-pack-your-box",
+  "/recipe-post/beef-massaman-curry",
+  "/locations/sydney",
+  "/faq",
+  "/terms",
 ];
 
 for (const path of PATHS) {
@@ -17,10 +27,14 @@ for (const path of PATHS) {
   });
 }
 
-test("phone width: the home page has no serious violations and no sideways overflow", async ({ page }) => {
+test("phone width: the home page has no serious violations and no sideways overflow", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   await ready(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(page);
 });

@@ -8,7 +8,10 @@ test.describe("blog", () => {
     await page.goto("/blog");
     await ready(page);
     const filters = page.getByRole("navigation", { name: "Filter articles" });
-    await expect(filters.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "page");
+    await expect(filters.getByRole("link", { name: "All" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(cards(page).getByText("News", { exact: true }).first()).toBeVisible();
     await expect(cards(page).getByText("Recipe", { exact: true }).first()).toBeVisible();
 
@@ -19,11 +22,18 @@ test.describe("blog", () => {
     await expect(cards(page).getByText("Recipe", { exact: true })).toHaveCount(0);
     await expect(page.getByText("Highlight recipe")).toHaveCount(0);
 
-    await page.getByRole("navigation", { name: "Filter articles" }).getByRole("link", { name: "Recipes" }).click();
+    await page
+      .getByRole("navigation", { name: "Filter articles" })
+      .getByRole("link", { name: "Recipes" })
+      .click();
     await expect(page).toHaveURL(/\/blog\/recipes$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Recipes");
     await expect(cards(page).getByText("News", { exact: true })).toHaveCount(0);
-    await expect(page.getByRole("navigation", { name: "Recipe categories" }).getByRole("link", { name: "Seafood" })).toHaveAttribute("href", "/blog-recipes/seafood");
+    await expect(
+      page
+        .getByRole("navigation", { name: "Recipe categories" })
+        .getByRole("link", { name: "Seafood" }),
+    ).toHaveAttribute("href", "/blog-recipes/seafood");
   });
 
   test("load more reaches the last page", async ({ page }) => {
@@ -38,7 +48,8 @@ test.describe("blog", () => {
       await expect(more).toHaveAttribute("href", `/blog?page=${n}`);
       await more.click();
       await expect(status).toContainText(`(page ${n} of ${last})`);
-      if (jsEnabled()) await expect(page).toHaveURL(/\/blog$/); // appended in place
+      if (jsEnabled())
+        await expect(page).toHaveURL(/\/blog$/); // appended in place
       else await expect(page).toHaveURL(new RegExp(`/blog\\?page=${n}$`));
     }
     await expect(more).toHaveCount(0);
@@ -74,21 +85,30 @@ test.describe("blog", () => {
   test("article cards link to /{postUrl}/{slug}", async ({ page }) => {
     await page.goto("/blog/news");
     await ready(page);
-    const link = page.getByRole("link", { name: "Read the article: Christmas 2026: delivery schedule and ordering tips" });
+    const link = page.getByRole("link", {
+      name: "Read the article: Christmas 2026: delivery schedule and ordering tips",
+    });
     await expect(link).toHaveAttribute("href", "/blog-post/christmas-2026-delivery-schedule");
     await link.click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Christmas 2026: delivery schedule and ordering tips");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Christmas 2026: delivery schedule and ordering tips",
+    );
     await page.goto("/blog/recipes");
     const recipeLinks = page.getByRole("link", { name: /^Read the article: / });
     await expect(recipeLinks).toHaveCount(9);
-    for (const href of await recipeLinks.evaluateAll((els) => els.map((e) => e.getAttribute("href")))) {
+    for (const href of await recipeLinks.evaluateAll((els) =>
+      els.map((e) => e.getAttribute("href")),
+    )) {
       expect(href).toMatch(/^\/recipe-post\/[a-z0-9-]+$/);
     }
   });
 });
 
 test.describe("share button", () => {
-  test("copies the page URL and says so for 3 seconds (plain link without JS)", async ({ page, context }) => {
+  test("copies the page URL and says so for 3 seconds (plain link without JS)", async ({
+    page,
+    context,
+  }) => {
     const path = "/recipe-post/garlic-and-chilli-barbecue-prawns";
     await page.goto(path);
     await ready(page);

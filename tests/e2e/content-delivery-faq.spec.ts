@@ -30,8 +30,13 @@ test.describe("delivery page", () => {
     await page.goto("/delivery?region=tas");
     await expect(page.locator("table tbody tr")).toHaveCount(1);
     await expect(page.locator("table tbody tr")).toContainText("Hobart");
-    await expect(page.getByRole("link", { name: "hello@paddockandtide.com.au" }).first()).toHaveAttribute("href", "mailto:hello@paddockandtide.com.au");
-    await expect(page.getByRole("link", { name: "1300 975 707" }).first()).toHaveAttribute("href", "tel:1300975707");
+    await expect(
+      page.getByRole("link", { name: "hello@paddockandtide.com.au" }).first(),
+    ).toHaveAttribute("href", "mailto:hello@paddockandtide.com.au");
+    await expect(page.getByRole("link", { name: "1300 975 707" }).first()).toHaveAttribute(
+      "href",
+      "tel:1300975707",
+    );
   });
 });
 

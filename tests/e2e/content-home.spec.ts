@@ -3,14 +3,18 @@
 import { test, expect, ready, jsEnabled } from "./fixtures";
 
 test.describe("home page", () => {
-  test("hero carousel autoplays with a visible pause control, or is a scrollable list without JS", async ({ page }) => {
+  test("hero carousel autoplays with a visible pause control, or is a scrollable list without JS", async ({
+    page,
+  }) => {
     await page.goto("/");
     await ready(page);
     const hero = page.getByRole("region", { name: "Our farms, boats and kitchens" });
     await expect(hero.getByRole("group")).toHaveCount(3);
     if (!jsEnabled()) {
       await expect(hero.getByText("Scroll sideways for more")).toBeVisible();
-      const scrolls = await hero.locator(".carousel__viewport").evaluate((el) => el.scrollWidth > el.clientWidth + 10);
+      const scrolls = await hero
+        .locator(".carousel__viewport")
+        .evaluate((el) => el.scrollWidth > el.clientWidth + 10);
       expect(scrolls).toBe(true);
       return;
     }
@@ -45,8 +49,12 @@ test.describe("home page", () => {
     await page.goto("/");
     await ready(page);
     const hero = page.getByRole("region", { name: "Our farms, boats and kitchens" });
-    await expect(hero.getByRole("button", { name: /Pause slideshow|Play slideshow/ })).toHaveCount(0);
-    const animation = await page.locator(".ticker__track").evaluate((el) => getComputedStyle(el).animationName);
+    await expect(hero.getByRole("button", { name: /Pause slideshow|Play slideshow/ })).toHaveCount(
+      0,
+    );
+    const animation = await page
+      .locator(".ticker__track")
+      .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe("none");
     if (jsEnabled()) {
       await expect(hero.getByRole("button", { name: "Next slide" })).toBeVisible();
@@ -58,7 +66,12 @@ test.describe("home page", () => {
   test("the ticker and the box carousel with prices", async ({ page }) => {
     await page.goto("/");
     await ready(page);
-    await expect(page.getByRole("region", { name: "Our promises" }).getByText("Free delivery", { exact: true }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Our promises" })
+        .getByText("Free delivery", { exact: true })
+        .first(),
+    ).toBeVisible();
     const boxes = page.getByRole("region", { name: "Boxes and prices" });
     await expect(boxes.getByRole("group")).toHaveCount(7);
     await expect(boxes.getByRole("heading", { name: "Custom box" })).toBeVisible();
@@ -83,9 +96,12 @@ test.describe("home page", () => {
     await expect(item).toHaveAttribute("open", "");
   });
 
-  test("the home and legal pages render and clear local storage on load; others keep it", async ({ page }) => {
+  test("the home and legal pages render and clear local storage on load; others keep it", async ({
+    page,
+  }) => {
     const js = jsEnabled();
-    if (js) await page.addInitScript(() => window.localStorage.setItem("addProductsToCart", "true"));
+    if (js)
+      await page.addInitScript(() => window.localStorage.setItem("addProductsToCart", "true"));
     for (const [path, heading] of [
       ["/", "Australian meat & wild-caught seafood, delivered"],
       ["/terms", "Terms and conditions"],
@@ -95,11 +111,17 @@ test.describe("home page", () => {
       await page.goto(path);
       await ready(page);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-      if (js) await expect.poll(() => page.evaluate(() => window.localStorage.length), { message: path }).toBe(0);
+      if (js)
+        await expect
+          .poll(() => page.evaluate(() => window.localStorage.length), { message: path })
+          .toBe(0);
     }
     await page.goto("/faq");
     await ready(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
-    if (js) expect(await page.evaluate(() => window.localStorage.getItem("addProductsToCart"))).toBe("true");
+    if (js)
+      expect(await page.evaluate(() => window.localStorage.getItem("addProductsToCart"))).toBe(
+        "true",
+      );
   });
 });

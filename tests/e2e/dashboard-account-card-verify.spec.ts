@@ -9,7 +9,9 @@ import { e2eDb, expect, jsEnabled, settled, test } from "./fixtures";
 test.describe("my account: adding a card verifies it first", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("refuses the declined card with the gateway's message and saves nothing; the insufficient-funds card is saved", async ({ page }) => {
+  test("refuses the declined card with the gateway's message and saves nothing; the insufficient-funds card is saved", async ({
+    page,
+  }) => {
     const a = await createSubscriber();
     await openDashboard(page, a, "/dashboard/account");
     const cards = page.locator("#cards");
@@ -52,7 +54,12 @@ test.describe("my account: adding a card verifies it first", () => {
       await expect(number).toHaveValue("");
       await expect(form.getByLabel("CVC")).toHaveValue("");
     }
-    let rows = await e2eDb().selectFrom("paymentMethods").select(["lastFour", "isPrimary"]).where("userId", "=", a.id).orderBy("id").execute();
+    let rows = await e2eDb()
+      .selectFrom("paymentMethods")
+      .select(["lastFour", "isPrimary"])
+      .where("userId", "=", a.id)
+      .orderBy("id")
+      .execute();
     expect(rows.map((r) => [r.lastFour, r.isPrimary])).toEqual([["4242", 1]]);
 
     // a zero-amount check needs no funds: the insufficient-funds card is saved
@@ -64,7 +71,15 @@ test.describe("my account: adding a card verifies it first", () => {
     await expect(page.getByRole("status")).toHaveText("Your new card is saved.");
     await expect(cards.getByRole("listitem", { name: "Visa ending in 9995" })).toBeVisible();
     await expect(cards.getByRole("listitem", { name: /ending in 0002/ })).toHaveCount(0);
-    rows = await e2eDb().selectFrom("paymentMethods").select(["lastFour", "isPrimary"]).where("userId", "=", a.id).orderBy("id").execute();
-    expect(rows.map((r) => [r.lastFour, r.isPrimary])).toEqual([["4242", 1], ["9995", 0]]);
+    rows = await e2eDb()
+      .selectFrom("paymentMethods")
+      .select(["lastFour", "isPrimary"])
+      .where("userId", "=", a.id)
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => [r.lastFour, r.isPrimary])).toEqual([
+      ["4242", 1],
+      ["9995", 0],
+    ]);
   });
 });

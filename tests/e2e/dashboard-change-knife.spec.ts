@@ -12,10 +12,20 @@ const KNIFE_ADULT = "You must be an adult to order a knife.";
 const KNIFE_DISCLAIMER = "You must agree to the knife safety disclaimer.";
 
 async function knife() {
-  return e2eDb().selectFrom("products").select(["id", "name"]).where("isKnife", "=", 1).where("active", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+  return e2eDb()
+    .selectFrom("products")
+    .select(["id", "name"])
+    .where("isKnife", "=", 1)
+    .where("active", "=", 1)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
 }
 const savedAddons = async (subscriptionId: number) =>
-  (await e2eDb().selectFrom("subscriptionAddons").select(["productId", "quantity"]).where("subscriptionId", "=", subscriptionId).execute());
+  await e2eDb()
+    .selectFrom("subscriptionAddons")
+    .select(["productId", "quantity"])
+    .where("subscriptionId", "=", subscriptionId)
+    .execute();
 
 test.describe("the knife age check on change what comes next", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -23,7 +33,11 @@ test.describe("the knife age check on change what comes next", () => {
   test("a new knife saves only with both boxes ticked", async ({ page }, info) => {
     const a = await createSubscriber();
     const k = await knife();
-    await openDashboard(page, a, `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`);
+    await openDashboard(
+      page,
+      a,
+      `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`,
+    );
     const adult = page.getByRole("checkbox", { name: "I am 18 years or older" });
     const disclaimer = page.getByRole("checkbox", { name: /I understand the knife is sharp/ });
     await expect(adult).toHaveCount(0);
@@ -35,7 +49,9 @@ test.describe("the knife age check on change what comes next", () => {
 
     // neither ticked: both messages, each tied to its box
     await submit(page, page.getByRole("button", { name: "Save box changes" }));
-    await expect(page).toHaveURL(new RegExp(`/dashboard/my-deliveries/change\\?subscription=${a.subscriptionId}(#save-box)?$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/dashboard/my-deliveries/change\\?subscription=${a.subscriptionId}(#save-box)?$`),
+    );
     await expect(adult).toHaveAttribute("aria-invalid", "true");
     await expect(adult).toHaveAccessibleDescription(KNIFE_ADULT);
     await expect(disclaimer).toHaveAccessibleDescription(KNIFE_DISCLAIMER);
@@ -45,7 +61,9 @@ test.describe("the knife age check on change what comes next", () => {
     await expectNoSeriousViolations(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.locator(".next-box__save").scrollIntoViewIfNeeded();
-    await page.locator(".next-box__save").screenshot({ path: `/tmp/hk-knife-refused-${info.project.name}.png` });
+    await page
+      .locator(".next-box__save")
+      .screenshot({ path: `/tmp/hk-knife-refused-${info.project.name}.png` });
     await page.screenshot({ path: `/tmp/hk-knife-refused-page-${info.project.name}.png` });
     expect(await savedAddons(a.subscriptionId)).toEqual([]);
 

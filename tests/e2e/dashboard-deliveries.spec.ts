@@ -3,7 +3,17 @@
 // after the cut-off, the activity list (with a one-tap e-mail link change),
 // the welcome panel, A-vs-B isolation and axe.
 import { expectNoSeriousViolations } from "./a11y";
-import { addDays, createSubscriber, dayName, gotoDashboard, longDate, openDashboard, outbox, passCutoff, submit } from "./dashboard-helpers";
+import {
+  addDays,
+  createSubscriber,
+  dayName,
+  gotoDashboard,
+  longDate,
+  openDashboard,
+  outbox,
+  passCutoff,
+  submit,
+} from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, test } from "./fixtures";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
@@ -11,33 +21,47 @@ const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
 test.describe("my deliveries: changes", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("shows the next delivery with its box, total and change cut-off", async ({ page, subscriber: a }) => {
+  test("shows the next delivery with its box, total and change cut-off", async ({
+    page,
+    subscriber: a,
+  }) => {
     await gotoDashboard(page);
     const next = page.getByRole("region", { name: "Your next delivery" });
     await expect(next).toContainText(longDate(a.nextDate));
     await expect(next).toContainText("8am to 6pm");
     await expect(next).toContainText("7 Bay Road, Haymarket NSW 2000");
-    await expect(next).toContainText(`Change, skip or pause by 2pm Sydney time, ${dayName(addDays(a.nextDate, -2))}.`);
+    await expect(next).toContainText(
+      `Change, skip or pause by 2pm Sydney time, ${dayName(addDays(a.nextDate, -2))}.`,
+    );
     await expect(next).toContainText("Custom box (small)");
     await expect(next).toContainText("Total$169");
     await expect(next.getByRole("listitem")).toHaveCount(2 + 0);
-    const upcoming = page.getByRole("region", { name: "Upcoming deliveries" }).getByRole("listitem");
+    const upcoming = page
+      .getByRole("region", { name: "Upcoming deliveries" })
+      .getByRole("listitem");
     await expect(upcoming).toHaveCount(4);
     await expect(upcoming.nth(1)).toContainText(longDate(addDays(a.nextDate, 14)));
     // past orders link to their tax invoice
-    await expect(page.getByRole("link", { name: `Tax invoice for order ${a.orderReference}` })).toHaveAttribute("href", `/dashboard/orders/${a.orderReference}`);
+    await expect(
+      page.getByRole("link", { name: `Tax invoice for order ${a.orderReference}` }),
+    ).toHaveAttribute("href", `/dashboard/orders/${a.orderReference}`);
     // /dashboard/orders is the orders list on this page, not a 404
     await page.goto("/dashboard/orders");
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries#orders-title$/);
     await expect(page.getByRole("heading", { name: "Your orders" })).toBeVisible();
   });
 
-  test("skips a delivery and unskips it, each with a reference and an e-mail", async ({ page, subscriber: a }) => {
+  test("skips a delivery and unskips it, each with a reference and an e-mail", async ({
+    page,
+    subscriber: a,
+  }) => {
     await gotoDashboard(page);
     const day = longDate(a.nextDate);
     await page.getByRole("button", { name: `Skip the delivery on ${day}` }).click();
     const status = page.getByRole("status");
-    await expect(status).toContainText(`Delivery skipped. Skipped the delivery on ${day}. Reference`);
+    await expect(status).toContainText(
+      `Delivery skipped. Skipped the delivery on ${day}. Reference`,
+    );
     // the redirect's #confirmation: without JS the browser lands there, with JS focus goes there too (not <body>)
     await expect(status).toBeInViewport();
     if (jsEnabled()) await expect(status).toBeFocused();
@@ -63,7 +87,9 @@ test.describe("my deliveries: changes", () => {
     await expect(rows.nth(2)).toContainText(skipRef);
   });
 
-  test("refuses a skip after the cut-off, saying why and when the next change is possible", async ({ page }) => {
+  test("refuses a skip after the cut-off, saying why and when the next change is possible", async ({
+    page,
+  }) => {
     const a = await createSubscriber({ daysAhead: 6 });
     await openDashboard(page, a);
     const day = longDate(a.nextDate);
@@ -73,18 +99,32 @@ test.describe("my deliveries: changes", () => {
     await passCutoff(a.subscriptionId, a.nextDate);
     await submit(page, skip);
     const alert = page.getByRole("alert");
-    await expect(alert).toContainText(`The delivery on ${dayName(a.nextDate)} can no longer be changed: its change cut-off was 2pm Sydney time`);
-    await expect(alert).toContainText(`so it is being packed and charged as it stands. You can change your next delivery, on ${dayName(addDays(a.nextDate, 14))}, until 2pm Sydney time`);
+    await expect(alert).toContainText(
+      `The delivery on ${dayName(a.nextDate)} can no longer be changed: its change cut-off was 2pm Sydney time`,
+    );
+    await expect(alert).toContainText(
+      `so it is being packed and charged as it stands. You can change your next delivery, on ${dayName(addDays(a.nextDate, 14))}, until 2pm Sydney time`,
+    );
     expect(await outbox(a.email)).toEqual([]);
   });
 
   test("a delivery past its cut-off offers no skip and says why", async ({ page }) => {
     const a = await createSubscriber({ daysAhead: 2, leadDays: 3 });
     await openDashboard(page, a);
-    await expect(page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` })).toHaveCount(0);
-    await expect(page.getByRole("region", { name: "Your next delivery" })).toContainText("this box is being packed and is charged as it stands");
-    await expect(page.getByRole("listitem", { name: new RegExp(`^${longDate(a.nextDate)}: `) })).toContainText("Past its change cut-off");
-    await expect(page.getByRole("button", { name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}` })).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` }),
+    ).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Your next delivery" })).toContainText(
+      "this box is being packed and is charged as it stands",
+    );
+    await expect(
+      page.getByRole("listitem", { name: new RegExp(`^${longDate(a.nextDate)}: `) }),
+    ).toContainText("Past its change cut-off");
+    await expect(
+      page.getByRole("button", {
+        name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}`,
+      }),
+    ).toBeVisible();
   });
 
   test("pauses until a chosen date and resumes", async ({ page, subscriber: a }) => {
@@ -92,20 +132,38 @@ test.describe("my deliveries: changes", () => {
     const resumeOn = addDays(a.nextDate, 28);
     await page.getByLabel("Pause until").selectOption(resumeOn);
     await page.getByRole("button", { name: "Pause deliveries" }).click();
-    await expect(page.getByRole("status")).toContainText(`Deliveries paused. Paused deliveries until ${longDate(resumeOn)}. Reference`);
+    await expect(page.getByRole("status")).toContainText(
+      `Deliveries paused. Paused deliveries until ${longDate(resumeOn)}. Reference`,
+    );
     if (jsEnabled()) await expect(page.getByRole("status")).toBeFocused();
-    await expect(page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Paused` })).toBeVisible();
-    await expect(page.getByRole("listitem", { name: `${longDate(resumeOn)}: Scheduled` })).toBeVisible();
-    const sub = await e2eDb().selectFrom("subscriptions").select(["status", "pausedUntil"]).where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    await expect(
+      page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Paused` }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole("listitem", { name: `${longDate(resumeOn)}: Scheduled` }),
+    ).toBeVisible();
+    const sub = await e2eDb()
+      .selectFrom("subscriptions")
+      .select(["status", "pausedUntil"])
+      .where("id", "=", a.subscriptionId)
+      .executeTakeFirstOrThrow();
     expect(sub).toEqual({ status: "paused", pausedUntil: resumeOn });
     await page.getByRole("button", { name: "Resume deliveries now" }).click();
     await expect(page.getByRole("status")).toContainText("Deliveries resumed");
     if (jsEnabled()) await expect(page.getByRole("status")).toBeFocused();
-    await expect(page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Scheduled` })).toBeVisible();
-    expect((await outbox(a.email)).map((m) => m.subject.split(":")[0])).toEqual(["Deliveries paused", "Deliveries resumed"]);
+    await expect(
+      page.getByRole("listitem", { name: `${longDate(a.nextDate)}: Scheduled` }),
+    ).toBeVisible();
+    expect((await outbox(a.email)).map((m) => m.subject.split(":")[0])).toEqual([
+      "Deliveries paused",
+      "Deliveries resumed",
+    ]);
   });
 
-  test("cancels with an optional reason and exactly one confirmation step", async ({ page, subscriber: a }) => {
+  test("cancels with an optional reason and exactly one confirmation step", async ({
+    page,
+    subscriber: a,
+  }) => {
     await gotoDashboard(page);
     await page.getByRole("link", { name: "Cancel subscription" }).click();
     const confirm = page.getByRole("group", { name: "Cancel your Custom box (small)?" });
@@ -114,14 +172,24 @@ test.describe("my deliveries: changes", () => {
     await confirm.getByLabel("Why are you cancelling? (optional)").selectOption("moving");
     await confirm.getByRole("button", { name: "Yes, cancel my subscription" }).click();
     const status = page.getByRole("status");
-    await expect(status).toContainText("Subscription cancelled. Cancelled the subscription (I'm moving). Reference");
+    await expect(status).toContainText(
+      "Subscription cancelled. Cancelled the subscription (I'm moving). Reference",
+    );
     await expect(status).toContainText("No further deliveries will be made or charged.");
     const ref = (await status.textContent())!.match(REF)![0];
-    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Custom box (small)" }) })).toContainText("Cancelled");
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: "Custom box (small)" }) }),
+    ).toContainText("Cancelled");
     await expect(page.getByRole("button", { name: /^Skip/ })).toHaveCount(0);
     const [mail] = await outbox(a.email);
     expect(mail.subject).toBe(`Subscription cancelled: Paddock & Tide reference ${ref}`);
-    const sub = await e2eDb().selectFrom("subscriptions").select("status").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow();
+    const sub = await e2eDb()
+      .selectFrom("subscriptions")
+      .select("status")
+      .where("id", "=", a.subscriptionId)
+      .executeTakeFirstOrThrow();
     expect(sub.status).toBe("cancelled");
   });
 
@@ -134,19 +202,39 @@ test.describe("my deliveries: changes", () => {
     await page.getByRole("link", { name: "Keep my subscription" }).click();
     await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeVisible();
     // back where the question was asked, not at the top of the page (without JS the #anchor does it)
-    await expect(page).toHaveURL(new RegExp(`/dashboard/my-deliveries#cancel-${a.subscriptionId}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/dashboard/my-deliveries#cancel-${a.subscriptionId}$`),
+    );
     await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeInViewport();
     // with JS focus goes back to the link that opened the question, not to <body>
-    if (jsEnabled()) await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeFocused();
-    expect((await e2eDb().selectFrom("subscriptions").select("status").where("id", "=", a.subscriptionId).executeTakeFirstOrThrow()).status).toBe("active");
+    if (jsEnabled())
+      await expect(page.getByRole("link", { name: "Cancel subscription" })).toBeFocused();
+    expect(
+      (
+        await e2eDb()
+          .selectFrom("subscriptions")
+          .select("status")
+          .where("id", "=", a.subscriptionId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("active");
   });
 
   test("the activity list names one-tap e-mail link changes", async ({ page }) => {
     const a = await createSubscriber();
-    await e2eDb().insertInto("subscriptionEvents").values({
-      subscriptionId: a.subscriptionId, type: "skipped", createdAt: new Date().toISOString(),
-      data: JSON.stringify({ reference: "CH-MAIL-LINK", deliveryDate: a.nextDate, by: "email-link" }),
-    }).execute();
+    await e2eDb()
+      .insertInto("subscriptionEvents")
+      .values({
+        subscriptionId: a.subscriptionId,
+        type: "skipped",
+        createdAt: new Date().toISOString(),
+        data: JSON.stringify({
+          reference: "CH-MAIL-LINK",
+          deliveryDate: a.nextDate,
+          by: "email-link",
+        }),
+      })
+      .execute();
     await openDashboard(page, a);
     const row = page.getByRole("table").getByRole("row").nth(1);
     await expect(row).toContainText(`Skipped the delivery on ${longDate(a.nextDate)}`);
@@ -169,7 +257,9 @@ test.describe("my deliveries: welcome, isolation, accessibility", () => {
     const a = await createSubscriber({ firstName: "Ava" });
     const b = await createSubscriber({ firstName: "Ben" });
     await openDashboard(page, b);
-    await page.getByRole("button", { name: `Skip the delivery on ${longDate(b.nextDate)}` }).click();
+    await page
+      .getByRole("button", { name: `Skip the delivery on ${longDate(b.nextDate)}` })
+      .click();
     const bRef = (await page.getByRole("status").textContent())!.match(REF)![0];
     await page.context().clearCookies();
     await openDashboard(page, a);
@@ -181,31 +271,47 @@ test.describe("my deliveries: welcome, isolation, accessibility", () => {
     const csrf = await page.locator("input[name=csrf]").first().inputValue();
     for (const subscriptionId of [b.subscriptionId, 99999999]) {
       for (const form of [
-        { intent: "cancel" }, { intent: "skip", deliveryDate: addDays(b.nextDate, 14) }, { intent: "pause", resumeOn: addDays(b.nextDate, 28) },
+        { intent: "cancel" },
+        { intent: "skip", deliveryDate: addDays(b.nextDate, 14) },
+        { intent: "pause", resumeOn: addDays(b.nextDate, 28) },
       ] as Record<string, string>[]) {
-        const res = await page.request.post("/dashboard/my-deliveries", { form: { csrf, subscriptionId: String(subscriptionId), ...form }, maxRedirects: 0 });
+        const res = await page.request.post("/dashboard/my-deliveries", {
+          form: { csrf, subscriptionId: String(subscriptionId), ...form },
+          maxRedirects: 0,
+        });
         expect(res.status()).toBe(404);
       }
     }
-    const bSub = await e2eDb().selectFrom("subscriptions").select(["status", "pausedUntil"]).where("id", "=", b.subscriptionId).executeTakeFirstOrThrow();
+    const bSub = await e2eDb()
+      .selectFrom("subscriptions")
+      .select(["status", "pausedUntil"])
+      .where("id", "=", b.subscriptionId)
+      .executeTakeFirstOrThrow();
     expect(bSub).toEqual({ status: "active", pausedUntil: null });
     // B's invoice is not A's to read
     const invoice = await page.goto(`/dashboard/orders/${b.orderReference}`);
     expect(invoice?.status()).toBe(404);
   });
 
-  test("is accessible: the page, a confirmation, the cancel step and a refusal", async ({ page }) => {
+  test("is accessible: the page, a confirmation, the cancel step and a refusal", async ({
+    page,
+  }) => {
     const a = await createSubscriber({ daysAhead: 6 });
     await openDashboard(page, a, `/dashboard/my-deliveries?newuser=${a.orderReference}`);
     await expectNoSeriousViolations(page, "main");
-    await page.getByRole("button", { name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}` }).click();
+    await page
+      .getByRole("button", { name: `Skip the delivery on ${longDate(addDays(a.nextDate, 14))}` })
+      .click();
     await expect(page.getByRole("status")).toContainText("Delivery skipped");
     await expectNoSeriousViolations(page, "main");
     await page.goto(`/dashboard/my-deliveries?cancel=${a.subscriptionId}`);
     await expectNoSeriousViolations(page, "main");
     await page.goto("/dashboard/my-deliveries");
     await passCutoff(a.subscriptionId, a.nextDate);
-    await submit(page, page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` }));
+    await submit(
+      page,
+      page.getByRole("button", { name: `Skip the delivery on ${longDate(a.nextDate)}` }),
+    );
     await expect(page.getByRole("alert")).toBeVisible();
     await expectNoSeriousViolations(page, "main");
   });

@@ -11,17 +11,32 @@ export { createSubscriber, type E2eSubscriber } from "./fixtures";
 /** "Thursday 3 December 2026", as the page prints a delivery date. */
 export function longDate(day: string) {
   const [y, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" })
+  return new Intl.DateTimeFormat("en-AU", {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "Australia/Sydney",
+  })
     .format(new Date(Date.UTC(y, m - 1, d, 12)))
     .replace(",", "");
 }
 
 /** "Thursday 3 December", as cut-offs and refusals print a day. */
 export function dayName(day: string) {
-  return new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long" }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat("en-AU", {
+    timeZone: "UTC",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+  }).format(new Date(`${day}T00:00:00Z`));
 }
 
-export async function openDashboard(page: Page, who: { email: string; password: string }, path = "/dashboard/my-deliveries") {
+export async function openDashboard(
+  page: Page,
+  who: { email: string; password: string },
+  path = "/dashboard/my-deliveries",
+) {
   await signInByHook(page, who.email);
   await gotoDashboard(page, path);
 }
@@ -35,10 +50,7 @@ export async function gotoDashboard(page: Page, path = "/dashboard/my-deliveries
 
 /** Clicks a button and waits for the server's answer: without JS the next document (the PRG redirect), with JS its revalidation too. */
 export async function submit(page: Page, button: ReturnType<Page["getByRole"]>) {
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST"),
-    button.click(),
-  ]);
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), button.click()]);
   await settled(page);
 }
 
@@ -57,7 +69,13 @@ export async function submitChecked(page: Page, button: ReturnType<Page["getByRo
 
 /** The subscriber-change confirmations sent to `to` (the renewal engine's own mails left out). */
 export async function outbox(to: string) {
-  return e2eDb().selectFrom("emailOutbox").select(["subject", "text", "template"]).where("toAddress", "=", to).where("template", "=", "subscription-change").orderBy("id").execute();
+  return e2eDb()
+    .selectFrom("emailOutbox")
+    .select(["subject", "text", "template"])
+    .where("toAddress", "=", to)
+    .where("template", "=", "subscription-change")
+    .orderBy("id")
+    .execute();
 }
 
 /** Moves the change cut-off of one planned delivery into the past (as if the page had been open too long). */
@@ -65,7 +83,18 @@ export async function passCutoff(subscriptionId: number, deliveryDate: string) {
   const past = new Date(Date.now() - 60_000).toISOString();
   await e2eDb()
     .insertInto("deliveries")
-    .values({ subscriptionId, deliveryDate, deliveryWindow: "day", status: "scheduled", cutoffAt: past, remindAt: past, createdAt: past, updatedAt: past })
-    .onConflict((oc) => oc.columns(["subscriptionId", "deliveryDate"]).doUpdateSet({ cutoffAt: past }))
+    .values({
+      subscriptionId,
+      deliveryDate,
+      deliveryWindow: "day",
+      status: "scheduled",
+      cutoffAt: past,
+      remindAt: past,
+      createdAt: past,
+      updatedAt: past,
+    })
+    .onConflict((oc) =>
+      oc.columns(["subscriptionId", "deliveryDate"]).doUpdateSet({ cutoffAt: past }),
+    )
     .execute();
 }

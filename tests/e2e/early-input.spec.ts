@@ -5,7 +5,9 @@
 import { expect, test } from "./fixtures";
 
 test.describe("input before hydration", () => {
-  test("a postcode typed before the page hydrates is looked up once it does, with no script error @scripts", async ({ page }) => {
+  test("a postcode typed before the page hydrates is looked up once it does, with no script error @scripts", async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     // Every module arrives 1.5 s late: long enough to type while the page is server HTML only.

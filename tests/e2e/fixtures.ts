@@ -1,7 +1,13 @@
 // Shared e2e helpers: direct database access to the e2e server's database
 // (users and subscribers from tests/factories.ts, the outbox), the `account` and
 // `subscriber` fixtures that start a test signed in, and a hydration wait for the JS project.
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import { createDb } from "../../app/db/connection.server";
 import * as factories from "../factories";
@@ -19,18 +25,35 @@ export const uniqueEmail = factories.uniqueEmail;
 export type E2eUser = { id: number; email: string; password: string | null };
 
 /** An account (Sam Tester) that signs in with "Correct-Horse-42" unless told. */
-export async function createUser(opts: { email?: string; password?: string | null; firstName?: string } = {}): Promise<E2eUser> {
+export async function createUser(
+  opts: { email?: string; password?: string | null; firstName?: string } = {},
+): Promise<E2eUser> {
   const user = await factories.createUser(e2eDb(), {
-    email: opts.email, password: opts.password === undefined ? "Correct-Horse-42" : opts.password, firstName: opts.firstName ?? "Sam",
+    email: opts.email,
+    password: opts.password === undefined ? "Correct-Horse-42" : opts.password,
+    firstName: opts.firstName ?? "Sam",
   });
   return { id: user.id, email: user.email, password: user.password };
 }
 
-export type E2eSubscriberOptions = { daysAhead?: number; leadDays?: number; cards?: number; firstName?: string; overnight?: boolean };
+export type E2eSubscriberOptions = {
+  daysAhead?: number;
+  leadDays?: number;
+  cards?: number;
+  firstName?: string;
+  overnight?: boolean;
+};
 
 export type E2eSubscriber = {
-  id: number; email: string; password: string; subscriptionId: number; regionId: number; addressId: number;
-  nextDate: string; cardIds: number[]; orderReference: string;
+  id: number;
+  email: string;
+  password: string;
+  subscriptionId: number;
+  regionId: number;
+  addressId: number;
+  nextDate: string;
+  cardIds: number[];
+  orderReference: string;
 };
 
 /**
@@ -39,14 +62,36 @@ export type E2eSubscriber = {
  * deliveries; the next delivery `daysAhead` days away, `cards` saved cards and a paid order from two
  * weeks ago.
  */
-export async function createSubscriber({ daysAhead = 10, leadDays = 2, cards = 1, firstName = "Mia", overnight = false }: E2eSubscriberOptions = {}): Promise<E2eSubscriber> {
+export async function createSubscriber({
+  daysAhead = 10,
+  leadDays = 2,
+  cards = 1,
+  firstName = "Mia",
+  overnight = false,
+}: E2eSubscriberOptions = {}): Promise<E2eSubscriber> {
   const s = await factories.createSubscriber(e2eDb(), {
-    user: { firstName, password: "Correct-Horse-42" }, region: { name: "E2E", leadDays, overnight }, daysAhead, cards,
-    orders: [{ status: "paid", deliveryDate: factories.addDays(factories.sydneyToday(), -14), invoiceCents: 16900 }],
+    user: { firstName, password: "Correct-Horse-42" },
+    region: { name: "E2E", leadDays, overnight },
+    daysAhead,
+    cards,
+    orders: [
+      {
+        status: "paid",
+        deliveryDate: factories.addDays(factories.sydneyToday(), -14),
+        invoiceCents: 16900,
+      },
+    ],
   });
   return {
-    id: s.userId, email: s.email, password: s.user.password!, subscriptionId: s.subscriptionId, regionId: s.regionId, addressId: s.addressId!,
-    nextDate: s.deliveryDate, cardIds: s.cardIds, orderReference: s.orders[0].reference,
+    id: s.userId,
+    email: s.email,
+    password: s.user.password!,
+    subscriptionId: s.subscriptionId,
+    regionId: s.regionId,
+    addressId: s.addressId!,
+    nextDate: s.deliveryDate,
+    cardIds: s.cardIds,
+    orderReference: s.orders[0].reference,
   };
 }
 
@@ -59,8 +104,19 @@ export async function sessionCookieValue(sessionId: string): Promise<string> {
 
 /** Signs `page`'s browser in as `user`: a session row written for it and its signed cookie, no page or request needed. */
 export async function signInAs(page: Page, user: { id: number }) {
-  const id = await factories.createSession(e2eDb(), { userId: user.id, expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString() });
-  await page.context().addCookies([{ name: "__session", value: await sessionCookieValue(id), url: E2E_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  const id = await factories.createSession(e2eDb(), {
+    userId: user.id,
+    expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  });
+  await page.context().addCookies([
+    {
+      name: "__session",
+      value: await sessionCookieValue(id),
+      url: E2E_BASE_URL,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
 }
 
 /** In the JS project, wait until React has hydrated before using enhancements. */
@@ -73,7 +129,11 @@ export async function ready(page: Page) {
   else await page.waitForLoadState("load");
 }
 
-type RouterState = { navigation: { state: string }; revalidation: string; fetchers: Map<string, { state: string }> };
+type RouterState = {
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Map<string, { state: string }>;
+};
 
 /**
  * With JS, waits until Remix's router has no navigation, revalidation or fetcher in flight: a
@@ -124,7 +184,9 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   await page.getByLabel("Password", { exact: true }).fill(password);
   // wait for the answer, so a repeated try never overtakes the one before
   await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/sign-in")),
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/sign-in"),
+    ),
     page.getByRole("button", { name: "Sign in", exact: true }).click(),
   ]);
 }

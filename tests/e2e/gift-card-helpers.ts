@@ -42,13 +42,33 @@ export async function fillGiftCard(page: Page, number: string) {
  * A card already e-mailed to its receiver, stored as a purchase stores it (its code's keyed hash
  * under the server's secret, and its last four): its code, and the code as the e-mail prints it.
  */
-export async function insertGiftCard({ valueCents = 5000, claimed = false, deliverOn = new Date().toISOString().slice(0, 10) } = {}) {
+export async function insertGiftCard({
+  valueCents = 5000,
+  claimed = false,
+  deliverOn = new Date().toISOString().slice(0, 10),
+} = {}) {
   const code = newGiftCardCode();
   const now = new Date().toISOString();
-  const { id } = await e2eDb().insertInto("giftCards").values({
-    ...storedGiftCode(E2E_SESSION_SECRET, code, { sealed: false }), valueCents, bonusOfId: null, purchaserUserId: null, senderName: "Alex",
-    senderEmail: uniqueEmail("sender"), receiverName: "Jordan", receiverEmail: uniqueEmail("receiver"), receiverMessage: null, deliverOn,
-    sentAt: now, claimedByUserId: null, claimedAt: claimed ? now : null, createdAt: now, expiresOn: "2029-12-31",
-  }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await e2eDb()
+    .insertInto("giftCards")
+    .values({
+      ...storedGiftCode(E2E_SESSION_SECRET, code, { sealed: false }),
+      valueCents,
+      bonusOfId: null,
+      purchaserUserId: null,
+      senderName: "Alex",
+      senderEmail: uniqueEmail("sender"),
+      receiverName: "Jordan",
+      receiverEmail: uniqueEmail("receiver"),
+      receiverMessage: null,
+      deliverOn,
+      sentAt: now,
+      claimedByUserId: null,
+      claimedAt: claimed ? now : null,
+      createdAt: now,
+      expiresOn: "2029-12-31",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { id, code, display: code.match(/.{4}/g)!.join("-") };
 }

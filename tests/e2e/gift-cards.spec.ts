@@ -3,8 +3,26 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./a11y";
 import { E2E_BASE_URL } from "./env";
-import { fillContact, fillShipping, ordersOf, placeOrder, reachCheckout, signedInCustomer } from "./checkout-helpers";
-import { createUser, e2eDb, expect, jsEnabled, ready, signIn, signInByHook, test, uniqueEmail, submitAndWait } from "./fixtures";
+import {
+  fillContact,
+  fillShipping,
+  ordersOf,
+  placeOrder,
+  reachCheckout,
+  signedInCustomer,
+} from "./checkout-helpers";
+import {
+  createUser,
+  e2eDb,
+  expect,
+  jsEnabled,
+  ready,
+  signIn,
+  signInByHook,
+  test,
+  uniqueEmail,
+  submitAndWait,
+} from "./fixtures";
 import { insertGiftCard } from "./gift-card-helpers";
 
 const FAILED = "Sorry, this gift card does not exist or has already been claimed.";
@@ -12,13 +30,17 @@ const EMAIL = "Email address must be a valid email";
 
 const sydneyDay = (offsetDays = 0) => {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Sydney", year: "numeric", month: "2-digit", day: "2-digit" })
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Australia/Sydney",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    })
       .formatToParts(new Date(Date.now() + offsetDays * 86_400_000))
       .map((x) => [x.type, x.value]),
   );
   return { iso: `${p.year}-${p.month}-${p.day}`, display: `${p.day}/${p.month}/${p.year}` };
 };
-
 
 /** Submits a form the browser may check first: with JS nothing is posted when it is invalid. */
 async function check(page: Page, button: Locator) {
@@ -29,12 +51,17 @@ async function check(page: Page, button: Locator) {
 }
 
 /** A card straight in the database (what a purchase stores), for the activation tests. */
-const insertCard = (valueCents = 5000) => insertGiftCard({ valueCents, deliverOn: sydneyDay().iso });
+const insertCard = (valueCents = 5000) =>
+  insertGiftCard({ valueCents, deliverOn: sydneyDay().iso });
 
-async function chooseAmount(page: Page, amount: "$10" | "$50" | "$100" | "$200" | { custom: string }) {
+async function chooseAmount(
+  page: Page,
+  amount: "$10" | "$50" | "$100" | "$200" | { custom: string },
+) {
   await page.goto("/gift-cards");
   await ready(page);
-  if (typeof amount === "string") await page.getByRole("radio", { name: new RegExp(`^\\${amount}\\b`) }).check();
+  if (typeof amount === "string")
+    await page.getByRole("radio", { name: new RegExp(`^\\${amount}\\b`) }).check();
   else {
     await page.getByRole("radio", { name: /Custom amount/ }).check();
     await page.getByLabel("Custom amount in dollars").fill(amount.custom);
@@ -45,9 +72,18 @@ async function chooseAmount(page: Page, amount: "$10" | "$50" | "$100" | "$200" 
 }
 
 const field = (page: Page | Locator, label: string) => page.getByLabel(label, { exact: true });
-const fieldError = (page: Page, message: string) => page.locator(".field__error").filter({ hasText: message });
+const fieldError = (page: Page, message: string) =>
+  page.locator(".field__error").filter({ hasText: message });
 
-async function personalise(page: Page, p: { sender: string; receiver: string; message?: string; bonus?: { email: string; date?: string } }) {
+async function personalise(
+  page: Page,
+  p: {
+    sender: string;
+    receiver: string;
+    message?: string;
+    bonus?: { email: string; date?: string };
+  },
+) {
   await field(page, "Your first name").fill("Alex");
   await field(page, "Your email address").fill(p.sender);
   await field(page, "Recipient's first name").fill("Jordan");
@@ -77,15 +113,23 @@ async function fillBilling(page: Page, card = "4242 4242 4242 4242") {
 }
 
 async function runJobs(page: Page) {
-  const res = await page.request.post(`${E2E_BASE_URL}/test-hooks/jobs`, { form: { now: new Date().toISOString() } });
+  const res = await page.request.post(`${E2E_BASE_URL}/test-hooks/jobs`, {
+    form: { now: new Date().toISOString() },
+  });
   expect(res.status()).toBe(200);
 }
 
 test.describe("buying a gift card", () => {
-  test("a $50 card with its bonus sent to another person: paid once, both e-mails arrive once due", async ({ page }) => {
+  test("a $50 card with its bonus sent to another person: paid once, both e-mails arrive once due", async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     // the bonus promotion runs from $50 for this test (seeded from $100)
-    await e2eDb().updateTable("giftCardSettings").set({ minimumCents: 5000 }).where("active", "=", 1).execute();
+    await e2eDb()
+      .updateTable("giftCardSettings")
+      .set({ minimumCents: 5000 })
+      .where("active", "=", 1)
+      .execute();
     const sender = uniqueEmail("giver");
     const receiver = uniqueEmail("jordan");
     const bonusTo = uniqueEmail("riley");
@@ -93,7 +137,12 @@ test.describe("buying a gift card", () => {
     await chooseAmount(page, "$50");
     await expect(page.getByText("A $50 gift card, plus a $5 bonus card.")).toBeVisible();
     await expectNoSeriousViolations(page);
-    await personalise(page, { sender, receiver, message: "Happy birthday, enjoy a feast!", bonus: { email: bonusTo } });
+    await personalise(page, {
+      sender,
+      receiver,
+      message: "Happy birthday, enjoy a feast!",
+      bonus: { email: bonusTo },
+    });
 
     const summary = page.getByRole("region", { name: "Your gift" });
     await expect(summary).toContainText("$50");
@@ -106,17 +155,27 @@ test.describe("buying a gift card", () => {
     await page.getByRole("button", { name: "Pay $50" }).click();
 
     await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your gift is on its way");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Thank you! Your gift is on its way",
+    );
     const reference = (await page.getByTestId("order-reference").textContent())!;
     expect(reference).toMatch(/^PT-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    await expect(page.getByText("It will arrive by e-mail within 5 minutes.").first()).toBeVisible();
+    await expect(
+      page.getByText("It will arrive by e-mail within 5 minutes.").first(),
+    ).toBeVisible();
     await expect(page.getByText(/^Valid until \d{1,2} \w+ 20\d\d$/).first()).toBeVisible();
     await expectNoSeriousViolations(page);
 
     // one paid order, one charge
-    const order = await e2eDb().selectFrom("orders").selectAll().where("reference", "=", reference).executeTakeFirstOrThrow();
+    const order = await e2eDb()
+      .selectFrom("orders")
+      .selectAll()
+      .where("reference", "=", reference)
+      .executeTakeFirstOrThrow();
     expect(order.kind).toBe("gift_card");
-    expect(await e2eDb().selectFrom("payments").select("id").where("orderId", "=", order.id).execute()).toHaveLength(1);
+    expect(
+      await e2eDb().selectFrom("payments").select("id").where("orderId", "=", order.id).execute(),
+    ).toHaveLength(1);
 
     await runJobs(page);
     await runJobs(page);
@@ -129,19 +188,29 @@ test.describe("buying a gift card", () => {
       const mails = page.getByRole("article");
       await expect(mails).toHaveCount(1);
       await expect(mails.getByRole("heading")).toHaveText(subject);
-      await expect(mails.getByRole("link", { name: /\/gift-cards\/activate\/[A-Z0-9]{4}-/ })).toBeVisible();
+      await expect(
+        mails.getByRole("link", { name: /\/gift-cards\/activate\/[A-Z0-9]{4}-/ }),
+      ).toBeVisible();
     }
     // the receipt went to the buyer, without any code
     await page.goto(`/dev/mailbox?to=${encodeURIComponent(sender)}`);
-    await expect(page.getByRole("heading", { name: `Receipt for your Paddock & Tide gift card order ${reference}` })).toBeVisible();
+    await expect(
+      page.getByRole("heading", {
+        name: `Receipt for your Paddock & Tide gift card order ${reference}`,
+      }),
+    ).toBeVisible();
   });
 
-  test("custom amounts: $10 or less becomes $10, a preset amount selects the preset, keys are filtered", async ({ page }) => {
+  test("custom amounts: $10 or less becomes $10, a preset amount selects the preset, keys are filtered", async ({
+    page,
+  }) => {
     await page.goto("/gift-cards");
     await ready(page);
     await expect(page.getByRole("link", { name: "Give" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("radio", { name: /^\$50/ })).toBeChecked();
-    await expect(page.getByRole("radio", { name: /^\$200/ })).toHaveAccessibleName(/\+ \$20 bonus card/);
+    await expect(page.getByRole("radio", { name: /^\$200/ })).toHaveAccessibleName(
+      /\+ \$20 bonus card/,
+    );
     const custom = page.getByLabel("Custom amount in dollars");
     if (jsEnabled()) {
       await custom.fill("5");
@@ -227,12 +296,24 @@ test.describe("buying a gift card", () => {
     expect(names).toEqual(expect.arrayContaining(["giftCardAmount", "personalizeGiftCardValues"]));
   });
 
-  test("checkout shows every billing message, a declined card, and keeps no card number", async ({ page }) => {
+  test("checkout shows every billing message, a declined card, and keeps no card number", async ({
+    page,
+  }) => {
     await chooseAmount(page, "$10");
     await personalise(page, { sender: uniqueEmail("alex"), receiver: uniqueEmail("jordan") });
     await field(page, "Email address").fill("");
     await check(page, page.getByRole("button", { name: "Pay $10" }));
-    for (const message of [EMAIL, "Choose an address type", "Street address is required", "Suburb is required", "Choose a state", "Post code invalid", "Card number is required", "Expiry date is required", "CVC is required"]) {
+    for (const message of [
+      EMAIL,
+      "Choose an address type",
+      "Street address is required",
+      "Suburb is required",
+      "Choose a state",
+      "Post code invalid",
+      "Card number is required",
+      "Expiry date is required",
+      "CVC is required",
+    ]) {
       await expect(fieldError(page, message)).toBeVisible();
     }
     await fillBilling(page, "4000 0000 0000 0002");
@@ -267,7 +348,9 @@ test.describe("buying a gift card", () => {
     await expectNoSeriousViolations(page);
   });
 
-  test("a visitor e-mail with an account signs in from a dialog and continues on checkout", async ({ page }) => {
+  test("a visitor e-mail with an account signs in from a dialog and continues on checkout", async ({
+    page,
+  }) => {
     const member = await createUser();
     await chooseAmount(page, "$10");
     await personalise(page, { sender: member.email, receiver: uniqueEmail("jordan") });
@@ -279,33 +362,51 @@ test.describe("buying a gift card", () => {
     await expectNoSeriousViolations(page);
     await field(dialog, "Password").fill("not-the-password");
     await submitAndWait(page, dialog.getByRole("button", { name: "Sign in" }));
-    await expect(page.getByRole("dialog", { name: "Please sign in" }).getByRole("alert")).toHaveText("Password or username is incorrect");
-    await field(page.getByRole("dialog", { name: "Please sign in" }), "Password").fill(member.password!);
-    await page.getByRole("dialog", { name: "Please sign in" }).getByRole("button", { name: "Sign in" }).click();
+    await expect(
+      page.getByRole("dialog", { name: "Please sign in" }).getByRole("alert"),
+    ).toHaveText("Password or username is incorrect");
+    await field(page.getByRole("dialog", { name: "Please sign in" }), "Password").fill(
+      member.password!,
+    );
+    await page
+      .getByRole("dialog", { name: "Please sign in" })
+      .getByRole("button", { name: "Sign in" })
+      .click();
     await expect(page).toHaveURL(`${E2E_BASE_URL}/gift-cards/checkout`);
     await expect(page.getByText(`Signed in as ${member.email}.`)).toBeVisible();
     await ready(page);
     await fillBilling(page);
     await page.getByRole("button", { name: "Pay $10" }).click();
     await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/);
-    await expect(page.getByRole("link", { name: "View your tax invoice" })).toHaveAttribute("href", /^\/dashboard\/orders\/PT-/);
+    await expect(page.getByRole("link", { name: "View your tax invoice" })).toHaveAttribute(
+      "href",
+      /^\/dashboard\/orders\/PT-/,
+    );
     // a gift card's tax invoice: no delivery row, and no claim about fresh food
     await page.getByRole("link", { name: "View your tax invoice" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
-    await expect(page.getByText("Gift cards carry no GST: it is included in what a card is spent on.")).toBeVisible();
+    await expect(
+      page.getByText("Gift cards carry no GST: it is included in what a card is spent on."),
+    ).toBeVisible();
     await expect(page.getByText("Fresh food is GST-free", { exact: false })).toHaveCount(0);
     await expect(page.getByRole("row", { name: /^Delivery/ })).toHaveCount(0);
   });
 });
 
 test.describe("activating a gift card", () => {
-  test("signed in: claimed at once with the new balance; reused and wrong codes fail; the cookie is cleared", async ({ page, context }) => {
+  test("signed in: claimed at once with the new balance; reused and wrong codes fail; the cookie is cleared", async ({
+    page,
+    context,
+  }) => {
     const user = await createUser();
     const card = await insertCard(5000);
     await signIn(page, user.email, user.password!);
     await page.goto("/gift-cards/activate");
     await ready(page);
-    await expect(page.getByRole("link", { name: "Activate" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Activate" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     await expect(page.getByTestId("credit-balance")).toHaveText("$0");
     await expectNoSeriousViolations(page);
 
@@ -313,12 +414,16 @@ test.describe("activating a gift card", () => {
     await expect(page.getByText("Enter your activation code")).toBeVisible();
     await page.getByLabel("Activation code").fill(card.display.toLowerCase().replace(/-/g, " "));
     await page.getByRole("button", { name: "Activate" }).click();
-    const success = page.getByRole("dialog", { name: "Your card has been successfully activated." });
+    const success = page.getByRole("dialog", {
+      name: "Your card has been successfully activated.",
+    });
     await expect(success).toBeVisible();
     await expect(success.getByTestId("new-balance")).toHaveText("$50");
     await expect(success).toContainText("Gift card valid until 31 December 2029.");
     // the card by its last four (read out as "ending in"); the address names the card, not its code
-    await expect(success).toContainText(`$50 from the gift card •••• ending in ${card.code.slice(-4)} was added to your credit.`);
+    await expect(success).toContainText(
+      `$50 from the gift card •••• ending in ${card.code.slice(-4)} was added to your credit.`,
+    );
     await expect(success.getByText("••••")).toHaveAttribute("aria-hidden", "true");
     await expect(page).toHaveURL(/\/gift-cards\/activate\?activated=\d+(#|$)/);
     await expectNoSeriousViolations(page);
@@ -342,7 +447,11 @@ test.describe("activating a gift card", () => {
     }
     await expect(page.getByTestId("credit-balance")).toHaveText("$50");
     expect((await context.cookies()).some((c) => c.name === "giftCardActivationCode")).toBe(false);
-    const ledger = await e2eDb().selectFrom("creditLedger").selectAll().where("userId", "=", user.id).execute();
+    const ledger = await e2eDb()
+      .selectFrom("creditLedger")
+      .selectAll()
+      .where("userId", "=", user.id)
+      .execute();
     expect(ledger.map((l) => l.amountCents)).toEqual([5000]);
   });
 
@@ -355,7 +464,9 @@ test.describe("activating a gift card", () => {
     await page.getByLabel("Activation code").fill("ABCD-EFGH-JKLM-NPQR");
     await submitAndWait(page, page.getByRole("button", { name: "Activate" }));
     // without JS the answer is a new page: it lands on the panel, the message above the form
-    await expect(page.getByRole("dialog", { name: "We couldn't activate this card" })).toBeInViewport({ ratio: 1 });
+    await expect(
+      page.getByRole("dialog", { name: "We couldn't activate this card" }),
+    ).toBeInViewport({ ratio: 1 });
     await page.goto("/gift-cards/activate");
     await ready(page);
     await check(page, page.getByRole("button", { name: "Activate" }));
@@ -365,7 +476,10 @@ test.describe("activating a gift card", () => {
     if (jsEnabled()) await expect(page.getByLabel("Activation code")).toBeFocused();
   });
 
-  test("signed out: asked to sign in, then back on the card's page to claim it", async ({ page, context }) => {
+  test("signed out: asked to sign in, then back on the card's page to claim it", async ({
+    page,
+    context,
+  }) => {
     const user = await createUser();
     const card = await insertCard(10000);
     await page.goto(`/gift-cards/activate/${card.display}`);
@@ -373,8 +487,13 @@ test.describe("activating a gift card", () => {
     await expect(page.getByLabel("Activation code")).toHaveValue(card.display);
     await submitAndWait(page, page.getByRole("button", { name: "Activate" }));
     await expect(page.getByText("You must be logged in to claim your gift card.")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/get-started");
-    expect((await context.cookies()).find((c) => c.name === "giftCardActivationCode")?.value).toBe(card.display);
+    await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
+    expect((await context.cookies()).find((c) => c.name === "giftCardActivationCode")?.value).toBe(
+      card.display,
+    );
     await expectNoSeriousViolations(page);
 
     await page.getByLabel("Email address").fill(user.email);
@@ -384,7 +503,9 @@ test.describe("activating a gift card", () => {
     await ready(page);
     await expect(page.getByLabel("Activation code")).toHaveValue(card.display);
     await page.getByRole("button", { name: "Activate" }).click();
-    const success = page.getByRole("dialog", { name: "Your card has been successfully activated." });
+    const success = page.getByRole("dialog", {
+      name: "Your card has been successfully activated.",
+    });
     await expect(success.getByTestId("new-balance")).toHaveText("$100");
     expect((await context.cookies()).some((c) => c.name === "giftCardActivationCode")).toBe(false);
   });
@@ -393,15 +514,25 @@ test.describe("activating a gift card", () => {
 test.describe("gift credit at box checkout", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("a card waiting in the activation cookie becomes credit that lowers the box checkout total and the charge", async ({ page, context }) => {
+  test("a card waiting in the activation cookie becomes credit that lowers the box checkout total and the charge", async ({
+    page,
+    context,
+  }) => {
     const customer = await signedInCustomer(page);
     const card = await insertCard(5000);
-    await context.addCookies([{ name: "giftCardActivationCode", value: card.display, url: E2E_BASE_URL }]);
+    await context.addCookies([
+      { name: "giftCardActivationCode", value: card.display, url: E2E_BASE_URL },
+    ]);
     await reachCheckout(page, { email: null, box: { kind: "custom" } });
-    await expect(page.getByRole("status").filter({ hasText: "Your card has been successfully activated." })).toContainText("$50 credit was added and is used below.");
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your card has been successfully activated." }),
+    ).toContainText("$50 credit was added and is used below.");
     const money = page.locator(".checkout-summary__money");
     const cents = async (term: string) => {
-      const text = await money.locator("div", { has: page.locator("dt", { hasText: term }) }).locator("dd").textContent();
+      const text = await money
+        .locator("div", { has: page.locator("dt", { hasText: term }) })
+        .locator("dd")
+        .textContent();
       return Math.round(Number(text!.replace(/[^0-9.]/g, "")) * 100);
     };
     expect(await cents("Credit")).toBe(5000);
@@ -416,7 +547,12 @@ test.describe("gift credit at box checkout", () => {
     const { payments } = await ordersOf(customer.email);
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ status: "succeeded", amountCents: total });
-    const ledger = await e2eDb().selectFrom("creditLedger").select("amountCents").where("userId", "=", customer.id).orderBy("id").execute();
+    const ledger = await e2eDb()
+      .selectFrom("creditLedger")
+      .select("amountCents")
+      .where("userId", "=", customer.id)
+      .orderBy("id")
+      .execute();
     expect(ledger.map((l) => l.amountCents)).toEqual([5000, -5000]);
   });
 });

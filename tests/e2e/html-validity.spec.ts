@@ -15,22 +15,37 @@ import { reachGiftCheckout } from "./gift-card-helpers";
 
 const VNU_JAR = createRequire(import.meta.url)("vnu-jar") as string;
 
-type Message = { type: string; subType?: string; url: string; lastLine?: number; message: string; extract?: string };
+type Message = {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+};
 
 /** Runs the checker once over every file; resolves its error messages. */
 function validate(files: string[]): Promise<Message[]> {
   return new Promise((resolve, reject) => {
-    execFile("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      // vnu exits 1 when it found errors, and writes its JSON report to stderr either way
-      try {
-        resolve((JSON.parse(stderr) as { messages: Message[] }).messages.filter((m) => m.type === "error" || m.subType === "fatal"));
-      } catch {
-        reject(error ?? new Error(stderr));
-      }
-    });
+    execFile(
+      "java",
+      ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        // vnu exits 1 when it found errors, and writes its JSON report to stderr either way
+        try {
+          resolve(
+            (JSON.parse(stderr) as { messages: Message[] }).messages.filter(
+              (m) => m.type === "error" || m.subType === "fatal",
+            ),
+          );
+        } catch {
+          reject(error ?? new Error(stderr));
+        }
+      },
+    );
   });
 }
-
 
 /** The server's HTML of a URL, with the page's cookies (not the DOM after scripts ran). */
 async function fetchHtml(page: Page, url: string) {
@@ -42,75 +57,136 @@ async function fetchHtml(page: Page, url: string) {
 test.describe("HTML validates", () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test("content, box flow, checkout, gift cards, dashboard and pay-an-order: 0 errors from the Nu checker", { tag: "@http" }, async ({ page, browser }) => {
-    const dir = fs.mkdtempSync("/tmp/paddock-vnu-");
-    const pages: Record<string, string> = {};
-    const grab = async (name: string, url: string) => {
-      pages[name] = await fetchHtml(page, url);
-    };
+  test(
+    "content, box flow, checkout, gift cards, dashboard and pay-an-order: 0 errors from the Nu checker",
+    { tag: "@http" },
+    async ({ page, browser }) => {
+      const dir = fs.mkdtempSync("/tmp/paddock-vnu-");
+      const pages: Record<string, string> = {};
+      const grab = async (name: string, url: string) => {
+        pages[name] = await fetchHtml(page, url);
+      };
 
-    // signed out: the content site
-    const db = e2eDb();
-    const post = await db.selectFrom("posts").select("slug").where("postType", "=", "news").limit(1).executeTakeFirstOrThrow();
-    const recipe = await db.selectFrom("posts").select("slug").where("postType", "=", "recipe").limit(1).executeTakeFirstOrThrow();
-    const location = await db.selectFrom("locationPosts").select("slug").limit(1).executeTakeFirstOrThrow();
-    const recipeCategory = await db.selectFrom("categories").select("slug").where("kind", "=", "recipe").limit(1).executeTakeFirstOrThrow();
-    for (const url of [
-      "/", "/how-it-works", "/why-us", "/sourcing", "/delivery", "/faq", "/blog", `/blog-post/${post.slug}`, `/recipe-post/${recipe.slug}`,
-      `/blog-recipes/${recipeCategory.slug}`, `/locations/${location.slug}`, "/terms", "/privacy-policy", "/refund-and-returns-policy",
-      "/gift-cards", "/gift-cards/give", "/sign-in", "/forgot-password", "/reset-password?token=not-a-token", "/get-started", "/no-such-page",
-    ]) await grab(url, url);
+      // signed out: the content site
+      const db = e2eDb();
+      const post = await db
+        .selectFrom("posts")
+        .select("slug")
+        .where("postType", "=", "news")
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const recipe = await db
+        .selectFrom("posts")
+        .select("slug")
+        .where("postType", "=", "recipe")
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const location = await db
+        .selectFrom("locationPosts")
+        .select("slug")
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      const recipeCategory = await db
+        .selectFrom("categories")
+        .select("slug")
+        .where("kind", "=", "recipe")
+        .limit(1)
+        .executeTakeFirstOrThrow();
+      for (const url of [
+        "/",
+        "/how-it-works",
+        "/why-us",
+        "/sourcing",
+        "/delivery",
+        "/faq",
+        "/blog",
+        `/blog-post/${post.slug}`,
+        `/recipe-post/${recipe.slug}`,
+        `/blog-recipes/${recipeCategory.slug}`,
+        `/locations/${location.slug}`,
+        "/terms",
+        "/privacy-policy",
+        "/refund-and-returns-policy",
+        "/gift-cards",
+        "/gift-cards/give",
+        "/sign-in",
+        "/forgot-password",
+        "/reset-password?token=not-a-token",
+        "/get-started",
+        "/no-such-page",
+      ])
+        await grab(url, url);
 
-    // the box flow and its checkout, from a draft the flow's own services built
-    await reachCheckout(page, { box: { kind: "custom" } });
-    for (const url of ["/get-started/your-box", "/get-started/box-size?type=1", "/get-started/your-items", "/get-started/addons", "/get-started/curated-box", CHECKOUT_PATH]) {
-      await grab(url, url);
-    }
+      // the box flow and its checkout, from a draft the flow's own services built
+      await reachCheckout(page, { box: { kind: "custom" } });
+      for (const url of [
+        "/get-started/your-box",
+        "/get-started/box-size?type=1",
+        "/get-started/your-items",
+        "/get-started/addons",
+        "/get-started/curated-box",
+        CHECKOUT_PATH,
+      ]) {
+        await grab(url, url);
+      }
 
-    // gift cards: personalise and checkout
-    await reachGiftCheckout(page, uniqueEmail("vnu-gift"));
-    await grab("/gift-cards/personalise", "/gift-cards/personalise");
-    await grab("/gift-cards/checkout", "/gift-cards/checkout");
+      // gift cards: personalise and checkout
+      await reachGiftCheckout(page, uniqueEmail("vnu-gift"));
+      await grab("/gift-cards/personalise", "/gift-cards/personalise");
+      await grab("/gift-cards/checkout", "/gift-cards/checkout");
 
-    // signed in: the dashboard and pay-an-order
-    await page.context().clearCookies();
-    const subscriber = await createSubscriber();
-    await signInByHook(page, subscriber.email);
-    for (const url of ["/dashboard/my-deliveries", "/dashboard/my-deliveries/change", "/dashboard/account", "/dashboard/orders", `/dashboard/orders/${subscriber.orderReference}`]) {
-      await grab(url, url);
-    }
-    await page.context().clearCookies();
-    const payer = await createPayer();
-    await signInByHook(page, payer.email);
-    await grab(`/checkout/${payer.reference}`, `/checkout/${payer.reference}`);
+      // signed in: the dashboard and pay-an-order
+      await page.context().clearCookies();
+      const subscriber = await createSubscriber();
+      await signInByHook(page, subscriber.email);
+      for (const url of [
+        "/dashboard/my-deliveries",
+        "/dashboard/my-deliveries/change",
+        "/dashboard/account",
+        "/dashboard/orders",
+        `/dashboard/orders/${subscriber.orderReference}`,
+      ]) {
+        await grab(url, url);
+      }
+      await page.context().clearCookies();
+      const payer = await createPayer();
+      await signInByHook(page, payer.email);
+      await grab(`/checkout/${payer.reference}`, `/checkout/${payer.reference}`);
 
-    // forms the server re-renders with their errors: sign-in and get-started, without JavaScript
-    const nojs = await browser.newContext({ javaScriptEnabled: false });
-    const plain = await nojs.newPage();
-    const user = await createUser();
-    await plain.goto("/sign-in");
-    await plain.getByLabel("Email address").fill(user.email);
-    await plain.getByLabel("Password", { exact: true }).fill("wrong-password-1");
-    await plain.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(plain.getByRole("alert").first()).toBeVisible();
-    pages["/sign-in (error)"] = await plain.content();
-    await plain.goto("/get-started");
-    await plain.getByLabel("Email address").fill(uniqueEmail("vnu"));
-    await plain.getByLabel("Postcode").fill("2000");
-    await plain.getByRole("button", { name: "Continue" }).click();
-    await expect(plain.getByText(/choose a delivery date/i).first()).toBeVisible();
-    pages["/get-started (errors)"] = await plain.content();
-    await nojs.close();
+      // forms the server re-renders with their errors: sign-in and get-started, without JavaScript
+      const nojs = await browser.newContext({ javaScriptEnabled: false });
+      const plain = await nojs.newPage();
+      const user = await createUser();
+      await plain.goto("/sign-in");
+      await plain.getByLabel("Email address").fill(user.email);
+      await plain.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+      await plain.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(plain.getByRole("alert").first()).toBeVisible();
+      pages["/sign-in (error)"] = await plain.content();
+      await plain.goto("/get-started");
+      await plain.getByLabel("Email address").fill(uniqueEmail("vnu"));
+      await plain.getByLabel("Postcode").fill("2000");
+      await plain.getByRole("button", { name: "Continue" }).click();
+      await expect(plain.getByText(/choose a delivery date/i).first()).toBeVisible();
+      pages["/get-started (errors)"] = await plain.content();
+      await nojs.close();
 
-    const files = Object.entries(pages).map(([name, html], i) => {
-      const file = path.join(dir, `${String(i).padStart(2, "0")}-${name.replace(/[^a-z0-9]+/gi, "_")}.html`);
-      fs.writeFileSync(file, html);
-      return file;
-    });
-    const errors = await validate(files);
-    const report = errors.map((m) => `${path.basename(decodeURIComponent(m.url))}:${m.lastLine ?? "?"}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, " ").slice(0, 160)}` : ""}`);
-    expect(files.length).toBeGreaterThanOrEqual(30);
-    expect(report, report.join("\n")).toEqual([]);
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+      const files = Object.entries(pages).map(([name, html], i) => {
+        const file = path.join(
+          dir,
+          `${String(i).padStart(2, "0")}-${name.replace(/[^a-z0-9]+/gi, "_")}.html`,
+        );
+        fs.writeFileSync(file, html);
+        return file;
+      });
+      const errors = await validate(files);
+      const report = errors.map(
+        (m) =>
+          `${path.basename(decodeURIComponent(m.url))}:${m.lastLine ?? "?"}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, " ").slice(0, 160)}` : ""}`,
+      );
+      expect(files.length).toBeGreaterThanOrEqual(30);
+      expect(report, report.join("\n")).toEqual([]);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  );
 });

@@ -32,18 +32,31 @@ function rawRequest(port: number, head: string, { endHeaders = true } = {}): Raw
   socket.on("data", (d: string) => (received += d));
   socket.on("error", () => {}); // a reset after the answer is expected; what was received is checked
   const closed = new Promise<true>((resolve) => socket.once("close", () => resolve(true)));
-  socket.write(`${head.replace("\r\n", `\r\nHost: 127.0.0.1:${port}\r\n`)}${endHeaders ? "\r\n" : ""}`);
-  return { socket, received: () => received, closedWithin: (ms) => Promise.race([closed, sleep(ms).then(() => null)]) };
+  socket.write(
+    `${head.replace("\r\n", `\r\nHost: 127.0.0.1:${port}\r\n`)}${endHeaders ? "\r\n" : ""}`,
+  );
+  return {
+    socket,
+    received: () => received,
+    closedWithin: (ms) => Promise.race([closed, sleep(ms).then(() => null)]),
+  };
 }
 
 const postHead = (path: string, headers: Record<string, string | number>) =>
-  `POST ${path} HTTP/1.1\r\nContent-Type: ${FORM}\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}`;
+  `POST ${path} HTTP/1.1\r\nContent-Type: ${FORM}\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("")}`;
 
 /** The status line and headers of what a raw request received, headers in lower case. */
 function answerOf(raw: Raw) {
   const [head = "", body = ""] = raw.received().split("\r\n\r\n");
   const [statusLine, ...lines] = head.split("\r\n");
-  const headers = new Map(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
+  const headers = new Map(
+    lines.map((l) => [
+      l.slice(0, l.indexOf(":")).toLowerCase(),
+      l.slice(l.indexOf(":") + 1).trim(),
+    ]),
+  );
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
 }
 
@@ -55,14 +68,28 @@ function drip(raw: Raw, drop: string): Raw {
 }
 
 /** A client that announces a 60 KB POST to /sign-in and sends one byte a second. */
-const slowSender = (port: number) => drip(rawRequest(port, postHead("/sign-in", { "Content-Length": ANNOUNCED })), "a");
+const slowSender = (port: number) =>
+  drip(rawRequest(port, postHead("/sign-in", { "Content-Length": ANNOUNCED })), "a");
 
 /** A client that never finishes its headers: one more header line a second. */
-const slowHeaders = (port: number) => drip(rawRequest(port, postHead("/sign-in", { "Content-Length": 10 }), { endHeaders: false }), "X-Drip: a\r\n");
+const slowHeaders = (port: number) =>
+  drip(
+    rawRequest(port, postHead("/sign-in", { "Content-Length": 10 }), { endHeaders: false }),
+    "X-Drip: a\r\n",
+  );
 
-type Timed = { what: string; ms: number; status: number | "no answer"; res?: Response; text: string };
+type Timed = {
+  what: string;
+  ms: number;
+  status: number | "no answer";
+  res?: Response;
+  text: string;
+};
 
-async function timed(what: string, run: (signal: AbortSignal) => Promise<Response>): Promise<Timed> {
+async function timed(
+  what: string,
+  run: (signal: AbortSignal) => Promise<Response>,
+): Promise<Timed> {
   const start = performance.now();
   try {
     const res = await run(AbortSignal.timeout(12_000));
@@ -77,12 +104,20 @@ async function timed(what: string, run: (signal: AbortSignal) => Promise<Respons
 function signInForm(page: Timed) {
   return {
     csrf: /name="csrf" value="([^"]+)"/.exec(page.text)?.[1] ?? "",
-    cookie: page.res?.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") ?? "",
+    cookie:
+      page.res?.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ") ?? "",
   };
 }
 
 const wrongPassword = (csrf: string, n: number) =>
-  new URLSearchParams({ csrf, email: `slow.${n}.${Date.now()}@example.com`, password: "Wrong-Password-1" }).toString();
+  new URLSearchParams({
+    csrf,
+    email: `slow.${n}.${Date.now()}@example.com`,
+    password: "Wrong-Password-1",
+  }).toString();
 
 /** One visit to each ordinary page: two content pages (a query the page cache has not seen, so they render), the sign-in form and a sign-in post. */
 async function ordinaryVisits(base: string, n: number): Promise<Timed[]> {
@@ -91,7 +126,13 @@ async function ordinaryVisits(base: string, n: number): Promise<Timed[]> {
   const signIn = await timed("GET /sign-in", (signal) => fetch(`${base}/sign-in`, { signal }));
   const { csrf, cookie } = signInForm(signIn);
   const post = await timed("POST /sign-in", (signal) =>
-    fetch(`${base}/sign-in`, { method: "POST", signal, headers: { "Content-Type": FORM, Cookie: cookie }, body: wrongPassword(csrf, n) }));
+    fetch(`${base}/sign-in`, {
+      method: "POST",
+      signal,
+      headers: { "Content-Type": FORM, Cookie: cookie },
+      body: wrongPassword(csrf, n),
+    }),
+  );
   return [home, faq, signIn, post];
 }
 
@@ -102,7 +143,9 @@ function summary(times: Timed[]) {
     const key = `${t.what} ${t.status}`;
     groups.set(key, [...(groups.get(key) ?? []), t]);
   }
-  return [...groups].map(([key, ts]) => `${key} ×${ts.length}, slowest ${Math.max(...ts.map((t) => t.ms))} ms`).join("; ");
+  return [...groups]
+    .map(([key, ts]) => `${key} ×${ts.length}, slowest ${Math.max(...ts.map((t) => t.ms))} ms`)
+    .join("; ");
 }
 
 let app: AppProcess;
@@ -112,7 +155,12 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    app = await spawnApp("slowsend", { JOBS_IN_APP: "0", E2E_TEST_ROUTES: "1", ADMISSION_LIMIT: "4", ADMISSION_WAIT_SECONDS: "1" });
+    app = await spawnApp("slowsend", {
+      JOBS_IN_APP: "0",
+      E2E_TEST_ROUTES: "1",
+      ADMISSION_LIMIT: "4",
+      ADMISSION_WAIT_SECONDS: "1",
+    });
     await app.serving();
     await ordinaryVisits(app.base, 0); // first renders compile their code: not what is measured
   });
@@ -125,7 +173,8 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
       await sleep(1_500); // all twenty are in the server's hands, dripping
       const times: Timed[] = [];
       const started = Date.now();
-      for (let n = 1; times.length === 0 || Date.now() - started < 5_000; n++) times.push(...(await ordinaryVisits(app.base, n)));
+      for (let n = 1; times.length === 0 || Date.now() - started < 5_000; n++)
+        times.push(...(await ordinaryVisits(app.base, n)));
       const report = summary(times);
       console.log(`with ${SLOW_SENDERS} slow senders: ${report}`);
       for (const t of times) {
@@ -154,7 +203,10 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
     const big = 5 * 1024 * 1024;
     const raw = rawRequest(app.port, postHead("/sign-in", { "Content-Length": big }));
     // a client that asks first is refused without a 100 Continue, so it never sends the body
-    const asking = rawRequest(app.port, postHead("/sign-in", { "Content-Length": big, Expect: "100-continue" }));
+    const asking = rawRequest(
+      app.port,
+      postHead("/sign-in", { "Content-Length": big, Expect: "100-continue" }),
+    );
     try {
       raw.socket.write("a".repeat(64 * 1024)); // the first 64 KB of 5 MB, then nothing more
       expect(await raw.closedWithin(5_000), "the server answered and closed").toBe(true);
@@ -184,8 +236,17 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
       raw.socket.destroy();
     }
 
-    const form = signInForm(await timed("GET /sign-in", (signal) => fetch(`${app.base}/sign-in`, { signal })));
-    const small = rawRequest(app.port, postHead("/sign-in", { "Transfer-Encoding": "chunked", Cookie: form.cookie, Connection: "close" }));
+    const form = signInForm(
+      await timed("GET /sign-in", (signal) => fetch(`${app.base}/sign-in`, { signal })),
+    );
+    const small = rawRequest(
+      app.port,
+      postHead("/sign-in", {
+        "Transfer-Encoding": "chunked",
+        Cookie: form.cookie,
+        Connection: "close",
+      }),
+    );
     try {
       const body = wrongPassword(form.csrf, 0);
       small.socket.write(`${Buffer.byteLength(body).toString(16)}\r\n${body}\r\n0\r\n\r\n`);
@@ -199,14 +260,24 @@ test.describe("slow senders and large bodies", { tag: "@http" }, () => {
 
   test("a request that waits in a full queue past ADMISSION_WAIT_SECONDS gets 503 with Retry-After", async () => {
     // four requests of a test-only route each hold one of the worker's four slots for 6 s
-    const holds = Array.from({ length: 4 }, () => fetch(`${app.base}/test-hooks/hold?ms=${HOLD_MS}`));
+    const holds = Array.from({ length: 4 }, () =>
+      fetch(`${app.base}/test-hooks/hold?ms=${HOLD_MS}`),
+    );
     await sleep(500);
     const url = `${app.base}/sign-in`;
     const plain = await timed("GET /sign-in", (signal) => fetch(url, { signal }));
-    const page = await timed("GET /sign-in from a browser", (signal) => fetch(url, { signal, headers: { Accept: "text/html" } }));
-    for (const [answer, type] of [[plain, "text/plain"], [page, "text/html"]] as const) {
+    const page = await timed("GET /sign-in from a browser", (signal) =>
+      fetch(url, { signal, headers: { Accept: "text/html" } }),
+    );
+    for (const [answer, type] of [
+      [plain, "text/plain"],
+      [page, "text/html"],
+    ] as const) {
       expect(answer.status, answer.what).toBe(503);
-      expect(answer.ms, "refused once its 1 s in line has passed, long before a slot frees up").toBeGreaterThanOrEqual(900);
+      expect(
+        answer.ms,
+        "refused once its 1 s in line has passed, long before a slot frees up",
+      ).toBeGreaterThanOrEqual(900);
       expect(answer.ms).toBeLessThan(HOLD_MS - 2_000);
       expect(answer.res?.headers.get("retry-after")).toBe("1");
       expect(answer.res?.headers.get("cache-control")).toBe("no-store");

@@ -6,7 +6,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, jsEnabled, ready, settled, test, uniqueEmail } from "./fixtures";
 
-const isFocused = (l: Locator) => l.evaluate((el) => el === document.activeElement).catch(() => false);
+const isFocused = (l: Locator) =>
+  l.evaluate((el) => el === document.activeElement).catch(() => false);
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
@@ -24,10 +25,20 @@ async function expectVisibleFocus(target: Locator) {
   const ring = await target.evaluate((el) => {
     const ringOf = (e: Element) => {
       const s = getComputedStyle(e);
-      return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2 ? s.outlineWidth : s.boxShadow !== "none" ? s.boxShadow : null;
+      return s.outlineStyle !== "none" && parseFloat(s.outlineWidth) >= 2
+        ? s.outlineWidth
+        : s.boxShadow !== "none"
+          ? s.boxShadow
+          : null;
     };
     // a visually hidden radio shows its ring on the card around it
-    return ringOf(el) ?? (el.closest("label") ? ringOf(el.closest("label")!) : null) ?? (el.parentElement?.closest(".radio-card") ? ringOf(el.parentElement.closest(".radio-card")!) : null);
+    return (
+      ringOf(el) ??
+      (el.closest("label") ? ringOf(el.closest("label")!) : null) ??
+      (el.parentElement?.closest(".radio-card")
+        ? ringOf(el.parentElement.closest(".radio-card")!)
+        : null)
+    );
   });
   expect(ring, "focus ring").not.toBeNull();
 }
@@ -104,12 +115,16 @@ test("a new visitor builds a curated box and pays with the keyboard alone", asyn
   const addBacon = page.getByRole("button", { name: /^Add .*bacon/i }).first();
   await tabTo(page, addBacon);
   await expectVisibleFocus(addBacon);
-  const answered = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/get-started/addons"));
+  const answered = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/get-started/addons"),
+  );
   await page.keyboard.press("Enter");
   await answered;
   if (jsEnabled()) await settled(page);
   else await page.waitForLoadState("load");
-  const toCheckout = page.getByRole("complementary", { name: "ADD-ONS" }).getByRole("button", { name: "Next step" });
+  const toCheckout = page
+    .getByRole("complementary", { name: "ADD-ONS" })
+    .getByRole("button", { name: "Next step" });
   await tabTo(page, toCheckout);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/get-started\/checkout$/);
@@ -127,7 +142,8 @@ test("a new visitor builds a curated box and pays with the keyboard alone", asyn
   const shipping = page.getByRole("group", { name: "Delivery address" });
   const addressType = shipping.getByLabel("Address type");
   await tabTo(page, addressType);
-  for (let i = 0; i < 5 && (await addressType.inputValue()) !== "house"; i++) await page.keyboard.press("ArrowDown");
+  for (let i = 0; i < 5 && (await addressType.inputValue()) !== "house"; i++)
+    await page.keyboard.press("ArrowDown");
   await expect(addressType).toHaveValue("house");
   await typeInto(page, shipping.getByLabel("Street address"), "7 Bay Road");
   const city = shipping.getByLabel("Suburb");
@@ -135,7 +151,8 @@ test("a new visitor builds a curated box and pays with the keyboard alone", asyn
   if (!(await city.inputValue())) await page.keyboard.type("Haymarket");
   const state = shipping.getByLabel("State");
   await tabTo(page, state);
-  for (let i = 0; i < 10 && (await state.inputValue()) !== "NSW"; i++) await page.keyboard.press("ArrowDown");
+  for (let i = 0; i < 10 && (await state.inputValue()) !== "NSW"; i++)
+    await page.keyboard.press("ArrowDown");
   await expect(state).toHaveValue("NSW");
   await expect(shipping.getByLabel("Postcode")).toHaveValue("2000");
   const cardNumber = page.getByLabel("Card number");

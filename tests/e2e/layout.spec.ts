@@ -6,21 +6,39 @@ test.describe("site chrome", () => {
     await page.goto("/");
     await ready(page);
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
-    for (const label of ["How it works", "Why us", "Sourcing", "Delivery", "Blog", "Gift cards", "FAQ", "Sign in"]) {
+    for (const label of [
+      "How it works",
+      "Why us",
+      "Sourcing",
+      "Delivery",
+      "Blog",
+      "Gift cards",
+      "FAQ",
+      "Sign in",
+    ]) {
       await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
     }
     await nav.getByRole("link", { name: "FAQ", exact: true }).click();
     await expect(page).toHaveURL(/\/faq$/);
-    await expect(page.getByRole("link", { name: "Get started" }).first()).toHaveAttribute("href", "/get-started");
+    await expect(page.getByRole("link", { name: "Get started" }).first()).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
   });
 
-  test("a signed-in subscriber's header leads to My deliveries; anyone else's to Get started", async ({ page, context }) => {
+  test("a signed-in subscriber's header leads to My deliveries; anyone else's to Get started", async ({
+    page,
+    context,
+  }) => {
     const header = page.getByRole("banner");
     const subscriber = await createSubscriber();
     await signInByHook(page, subscriber.email);
     await page.goto("/faq");
     await ready(page);
-    await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveAttribute("href", "/dashboard/my-deliveries");
+    await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveAttribute(
+      "href",
+      "/dashboard/my-deliveries",
+    );
     await expect(header.getByRole("link", { name: "Get started" })).toHaveCount(0);
     await header.getByRole("link", { name: "My deliveries", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
@@ -31,7 +49,10 @@ test.describe("site chrome", () => {
     await signInByHook(page, browser.email);
     await page.goto("/faq");
     await ready(page);
-    await expect(header.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/get-started");
+    await expect(header.getByRole("link", { name: "Get started" })).toHaveAttribute(
+      "href",
+      "/get-started",
+    );
     await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveCount(0);
   });
 
@@ -48,10 +69,15 @@ test.describe("site chrome", () => {
     await expect(page).toHaveURL(/\/delivery$/);
   });
 
-  test("footer links every public page, the support contact and the v=2 call to action", async ({ page }) => {
+  test("footer links every public page, the support contact and the v=2 call to action", async ({
+    page,
+  }) => {
     await page.goto("/");
     const footer = page.locator("footer.site-footer");
-    await expect(footer.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/get-started?v=2");
+    await expect(footer.getByRole("link", { name: "Get started" })).toHaveAttribute(
+      "href",
+      "/get-started?v=2",
+    );
     for (const [name, href] of [
       ["Terms and conditions", "/terms"],
       ["Privacy policy", "/privacy-policy"],
@@ -77,7 +103,9 @@ test.describe("site chrome", () => {
 
   test("every page carries the brand title and security headers", async ({ page }) => {
     const response = await page.goto("/");
-    await expect(page).toHaveTitle(/Paddock & Tide - Australian meat & wild-caught seafood, delivered/);
+    await expect(page).toHaveTitle(
+      /Paddock & Tide - Australian meat & wild-caught seafood, delivered/,
+    );
     const headers = response!.headers();
     expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -89,15 +117,21 @@ test.describe("error states", () => {
   test("unknown pages show the not-found page with status 404", async ({ page }) => {
     const response = await page.goto("/no-such-page/at-all");
     expect(response!.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "We couldn't find that page" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "We couldn't find that page" }),
+    ).toBeVisible();
     await expect(page.getByRole("link", { name: "Build your box" })).toBeVisible();
   });
 
   for (const status of [401, 419]) {
-    test(`status ${status} shows the session-expired state with a sign-in link back here`, async ({ page }) => {
+    test(`status ${status} shows the session-expired state with a sign-in link back here`, async ({
+      page,
+    }) => {
       const response = await page.goto(`/test-hooks/error?status=${status}`);
       expect(response!.status()).toBe(status);
-      await expect(page.getByRole("heading", { level: 1, name: "Your session has expired" })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Your session has expired" }),
+      ).toBeVisible();
       await expect(page.getByRole("link", { name: "Sign in again" })).toHaveAttribute(
         "href",
         `/sign-in?destination=${encodeURIComponent(`/test-hooks/error?status=${status}`)}`,
@@ -108,19 +142,29 @@ test.describe("error states", () => {
   test("other failures show the general error state and report to analytics", async ({ page }) => {
     const response = await page.goto("/test-hooks/error?status=500");
     expect(response!.status()).toBe(500);
-    await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Something went wrong" }),
+    ).toBeVisible();
     if (test.info().project.name === "js") {
       await page.locator("html[data-hydrated='true']").waitFor();
-      const events = await page.evaluate(() => (window as unknown as { dataLayer?: { event: string; status: number }[] }).dataLayer ?? []);
+      const events = await page.evaluate(
+        () =>
+          (window as unknown as { dataLayer?: { event: string; status: number }[] }).dataLayer ??
+          [],
+      );
       expect(events).toContainEqual(expect.objectContaining({ event: "error", status: 500 }));
     }
   });
 
-  test("/healthz checks the database and reports the age of the oldest due job", { tag: "@http" }, async ({ request }) => {
-    const res = await request.get("/healthz");
-    expect(res.status()).toBe(200);
-    const body = await res.json();
-    expect(body.status).toBe("ok");
-    expect(body.jobs.oldestDueAgeSeconds).toEqual(expect.any(Number));
-  });
+  test(
+    "/healthz checks the database and reports the age of the oldest due job",
+    { tag: "@http" },
+    async ({ request }) => {
+      const res = await request.get("/healthz");
+      expect(res.status()).toBe(200);
+      const body = await res.json();
+      expect(body.status).toBe("ok");
+      expect(body.jobs.oldestDueAgeSeconds).toEqual(expect.any(Number));
+    },
+  );
 });

@@ -16,11 +16,15 @@ async function expectArrived(page: Page, heading: RegExp | string) {
 }
 
 test.describe("focus after a client-side navigation", { tag: "@scripts" }, () => {
-  test("a header link: focus moves to the new page's heading and its title is announced", async ({ page }) => {
+  test("a header link: focus moves to the new page's heading and its title is announced", async ({
+    page,
+  }) => {
     await page.goto("/");
     await ready(page);
     await expect(announcer(page)).toHaveText("");
-    const faq = page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "FAQ", exact: true });
+    const faq = page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("link", { name: "FAQ", exact: true });
     await faq.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/faq$/);
@@ -35,7 +39,9 @@ test.describe("focus after a client-side navigation", { tag: "@scripts" }, () =>
     await expect(announcer(page)).toHaveText(before ?? "");
   });
 
-  test("a footer link navigates in the app too (its links are plain anchors with one click handler)", async ({ page }) => {
+  test("a footer link navigates in the app too (its links are plain anchors with one click handler)", async ({
+    page,
+  }) => {
     await page.goto("/");
     await ready(page);
     const footer = page.getByRole("contentinfo");

@@ -10,17 +10,38 @@ export async function remindedSubscriber(request: APIRequestContext) {
   const db = e2eDb();
   const first = new Date().toISOString().slice(0, 10);
   const s = await factories.createSubscriber(db, {
-    user: { firstName: "Robin" }, region: "nsw", address: null, cuts: [], deliveryDate: first, frequencyDays: 28,
+    user: { firstName: "Robin" },
+    region: "nsw",
+    address: null,
+    cuts: [],
+    deliveryDate: first,
+    frequencyDays: 28,
     orders: [{ status: "paid", deliveryDate: first }],
   });
   const runAt = async (now: string) => {
-    const res = await request.post(`${E2E_BASE_URL}/test-hooks/renewals`, { form: { now, subscriptionId: String(s.subscriptionId) } });
+    const res = await request.post(`${E2E_BASE_URL}/test-hooks/renewals`, {
+      form: { now, subscriptionId: String(s.subscriptionId) },
+    });
     expect(res.status()).toBe(200);
   };
   await runAt(new Date().toISOString()); // plans the next delivery
-  const delivery = await db.selectFrom("deliveries").selectAll().where("subscriptionId", "=", s.subscriptionId).executeTakeFirstOrThrow();
+  const delivery = await db
+    .selectFrom("deliveries")
+    .selectAll()
+    .where("subscriptionId", "=", s.subscriptionId)
+    .executeTakeFirstOrThrow();
   await runAt(new Date(Date.parse(delivery.remindAt) + 60_000).toISOString()); // its reminder is due
-  const mail = await db.selectFrom("emailOutbox").select("text").where("toAddress", "=", s.email).where("template", "=", "delivery-reminder").executeTakeFirstOrThrow();
+  const mail = await db
+    .selectFrom("emailOutbox")
+    .select("text")
+    .where("toAddress", "=", s.email)
+    .where("template", "=", "delivery-reminder")
+    .executeTakeFirstOrThrow();
   const link = (label: string) => new URL(new RegExp(`${label}: (\\S+)`).exec(mail.text)![1]);
-  return { delivery, subscriptionId: s.subscriptionId, skip: link("Skip this delivery"), keep: link("Keep it") };
+  return {
+    delivery,
+    subscriptionId: s.subscriptionId,
+    skip: link("Skip this delivery"),
+    keep: link("Keep it"),
+  };
 }

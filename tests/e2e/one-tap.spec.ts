@@ -4,27 +4,46 @@ import { e2eDb, expect, ready, test } from "./fixtures";
 import { remindedSubscriber } from "./one-tap-helpers";
 import { E2E_BASE_URL } from "./env";
 
-const statusOf = async (id: number) => (await e2eDb().selectFrom("deliveries").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+const statusOf = async (id: number) =>
+  (
+    await e2eDb()
+      .selectFrom("deliveries")
+      .select("status")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow()
+  ).status;
 
 test.describe("one-tap links in the reminder e-mail", () => {
-  test("skip: the link asks first, skips once with a reference; used again it changes nothing", async ({ page, request }) => {
+  test("skip: the link asks first, skips once with a reference; used again it changes nothing", async ({
+    page,
+    request,
+  }) => {
     const r = await remindedSubscriber(request);
     const response = await page.goto(r.skip.pathname + r.skip.search);
     expect(response?.status()).toBe(200);
     await ready(page);
-    await expect(page.getByRole("heading", { level: 1, name: /^Skip your delivery on / })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: /^Skip your delivery on / }),
+    ).toBeVisible();
     expect(await statusOf(r.delivery.id)).toBe("scheduled"); // opening the link changes nothing
     await page.getByRole("button", { name: "Skip this delivery" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Delivery skipped" })).toBeVisible();
     await expect(page.getByTestId("one-tap-reference")).toHaveText(/^CH-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     const reference = await page.getByTestId("one-tap-reference").textContent();
     expect(await statusOf(r.delivery.id)).toBe("skipped");
-    const confirmation = await e2eDb().selectFrom("emailOutbox").select("text").where("template", "=", "subscription-change").where("text", "like", `%${reference}%`).executeTakeFirst();
+    const confirmation = await e2eDb()
+      .selectFrom("emailOutbox")
+      .select("text")
+      .where("template", "=", "subscription-change")
+      .where("text", "like", `%${reference}%`)
+      .executeTakeFirst();
     expect(confirmation).toBeTruthy();
 
     // reused: the same link, or its "Keep it" twin, answers with the first use
     await page.goto(r.keep.pathname + r.keep.search);
-    await expect(page.getByRole("heading", { level: 1, name: "This link has already been used" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This link has already been used" }),
+    ).toBeVisible();
     await expect(page.getByText(reference!)).toBeVisible();
     await expect(page.getByRole("button", { name: /Keep it|Skip this delivery/ })).toHaveCount(0);
     expect(await statusOf(r.delivery.id)).toBe("skipped");
@@ -44,15 +63,23 @@ test.describe("one-tap links in the reminder e-mail", () => {
     await page.goto(r.skip.pathname + r.skip.search);
     await ready(page);
     // the cut-off passes while the page is open
-    await e2eDb().updateTable("deliveries").set({ cutoffAt: new Date(Date.now() - 60_000).toISOString() }).where("id", "=", r.delivery.id).execute();
+    await e2eDb()
+      .updateTable("deliveries")
+      .set({ cutoffAt: new Date(Date.now() - 60_000).toISOString() })
+      .where("id", "=", r.delivery.id)
+      .execute();
     await page.getByRole("button", { name: "Skip this delivery" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "This link has expired" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This link has expired" }),
+    ).toBeVisible();
     // Not skipped. Past its cut-off the delivery is due: the in-app renewal runner may charge it
     // meanwhile ("paid"), which is what an expired link must leave alone.
     expect(["scheduled", "paid"]).toContain(await statusOf(r.delivery.id));
     const again = await page.goto(r.skip.pathname + r.skip.search);
     expect(again?.status()).toBe(410);
-    await expect(page.getByText(/change cut-off for the delivery on .* was 2pm Sydney time/)).toBeVisible();
+    await expect(
+      page.getByText(/change cut-off for the delivery on .* was 2pm Sydney time/),
+    ).toBeVisible();
   });
 
   test("tampered: a changed token is not valid", async ({ page, request }) => {
@@ -61,29 +88,44 @@ test.describe("one-tap links in the reminder e-mail", () => {
     const tampered = `${token.slice(0, 10)}${token[10] === "x" ? "y" : "x"}${token.slice(11)}`;
     const response = await page.goto(`/deliveries/one-tap/${tampered}?action=skip`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This link is not valid" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Skip this delivery" })).toHaveCount(0);
     expect(await statusOf(r.delivery.id)).toBe("scheduled");
   });
 });
 
-test("a one-tap page is never cached and never sends its address to another site as a referrer", { tag: "@http" }, async ({ request }) => {
-  const r = await remindedSubscriber(request);
-  const token = r.skip.pathname.split("/").at(-1)!;
-  const noStore = (cacheControl: string | undefined) => expect(cacheControl?.split(/,\s*/)).toContain("no-store");
-  // the page, its single-fetch data (client-side navigation) and a link that is not valid
-  for (const [path, status] of [[r.skip.pathname + r.skip.search, 200], [`/deliveries/one-tap/${token}.data?action=skip`, 200], ["/deliveries/one-tap/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?action=skip", 404]] as const) {
-    const res = await request.get(path);
-    expect(res.status(), path).toBe(status);
-    expect(res.headers()["referrer-policy"], path).toBe("same-origin");
-    noStore(res.headers()["cache-control"]);
-  }
-  // the POST's redirect to the answer too, with and without JS
-  const page = await (await request.get(r.skip.pathname + r.skip.search)).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
-  const done = await request.post(r.skip.pathname, { form: { csrf, intent: "skip" }, headers: { Origin: E2E_BASE_URL }, maxRedirects: 0 });
-  expect(done.status()).toBe(303);
-  expect(done.headers()["referrer-policy"]).toBe("same-origin");
-  noStore(done.headers()["cache-control"]);
-  expect(await statusOf(r.delivery.id)).toBe("skipped");
-});
+test(
+  "a one-tap page is never cached and never sends its address to another site as a referrer",
+  { tag: "@http" },
+  async ({ request }) => {
+    const r = await remindedSubscriber(request);
+    const token = r.skip.pathname.split("/").at(-1)!;
+    const noStore = (cacheControl: string | undefined) =>
+      expect(cacheControl?.split(/,\s*/)).toContain("no-store");
+    // the page, its single-fetch data (client-side navigation) and a link that is not valid
+    for (const [path, status] of [
+      [r.skip.pathname + r.skip.search, 200],
+      [`/deliveries/one-tap/${token}.data?action=skip`, 200],
+      ["/deliveries/one-tap/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?action=skip", 404],
+    ] as const) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(status);
+      expect(res.headers()["referrer-policy"], path).toBe("same-origin");
+      noStore(res.headers()["cache-control"]);
+    }
+    // the POST's redirect to the answer too, with and without JS
+    const page = await (await request.get(r.skip.pathname + r.skip.search)).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
+    const done = await request.post(r.skip.pathname, {
+      form: { csrf, intent: "skip" },
+      headers: { Origin: E2E_BASE_URL },
+      maxRedirects: 0,
+    });
+    expect(done.status()).toBe(303);
+    expect(done.headers()["referrer-policy"]).toBe("same-origin");
+    noStore(done.headers()["cache-control"]);
+    expect(await statusOf(r.delivery.id)).toBe("skipped");
+  },
+);

@@ -4,27 +4,52 @@ import type { Page } from "@playwright/test";
 import * as factories from "../factories";
 import { e2eDb, expect, jsEnabled, signInByHook } from "./fixtures";
 
-export type Payer = { id: number; email: string; password: string; reference: string; orderId: number; totalCents: number };
+export type Payer = {
+  id: number;
+  email: string;
+  password: string;
+  reference: string;
+  orderId: number;
+  totalCents: number;
+};
 
-export async function createPayer(opts: {
-  creditCents?: number;
-  cards?: boolean;
-  address?: boolean;
-  details?: boolean;
-} = {}): Promise<Payer> {
+export async function createPayer(
+  opts: {
+    creditCents?: number;
+    cards?: boolean;
+    address?: boolean;
+    details?: boolean;
+  } = {},
+): Promise<Payer> {
   const { creditCents = 0, cards = true, address = true, details = true } = opts;
   const db = e2eDb();
   const user = await factories.createUser(db, {
-    password: "Correct-Horse-42", creditCents,
-    ...(details ? { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0 } : { firstName: null, lastName: null, phone: null }),
+    password: "Correct-Horse-42",
+    creditCents,
+    ...(details
+      ? { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0 }
+      : { firstName: null, lastName: null, phone: null }),
   });
   if (address) await factories.createAddress(db, user.id);
   if (cards) {
     await factories.createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
-    await factories.createCard(db, user.id, { outcome: "declined", lastFour: "0002", expMonth: 3, expYear: 2030, primary: false });
+    await factories.createCard(db, user.id, {
+      outcome: "declined",
+      lastFour: "0002",
+      expMonth: 3,
+      expYear: 2030,
+      primary: false,
+    });
   }
   const order = await factories.createOrder(db, user.id, { lines: factories.LARGE_BOX_AND_BACON });
-  return { id: user.id, email: user.email, password: user.password!, reference: order.reference, orderId: order.id, totalCents: order.totalCents };
+  return {
+    id: user.id,
+    email: user.email,
+    password: user.password!,
+    reference: order.reference,
+    orderId: order.id,
+    totalCents: order.totalCents,
+  };
 }
 
 /** Signs the payer in and opens the pay page of their order. */
@@ -41,17 +66,32 @@ export async function submitOrder(page: Page, { expectPost = true } = {}) {
   const button = page.getByRole("button", { name: /submit order/i });
   if (!expectPost) return button.click();
   await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout/")),
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout/"),
+    ),
     button.click(),
   ]);
 }
 
 export async function orderState(orderId: number) {
   const db = e2eDb();
-  const order = await db.selectFrom("orders").select(["status", "paymentKey", "paidAt"]).where("id", "=", orderId).executeTakeFirstOrThrow();
-  const payments = await db.selectFrom("payments").select(["status", "amountCents", "cardBrand", "cardLastFour"]).where("orderId", "=", orderId).execute();
+  const order = await db
+    .selectFrom("orders")
+    .select(["status", "paymentKey", "paidAt"])
+    .where("id", "=", orderId)
+    .executeTakeFirstOrThrow();
+  const payments = await db
+    .selectFrom("payments")
+    .select(["status", "amountCents", "cardBrand", "cardLastFour"])
+    .where("orderId", "=", orderId)
+    .execute();
   return { order, payments };
 }
 
 export const aud = (cents: number) =>
-  new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: cents % 100 ? 2 : 0 }).format(cents / 100);
+  new Intl.NumberFormat("en-AU", {
+    style: "currency",
+    currency: "AUD",
+    minimumFractionDigits: cents % 100 ? 2 : 0,
+    maximumFractionDigits: cents % 100 ? 2 : 0,
+  }).format(cents / 100);

@@ -7,9 +7,15 @@ import { aud, createPayer, openPayPage, orderState, submitOrder } from "./orders
 
 const DEMO = { email: "demo@paddockandtide.com.au", password: "Paddock-Demo-2026" };
 
-const dialog = (page: import("@playwright/test").Page, name: string | RegExp) => page.getByRole("dialog", { name });
+const dialog = (page: import("@playwright/test").Page, name: string | RegExp) =>
+  page.getByRole("dialog", { name });
 
-async function fillNewCard(page: import("@playwright/test").Page, number: string, expiry = "09/32", cvc = "123") {
+async function fillNewCard(
+  page: import("@playwright/test").Page,
+  number: string,
+  expiry = "09/32",
+  cvc = "123",
+) {
   const useNew = page.getByRole("radio", { name: /Use a new card/ });
   if (await useNew.count()) await useNew.check();
   await page.getByLabel("Card number").fill(number);
@@ -20,7 +26,9 @@ async function fillNewCard(page: import("@playwright/test").Page, number: string
 test.describe("pay an order", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("pays with the primary saved card, then shows the tax invoice and sends the receipt", async ({ page }) => {
+  test("pays with the primary saved card, then shows the tax invoice and sends the receipt", async ({
+    page,
+  }) => {
     const payer = await createPayer({ creditCents: 2500 });
     await openPayPage(page, payer);
 
@@ -53,16 +61,28 @@ test.describe("pay an order", () => {
 
     const { order, payments } = await orderState(payer.orderId);
     expect(order.status).toBe("paid");
-    expect(payments).toEqual([{ status: "succeeded", amountCents: 27800, cardBrand: "Visa", cardLastFour: "4242" }]);
-    const mail = await e2eDb().selectFrom("emailOutbox").select(["template", "text"]).where("toAddress", "=", payer.email).execute();
+    expect(payments).toEqual([
+      { status: "succeeded", amountCents: 27800, cardBrand: "Visa", cardLastFour: "4242" },
+    ]);
+    const mail = await e2eDb()
+      .selectFrom("emailOutbox")
+      .select(["template", "text"])
+      .where("toAddress", "=", payer.email)
+      .execute();
     expect(mail.map((m) => m.template)).toEqual(["order-receipt"]);
     expect(mail[0].text).toContain(`/dashboard/orders/${payer.reference}`);
-    const user = await e2eDb().selectFrom("users").select(["newsletter"]).where("id", "=", payer.id).executeTakeFirstOrThrow();
+    const user = await e2eDb()
+      .selectFrom("users")
+      .select(["newsletter"])
+      .where("id", "=", payer.id)
+      .executeTakeFirstOrThrow();
     expect(user.newsletter).toBe(1);
 
     // my deliveries shows it paid, with its tax invoice
     await page.goto("/dashboard/my-deliveries");
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Order ${payer.reference}` }) });
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: `Order ${payer.reference}` }) });
     await expect(card).toContainText("Paid");
     await card.getByRole("link", { name: `Tax invoice for order ${payer.reference}` }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}$`));
@@ -85,7 +105,11 @@ test.describe("pay an order", () => {
     await submitOrder(page);
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
     await expect(page.getByText(`${aud(30300)} paid by Mastercard ending in 4444`)).toBeVisible();
-    const cards = await e2eDb().selectFrom("paymentMethods").select(["brand", "lastFour"]).where("userId", "=", payer.id).execute();
+    const cards = await e2eDb()
+      .selectFrom("paymentMethods")
+      .select(["brand", "lastFour"])
+      .where("userId", "=", payer.id)
+      .execute();
     expect(cards).toContainEqual({ brand: "Mastercard", lastFour: "4444" });
   });
 
@@ -103,10 +127,14 @@ test.describe("pay an order", () => {
     await expect(page.getByText(/Paid in full with credit/)).toBeVisible();
     const { order, payments } = await orderState(payer.orderId);
     expect(order.status).toBe("paid");
-    expect(payments).toEqual([{ status: "succeeded", amountCents: 0, cardBrand: null, cardLastFour: null }]);
+    expect(payments).toEqual([
+      { status: "succeeded", amountCents: 0, cardBrand: null, cardLastFour: null },
+    ]);
   });
 
-  test("shows every validation message, first in a dialog, and keeps what was typed except the card", async ({ page }) => {
+  test("shows every validation message, first in a dialog, and keeps what was typed except the card", async ({
+    page,
+  }) => {
     const payer = await createPayer({ cards: false, address: false, details: false });
     await openPayPage(page, payer);
     await expect(page.getByLabel("First name")).not.toHaveAttribute("readonly", "");
@@ -118,8 +146,17 @@ test.describe("pay an order", () => {
     await first.getByRole("button", { name: "Ok" }).click();
     await expect(first).toBeHidden();
     for (const message of [
-      "First name is required", "Last name is required", "Phone is invalid", "Choose an address type", "Street address is required",
-      "Suburb is required", "Choose a state", "Post code invalid", "Card number is required", "Expiry date is required", "CVC is required",
+      "First name is required",
+      "Last name is required",
+      "Phone is invalid",
+      "Choose an address type",
+      "Street address is required",
+      "Suburb is required",
+      "Choose a state",
+      "Post code invalid",
+      "Card number is required",
+      "Expiry date is required",
+      "CVC is required",
     ]) {
       await expect(page.locator(".field__error", { hasText: message })).toBeVisible();
     }
@@ -137,8 +174,11 @@ test.describe("pay an order", () => {
     await expect(dialog(page, "Please check your details")).toContainText("Phone is invalid");
     await dialog(page, "Please check your details").getByRole("button", { name: "Ok" }).click();
     for (const message of [
-      "Phone is invalid", "Suite or unit is required for an apartment", "Post code invalid",
-      "Expiry date must be a valid MM/YY date that has not passed", "CVC must be 3 or 4 digits",
+      "Phone is invalid",
+      "Suite or unit is required for an apartment",
+      "Post code invalid",
+      "Expiry date must be a valid MM/YY date that has not passed",
+      "CVC must be 3 or 4 digits",
     ]) {
       await expect(page.locator(".field__error", { hasText: message })).toBeVisible();
     }
@@ -154,12 +194,16 @@ test.describe("pay an order", () => {
     await page.getByLabel("Address type").selectOption("business");
     await submitOrder(page, { expectPost: !jsEnabled() });
     await dialog(page, "Please check your details").getByRole("button", { name: "Ok" }).click();
-    await expect(page.locator(".field__error", { hasText: "Company name is required for a business" })).toBeVisible();
+    await expect(
+      page.locator(".field__error", { hasText: "Company name is required for a business" }),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, "main");
     expect((await orderState(payer.orderId)).payments).toEqual([]);
   });
 
-  test("a declined card leaves the order unpaid, with the message in a dialog and under the card number", async ({ page }) => {
+  test("a declined card leaves the order unpaid, with the message in a dialog and under the card number", async ({
+    page,
+  }) => {
     const payer = await createPayer();
     await openPayPage(page, payer);
     await fillNewCard(page, "4000000000000002");
@@ -167,7 +211,9 @@ test.describe("pay an order", () => {
     const declined = dialog(page, "Payment declined");
     await expect(declined).toContainText("Your card was declined.");
     await declined.getByRole("button", { name: "Ok" }).click();
-    await expect(page.locator(".field__error", { hasText: "Your card was declined." })).toBeVisible();
+    await expect(
+      page.locator(".field__error", { hasText: "Your card was declined." }),
+    ).toBeVisible();
     const { order, payments } = await orderState(payer.orderId);
     expect(order).toMatchObject({ status: "unpaid", paymentKey: null });
     expect(payments.map((p) => p.status)).toEqual(["declined"]);
@@ -178,22 +224,49 @@ test.describe("pay an order", () => {
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
   });
 
-  test("paying an order the primary card was declined on makes the card that paid primary, and says so", async ({ page }) => {
+  test("paying an order the primary card was declined on makes the card that paid primary, and says so", async ({
+    page,
+  }) => {
     const payer = await createPayer();
     const db = e2eDb();
-    await db.updateTable("paymentMethods").set((eb) => ({ isPrimary: eb.case().when("lastFour", "=", "0002").then(1).else(0).end() })).where("userId", "=", payer.id).execute();
+    await db
+      .updateTable("paymentMethods")
+      .set((eb) => ({ isPrimary: eb.case().when("lastFour", "=", "0002").then(1).else(0).end() }))
+      .where("userId", "=", payer.id)
+      .execute();
     // as a renewal leaves it: its charge to the primary card was declined
-    await db.insertInto("payments").values({
-      userId: payer.id, orderId: payer.orderId, giftCardId: null, amountCents: payer.totalCents, status: "declined", gatewayChargeId: null,
-      idempotencyKey: `renewal:e2e:${payer.reference}`, failureMessage: "Your card was declined.", cardBrand: "Visa", cardLastFour: "0002", reserved: null,
-      createdAt: new Date().toISOString(),
-    }).execute();
+    await db
+      .insertInto("payments")
+      .values({
+        userId: payer.id,
+        orderId: payer.orderId,
+        giftCardId: null,
+        amountCents: payer.totalCents,
+        status: "declined",
+        gatewayChargeId: null,
+        idempotencyKey: `renewal:e2e:${payer.reference}`,
+        failureMessage: "Your card was declined.",
+        cardBrand: "Visa",
+        cardLastFour: "0002",
+        reserved: null,
+        createdAt: new Date().toISOString(),
+      })
+      .execute();
     await openPayPage(page, payer);
     await page.getByRole("radio", { name: /Visa ending in 4242/ }).check();
     await submitOrder(page);
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1&card=primary#paid$`));
-    await expect(page.getByRole("status")).toContainText("Your next deliveries will be charged to this Visa ending in 4242, not the card that was declined.");
-    const primary = await db.selectFrom("paymentMethods").select("lastFour").where("userId", "=", payer.id).where("isPrimary", "=", 1).execute();
+    await expect(page).toHaveURL(
+      new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1&card=primary#paid$`),
+    );
+    await expect(page.getByRole("status")).toContainText(
+      "Your next deliveries will be charged to this Visa ending in 4242, not the card that was declined.",
+    );
+    const primary = await db
+      .selectFrom("paymentMethods")
+      .select("lastFour")
+      .where("userId", "=", payer.id)
+      .where("isPrimary", "=", 1)
+      .execute();
     expect(primary).toEqual([{ lastFour: "4242" }]);
   });
 
@@ -203,12 +276,17 @@ test.describe("pay an order", () => {
     await page.getByLabel("Suburb").fill("Atlantis");
     await submitOrder(page);
     const doubt = dialog(page, "Check your address");
-    await expect(doubt).toContainText("We had trouble verifying your address. Continue if it's correct.");
+    await expect(doubt).toContainText(
+      "We had trouble verifying your address. Continue if it's correct.",
+    );
     await expect(doubt.getByRole("button", { name: "Change my address" })).toBeVisible();
     await expectNoSeriousViolations(page, "main");
     expect((await orderState(payer.orderId)).payments).toEqual([]);
     await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout/")),
+      page.waitForResponse(
+        (r) =>
+          r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout/"),
+      ),
       doubt.getByRole("button", { name: "Continue" }).click(),
     ]);
     await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
@@ -219,7 +297,10 @@ test.describe("pay an order", () => {
     const payer = await createPayer();
     await openPayPage(page, payer);
     await page.getByRole("button", { name: /submit order/i }).dblclick();
-    await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`), { timeout: 15_000 });
+    await expect(page).toHaveURL(
+      new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`),
+      { timeout: 15_000 },
+    );
     const { order, payments } = await orderState(payer.orderId);
     expect(order.status).toBe("paid");
     expect(payments).toHaveLength(1);
@@ -234,12 +315,18 @@ test.describe("pay an order", () => {
     await submitOrder(page);
     await expect(page).toHaveURL(/\?paid=1#paid$/);
     await submitOrder(second);
-    await expect(second).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?notice=already-paid$`));
-    await expect(second.getByRole("status")).toContainText("This order has already been paid. Nothing more was charged.");
+    await expect(second).toHaveURL(
+      new RegExp(`/dashboard/orders/${payer.reference}\\?notice=already-paid$`),
+    );
+    await expect(second.getByRole("status")).toContainText(
+      "This order has already been paid. Nothing more was charged.",
+    );
     expect((await orderState(payer.orderId)).payments).toHaveLength(1);
   });
 
-  test("someone else's order, or one that does not exist, goes to my deliveries", async ({ page }) => {
+  test("someone else's order, or one that does not exist, goes to my deliveries", async ({
+    page,
+  }) => {
     const payer = await createPayer();
     const other = await createUser();
     await signIn(page, other.email, other.password!);
@@ -257,7 +344,9 @@ test.describe("pay an order", () => {
   test("without a session the page asks to sign in and comes back", async ({ page }) => {
     const payer = await createPayer();
     await page.goto(`/checkout/${payer.reference}`);
-    await expect(page).toHaveURL(new RegExp(`/sign-in\\?destination=%2Fcheckout%2F${payer.reference}$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/sign-in\\?destination=%2Fcheckout%2F${payer.reference}$`),
+    );
     await ready(page);
     await page.getByLabel("Email address").fill(payer.email);
     await page.getByLabel("Password", { exact: true }).fill(payer.password);
@@ -268,7 +357,9 @@ test.describe("pay an order", () => {
   test("the page is accessible, and the summary collapses on a phone", async ({ page }) => {
     const payer = await createPayer({ creditCents: 1000 });
     await openPayPage(page, payer);
-    await expect(page.getByRole("complementary", { name: "Order summary" }).getByText("Smoked bacon")).toBeVisible();
+    await expect(
+      page.getByRole("complementary", { name: "Order summary" }).getByText("Smoked bacon"),
+    ).toBeVisible();
     await expectNoSeriousViolations(page, "main");
     await page.setViewportSize({ width: 390, height: 800 });
     const summary = page.locator("details.order-summary");
@@ -283,9 +374,15 @@ test.describe("pay an order", () => {
 test.describe("tax invoice", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("the demo subscriber's paid order: lines, GST, the shop's ABN and address, printable", async ({ page }) => {
+  test("the demo subscriber's paid order: lines, GST, the shop's ABN and address, printable", async ({
+    page,
+  }) => {
     const db = e2eDb();
-    const demo = await db.selectFrom("users").select("id").where("email", "=", DEMO.email).executeTakeFirstOrThrow();
+    const demo = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", DEMO.email)
+      .executeTakeFirstOrThrow();
     const inv = await db
       .selectFrom("invoices")
       .innerJoin("orders", "orders.id", "invoices.orderId")
@@ -293,7 +390,12 @@ test.describe("tax invoice", () => {
       .where("orders.reference", "=", "PT-100231")
       .where("orders.userId", "=", demo.id)
       .executeTakeFirstOrThrow();
-    await signIn(page, DEMO.email, DEMO.password, `/sign-in?destination=${encodeURIComponent("/dashboard/orders/PT-100231")}`);
+    await signIn(
+      page,
+      DEMO.email,
+      DEMO.password,
+      `/sign-in?destination=${encodeURIComponent("/dashboard/orders/PT-100231")}`,
+    );
     await expect(page).toHaveURL(/\/dashboard\/orders\/PT-100231$/);
     await expect(page).toHaveTitle(/^Tax invoice PT-100231 \|/);
     await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
@@ -307,7 +409,9 @@ test.describe("tax invoice", () => {
     await expect(page.getByText("Fresh food is GST-free: no GST is included.")).toBeVisible();
     await expect(page.locator(".invoice__to")).toContainText("Olivia");
     // a box order names where it was delivered: the order's own address
-    await expect(page.getByRole("region", { name: "Deliver to" })).toContainText("Unit 4, 12 Harbour Street");
+    await expect(page.getByRole("region", { name: "Deliver to" })).toContainText(
+      "Unit 4, 12 Harbour Street",
+    );
     await expectNoSeriousViolations(page, "main");
 
     await page.emulateMedia({ media: "print" });

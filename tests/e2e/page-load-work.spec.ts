@@ -12,7 +12,14 @@ async function spyOnIntl(page: Page) {
   await page.addInitScript(() => {
     const made: string[] = [];
     (window as unknown as { __intlMade: string[] }).__intlMade = made;
-    for (const name of ["NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat"] as const) {
+    for (const name of [
+      "NumberFormat",
+      "DateTimeFormat",
+      "Collator",
+      "PluralRules",
+      "RelativeTimeFormat",
+      "ListFormat",
+    ] as const) {
       const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
       (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Original, {
         construct(target, args) {
@@ -35,10 +42,17 @@ async function intlMadeLoading(page: Page, path: string) {
 test.describe("page-load work", () => {
   test.describe.configure({ timeout: 60_000 });
 
-  test("the box flow steps and checkout hydrate without making an Intl object @scripts", async ({ page }) => {
+  test("the box flow steps and checkout hydrate without making an Intl object @scripts", async ({
+    page,
+  }) => {
     await spyOnIntl(page);
     await reachCheckout(page, { via: "steps", box: { kind: "custom" } });
-    for (const path of ["/get-started/box-size", "/get-started/your-items", "/get-started/addons", "/get-started/checkout"]) {
+    for (const path of [
+      "/get-started/box-size",
+      "/get-started/your-items",
+      "/get-started/addons",
+      "/get-started/checkout",
+    ]) {
       expect(await intlMadeLoading(page, path), path).toEqual([]);
     }
     // the page shows prices and delivery days all the same
@@ -51,11 +65,15 @@ test.describe("page-load work", () => {
     expect(seen).toBe(1);
   });
 
-  test("my deliveries and the change page hydrate without making an Intl object @scripts", async ({ page }) => {
+  test("my deliveries and the change page hydrate without making an Intl object @scripts", async ({
+    page,
+  }) => {
     const subscriber = await createSubscriber();
     await spyOnIntl(page);
     await openDashboard(page, subscriber);
-    expect(await intlMadeLoading(page, "/dashboard/my-deliveries/change"), "change page").toEqual([]);
+    expect(await intlMadeLoading(page, "/dashboard/my-deliveries/change"), "change page").toEqual(
+      [],
+    );
     await expect(page.locator("#applies-from")).toContainText(/on \w+day \d{1,2} \w+ \d{4}/);
   });
 });

@@ -8,7 +8,11 @@ test("a stored script payload in a FAQ item shows as text and never runs", async
   const tag = `xss${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const question = `Is ${tag} safe? <img src=x onerror="window.__xss=1;alert('q')"><script>alert('q2')</script>`;
   const answer = `<p>Safe answer ${tag}.</p><script>window.__xss=2;alert('a1')</script><img src=x onerror="window.__xss=3;alert('a2')"><a href="javascript:alert('a3')">a link</a><svg onload="alert('a4')"></svg>`;
-  const { id } = await e2eDb().insertInto("faqItems").values({ category: "product", question, answer, sortOrder: -1 }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await e2eDb()
+    .insertInto("faqItems")
+    .values({ category: "product", question, answer, sortOrder: -1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   try {
     const dialogs: string[] = [];
     page.on("dialog", async (dialog) => {
@@ -29,7 +33,9 @@ test("a stored script payload in a FAQ item shows as text and never runs", async
     // nothing active survived the sanitiser
     await expect(item.locator("script, img, svg, iframe, [onerror], [onload]")).toHaveCount(0);
     await expect(body.locator("a[href^='javascript']")).toHaveCount(0);
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null),
+    ).toBeNull();
     expect(dialogs).toEqual([]);
   } finally {
     await e2eDb().deleteFrom("faqItems").where("id", "=", id).execute();

@@ -9,7 +9,9 @@ const port = process.env.E2E_PORT ?? "3210";
 const dbFile = `/tmp/paddock-e2e-${port}/app.db`;
 fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
 fs.mkdirSync(path.dirname(dbFile), { recursive: true });
-const build = process.env.BUILD_NAME ? `.builds/${process.env.BUILD_NAME}/index.js` : "build/index.js";
+const build = process.env.BUILD_NAME
+  ? `.builds/${process.env.BUILD_NAME}/index.js`
+  : "build/index.js";
 const child = spawn(process.execPath, ["app/bin/start.mjs"], {
   stdio: "inherit",
   env: {

@@ -7,7 +7,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { e2eDb, expect, jsEnabled, test, uniqueEmail } from "./fixtures";
 import { fillGiftCard, reachGiftCheckout } from "./gift-card-helpers";
-import { expectPlaced, fillCheckout, ordersOf, placeButton, reachCheckout, retypeSecrets } from "./checkout-helpers";
+import {
+  expectPlaced,
+  fillCheckout,
+  ordersOf,
+  placeButton,
+  reachCheckout,
+  retypeSecrets,
+} from "./checkout-helpers";
 import { createPayer, openPayPage, orderState } from "./orders-helpers";
 
 const SLOW_CARD = "4000000000002503";
@@ -18,20 +25,31 @@ const fillCard = (page: Page) => fillGiftCard(page, SLOW_CARD);
  * The three presses: the first starts a 25 s charge; the second, a second later, waits 20 s for it and
  * is answered in a dialog titled `title`; the third (after `retype`) waits for the first and follows it.
  */
-async function pressThrice(page: Page, button: Locator, title: string, inProgress: string, retype: () => Promise<void>) {
+async function pressThrice(
+  page: Page,
+  button: Locator,
+  title: string,
+  inProgress: string,
+  retype: () => Promise<void>,
+) {
   await button.scrollIntoViewIfNeeded();
   const box = (await button.boundingBox())!;
   await button.click({ noWaitAfter: true });
   await page.waitForTimeout(1_000);
   const secondAnswered = jsEnabled()
-    ? page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 409, { timeout: 40_000 })
+    ? page.waitForResponse((r) => r.request().method() === "POST" && r.status() === 409, {
+        timeout: 40_000,
+      })
     : page.waitForEvent("load", { timeout: 40_000 });
   // pressed with the mouse: a person's press while the first is still loading (the button is only aria-disabled)
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
   await secondAnswered;
   const dialog = page.getByRole("dialog", { name: title });
   await expect(dialog).toContainText(inProgress);
-  await dialog.getByRole("button", { name: "Ok" }).or(dialog.getByRole("link", { name: "Ok" })).click();
+  await dialog
+    .getByRole("button", { name: "Ok" })
+    .or(dialog.getByRole("link", { name: "Ok" }))
+    .click();
   await retype();
   await button.click();
 }
@@ -39,33 +57,67 @@ async function pressThrice(page: Page, button: Locator, title: string, inProgres
 /** The gateway's charges for these payments (the sandbox keeps one row per charged key). */
 async function chargesFor(keys: string[]) {
   if (!keys.length) return [];
-  return e2eDb().selectFrom("sandboxCharges").select("idempotencyKey").where("idempotencyKey", "in", keys).execute();
+  return e2eDb()
+    .selectFrom("sandboxCharges")
+    .select("idempotencyKey")
+    .where("idempotencyKey", "in", keys)
+    .execute();
 }
 
-test("gift card on a slow gateway: pressing Pay three times charges once and shows the one order", async ({ page }) => {
+test("gift card on a slow gateway: pressing Pay three times charges once and shows the one order", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const buyer = uniqueEmail("slowpay");
   await reachGiftCheckout(page, buyer);
   await fillCard(page);
-  await pressThrice(page, page.getByRole("button", { name: "Pay $50" }), "We couldn't place your order", "already being placed", () => fillCard(page));
+  await pressThrice(
+    page,
+    page.getByRole("button", { name: "Pay $50" }),
+    "We couldn't place your order",
+    "already being placed",
+    () => fillCard(page),
+  );
   await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/, { timeout: 30_000 });
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you! Your gift is on its way");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Thank you! Your gift is on its way",
+  );
 
   const db = e2eDb();
-  const user = await db.selectFrom("users").select("id").where("email", "=", buyer).executeTakeFirstOrThrow();
-  const orders = await db.selectFrom("orders").select("reference").where("userId", "=", user.id).execute();
+  const user = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", buyer)
+    .executeTakeFirstOrThrow();
+  const orders = await db
+    .selectFrom("orders")
+    .select("reference")
+    .where("userId", "=", user.id)
+    .execute();
   expect(orders).toHaveLength(1);
   await expect(page.getByTestId("order-reference")).toHaveText(orders[0].reference);
-  const payments = await db.selectFrom("payments").select(["idempotencyKey", "status"]).where("userId", "=", user.id).execute();
+  const payments = await db
+    .selectFrom("payments")
+    .select(["idempotencyKey", "status"])
+    .where("userId", "=", user.id)
+    .execute();
   expect(payments).toEqual([expect.objectContaining({ status: "succeeded" })]);
   expect(await chargesFor(payments.map((p) => p.idempotencyKey))).toHaveLength(1);
 });
 
-test("box checkout on a slow gateway: pressing Place order three times places one order", async ({ page }) => {
+test("box checkout on a slow gateway: pressing Place order three times places one order", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const email = (await reachCheckout(page)).email!;
   await fillCheckout(page, { card: { number: SLOW_CARD } });
-  await pressThrice(page, placeButton(page), "We couldn't place your order", "already being placed", () => retypeSecrets(page, { number: SLOW_CARD }));
+  await pressThrice(
+    page,
+    placeButton(page),
+    "We couldn't place your order",
+    "already being placed",
+    () => retypeSecrets(page, { number: SLOW_CARD }),
+  );
   const reference = await expectPlaced(page);
 
   const { orders, payments } = await ordersOf(email);
@@ -74,7 +126,9 @@ test("box checkout on a slow gateway: pressing Place order three times places on
   expect(await chargesFor(payments.map((p) => p.idempotencyKey))).toHaveLength(1);
 });
 
-test("pay-an-order on a slow gateway: pressing Submit order three times pays once", async ({ page }) => {
+test("pay-an-order on a slow gateway: pressing Submit order three times pays once", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const payer = await createPayer({ cards: false });
   await openPayPage(page, payer);
@@ -86,8 +140,16 @@ test("pay-an-order on a slow gateway: pressing Submit order three times pays onc
     await page.getByLabel("CVC").fill("123");
   };
   await typeCard();
-  await pressThrice(page, page.getByRole("button", { name: /submit order/i }), "We couldn't take your payment", "being paid in another window", typeCard);
-  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1`), { timeout: 30_000 });
+  await pressThrice(
+    page,
+    page.getByRole("button", { name: /submit order/i }),
+    "We couldn't take your payment",
+    "being paid in another window",
+    typeCard,
+  );
+  await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1`), {
+    timeout: 30_000,
+  });
 
   const { order, payments } = await orderState(payer.orderId);
   expect(order.status).toBe("paid");

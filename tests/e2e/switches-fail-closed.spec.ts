@@ -5,23 +5,30 @@ import { startOrRefusal } from "./app-process";
 import { expect, test } from "./fixtures";
 
 const PRODUCTION = { APP_ENV: "production", APP_ORIGIN: "https://www.paddockandtide.com.au" };
-const start = (env: Record<string, string>) => startOrRefusal("settings", env, (base) => fetch(`${base}/healthz`));
+const start = (env: Record<string, string>) =>
+  startOrRefusal("settings", env, (base) => fetch(`${base}/healthz`));
 
 test.describe("settings fail closed", () => {
   test.describe.configure({ timeout: 150_000 });
 
   // Remix's development mode sends a server error's message and stack to the visitor
-  test("NODE_ENV=development with APP_ENV=production stops the server", { tag: "@http" }, async () => {
-    const started = await start({ ...PRODUCTION, NODE_ENV: "development" });
-    expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
-    expect(started.output).toContain("NODE_ENV: must not be development when APP_ENV=production");
-  });
+  test(
+    "NODE_ENV=development with APP_ENV=production stops the server",
+    { tag: "@http" },
+    async () => {
+      const started = await start({ ...PRODUCTION, NODE_ENV: "development" });
+      expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
+      expect(started.output).toContain("NODE_ENV: must not be development when APP_ENV=production");
+    },
+  );
 
   // Number("abc") is NaN: the primary used to fork no worker and exit 0 without a word (measured)
   test("WEB_CONCURRENCY=abc stops the server", { tag: "@http" }, async () => {
     const started = await start({ WEB_CONCURRENCY: "abc" });
     expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
-    expect(started.output).toContain("WEB_CONCURRENCY must be a whole number of worker processes from 1 to 64");
+    expect(started.output).toContain(
+      "WEB_CONCURRENCY must be a whole number of worker processes from 1 to 64",
+    );
   });
 
   // "true" would trust every peer's X-Forwarded-For: anyone could pick the address rate limits count
@@ -32,7 +39,12 @@ test.describe("settings fail closed", () => {
   });
 
   test("with the documented values the server starts in production", { tag: "@http" }, async () => {
-    const started = await start({ ...PRODUCTION, NODE_ENV: "production", WEB_CONCURRENCY: "1", TRUST_PROXY: "loopback" });
+    const started = await start({
+      ...PRODUCTION,
+      NODE_ENV: "production",
+      WEB_CONCURRENCY: "1",
+      TRUST_PROXY: "loopback",
+    });
     expect(started.outcome, started.output.slice(-1000)).toBe("served");
     expect(started.status).toBe(200);
   });

@@ -7,7 +7,12 @@ import { expect, test } from "./fixtures";
 
 /** Starts the app with `env`: "refused" with its output when it exits, or "served" once /test-hooks/session answers. */
 async function start(env: Record<string, string>) {
-  const started = await startOrRefusal("switch", env, (base) => fetch(`${base}/test-hooks/session`, { method: "POST", body: new URLSearchParams({ email: "demo@paddockandtide.com.au" }) }));
+  const started = await startOrRefusal("switch", env, (base) =>
+    fetch(`${base}/test-hooks/session`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "demo@paddockandtide.com.au" }),
+    }),
+  );
   return { ...started, hook: started.status };
 }
 
@@ -15,15 +20,25 @@ test.describe("the e2e test routes fail closed", () => {
   test.describe.configure({ timeout: 150_000 });
 
   for (const value of ["0", "false"]) {
-    test(`E2E_TEST_ROUTES=${value} stops the server instead of opening the test hooks`, { tag: "@http" }, async () => {
-      const started = await start({ APP_ENV: "test", E2E_TEST_ROUTES: value });
-      expect(started.outcome, `the hook answered ${started.hook}`).toBe("refused");
-      expect(started.output).toContain("E2E_TEST_ROUTES: use exactly 1 to open the e2e test routes, or leave it unset");
-    });
+    test(
+      `E2E_TEST_ROUTES=${value} stops the server instead of opening the test hooks`,
+      { tag: "@http" },
+      async () => {
+        const started = await start({ APP_ENV: "test", E2E_TEST_ROUTES: value });
+        expect(started.outcome, `the hook answered ${started.hook}`).toBe("refused");
+        expect(started.output).toContain(
+          "E2E_TEST_ROUTES: use exactly 1 to open the e2e test routes, or leave it unset",
+        );
+      },
+    );
   }
 
   test("E2E_TEST_ROUTES=1 with APP_ENV=production stops the server", { tag: "@http" }, async () => {
-    const started = await start({ APP_ENV: "production", APP_ORIGIN: "https://www.paddockandtide.com.au", E2E_TEST_ROUTES: "1" });
+    const started = await start({
+      APP_ENV: "production",
+      APP_ORIGIN: "https://www.paddockandtide.com.au",
+      E2E_TEST_ROUTES: "1",
+    });
     expect(started.outcome, `the hook answered ${started.hook}`).toBe("refused");
     expect(started.output).toContain("E2E_TEST_ROUTES: must not be set when APP_ENV=production");
   });

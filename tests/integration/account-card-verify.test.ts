@@ -17,13 +17,25 @@ const uniq = () => randomBytes(4).toString("hex");
 /** A user with one saved, primary Visa ending in 4242. */
 async function userWithCard() {
   const { id: userId } = await createUser(db, {
-    email: `verify.${uniq()}@example.com`, password: null, firstName: "Mia", lastName: "Kelly", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: ts(),
+    email: `verify.${uniq()}@example.com`,
+    password: null,
+    firstName: "Mia",
+    lastName: "Kelly",
+    phone: "+61412345678",
+    sms: 0,
+    newsletter: 0,
+    orderedAt: ts(),
   });
   return { userId, cardId: await createCard(db, userId) };
 }
 
 const cardsOf = (userId: number) =>
-  db.selectFrom("paymentMethods").select(["id", "lastFour", "isPrimary", "gatewayToken"]).where("userId", "=", userId).orderBy("id").execute();
+  db
+    .selectFrom("paymentMethods")
+    .select(["id", "lastFour", "isPrimary", "gatewayToken"])
+    .where("userId", "=", userId)
+    .orderBy("id")
+    .execute();
 
 const newCard = (number: string) => ({ number, expMonth: 10, expYear: 2029, cvc: "123" });
 
@@ -34,14 +46,22 @@ describe("addCard verifies the card with the gateway", () => {
     const u = await userWithCard();
     const verify = vi.spyOn(paymentGateway(), "verify");
     const charge = vi.spyOn(paymentGateway(), "charge");
-    const attempt = addCard({ userId: u.userId, clientIp: testClientIp() }, { card: newCard("4000000000000002"), makePrimary: true });
+    const attempt = addCard(
+      { userId: u.userId, clientIp: testClientIp() },
+      { card: newCard("4000000000000002"), makePrimary: true },
+    );
     await expect(attempt).rejects.toBeInstanceOf(CardError);
-    await expect(attempt).rejects.toMatchObject({ field: "number", message: "Your card was declined." });
+    await expect(attempt).rejects.toMatchObject({
+      field: "number",
+      message: "Your card was declined.",
+    });
     expect(verify).toHaveBeenCalledTimes(1);
     expect(charge).not.toHaveBeenCalled();
     const rows = await cardsOf(u.userId);
     expect(rows.map((r) => [r.id, r.lastFour, r.isPrimary])).toEqual([[u.cardId, "4242", 1]]);
-    expect((await getAccount({ userId: u.userId })).cards.map((c) => [c.lastFour, c.primary])).toEqual([["4242", true]]);
+    expect(
+      (await getAccount({ userId: u.userId })).cards.map((c) => [c.lastFour, c.primary]),
+    ).toEqual([["4242", true]]);
   });
 
   it.each([
@@ -51,7 +71,10 @@ describe("addCard verifies the card with the gateway", () => {
   ])("saves %s as %s", async (number, label, lastFour) => {
     const u = await userWithCard();
     const before = await cardsOf(u.userId);
-    const added = await addCard({ userId: u.userId, clientIp: testClientIp() }, { card: newCard(number), makePrimary: false });
+    const added = await addCard(
+      { userId: u.userId, clientIp: testClientIp() },
+      { card: newCard(number), makePrimary: false },
+    );
     expect(added.label).toBe(label);
     const rows = await cardsOf(u.userId);
     expect(rows).toHaveLength(before.length + 1);

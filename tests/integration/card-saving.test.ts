@@ -11,12 +11,26 @@ import { saveCard, type ResolvedCard } from "~/payments/payments.server";
 import { testClientIp } from "./client-ip";
 import { createCard, createUser, uniqueEmail } from "../factories";
 
+const newUser = async () =>
+  (await createUser(db, { email: uniqueEmail("cards"), firstName: "Kim", lastName: null })).id;
 
-const newUser = async () => (await createUser(db, { email: uniqueEmail("cards"), firstName: "Kim", lastName: null })).id;
-
-const card = (lastFour: string): ResolvedCard => ({ token: `sandbox_pm_${randomBytes(6).toString("hex")}_ok`, brand: "Visa", lastFour, expMonth: 9, expYear: 2031, savedId: null });
-const cardsOf = (userId: number) => db.selectFrom("paymentMethods").select(["id", "lastFour", "isPrimary"]).where("userId", "=", userId).orderBy("id").execute();
-const save = (userId: number, c: ResolvedCard) => db.transaction().execute((trx) => saveCard(trx, userId, c));
+const card = (lastFour: string): ResolvedCard => ({
+  token: `sandbox_pm_${randomBytes(6).toString("hex")}_ok`,
+  brand: "Visa",
+  lastFour,
+  expMonth: 9,
+  expYear: 2031,
+  savedId: null,
+});
+const cardsOf = (userId: number) =>
+  db
+    .selectFrom("paymentMethods")
+    .select(["id", "lastFour", "isPrimary"])
+    .where("userId", "=", userId)
+    .orderBy("id")
+    .execute();
+const save = (userId: number, c: ResolvedCard) =>
+  db.transaction().execute((trx) => saveCard(trx, userId, c));
 
 describe("saving cards at once", () => {
   it("keeps one row and one primary when the same card is saved five times at once", async () => {
@@ -44,8 +58,20 @@ describe("saving cards at once", () => {
       const first = await save(userId, card("1111"));
       const second = await save(userId, card("2222"));
       await Promise.all([
-        addCard({ userId, clientIp: testClientIp() }, { card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" }, makePrimary: true }),
-        addCard({ userId, clientIp: testClientIp() }, { card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" }, makePrimary: true }),
+        addCard(
+          { userId, clientIp: testClientIp() },
+          {
+            card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" },
+            makePrimary: true,
+          },
+        ),
+        addCard(
+          { userId, clientIp: testClientIp() },
+          {
+            card: { number: "5555555555554444", expMonth: 9, expYear: 2031, cvc: "123" },
+            makePrimary: true,
+          },
+        ),
         setPrimaryCard({ userId, cardId: second }),
         setPrimaryCard({ userId, cardId: first }),
       ]);
@@ -59,7 +85,13 @@ describe("saving cards at once", () => {
     const userId = await newUser();
     await m016.down(db);
     try {
-      for (const [lastFour, primary] of [["4242", false], ["4242", true], ["4444", true], ["4444", true], ["5100", true]] as const) {
+      for (const [lastFour, primary] of [
+        ["4242", false],
+        ["4242", true],
+        ["4444", true],
+        ["4444", true],
+        ["5100", true],
+      ] as const) {
         await createCard(db, userId, { lastFour, primary, expMonth: 9 });
       }
     } finally {

@@ -5,7 +5,13 @@ import { randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { addLedgerEntry, creditBalance } from "~/orders/credit.server";
-import { NOT_RECORDED, pressedBefore, refuse, runShopperFlow, type ShopperFlow } from "~/payments/charge-flow.server";
+import {
+  NOT_RECORDED,
+  pressedBefore,
+  refuse,
+  runShopperFlow,
+  type ShopperFlow,
+} from "~/payments/charge-flow.server";
 import { GatewayTimeoutError } from "~/payments/gateway";
 import { claimPayment, resolveCard, type ResolvedCard } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
@@ -15,16 +21,27 @@ import { testClientIp } from "./client-ip";
 afterEach(() => vi.restoreAllMocks());
 
 /** A flow that spends 500 of the user's credit in its claim and gives it back on a decline. */
-function creditFlow(userId: number, card: ResolvedCard, over: Partial<ShopperFlow<number, string, string>> = {}): ShopperFlow<number, string, string> {
+function creditFlow(
+  userId: number,
+  card: ResolvedCard,
+  over: Partial<ShopperFlow<number, string, string>> = {},
+): ShopperFlow<number, string, string> {
   const key = `test:${randomUUID()}`;
   return {
-    key, name: "test",
+    key,
+    name: "test",
     async claim(trx) {
-      await addLedgerEntry(trx, { userId, amountCents: -500, reason: "test spend", reference: key });
+      await addLedgerEntry(trx, {
+        userId,
+        amountCents: -500,
+        reason: "test spend",
+        reference: key,
+      });
       await claimPayment(trx, { key, userId, amountCents: 2000, card });
       return { claim: 500, charge: { card, amountCents: 2000, description: "test" } };
     },
-    release: (trx, spent) => addLedgerEntry(trx, { userId, amountCents: spent, reason: "test return", reference: key }),
+    release: (trx, spent) =>
+      addLedgerEntry(trx, { userId, amountCents: spent, reason: "test return", reference: key }),
     record: async () => "recorded",
     ...over,
   };
@@ -32,7 +49,11 @@ function creditFlow(userId: number, card: ResolvedCard, over: Partial<ShopperFlo
 
 async function payer(number = VISA.number) {
   const user = await customer(1000);
-  const card = (await resolveCard(user.id, { kind: "new", card: { ...VISA, number } }, { userId: user.id, clientIp: testClientIp(), submitKey: null }))!;
+  const card = (await resolveCard(
+    user.id,
+    { kind: "new", card: { ...VISA, number } },
+    { userId: user.id, clientIp: testClientIp(), submitKey: null },
+  ))!;
   return { user, card };
 }
 
@@ -48,8 +69,15 @@ describe("a shopper's payment on the skeleton", () => {
   it("declined: the claim's credit comes back and the key keeps the decline", async () => {
     const { user, card } = await payer("4000000000000002");
     const flow = creditFlow(user.id, card);
-    expect(await runShopperFlow(flow)).toEqual({ kind: "declined", claim: 500, message: "Your card was declined." });
-    expect(await paymentOf(flow.key)).toMatchObject({ status: "declined", failureMessage: "Your card was declined." });
+    expect(await runShopperFlow(flow)).toEqual({
+      kind: "declined",
+      claim: 500,
+      message: "Your card was declined.",
+    });
+    expect(await paymentOf(flow.key)).toMatchObject({
+      status: "declined",
+      failureMessage: "Your card was declined.",
+    });
     expect(await creditBalance({ userId: user.id })).toBe(1000);
     // a second press of the same key finds it claimed
     expect(await runShopperFlow(flow)).toEqual({ kind: "pressed-before" });
@@ -59,21 +87,39 @@ describe("a shopper's payment on the skeleton", () => {
     const { user, card } = await payer();
     const refund = vi.spyOn(paymentGateway(), "refund");
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
-    const flow = creditFlow(user.id, card, { record: async () => { throw new Error("disk full"); } });
+    const flow = creditFlow(user.id, card, {
+      record: async () => {
+        throw new Error("disk full");
+      },
+    });
     expect(await runShopperFlow(flow)).toEqual({ kind: "refunded", message: NOT_RECORDED });
     expect(refund).toHaveBeenCalledTimes(1);
-    expect(await gatewayRecord(flow.key)).toMatchObject({ charge: { status: "succeeded" }, refunds: 1 });
-    expect(await paymentOf(flow.key)).toMatchObject({ status: "declined", failureMessage: NOT_RECORDED });
+    expect(await gatewayRecord(flow.key)).toMatchObject({
+      charge: { status: "succeeded" },
+      refunds: 1,
+    });
+    expect(await paymentOf(flow.key)).toMatchObject({
+      status: "declined",
+      failureMessage: NOT_RECORDED,
+    });
     expect(await creditBalance({ userId: user.id })).toBe(1000);
-    expect(JSON.parse(String(error.mock.calls[0][0]))).toMatchObject({ type: "test.record_failed", message: "disk full" });
+    expect(JSON.parse(String(error.mock.calls[0][0]))).toMatchObject({
+      type: "test.record_failed",
+      message: "disk full",
+    });
   });
 
   it("an unreachable gateway is a decline with the flow's words; a timeout leaves the payment pending for recovery", async () => {
     const { user, card } = await payer();
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const charge = vi.spyOn(paymentGateway(), "charge").mockRejectedValueOnce(new Error("ECONNRESET"));
+    const charge = vi
+      .spyOn(paymentGateway(), "charge")
+      .mockRejectedValueOnce(new Error("ECONNRESET"));
     const down = creditFlow(user.id, card, { unavailable: "No gateway today." });
-    expect(await runShopperFlow(down)).toMatchObject({ kind: "declined", message: "No gateway today." });
+    expect(await runShopperFlow(down)).toMatchObject({
+      kind: "declined",
+      message: "No gateway today.",
+    });
     expect(await creditBalance({ userId: user.id })).toBe(1000);
 
     charge.mockRejectedValueOnce(new GatewayTimeoutError());
@@ -92,7 +138,13 @@ describe("a shopper's payment on the skeleton", () => {
       return refuse("out of stock");
     };
     expect(await runShopperFlow(refused)).toEqual({ kind: "refused", refusal: "out of stock" });
-    expect(await db.selectFrom("payments").select("id").where("idempotencyKey", "=", refused.key).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("payments")
+        .select("id")
+        .where("idempotencyKey", "=", refused.key)
+        .execute(),
+    ).toEqual([]);
     expect(await creditBalance({ userId: user.id })).toBe(1000);
 
     const again = creditFlow(user.id, card, { claim: async () => pressedBefore() });

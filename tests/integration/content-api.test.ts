@@ -28,12 +28,34 @@ const count = async (type?: "news" | "recipe") => {
 };
 
 const expectPostCard = (card: Record<string, unknown>) => {
-  expect(Object.keys(card).sort()).toEqual(["author", "categories", "createdAt", "id", "postType", "postUrl", "slug", "thumbnail", "title"]);
-  expect(card.thumbnail).toEqual({ url: expect.stringMatching(/^\/images\/.+\.svg$/), alt: expect.any(String) });
+  expect(Object.keys(card).sort()).toEqual([
+    "author",
+    "categories",
+    "createdAt",
+    "id",
+    "postType",
+    "postUrl",
+    "slug",
+    "thumbnail",
+    "title",
+  ]);
+  expect(card.thumbnail).toEqual({
+    url: expect.stringMatching(/^\/images\/.+\.svg$/),
+    alt: expect.any(String),
+  });
   expect(["news", "recipe"]).toContain(card.postType);
   expect(card.postUrl).toBe(card.postType === "recipe" ? "recipe-post" : "blog-post");
-  if (card.author) expect(card.author).toEqual({ fullName: expect.any(String), avatar: expect.stringMatching(/^\/images\//) });
-  for (const c of card.categories as unknown[]) expect(c).toEqual({ id: expect.any(Number), name: expect.any(String), slug: expect.any(String) });
+  if (card.author)
+    expect(card.author).toEqual({
+      fullName: expect.any(String),
+      avatar: expect.stringMatching(/^\/images\//),
+    });
+  for (const c of card.categories as unknown[])
+    expect(c).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      slug: expect.any(String),
+    });
 };
 
 describe("GET /api/posts", () => {
@@ -82,19 +104,35 @@ describe("GET /api/posts", () => {
 
 describe("GET /api/posts/{slug}", () => {
   it("returns one news post with sanitised content", async () => {
-    const { status, body } = await call(postBySlug.loader, "/api/posts/how-we-pack-your-box", { slug: "how-we-pack-your-box" });
+    const { status, body } = await call(postBySlug.loader, "/api/posts/how-we-pack-your-box", {
+      slug: "how-we-pack-your-box",
+    });
     expect(status).toBe(200);
     expect(body).toMatchObject({
-      title: "How we pack your box so it arrives cold", slug: "how-we-pack-your-box", postType: "news", postUrl: "blog-post",
-      thumbnail: { url: "/images/news-box.svg", alt: expect.any(String) }, author: { name: "Priya Nair", avatar: "/images/avatar-3.svg" },
-      metaDescription: expect.any(String), createdAt: expect.any(String), updatedAt: expect.any(String),
+      title: "How we pack your box so it arrives cold",
+      slug: "how-we-pack-your-box",
+      postType: "news",
+      postUrl: "blog-post",
+      thumbnail: { url: "/images/news-box.svg", alt: expect.any(String) },
+      author: { name: "Priya Nair", avatar: "/images/avatar-3.svg" },
+      metaDescription: expect.any(String),
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     expect(body.content).toContain("<h2>Step by step</h2>");
-    expect(body.categories).toEqual([{ id: expect.any(Number), name: "Behind the box", slug: "behind-the-box" }]);
+    expect(body.categories).toEqual([
+      { id: expect.any(Number), name: "Behind the box", slug: "behind-the-box" },
+    ]);
   });
 
   it("also finds recipes, and 404s unknown slugs", async () => {
-    expect((await call(postBySlug.loader, "/api/posts/beef-massaman-curry", { slug: "beef-massaman-curry" })).body.postType).toBe("recipe");
+    expect(
+      (
+        await call(postBySlug.loader, "/api/posts/beef-massaman-curry", {
+          slug: "beef-massaman-curry",
+        })
+      ).body.postType,
+    ).toBe("recipe");
     const missing = await call(postBySlug.loader, "/api/posts/nope", { slug: "nope" });
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: "Not found" });
@@ -115,7 +153,11 @@ describe("GET /api/recipes", () => {
   it("pages through recipes only", async () => {
     const total = await count("recipe");
     const first = await call(recipes.loader, "/api/recipes?page=1");
-    expect(first.body.meta).toMatchObject({ current_page: 1, last_page: Math.ceil(total / 9), total });
+    expect(first.body.meta).toMatchObject({
+      current_page: 1,
+      last_page: Math.ceil(total / 9),
+      total,
+    });
     expect(first.body.data.length).toBe(9);
     first.body.data.forEach(expectPostCard);
     expect(first.body.data.every((p: { postType: string }) => p.postType === "recipe")).toBe(true);
@@ -127,22 +169,58 @@ describe("GET /api/recipes", () => {
 
 describe("GET /api/recipes/category/{categoryId}", () => {
   it("pages through one category's recipes", async () => {
-    const beef = await db.selectFrom("categories").select("id").where("slug", "=", "beef").executeTakeFirstOrThrow();
+    const beef = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("slug", "=", "beef")
+      .executeTakeFirstOrThrow();
     const expected = Number(
-      (await db.selectFrom("postCategories").select((eb) => eb.fn.countAll<number>().as("n")).where("categoryId", "=", beef.id).executeTakeFirstOrThrow()).n,
+      (
+        await db
+          .selectFrom("postCategories")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("categoryId", "=", beef.id)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
-    const { status, body } = await call(byCategory.loader, `/api/recipes/category/${beef.id}/?page=1`, { categoryId: String(beef.id) });
+    const { status, body } = await call(
+      byCategory.loader,
+      `/api/recipes/category/${beef.id}/?page=1`,
+      { categoryId: String(beef.id) },
+    );
     expect(status).toBe(200);
-    expect(body.meta).toMatchObject({ current_page: 1, total: expected, last_page: Math.ceil(expected / 9) });
-    for (const card of body.data) expect(card.categories.map((c: { slug: string }) => c.slug)).toContain("beef");
+    expect(body.meta).toMatchObject({
+      current_page: 1,
+      total: expected,
+      last_page: Math.ceil(expected / 9),
+    });
+    for (const card of body.data)
+      expect(card.categories.map((c: { slug: string }) => c.slug)).toContain("beef");
   });
 
   it("404s an unknown or non-recipe category and 400s a bad page", async () => {
-    const news = await db.selectFrom("categories").select("id").where("kind", "=", "news").executeTakeFirstOrThrow();
-    expect((await call(byCategory.loader, "/api/recipes/category/9999/", { categoryId: "9999" })).status).toBe(404);
-    expect((await call(byCategory.loader, "/api/recipes/category/abc/", { categoryId: "abc" })).status).toBe(404);
-    expect((await call(byCategory.loader, `/api/recipes/category/${news.id}/`, { categoryId: String(news.id) })).status).toBe(404);
-    expect((await call(byCategory.loader, "/api/recipes/category/1/?page=0", { categoryId: "1" })).status).toBe(400);
+    const news = await db
+      .selectFrom("categories")
+      .select("id")
+      .where("kind", "=", "news")
+      .executeTakeFirstOrThrow();
+    expect(
+      (await call(byCategory.loader, "/api/recipes/category/9999/", { categoryId: "9999" })).status,
+    ).toBe(404);
+    expect(
+      (await call(byCategory.loader, "/api/recipes/category/abc/", { categoryId: "abc" })).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(byCategory.loader, `/api/recipes/category/${news.id}/`, {
+          categoryId: String(news.id),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(byCategory.loader, "/api/recipes/category/1/?page=0", { categoryId: "1" }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -151,29 +229,55 @@ describe("GET /api/recipes/featured/list and /api/recipes/highlight/details", ()
     const { body } = await call(featured.loader, "/api/recipes/featured/list");
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data.length).toBeLessThanOrEqual(5);
-    for (const r of body.data) expect(Object.keys(r).sort()).toEqual(["slug", "thumbnail", "title"]);
+    for (const r of body.data)
+      expect(Object.keys(r).sort()).toEqual(["slug", "thumbnail", "title"]);
   });
 
   it("returns the highlight recipe", async () => {
     const { status, body } = await call(highlight.loader, "/api/recipes/highlight/details");
     expect(status).toBe(200);
-    expect(body).toMatchObject({ slug: "scotch-fillet-with-garlic-thyme-butter", title: expect.any(String), thumbnail: { url: expect.any(String), alt: expect.any(String) } });
+    expect(body).toMatchObject({
+      slug: "scotch-fillet-with-garlic-thyme-butter",
+      title: expect.any(String),
+      thumbnail: { url: expect.any(String), alt: expect.any(String) },
+    });
   });
 });
 
 describe("GET /api/recipes/{slug}", () => {
   it("returns times, ingredients, directions and categories with slugs", async () => {
-    const { status, body } = await call(recipeBySlug.loader, "/api/recipes/scotch-fillet-with-garlic-thyme-butter", { slug: "scotch-fillet-with-garlic-thyme-butter" });
+    const { status, body } = await call(
+      recipeBySlug.loader,
+      "/api/recipes/scotch-fillet-with-garlic-thyme-butter",
+      { slug: "scotch-fillet-with-garlic-thyme-butter" },
+    );
     expect(status).toBe(200);
-    expect(body).toMatchObject({ postType: "recipe", postUrl: "recipe-post", preparationTime: 10, cookingTime: 15, servings: 2 });
+    expect(body).toMatchObject({
+      postType: "recipe",
+      postUrl: "recipe-post",
+      preparationTime: 10,
+      cookingTime: 15,
+      servings: 2,
+    });
     expect(body.ingredients.length).toBe(9);
     expect(body.directions.length).toBe(6);
-    expect(body.categories.map((c: { slug: string }) => c.slug).sort()).toEqual(["beef", "quick-weeknight"]);
+    expect(body.categories.map((c: { slug: string }) => c.slug).sort()).toEqual([
+      "beef",
+      "quick-weeknight",
+    ]);
   });
 
   it("404s unknown slugs and news posts", async () => {
-    expect((await call(recipeBySlug.loader, "/api/recipes/nope", { slug: "nope" })).status).toBe(404);
-    expect((await call(recipeBySlug.loader, "/api/recipes/how-we-pack-your-box", { slug: "how-we-pack-your-box" })).status).toBe(404);
+    expect((await call(recipeBySlug.loader, "/api/recipes/nope", { slug: "nope" })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await call(recipeBySlug.loader, "/api/recipes/how-we-pack-your-box", {
+          slug: "how-we-pack-your-box",
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -195,10 +299,21 @@ describe("GET /api/faq", () => {
 describe("GET /api/pages/{key}", () => {
   it("returns the homepage hero and faq", async () => {
     const { body } = await call(pages.loader, "/api/pages/homepage", { key: "homepage" });
-    expect(body.hero).toMatchObject({ title: expect.any(String), description: expect.any(String), cta: "Build your box" });
+    expect(body.hero).toMatchObject({
+      title: expect.any(String),
+      description: expect.any(String),
+      cta: "Build your box",
+    });
     expect(body.hero.list[0]).toEqual({ bulletText: expect.any(String) });
-    expect(body.hero.images[0]).toEqual({ mobile: expect.any(String), desktop: expect.any(String), alt: expect.any(String) });
-    expect(body.faq[0]).toEqual({ question: expect.any(String), answer: expect.stringMatching(/^<p>/) });
+    expect(body.hero.images[0]).toEqual({
+      mobile: expect.any(String),
+      desktop: expect.any(String),
+      alt: expect.any(String),
+    });
+    expect(body.faq[0]).toEqual({
+      question: expect.any(String),
+      answer: expect.stringMatching(/^<p>/),
+    });
   });
 
   it("returns the concept faq", async () => {

@@ -47,9 +47,17 @@ function newest(dir: string): number {
 
 function ensureBuild() {
   const built = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
-  const sources = Math.max(newest("app"), fs.statSync("package-lock.json").mtimeMs, fs.statSync("remix.config.js").mtimeMs);
+  const sources = Math.max(
+    newest("app"),
+    fs.statSync("package-lock.json").mtimeMs,
+    fs.statSync("remix.config.js").mtimeMs,
+  );
   if (built > sources) return;
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], { env: { ...process.env, BUILD_NAME, NODE_ENV: "production" }, stdio: "pipe", timeout: 180_000 });
+  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
+    env: { ...process.env, BUILD_NAME, NODE_ENV: "production" },
+    stdio: "pipe",
+    timeout: 180_000,
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -92,14 +100,16 @@ async function startServer() {
   server = child;
   const until = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})\n${serverLog.slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode})\n${serverLog.slice(-3000)}`);
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) return child;
     } catch {
       // not listening yet
     }
-    if (Date.now() > until) throw new Error(`server did not answer /healthz\n${serverLog.slice(-3000)}`);
+    if (Date.now() > until)
+      throw new Error(`server did not answer /healthz\n${serverLog.slice(-3000)}`);
     await sleep(200);
   }
 }
@@ -147,7 +157,10 @@ class Client {
     }
   }
   async get(p: string) {
-    const res = await fetch(`${base}${p}`, { headers: { Cookie: this.header() }, redirect: "manual" });
+    const res = await fetch(`${base}${p}`, {
+      headers: { Cookie: this.header() },
+      redirect: "manual",
+    });
     this.keep(res);
     return { status: res.status, location: res.headers.get("location"), html: await res.text() };
   }
@@ -163,16 +176,25 @@ class Client {
   }
 }
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 function attrs(tag: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/\s([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:="([^"]*)")?/g)) out[m[1]] = decode(m[2] ?? "");
+  for (const m of tag.matchAll(/\s([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:="([^"]*)")?/g))
+    out[m[1]] = decode(m[2] ?? "");
   return out;
 }
 
 /** What a browser would post from the form that has a field named `field`: inputs, checked boxes, selects, textareas. */
 function formFields(html: string, field: string): Record<string, string> {
-  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => f.includes(`name="${field}"`));
+  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)]
+    .map((m) => m[0])
+    .find((f) => f.includes(`name="${field}"`));
   if (!form) throw new Error(`no form with ${field}`);
   const out: Record<string, string> = {};
   for (const m of form.matchAll(/<input\b[^>]*>/g)) {
@@ -220,16 +242,39 @@ async function boxDraft(baconId: number) {
   const { cookie, ...session } = await newSession();
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(new Request("http://localhost/get-started", { headers: { Cookie: cookie } }));
+  const flow = await readFlow(
+    new Request("http://localhost/get-started", { headers: { Cookie: cookie } }),
+  );
   const email = `crash.${rand()}@example.com`;
-  const saved = await saveDelivery({ ...flow, session }, { email, postcode: "2000", suburbId: lookup.suburbs[0].id, deliveryDate: lookup.dates[0].value, deliveryWindow: "day" });
+  const saved = await saveDelivery(
+    { ...flow, session },
+    {
+      email,
+      postcode: "2000",
+      suburbId: lookup.suburbs[0].id,
+      deliveryDate: lookup.dates[0].value,
+      deliveryWindow: "day",
+    },
+  );
   if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db.selectFrom("packages").select(["id", "parentId"]).where("slug", "=", "beef-small").executeTakeFirstOrThrow();
-  const draft = await db.selectFrom("subscriptions").selectAll().where("id", "=", saved.subscriptionId).executeTakeFirstOrThrow();
+  const pkg = await db
+    .selectFrom("packages")
+    .select(["id", "parentId"])
+    .where("slug", "=", "beef-small")
+    .executeTakeFirstOrThrow();
+  const draft = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("id", "=", saved.subscriptionId)
+    .executeTakeFirstOrThrow();
   await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
   await changeAddon(draft.id, { intent: "add", productId: baconId });
   const eq = cookie.indexOf("=");
-  return { client: new Client({ [cookie.slice(0, eq)]: cookie.slice(eq + 1) }), subscriptionId: draft.id, suburb: lookup.suburbs[0].name };
+  return {
+    client: new Client({ [cookie.slice(0, eq)]: cookie.slice(eq + 1) }),
+    subscriptionId: draft.id,
+    suburb: lookup.suburbs[0].name,
+  };
 }
 
 async function boxAttempt(baconId: number, n: number): Promise<Attempt> {
@@ -238,27 +283,54 @@ async function boxAttempt(baconId: number, n: number): Promise<Attempt> {
   expect(page.status).toBe(200);
   const fields: Record<string, string> = {
     ...formFields(page.html, "idempotencyKey"),
-    firstName: "Casey", lastName: "Crash", phone: "0412 345 678",
-    password: "Crash-Proof-2026", passwordConfirmation: "Crash-Proof-2026",
-    "shipping.addressType": "house", "shipping.line1": "1 George Street", "shipping.city": d.suburb, "shipping.state": "NSW", "shipping.postcode": "2000",
-    billingSameAsShipping: "on", paymentMethod: "new", "card.number": "4242 4242 4242 4242", "card.expiration": "12/30", "card.cvc": "123",
+    firstName: "Casey",
+    lastName: "Crash",
+    phone: "0412 345 678",
+    password: "Crash-Proof-2026",
+    passwordConfirmation: "Crash-Proof-2026",
+    "shipping.addressType": "house",
+    "shipping.line1": "1 George Street",
+    "shipping.city": d.suburb,
+    "shipping.state": "NSW",
+    "shipping.postcode": "2000",
+    billingSameAsShipping: "on",
+    paymentMethod: "new",
+    "card.number": "4242 4242 4242 4242",
+    "card.expiration": "12/30",
+    "card.cvc": "123",
   };
   expect(fields.csrf).toBeTruthy();
   expect(fields.deliveryDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-  return { kind: "box", label: `box ${n}`, client: d.client, path: "/get-started/checkout", fields, key: fields.idempotencyKey, subscriptionId: d.subscriptionId, state: "not-sent" };
+  return {
+    kind: "box",
+    label: `box ${n}`,
+    client: d.client,
+    path: "/get-started/checkout",
+    fields,
+    key: fields.idempotencyKey,
+    subscriptionId: d.subscriptionId,
+    state: "not-sent",
+  };
 }
 
 async function giftAttempt(n: number): Promise<Attempt> {
   const client = new Client();
   const give = await client.get("/gift-cards/give");
   expect(give.status).toBe(200);
-  const amount = await client.post("/gift-cards/give", { ...formFields(give.html, "amount"), amount: "5000" });
+  const amount = await client.post("/gift-cards/give", {
+    ...formFields(give.html, "amount"),
+    amount: "5000",
+  });
   expect(amount.status).toBe(303);
   const personalise = await client.get("/gift-cards/personalise");
   expect(personalise.status).toBe(200);
   const people = await client.post("/gift-cards/personalise", {
     ...formFields(personalise.html, "senderFirstName"),
-    senderFirstName: "Alex", senderEmail: `crash.giver.${rand()}@example.com`, receiverFirstName: "Jordan", receiverEmail: `crash.receiver.${rand()}@example.com`, receiverMessage: "Enjoy",
+    senderFirstName: "Alex",
+    senderEmail: `crash.giver.${rand()}@example.com`,
+    receiverFirstName: "Jordan",
+    receiverEmail: `crash.receiver.${rand()}@example.com`,
+    receiverMessage: "Enjoy",
   });
   expect(people.status, people.html.slice(0, 500)).toBe(303);
   const checkout = await client.get("/gift-cards/checkout");
@@ -266,10 +338,25 @@ async function giftAttempt(n: number): Promise<Attempt> {
   const fields: Record<string, string> = {
     ...formFields(checkout.html, "idempotencyKey"),
     email: `crash.buyer.${rand()}@example.com`,
-    "billing.addressType": "house", "billing.line1": "1 Harbour Street", "billing.city": "Sydney", "billing.state": "NSW", "billing.postcode": "2000",
-    paymentMethod: "new", "card.number": "5555 5555 5555 4444", "card.expiration": "11/31", "card.cvc": "321",
+    "billing.addressType": "house",
+    "billing.line1": "1 Harbour Street",
+    "billing.city": "Sydney",
+    "billing.state": "NSW",
+    "billing.postcode": "2000",
+    paymentMethod: "new",
+    "card.number": "5555 5555 5555 4444",
+    "card.expiration": "11/31",
+    "card.cvc": "321",
   };
-  return { kind: "gift", label: `gift ${n}`, client, path: "/gift-cards/checkout", fields, key: fields.idempotencyKey, state: "not-sent" };
+  return {
+    kind: "gift",
+    label: `gift ${n}`,
+    client,
+    path: "/gift-cards/checkout",
+    fields,
+    key: fields.idempotencyKey,
+    state: "not-sent",
+  };
 }
 
 /** Posts an attempt; a success is a 303 naming the order. A cut connection is recorded, not thrown. */
@@ -300,7 +387,11 @@ afterAll(async () => {
 
 describe("the server killed mid-load and started again", () => {
   it("leaves no order, payment or gift card half-written, sends no e-mail twice and keeps every order it confirmed", async () => {
-    const bacon = await db.selectFrom("products").select("id").where("slug", "=", "addon-bacon").executeTakeFirstOrThrow();
+    const bacon = await db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", "addon-bacon")
+      .executeTakeFirstOrThrow();
     await db.updateTable("products").set({ inventory: 1000 }).where("id", "=", bacon.id).execute();
     await startServer();
 
@@ -309,15 +400,27 @@ describe("the server killed mid-load and started again", () => {
     for (let i = 0; i < BOX_DRAFTS; i++) attempts.push(await boxAttempt(bacon.id, i));
     for (let i = 0; i < GIFTS; i++) attempts.push(await giftAttempt(i));
     // fewer units than drafts: some checkouts must be refused for stock
-    await db.updateTable("products").set({ inventory: ADDON_STOCK }).where("id", "=", bacon.id).execute();
+    await db
+      .updateTable("products")
+      .set({ inventory: ADDON_STOCK })
+      .where("id", "=", bacon.id)
+      .execute();
     // a double click (the same key, at once, likely on the other worker) and a second tab (another key)
     const extra: Attempt[] = [];
-    for (const a of attempts.filter((x) => x.kind === "box").slice(0, 6)) extra.push({ ...a, label: `${a.label} double`, fields: { ...a.fields }, state: "not-sent" });
+    for (const a of attempts.filter((x) => x.kind === "box").slice(0, 6))
+      extra.push({ ...a, label: `${a.label} double`, fields: { ...a.fields }, state: "not-sent" });
     for (const a of attempts.filter((x) => x.kind === "box").slice(6, 9)) {
       const key = randomUUID();
-      extra.push({ ...a, label: `${a.label} tab`, fields: { ...a.fields, idempotencyKey: key }, key, state: "not-sent" });
+      extra.push({
+        ...a,
+        label: `${a.label} tab`,
+        fields: { ...a.fields, idempotencyKey: key },
+        key,
+        state: "not-sent",
+      });
     }
-    for (const a of attempts.filter((x) => x.kind === "gift").slice(0, 3)) extra.push({ ...a, label: `${a.label} double`, fields: { ...a.fields }, state: "not-sent" });
+    for (const a of attempts.filter((x) => x.kind === "gift").slice(0, 3))
+      extra.push({ ...a, label: `${a.label} double`, fields: { ...a.fields }, state: "not-sent" });
     // interleave so the pairs go out together
     const queue: Attempt[] = [];
     for (const a of attempts) {
@@ -358,27 +461,55 @@ describe("the server killed mid-load and started again", () => {
     // placed" only after waiting 20 s for the payment; decision 008)
     await startServer();
     const leftPending = async (a: Attempt) =>
-      (await db.selectFrom("payments").select("status").where("idempotencyKey", "=", `${a.kind === "box" ? "checkout" : "gift"}:${a.key}`).executeTakeFirst())?.status === "pending";
+      (
+        await db
+          .selectFrom("payments")
+          .select("status")
+          .where("idempotencyKey", "=", `${a.kind === "box" ? "checkout" : "gift"}:${a.key}`)
+          .executeTakeFirst()
+      )?.status === "pending";
     const retry: Attempt[] = [];
-    for (const a of queue.filter((x) => x.state === "cut")) if (!(await leftPending(a))) retry.push({ ...a, label: `${a.label} retry`, state: "not-sent" });
+    for (const a of queue.filter((x) => x.state === "cut"))
+      if (!(await leftPending(a)))
+        retry.push({ ...a, label: `${a.label} retry`, state: "not-sent" });
     const rest: Attempt[] = [];
-    for (const a of queue.filter((x) => x.state === "not-sent")) if (!(await leftPending(a))) rest.push(a);
+    for (const a of queue.filter((x) => x.state === "not-sent"))
+      if (!(await leftPending(a))) rest.push(a);
     rest.push(...retry);
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (;;) {
-        const next = rest.find((a) => a.state === "not-sent");
-        if (!next) return;
-        await send(next);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (;;) {
+          const next = rest.find((a) => a.state === "not-sent");
+          if (!next) return;
+          await send(next);
+        }
+      }),
+    );
     const sent = [...queue, ...retry];
     expect(rest.every((a) => a.state === "answered")).toBe(true);
 
     // the gift-card mail job of the new server mails every card once
-    const giftOrders = async () => db.selectFrom("orders").select(["id", "reference", "status", "paymentKey"]).where("kind", "=", "gift_card").where("paymentKey", "in", sent.filter((a) => a.kind === "gift").map((a) => `gift:${a.key}`)).execute();
+    const giftOrders = async () =>
+      db
+        .selectFrom("orders")
+        .select(["id", "reference", "status", "paymentKey"])
+        .where("kind", "=", "gift_card")
+        .where(
+          "paymentKey",
+          "in",
+          sent.filter((a) => a.kind === "gift").map((a) => `gift:${a.key}`),
+        )
+        .execute();
     for (let waited = 0; waited < 40; waited++) {
       const ids = (await giftOrders()).map((o) => o.id);
-      const unsent = ids.length ? await db.selectFrom("giftCards").select("id").where("orderId", "in", ids).where("sentAt", "is", null).execute() : [];
+      const unsent = ids.length
+        ? await db
+            .selectFrom("giftCards")
+            .select("id")
+            .where("orderId", "in", ids)
+            .where("sentAt", "is", null)
+            .execute()
+        : [];
       if (unsent.length === 0) break;
       await sleep(500);
     }
@@ -386,8 +517,15 @@ describe("the server killed mid-load and started again", () => {
 
     /* ---- every answer that said success is there */
     for (const a of sent.filter((x) => x.placed)) {
-      const order = await db.selectFrom("orders").select(["status", "subscriptionId", "kind"]).where("reference", "=", a.placed!).executeTakeFirst();
-      expect(order, `${a.label} answered ${a.placed}`).toMatchObject({ status: "paid", kind: a.kind === "box" ? "box" : "gift_card" });
+      const order = await db
+        .selectFrom("orders")
+        .select(["status", "subscriptionId", "kind"])
+        .where("reference", "=", a.placed!)
+        .executeTakeFirst();
+      expect(order, `${a.label} answered ${a.placed}`).toMatchObject({
+        status: "paid",
+        kind: a.kind === "box" ? "box" : "gift_card",
+      });
       if (a.kind === "box") expect(order!.subscriptionId).toBe(a.subscriptionId);
     }
     // a double click answers with the same order as its twin
@@ -398,10 +536,25 @@ describe("the server killed mid-load and started again", () => {
 
     /* ---- box checkouts: an order exists exactly when its payment succeeded */
     const subIds = attempts.filter((a) => a.kind === "box").map((a) => a.subscriptionId!);
-    const subs = await db.selectFrom("subscriptions").select(["id", "status", "checkoutKey"]).where("id", "in", subIds).execute();
-    const orders = await db.selectFrom("orders").select(["id", "reference", "status", "subscriptionId"]).where("subscriptionId", "in", subIds).execute();
-    const boxPayments = await db.selectFrom("payments").select(["id", "status", "orderId", "idempotencyKey", "amountCents"])
-      .where("idempotencyKey", "in", sent.filter((a) => a.kind === "box").map((a) => `checkout:${a.key}`)).execute();
+    const subs = await db
+      .selectFrom("subscriptions")
+      .select(["id", "status", "checkoutKey"])
+      .where("id", "in", subIds)
+      .execute();
+    const orders = await db
+      .selectFrom("orders")
+      .select(["id", "reference", "status", "subscriptionId"])
+      .where("subscriptionId", "in", subIds)
+      .execute();
+    const boxPayments = await db
+      .selectFrom("payments")
+      .select(["id", "status", "orderId", "idempotencyKey", "amountCents"])
+      .where(
+        "idempotencyKey",
+        "in",
+        sent.filter((a) => a.kind === "box").map((a) => `checkout:${a.key}`),
+      )
+      .execute();
     let pending = 0;
     for (const sub of subs) {
       const own = orders.filter((o) => o.subscriptionId === sub.id);
@@ -414,10 +567,17 @@ describe("the server killed mid-load and started again", () => {
         expect(sub.status).toBe("active");
         expect(succeeded).toHaveLength(1);
         expect(succeeded[0].orderId).toBe(own[0].id);
-        const invoice = await db.selectFrom("invoices").select(["totalCents"]).where("orderId", "=", own[0].id).executeTakeFirstOrThrow();
+        const invoice = await db
+          .selectFrom("invoices")
+          .select(["totalCents"])
+          .where("orderId", "=", own[0].id)
+          .executeTakeFirstOrThrow();
         expect(invoice.totalCents).toBe(succeeded[0].amountCents);
       } else {
-        expect(succeeded, `subscription ${sub.id}: a succeeded payment without its order`).toHaveLength(0);
+        expect(
+          succeeded,
+          `subscription ${sub.id}: a succeeded payment without its order`,
+        ).toHaveLength(0);
         expect(sub.status).toBe("draft");
         // a payment the kill left pending keeps its claim on the draft, and only that one
         const open = pays.filter((p) => p.status === "pending");
@@ -426,56 +586,115 @@ describe("the server killed mid-load and started again", () => {
         pending += open.length;
       }
     }
-    for (const p of boxPayments.filter((x) => x.status !== "succeeded")) expect(p.orderId).toBeNull();
+    for (const p of boxPayments.filter((x) => x.status !== "succeeded"))
+      expect(p.orderId).toBeNull();
     // stock: every unit that left the shelf is in a paid order or held by a pending claim
     // (a draft refused for stock loses its bacon, so a later submit may order without it)
     const paidBoxes = orders.filter((o) => o.status === "paid");
     expect(paidBoxes.length).toBeGreaterThan(0);
-    const sold = await db.selectFrom("invoiceLines").innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
-      .select(["invoiceLines.quantity"]).where("invoices.orderId", "in", paidBoxes.map((o) => o.id)).where("invoiceLines.sellableId", "=", bacon.id).where("invoiceLines.sellableType", "in", ["addon", "product"]).execute();
-    const shelf = (await db.selectFrom("products").select("inventory").where("id", "=", bacon.id).executeTakeFirstOrThrow()).inventory!;
+    const sold = await db
+      .selectFrom("invoiceLines")
+      .innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
+      .select(["invoiceLines.quantity"])
+      .where(
+        "invoices.orderId",
+        "in",
+        paidBoxes.map((o) => o.id),
+      )
+      .where("invoiceLines.sellableId", "=", bacon.id)
+      .where("invoiceLines.sellableType", "in", ["addon", "product"])
+      .execute();
+    const shelf = (
+      await db
+        .selectFrom("products")
+        .select("inventory")
+        .where("id", "=", bacon.id)
+        .executeTakeFirstOrThrow()
+    ).inventory!;
     expect(shelf).toBeGreaterThanOrEqual(0);
     expect(ADDON_STOCK - shelf).toBe(sold.reduce((n, l) => n + l.quantity, 0) + pending);
 
     /* ---- gift cards: a card exists exactly when its payment succeeded */
     const gOrders = await giftOrders();
-    const giftPayments = await db.selectFrom("payments").select(["status", "orderId", "giftCardId", "idempotencyKey"])
-      .where("idempotencyKey", "in", sent.filter((a) => a.kind === "gift").map((a) => `gift:${a.key}`)).execute();
+    const giftPayments = await db
+      .selectFrom("payments")
+      .select(["status", "orderId", "giftCardId", "idempotencyKey"])
+      .where(
+        "idempotencyKey",
+        "in",
+        sent.filter((a) => a.kind === "gift").map((a) => `gift:${a.key}`),
+      )
+      .execute();
     for (const p of giftPayments) {
       const order = gOrders.find((o) => o.paymentKey === p.idempotencyKey);
       if (p.status === "succeeded") {
         expect(order, `${p.idempotencyKey}: paid without its order`).toBeDefined();
         expect(order!.status).toBe("paid");
         expect(p.orderId).toBe(order!.id);
-        const cards = await db.selectFrom("giftCards").select(["id"]).where("orderId", "=", order!.id).execute();
+        const cards = await db
+          .selectFrom("giftCards")
+          .select(["id"])
+          .where("orderId", "=", order!.id)
+          .execute();
         expect(cards.length).toBeGreaterThanOrEqual(1);
         expect(cards.map((c) => c.id)).toContain(p.giftCardId);
       } else {
         expect(order, `${p.idempotencyKey}: an order without a succeeded payment`).toBeUndefined();
       }
     }
-    for (const o of gOrders) expect(giftPayments.filter((p) => p.idempotencyKey === o.paymentKey && p.status === "succeeded")).toHaveLength(1);
-    const cards = gOrders.length ? await db.selectFrom("giftCards").select(["id", "codeHash", "receiverEmail", "sentAt"]).where("orderId", "in", gOrders.map((o) => o.id)).execute() : [];
+    for (const o of gOrders)
+      expect(
+        giftPayments.filter((p) => p.idempotencyKey === o.paymentKey && p.status === "succeeded"),
+      ).toHaveLength(1);
+    const cards = gOrders.length
+      ? await db
+          .selectFrom("giftCards")
+          .select(["id", "codeHash", "receiverEmail", "sentAt"])
+          .where(
+            "orderId",
+            "in",
+            gOrders.map((o) => o.id),
+          )
+          .execute()
+      : [];
     expect(gOrders.length).toBeGreaterThan(0);
 
     /* ---- e-mail: one per purpose */
-    const mails = await db.selectFrom("emailOutbox").select(["toAddress", "template", "text"]).where("template", "in", ["order-confirmation", "gift-card-receipt", "gift-card"]).execute();
+    const mails = await db
+      .selectFrom("emailOutbox")
+      .select(["toAddress", "template", "text"])
+      .where("template", "in", ["order-confirmation", "gift-card-receipt", "gift-card"])
+      .execute();
     for (const o of orders.filter((x) => x.status === "paid")) {
-      expect(mails.filter((m) => m.template === "order-confirmation" && m.text.includes(o.reference)), `confirmation of ${o.reference}`).toHaveLength(1);
+      expect(
+        mails.filter((m) => m.template === "order-confirmation" && m.text.includes(o.reference)),
+        `confirmation of ${o.reference}`,
+      ).toHaveLength(1);
     }
     for (const o of gOrders) {
-      expect(mails.filter((m) => m.template === "gift-card-receipt" && m.text.includes(o.reference)), `receipt of ${o.reference}`).toHaveLength(1);
+      expect(
+        mails.filter((m) => m.template === "gift-card-receipt" && m.text.includes(o.reference)),
+        `receipt of ${o.reference}`,
+      ).toHaveLength(1);
     }
-    const confirmed = new Set([...orders.map((o) => o.reference), ...gOrders.map((o) => o.reference)]);
+    const confirmed = new Set([
+      ...orders.map((o) => o.reference),
+      ...gOrders.map((o) => o.reference),
+    ]);
     for (const m of mails.filter((x) => x.template !== "gift-card")) {
-      expect([...confirmed].some((ref) => m.text.includes(ref)), "no mail for an order that is not there").toBe(true);
+      expect(
+        [...confirmed].some((ref) => m.text.includes(ref)),
+        "no mail for an order that is not there",
+      ).toBe(true);
     }
     // the database keeps only each code's keyed hash: a mail is the card's when the code it prints hashes to it
     const { hashGiftCode } = await import("~/gift-cards/codes.server");
     const codeHashOf = (text: string) => hashGiftCode(/^Your code: (\S+)$/m.exec(text)?.[1] ?? "");
     for (const c of cards) {
       expect(c.sentAt, `gift card ${c.id} mailed`).not.toBeNull();
-      const its = mails.filter((m) => m.template === "gift-card" && codeHashOf(m.text) === c.codeHash);
+      const its = mails.filter(
+        (m) => m.template === "gift-card" && codeHashOf(m.text) === c.codeHash,
+      );
       expect(its, `gift card ${c.id} mailed once`).toHaveLength(1);
       expect(its[0].toAddress).toBe(c.receiverEmail);
     }
@@ -484,12 +703,34 @@ describe("the server killed mid-load and started again", () => {
     const { runDueJobs } = await import("~/jobs/runner.server");
     const { paymentRecoveryJob } = await import("~/payments/recovery.server");
     const { PAYMENTS } = await import("~/config");
-    await runDueJobs({ now: new Date(Date.now() + (PAYMENTS.abandonedAfterMinutes + 1) * 60_000), kinds: [paymentRecoveryJob], log: false });
+    await runDueJobs({
+      now: new Date(Date.now() + (PAYMENTS.abandonedAfterMinutes + 1) * 60_000),
+      kinds: [paymentRecoveryJob],
+      log: false,
+    });
     const allKeys = sent.map((a) => `${a.kind === "box" ? "checkout" : "gift"}:${a.key}`);
-    expect(await db.selectFrom("payments").select("id").where("idempotencyKey", "in", allKeys).where("status", "=", "pending").execute()).toHaveLength(0);
-    const drafts = await db.selectFrom("subscriptions").select(["checkoutKey"]).where("id", "in", subIds).where("status", "=", "draft").execute();
+    expect(
+      await db
+        .selectFrom("payments")
+        .select("id")
+        .where("idempotencyKey", "in", allKeys)
+        .where("status", "=", "pending")
+        .execute(),
+    ).toHaveLength(0);
+    const drafts = await db
+      .selectFrom("subscriptions")
+      .select(["checkoutKey"])
+      .where("id", "in", subIds)
+      .where("status", "=", "draft")
+      .execute();
     expect(drafts.every((d) => d.checkoutKey === null)).toBe(true);
-    const shelfAfter = (await db.selectFrom("products").select("inventory").where("id", "=", bacon.id).executeTakeFirstOrThrow()).inventory!;
+    const shelfAfter = (
+      await db
+        .selectFrom("products")
+        .select("inventory")
+        .where("id", "=", bacon.id)
+        .executeTakeFirstOrThrow()
+    ).inventory!;
     expect(ADDON_STOCK - shelfAfter).toBe(sold.reduce((n, l) => n + l.quantity, 0));
   }, 240_000);
 });

@@ -11,7 +11,17 @@ import path from "node:path";
 import fc from "fast-check";
 import { db } from "~/db/client.server";
 import {
-  anonymous, call, draftClient, getRequest, postRequest, signInDemo, signInSecond, snapshot, withCookies, setCookies, type Client,
+  anonymous,
+  call,
+  draftClient,
+  getRequest,
+  postRequest,
+  signInDemo,
+  signInSecond,
+  snapshot,
+  withCookies,
+  setCookies,
+  type Client,
 } from "./http-helpers";
 import * as apiPay from "~/routes/api.orders.$order.checkout";
 import * as checkoutOrder from "~/routes/checkout.$order";
@@ -71,14 +81,82 @@ const FUZZ_TIMEOUT = { timeout: 120_000 };
 /* ---- values ------------------------------------------------------------------------------------ */
 
 const nasty = fc.constantFrom(
-  "", " ", "\t\n", "0", "-0", "-1", "1.5", "1e309", "-1e309", "NaN", "Infinity", "-Infinity", "0x10", "9".repeat(40), "-9007199254740993",
-  "2147483648", "4294967296", "true", "false", "null", "undefined", "[]", "{}", "[object Object]", "on", "1", "2", "28", "14",
-  "<script>alert(1)</script>", "'; drop table users; --", "\" or 1=1 --", "../../etc/passwd", "%00", "\u0000", "\uFEFF", "\u202Eevil",
-  "Zoë Ångström", "李小龙", "👩‍👩‍👧‍👦🥩🐟", "\uD800", "a@b.c", "demo@paddockandtide.com.au", "DEMO@PADDOCKANDTIDE.COM.AU ",
-  "2026-02-30", "2030-01-01", "0000-00-00", "9999-12-31", "1970-01-01T00:00:00Z", "2000", "0800", "7000", "99999",
-  "4242424242424242", "4000000000000002", "4242 4242 4242 4242", "12/30", "123", "WELCOME20", "welcome20", "SALMONGIFT",
-  "ABCD-EFGH-JKLM-NPQR", "add:1", "remove:1", "add:999999999", "add:-1", "custom", "curated", "house", "NSW", "AU", "day", "saved", "new",
-  "x".repeat(1_000), "y".repeat(70_000),
+  "",
+  " ",
+  "\t\n",
+  "0",
+  "-0",
+  "-1",
+  "1.5",
+  "1e309",
+  "-1e309",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x10",
+  "9".repeat(40),
+  "-9007199254740993",
+  "2147483648",
+  "4294967296",
+  "true",
+  "false",
+  "null",
+  "undefined",
+  "[]",
+  "{}",
+  "[object Object]",
+  "on",
+  "1",
+  "2",
+  "28",
+  "14",
+  "<script>alert(1)</script>",
+  "'; drop table users; --",
+  '" or 1=1 --',
+  "../../etc/passwd",
+  "%00",
+  "\u0000",
+  "\uFEFF",
+  "\u202Eevil",
+  "Zoë Ångström",
+  "李小龙",
+  "👩‍👩‍👧‍👦🥩🐟",
+  "\uD800",
+  "a@b.c",
+  "demo@paddockandtide.com.au",
+  "DEMO@PADDOCKANDTIDE.COM.AU ",
+  "2026-02-30",
+  "2030-01-01",
+  "0000-00-00",
+  "9999-12-31",
+  "1970-01-01T00:00:00Z",
+  "2000",
+  "0800",
+  "7000",
+  "99999",
+  "4242424242424242",
+  "4000000000000002",
+  "4242 4242 4242 4242",
+  "12/30",
+  "123",
+  "WELCOME20",
+  "welcome20",
+  "SALMONGIFT",
+  "ABCD-EFGH-JKLM-NPQR",
+  "add:1",
+  "remove:1",
+  "add:999999999",
+  "add:-1",
+  "custom",
+  "curated",
+  "house",
+  "NSW",
+  "AU",
+  "day",
+  "saved",
+  "new",
+  "x".repeat(1_000),
+  "y".repeat(70_000),
 );
 
 const number = fc.oneof(
@@ -99,17 +177,32 @@ const value: fc.Arbitrary<string | Blob> = fc.oneof(
   { weight: 5, arbitrary: nasty },
   { weight: 3, arbitrary: number },
   { weight: 4, arbitrary: text },
-  { weight: 1, arbitrary: fc.constant(new Blob(["%PDF-1.4 not a card"], { type: "application/pdf" })) },
+  {
+    weight: 1,
+    arbitrary: fc.constant(new Blob(["%PDF-1.4 not a card"], { type: "application/pdf" })),
+  },
 );
 
 /**
  * A payload: fields drawn mostly from the form's own names (so validation and
  * the service are reached), sometimes unknown names, any of them repeated.
  */
-function payload(names: string[], fixed: Record<string, fc.Arbitrary<string>> = {}): fc.Arbitrary<[string, string | Blob][]> {
-  const name = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) });
-  const fixedEntries = Object.entries(fixed).map(([k, arb]) => fc.option(arb, { freq: 8 }).map((v): [string, string][] => (v === null ? [] : [[k, v]])));
-  return fc.tuple(fc.tuple(...(fixedEntries.length ? fixedEntries : [fc.constant([] as [string, string][])])), fc.array(fc.tuple(name, value), { maxLength: 14 }))
+function payload(
+  names: string[],
+  fixed: Record<string, fc.Arbitrary<string>> = {},
+): fc.Arbitrary<[string, string | Blob][]> {
+  const name = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom(...names) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
+  );
+  const fixedEntries = Object.entries(fixed).map(([k, arb]) =>
+    fc.option(arb, { freq: 8 }).map((v): [string, string][] => (v === null ? [] : [[k, v]])),
+  );
+  return fc
+    .tuple(
+      fc.tuple(...(fixedEntries.length ? fixedEntries : [fc.constant([] as [string, string][])])),
+      fc.array(fc.tuple(name, value), { maxLength: 14 }),
+    )
     .map(([f, rest]) => [...f.flat(), ...rest]);
 }
 
@@ -123,22 +216,49 @@ function mutated(valid: Record<string, string>): fc.Arbitrary<[string, string | 
       { weight: 6, arbitrary: fc.constant<[string, string | Blob][]>([[k, v]]) },
       { weight: 1, arbitrary: fc.constant<[string, string | Blob][]>([]) },
       { weight: 2, arbitrary: value.map((x): [string, string | Blob][] => [[k, x]]) },
-      { weight: 1, arbitrary: value.map((x): [string, string | Blob][] => [[k, v], [k, x]]) },
-    ));
-  return fc.tuple(fc.tuple(...perField), fc.array(fc.tuple(fc.constantFrom(...Object.keys(valid)), value), { maxLength: 2 }))
+      {
+        weight: 1,
+        arbitrary: value.map((x): [string, string | Blob][] => [
+          [k, v],
+          [k, x],
+        ]),
+      },
+    ),
+  );
+  return fc
+    .tuple(
+      fc.tuple(...perField),
+      fc.array(fc.tuple(fc.constantFrom(...Object.keys(valid)), value), { maxLength: 2 }),
+    )
     .map(([fields, extra]) => [...fields.flat(), ...extra]);
 }
 
 type Fuzzed = fc.Arbitrary<[string, string | Blob][]> & { valid?: Record<string, string>[] };
 
 /** Random payloads and mutations of the valid ones (kept on the arbitrary for the field-by-field sweep). */
-const mix = (random: fc.Arbitrary<[string, string | Blob][]>, ...valid: Record<string, string>[]): Fuzzed =>
-  Object.assign(fc.oneof(random, ...valid.map((v) => mutated(v))), { valid });
+const mix = (
+  random: fc.Arbitrary<[string, string | Blob][]>,
+  ...valid: Record<string, string>[]
+): Fuzzed => Object.assign(fc.oneof(random, ...valid.map((v) => mutated(v))), { valid });
 
 /** The values every field of a valid payload is tried with, one field at a time. */
 const SWEEP: (string | Blob)[] = [
-  "\u0000", "a\u0000b", "", "   ", "-1", "0", "2147483648", "1e40", "-1e40", "NaN", "1.5", "x".repeat(70_000), "👩‍👩‍👧‍👦", "\uD800",
-  "<script>alert(1)</script>", new Blob(["file"], { type: "text/plain" }),
+  "\u0000",
+  "a\u0000b",
+  "",
+  "   ",
+  "-1",
+  "0",
+  "2147483648",
+  "1e40",
+  "-1e40",
+  "NaN",
+  "1.5",
+  "x".repeat(70_000),
+  "👩‍👩‍👧‍👦",
+  "\uD800",
+  "<script>alert(1)</script>",
+  new Blob(["file"], { type: "text/plain" }),
 ];
 
 /* ---- endpoints --------------------------------------------------------------------------------- */
@@ -151,13 +271,28 @@ type Endpoint = {
   fields: Fuzzed;
 };
 
-const ADDRESS = ["addressType", "line1", "line2", "company", "city", "state", "postcode", "country"];
+const ADDRESS = [
+  "addressType",
+  "line1",
+  "line2",
+  "company",
+  "city",
+  "state",
+  "postcode",
+  "country",
+];
 const CARD = ["card.number", "card.expiration", "card.cvc", "card.expMonth", "card.expYear"];
 /** A URL path parameter as the router hands it over: any well-formed string (a URL cannot carry a lone surrogate). */
 const param = fc.oneof(text, nasty).filter((v) => {
-  try { encodeURIComponent(v); return true; } catch { return false; }
+  try {
+    encodeURIComponent(v);
+    return true;
+  } catch {
+    return false;
+  }
 });
-const intents = (...xs: string[]) => fc.constantFrom(...xs, "", "INTENT", "__proto__", "constructor");
+const intents = (...xs: string[]) =>
+  fc.constantFrom(...xs, "", "INTENT", "__proto__", "constructor");
 
 let A: Client;
 let aSubscriptionId = 0;
@@ -169,14 +304,26 @@ let customSmallId = 0;
 let curatedRangeId = 0;
 
 const inDays = (n: number) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
-const sydneyDay = (n: number) => new Date(Date.now() + n * 86400000).toLocaleDateString("en-GB", { timeZone: "Australia/Sydney" });
+const sydneyDay = (n: number) =>
+  new Date(Date.now() + n * 86400000).toLocaleDateString("en-GB", { timeZone: "Australia/Sydney" });
 const PAY_BILLING = {
-  billing_first_name: "Olivia", billing_last_name: "Nguyen", billing_phone: "0412 345 678", billing_address_line_1: "12 Harbour Street",
-  billing_city: "Haymarket", billing_address_type: "house", billing_postcode: "2000", billing_country: "AU", billing_state: "NSW",
+  billing_first_name: "Olivia",
+  billing_last_name: "Nguyen",
+  billing_phone: "0412 345 678",
+  billing_address_line_1: "12 Harbour Street",
+  billing_city: "Haymarket",
+  billing_address_type: "house",
+  billing_postcode: "2000",
+  billing_country: "AU",
+  billing_state: "NSW",
 };
 const BILLING_DOTTED = (prefix: string) => ({
-  [`${prefix}.addressType`]: "house", [`${prefix}.line1`]: "12 Harbour Street", [`${prefix}.city`]: "Haymarket", [`${prefix}.state`]: "NSW",
-  [`${prefix}.postcode`]: "2000", [`${prefix}.country`]: "AU",
+  [`${prefix}.addressType`]: "house",
+  [`${prefix}.line1`]: "12 Harbour Street",
+  [`${prefix}.city`]: "Haymarket",
+  [`${prefix}.state`]: "NSW",
+  [`${prefix}.postcode`]: "2000",
+  [`${prefix}.country`]: "AU",
 });
 
 /** A visitor with the gift-card amount (and, when `personalised`, the personalise) cookies a real visit would have. */
@@ -185,152 +332,502 @@ async function giftClient(personalised: boolean): Promise<Client> {
   const amount = await call(give.action, postRequest("/gift-cards/give", c, { amount: "10000" }));
   c = withCookies(c, ...setCookies(amount));
   if (!personalised) return c;
-  const p = await call(personalise.action, postRequest("/gift-cards/personalise", c, {
-    senderFirstName: "Sam", senderEmail: "sam@example.com", receiverFirstName: "Alex", receiverEmail: "alex@example.com", receiverMessage: "Enjoy",
-    deliveryAt: sydneyDay(5),
-  }));
+  const p = await call(
+    personalise.action,
+    postRequest("/gift-cards/personalise", c, {
+      senderFirstName: "Sam",
+      senderEmail: "sam@example.com",
+      receiverFirstName: "Alex",
+      receiverEmail: "alex@example.com",
+      receiverMessage: "Enjoy",
+      deliveryAt: sydneyDay(5),
+    }),
+  );
   if (p.status !== 303) throw new Error(`personalise answered ${p.status}: ${p.text}`);
   return withCookies(c, ...setCookies(p));
 }
 
 const ENDPOINTS: Record<string, () => Endpoint> = {
   "api.orders.$order.checkout.ts": () => ({
-    mod: apiPay, path: "/api/orders/PT-100458/checkout", client: async () => A,
-    params: fc.oneof({ weight: 4, arbitrary: fc.constant({ order: "PT-100458" }) }, { weight: 1, arbitrary: param.map((order) => ({ order })) }),
-    fields: mix(payload([
-      "billing_first_name", "billing_last_name", "billing_phone", "billing_address_line_1", "billing_address_line_2", "billing_city", "billing_address_type",
-      "billing_postcode", "billing_country", "billing_state", "billing_company", "payment_method", "card[number]", "card[month]", "card[year]", "card[cvc]",
-      "sms", "newsletter", "address_confirmed", "idempotency_key", "use_credit",
-    ]), { ...PAY_BILLING, "card[number]": "4000000000000002", "card[month]": "09", "card[year]": "2032", "card[cvc]": "123" }),
+    mod: apiPay,
+    path: "/api/orders/PT-100458/checkout",
+    client: async () => A,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ order: "PT-100458" }) },
+      { weight: 1, arbitrary: param.map((order) => ({ order })) },
+    ),
+    fields: mix(
+      payload([
+        "billing_first_name",
+        "billing_last_name",
+        "billing_phone",
+        "billing_address_line_1",
+        "billing_address_line_2",
+        "billing_city",
+        "billing_address_type",
+        "billing_postcode",
+        "billing_country",
+        "billing_state",
+        "billing_company",
+        "payment_method",
+        "card[number]",
+        "card[month]",
+        "card[year]",
+        "card[cvc]",
+        "sms",
+        "newsletter",
+        "address_confirmed",
+        "idempotency_key",
+        "use_credit",
+      ]),
+      {
+        ...PAY_BILLING,
+        "card[number]": "4000000000000002",
+        "card[month]": "09",
+        "card[year]": "2032",
+        "card[cvc]": "123",
+      },
+    ),
   }),
   "checkout.$order.tsx": () => ({
-    mod: checkoutOrder, path: "/checkout/PT-100458", client: async () => A,
-    params: fc.oneof({ weight: 4, arbitrary: fc.constant({ order: "PT-100458" }) }, { weight: 1, arbitrary: param.map((order) => ({ order })) }),
-    fields: mix(payload(["idempotencyKey", "firstName", "lastName", "phone", "sms", "newsletter", "paymentMethod", "addressConfirmed", ...ADDRESS.map((f) => `billing.${f}`), ...CARD]), {
-      idempotencyKey: "fuzz-key-0123456789abcdef", firstName: "Olivia", lastName: "Nguyen", phone: "0412 345 678", ...BILLING_DOTTED("billing"),
-      paymentMethod: "new", "card.number": "4000000000000002", "card.expiration": "09/32", "card.cvc": "123",
-    }),
+    mod: checkoutOrder,
+    path: "/checkout/PT-100458",
+    client: async () => A,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ order: "PT-100458" }) },
+      { weight: 1, arbitrary: param.map((order) => ({ order })) },
+    ),
+    fields: mix(
+      payload([
+        "idempotencyKey",
+        "firstName",
+        "lastName",
+        "phone",
+        "sms",
+        "newsletter",
+        "paymentMethod",
+        "addressConfirmed",
+        ...ADDRESS.map((f) => `billing.${f}`),
+        ...CARD,
+      ]),
+      {
+        idempotencyKey: "fuzz-key-0123456789abcdef",
+        firstName: "Olivia",
+        lastName: "Nguyen",
+        phone: "0412 345 678",
+        ...BILLING_DOTTED("billing"),
+        paymentMethod: "new",
+        "card.number": "4000000000000002",
+        "card.expiration": "09/32",
+        "card.cvc": "123",
+      },
+    ),
   }),
   "dashboard.account.tsx": () => ({
-    mod: account, path: "/dashboard/account", client: signInSecond,
-    fields: mix(payload(
-      ["firstName", "lastName", "phone", "sms", "newsletter", "currentPassword", "password", "passwordConfirmation", "cardId", "makePrimary", "addressId", ...CARD, ...ADDRESS.map((f) => `address.${f}`)],
-      { intent: intents("profile", "password", "card-add", "card-primary", "card-remove", "address", "address-add", "address-remove") },
-    ), { intent: "profile", firstName: "Jack", lastName: "Morrison", phone: "0423 456 789", sms: "on" },
-    { intent: "address", addressId: String(bAddressId), ...BILLING_DOTTED("address") },
-    { intent: "address-add", ...BILLING_DOTTED("address"), "address.postcode": "20000" },
-    { intent: "address-remove", addressId: String(bAddressId) },
-    { intent: "card-add", "card.number": "4000000000000002", "card.expiration": "09/32", "card.cvc": "123" },
-    { intent: "password", currentPassword: "not-the-password", password: "Another-Pass-2027", passwordConfirmation: "Another-Pass-2027" }),
+    mod: account,
+    path: "/dashboard/account",
+    client: signInSecond,
+    fields: mix(
+      payload(
+        [
+          "firstName",
+          "lastName",
+          "phone",
+          "sms",
+          "newsletter",
+          "currentPassword",
+          "password",
+          "passwordConfirmation",
+          "cardId",
+          "makePrimary",
+          "addressId",
+          ...CARD,
+          ...ADDRESS.map((f) => `address.${f}`),
+        ],
+        {
+          intent: intents(
+            "profile",
+            "password",
+            "card-add",
+            "card-primary",
+            "card-remove",
+            "address",
+            "address-add",
+            "address-remove",
+          ),
+        },
+      ),
+      {
+        intent: "profile",
+        firstName: "Jack",
+        lastName: "Morrison",
+        phone: "0423 456 789",
+        sms: "on",
+      },
+      { intent: "address", addressId: String(bAddressId), ...BILLING_DOTTED("address") },
+      { intent: "address-add", ...BILLING_DOTTED("address"), "address.postcode": "20000" },
+      { intent: "address-remove", addressId: String(bAddressId) },
+      {
+        intent: "card-add",
+        "card.number": "4000000000000002",
+        "card.expiration": "09/32",
+        "card.cvc": "123",
+      },
+      {
+        intent: "password",
+        currentPassword: "not-the-password",
+        password: "Another-Pass-2027",
+        passwordConfirmation: "Another-Pass-2027",
+      },
+    ),
   }),
   "dashboard.my-deliveries.tsx": () => ({
-    mod: myDeliveries, path: "/dashboard/my-deliveries", client: signInSecond,
-    fields: mix(payload(["subscriptionId", "deliveryDate", "resumeOn", "reason", "comment"], {
-      intent: intents("skip", "unskip", "pause", "resume", "cancel"),
-      subscriptionId: fc.oneof(fc.constant(String(bSubscriptionId)), number),
-    }), { intent: "skip", subscriptionId: String(bSubscriptionId), deliveryDate: bDeliveryDate },
-    { intent: "pause", subscriptionId: String(bSubscriptionId), resumeOn: inDays(40) },
-    { intent: "cancel", subscriptionId: "99999999", reason: "too-expensive", comment: "fuzz" }),
+    mod: myDeliveries,
+    path: "/dashboard/my-deliveries",
+    client: signInSecond,
+    fields: mix(
+      payload(["subscriptionId", "deliveryDate", "resumeOn", "reason", "comment"], {
+        intent: intents("skip", "unskip", "pause", "resume", "cancel"),
+        subscriptionId: fc.oneof(fc.constant(String(bSubscriptionId)), number),
+      }),
+      { intent: "skip", subscriptionId: String(bSubscriptionId), deliveryDate: bDeliveryDate },
+      { intent: "pause", subscriptionId: String(bSubscriptionId), resumeOn: inDays(40) },
+      { intent: "cancel", subscriptionId: "99999999", reason: "too-expensive", comment: "fuzz" },
+    ),
   }),
   "dashboard.my-deliveries_.change.tsx": () => ({
-    mod: change, path: `/dashboard/my-deliveries/change?subscription=${aSubscriptionId}`, client: async () => A,
-    fields: mix(payload(["step", "via", "frequencyDays", "window", "addressId", "productId"], {
-      intent: intents("frequency", "window", "address", "save-box", "discard"),
-    }), { intent: "frequency", frequencyDays: "14" }, { intent: "window", window: "day" }, { step: "add:1", via: "fetcher" }),
+    mod: change,
+    path: `/dashboard/my-deliveries/change?subscription=${aSubscriptionId}`,
+    client: async () => A,
+    fields: mix(
+      payload(["step", "via", "frequencyDays", "window", "addressId", "productId"], {
+        intent: intents("frequency", "window", "address", "save-box", "discard"),
+      }),
+      { intent: "frequency", frequencyDays: "14" },
+      { intent: "window", window: "day" },
+      { step: "add:1", via: "fetcher" },
+    ),
   }),
   "deliveries.one-tap.$token.tsx": () => ({
-    mod: oneTap, path: "/deliveries/one-tap/x", client: anonymous,
+    mod: oneTap,
+    path: "/deliveries/one-tap/x",
+    client: anonymous,
     params: param.map((token) => ({ token })),
     fields: payload(["intent"], { intent: intents("skip", "keep") }),
   }),
-  "forgot-password.tsx": () => ({ mod: forgotPassword, path: "/forgot-password", client: anonymous, fields: mix(payload(["email"]), { email: "nobody@example.com" }) }),
+  "forgot-password.tsx": () => ({
+    mod: forgotPassword,
+    path: "/forgot-password",
+    client: anonymous,
+    fields: mix(payload(["email"]), { email: "nobody@example.com" }),
+  }),
   "get-started._index.tsx": () => ({
-    mod: gsIndex, path: "/get-started", client: anonymous,
-    fields: mix(payload(["postcode", "email", "suburbId", "deliveryDate", "deliveryWindow", "v"], { intent: intents("lookup", "continue") }),
+    mod: gsIndex,
+    path: "/get-started",
+    client: anonymous,
+    fields: mix(
+      payload(["postcode", "email", "suburbId", "deliveryDate", "deliveryWindow", "v"], {
+        intent: intents("lookup", "continue"),
+      }),
       { intent: "lookup", postcode: "2000", email: "fuzz@example.com" },
-      { postcode: "2000", email: "fuzz@example.com", deliveryDate: inDays(7), deliveryWindow: "day", v: "2" }),
+      {
+        postcode: "2000",
+        email: "fuzz@example.com",
+        deliveryDate: inDays(7),
+        deliveryWindow: "day",
+        v: "2",
+      },
+    ),
   }),
   "get-started.addons.tsx": () => ({
-    mod: gsAddons, path: "/get-started/addons", client: () => draftClient("curated"),
+    mod: gsAddons,
+    path: "/get-started/addons",
+    client: () => draftClient("curated"),
     fields: payload(["step", "productId", "via"], { intent: intents("add", "remove", "next") }),
   }),
   "get-started.box-size.tsx": () => ({
-    mod: gsBoxSize, path: "/get-started/box-size", client: () => draftClient("curated"),
-    fields: mix(payload(["type", "packageId", "frequencyDays"]), { type: String(customTypeId), packageId: String(customSmallId), frequencyDays: "28" }),
-  }),
-  "get-started.checkout.tsx": () => ({
-    mod: gsCheckout, path: "/get-started/checkout", client: () => draftClient("curated"),
-    fields: mix(payload(
-      ["idempotencyKey", "discountCode", "choiceId", "password", "contact.firstName", "contact.lastName", "contact.phone", "contact.sms", "contact.newsletter",
-        ...ADDRESS.map((f) => `shipping.${f}`), ...ADDRESS.map((f) => `billing.${f}`), "billingSameAsShipping", "deliveryNotes", "frequencyDays", "deliveryDate",
-        "deliveryWindow", "knifeConfirmed", "paymentMethod", "cardId", ...CARD, "confirmAddress", "acceptOvernight", "addressConfirmed", "overnightAccepted"],
-      { intent: intents("discount", "postcode", "place-order") },
-    ), { intent: "postcode", "shipping.postcode": "2000" }, {
-      idempotencyKey: "fuzz-checkout-0123456789", "contact.firstName": "Ava", "contact.lastName": "Tester", "contact.phone": "0412 345 678", password: "Correct-Horse-42",
-      ...BILLING_DOTTED("shipping"), billingSameAsShipping: "on", frequencyDays: "28", deliveryDate: inDays(7), deliveryWindow: "day", deliveryNotes: "Side gate",
-      paymentMethod: "new", "card.number": "4000000000000002", "card.expiration": "09/32", "card.cvc": "123",
+    mod: gsBoxSize,
+    path: "/get-started/box-size",
+    client: () => draftClient("curated"),
+    fields: mix(payload(["type", "packageId", "frequencyDays"]), {
+      type: String(customTypeId),
+      packageId: String(customSmallId),
+      frequencyDays: "28",
     }),
   }),
-  "get-started.curated-box.tsx": () => ({ mod: gsCurated, path: "/get-started/curated-box", client: () => draftClient("curated"), fields: mix(payload(["type"]), { type: String(curatedRangeId) }) }),
-  "get-started.your-box.tsx": () => ({ mod: gsYourBox, path: "/get-started/your-box", client: () => draftClient("curated"), fields: mix(payload(["boxType"]), { boxType: "curated" }, { boxType: "custom" }) }),
+  "get-started.checkout.tsx": () => ({
+    mod: gsCheckout,
+    path: "/get-started/checkout",
+    client: () => draftClient("curated"),
+    fields: mix(
+      payload(
+        [
+          "idempotencyKey",
+          "discountCode",
+          "choiceId",
+          "password",
+          "contact.firstName",
+          "contact.lastName",
+          "contact.phone",
+          "contact.sms",
+          "contact.newsletter",
+          ...ADDRESS.map((f) => `shipping.${f}`),
+          ...ADDRESS.map((f) => `billing.${f}`),
+          "billingSameAsShipping",
+          "deliveryNotes",
+          "frequencyDays",
+          "deliveryDate",
+          "deliveryWindow",
+          "knifeConfirmed",
+          "paymentMethod",
+          "cardId",
+          ...CARD,
+          "confirmAddress",
+          "acceptOvernight",
+          "addressConfirmed",
+          "overnightAccepted",
+        ],
+        { intent: intents("discount", "postcode", "place-order") },
+      ),
+      { intent: "postcode", "shipping.postcode": "2000" },
+      {
+        idempotencyKey: "fuzz-checkout-0123456789",
+        "contact.firstName": "Ava",
+        "contact.lastName": "Tester",
+        "contact.phone": "0412 345 678",
+        password: "Correct-Horse-42",
+        ...BILLING_DOTTED("shipping"),
+        billingSameAsShipping: "on",
+        frequencyDays: "28",
+        deliveryDate: inDays(7),
+        deliveryWindow: "day",
+        deliveryNotes: "Side gate",
+        paymentMethod: "new",
+        "card.number": "4000000000000002",
+        "card.expiration": "09/32",
+        "card.cvc": "123",
+      },
+    ),
+  }),
+  "get-started.curated-box.tsx": () => ({
+    mod: gsCurated,
+    path: "/get-started/curated-box",
+    client: () => draftClient("curated"),
+    fields: mix(payload(["type"]), { type: String(curatedRangeId) }),
+  }),
+  "get-started.your-box.tsx": () => ({
+    mod: gsYourBox,
+    path: "/get-started/your-box",
+    client: () => draftClient("curated"),
+    fields: mix(payload(["boxType"]), { boxType: "curated" }, { boxType: "custom" }),
+  }),
   "get-started.your-items.tsx": () => ({
-    mod: gsYourItems, path: "/get-started/your-items", client: () => draftClient("custom"),
+    mod: gsYourItems,
+    path: "/get-started/your-items",
+    client: () => draftClient("custom"),
     fields: payload(["step", "productId", "via"], { intent: intents("add", "remove", "next") }),
   }),
   "gift-cards.activate.($code).tsx": () => ({
-    mod: activate, path: "/gift-cards/activate", client: signInDemo,
-    fields: mix(payload(["code", "email", "password"], { intent: intents("sign-in", "activate") }), { code: "Z2CD-EFGH-JKLM-NPQR" }, { intent: "sign-in", email: "nobody@example.com", password: "wrong-password" }),
+    mod: activate,
+    path: "/gift-cards/activate",
+    client: signInDemo,
+    fields: mix(
+      payload(["code", "email", "password"], { intent: intents("sign-in", "activate") }),
+      { code: "Z2CD-EFGH-JKLM-NPQR" },
+      { intent: "sign-in", email: "nobody@example.com", password: "wrong-password" },
+    ),
   }),
-  "gift-cards.give.tsx": () => ({ mod: give, path: "/gift-cards/give", client: anonymous, fields: mix(payload(["amount", "customAmount"]), { amount: "custom", customAmount: "75" }) }),
+  "gift-cards.give.tsx": () => ({
+    mod: give,
+    path: "/gift-cards/give",
+    client: anonymous,
+    fields: mix(payload(["amount", "customAmount"]), { amount: "custom", customAmount: "75" }),
+  }),
   "gift-cards_.checkout.tsx": () => ({
-    mod: giftCheckout, path: "/gift-cards/checkout", client: () => giftClient(true),
-    fields: mix(payload(["idempotencyKey", "email", "password", "paymentMethod", "cardId", ...CARD, ...ADDRESS.map((f) => `billing.${f}`), "billing.firstName", "billing.lastName", "billing.phone"], {
-      intent: intents("sign-in", "pay"),
-    }), {
-      idempotencyKey: "fuzz-gift-0123456789abcdef", email: "buyer@example.com", "billing.firstName": "Sam", "billing.lastName": "Tester", "billing.phone": "0412 345 678",
-      ...BILLING_DOTTED("billing"), paymentMethod: "new", "card.number": "4000000000000002", "card.expiration": "09/32", "card.cvc": "123",
-    }),
+    mod: giftCheckout,
+    path: "/gift-cards/checkout",
+    client: () => giftClient(true),
+    fields: mix(
+      payload(
+        [
+          "idempotencyKey",
+          "email",
+          "password",
+          "paymentMethod",
+          "cardId",
+          ...CARD,
+          ...ADDRESS.map((f) => `billing.${f}`),
+          "billing.firstName",
+          "billing.lastName",
+          "billing.phone",
+        ],
+        {
+          intent: intents("sign-in", "pay"),
+        },
+      ),
+      {
+        idempotencyKey: "fuzz-gift-0123456789abcdef",
+        email: "buyer@example.com",
+        "billing.firstName": "Sam",
+        "billing.lastName": "Tester",
+        "billing.phone": "0412 345 678",
+        ...BILLING_DOTTED("billing"),
+        paymentMethod: "new",
+        "card.number": "4000000000000002",
+        "card.expiration": "09/32",
+        "card.cvc": "123",
+      },
+    ),
   }),
   "gift-cards_.personalise.tsx": () => ({
-    mod: personalise, path: "/gift-cards/personalise", client: () => giftClient(false),
-    fields: mix(payload([
-      "senderFirstName", "senderEmail", "receiverFirstName", "receiverEmail", "receiverMessage", "deliveryAt", "isAnotherReceiver",
-      "bonusReceiverFirstName", "bonusReceiverEmail", "bonusReceiverMessage", "bonusDeliveryAt",
-    ]), { senderFirstName: "Sam", senderEmail: "sam@example.com", receiverFirstName: "Alex", receiverEmail: "alex@example.com", receiverMessage: "Enjoy", deliveryAt: sydneyDay(5) }),
+    mod: personalise,
+    path: "/gift-cards/personalise",
+    client: () => giftClient(false),
+    fields: mix(
+      payload([
+        "senderFirstName",
+        "senderEmail",
+        "receiverFirstName",
+        "receiverEmail",
+        "receiverMessage",
+        "deliveryAt",
+        "isAnotherReceiver",
+        "bonusReceiverFirstName",
+        "bonusReceiverEmail",
+        "bonusReceiverMessage",
+        "bonusDeliveryAt",
+      ]),
+      {
+        senderFirstName: "Sam",
+        senderEmail: "sam@example.com",
+        receiverFirstName: "Alex",
+        receiverEmail: "alex@example.com",
+        receiverMessage: "Enjoy",
+        deliveryAt: sydneyDay(5),
+      },
+    ),
   }),
-  "reset-password.tsx": () => ({ mod: resetPassword, path: "/reset-password", client: anonymous, fields: mix(payload(["token", "email", "password", "passwordConfirmation"]), { token: "a".repeat(43), email: "demo@paddockandtide.com.au", password: "Another-Pass-2027", passwordConfirmation: "Another-Pass-2027" }) }),
-  "sign-in.tsx": () => ({ mod: signIn, path: "/sign-in", client: anonymous, fields: mix(payload(["email", "password", "destination"]), { email: "nobody@example.com", password: "wrong-password", destination: "/dashboard/account" }) }),
-  "sign-out.tsx": () => ({ mod: signOut, path: "/sign-out", client: anonymous, fields: payload(["destination"]) }),
-  "test-hooks.draft.tsx": () => ({ mod: hookDraft, path: "/test-hooks/draft", client: anonymous, fields: payload(["email", "postcode", "time", "box", "range", "size", "addon"]) }),
-  "test-hooks.jobs.tsx": () => ({ mod: hookJobs, path: "/test-hooks/jobs", client: anonymous, fields: payload(["now"]) }),
-  "test-hooks.session.tsx": () => ({ mod: hookSession, path: "/test-hooks/session", client: anonymous, fields: payload(["email"]) }),
-  "test-hooks.renewals.tsx": () => ({ mod: hookRenewals, path: "/test-hooks/renewals", client: anonymous, fields: payload(["now", "subscriptionId"]) }),
+  "reset-password.tsx": () => ({
+    mod: resetPassword,
+    path: "/reset-password",
+    client: anonymous,
+    fields: mix(payload(["token", "email", "password", "passwordConfirmation"]), {
+      token: "a".repeat(43),
+      email: "demo@paddockandtide.com.au",
+      password: "Another-Pass-2027",
+      passwordConfirmation: "Another-Pass-2027",
+    }),
+  }),
+  "sign-in.tsx": () => ({
+    mod: signIn,
+    path: "/sign-in",
+    client: anonymous,
+    fields: mix(payload(["email", "password", "destination"]), {
+      email: "nobody@example.com",
+      password: "wrong-password",
+      destination: "/dashboard/account",
+    }),
+  }),
+  "sign-out.tsx": () => ({
+    mod: signOut,
+    path: "/sign-out",
+    client: anonymous,
+    fields: payload(["destination"]),
+  }),
+  "test-hooks.draft.tsx": () => ({
+    mod: hookDraft,
+    path: "/test-hooks/draft",
+    client: anonymous,
+    fields: payload(["email", "postcode", "time", "box", "range", "size", "addon"]),
+  }),
+  "test-hooks.jobs.tsx": () => ({
+    mod: hookJobs,
+    path: "/test-hooks/jobs",
+    client: anonymous,
+    fields: payload(["now"]),
+  }),
+  "test-hooks.session.tsx": () => ({
+    mod: hookSession,
+    path: "/test-hooks/session",
+    client: anonymous,
+    fields: payload(["email"]),
+  }),
+  "test-hooks.renewals.tsx": () => ({
+    mod: hookRenewals,
+    path: "/test-hooks/renewals",
+    client: anonymous,
+    fields: payload(["now", "subscriptionId"]),
+  }),
 };
 
 beforeAll(async () => {
   A = await signInDemo();
-  aSubscriptionId = (await db.selectFrom("subscriptions").select("id").where("userId", "=", A.userId!).where("status", "=", "active").executeTakeFirstOrThrow()).id;
-  const bUser = await db.selectFrom("users").select("id").where("email", "=", "second.subscriber@paddockandtide.com.au").executeTakeFirstOrThrow();
-  const bSub = await db.selectFrom("subscriptions").select(["id", "deliveryDate"]).where("userId", "=", bUser.id).where("status", "=", "active").executeTakeFirstOrThrow();
+  aSubscriptionId = (
+    await db
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("userId", "=", A.userId!)
+      .where("status", "=", "active")
+      .executeTakeFirstOrThrow()
+  ).id;
+  const bUser = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", "second.subscriber@paddockandtide.com.au")
+    .executeTakeFirstOrThrow();
+  const bSub = await db
+    .selectFrom("subscriptions")
+    .select(["id", "deliveryDate"])
+    .where("userId", "=", bUser.id)
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow();
   bSubscriptionId = bSub.id;
   bDeliveryDate = bSub.deliveryDate!;
-  bAddressId = (await db.selectFrom("addresses").select("id").where("userId", "=", bUser.id).executeTakeFirstOrThrow()).id;
-  const pkg = await db.selectFrom("packages").select(["id", "parentId"]).where("slug", "=", "custom-small").executeTakeFirstOrThrow();
+  bAddressId = (
+    await db
+      .selectFrom("addresses")
+      .select("id")
+      .where("userId", "=", bUser.id)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const pkg = await db
+    .selectFrom("packages")
+    .select(["id", "parentId"])
+    .where("slug", "=", "custom-small")
+    .executeTakeFirstOrThrow();
   customSmallId = pkg.id;
   customTypeId = pkg.parentId!;
-  curatedRangeId = (await db.selectFrom("packages").select("parentId").where("slug", "=", "beef-small").executeTakeFirstOrThrow()).parentId!;
+  curatedRangeId = (
+    await db
+      .selectFrom("packages")
+      .select("parentId")
+      .where("slug", "=", "beef-small")
+      .executeTakeFirstOrThrow()
+  ).parentId!;
 });
 
 it("fuzzes every route that exports an action", () => {
   const dir = path.resolve(__dirname, "../../app/routes");
-  const withAction = fs.readdirSync(dir)
+  const withAction = fs
+    .readdirSync(dir)
     .filter((f) => /\.(tsx?|jsx?)$/.test(f))
-    .filter((f) => /export\s+(async\s+)?function\s+action\b|export\s+(const|let)\s+action\b|export\s*\{[^}]*\baction\b/.test(fs.readFileSync(path.join(dir, f), "utf8")));
+    .filter((f) =>
+      /export\s+(async\s+)?function\s+action\b|export\s+(const|let)\s+action\b|export\s*\{[^}]*\baction\b/.test(
+        fs.readFileSync(path.join(dir, f), "utf8"),
+      ),
+    );
   expect(Object.keys(ENDPOINTS).sort()).toEqual(withAction.sort());
 });
 
 const creditTotal = async () =>
-  Number((await db.selectFrom("creditLedger").select((eb) => eb.fn.sum<number>("amountCents").as("s")).executeTakeFirst())?.s ?? 0);
+  Number(
+    (
+      await db
+        .selectFrom("creditLedger")
+        .select((eb) => eb.fn.sum<number>("amountCents").as("s"))
+        .executeTakeFirst()
+    )?.s ?? 0,
+  );
 
 /**
  * A snapshot without what a declined payment legitimately records: the failed
@@ -338,18 +835,29 @@ const creditTotal = async () =>
  * account a visitor's payment is kept on (gift-card purchase).
  */
 function withoutPaymentAttempt(snap: string, knownUserIds: Set<number>): string {
-  const o = JSON.parse(snap) as { counts: Record<string, number>; users: { id: number; passwordHash: string | null; firstName: string | null }[] };
+  const o = JSON.parse(snap) as {
+    counts: Record<string, number>;
+    users: { id: number; passwordHash: string | null; firstName: string | null }[];
+  };
   delete o.counts.payments;
   delete o.counts.creditLedger;
   delete o.counts.users;
-  o.users = o.users.filter((u) => knownUserIds.has(u.id) || u.passwordHash !== null || u.firstName !== null);
+  o.users = o.users.filter(
+    (u) => knownUserIds.has(u.id) || u.passwordHash !== null || u.firstName !== null,
+  );
   return JSON.stringify(o);
 }
 
-const userIds = (snap: string) => new Set((JSON.parse(snap) as { users: { id: number }[] }).users.map((u) => u.id));
+const userIds = (snap: string) =>
+  new Set((JSON.parse(snap) as { users: { id: number }[] }).users.map((u) => u.id));
 
 const describeFields = (fields: [string, string | Blob][]) =>
-  JSON.stringify(fields.map(([k, v]) => [k, typeof v === "string" ? (v.length > 80 ? `${v.slice(0, 40)}…(${v.length})` : v) : "<file>"]));
+  JSON.stringify(
+    fields.map(([k, v]) => [
+      k,
+      typeof v === "string" ? (v.length > 80 ? `${v.slice(0, 40)}…(${v.length})` : v) : "<file>",
+    ]),
+  );
 
 describe("generated payloads never break an action", FUZZ_TIMEOUT, () => {
   for (const [file, make] of Object.entries(ENDPOINTS)) {
@@ -365,7 +873,9 @@ describe("generated payloads never break an action", FUZZ_TIMEOUT, () => {
           try {
             res = await call(ep.mod.action, postRequest(ep.path, client, fields), params);
           } catch (error) {
-            throw new Error(`uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${describeFields(fields)} ${JSON.stringify(params)}`);
+            throw new Error(
+              `uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${describeFields(fields)} ${JSON.stringify(params)}`,
+            );
           }
           const after = await snapshot();
           const where = `${res.status} for ${describeFields(fields)} ${JSON.stringify(params)}: ${res.text.slice(0, 300)}`;
@@ -373,12 +883,18 @@ describe("generated payloads never break an action", FUZZ_TIMEOUT, () => {
           expect(res.status, where).toBeGreaterThanOrEqual(200);
           if (res.status >= 400) {
             // a message the page (or the API client) can show
-            expect(res.text.replace(/[\s"{}[\]:,]|null|true|false/g, "").length, where).toBeGreaterThan(0);
+            expect(
+              res.text.replace(/[\s"{}[\]:,]|null|true|false/g, "").length,
+              where,
+            ).toBeGreaterThan(0);
             if (res.status === 402) {
               // a valid payload whose card the gateway declined: only the attempt is recorded
               // (a failed payment row, and credit held and given back), nothing else
               const known = userIds(before);
-              expect(withoutPaymentAttempt(after, known), `a declined payment wrote something: ${where}`).toBe(withoutPaymentAttempt(before, known));
+              expect(
+                withoutPaymentAttempt(after, known),
+                `a declined payment wrote something: ${where}`,
+              ).toBe(withoutPaymentAttempt(before, known));
               expect(await creditTotal(), where).toBe(credit);
             } else {
               expect(after, `a refused payload wrote something: ${where}`).toBe(before);
@@ -394,18 +910,26 @@ describe("generated payloads never break an action", FUZZ_TIMEOUT, () => {
       for (const valid of ep.fields.valid ?? []) {
         for (const key of Object.keys(valid)) {
           for (const bad of SWEEP) {
-            const fields = Object.entries(valid).map(([k, v]): [string, string | Blob] => [k, k === key ? bad : v]);
-            const params = ep.path.startsWith("/deliveries/") ? { token: "x" } : { order: "PT-100458" };
+            const fields = Object.entries(valid).map(([k, v]): [string, string | Blob] => [
+              k,
+              k === key ? bad : v,
+            ]);
+            const params = ep.path.startsWith("/deliveries/")
+              ? { token: "x" }
+              : { order: "PT-100458" };
             let res;
             try {
               res = await call(ep.mod.action, postRequest(ep.path, client, fields), params);
             } catch (error) {
-              throw new Error(`uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${describeFields(fields)}`);
+              throw new Error(
+                `uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${describeFields(fields)}`,
+              );
             }
             const after = await snapshot();
             const where = `${res.status} for ${describeFields(fields)}: ${res.text.slice(0, 300)}`;
             expect(res.status, where).toBeLessThan(500);
-            if (res.status >= 400 && res.status !== 402) expect(after, `a refused payload wrote something: ${where}`).toBe(before);
+            if (res.status >= 400 && res.status !== 402)
+              expect(after, `a refused payload wrote something: ${where}`).toBe(before);
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
             before = after;
           }
@@ -422,7 +946,10 @@ describe("bodies that are not form data", () => {
   const bodies: [string, string][] = [
     ["application/json", '{"email":"demo@paddockandtide.com.au","password":"x"}'],
     ["text/plain", "email=demo@paddockandtide.com.au"],
-    ["multipart/form-data; boundary=xyz", "--xyz\r\nContent-Disposition: form-data; name=\"email\"\r\n\r\nnot closed"],
+    [
+      "multipart/form-data; boundary=xyz",
+      '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nnot closed',
+    ],
     ["multipart/form-data", "no boundary at all"],
     ["application/x-www-form-urlencoded", "%E0%A4%A=%%&csrf=%ZZ"],
   ];
@@ -432,7 +959,11 @@ describe("bodies that are not form data", () => {
       const client = await ep.client();
       const before = await snapshot();
       for (const [type, body] of bodies) {
-        const request = new Request(new URL(ep.path, "http://localhost"), { method: "POST", body, headers: { "Content-Type": type, Cookie: client.cookie } });
+        const request = new Request(new URL(ep.path, "http://localhost"), {
+          method: "POST",
+          body,
+          headers: { "Content-Type": type, Cookie: client.cookie },
+        });
         let res;
         try {
           res = await call(ep.mod.action, request, { order: "PT-100458", token: "x" });
@@ -449,32 +980,97 @@ describe("bodies that are not form data", () => {
 
 /* ---- the JSON APIs' loaders: query strings and path parameters ---------------------------------- */
 
-type ApiEndpoint = { mod: { loader: unknown }; path: (p: Record<string, string>) => string; params?: string; query: string[]; signedIn?: boolean };
+type ApiEndpoint = {
+  mod: { loader: unknown };
+  path: (p: Record<string, string>) => string;
+  params?: string;
+  query: string[];
+  signedIn?: boolean;
+};
 
 const APIS: Record<string, ApiEndpoint> = {
-  "api.address.suggestions.ts": { mod: apiAddress, path: () => "/api/address/suggestions", query: ["q"] },
+  "api.address.suggestions.ts": {
+    mod: apiAddress,
+    path: () => "/api/address/suggestions",
+    query: ["q"],
+  },
   "api.categories.ts": { mod: apiCategories, path: () => "/api/categories", query: ["page"] },
-  "api.delivery.schedule.ts": { mod: apiSchedule, path: () => "/api/delivery/schedule", query: ["postcode"] },
+  "api.delivery.schedule.ts": {
+    mod: apiSchedule,
+    path: () => "/api/delivery/schedule",
+    query: ["postcode"],
+  },
   "api.faq.ts": { mod: apiFaq, path: () => "/api/faq", query: ["category"] },
-  "api.orders.$order.checkout.breakdown.ts": { mod: apiBreakdown, path: (p) => `/api/orders/${encodeURIComponent(p.order)}/checkout/breakdown`, params: "order", query: [], signedIn: true },
-  "api.orders.$order.checkout.ts": { mod: apiPay, path: (p) => `/api/orders/${encodeURIComponent(p.order)}/checkout`, params: "order", query: [], signedIn: true },
-  "api.pages.$key.ts": { mod: apiPages, path: (p) => `/api/pages/${encodeURIComponent(p.key)}`, params: "key", query: [] },
-  "api.posts.$slug.ts": { mod: apiPost, path: (p) => `/api/posts/${encodeURIComponent(p.slug)}`, params: "slug", query: [] },
-  "api.posts._index.ts": { mod: apiPosts, path: () => "/api/posts", query: ["page", "type", "category"] },
-  "api.recipes.$slug.ts": { mod: apiRecipe, path: (p) => `/api/recipes/${encodeURIComponent(p.slug)}`, params: "slug", query: [] },
+  "api.orders.$order.checkout.breakdown.ts": {
+    mod: apiBreakdown,
+    path: (p) => `/api/orders/${encodeURIComponent(p.order)}/checkout/breakdown`,
+    params: "order",
+    query: [],
+    signedIn: true,
+  },
+  "api.orders.$order.checkout.ts": {
+    mod: apiPay,
+    path: (p) => `/api/orders/${encodeURIComponent(p.order)}/checkout`,
+    params: "order",
+    query: [],
+    signedIn: true,
+  },
+  "api.pages.$key.ts": {
+    mod: apiPages,
+    path: (p) => `/api/pages/${encodeURIComponent(p.key)}`,
+    params: "key",
+    query: [],
+  },
+  "api.posts.$slug.ts": {
+    mod: apiPost,
+    path: (p) => `/api/posts/${encodeURIComponent(p.slug)}`,
+    params: "slug",
+    query: [],
+  },
+  "api.posts._index.ts": {
+    mod: apiPosts,
+    path: () => "/api/posts",
+    query: ["page", "type", "category"],
+  },
+  "api.recipes.$slug.ts": {
+    mod: apiRecipe,
+    path: (p) => `/api/recipes/${encodeURIComponent(p.slug)}`,
+    params: "slug",
+    query: [],
+  },
   "api.recipes._index.ts": { mod: apiRecipes, path: () => "/api/recipes", query: ["page"] },
-  "api.recipes.category.$categoryId.ts": { mod: apiRecipeCategory, path: (p) => `/api/recipes/category/${encodeURIComponent(p.categoryId)}`, params: "categoryId", query: ["page"] },
-  "api.recipes.featured.list.ts": { mod: apiFeatured, path: () => "/api/recipes/featured/list", query: [] },
-  "api.recipes.highlight.details.ts": { mod: apiHighlight, path: () => "/api/recipes/highlight/details", query: [] },
+  "api.recipes.category.$categoryId.ts": {
+    mod: apiRecipeCategory,
+    path: (p) => `/api/recipes/category/${encodeURIComponent(p.categoryId)}`,
+    params: "categoryId",
+    query: ["page"],
+  },
+  "api.recipes.featured.list.ts": {
+    mod: apiFeatured,
+    path: () => "/api/recipes/featured/list",
+    query: [],
+  },
+  "api.recipes.highlight.details.ts": {
+    mod: apiHighlight,
+    path: () => "/api/recipes/highlight/details",
+    query: [],
+  },
 };
 
 it("fuzzes every /api route", () => {
-  const files = fs.readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => f.startsWith("api."));
+  const files = fs
+    .readdirSync(path.resolve(__dirname, "../../app/routes"))
+    .filter((f) => f.startsWith("api."));
   expect(Object.keys(APIS).sort()).toEqual(files.sort());
 });
 
 const queryValue = fc.oneof(nasty, number, text).filter((v) => {
-  try { encodeURIComponent(v); return true; } catch { return false; }
+  try {
+    encodeURIComponent(v);
+    return true;
+  } catch {
+    return false;
+  }
 });
 
 describe("generated query strings and path parameters never break an API", FUZZ_TIMEOUT, () => {
@@ -486,7 +1082,16 @@ describe("generated query strings and path parameters never break an API", FUZZ_
       await fc.assert(
         fc.asyncProperty(
           param,
-          fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(api.query.length ? api.query : ["x"])), fc.string({ maxLength: 8 })), queryValue), { maxLength: 4 }),
+          fc.array(
+            fc.tuple(
+              fc.oneof(
+                fc.constantFrom(...(api.query.length ? api.query : ["x"])),
+                fc.string({ maxLength: 8 }),
+              ),
+              queryValue,
+            ),
+            { maxLength: 4 },
+          ),
           async (p, query) => {
             const params = api.params ? { [api.params]: p } : {};
             const qs = new URLSearchParams(query).toString();
@@ -512,7 +1117,10 @@ describe("generated query strings and path parameters never break an API", FUZZ_
 
 /* ---- page loaders that read a path parameter ------------------------------------------------------ */
 
-const PAGES_WITH_PARAMS: Record<string, { mod: { loader: unknown }; name: string; signedIn?: boolean }> = {
+const PAGES_WITH_PARAMS: Record<
+  string,
+  { mod: { loader: unknown }; name: string; signedIn?: boolean }
+> = {
   "$.tsx": { mod: catchAll, name: "*" },
   "blog-post.$slug.tsx": { mod: blogPost, name: "slug" },
   "blog-recipes.$category.tsx": { mod: blogRecipes, name: "category" },
@@ -526,7 +1134,9 @@ const PAGES_WITH_PARAMS: Record<string, { mod: { loader: unknown }; name: string
 };
 
 it("fuzzes every page route with a path parameter", () => {
-  const files = fs.readdirSync(path.resolve(__dirname, "../../app/routes")).filter((f) => f.includes("$") && !f.startsWith("api."));
+  const files = fs
+    .readdirSync(path.resolve(__dirname, "../../app/routes"))
+    .filter((f) => f.includes("$") && !f.startsWith("api."));
   expect(Object.keys(PAGES_WITH_PARAMS).sort()).toEqual(files.sort());
 });
 
@@ -539,11 +1149,17 @@ describe("generated path parameters never break a page loader", FUZZ_TIMEOUT, ()
           const url = `/fuzz/${encodeURIComponent(value)}`;
           let res;
           try {
-            res = await call(page.mod.loader, getRequest(url, page.signedIn ? A : null), { [page.name]: value });
+            res = await call(page.mod.loader, getRequest(url, page.signedIn ? A : null), {
+              [page.name]: value,
+            });
           } catch (error) {
-            throw new Error(`uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${JSON.stringify(value)}`);
+            throw new Error(
+              `uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${JSON.stringify(value)}`,
+            );
           }
-          expect(res.status, `${JSON.stringify(value)}: ${res.text.slice(0, 200)}`).toBeLessThan(500);
+          expect(res.status, `${JSON.stringify(value)}: ${res.text.slice(0, 200)}`).toBeLessThan(
+            500,
+          );
         }),
         { seed: SEED, numRuns: Math.ceil(RUNS / 4), endOnFailure: true, verbose: 1 },
       );

@@ -9,15 +9,23 @@ import { sessionSecret } from "~/security/secrets.server";
 
 /** The code of a card whose e-mail is still to be written, opened as the mail job opens it (what the e-mail will print). */
 export function codeOf(card: { codeSealed: string | null; codeHash: string }): string {
-  if (!card.codeSealed) throw new Error("this card's code is no longer kept: its e-mail was written");
+  if (!card.codeSealed)
+    throw new Error("this card's code is no longer kept: its e-mail was written");
   return openSealedCode({ codeSealed: card.codeSealed, codeHash: card.codeHash });
 }
 
 type CardValues = Omit<Insertable<GiftCardsTable>, "codeHash" | "codeLast4" | "codeSealed">;
 
 /** Inserts a card for `code` (a new one by default), sealed while it is unsent; its id and code. */
-export async function insertGiftCard(values: CardValues, code = newGiftCardCode()): Promise<{ id: number; code: string }> {
+export async function insertGiftCard(
+  values: CardValues,
+  code = newGiftCardCode(),
+): Promise<{ id: number; code: string }> {
   const stored = storedGiftCode(sessionSecret, code, { sealed: !values.sentAt });
-  const { id } = await db.insertInto("giftCards").values({ ...values, ...stored }).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto("giftCards")
+    .values({ ...values, ...stored })
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return { id, code };
 }

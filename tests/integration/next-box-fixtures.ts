@@ -13,14 +13,31 @@ export async function everyDayRegion() {
   return regionId;
 }
 
-export type BoxSubscriber = { owner: { id: number; userId: number }; email: string; items: Record<number, number>; cutIds: number[] };
+export type BoxSubscriber = {
+  owner: { id: number; userId: number };
+  email: string;
+  items: Record<number, number>;
+  cutIds: number[];
+};
 
 /** `cutIds`: three cuts, the first two on the box (the third is free to add). */
-export async function boxSubscriber({ postcode = "2000", daysAhead = 10, addons = {} as Record<number, number> } = {}): Promise<BoxSubscriber> {
+export async function boxSubscriber({
+  postcode = "2000",
+  daysAhead = 10,
+  addons = {} as Record<number, number>,
+} = {}): Promise<BoxSubscriber> {
   const s = await createSubscriber(db, {
     user: { email: `nb.${uniq()}@example.com`, password: null, phone: null },
-    region: await everyDayRegion(), postcode, daysAhead, cards: 0,
+    region: await everyDayRegion(),
+    postcode,
+    daysAhead,
+    cards: 0,
     addons: Object.entries(addons).map(([productId, quantity]) => [Number(productId), quantity]),
   });
-  return { owner: { id: s.subscriptionId, userId: s.userId }, email: s.email, items: s.items, cutIds: await firstCuts(db, 3) };
+  return {
+    owner: { id: s.subscriptionId, userId: s.userId },
+    email: s.email,
+    items: s.items,
+    cutIds: await firstCuts(db, 3),
+  };
 }

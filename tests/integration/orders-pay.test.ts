@@ -15,21 +15,59 @@ import { newSession } from "./sessions";
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
 
-type Fixture = { userId: number; email: string; reference: string; orderId: number; totalCents: number; cards: { ok: number; declined: number } };
+type Fixture = {
+  userId: number;
+  email: string;
+  reference: string;
+  orderId: number;
+  totalCents: number;
+  cards: { ok: number; declined: number };
+};
 
 /** A subscriber with a phone, an address on file, two saved cards, `creditCents` of credit and one unpaid order. */
-async function subscriber({ creditCents = 0, password = true, lines = [[27900, 1], [1200, 2]] as [number, number][] } = {}): Promise<Fixture> {
+async function subscriber({
+  creditCents = 0,
+  password = true,
+  lines = [
+    [27900, 1],
+    [1200, 2],
+  ] as [number, number][],
+} = {}): Promise<Fixture> {
   const user = await createUser(db, {
-    email: `payer.${rand()}@example.com`, ...(password ? {} : { password: null }), firstName: "Ava", lastName: "Nguyen", phone: "+61412345678",
-    sms: 0, newsletter: 0, orderedAt: ts(), creditCents,
+    email: `payer.${rand()}@example.com`,
+    ...(password ? {} : { password: null }),
+    firstName: "Ava",
+    lastName: "Nguyen",
+    phone: "+61412345678",
+    sms: 0,
+    newsletter: 0,
+    orderedAt: ts(),
+    creditCents,
   });
   await createAddress(db, user.id);
   const ok = await createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
-  const declined = await createCard(db, user.id, { outcome: "declined", lastFour: "0002", primary: false });
-  const order = await createOrder(db, user.id, {
-    lines: lines.map(([priceCents, quantity], i) => ({ sellableType: i === 0 ? "package" : "addon", sellableId: i + 1, name: i === 0 ? "Custom box - large" : "Smoked bacon", quantity, priceCents })),
+  const declined = await createCard(db, user.id, {
+    outcome: "declined",
+    lastFour: "0002",
+    primary: false,
   });
-  return { userId: user.id, email: user.email, reference: order.reference, orderId: order.id, totalCents: order.totalCents, cards: { ok, declined } };
+  const order = await createOrder(db, user.id, {
+    lines: lines.map(([priceCents, quantity], i) => ({
+      sellableType: i === 0 ? "package" : "addon",
+      sellableId: i + 1,
+      name: i === 0 ? "Custom box - large" : "Smoked bacon",
+      quantity,
+      priceCents,
+    })),
+  });
+  return {
+    userId: user.id,
+    email: user.email,
+    reference: order.reference,
+    orderId: order.id,
+    totalCents: order.totalCents,
+    cards: { ok, declined },
+  };
 }
 
 /** Session and CSRF cookies for a user, and the token the form field carries. */
@@ -52,22 +90,48 @@ async function asResponse(p: Promise<Response>) {
 type Auth = Awaited<ReturnType<typeof signedIn>>;
 
 async function getBreakdown(reference: string, auth: Auth | null) {
-  const request = new Request(`http://localhost/api/orders/${reference}/checkout/breakdown`, { headers: auth ? { Cookie: auth.cookie } : {} });
-  const res = await asResponse((breakdownApi.loader as (a: LoaderFunctionArgs) => Promise<Response>)({ request, params: { order: reference }, context: {} }));
+  const request = new Request(`http://localhost/api/orders/${reference}/checkout/breakdown`, {
+    headers: auth ? { Cookie: auth.cookie } : {},
+  });
+  const res = await asResponse(
+    (breakdownApi.loader as (a: LoaderFunctionArgs) => Promise<Response>)({
+      request,
+      params: { order: reference },
+      context: {},
+    }),
+  );
   return { status: res.status, body: await res.json() };
 }
 
-async function pay(reference: string, auth: Auth | null, fields: Record<string, string>, opts: { csrf?: boolean; key?: string } = {}) {
+async function pay(
+  reference: string,
+  auth: Auth | null,
+  fields: Record<string, string>,
+  opts: { csrf?: boolean; key?: string } = {},
+) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   if (auth && opts.csrf !== false) body.append("csrf", auth.token);
   const headers: Record<string, string> = {};
   if (auth) headers.Cookie = auth.cookie;
   if (opts.key) headers["Idempotency-Key"] = opts.key;
-  const request = new Request(`http://localhost/api/orders/${reference}/checkout`, { method: "POST", body, headers });
-  const res = await asResponse(payApi.action({ request, params: { order: reference }, context: {} } as ActionFunctionArgs) as Promise<Response>);
+  const request = new Request(`http://localhost/api/orders/${reference}/checkout`, {
+    method: "POST",
+    body,
+    headers,
+  });
+  const res = await asResponse(
+    payApi.action({
+      request,
+      params: { order: reference },
+      context: {},
+    } as ActionFunctionArgs) as Promise<Response>,
+  );
   const text = await res.text();
-  return { status: res.status, body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text };
+  return {
+    status: res.status,
+    body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text,
+  };
 }
 
 /** The payload of SPEC §3: snake-case names, card[...] fields, sms and newsletter as 1, empty values omitted. */
@@ -82,11 +146,24 @@ const billing = {
   billing_country: "AU",
   billing_state: "NSW",
 };
-const newCard = (number = "4242424242424242") => ({ "card[number]": number, "card[month]": "09", "card[year]": "2032", "card[cvc]": "123" });
+const newCard = (number = "4242424242424242") => ({
+  "card[number]": number,
+  "card[month]": "09",
+  "card[year]": "2032",
+  "card[cvc]": "123",
+});
 
-const orderRow = (id: number) => db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const paymentsOf = (orderId: number) => db.selectFrom("payments").selectAll().where("orderId", "=", orderId).execute();
-const ledgerOf = (userId: number, reference: string) => db.selectFrom("creditLedger").selectAll().where("userId", "=", userId).where("reference", "=", reference).execute();
+const orderRow = (id: number) =>
+  db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const paymentsOf = (orderId: number) =>
+  db.selectFrom("payments").selectAll().where("orderId", "=", orderId).execute();
+const ledgerOf = (userId: number, reference: string) =>
+  db
+    .selectFrom("creditLedger")
+    .selectAll()
+    .where("userId", "=", userId)
+    .where("reference", "=", reference)
+    .execute();
 
 describe("GET /api/orders/{order}/checkout/breakdown", () => {
   it("answers 401 without a session", async () => {
@@ -109,7 +186,10 @@ describe("GET /api/orders/{order}/checkout/breakdown", () => {
 
   it("returns a list whose first item has invoices with lines, subtotal, discounted and total", async () => {
     const f = await subscriber();
-    const { status, body } = await getBreakdown(f.reference.toLowerCase(), await signedIn(f.userId));
+    const { status, body } = await getBreakdown(
+      f.reference.toLowerCase(),
+      await signedIn(f.userId),
+    );
     expect(status).toBe(200);
     expect(Array.isArray(body)).toBe(true);
     const [first] = body;
@@ -118,7 +198,11 @@ describe("GET /api/orders/{order}/checkout/breakdown", () => {
     expect(first.invoices).toHaveLength(1);
     expect(first.invoices[0]).toMatchObject({ subtotal: 30300, discounted: 0, total: 30300 });
     expect(first.invoices[0].lines).toEqual([
-      { sellable: { id: 1, type: "package", name: "Custom box - large" }, quantity: 1, price: 27900 },
+      {
+        sellable: { id: 1, type: "package", name: "Custom box - large" },
+        quantity: 1,
+        price: 27900,
+      },
       { sellable: { id: 2, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200 },
     ]);
   });
@@ -127,14 +211,22 @@ describe("GET /api/orders/{order}/checkout/breakdown", () => {
 describe("POST /api/orders/{order}/checkout: who may pay", () => {
   it("answers 401 without a session and charges nothing", async () => {
     const f = await subscriber();
-    const res = await pay(f.reference, await signedIn(null), { ...billing, payment_method: String(f.cards.ok) });
+    const res = await pay(f.reference, await signedIn(null), {
+      ...billing,
+      payment_method: String(f.cards.ok),
+    });
     expect(res.status).toBe(401);
     expect(await paymentsOf(f.orderId)).toHaveLength(0);
   });
 
   it("answers 419 without the CSRF token", async () => {
     const f = await subscriber();
-    const res = await pay(f.reference, await signedIn(f.userId), { ...billing, payment_method: String(f.cards.ok) }, { csrf: false });
+    const res = await pay(
+      f.reference,
+      await signedIn(f.userId),
+      { ...billing, payment_method: String(f.cards.ok) },
+      { csrf: false },
+    );
     expect(res.status).toBe(419);
   });
 
@@ -142,8 +234,14 @@ describe("POST /api/orders/{order}/checkout: who may pay", () => {
     const f = await subscriber();
     const other = await subscriber();
     const auth = await signedIn(other.userId);
-    const theirs = await pay(f.reference, auth, { ...billing, payment_method: String(other.cards.ok) });
-    const missing = await pay("PT-NOPE-0000", auth, { ...billing, payment_method: String(other.cards.ok) });
+    const theirs = await pay(f.reference, auth, {
+      ...billing,
+      payment_method: String(other.cards.ok),
+    });
+    const missing = await pay("PT-NOPE-0000", auth, {
+      ...billing,
+      payment_method: String(other.cards.ok),
+    });
     expect(theirs.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(theirs.body).toEqual(missing.body);
@@ -153,7 +251,10 @@ describe("POST /api/orders/{order}/checkout: who may pay", () => {
   it("refuses another user's saved card like an invalid one", async () => {
     const f = await subscriber();
     const other = await subscriber();
-    const res = await pay(f.reference, await signedIn(f.userId), { ...billing, payment_method: String(other.cards.ok) });
+    const res = await pay(f.reference, await signedIn(f.userId), {
+      ...billing,
+      payment_method: String(other.cards.ok),
+    });
     expect(res.status).toBe(402);
     expect(res.body.errors.payment_method).toMatch(/no longer available/);
     expect((await orderRow(f.orderId)).status).toBe("unpaid");
@@ -182,12 +283,32 @@ describe("POST /api/orders/{order}/checkout: validation (422, keyed by the paylo
   it("checks phone, postcode, suite for an apartment and company for a business", async () => {
     const f = await subscriber();
     const auth = await signedIn(f.userId);
-    const a = await pay(f.reference, auth, { ...billing, billing_phone: "12345", billing_postcode: "20", billing_address_type: "apartment", payment_method: String(f.cards.ok) });
+    const a = await pay(f.reference, auth, {
+      ...billing,
+      billing_phone: "12345",
+      billing_postcode: "20",
+      billing_address_type: "apartment",
+      payment_method: String(f.cards.ok),
+    });
     expect(a.status).toBe(422);
-    expect(a.body.errors).toEqual({ billing_phone: "Phone is invalid", billing_address_line_2: "Suite or unit is required for an apartment", billing_postcode: "Post code invalid" });
-    const b = await pay(f.reference, auth, { ...billing, billing_address_type: "apartment", payment_method: String(f.cards.ok) });
-    expect(b.body.errors).toEqual({ billing_address_line_2: "Suite or unit is required for an apartment" });
-    const c = await pay(f.reference, auth, { ...billing, billing_address_type: "business", payment_method: String(f.cards.ok) });
+    expect(a.body.errors).toEqual({
+      billing_phone: "Phone is invalid",
+      billing_address_line_2: "Suite or unit is required for an apartment",
+      billing_postcode: "Post code invalid",
+    });
+    const b = await pay(f.reference, auth, {
+      ...billing,
+      billing_address_type: "apartment",
+      payment_method: String(f.cards.ok),
+    });
+    expect(b.body.errors).toEqual({
+      billing_address_line_2: "Suite or unit is required for an apartment",
+    });
+    const c = await pay(f.reference, auth, {
+      ...billing,
+      billing_address_type: "business",
+      payment_method: String(f.cards.ok),
+    });
     expect(c.body.errors).toEqual({ billing_company: "Company name is required for a business" });
   });
 
@@ -195,8 +316,18 @@ describe("POST /api/orders/{order}/checkout: validation (422, keyed by the paylo
     const f = await subscriber();
     const auth = await signedIn(f.userId);
     const a = await pay(f.reference, auth, { ...billing, payment_method: "new" });
-    expect(a.body.errors).toEqual({ "card[number]": "Card number is required", "card[month]": "Expiry date is required", "card[cvc]": "CVC is required" });
-    const b = await pay(f.reference, auth, { ...billing, "card[number]": "42424242424242424242", "card[month]": "01", "card[year]": "2020", "card[cvc]": "12" });
+    expect(a.body.errors).toEqual({
+      "card[number]": "Card number is required",
+      "card[month]": "Expiry date is required",
+      "card[cvc]": "CVC is required",
+    });
+    const b = await pay(f.reference, auth, {
+      ...billing,
+      "card[number]": "42424242424242424242",
+      "card[month]": "01",
+      "card[year]": "2020",
+      "card[cvc]": "12",
+    });
     expect(b.body.errors).toEqual({
       "card[number]": "Card number must be at most 16 digits",
       "card[month]": "Expiry date must be a valid MM/YY date that has not passed",
@@ -211,11 +342,22 @@ describe("POST /api/orders/{order}/checkout: validation (422, keyed by the paylo
   it("asks to confirm an address it cannot verify, and takes it when confirmed", async () => {
     const f = await subscriber();
     const auth = await signedIn(f.userId);
-    const doubt = await pay(f.reference, auth, { ...billing, billing_city: "Atlantis", payment_method: String(f.cards.ok) });
+    const doubt = await pay(f.reference, auth, {
+      ...billing,
+      billing_city: "Atlantis",
+      payment_method: String(f.cards.ok),
+    });
     expect(doubt.status).toBe(422);
-    expect(doubt.body.errors).toEqual({ billing_city: "We had trouble verifying your address. Continue if it's correct." });
+    expect(doubt.body.errors).toEqual({
+      billing_city: "We had trouble verifying your address. Continue if it's correct.",
+    });
     expect(await paymentsOf(f.orderId)).toHaveLength(0);
-    const ok = await pay(f.reference, auth, { ...billing, billing_city: "Atlantis", payment_method: String(f.cards.ok), address_confirmed: doubt.body.address_key });
+    const ok = await pay(f.reference, auth, {
+      ...billing,
+      billing_city: "Atlantis",
+      payment_method: String(f.cards.ok),
+      address_confirmed: doubt.body.address_key,
+    });
     expect(ok.status).toBe(200);
   });
 });
@@ -224,25 +366,67 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
   it("pays with a saved card, spends the credit, records everything and sends the receipt", async () => {
     const f = await subscriber({ creditCents: 2500 });
     const auth = await signedIn(f.userId);
-    const res = await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok), sms: "1", newsletter: "1" });
+    const res = await pay(f.reference, auth, {
+      ...billing,
+      payment_method: String(f.cards.ok),
+      sms: "1",
+      newsletter: "1",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "paid", reference: f.reference, charged: f.totalCents - 2500, credit: 2500, card: { brand: "Visa", last_four: "4242" } });
+    expect(res.body).toMatchObject({
+      status: "paid",
+      reference: f.reference,
+      charged: f.totalCents - 2500,
+      credit: 2500,
+      card: { brand: "Visa", last_four: "4242" },
+    });
     expect(res.body.invoice_url).toBe(`http://localhost/dashboard/orders/${f.reference}`);
 
     const order = await orderRow(f.orderId);
     expect(order.status).toBe("paid");
     expect(order.paidAt).toBeTruthy();
-    const billingRow = await db.selectFrom("addresses").selectAll().where("id", "=", order.billingAddressId!).executeTakeFirstOrThrow();
-    expect(billingRow).toMatchObject({ userId: f.userId, kind: "billing", line1: "7 Bay Road", city: "Haymarket", postcode: "2000" });
+    const billingRow = await db
+      .selectFrom("addresses")
+      .selectAll()
+      .where("id", "=", order.billingAddressId!)
+      .executeTakeFirstOrThrow();
+    expect(billingRow).toMatchObject({
+      userId: f.userId,
+      kind: "billing",
+      line1: "7 Bay Road",
+      city: "Haymarket",
+      postcode: "2000",
+    });
     const payments = await paymentsOf(f.orderId);
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: "succeeded", amountCents: f.totalCents - 2500, cardBrand: "Visa", cardLastFour: "4242" });
-    expect((await db.selectFrom("invoices").select("creditCents").where("orderId", "=", f.orderId).executeTakeFirstOrThrow()).creditCents).toBe(2500);
+    expect(payments[0]).toMatchObject({
+      status: "succeeded",
+      amountCents: f.totalCents - 2500,
+      cardBrand: "Visa",
+      cardLastFour: "4242",
+    });
+    expect(
+      (
+        await db
+          .selectFrom("invoices")
+          .select("creditCents")
+          .where("orderId", "=", f.orderId)
+          .executeTakeFirstOrThrow()
+      ).creditCents,
+    ).toBe(2500);
     expect(await creditBalance({ userId: f.userId })).toBe(0);
     expect((await ledgerOf(f.userId, f.reference)).map((l) => l.amountCents)).toEqual([-2500]);
-    const user = await db.selectFrom("users").select(["sms", "newsletter"]).where("id", "=", f.userId).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select(["sms", "newsletter"])
+      .where("id", "=", f.userId)
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ sms: 1, newsletter: 1 });
-    const mail = await db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", f.email).execute();
+    const mail = await db
+      .selectFrom("emailOutbox")
+      .selectAll()
+      .where("toAddress", "=", f.email)
+      .execute();
     expect(mail).toHaveLength(1);
     expect(mail[0].template).toBe("order-receipt");
     expect(mail[0].text).toContain(`http://localhost/dashboard/orders/${f.reference}`);
@@ -253,12 +437,22 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
     const f = await subscriber();
     const auth = await signedIn(f.userId);
     const key = randomUUID();
-    const first = await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }, { key });
+    const first = await pay(
+      f.reference,
+      auth,
+      { ...billing, payment_method: String(f.cards.ok) },
+      { key },
+    );
     expect(first.status).toBe(200);
     const again = await pay(f.reference, auth, { ...billing, ...newCard() });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This order has already been paid.");
-    const retry = await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }, { key });
+    const retry = await pay(
+      f.reference,
+      auth,
+      { ...billing, payment_method: String(f.cards.ok) },
+      { key },
+    );
     expect(retry.status).toBe(200);
     expect(retry.body.charged).toBe(first.body.charged);
     expect(await paymentsOf(f.orderId)).toHaveLength(1);
@@ -266,10 +460,17 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
 
   it("pays with a new card and saves it", async () => {
     const f = await subscriber();
-    const res = await pay(f.reference, await signedIn(f.userId), { ...billing, ...newCard("5555555555554444") });
+    const res = await pay(f.reference, await signedIn(f.userId), {
+      ...billing,
+      ...newCard("5555555555554444"),
+    });
     expect(res.status).toBe(200);
     expect(res.body.card).toEqual({ brand: "Mastercard", last_four: "4444" });
-    const cards = await db.selectFrom("paymentMethods").select(["brand", "lastFour", "gatewayToken"]).where("userId", "=", f.userId).execute();
+    const cards = await db
+      .selectFrom("paymentMethods")
+      .select(["brand", "lastFour", "gatewayToken"])
+      .where("userId", "=", f.userId)
+      .execute();
     expect(cards.map((c) => c.lastFour).sort()).toEqual(["0002", "4242", "4444"]);
     expect(JSON.stringify(cards)).not.toContain("5555555555554444");
   });
@@ -280,7 +481,10 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
     const declined = await pay(f.reference, auth, { ...billing, ...newCard("4000000000000002") });
     expect(declined.status).toBe(402);
     expect(declined.body.errors).toEqual({ "card[number]": "Your card was declined." });
-    const savedDeclined = await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.declined) });
+    const savedDeclined = await pay(f.reference, auth, {
+      ...billing,
+      payment_method: String(f.cards.declined),
+    });
     expect(savedDeclined.body.errors).toEqual({ payment_method: "Your card was declined." });
     const poor = await pay(f.reference, auth, { ...billing, ...newCard("4000000000009995") });
     expect(poor.body.errors).toEqual({ "card[number]": "Your card has insufficient funds." });
@@ -288,8 +492,14 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
     const order = await orderRow(f.orderId);
     expect(order).toMatchObject({ status: "unpaid", paymentKey: null, paidAt: null });
     expect(await creditBalance({ userId: f.userId })).toBe(1000);
-    expect((await paymentsOf(f.orderId)).map((p) => p.status)).toEqual(["declined", "declined", "declined"]);
-    expect(await db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", f.email).execute()).toHaveLength(0);
+    expect((await paymentsOf(f.orderId)).map((p) => p.status)).toEqual([
+      "declined",
+      "declined",
+      "declined",
+    ]);
+    expect(
+      await db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", f.email).execute(),
+    ).toHaveLength(0);
 
     const ok = await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) });
     expect(ok.status).toBe(200);
@@ -299,19 +509,45 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
 
   it("a new card that pays an order the primary card was declined on becomes primary; otherwise the primary stays", async () => {
     const f = await subscriber();
-    await db.updateTable("paymentMethods").set((eb) => ({ isPrimary: eb.case().when("id", "=", f.cards.declined).then(1).else(0).end() })).where("userId", "=", f.userId).execute();
+    await db
+      .updateTable("paymentMethods")
+      .set((eb) => ({
+        isPrimary: eb.case().when("id", "=", f.cards.declined).then(1).else(0).end(),
+      }))
+      .where("userId", "=", f.userId)
+      .execute();
     const auth = await signedIn(f.userId);
     // as a renewal does: the primary card is tried and declined
-    expect((await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.declined) })).status).toBe(402);
+    expect(
+      (await pay(f.reference, auth, { ...billing, payment_method: String(f.cards.declined) }))
+        .status,
+    ).toBe(402);
     const ok = await pay(f.reference, auth, { ...billing, ...newCard("5555555555554444") });
     expect(ok.status).toBe(200);
-    const cards = await db.selectFrom("paymentMethods").select(["lastFour", "isPrimary"]).where("userId", "=", f.userId).orderBy("id").execute();
-    expect(cards).toEqual([{ lastFour: "4242", isPrimary: 0 }, { lastFour: "0002", isPrimary: 0 }, { lastFour: "4444", isPrimary: 1 }]);
+    const cards = await db
+      .selectFrom("paymentMethods")
+      .select(["lastFour", "isPrimary"])
+      .where("userId", "=", f.userId)
+      .orderBy("id")
+      .execute();
+    expect(cards).toEqual([
+      { lastFour: "4242", isPrimary: 0 },
+      { lastFour: "0002", isPrimary: 0 },
+      { lastFour: "4444", isPrimary: 1 },
+    ]);
 
     const g = await subscriber();
-    const other = await pay(g.reference, await signedIn(g.userId), { ...billing, ...newCard("5555555555554444") });
+    const other = await pay(g.reference, await signedIn(g.userId), {
+      ...billing,
+      ...newCard("5555555555554444"),
+    });
     expect(other.status).toBe(200);
-    const kept = await db.selectFrom("paymentMethods").select(["lastFour", "isPrimary"]).where("userId", "=", g.userId).where("isPrimary", "=", 1).execute();
+    const kept = await db
+      .selectFrom("paymentMethods")
+      .select(["lastFour", "isPrimary"])
+      .where("userId", "=", g.userId)
+      .where("isPrimary", "=", 1)
+      .execute();
     expect(kept).toEqual([{ lastFour: "4242", isPrimary: 1 }]);
   });
 
@@ -320,7 +556,12 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
     const auth = await signedIn(f.userId);
     const res = await pay(f.reference, auth, { ...billing });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: "paid", charged: 0, credit: f.totalCents, card: null });
+    expect(res.body).toMatchObject({
+      status: "paid",
+      charged: 0,
+      credit: f.totalCents,
+      card: null,
+    });
     expect(await creditBalance({ userId: f.userId })).toBe(50000 - f.totalCents);
     const payments = await paymentsOf(f.orderId);
     expect(payments).toHaveLength(1);
@@ -343,24 +584,39 @@ describe("POST /api/orders/{order}/checkout: exactly once", () => {
     const f = await subscriber({ creditCents: 2500 });
     const auth = await signedIn(f.userId);
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 10 }, () => pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }, { key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }, { key }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
-    for (const r of results) expect(r.body).toMatchObject({ status: "paid", charged: f.totalCents - 2500, credit: 2500 });
+    for (const r of results)
+      expect(r.body).toMatchObject({ status: "paid", charged: f.totalCents - 2500, credit: 2500 });
     expect(await paymentsOf(f.orderId)).toHaveLength(1);
     expect((await ledgerOf(f.userId, f.reference)).map((l) => l.amountCents)).toEqual([-2500]);
-    expect(await db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", f.email).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("emailOutbox").selectAll().where("toAddress", "=", f.email).execute(),
+    ).toHaveLength(1);
   });
 
   it("lets exactly one of two different submits at once pay (two tabs, or the page and the API)", async () => {
     const f = await subscriber({ creditCents: 2500 });
     const auth = await signedIn(f.userId);
     const [a, b] = await Promise.all([
-      pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }, { key: randomUUID() }),
+      pay(
+        f.reference,
+        auth,
+        { ...billing, payment_method: String(f.cards.ok) },
+        { key: randomUUID() },
+      ),
       pay(f.reference, auth, { ...billing, ...newCard() }, { key: randomUUID() }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const refused = a.status === 409 ? a : b;
-    expect(["This order has already been paid.", "This order is being paid in another window. Please wait a moment, then check your deliveries."]).toContain(refused.body.message);
+    expect([
+      "This order has already been paid.",
+      "This order is being paid in another window. Please wait a moment, then check your deliveries.",
+    ]).toContain(refused.body.message);
     const payments = await paymentsOf(f.orderId);
     expect(payments.filter((p) => p.status === "succeeded")).toHaveLength(1);
     expect(payments).toHaveLength(1);
@@ -371,7 +627,11 @@ describe("POST /api/orders/{order}/checkout: exactly once", () => {
   it("never spends the same credit twice on two orders paid at once", async () => {
     const f = await subscriber({ creditCents: 40000 });
     // a second unpaid order of the same user
-    const g = await createOrder(db, f.userId, { reference: `PT-U${rand().toUpperCase()}`, deliveryDate: "2030-02-10", invoiceCents: 30300 });
+    const g = await createOrder(db, f.userId, {
+      reference: `PT-U${rand().toUpperCase()}`,
+      deliveryDate: "2030-02-10",
+      invoiceCents: 30300,
+    });
     const auth = await signedIn(f.userId);
     const [a, b] = await Promise.all([
       pay(f.reference, auth, { ...billing, payment_method: String(f.cards.ok) }),

@@ -26,13 +26,34 @@ export const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
 export { uniqueEmail };
 
-export const VISA = { number: "4242424242424242", expMonth: 12, expYear: new Date().getFullYear() + 3, cvc: "123" };
-export const billing: AddressInput = { addressType: "house", line1: "7 Bay Road", line2: undefined, company: undefined, city: "Haymarket", state: "NSW", postcode: "2000", country: "AU" };
+export const VISA = {
+  number: "4242424242424242",
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 3,
+  cvc: "123",
+};
+export const billing: AddressInput = {
+  addressType: "house",
+  line1: "7 Bay Road",
+  line2: undefined,
+  company: undefined,
+  city: "Haymarket",
+  state: "NSW",
+  postcode: "2000",
+  country: "AU",
+};
 
 /** A customer with a password and `creditCents` of credit. */
 export function customer(creditCents = 0): Promise<User> {
   return createUser(db, {
-    email: uniqueEmail("payer"), firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0, orderedAt: ts(), creditCents,
+    email: uniqueEmail("payer"),
+    firstName: "Ava",
+    lastName: "Nguyen",
+    phone: "+61412345678",
+    sms: 0,
+    newsletter: 0,
+    orderedAt: ts(),
+    creditCents,
   });
 }
 
@@ -44,57 +65,147 @@ export async function boxDraft(user: User, { guest = false } = {}) {
   const { cookie, ...session } = await newSession(guest ? null : user.id);
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(new Request(`${ORIGIN}/get-started`, { headers: { Cookie: cookie } }));
-  const saved = await saveDelivery({ ...flow, session }, { email: user.email, postcode: "2000", suburbId: lookup.suburbs[0].id, deliveryDate: lookup.dates[0].value, deliveryWindow: "day" });
+  const flow = await readFlow(
+    new Request(`${ORIGIN}/get-started`, { headers: { Cookie: cookie } }),
+  );
+  const saved = await saveDelivery(
+    { ...flow, session },
+    {
+      email: user.email,
+      postcode: "2000",
+      suburbId: lookup.suburbs[0].id,
+      deliveryDate: lookup.dates[0].value,
+      deliveryWindow: "day",
+    },
+  );
   if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db.selectFrom("packages").select(["id", "parentId"]).where("slug", "=", "beef-small").executeTakeFirstOrThrow();
-  const first = await db.selectFrom("subscriptions").selectAll().where("id", "=", saved.subscriptionId).executeTakeFirstOrThrow();
+  const pkg = await db
+    .selectFrom("packages")
+    .select(["id", "parentId"])
+    .where("slug", "=", "beef-small")
+    .executeTakeFirstOrThrow();
+  const first = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("id", "=", saved.subscriptionId)
+    .executeTakeFirstOrThrow();
   await choosePackage(first, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  const bacon = (await db.selectFrom("products").select("id").where("slug", "=", "addon-bacon").executeTakeFirstOrThrow()).id;
+  const bacon = (
+    await db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", "addon-bacon")
+      .executeTakeFirstOrThrow()
+  ).id;
   // counted stock, so giving it back twice would show
   await db.updateTable("products").set({ inventory: 500 }).where("id", "=", bacon).execute();
   await changeAddon(first.id, { intent: "add", productId: bacon });
-  const draft = await db.selectFrom("subscriptions").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
+  const draft = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("id", "=", first.id)
+    .executeTakeFirstOrThrow();
   const shipping = { ...billing, city: lookup.suburbs[0].name };
   const input = (over: Partial<CheckoutInput> = {}): CheckoutInput => ({
     idempotencyKey: randomUUID(),
-    contact: { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: false, newsletter: false },
-    password: null, shipping, billing: shipping, billingSameAsShipping: true,
-    deliveryNotes: null, frequencyDays: 28, deliveryDate: lookup.dates[0].value, deliveryWindow: "day",
-    discountCode: null, choiceId: null, knifeConfirmed: false,
-    card: { kind: "new", card: VISA }, addressConfirmed: `${shipping.city.toLowerCase()}|NSW|2000`, overnightAccepted: false,
+    contact: {
+      firstName: "Ava",
+      lastName: "Nguyen",
+      phone: "+61412345678",
+      sms: false,
+      newsletter: false,
+    },
+    password: null,
+    shipping,
+    billing: shipping,
+    billingSameAsShipping: true,
+    deliveryNotes: null,
+    frequencyDays: 28,
+    deliveryDate: lookup.dates[0].value,
+    deliveryWindow: "day",
+    discountCode: null,
+    choiceId: null,
+    knifeConfirmed: false,
+    card: { kind: "new", card: VISA },
+    addressConfirmed: `${shipping.city.toLowerCase()}|NSW|2000`,
+    overnightAccepted: false,
     ...over,
   });
-  return { actor: { session: { ...session, subscriptionId: draft.id }, user: guest ? null : user, draft, clientIp: testClientIp() }, input, draftId: draft.id, bacon };
+  return {
+    actor: {
+      session: { ...session, subscriptionId: draft.id },
+      user: guest ? null : user,
+      draft,
+      clientIp: testClientIp(),
+    },
+    input,
+    draftId: draft.id,
+    bacon,
+  };
 }
 
 export const inventoryOf = async (productId: number) =>
-  (await db.selectFrom("products").select("inventory").where("id", "=", productId).executeTakeFirstOrThrow()).inventory;
+  (
+    await db
+      .selectFrom("products")
+      .select("inventory")
+      .where("id", "=", productId)
+      .executeTakeFirstOrThrow()
+  ).inventory;
 
 /** An unpaid order of `user` for $303 (a large box and two bacon). */
 export async function unpaidOrder(user: User) {
   const { reference, id: orderId } = await createOrder(db, user.id, {
     lines: [
-      { sellableType: "package", sellableId: 1, name: "Custom box - large", quantity: 1, priceCents: 27900 },
+      {
+        sellableType: "package",
+        sellableId: 1,
+        name: "Custom box - large",
+        quantity: 1,
+        priceCents: 27900,
+      },
       { sellableType: "addon", sellableId: 2, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
     ],
   });
   return { reference, orderId };
 }
 
-export function payRequest(user: User, reference: string, card: PayOrderRequest["card"] = { kind: "new", card: VISA }, key = randomUUID()): PayOrderRequest {
+export function payRequest(
+  user: User,
+  reference: string,
+  card: PayOrderRequest["card"] = { kind: "new", card: VISA },
+  key = randomUUID(),
+): PayOrderRequest {
   return {
-    user, reference, idempotencyKey: key, card, origin: ORIGIN, billing, addressConfirmed: addressKey(billing), clientIp: testClientIp(),
-    contact: { firstName: "Ava", lastName: "Nguyen", phone: "0412 345 678", sms: false, newsletter: false },
+    user,
+    reference,
+    idempotencyKey: key,
+    card,
+    origin: ORIGIN,
+    billing,
+    addressConfirmed: addressKey(billing),
+    clientIp: testClientIp(),
+    contact: {
+      firstName: "Ava",
+      lastName: "Nguyen",
+      phone: "0412 345 678",
+      sms: false,
+      newsletter: false,
+    },
   };
 }
 
-export function giftInput(card: PurchaseInput["checkout"]["card"] = { kind: "new", card: VISA }, key = randomUUID()): PurchaseInput {
+export function giftInput(
+  card: PurchaseInput["checkout"]["card"] = { kind: "new", card: VISA },
+  key = randomUUID(),
+): PurchaseInput {
   return {
     amountCents: 5000,
     personalise: {
-      sender: { firstName: "Alex", email: uniqueEmail("alex") }, receiver: { firstName: "Jordan", email: uniqueEmail("jordan"), message: null },
-      deliverOn: sydneyToday(), bonusReceiver: null,
+      sender: { firstName: "Alex", email: uniqueEmail("alex") },
+      receiver: { firstName: "Jordan", email: uniqueEmail("jordan"), message: null },
+      deliverOn: sydneyToday(),
+      bonusReceiver: null,
     },
     checkout: { idempotencyKey: key, email: uniqueEmail("buyer"), billing, card },
   };
@@ -115,10 +226,12 @@ export function holdCharges(mode: "before" | "after") {
   // every refund key asked for: a real gateway refunds once per key, so one key means one refund
   const refundKeys = new Set<string>();
   const refund = gateway.refund.bind(gateway);
-  vi.spyOn(gateway, "refund").mockImplementation(async (chargeId: string, amountCents: number, key: string) => {
-    refundKeys.add(key);
-    return refund(chargeId, amountCents, key);
-  });
+  vi.spyOn(gateway, "refund").mockImplementation(
+    async (chargeId: string, amountCents: number, key: string) => {
+      refundKeys.add(key);
+      return refund(chargeId, amountCents, key);
+    },
+  );
   vi.spyOn(gateway, "charge").mockImplementation(async (request: ChargeRequest) => {
     if (mode === "before") {
       reachedKey(request.idempotencyKey);
@@ -135,16 +248,29 @@ export function holdCharges(mode: "before" | "after") {
 
 /** Runs payment recovery as a runner would once the lease has passed. */
 export const recoverPastLease = () =>
-  runDueJobs({ now: new Date(Date.now() + (PAYMENTS.abandonedAfterMinutes + 1) * 60_000), kinds: [paymentRecoveryJob], origin: ORIGIN, log: false });
+  runDueJobs({
+    now: new Date(Date.now() + (PAYMENTS.abandonedAfterMinutes + 1) * 60_000),
+    kinds: [paymentRecoveryJob],
+    origin: ORIGIN,
+    log: false,
+  });
 
 /** What the sandbox gateway did for a key: its charge (or null) and how many refunds of it it made. */
 export async function gatewayRecord(key: string) {
-  const rows = await db.selectFrom("sandboxCharges").select(["idempotencyKey", "result"]).where("idempotencyKey", "in", [key, `refund!refund:${key}`]).execute();
+  const rows = await db
+    .selectFrom("sandboxCharges")
+    .select(["idempotencyKey", "result"])
+    .where("idempotencyKey", "in", [key, `refund!refund:${key}`])
+    .execute();
   const charge = rows.find((r) => r.idempotencyKey === key);
-  return { charge: charge ? JSON.parse(charge.result) : null, refunds: rows.filter((r) => r.idempotencyKey !== key).length };
+  return {
+    charge: charge ? JSON.parse(charge.result) : null,
+    refunds: rows.filter((r) => r.idempotencyKey !== key).length,
+  };
 }
 
-export const paymentOf = (key: string) => db.selectFrom("payments").selectAll().where("idempotencyKey", "=", key).executeTakeFirstOrThrow();
+export const paymentOf = (key: string) =>
+  db.selectFrom("payments").selectAll().where("idempotencyKey", "=", key).executeTakeFirstOrThrow();
 
 /** Waits until `check` holds (polling), for a step another promise is running. */
 export async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {

@@ -17,7 +17,8 @@ const origin = "http://shop.test";
 const postgres = Boolean(process.env.DATABASE_URL_TEST);
 const minutes = (d: Date, n: number) => new Date(d.getTime() + n * 60_000);
 const plan = (now: Date) => runDueJobs({ now, kinds: [deliveryPlanJob], origin, log: false });
-const renewals = (now: Date, batch = 100) => runDueJobs({ now, kinds: [renewalJob], origin, log: false, batch, maxBatches: 200 });
+const renewals = (now: Date, batch = 100) =>
+  runDueJobs({ now, kinds: [renewalJob], origin, log: false, batch, maxBatches: 200 });
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -37,7 +38,10 @@ describe("two job runners at the cut-off", () => {
   it("share the deliveries: each decided exactly once, both runners decide some", async () => {
     const { subs, d1, cutoff } = await dueTogether(14, "2029-05-07");
     const [skipper] = subs;
-    await skipDelivery({ subscriptionId: skipper.subId, userId: skipper.userId, deliveryDate: d1 }, { origin, now: new Date(`${skipper.first}T02:00:00Z`) });
+    await skipDelivery(
+      { subscriptionId: skipper.subId, userId: skipper.userId, deliveryDate: d1 },
+      { origin, now: new Date(`${skipper.first}T02:00:00Z`) },
+    );
     const charge = vi.spyOn(paymentGateway(), "charge");
 
     const at = minutes(cutoff, 1);
@@ -52,7 +56,9 @@ describe("two job runners at the cut-off", () => {
 
     for (const f of subs) {
       const orders = (await ordersOf(f.subId)).filter((o) => o.deliveryDate === d1);
-      const calls = charge.mock.calls.map((c) => c[0].idempotencyKey).filter((k) => k.startsWith(`renewal:${f.subId}:`));
+      const calls = charge.mock.calls
+        .map((c) => c[0].idempotencyKey)
+        .filter((k) => k.startsWith(`renewal:${f.subId}:`));
       const [row] = (await deliveriesOf(f.subId)).filter((r) => r.deliveryDate === d1);
       if (f === skipper) {
         expect(orders).toEqual([]);
@@ -62,7 +68,13 @@ describe("two job runners at the cut-off", () => {
       }
       expect(orders.map((o) => o.status)).toEqual(["paid"]);
       expect(calls).toEqual([`renewal:${f.subId}:${d1}`]);
-      expect(await db.selectFrom("payments").select("status").where("idempotencyKey", "like", `renewal:${f.subId}:%`).execute()).toEqual([{ status: "succeeded" }]);
+      expect(
+        await db
+          .selectFrom("payments")
+          .select("status")
+          .where("idempotencyKey", "like", `renewal:${f.subId}:%`)
+          .execute(),
+      ).toEqual([{ status: "succeeded" }]);
       expect(await mailsTo(f.email, "delivery-renewal")).toHaveLength(1);
       // decided and settled: no claim is left behind
       expect(row).toMatchObject({ status: "paid", claimedAt: null });
@@ -77,18 +89,32 @@ describe("two job runners at the cut-off", () => {
     expect(taken.map((t) => t.subscriptionId).sort()).toEqual(subs.map((f) => f.subId).sort());
 
     await renewals(minutes(at, 1));
-    const decided = async () => (await Promise.all(subs.map(async (f) => (await ordersOf(f.subId)).filter((o) => o.deliveryDate === d1).length))).every((n) => n === 1);
+    const decided = async () =>
+      (
+        await Promise.all(
+          subs.map(
+            async (f) => (await ordersOf(f.subId)).filter((o) => o.deliveryDate === d1).length,
+          ),
+        )
+      ).every((n) => n === 1);
     // PostgreSQL: the claim holds; SQLite takes no claims, so the next run decides them at once
     expect(await decided()).toBe(!postgres);
     if (postgres) {
-      const rows = await Promise.all(subs.map(async (f) => (await deliveriesOf(f.subId)).find((r) => r.deliveryDate === d1)!));
-      expect(rows.map((r) => [r.processedAt, r.claimedAt])).toEqual(subs.map(() => [null, at.toISOString()]));
+      const rows = await Promise.all(
+        subs.map(async (f) => (await deliveriesOf(f.subId)).find((r) => r.deliveryDate === d1)!),
+      );
+      expect(rows.map((r) => [r.processedAt, r.claimedAt])).toEqual(
+        subs.map(() => [null, at.toISOString()]),
+      );
     }
 
     await renewals(minutes(at, RENEWALS.claimLeaseMinutes + 1));
     expect(await decided()).toBe(true);
     for (const f of subs) {
-      expect((await deliveriesOf(f.subId)).find((r) => r.deliveryDate === d1)).toMatchObject({ status: "paid", claimedAt: null });
+      expect((await deliveriesOf(f.subId)).find((r) => r.deliveryDate === d1)).toMatchObject({
+        status: "paid",
+        claimedAt: null,
+      });
       expect(await mailsTo(f.email, "delivery-renewal")).toHaveLength(1);
     }
   });

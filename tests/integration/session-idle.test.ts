@@ -24,10 +24,17 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const dashboard = (client: Client) => call(myDeliveries.loader, getRequest("/dashboard/my-deliveries", client));
+const dashboard = (client: Client) =>
+  call(myDeliveries.loader, getRequest("/dashboard/my-deliveries", client));
 const signInPage = (client: Client) => call(signIn.loader, getRequest("/sign-in", client));
 const lastSeenAt = async (client: Client) =>
-  (await db.selectFrom("sessions").select("lastSeenAt").where("id", "=", await sessionCookie.parse(client.cookie)).executeTakeFirstOrThrow()).lastSeenAt;
+  (
+    await db
+      .selectFrom("sessions")
+      .select("lastSeenAt")
+      .where("id", "=", await sessionCookie.parse(client.cookie))
+      .executeTakeFirstOrThrow()
+  ).lastSeenAt;
 
 describe("session idle limit", () => {
   it("refuses a session unused for 14 days: the dashboard says the session expired and /sign-in shows its form", async () => {

@@ -9,5 +9,10 @@ export type TestSession = SessionRecord & { cookie: string };
 /** A new session, signed in as `userId` when given; `cookie` is its `__session=...` pair. */
 export async function newSession(userId: number | null = null): Promise<TestSession> {
   const id = await createSession(db, { userId });
-  return { id, userId, subscriptionId: null, cookie: (await sessionCookie.serialize(id)).split(";")[0] };
+  return {
+    id,
+    userId,
+    subscriptionId: null,
+    cookie: (await sessionCookie.serialize(id)).split(";")[0],
+  };
 }

@@ -13,21 +13,49 @@ import { payOrder } from "~/orders/pay-order.server";
 import { PAYMENTS } from "~/config";
 import { chargeCard } from "~/payments/payments.server";
 import { GatewayTimeoutError } from "~/payments/gateway";
-import { INTERRUPTED, INTERRUPTED_REFUNDED, paymentRecoveryJob, recoverPayment } from "~/payments/recovery.server";
+import {
+  INTERRUPTED,
+  INTERRUPTED_REFUNDED,
+  paymentRecoveryJob,
+  recoverPayment,
+} from "~/payments/recovery.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import {
-  ORIGIN, VISA, boxDraft, customer, gatewayRecord, giftInput, holdCharges, inventoryOf, paymentOf, payRequest, recoverPastLease, unpaidOrder, until,
+  ORIGIN,
+  VISA,
+  boxDraft,
+  customer,
+  gatewayRecord,
+  giftInput,
+  holdCharges,
+  inventoryOf,
+  paymentOf,
+  payRequest,
+  recoverPastLease,
+  unpaidOrder,
+  until,
 } from "./payment-fixtures";
 import { testClientIp } from "./client-ip";
 
 afterEach(() => vi.restoreAllMocks());
 
-const ordersOfUser = (userId: number) => db.selectFrom("orders").select(["id", "status", "kind"]).where("userId", "=", userId).execute();
-const statusOf = async (key: string) => (await db.selectFrom("payments").select("status").where("idempotencyKey", "=", key).executeTakeFirst())?.status;
+const ordersOfUser = (userId: number) =>
+  db.selectFrom("orders").select(["id", "status", "kind"]).where("userId", "=", userId).execute();
+const statusOf = async (key: string) =>
+  (
+    await db
+      .selectFrom("payments")
+      .select("status")
+      .where("idempotencyKey", "=", key)
+      .executeTakeFirst()
+  )?.status;
 
 describe("a charge that outlives the lease", () => {
   for (const mode of ["before", "after"] as const) {
-    const held = mode === "before" ? "held before it reaches the gateway" : "made at the gateway with its answer held";
+    const held =
+      mode === "before"
+        ? "held before it reaches the gateway"
+        : "made at the gateway with its answer held";
     it(`box checkout, charge ${held}: no order, refunded once, credit and stock back once`, async () => {
       const user = await customer(5000);
       const box = await boxDraft(user);
@@ -45,16 +73,25 @@ describe("a charge that outlives the lease", () => {
 
       expect(outcome).toEqual({ kind: "declined", message: INTERRUPTED_REFUNDED });
       expect(await ordersOfUser(user.id)).toEqual([]);
-      expect(await paymentOf(key)).toMatchObject({ status: "declined", failureMessage: INTERRUPTED_REFUNDED });
+      expect(await paymentOf(key)).toMatchObject({
+        status: "declined",
+        failureMessage: INTERRUPTED_REFUNDED,
+      });
       const gateway = await gatewayRecord(key);
       expect(gateway.charge).toMatchObject({ status: "succeeded" });
       expect(gateway.refunds).toBe(1);
       expect([...hold.refundKeys]).toEqual([`refund:${key}`]);
       expect(await creditBalance({ userId: user.id })).toBe(5000);
       expect(await inventoryOf(box.bacon)).toBe(stockBefore);
-      const draft = await db.selectFrom("subscriptions").select(["status", "checkoutKey"]).where("id", "=", box.draftId).executeTakeFirstOrThrow();
+      const draft = await db
+        .selectFrom("subscriptions")
+        .select(["status", "checkoutKey"])
+        .where("id", "=", box.draftId)
+        .executeTakeFirstOrThrow();
       expect(draft).toEqual({ status: "draft", checkoutKey: null });
-      expect(await db.selectFrom("paymentMethods").select("id").where("userId", "=", user.id).execute()).toEqual([]);
+      expect(
+        await db.selectFrom("paymentMethods").select("id").where("userId", "=", user.id).execute(),
+      ).toEqual([]);
     });
   }
 
@@ -69,9 +106,16 @@ describe("a charge that outlives the lease", () => {
     const outcome = await paying;
 
     expect(outcome).toMatchObject({ status: "declined", message: INTERRUPTED_REFUNDED });
-    const order = await db.selectFrom("orders").select(["status", "paymentKey", "paidAt"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    const order = await db
+      .selectFrom("orders")
+      .select(["status", "paymentKey", "paidAt"])
+      .where("id", "=", orderId)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ status: "unpaid", paymentKey: null, paidAt: null });
-    expect(await paymentOf(key)).toMatchObject({ status: "declined", failureMessage: INTERRUPTED_REFUNDED });
+    expect(await paymentOf(key)).toMatchObject({
+      status: "declined",
+      failureMessage: INTERRUPTED_REFUNDED,
+    });
     expect(await gatewayRecord(key)).toMatchObject({ charge: { status: "succeeded" }, refunds: 1 });
     expect(await creditBalance({ userId: user.id })).toBe(3000);
     // and it can be paid again with a new key
@@ -92,7 +136,13 @@ describe("a charge that outlives the lease", () => {
     expect(outcome).toEqual({ kind: "declined", message: INTERRUPTED_REFUNDED });
     const payment = await paymentOf(key);
     expect(payment).toMatchObject({ status: "declined", orderId: null, giftCardId: null });
-    expect(await db.selectFrom("giftCards").select("id").where("receiverEmail", "=", input.personalise.receiver.email).execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom("giftCards")
+        .select("id")
+        .where("receiverEmail", "=", input.personalise.receiver.email)
+        .execute(),
+    ).toEqual([]);
     expect(await gatewayRecord(key)).toMatchObject({ charge: { status: "succeeded" }, refunds: 1 });
     expect([...hold.refundKeys]).toEqual([`refund:${key}`]);
   });
@@ -106,8 +156,18 @@ describe("a charge that outlives the lease", () => {
       const hold = holdCharges("before");
       const paying = payOrder(payRequest(user, reference));
       const key = await hold.reached;
-      const [outcome] = await Promise.all([paying, (async () => { hold.release(); await recoverPastLease(); })()]);
-      const order = await db.selectFrom("orders").select(["status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+      const [outcome] = await Promise.all([
+        paying,
+        (async () => {
+          hold.release();
+          await recoverPastLease();
+        })(),
+      ]);
+      const order = await db
+        .selectFrom("orders")
+        .select(["status"])
+        .where("id", "=", orderId)
+        .executeTakeFirstOrThrow();
       const payment = await paymentOf(key);
       const gateway = await gatewayRecord(key);
       const credit = await creditBalance({ userId: user.id });
@@ -154,8 +214,15 @@ describe("payment recovery claims the row first", () => {
     const key = await hold.reached;
     // a recovery took the row and died before giving anything back
     const { id } = await paymentOf(key);
-    await db.updateTable("payments").set({ status: "recovering", recoveryClaimedAt: new Date().toISOString() }).where("id", "=", id).execute();
-    const soon = await paymentRecoveryJob.due({ db, now: new Date(Date.now() + 60_000), origin: ORIGIN }, 100);
+    await db
+      .updateTable("payments")
+      .set({ status: "recovering", recoveryClaimedAt: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    const soon = await paymentRecoveryJob.due(
+      { db, now: new Date(Date.now() + 60_000), origin: ORIGIN },
+      100,
+    );
     expect(soon.map((i) => i.paymentId)).not.toContain(id);
     expect(await recoverPayment(db, id, new Date(Date.now() + 60_000))).toBe("skipped");
 
@@ -163,29 +230,51 @@ describe("payment recovery claims the row first", () => {
     const due = await paymentRecoveryJob.due({ db, now: later, origin: ORIGIN }, 100);
     expect(due.map((i) => i.paymentId)).toContain(id);
     expect(await paymentRecoveryJob.oldestDue!({ db, now: later, origin: ORIGIN })).not.toBeNull();
-    const results = await Promise.all([recoverPayment(db, id, later), recoverPayment(db, id, later)]);
+    const results = await Promise.all([
+      recoverPayment(db, id, later),
+      recoverPayment(db, id, later),
+    ]);
     expect(results.sort()).toEqual(["done", "skipped"]);
     expect(await paymentOf(key)).toMatchObject({ status: "declined", failureMessage: INTERRUPTED });
     expect(await creditBalance({ userId: user.id })).toBe(4000);
     hold.release();
     expect(await paying).toMatchObject({ status: "declined", message: INTERRUPTED_REFUNDED });
     expect(await creditBalance({ userId: user.id })).toBe(4000);
-    expect((await db.selectFrom("orders").select("status").where("id", "=", orderId).executeTakeFirstOrThrow()).status).toBe("unpaid");
+    expect(
+      (
+        await db
+          .selectFrom("orders")
+          .select("status")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("unpaid");
   });
 });
 
 describe("the gateway timeout", () => {
   it("is well inside the recovery lease", () => {
-    expect(PAYMENTS.gatewayTimeoutSeconds * 5).toBeLessThanOrEqual(PAYMENTS.abandonedAfterMinutes * 60);
+    expect(PAYMENTS.gatewayTimeoutSeconds * 5).toBeLessThanOrEqual(
+      PAYMENTS.abandonedAfterMinutes * 60,
+    );
   });
 
   it("stops waiting for a slow gateway, which then charges nothing; the flows leave the payment for recovery", async () => {
     const gateway = paymentGateway();
     const token = (await gateway.tokenise({ ...VISA, number: "4000000000002503" })).token;
-    const card = { token, brand: "Visa", lastFour: "2503", expMonth: VISA.expMonth, expYear: VISA.expYear, savedId: null };
+    const card = {
+      token,
+      brand: "Visa",
+      lastFour: "2503",
+      expMonth: VISA.expMonth,
+      expYear: VISA.expYear,
+      savedId: null,
+    };
     const key = `gift:timeout-${Date.now()}`;
     const started = Date.now();
-    await expect(chargeCard(key, card, 5000, "test", { timeoutMs: 300 })).rejects.toBeInstanceOf(GatewayTimeoutError);
+    await expect(chargeCard(key, card, 5000, "test", { timeoutMs: 300 })).rejects.toBeInstanceOf(
+      GatewayTimeoutError,
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await gateway.findCharge(key)).toBeNull();
 
@@ -197,8 +286,20 @@ describe("the gateway timeout", () => {
     const outcome = await payOrder(request);
     expect(outcome).toMatchObject({ status: "in_progress" });
     expect((await paymentOf(request.idempotencyKey)).status).toBe("pending");
-    expect((await db.selectFrom("orders").select("paymentKey").where("id", "=", orderId).executeTakeFirstOrThrow()).paymentKey).toBe(request.idempotencyKey);
-    await until(async () => (await recoverPastLease())["payment-recovery"].done >= 0 && (await statusOf(request.idempotencyKey)) === "declined");
+    expect(
+      (
+        await db
+          .selectFrom("orders")
+          .select("paymentKey")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).paymentKey,
+    ).toBe(request.idempotencyKey);
+    await until(
+      async () =>
+        (await recoverPastLease())["payment-recovery"].done >= 0 &&
+        (await statusOf(request.idempotencyKey)) === "declined",
+    );
     expect(await creditBalance({ userId: user.id })).toBe(1000);
   });
 });

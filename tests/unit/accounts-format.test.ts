@@ -21,19 +21,29 @@ describe("account formatting", () => {
 
 describe("e-mail helpers", () => {
   it("extracts distinct links from plain text", () => {
-    const text = "Open http://127.0.0.1:3410/reset-password?token=abc&email=a%40b.co. Or https://x.test/a, again https://x.test/a";
-    expect(extractLinks(text)).toEqual(["http://127.0.0.1:3410/reset-password?token=abc&email=a%40b.co", "https://x.test/a"]);
+    const text =
+      "Open http://127.0.0.1:3410/reset-password?token=abc&email=a%40b.co. Or https://x.test/a, again https://x.test/a";
+    expect(extractLinks(text)).toEqual([
+      "http://127.0.0.1:3410/reset-password?token=abc&email=a%40b.co",
+      "https://x.test/a",
+    ]);
   });
 
   it("renders the reset e-mail with the link in text and escaped HTML", () => {
     const url = "https://shop.test/reset-password?token=t0k&email=sam%40example.com";
-    const mail = passwordResetEmail.render({ firstName: "<Sam>", resetUrl: url, expiresInMinutes: 60 });
+    const mail = passwordResetEmail.render({
+      firstName: "<Sam>",
+      resetUrl: url,
+      expiresInMinutes: 60,
+    });
     expect(mail.subject).toBe("Reset your Paddock & Tide password");
     expect(mail.text).toContain(url);
     expect(mail.text).toContain("Hi <Sam>,");
     expect(mail.text).toContain("expires in 60 minutes");
     expect(mail.html).toContain("Hi &lt;Sam&gt;,");
     expect(mail.html).not.toContain("<Sam>");
-    expect(mail.html).toContain('href="https://shop.test/reset-password?token=t0k&amp;email=sam%40example.com"');
+    expect(mail.html).toContain(
+      'href="https://shop.test/reset-password?token=t0k&amp;email=sam%40example.com"',
+    );
   });
 });

@@ -36,7 +36,12 @@ describe("meansContinue (Enter without JS submits 'Check postcode')", () => {
     for (const [k, v] of Object.entries(fields)) f.set(k, v);
     return f;
   };
-  const complete = { intent: "lookup", postcode: "2000", deliveryDate: "2026-12-03", deliveryWindow: "day" };
+  const complete = {
+    intent: "lookup",
+    postcode: "2000",
+    deliveryDate: "2026-12-03",
+    deliveryWindow: "day",
+  };
 
   it("continues when the checked postcode is unchanged and a date and time are chosen", () => {
     expect(meansContinue(form(complete), "2000")).toBe(true);
@@ -48,7 +53,12 @@ describe("meansContinue (Enter without JS submits 'Check postcode')", () => {
     expect(meansContinue(form({ ...complete, postcode: "3000" }), "2000")).toBe(false);
     expect(meansContinue(form(complete), null)).toBe(false);
     expect(meansContinue(form({ ...complete, deliveryDate: "" }), "2000")).toBe(false);
-    expect(meansContinue(form({ intent: "lookup", postcode: "2000", deliveryDate: "2026-12-03" }), "2000")).toBe(false);
+    expect(
+      meansContinue(
+        form({ intent: "lookup", postcode: "2000", deliveryDate: "2026-12-03" }),
+        "2000",
+      ),
+    ).toBe(false);
     expect(meansContinue(form({ ...complete, postcode: "abc" }), "2000")).toBe(false);
   });
 });

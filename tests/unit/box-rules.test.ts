@@ -1,10 +1,30 @@
-import { groupListing, isInStock, isListable, parseStep, selectionCountLabel, selectionStatus, type ListedProduct } from "~/box/rules";
+import {
+  groupListing,
+  isInStock,
+  isListable,
+  parseStep,
+  selectionCountLabel,
+  selectionStatus,
+  type ListedProduct,
+} from "~/box/rules";
 import { isSalmon } from "~/box/tasmania";
 import { flowRedirect, nextAfterBoxSize, type GuardInput } from "~/box/guards";
 import { cleanFlowVersion, indicatorSteps } from "~/box/steps";
 
-const p = (id: number, name: string, inventory: number | null, categoryId = 1, categoryName = "Meat", categorySort = 0): ListedProduct => ({
-  id, name, inventory, categoryId, categoryName, categorySort,
+const p = (
+  id: number,
+  name: string,
+  inventory: number | null,
+  categoryId = 1,
+  categoryName = "Meat",
+  categorySort = 0,
+): ListedProduct => ({
+  id,
+  name,
+  inventory,
+  categoryId,
+  categoryName,
+  categorySort,
 });
 
 describe("add-on listing rules", () => {
@@ -44,7 +64,11 @@ describe("add-on listing rules", () => {
     const groups = groupListing(products, "2000");
     expect(groups.map((g) => g.name)).toEqual(["Meat", "Seafood", "Pantry"]);
     expect(groups[0].products.map((x) => x.name)).toEqual(["Beef mince", "Smoked bacon"]);
-    expect(groups[1].products.map((x) => x.name)).toEqual(["Hot-smoked SALMON", "Raw king prawns", "Wild salmon portions"]);
+    expect(groups[1].products.map((x) => x.name)).toEqual([
+      "Hot-smoked SALMON",
+      "Raw king prawns",
+      "Wild salmon portions",
+    ]);
   });
 
   it("drops a category whose products are all hidden", () => {
@@ -66,14 +90,20 @@ describe("stepper buttons", () => {
   it("read add:id and remove:id and nothing else", () => {
     expect(parseStep("add:12")).toEqual({ intent: "add", productId: 12 });
     expect(parseStep("remove:7")).toEqual({ intent: "remove", productId: 7 });
-    for (const bad of ["add:", "drop:3", "add:-1", "add:1e3", "add:12;remove:3", null, undefined]) expect(parseStep(bad)).toBeNull();
+    for (const bad of ["add:", "drop:3", "add:-1", "add:1e3", "add:12;remove:3", null, undefined])
+      expect(parseStep(bad)).toBeNull();
   });
 });
 
 describe("flow guards", () => {
   const base: GuardInput = {
-    step: "addons", hasDraft: true, userOrdered: false, checkedOut: false, detailsComplete: true,
-    pkg: { selectionCustomizable: false, selectionMaximum: null }, selectionCount: 0,
+    step: "addons",
+    hasDraft: true,
+    userOrdered: false,
+    checkedOut: false,
+    detailsComplete: true,
+    pkg: { selectionCustomizable: false, selectionMaximum: null },
+    selectionCount: 0,
   };
 
   it("sends a visitor without a subscription to get-started (add-ons adds v=20250707)", () => {
@@ -83,8 +113,12 @@ describe("flow guards", () => {
   });
 
   it("sends a customer who already ordered and has no subscription to my deliveries", () => {
-    expect(flowRedirect({ ...base, hasDraft: false, userOrdered: true })).toBe("/dashboard/my-deliveries");
-    expect(flowRedirect({ ...base, hasDraft: false, userOrdered: true, step: "get-started" })).toBe("/dashboard/my-deliveries");
+    expect(flowRedirect({ ...base, hasDraft: false, userOrdered: true })).toBe(
+      "/dashboard/my-deliveries",
+    );
+    expect(flowRedirect({ ...base, hasDraft: false, userOrdered: true, step: "get-started" })).toBe(
+      "/dashboard/my-deliveries",
+    );
   });
 
   it("sends a checked-out subscription to my deliveries from every step", () => {
@@ -94,7 +128,9 @@ describe("flow guards", () => {
   });
 
   it("needs the get-started details before any later step", () => {
-    expect(flowRedirect({ ...base, step: "your-box", detailsComplete: false })).toBe("/get-started");
+    expect(flowRedirect({ ...base, step: "your-box", detailsComplete: false })).toBe(
+      "/get-started",
+    );
     expect(flowRedirect({ ...base, step: "get-started", detailsComplete: false })).toBeNull();
   });
 
@@ -108,9 +144,15 @@ describe("flow guards", () => {
   it("keeps your-items for customizable packages and asks for a full selection before add-ons and checkout", () => {
     const custom = { selectionCustomizable: true, selectionMaximum: 8 };
     expect(flowRedirect({ ...base, step: "your-items" })).toBe("/get-started/addons");
-    expect(flowRedirect({ ...base, step: "your-items", pkg: custom, selectionCount: 3 })).toBeNull();
-    expect(flowRedirect({ ...base, pkg: custom, selectionCount: 7 })).toBe("/get-started/your-items");
-    expect(flowRedirect({ ...base, step: "checkout", pkg: custom, selectionCount: 9 })).toBe("/get-started/your-items");
+    expect(
+      flowRedirect({ ...base, step: "your-items", pkg: custom, selectionCount: 3 }),
+    ).toBeNull();
+    expect(flowRedirect({ ...base, pkg: custom, selectionCount: 7 })).toBe(
+      "/get-started/your-items",
+    );
+    expect(flowRedirect({ ...base, step: "checkout", pkg: custom, selectionCount: 9 })).toBe(
+      "/get-started/your-items",
+    );
     expect(flowRedirect({ ...base, pkg: custom, selectionCount: 8 })).toBeNull();
   });
 
@@ -123,7 +165,12 @@ describe("flow guards", () => {
 describe("progress indicator", () => {
   it("shows four steps with add-ons at index 3 and checkout at 4", () => {
     const steps = indicatorSteps("addons", true);
-    expect(steps.map((s) => [s.index, s.label])).toEqual([[1, "Your box"], [2, "Box size"], [3, "Addons"], [4, "Checkout"]]);
+    expect(steps.map((s) => [s.index, s.label])).toEqual([
+      [1, "Your box"],
+      [2, "Box size"],
+      [3, "Addons"],
+      [4, "Checkout"],
+    ]);
     expect(indicatorSteps("your-items", true)[2].label).toBe("Items");
     expect(indicatorSteps("box-size", false)[2].label).toBe("Addons");
   });

@@ -1,6 +1,13 @@
 import {
-  addDays, deliveryDates, earliestDeliveryDay, formatDeliveryDate, isDeliverableDay, isoWeekday, parseWeekdays,
-  sydneyNow, weekIndex,
+  addDays,
+  deliveryDates,
+  earliestDeliveryDay,
+  formatDeliveryDate,
+  isDeliverableDay,
+  isoWeekday,
+  parseWeekdays,
+  sydneyNow,
+  weekIndex,
 } from "~/delivery/schedule";
 import { defaultFrequency, frequencyLabel, frequencyWeeks } from "~/box/rules";
 
@@ -33,7 +40,12 @@ describe("delivery schedule", () => {
   it("counts the lead time from today before the 2pm Sydney cut-off", () => {
     expect(earliestDeliveryDay(nsw, mondayNoonSydney)).toBe("2026-11-25");
     expect(deliveryDates(nsw, mondayNoonSydney, 6)).toEqual([
-      "2026-11-26", "2026-12-01", "2026-12-03", "2026-12-08", "2026-12-10", "2026-12-15",
+      "2026-11-26",
+      "2026-12-01",
+      "2026-12-03",
+      "2026-12-08",
+      "2026-12-10",
+      "2026-12-15",
     ]);
   });
 
@@ -71,7 +83,9 @@ describe("delivery schedule", () => {
   });
 
   it("offers nothing for a region without delivery days", () => {
-    expect(deliveryDates({ weekdays: [], leadDays: 1, everyWeeks: 1 }, mondayNoonSydney)).toEqual([]);
+    expect(deliveryDates({ weekdays: [], leadDays: 1, everyWeeks: 1 }, mondayNoonSydney)).toEqual(
+      [],
+    );
   });
 });
 

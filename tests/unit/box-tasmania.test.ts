@@ -1,4 +1,10 @@
-import { barsSalmon, cantGoToTasmania, isSalmon, notInTasmania, salmonBarred } from "~/box/tasmania";
+import {
+  barsSalmon,
+  cantGoToTasmania,
+  isSalmon,
+  notInTasmania,
+  salmonBarred,
+} from "~/box/tasmania";
 import { isListable } from "~/box/rules";
 import { blockedInTasmania } from "~/checkout/discount-rules";
 
@@ -29,14 +35,24 @@ describe("the Tasmania salmon rule", () => {
   it("is the rule the listing and the discounts follow", () => {
     expect(isListable({ name: "Wild salmon", inventory: null }, "7000")).toBe(false);
     expect(isListable({ name: "Wild salmon", inventory: null }, "2000")).toBe(true);
-    const item = { productId: 1, name: "Wild salmon", priceCents: 1500, itemOrder: null, minimum: null };
+    const item = {
+      productId: 1,
+      name: "Wild salmon",
+      priceCents: 1500,
+      itemOrder: null,
+      minimum: null,
+    };
     expect(blockedInTasmania({ items: [{ ...item, choice: false }] }, "7000")).toBe(true);
     // a salmon the shopper may choose among others does not block the code: they choose another
     expect(blockedInTasmania({ items: [{ ...item, choice: true }] }, "7000")).toBe(false);
   });
 
   it("says so in the shop's words", () => {
-    expect(notInTasmania("The Salmon box")).toBe("The Salmon box is not available in Tasmania due to quarantine restrictions on our wild salmon.");
-    expect(`${cantGoToTasmania("Salmon fillets")}.`).toBe("Salmon fillets can't be delivered to Tasmania.");
+    expect(notInTasmania("The Salmon box")).toBe(
+      "The Salmon box is not available in Tasmania due to quarantine restrictions on our wild salmon.",
+    );
+    expect(`${cantGoToTasmania("Salmon fillets")}.`).toBe(
+      "Salmon fillets can't be delivered to Tasmania.",
+    );
   });
 });

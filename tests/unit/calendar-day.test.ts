@@ -2,21 +2,47 @@ import { formatCalendarDay, formatMonthName, type CalendarDayStyle } from "~/uti
 
 /** Every day from 2024 through 2031: leap years, every weekday and month. */
 function* days() {
-  for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2031, 11, 31); t += 86_400_000) yield new Date(t).toISOString().slice(0, 10);
+  for (let t = Date.UTC(2024, 0, 1); t <= Date.UTC(2031, 11, 31); t += 86_400_000)
+    yield new Date(t).toISOString().slice(0, 10);
 }
 
 const intlOf = (options: Intl.DateTimeFormatOptions) => {
   const f = new Intl.DateTimeFormat("en-AU", { ...options, timeZone: "UTC" });
-  return (day: string) => f.format(new Date(`${day}T00:00:00Z`)).replace(/^(\w+), (\d)/, (all, weekday: string, d: string) => (weekday.length > 3 ? `${weekday} ${d}` : all));
+  return (day: string) =>
+    f
+      .format(new Date(`${day}T00:00:00Z`))
+      .replace(/^(\w+), (\d)/, (all, weekday: string, d: string) =>
+        weekday.length > 3 ? `${weekday} ${d}` : all,
+      );
 };
 
 describe("formatCalendarDay", () => {
   const cases: [CalendarDayStyle, Intl.DateTimeFormatOptions, string][] = [
-    [{ weekday: "long", month: "long", year: true }, { weekday: "long", day: "numeric", month: "long", year: "numeric" }, "Tuesday 1 September 2026"],
-    [{ weekday: "long", month: "long" }, { weekday: "long", day: "numeric", month: "long" }, "Tuesday 1 September"],
-    [{ weekday: "short", month: "short" }, { weekday: "short", day: "numeric", month: "short" }, "Tue, 1 Sept"],
-    [{ month: "short", year: true }, { day: "numeric", month: "short", year: "numeric" }, "1 Sept 2026"],
-    [{ month: "long", year: true }, { day: "numeric", month: "long", year: "numeric" }, "1 September 2026"],
+    [
+      { weekday: "long", month: "long", year: true },
+      { weekday: "long", day: "numeric", month: "long", year: "numeric" },
+      "Tuesday 1 September 2026",
+    ],
+    [
+      { weekday: "long", month: "long" },
+      { weekday: "long", day: "numeric", month: "long" },
+      "Tuesday 1 September",
+    ],
+    [
+      { weekday: "short", month: "short" },
+      { weekday: "short", day: "numeric", month: "short" },
+      "Tue, 1 Sept",
+    ],
+    [
+      { month: "short", year: true },
+      { day: "numeric", month: "short", year: "numeric" },
+      "1 Sept 2026",
+    ],
+    [
+      { month: "long", year: true },
+      { day: "numeric", month: "long", year: "numeric" },
+      "1 September 2026",
+    ],
   ];
 
   it.each(cases)("words %j as en-AU does", (style, options, example) => {
@@ -26,7 +52,14 @@ describe("formatCalendarDay", () => {
   });
 
   it("refuses what is not a calendar day", () => {
-    for (const bad of ["", "2026-02-30", "2026-13-01", "2026-9-1", "26-09-01", "2026-09-01T00:00:00Z"]) {
+    for (const bad of [
+      "",
+      "2026-02-30",
+      "2026-13-01",
+      "2026-9-1",
+      "26-09-01",
+      "2026-09-01T00:00:00Z",
+    ]) {
       expect(formatCalendarDay(bad, { month: "long" })).toBeNull();
     }
   });

@@ -1,5 +1,14 @@
 import { BadPageError } from "~/content/errors";
-import { MAX_PAGE, PAGE_SIZE, lastPage, nextPage, pageMeta, pageRange, parsePage, parsePageOrFirst } from "~/content/pagination";
+import {
+  MAX_PAGE,
+  PAGE_SIZE,
+  lastPage,
+  nextPage,
+  pageMeta,
+  pageRange,
+  parsePage,
+  parsePageOrFirst,
+} from "~/content/pagination";
 
 describe("content pagination", () => {
   it("uses one page size of 9 cards", () => {
@@ -14,7 +23,17 @@ describe("content pagination", () => {
     expect(parsePage("4")).toBe(4);
     expect(parsePage("007")).toBe(7);
     expect(parsePage(String(MAX_PAGE))).toBe(MAX_PAGE);
-    for (const bad of ["0", "-1", "1.5", "abc", "2a", " 2", "1e3", String(MAX_PAGE + 1), "9999999"]) {
+    for (const bad of [
+      "0",
+      "-1",
+      "1.5",
+      "abc",
+      "2a",
+      " 2",
+      "1e3",
+      String(MAX_PAGE + 1),
+      "9999999",
+    ]) {
       expect(() => parsePage(bad), bad).toThrow(BadPageError);
     }
   });

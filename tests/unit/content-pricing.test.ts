@@ -1,18 +1,45 @@
 import { pricingTiers, spendComparison } from "~/content/pricing";
 import type { Box } from "~/content/types";
 
-const size = (s: "small" | "large", priceCents: number, people: string, weight: string, selectionMaximum: number | null = null) => ({
-  size: s, priceCents, people, weight, selectionMaximum,
+const size = (
+  s: "small" | "large",
+  priceCents: number,
+  people: string,
+  weight: string,
+  selectionMaximum: number | null = null,
+) => ({
+  size: s,
+  priceCents,
+  people,
+  weight,
+  selectionMaximum,
 });
 const box = (slug: string, kind: Box["kind"], sizes: Box["sizes"]): Box => ({
-  slug, name: slug, fullName: `${slug} box`, kind, description: "", image: "", fromPriceCents: Math.min(...sizes.map((x) => x.priceCents)), sizes, contents: [],
+  slug,
+  name: slug,
+  fullName: `${slug} box`,
+  kind,
+  description: "",
+  image: "",
+  fromPriceCents: Math.min(...sizes.map((x) => x.priceCents)),
+  sizes,
+  contents: [],
 });
 
 // The seed's boxes (SPEC §9).
 const BOXES = [
-  box("custom", "custom", [size("small", 16900, "2-3 people", "up to 6kg", 8), size("large", 27900, "4-5 people", "up to 11kg", 16)]),
-  box("beef", "curated", [size("small", 16900, "1-2 people", "up to 5kg"), size("large", 22900, "3-4 people", "up to 9kg")]),
-  box("value", "curated", [size("small", 14900, "1-2 people", "up to 5kg"), size("large", 20900, "3-4 people", "up to 9kg")]),
+  box("custom", "custom", [
+    size("small", 16900, "2-3 people", "up to 6kg", 8),
+    size("large", 27900, "4-5 people", "up to 11kg", 16),
+  ]),
+  box("beef", "curated", [
+    size("small", 16900, "1-2 people", "up to 5kg"),
+    size("large", 22900, "3-4 people", "up to 9kg"),
+  ]),
+  box("value", "curated", [
+    size("small", 14900, "1-2 people", "up to 5kg"),
+    size("large", 20900, "3-4 people", "up to 9kg"),
+  ]),
 ];
 
 describe("why-us spend comparison", () => {

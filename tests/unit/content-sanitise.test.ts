@@ -2,17 +2,24 @@ import { plainText, sanitiseHtml } from "~/content/sanitize.server";
 
 describe("CMS HTML sanitiser", () => {
   it("keeps the content tag set", () => {
-    const html = '<h2>Title</h2><p>Some <strong>bold</strong> and <em>em</em> text<br></p><ul><li>one</li></ul><ol><li>two</li></ol><h3>Sub</h3><blockquote>q</blockquote>';
-    expect(sanitiseHtml(html)).toBe('<h2>Title</h2><p>Some <strong>bold</strong> and <em>em</em> text<br /></p><ul><li>one</li></ul><ol><li>two</li></ol><h3>Sub</h3><blockquote>q</blockquote>');
+    const html =
+      "<h2>Title</h2><p>Some <strong>bold</strong> and <em>em</em> text<br></p><ul><li>one</li></ul><ol><li>two</li></ol><h3>Sub</h3><blockquote>q</blockquote>";
+    expect(sanitiseHtml(html)).toBe(
+      "<h2>Title</h2><p>Some <strong>bold</strong> and <em>em</em> text<br /></p><ul><li>one</li></ul><ol><li>two</li></ol><h3>Sub</h3><blockquote>q</blockquote>",
+    );
   });
 
   it("drops scripts, styles and embeds together with their content", () => {
-    const out = sanitiseHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="https://evil.example"></iframe><object data="x"></object><noscript>no</noscript>');
+    const out = sanitiseHtml(
+      '<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="https://evil.example"></iframe><object data="x"></object><noscript>no</noscript>',
+    );
     expect(out).toBe("<p>ok</p>");
   });
 
   it("strips event handlers, style and class attributes", () => {
-    expect(sanitiseHtml('<p onclick="steal()" style="color:red" class="x" id="y">hi</p>')).toBe("<p>hi</p>");
+    expect(sanitiseHtml('<p onclick="steal()" style="color:red" class="x" id="y">hi</p>')).toBe(
+      "<p>hi</p>",
+    );
     expect(sanitiseHtml('<a href="/faq" onmouseover="x()">FAQ</a>')).toBe('<a href="/faq">FAQ</a>');
   });
 
@@ -23,9 +30,15 @@ describe("CMS HTML sanitiser", () => {
   });
 
   it("keeps internal, mail and phone links and marks external ones", () => {
-    expect(sanitiseHtml('<a href="/delivery">delivery</a>')).toBe('<a href="/delivery">delivery</a>');
-    expect(sanitiseHtml('<a href="mailto:hello@paddockandtide.com.au">mail</a>')).toBe('<a href="mailto:hello@paddockandtide.com.au">mail</a>');
-    expect(sanitiseHtml('<a href="tel:1300975707">call</a>')).toBe('<a href="tel:1300975707">call</a>');
+    expect(sanitiseHtml('<a href="/delivery">delivery</a>')).toBe(
+      '<a href="/delivery">delivery</a>',
+    );
+    expect(sanitiseHtml('<a href="mailto:hello@paddockandtide.com.au">mail</a>')).toBe(
+      '<a href="mailto:hello@paddockandtide.com.au">mail</a>',
+    );
+    expect(sanitiseHtml('<a href="tel:1300975707">call</a>')).toBe(
+      '<a href="tel:1300975707">call</a>',
+    );
     expect(sanitiseHtml('<a href="https://example.org/x" target="_blank">out</a>')).toBe(
       '<a href="https://example.org/x" rel="noopener noreferrer nofollow">out</a>',
     );
@@ -36,7 +49,11 @@ describe("CMS HTML sanitiser", () => {
 
   it("demotes h1 (the page owns its one h1) and removes images and forms", () => {
     expect(sanitiseHtml("<h1>Big</h1>")).toBe("<h2>Big</h2>");
-    expect(sanitiseHtml('<img src="/x.svg" onerror="x()"><form action="/x"><input name="a"></form><p>t</p>')).toBe("<p>t</p>");
+    expect(
+      sanitiseHtml(
+        '<img src="/x.svg" onerror="x()"><form action="/x"><input name="a"></form><p>t</p>',
+      ),
+    ).toBe("<p>t</p>");
   });
 
   it("escapes text and handles empty input", () => {
@@ -46,7 +63,9 @@ describe("CMS HTML sanitiser", () => {
   });
 
   it("turns HTML into plain text for meta and JSON-LD", () => {
-    expect(plainText("<p>Beef &amp; Pork <strong>box</strong></p>\n<p>second</p>")).toBe("Beef & Pork box second");
+    expect(plainText("<p>Beef &amp; Pork <strong>box</strong></p>\n<p>second</p>")).toBe(
+      "Beef & Pork box second",
+    );
     expect(plainText("<script>x</script>&amp;lt;")).toBe("&lt;");
   });
 });

@@ -44,8 +44,13 @@ describe("withNamedStatements", () => {
   it("stops naming past its cap, so `in (...)` lists of every length cannot grow it without end", async () => {
     const { pool, sent } = fakePool();
     const c = await withNamedStatements(pool, 2).connect();
-    for (const sql of ["select $1", "select $1, $2", "select $1, $2, $3", "select $1"]) await c.query(sql, [1, 2, 3].slice(0, sql.split("$").length - 1));
-    expect(sent.map((s) => (typeof s.args[0] === "object" ? (s.args[0] as { name: string }).name : "unnamed"))).toEqual(["kysely_1", "kysely_2", "unnamed", "kysely_1"]);
+    for (const sql of ["select $1", "select $1, $2", "select $1, $2, $3", "select $1"])
+      await c.query(sql, [1, 2, 3].slice(0, sql.split("$").length - 1));
+    expect(
+      sent.map((s) =>
+        typeof s.args[0] === "object" ? (s.args[0] as { name: string }).name : "unnamed",
+      ),
+    ).toEqual(["kysely_1", "kysely_2", "unnamed", "kysely_1"]);
   });
 
   it("passes cursors through and releases the real client", async () => {

@@ -5,9 +5,13 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const DIR = path.resolve(import.meta.dirname, "../../docs/decisions");
-const files = fs.readdirSync(DIR).filter((f) => /^\d{3}-.+\.md$/.test(f)).sort();
+const files = fs
+  .readdirSync(DIR)
+  .filter((f) => /^\d{3}-.+\.md$/.test(f))
+  .sort();
 const numbers = new Set(files.map((f) => f.slice(0, 3)));
-const STATUS = /^- Status: (accepted|superseded by (\d{3})|accepted; in part superseded by (\d{3}) \(.+\))$/m;
+const STATUS =
+  /^- Status: (accepted|superseded by (\d{3})|accepted; in part superseded by (\d{3}) \(.+\))$/m;
 
 describe("decision records", () => {
   it("are there", () => expect(files.length).toBeGreaterThan(40));

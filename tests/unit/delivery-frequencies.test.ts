@@ -2,7 +2,12 @@
 // functions shared by the checkout page in the browser, its server answer and the order e-mail.
 import { agreementTerms } from "~/checkout/agreement";
 import {
-  canDeliverEvery, deliverableFrequencies, frequencyChangedMessage, frequencyForRegion, frequencyRefusedMessage, nearestFrequency,
+  canDeliverEvery,
+  deliverableFrequencies,
+  frequencyChangedMessage,
+  frequencyForRegion,
+  frequencyRefusedMessage,
+  nearestFrequency,
 } from "~/delivery/frequencies";
 import { addDays, formatCutoff, formatDeliveryDate, isoWeekday } from "~/delivery/schedule";
 import { deliveriesAfter, isRunDay, runDayOnOrAfter } from "~/subscriptions/schedule";
@@ -34,19 +39,40 @@ describe("the frequencies a region can deliver", () => {
 
   it("says so when the chosen frequency no longer fits (moved to Darwin), and keeps one that fits", () => {
     expect(frequencyForRegion(nt, OFFERED, 7)).toEqual({
-      allowed: [28, 56], days: 28, changed: "We deliver to NT every 4 weeks, so your box will come every 4 weeks instead of every week.",
+      allowed: [28, 56],
+      days: 28,
+      changed:
+        "We deliver to NT every 4 weeks, so your box will come every 4 weeks instead of every week.",
     });
-    expect(frequencyForRegion(wa, OFFERED, 56)).toEqual({ allowed: [14, 28, 56], days: 56, changed: null });
+    expect(frequencyForRegion(wa, OFFERED, 56)).toEqual({
+      allowed: [14, 28, 56],
+      days: 56,
+      changed: null,
+    });
     // nothing chosen yet: the 4-week default
-    expect(frequencyForRegion(wa, OFFERED, null)).toEqual({ allowed: [14, 28, 56], days: 28, changed: null });
+    expect(frequencyForRegion(wa, OFFERED, null)).toEqual({
+      allowed: [14, 28, 56],
+      days: 28,
+      changed: null,
+    });
     // no region (an undeliverable postcode): everything on offer
-    expect(frequencyForRegion(null, OFFERED, 7)).toEqual({ allowed: OFFERED, days: 7, changed: null });
+    expect(frequencyForRegion(null, OFFERED, 7)).toEqual({
+      allowed: OFFERED,
+      days: 7,
+      changed: null,
+    });
   });
 
   it("refuses in plain words", () => {
-    expect(frequencyRefusedMessage("WA", wa, [14, 28, 56])).toBe("We deliver to WA every 2 weeks, so your box can come every 2, 4 or 8 weeks. Please choose one of those.");
-    expect(frequencyRefusedMessage("NT", nt, [28, 56])).toBe("We deliver to NT every 4 weeks, so your box can come every 4 or 8 weeks. Please choose one of those.");
-    expect(frequencyChangedMessage("WA", wa, 7, 14)).toBe("We deliver to WA every 2 weeks, so your box will come every 2 weeks instead of every week.");
+    expect(frequencyRefusedMessage("WA", wa, [14, 28, 56])).toBe(
+      "We deliver to WA every 2 weeks, so your box can come every 2, 4 or 8 weeks. Please choose one of those.",
+    );
+    expect(frequencyRefusedMessage("NT", nt, [28, 56])).toBe(
+      "We deliver to NT every 4 weeks, so your box can come every 4 or 8 weeks. Please choose one of those.",
+    );
+    expect(frequencyChangedMessage("WA", wa, 7, 14)).toBe(
+      "We deliver to WA every 2 weeks, so your box will come every 2 weeks instead of every week.",
+    );
   });
 });
 
@@ -66,8 +92,15 @@ describe("what the shopper agrees to", () => {
   });
 
   it("is what the renewals will do: the first delivery the renewal engine plans after the first box", () => {
-    for (const [region, first, days] of [[wa, perthFriday, 14], [wa, perthFriday, 56], [nt, darwinWednesday, 28], [nsw, "2026-12-03", 7]] as const) {
-      expect(agreementTerms(region, first, days)!.nextDate).toBe(deliveriesAfter(region, first, days, 1)[0]);
+    for (const [region, first, days] of [
+      [wa, perthFriday, 14],
+      [wa, perthFriday, 56],
+      [nt, darwinWednesday, 28],
+      [nsw, "2026-12-03", 7],
+    ] as const) {
+      expect(agreementTerms(region, first, days)!.nextDate).toBe(
+        deliveriesAfter(region, first, days, 1)[0],
+      );
     }
   });
 
@@ -75,7 +108,9 @@ describe("what the shopper agrees to", () => {
     const terms = agreementTerms(nt, darwinWednesday, 28)!;
     expect(terms.nextDate).toBe(addDays(darwinWednesday, 28));
     expect(isRunDay(nt, terms.nextDate)).toBe(true);
-    expect(terms.nextCharge).toBe(`2pm Sydney time, ${formatDeliveryDate(addDays(terms.nextDate, -5))}`);
+    expect(terms.nextCharge).toBe(
+      `2pm Sydney time, ${formatDeliveryDate(addDays(terms.nextDate, -5))}`,
+    );
   });
 
   it("a weekly box in Perth would next come a fortnight on, not a week (why weekly is not offered there)", () => {

@@ -11,7 +11,9 @@ describe("environment", () => {
     process.env.APP_ENV = "production";
     delete process.env.APP_ORIGIN;
     vi.resetModules();
-    await expect(import("~/env.server")).rejects.toThrow(/APP_ORIGIN: is required when APP_ENV=production/);
+    await expect(import("~/env.server")).rejects.toThrow(
+      /APP_ORIGIN: is required when APP_ENV=production/,
+    );
   });
 
   it("starts in production with APP_ORIGIN, and elsewhere without it", async () => {
@@ -28,7 +30,11 @@ describe("environment", () => {
   // issue 34: a misread switch must not open the test hooks (sign in as anyone, renewals at any instant)
   it("opens the e2e test routes only for exactly E2E_TEST_ROUTES=1, and refuses any other value", async () => {
     process.env.APP_ENV = "test";
-    for (const [value, open] of [["1", true], ["", false], [undefined, false]] as const) {
+    for (const [value, open] of [
+      ["1", true],
+      ["", false],
+      [undefined, false],
+    ] as const) {
       if (value === undefined) delete process.env.E2E_TEST_ROUTES;
       else process.env.E2E_TEST_ROUTES = value;
       vi.resetModules();
@@ -46,7 +52,9 @@ describe("environment", () => {
     process.env.APP_ORIGIN = "https://www.paddockandtide.com.au";
     process.env.E2E_TEST_ROUTES = "1";
     vi.resetModules();
-    await expect(import("~/env.server")).rejects.toThrow(/E2E_TEST_ROUTES: must not be set when APP_ENV=production/);
+    await expect(import("~/env.server")).rejects.toThrow(
+      /E2E_TEST_ROUTES: must not be set when APP_ENV=production/,
+    );
   });
 
   // issue 34, switches fail closed: each setting takes its documented values, and any other stops the server
@@ -58,25 +66,49 @@ describe("environment", () => {
   }
 
   it("refuses NODE_ENV=development beside APP_ENV=production (Remix would show server errors to visitors)", async () => {
-    await refused({ APP_ENV: "production", APP_ORIGIN: "https://www.paddockandtide.com.au", NODE_ENV: "development" }, /NODE_ENV: must not be development when APP_ENV=production/);
-    for (const value of ["prod", "Production", "staging"]) await refused({ APP_ENV: value }, /APP_ENV/);
+    await refused(
+      {
+        APP_ENV: "production",
+        APP_ORIGIN: "https://www.paddockandtide.com.au",
+        NODE_ENV: "development",
+      },
+      /NODE_ENV: must not be development when APP_ENV=production/,
+    );
+    for (const value of ["prod", "Production", "staging"])
+      await refused({ APP_ENV: value }, /APP_ENV/);
     for (const value of ["dev", "Production"]) await refused({ NODE_ENV: value }, /NODE_ENV/);
   });
 
   it("refuses a DATABASE_URL, SMTP_URL, APP_ORIGIN or PORT it would misread", async () => {
-    for (const value of ["postgress://x@127.0.0.1/db", "sqlite:./data/app.db", "./data/app.db"]) await refused({ DATABASE_URL: value }, /DATABASE_URL: use file:<path>/);
-    for (const value of ["smtp.example.com", "http://smtp.example.com", "yes"]) await refused({ SMTP_URL: value }, /SMTP_URL: use smtp:\/\/host:port/);
-    for (const value of ["www.paddockandtide.com.au", "javascript:alert(1)", "ftp://x"]) await refused({ APP_ORIGIN: value }, /APP_ORIGIN: use an http\(s\) origin/);
+    for (const value of ["postgress://x@127.0.0.1/db", "sqlite:./data/app.db", "./data/app.db"])
+      await refused({ DATABASE_URL: value }, /DATABASE_URL: use file:<path>/);
+    for (const value of ["smtp.example.com", "http://smtp.example.com", "yes"])
+      await refused({ SMTP_URL: value }, /SMTP_URL: use smtp:\/\/host:port/);
+    for (const value of ["www.paddockandtide.com.au", "javascript:alert(1)", "ftp://x"])
+      await refused({ APP_ORIGIN: value }, /APP_ORIGIN: use an http\(s\) origin/);
     for (const value of ["abc", "0", "70000", "", "80.5"]) await refused({ PORT: value }, /PORT/);
   });
 
   it("takes the documented values of those settings", async () => {
-    const ok = { DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/db", SMTP_URL: "smtps://u:p@smtp.example.com:465", APP_ORIGIN: "http://localhost:3000", PORT: "8080" };
+    const ok = {
+      DATABASE_URL: "postgresql://postgres@127.0.0.1:5432/db",
+      SMTP_URL: "smtps://u:p@smtp.example.com:465",
+      APP_ORIGIN: "http://localhost:3000",
+      PORT: "8080",
+    };
     Object.assign(process.env, ok);
     vi.resetModules();
     const { env } = await import("~/env.server");
-    expect({ DATABASE_URL: env.DATABASE_URL, SMTP_URL: env.SMTP_URL, APP_ORIGIN: env.APP_ORIGIN, PORT: String(env.PORT) }).toEqual(ok);
-    Object.assign(process.env, { DATABASE_URL: "file:/tmp/x.db", SMTP_URL: "smtp://127.0.0.1:2525" });
+    expect({
+      DATABASE_URL: env.DATABASE_URL,
+      SMTP_URL: env.SMTP_URL,
+      APP_ORIGIN: env.APP_ORIGIN,
+      PORT: String(env.PORT),
+    }).toEqual(ok);
+    Object.assign(process.env, {
+      DATABASE_URL: "file:/tmp/x.db",
+      SMTP_URL: "smtp://127.0.0.1:2525",
+    });
     vi.resetModules();
     expect((await import("~/env.server")).env.SMTP_URL).toBe("smtp://127.0.0.1:2525");
   });

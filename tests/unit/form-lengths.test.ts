@@ -12,7 +12,15 @@ import { ActivateSchema, personaliseSchema, PERSONALISE_FIELDS } from "~/gift-ca
 import { CancelSchema } from "~/subscriptions/subscriber-schemas";
 
 const HUGE = "a".repeat(100_000);
-const address = { addressType: "business", line1: "1 Flinders Street", line2: "", company: "Acme", city: "Melbourne", state: "VIC", postcode: "3000" };
+const address = {
+  addressType: "business",
+  line1: "1 Flinders Street",
+  line2: "",
+  company: "Acme",
+  city: "Melbourne",
+  state: "VIC",
+  postcode: "3000",
+};
 
 /** The messages `schema` gives for `value`, keyed by the path of each issue. */
 function issues(schema: z.ZodTypeAny, value: unknown): Record<string, string> {
@@ -26,7 +34,16 @@ const CASES: [string, z.ZodTypeAny, Record<string, unknown>, string][] = [
   ["sign-in password", SignInSchema, { email: "a@example.com", password: HUGE }, "password"],
   ["forgot-password e-mail", ForgotPasswordSchema, { email: HUGE }, "email"],
   ["new password", NewPasswordSchema, { password: HUGE, passwordConfirmation: HUGE }, "password"],
-  ["current password", changePasswordSchema({ hasPassword: true }), { currentPassword: HUGE, password: "Correct-Horse-42", passwordConfirmation: "Correct-Horse-42" }, "currentPassword"],
+  [
+    "current password",
+    changePasswordSchema({ hasPassword: true }),
+    {
+      currentPassword: HUGE,
+      password: "Correct-Horse-42",
+      passwordConfirmation: "Correct-Horse-42",
+    },
+    "currentPassword",
+  ],
   ["first name", ProfileSchema, { firstName: HUGE, lastName: "Tester", phone: "" }, "firstName"],
   ["last name", ProfileSchema, { firstName: "Sam", lastName: HUGE, phone: "" }, "lastName"],
   ["phone", ProfileSchema, { firstName: "Sam", lastName: "Tester", phone: HUGE }, "phone"],
@@ -34,11 +51,31 @@ const CASES: [string, z.ZodTypeAny, Record<string, unknown>, string][] = [
   ["address line 2", AddressSchema, { ...address, line2: HUGE }, "line2"],
   ["company", AddressSchema, { ...address, company: HUGE }, "company"],
   ["suburb", AddressSchema, { ...address, city: HUGE }, "city"],
-  ["card number", AddCardSchema, { paymentMethod: "new", card: { number: HUGE, expiration: "12/40", cvc: "123" } }, "card.number"],
-  ["card expiry", AddCardSchema, { paymentMethod: "new", card: { number: "4242424242424242", expiration: HUGE, cvc: "123" } }, "card.expiration"],
-  ["card CVC", AddCardSchema, { paymentMethod: "new", card: { number: "4242424242424242", expiration: "12/40", cvc: HUGE } }, "card.cvc"],
+  [
+    "card number",
+    AddCardSchema,
+    { paymentMethod: "new", card: { number: HUGE, expiration: "12/40", cvc: "123" } },
+    "card.number",
+  ],
+  [
+    "card expiry",
+    AddCardSchema,
+    { paymentMethod: "new", card: { number: "4242424242424242", expiration: HUGE, cvc: "123" } },
+    "card.expiration",
+  ],
+  [
+    "card CVC",
+    AddCardSchema,
+    { paymentMethod: "new", card: { number: "4242424242424242", expiration: "12/40", cvc: HUGE } },
+    "card.cvc",
+  ],
   ["e-mail code", EmailCodeSchema, { emailCode: HUGE }, "emailCode"],
-  ["get-started e-mail", GetStartedSchema, { email: HUGE, postcode: "3000", deliveryDate: "2026-12-01", deliveryWindow: "am" }, "email"],
+  [
+    "get-started e-mail",
+    GetStartedSchema,
+    { email: HUGE, postcode: "3000", deliveryDate: "2026-12-01", deliveryWindow: "am" },
+    "email",
+  ],
   ["postcode look-up e-mail", PostcodeLookupSchema, { email: HUGE, postcode: "3000" }, "email"],
   ["cancel comment", CancelSchema, { subscriptionId: "1", comment: HUGE }, "comment"],
   ["gift-card code", ActivateSchema, { code: HUGE }, "code"],

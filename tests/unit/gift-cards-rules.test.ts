@@ -1,7 +1,25 @@
 import {
-  arrivalNote, bonusCents, bonusDollars, centsToInput, checkDeliveryDate, CODE_ALPHABET, CODE_LENGTH, DATE_MESSAGES, expiryDay,
-  filterAmountInput, formatCode, isWellFormedCode, normaliseCode, normaliseCustomCents, parseDisplayDate, parseDollars, presetFor,
-  resolveAmount, sydneyToday, toDisplayDate, AMOUNT_MESSAGES,
+  arrivalNote,
+  bonusCents,
+  bonusDollars,
+  centsToInput,
+  checkDeliveryDate,
+  CODE_ALPHABET,
+  CODE_LENGTH,
+  DATE_MESSAGES,
+  expiryDay,
+  filterAmountInput,
+  formatCode,
+  isWellFormedCode,
+  normaliseCode,
+  normaliseCustomCents,
+  parseDisplayDate,
+  parseDollars,
+  presetFor,
+  resolveAmount,
+  sydneyToday,
+  toDisplayDate,
+  AMOUNT_MESSAGES,
 } from "~/gift-cards/rules";
 import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 
@@ -83,7 +101,12 @@ describe("codes", () => {
   });
   it("shows codes in groups of four and accepts any case, spaces or dashes", () => {
     expect(formatCode("ABCDEFGHJKLMNPQR")).toBe("ABCD-EFGH-JKLM-NPQR");
-    for (const typed of ["abcd-efgh-jklm-npqr", " ABCD EFGH JKLM NPQR ", "abcdEFGHjklmNPQR", "ABCD_EFGH.JKLM-NPQR"]) {
+    for (const typed of [
+      "abcd-efgh-jklm-npqr",
+      " ABCD EFGH JKLM NPQR ",
+      "abcdEFGHjklmNPQR",
+      "ABCD_EFGH.JKLM-NPQR",
+    ]) {
       expect(normaliseCode(typed)).toBe("ABCDEFGHJKLMNPQR");
       expect(isWellFormedCode(normaliseCode(typed))).toBe(true);
     }
@@ -108,15 +131,26 @@ describe("delivery date (dd/MM/yyyy, not before today in Sydney)", () => {
   it("gives the spec's messages", () => {
     const today = "2026-12-01";
     expect(checkDeliveryDate("", today)).toEqual({ ok: false, message: DATE_MESSAGES.required });
-    expect(checkDeliveryDate("next week", today)).toEqual({ ok: false, message: DATE_MESSAGES.format });
-    expect(checkDeliveryDate("30/11/2026", today)).toEqual({ ok: false, message: DATE_MESSAGES.past });
+    expect(checkDeliveryDate("next week", today)).toEqual({
+      ok: false,
+      message: DATE_MESSAGES.format,
+    });
+    expect(checkDeliveryDate("30/11/2026", today)).toEqual({
+      ok: false,
+      message: DATE_MESSAGES.past,
+    });
     expect(checkDeliveryDate("01/12/2026", today)).toEqual({ ok: true, day: "2026-12-01" });
     expect(checkDeliveryDate("24/12/2026", today)).toEqual({ ok: true, day: "2026-12-24" });
-    expect(checkDeliveryDate("02/12/2027", today)).toEqual({ ok: false, message: DATE_MESSAGES.tooFar });
+    expect(checkDeliveryDate("02/12/2027", today)).toEqual({
+      ok: false,
+      message: DATE_MESSAGES.tooFar,
+    });
   });
   it("says when the card arrives", () => {
     expect(arrivalNote("2026-12-01", "2026-12-01")).toMatch(/within 5 minutes/);
-    expect(arrivalNote("2026-12-24", "2026-12-01")).toMatch(/on 24 December 2026, within 15 minutes of the start of the day/);
+    expect(arrivalNote("2026-12-24", "2026-12-01")).toMatch(
+      /on 24 December 2026, within 15 minutes of the start of the day/,
+    );
   });
 });
 

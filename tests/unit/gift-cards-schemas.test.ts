@@ -1,12 +1,21 @@
-import { personaliseValidator, giftCheckoutValidator, activateValidator, PERSONALISE_MESSAGES } from "~/gift-cards/schemas";
+import {
+  personaliseValidator,
+  giftCheckoutValidator,
+  activateValidator,
+  PERSONALISE_MESSAGES,
+} from "~/gift-cards/schemas";
 import { ACTIVATION_MESSAGES, DATE_MESSAGES } from "~/gift-cards/rules";
 import { MESSAGES } from "~/checkout/address-schema";
 import { CARD_MESSAGES } from "~/payments/card-schema";
 
 const today = "2026-12-01";
 const valid = {
-  senderFirstName: "Alex", senderEmail: "Alex@Example.com", receiverFirstName: "Jordan", receiverEmail: "jordan@example.com",
-  receiverMessage: "", deliveryAt: "01/12/2026",
+  senderFirstName: "Alex",
+  senderEmail: "Alex@Example.com",
+  receiverFirstName: "Jordan",
+  receiverEmail: "jordan@example.com",
+  receiverMessage: "",
+  deliveryAt: "01/12/2026",
 };
 
 async function errors(values: Record<string, string>, bonusAvailable = true) {
@@ -31,12 +40,19 @@ describe("personalise schema (SPEC §5)", () => {
   });
 
   it("refuses a date before today and a malformed date", async () => {
-    expect(await errors({ ...valid, deliveryAt: "30/11/2026" })).toEqual({ deliveryAt: DATE_MESSAGES.past });
-    expect(await errors({ ...valid, deliveryAt: "2026-12-05" })).toEqual({ deliveryAt: DATE_MESSAGES.format });
+    expect(await errors({ ...valid, deliveryAt: "30/11/2026" })).toEqual({
+      deliveryAt: DATE_MESSAGES.past,
+    });
+    expect(await errors({ ...valid, deliveryAt: "2026-12-05" })).toEqual({
+      deliveryAt: DATE_MESSAGES.format,
+    });
   });
 
   it("keeps the message optional and normalises the output", async () => {
-    const r = await personaliseValidator({ today, bonusAvailable: false }).validate({ ...valid, deliveryAt: "24/12/2026" });
+    const r = await personaliseValidator({ today, bonusAvailable: false }).validate({
+      ...valid,
+      deliveryAt: "24/12/2026",
+    });
     expect(r.error).toBeUndefined();
     expect(r.data).toEqual({
       sender: { firstName: "Alex", email: "alex@example.com" },
@@ -54,10 +70,19 @@ describe("personalise schema (SPEC §5)", () => {
       bonusDeliveryAt: DATE_MESSAGES.required,
     });
     const r = await personaliseValidator({ today, bonusAvailable: true }).validate({
-      ...valid, isAnotherReceiver: "true", bonusReceiverFirstName: "Sam", bonusReceiverEmail: "sam@example.com",
-      bonusReceiverMessage: "Enjoy", bonusDeliveryAt: "02/12/2026",
+      ...valid,
+      isAnotherReceiver: "true",
+      bonusReceiverFirstName: "Sam",
+      bonusReceiverEmail: "sam@example.com",
+      bonusReceiverMessage: "Enjoy",
+      bonusDeliveryAt: "02/12/2026",
     });
-    expect(r.data?.bonusReceiver).toEqual({ firstName: "Sam", email: "sam@example.com", message: "Enjoy", deliverOn: "2026-12-02" });
+    expect(r.data?.bonusReceiver).toEqual({
+      firstName: "Sam",
+      email: "sam@example.com",
+      message: "Enjoy",
+      deliverOn: "2026-12-02",
+    });
   });
 
   it("drops the bonus receiver when the toggle is off or no bonus applies", async () => {
@@ -68,7 +93,10 @@ describe("personalise schema (SPEC §5)", () => {
 
 describe("gift card billing schema", () => {
   it("checks the buyer's e-mail for a visitor, the billing address and the card", async () => {
-    const r = await giftCheckoutValidator({ needsEmail: true }).validate({ idempotencyKey: "k".repeat(20), paymentMethod: "new" });
+    const r = await giftCheckoutValidator({ needsEmail: true }).validate({
+      idempotencyKey: "k".repeat(20),
+      paymentMethod: "new",
+    });
     expect(r.error?.fieldErrors).toMatchObject({
       email: "Email address must be a valid email",
       "billing.addressType": MESSAGES.addressType,
@@ -83,8 +111,13 @@ describe("gift card billing schema", () => {
   });
   it("needs no e-mail from a signed-in buyer", async () => {
     const r = await giftCheckoutValidator({ needsEmail: false }).validate({
-      idempotencyKey: "k".repeat(20), "billing.addressType": "house", "billing.line1": "1 Main St", "billing.city": "Sydney",
-      "billing.state": "NSW", "billing.postcode": "2000", paymentMethod: "7",
+      idempotencyKey: "k".repeat(20),
+      "billing.addressType": "house",
+      "billing.line1": "1 Main St",
+      "billing.city": "Sydney",
+      "billing.state": "NSW",
+      "billing.postcode": "2000",
+      paymentMethod: "7",
     });
     expect(r.error).toBeUndefined();
     expect(r.data?.card).toEqual({ kind: "saved", paymentMethodId: 7 });
@@ -93,6 +126,8 @@ describe("gift card billing schema", () => {
 
 describe("activation code", () => {
   it("is required", async () => {
-    expect((await activateValidator.validate({ code: "  " })).error?.fieldErrors).toEqual({ code: ACTIVATION_MESSAGES.required });
+    expect((await activateValidator.validate({ code: "  " })).error?.fieldErrors).toEqual({
+      code: ACTIVATION_MESSAGES.required,
+    });
   });
 });

@@ -1,6 +1,13 @@
 // What the database keeps of a gift-card code (decision 045): a keyed hash, the last four and,
 // until the e-mail, a sealed copy that only the server secret opens.
-import { giftCodeHash, lastFour, newGiftCardCode, openGiftCode, sealGiftCode, storedGiftCode } from "~/gift-cards/stored-code.server";
+import {
+  giftCodeHash,
+  lastFour,
+  newGiftCardCode,
+  openGiftCode,
+  sealGiftCode,
+  storedGiftCode,
+} from "~/gift-cards/stored-code.server";
 
 const SECRET = "a-server-secret-for-this-test";
 const CODE = "ABCDEFGHJKLMNPQR";
@@ -9,7 +16,8 @@ describe("gift-card code hash", () => {
   it("is the same for any way the code is typed, and differs by code and by secret", () => {
     const h = giftCodeHash(SECRET, CODE);
     expect(h).toMatch(/^[0-9a-f]{64}$/);
-    for (const typed of ["abcd-efgh-jklm-npqr", " ABCD EFGH JKLM NPQR ", "abcdefghjklmnpqr"]) expect(giftCodeHash(SECRET, typed)).toBe(h);
+    for (const typed of ["abcd-efgh-jklm-npqr", " ABCD EFGH JKLM NPQR ", "abcdefghjklmnpqr"])
+      expect(giftCodeHash(SECRET, typed)).toBe(h);
     expect(giftCodeHash(SECRET, "ABCDEFGHJKLMNPQS")).not.toBe(h);
     expect(giftCodeHash("another-server-secret", CODE)).not.toBe(h);
   });
@@ -40,7 +48,9 @@ describe("stored gift-card code", () => {
     const [v, iv, body, tag] = a.split(".");
     const flipped = `${body[0] === "A" ? "B" : "A"}${body.slice(1)}`;
     expect(() => openGiftCode(SECRET, [v, iv, flipped, tag].join("."), hash)).toThrow();
-    expect(() => openGiftCode(SECRET, "ABCDEFGHJKLMNPQR", hash)).toThrow("not a sealed gift-card code");
+    expect(() => openGiftCode(SECRET, "ABCDEFGHJKLMNPQR", hash)).toThrow(
+      "not a sealed gift-card code",
+    );
   });
 
   it("draws new codes of the shop's alphabet", () => {

@@ -2,13 +2,25 @@
 // in the handler, the rest served in arrival order, leavers drop out of the line, and a request that
 // waits past the deadline is turned away.
 import { describe, expect, it } from "vitest";
-import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } from "../../app/bin/admission.mjs";
+import {
+  AdmissionTimeout,
+  admissionLimit,
+  admissionQueue,
+  admissionWaitMs,
+} from "../../app/bin/admission.mjs";
 
 /** A task that runs until its `finish` is called, logging when it starts. */
 function gate(log: string[], name: string) {
   let finish!: () => void;
   const done = new Promise<void>((r) => (finish = r));
-  return { task: async () => { log.push(name); await done; return name; }, finish: () => finish() };
+  return {
+    task: async () => {
+      log.push(name);
+      await done;
+      return name;
+    },
+    finish: () => finish(),
+  };
 }
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -42,7 +54,11 @@ describe("admissionQueue", () => {
 
   it("frees the slot when a task fails", async () => {
     const q = admissionQueue(1);
-    await expect(q.run(async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      q.run(async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await q.run(async () => "next")).toBe("next");
     expect(q.stats()).toEqual({ active: 0, waiting: 0 });
   });
@@ -128,6 +144,7 @@ describe("admissionWaitMs", () => {
     expect(admissionWaitMs("2")).toBe(2_000);
     expect(admissionWaitMs("0.5")).toBe(500);
     expect(admissionWaitMs("off")).toBe(Infinity);
-    for (const bad of ["0", "-1", "five", "601", "Infinity", "1s"]) expect(() => admissionWaitMs(bad), bad).toThrow(/ADMISSION_WAIT_SECONDS/);
+    for (const bad of ["0", "-1", "five", "601", "Infinity", "1s"])
+      expect(() => admissionWaitMs(bad), bad).toThrow(/ADMISSION_WAIT_SECONDS/);
   });
 });

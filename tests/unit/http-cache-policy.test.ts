@@ -1,13 +1,23 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hasCookie, isPublicPath, keepsOutOfSharedCaches, matchesEtag, nonceStandIn, pagePath, routeTree, sealHtml } from "~/http/cache-policy.server";
+import {
+  hasCookie,
+  isPublicPath,
+  keepsOutOfSharedCaches,
+  matchesEtag,
+  nonceStandIn,
+  pagePath,
+  routeTree,
+  sealHtml,
+} from "~/http/cache-policy.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 
 const KEY = "test-key";
 
 describe("sealHtml", () => {
-  const page = (n: string, text = "Hello") => `<!DOCTYPE html><style nonce="${n}">b{}</style><p>${text}</p><script nonce="${n}">x()</script>`;
+  const page = (n: string, text = "Hello") =>
+    `<!DOCTYPE html><style nonce="${n}">b{}</style><p>${text}</p><script nonce="${n}">x()</script>`;
 
   it("gives the same body, nonce and ETag for the same page rendered with different stand-ins", () => {
     const a = sealHtml(page("S1"), "S1", KEY);
@@ -25,8 +35,8 @@ describe("sealHtml", () => {
   });
 
   it("keeps the split unambiguous: moving text across a nonce changes the digest", () => {
-    const a = sealHtml("ab<i nonce=\"S\">c", "S", KEY);
-    const b = sealHtml("a<i nonce=\"S\">bc", "S", KEY);
+    const a = sealHtml('ab<i nonce="S">c', "S", KEY);
+    const b = sealHtml('a<i nonce="S">bc', "S", KEY);
     expect(a.nonce).not.toBe(b.nonce);
   });
 
@@ -39,7 +49,8 @@ describe("sealHtml", () => {
     expect(bytes.equals(Buffer.from(page(sealed.nonce, text), "utf8"))).toBe(true);
     // The digest is over the page's UTF-8 bytes, length-prefixed around the stand-in
     const hmac = createHmac("sha256", KEY).update("html-nonce\n");
-    for (const part of page("STAND-IN", text).split("STAND-IN")) hmac.update(`${Buffer.byteLength(part)}:`).update(part, "utf8");
+    for (const part of page("STAND-IN", text).split("STAND-IN"))
+      hmac.update(`${Buffer.byteLength(part)}:`).update(part, "utf8");
     expect(sealed.nonce).toBe(hmac.digest().subarray(0, 18).toString("base64url"));
   });
 
@@ -63,12 +74,37 @@ describe("route policy", () => {
   const mod = (handle?: unknown) => ({ handle });
   const tree = routeTree({
     root: { id: "root", path: "", module: mod() },
-    "routes/_index": { id: "routes/_index", parentId: "root", index: true, module: mod({ cache: "public" }) },
-    "routes/faq": { id: "routes/faq", parentId: "root", path: "faq", module: mod({ cache: "public" }) },
-    "routes/blog.($filter)": { id: "routes/blog.($filter)", parentId: "root", path: "blog/:filter?", module: mod({ cache: "public" }) },
+    "routes/_index": {
+      id: "routes/_index",
+      parentId: "root",
+      index: true,
+      module: mod({ cache: "public" }),
+    },
+    "routes/faq": {
+      id: "routes/faq",
+      parentId: "root",
+      path: "faq",
+      module: mod({ cache: "public" }),
+    },
+    "routes/blog.($filter)": {
+      id: "routes/blog.($filter)",
+      parentId: "root",
+      path: "blog/:filter?",
+      module: mod({ cache: "public" }),
+    },
     "routes/sign-in": { id: "routes/sign-in", parentId: "root", path: "sign-in", module: mod() },
-    "routes/gift-cards": { id: "routes/gift-cards", parentId: "root", path: "gift-cards", module: mod() },
-    "routes/gift-cards._index": { id: "routes/gift-cards._index", parentId: "routes/gift-cards", index: true, module: mod() },
+    "routes/gift-cards": {
+      id: "routes/gift-cards",
+      parentId: "root",
+      path: "gift-cards",
+      module: mod(),
+    },
+    "routes/gift-cards._index": {
+      id: "routes/gift-cards._index",
+      parentId: "routes/gift-cards",
+      index: true,
+      module: mod(),
+    },
     "routes/$": { id: "routes/$", parentId: "root", path: "*", module: mod() },
   });
 
@@ -97,9 +133,18 @@ describe("route policy", () => {
 
 describe("keepsOutOfSharedCaches", () => {
   it("is true when a route's own Cache-Control says private or no-store", () => {
-    for (const v of ["no-store", "private", "private, no-store", "No-Store", "max-age=0,no-store", 'private="Set-Cookie", max-age=60']) expect(keepsOutOfSharedCaches(v), v).toBe(true);
+    for (const v of [
+      "no-store",
+      "private",
+      "private, no-store",
+      "No-Store",
+      "max-age=0,no-store",
+      'private="Set-Cookie", max-age=60',
+    ])
+      expect(keepsOutOfSharedCaches(v), v).toBe(true);
   });
   it("is false when the route says nothing or something a shared cache may keep", () => {
-    for (const v of [null, "", "public, max-age=0, s-maxage=60", "max-age=3600", "no-cache"]) expect(keepsOutOfSharedCaches(v), String(v)).toBe(false);
+    for (const v of [null, "", "public, max-age=0, s-maxage=60", "max-age=3600", "no-cache"])
+      expect(keepsOutOfSharedCaches(v), String(v)).toBe(false);
   });
 });

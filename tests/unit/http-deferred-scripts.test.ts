@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { deferScripts, deferredModuleBody, trailingScriptsIntoBody } from "~/http/deferred-scripts.server";
+import {
+  deferScripts,
+  deferredModuleBody,
+  trailingScriptsIntoBody,
+} from "~/http/deferred-scripts.server";
 
 // The shape Remix 2's <Scripts/> renders (fog of war on, so no static manifest import).
 const moduleBody = [
@@ -13,7 +17,9 @@ const moduleBody = [
 ].join("\n");
 const html =
   '<main><p>é ünïcode</p></main><link rel="modulepreload" href="/build/entry.client-C.js"/><link rel="modulepreload" href="/build/_shared/chunk-D.js"/>' +
-  '<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="module" async="">' + moduleBody + "</script>" +
+  '<script nonce="n">window.__remixContext = {};</script><script nonce="n" type="module" async="">' +
+  moduleBody +
+  "</script>" +
   '</body></html><!--$--><script nonce="n">window.__remixContext.streamController.close();</script><!--/$-->';
 
 describe("deferScripts", () => {
@@ -21,12 +27,20 @@ describe("deferScripts", () => {
 
   it("switches the module preloads off, keeping the elements React hydrates as valid links", () => {
     expect(out).not.toContain('<link rel="modulepreload" href');
-    expect(out).toContain('<link rel="modulepreload" media="not all" data-modulepreload="" href="/build/entry.client-C.js"/>');
-    expect(out).toContain('<link rel="modulepreload" media="not all" data-modulepreload="" href="/build/_shared/chunk-D.js"/>');
+    expect(out).toContain(
+      '<link rel="modulepreload" media="not all" data-modulepreload="" href="/build/entry.client-C.js"/>',
+    );
+    expect(out).toContain(
+      '<link rel="modulepreload" media="not all" data-modulepreload="" href="/build/_shared/chunk-D.js"/>',
+    );
   });
 
   it("moves the data scripts React writes after </html> to the end of <body>, where the parser puts them", () => {
-    expect(out.endsWith('<!--$--><script nonce="n">window.__remixContext.streamController.close();</script><!--/$--></body></html>')).toBe(true);
+    expect(
+      out.endsWith(
+        '<!--$--><script nonce="n">window.__remixContext.streamController.close();</script><!--/$--></body></html>',
+      ),
+    ).toBe(true);
     expect(out.split("</body>")).toHaveLength(2);
   });
 
@@ -35,7 +49,9 @@ describe("deferScripts", () => {
     expect(body).not.toMatch(/^import \* as/m);
     const wait = body.indexOf("requestAnimationFrame");
     const preloads = body.indexOf('p.rel = "modulepreload"');
-    const routes = body.indexOf('const [route0, route1] = await Promise.all([import("/build/root-A.js"), import("/build/routes/faq-B.js")]);');
+    const routes = body.indexOf(
+      'const [route0, route1] = await Promise.all([import("/build/root-A.js"), import("/build/routes/faq-B.js")]);',
+    );
     const entry = body.indexOf('import("/build/entry.client-C.js");');
     expect(wait).toBeGreaterThanOrEqual(0);
     expect(preloads).toBeGreaterThan(wait);
@@ -51,10 +67,13 @@ describe("deferScripts", () => {
   });
 
   it("leaves markup it does not recognise alone", () => {
-    const other = '<link rel="modulepreload" href="/a.js"/><script type="module">import "/x.js";</script>';
+    const other =
+      '<link rel="modulepreload" href="/a.js"/><script type="module">import "/x.js";</script>';
     expect(deferScripts(other)).toBe(other);
     expect(deferredModuleBody('import("/e.js");')).toBeNull();
     expect(deferScripts("<p>no scripts</p>")).toBe("<p>no scripts</p>");
-    expect(trailingScriptsIntoBody("<body><p>x</p></body></html>")).toBe("<body><p>x</p></body></html>");
+    expect(trailingScriptsIntoBody("<body><p>x</p></body></html>")).toBe(
+      "<body><p>x</p></body></html>",
+    );
   });
 });

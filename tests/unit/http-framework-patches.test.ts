@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryHistory, createRouter, createStaticHandler, matchPath, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import {
+  createMemoryHistory,
+  createRouter,
+  createStaticHandler,
+  matchPath,
+  matchRoutes,
+  type AgnosticRouteObject,
+} from "@remix-run/router";
 import { createRequire } from "node:module";
 import { PATHS, tree } from "./route-tree-fixture";
 
@@ -9,12 +16,22 @@ import { PATHS, tree } from "./route-tree-fixture";
 
 type Match = { id: string; params: object; pathname: string; pathnameBase: string };
 const plain = (matches: ReturnType<typeof matchRoutes>): Match[] | undefined =>
-  matches?.map((m) => ({ id: m.route.id!, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
+  matches?.map((m) => ({
+    id: m.route.id!,
+    params: m.params,
+    pathname: m.pathname,
+    pathnameBase: m.pathnameBase,
+  }));
 
 async function queryMatches(handler: ReturnType<typeof createStaticHandler>, path: string) {
   const context = await handler.query(new Request(`http://shop.test${path}`));
   if (context instanceof Response) throw new Error(`unexpected response for ${path}`);
-  return context.matches.map((m) => ({ id: m.route.id, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase }));
+  return context.matches.map((m) => ({
+    id: m.route.id,
+    params: m.params,
+    pathname: m.pathname,
+    pathnameBase: m.pathnameBase,
+  }));
 }
 
 let shapes = 0;
@@ -30,10 +47,16 @@ describe("patched @remix-run/router", () => {
     const kept = tree();
     for (let round = 0; round < 2; round++) {
       for (const path of PATHS) {
-        expect(plain(matchRoutes(kept, path)), `${path}, round ${round}`).toEqual(plain(matchRoutes(newShape(), path)));
+        expect(plain(matchRoutes(kept, path)), `${path}, round ${round}`).toEqual(
+          plain(matchRoutes(newShape(), path)),
+        );
         const pathname = path.split(/[?#]/)[0];
-        expect(plain(matchRoutes(kept, { pathname }))).toEqual(plain(matchRoutes(newShape(), { pathname })));
-        expect(plain(matchRoutes(kept, path, "/blog"))).toEqual(plain(matchRoutes(newShape(), path, "/blog")));
+        expect(plain(matchRoutes(kept, { pathname }))).toEqual(
+          plain(matchRoutes(newShape(), { pathname })),
+        );
+        expect(plain(matchRoutes(kept, path, "/blog"))).toEqual(
+          plain(matchRoutes(newShape(), path, "/blog")),
+        );
         // a new tree of a shape already ranked (as a server renders each request) answers the same
         expect(plain(matchRoutes(tree(), path))).toEqual(plain(matchRoutes(newShape(), path)));
       }
@@ -79,13 +102,17 @@ describe("patched @remix-run/router", () => {
     const handler = createStaticHandler(tree());
     for (let round = 0; round < 2; round++) {
       for (const path of PATHS) {
-        expect(await queryMatches(handler, path), `${path}, round ${round}`).toEqual(plain(matchRoutes(newShape(), path)));
+        expect(await queryMatches(handler, path), `${path}, round ${round}`).toEqual(
+          plain(matchRoutes(newShape(), path)),
+        );
       }
     }
   });
 
   it("finds a route patched in during navigation, in the array it had already ranked", async () => {
-    const routes: AgnosticRouteObject[] = [{ id: "root", path: "/", children: [{ id: "home", index: true }] }];
+    const routes: AgnosticRouteObject[] = [
+      { id: "root", path: "/", children: [{ id: "home", index: true }] },
+    ];
     const router = createRouter({
       routes,
       history: createMemoryHistory({ initialEntries: ["/"] }),
@@ -110,35 +137,56 @@ describe("patched @remix-run/router", () => {
       expect(matchPath({ path: "/blog", end: true }, "/blog/page/2")).toBeNull();
       expect(matchPath("/orders/:number", "/orders/PT-1")?.params).toEqual({ number: "PT-1" });
     }
-    for (let i = 0; i < 1_500; i++) expect(matchPath(`/p${i}/:id`, `/p${i}/x${i}`)?.params).toEqual({ id: `x${i}` });
+    for (let i = 0; i < 1_500; i++)
+      expect(matchPath(`/p${i}/:id`, `/p${i}/x${i}`)?.params).toEqual({ id: `x${i}` });
     expect(matchPath("/orders/:number", "/orders/PT-2")?.params).toEqual({ number: "PT-2" });
   });
 });
 
 type LoaderCall = (args: {
-  loader: (args: { request: Request }) => unknown; request: Request; params: object; loadContext: object; routeId: string; singleFetch: boolean;
+  loader: (args: { request: Request }) => unknown;
+  request: Request;
+  params: object;
+  loadContext: object;
+  routeId: string;
+  singleFetch: boolean;
 }) => Promise<unknown>;
-const { callRouteLoader } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/data.js") as { callRouteLoader: LoaderCall };
+const { callRouteLoader } = createRequire(import.meta.url)(
+  "@remix-run/server-runtime/dist/data.js",
+) as { callRouteLoader: LoaderCall };
 
 async function requestSeenByLoader(request: Request, singleFetch = true): Promise<Request> {
   let seen: Request | undefined;
-  await callRouteLoader({ loader: ({ request }) => ((seen = request), null), request, params: {}, loadContext: {}, routeId: "page", singleFetch });
+  await callRouteLoader({
+    loader: ({ request }) => ((seen = request), null),
+    request,
+    params: {},
+    loadContext: {},
+    routeId: "page",
+    singleFetch,
+  });
   return seen!;
 }
 
 describe("patched @remix-run/server-runtime", () => {
   it("hands a loader the request itself when its URL has no query (nothing to strip)", async () => {
-    const request = new Request("http://shop.test/dashboard/my-deliveries", { headers: { Cookie: "__session=abc" } });
+    const request = new Request("http://shop.test/dashboard/my-deliveries", {
+      headers: { Cookie: "__session=abc" },
+    });
     expect(await requestSeenByLoader(request)).toBe(request);
     expect(await requestSeenByLoader(request, false)).toBe(request);
   });
 
   it("still strips `index`, `_routes` and `_data` from a URL with a query, and keeps the rest", async () => {
-    const request = new Request("http://shop.test/get-started?index&postcode=2000&_routes=root", { headers: { Cookie: "__session=abc" } });
+    const request = new Request("http://shop.test/get-started?index&postcode=2000&_routes=root", {
+      headers: { Cookie: "__session=abc" },
+    });
     const seen = await requestSeenByLoader(request);
     expect(seen).not.toBe(request);
     expect(seen.url).toBe("http://shop.test/get-started?postcode=2000");
     expect(seen.headers.get("Cookie")).toBe("__session=abc");
-    expect((await requestSeenByLoader(new Request("http://shop.test/faq?_data=root&q=1"), false)).url).toBe("http://shop.test/faq?q=1");
+    expect(
+      (await requestSeenByLoader(new Request("http://shop.test/faq?_data=root&q=1"), false)).url,
+    ).toBe("http://shop.test/faq?q=1");
   });
 });

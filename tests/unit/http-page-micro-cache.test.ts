@@ -9,9 +9,17 @@ import { pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
 import { matchesEtag } from "~/http/cache-policy.server";
 
 // Express and compression ship no types here; the server (plain ESM) uses them untyped too.
-type Res = ServerResponse & { set(h: Record<string, string>): Res; status(n: number): Res; cookie(n: string, v: string): Res };
+type Res = ServerResponse & {
+  set(h: Record<string, string>): Res;
+  status(n: number): Res;
+  cookie(n: string, v: string): Res;
+};
 type Handler = (req: IncomingMessage & { path: string }, res: Res) => void;
-type ExpressApp = { use(fn: unknown): void; get(path: string, fn: Handler): void; listen(port: number, host: string): Server };
+type ExpressApp = {
+  use(fn: unknown): void;
+  get(path: string, fn: Handler): void;
+  listen(port: number, host: string): Server;
+};
 const require = createRequire(import.meta.url);
 const express = require("express") as () => ExpressApp;
 const compression = require("compression") as () => unknown;
@@ -34,7 +42,9 @@ async function start(handler: Handler, options: { now?: () => number; maxEntries
   app.use(compression());
   // The app's rules, as entry.server exports them: here no session cookie and only paths under /p/; the real ETag comparison.
   const isSharedPageRequest = (method: string, url: string, cookie?: string) =>
-    (method === "GET" || method === "HEAD") && url.startsWith("/p/") && !(cookie ?? "").includes("__session=");
+    (method === "GET" || method === "HEAD") &&
+    url.startsWith("/p/") &&
+    !(cookie ?? "").includes("__session=");
   app.use(pageMicroCache(() => ({ isSharedPageRequest, matchesEtag }), options));
   app.get("*", (req, res) => {
     calls++;
@@ -47,7 +57,12 @@ async function start(handler: Handler, options: { now?: () => number; maxEntries
 }
 
 const page: Handler = (req, res) => {
-  res.set({ "Cache-Control": PUBLIC, ETag: '"v1"', "Content-Type": "text/html; charset=utf-8", Vary: "Cookie" });
+  res.set({
+    "Cache-Control": PUBLIC,
+    ETag: '"v1"',
+    "Content-Type": "text/html; charset=utf-8",
+    Vary: "Cookie",
+  });
   res.write("<p>");
   res.end(`page ${req.path}</p>`);
 };
@@ -70,7 +85,9 @@ describe("page micro-cache", () => {
   it("answers If-None-Match with 304 from memory", async () => {
     const { base, calls } = await start(page);
     await fetch(`${base}/p/faq`);
-    const revalidated = await fetch(`${base}/p/faq`, { headers: { "If-None-Match": '"v0", "v1"' } });
+    const revalidated = await fetch(`${base}/p/faq`, {
+      headers: { "If-None-Match": '"v0", "v1"' },
+    });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe("");
     expect(calls()).toBe(1);
@@ -91,7 +108,9 @@ describe("page micro-cache", () => {
       http.get(`${base}/p/big`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
+        res.on("end", () =>
+          resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }),
+        );
       });
     });
     expect(gz.encoding).toBe("gzip");
@@ -110,11 +129,15 @@ describe("page micro-cache", () => {
 
   it("stores only what a shared cache may keep: not private, not without an ETag, not with Set-Cookie, not an error", async () => {
     const variants: Record<string, Handler> = {
-      "/p/private": (_q, res) => res.set({ "Cache-Control": "private, no-store", ETag: '"a"' }).end("a"),
+      "/p/private": (_q, res) =>
+        res.set({ "Cache-Control": "private, no-store", ETag: '"a"' }).end("a"),
       "/p/no-etag": (_q, res) => res.set({ "Cache-Control": PUBLIC }).end("b"),
-      "/p/cookie": (_q, res) => res.set({ "Cache-Control": PUBLIC, ETag: '"c"' }).cookie("x", "1").end("c"),
-      "/p/missing": (_q, res) => res.status(404).set({ "Cache-Control": PUBLIC, ETag: '"d"' }).end("d"),
-      "/p/no-s-maxage": (_q, res) => res.set({ "Cache-Control": "public, max-age=60", ETag: '"e"' }).end("e"),
+      "/p/cookie": (_q, res) =>
+        res.set({ "Cache-Control": PUBLIC, ETag: '"c"' }).cookie("x", "1").end("c"),
+      "/p/missing": (_q, res) =>
+        res.status(404).set({ "Cache-Control": PUBLIC, ETag: '"d"' }).end("d"),
+      "/p/no-s-maxage": (_q, res) =>
+        res.set({ "Cache-Control": "public, max-age=60", ETag: '"e"' }).end("e"),
     };
     const { base, calls } = await start((req, res) => variants[req.path](req, res));
     for (const path of Object.keys(variants)) {
@@ -143,7 +166,11 @@ describe("page micro-cache", () => {
     await fetch(`${base}/p/blog?page=2`);
     expect(calls()).toBe(2);
     const http = await import("node:http");
-    await new Promise((resolve) => http.get(`${base}/p/blog?page=2`, { headers: { Host: "evil.example" } }, (r) => r.resume().on("end", resolve)));
+    await new Promise((resolve) =>
+      http.get(`${base}/p/blog?page=2`, { headers: { Host: "evil.example" } }, (r) =>
+        r.resume().on("end", resolve),
+      ),
+    );
     expect(calls()).toBe(3);
     await fetch(`${base}/p/blog?page=2`, { headers: { Cookie: "theme=dark" } });
     await fetch(`${base}/p/blog?page=2`, { headers: { Cookie: "theme=dark" } });

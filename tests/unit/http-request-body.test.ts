@@ -7,11 +7,27 @@ import net from "node:net";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BODY_LIMITS, BodyNotRead, FORM_BODY, bodyLimitFor, bufferBodies, continueIfFits, longestBodySeconds, readBody,
+  BODY_LIMITS,
+  BodyNotRead,
+  FORM_BODY,
+  bodyLimitFor,
+  bufferBodies,
+  continueIfFits,
+  longestBodySeconds,
+  readBody,
 } from "../../app/bin/request-body.mjs";
 
 // Express ships no types here; the server (plain ESM) uses it untyped too.
-type ExpressApp = RequestListener & { use(fn: unknown): void; all(path: string, fn: (req: IncomingMessage & { rawBody?: Buffer }, res: ServerResponse & { send(body: string): void }) => void): void };
+type ExpressApp = RequestListener & {
+  use(fn: unknown): void;
+  all(
+    path: string,
+    fn: (
+      req: IncomingMessage & { rawBody?: Buffer },
+      res: ServerResponse & { send(body: string): void },
+    ) => void,
+  ): void;
+};
 const express = createRequire(import.meta.url)("express") as () => ExpressApp;
 
 describe("bodyLimitFor", () => {
@@ -21,14 +37,17 @@ describe("bodyLimitFor", () => {
     expect(bodyLimitFor("/checkout?step=2")).toBe(FORM_BODY);
     const admin = BODY_LIMITS.find((l) => l.prefix === "/admin");
     expect(admin?.maxBytes).toBe(2 * 1024 * 1024);
-    for (const path of ["/admin", "/admin/products/7/image", "/Admin/Products?x=1"]) expect(bodyLimitFor(path), path).toBe(admin);
+    for (const path of ["/admin", "/admin/products/7/image", "/Admin/Products?x=1"])
+      expect(bodyLimitFor(path), path).toBe(admin);
     // a prefix is a whole path segment
     expect(bodyLimitFor("/administrator")).toBe(FORM_BODY);
     expect(bodyLimitFor("/sign-in?next=/admin/x")).toBe(FORM_BODY);
   });
 
   it("the longest deadline of the table bounds Node's request timeout", () => {
-    expect(longestBodySeconds()).toBe(Math.max(...[FORM_BODY, ...BODY_LIMITS].map((l) => l.seconds)));
+    expect(longestBodySeconds()).toBe(
+      Math.max(...[FORM_BODY, ...BODY_LIMITS].map((l) => l.seconds)),
+    );
   });
 });
 
@@ -110,15 +129,20 @@ describe("bufferBodies on a server", () => {
       socket.write(request);
     });
   }
-  const post = (headers: string, body = "") => `POST /form HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${headers}\r\n${body}`;
+  const post = (headers: string, body = "") =>
+    `POST /form HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${headers}\r\n${body}`;
 
   it("hands the handler a body that fits, read whole", async () => {
     const got = await exchange(post("Content-Length: 11\r\n", "a=1&b=hello"));
     expect(got).toMatch(/^HTTP\/1\.1 200/);
     expect(got).toContain("read 11");
-    const chunked = await exchange(post("Transfer-Encoding: chunked\r\n", "3\r\na=1\r\n4\r\n&b=2\r\n0\r\n\r\n"));
+    const chunked = await exchange(
+      post("Transfer-Encoding: chunked\r\n", "3\r\na=1\r\n4\r\n&b=2\r\n0\r\n\r\n"),
+    );
     expect(chunked).toContain("read 7");
-    expect(await exchange("GET /page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toContain("read no body");
+    expect(await exchange("GET /page HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toContain(
+      "read no body",
+    );
   });
 
   it("refuses a Content-Length over the limit with 413 before reading, and closes", async () => {

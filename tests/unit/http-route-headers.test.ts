@@ -1,12 +1,24 @@
 // The `headers` export of routes whose loader or action sets caching or security headers.
 import { loaderAndActionHeaders } from "~/http/route-headers";
 
-const call = (h: Partial<Record<"parentHeaders" | "loaderHeaders" | "actionHeaders" | "errorHeaders", Headers>>) =>
-  new Headers(loaderAndActionHeaders({ parentHeaders: new Headers(), loaderHeaders: new Headers(), actionHeaders: new Headers(), errorHeaders: undefined, ...h }));
+const call = (
+  h: Partial<Record<"parentHeaders" | "loaderHeaders" | "actionHeaders" | "errorHeaders", Headers>>,
+) =>
+  new Headers(
+    loaderAndActionHeaders({
+      parentHeaders: new Headers(),
+      loaderHeaders: new Headers(),
+      actionHeaders: new Headers(),
+      errorHeaders: undefined,
+      ...h,
+    }),
+  );
 
 describe("loaderAndActionHeaders", () => {
   it("passes on what the loader set", () => {
-    const out = call({ loaderHeaders: new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }) });
+    const out = call({
+      loaderHeaders: new Headers({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" }),
+    });
     expect(out.get("Cache-Control")).toBe("no-store");
     expect(out.get("Referrer-Policy")).toBe("no-referrer");
   });
@@ -18,11 +30,18 @@ describe("loaderAndActionHeaders", () => {
       actionHeaders: new Headers({ "Retry-After": "60" }),
       errorHeaders: new Headers({ "Referrer-Policy": "same-origin" }),
     });
-    expect(Object.fromEntries(out)).toEqual({ "x-parent": "1", "cache-control": "no-store", "retry-after": "60", "referrer-policy": "same-origin" });
+    expect(Object.fromEntries(out)).toEqual({
+      "x-parent": "1",
+      "cache-control": "no-store",
+      "retry-after": "60",
+      "referrer-policy": "same-origin",
+    });
   });
 
   it("leaves cookies to Remix, which adds each one itself", () => {
-    const out = call({ loaderHeaders: new Headers({ "Set-Cookie": "a=1", "Cache-Control": "no-store" }) });
+    const out = call({
+      loaderHeaders: new Headers({ "Set-Cookie": "a=1", "Cache-Control": "no-store" }),
+    });
     expect(out.has("Set-Cookie")).toBe(false);
   });
 });

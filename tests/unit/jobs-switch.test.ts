@@ -11,7 +11,8 @@ describe("JOBS_IN_APP", () => {
   });
 
   it("refuses any other value", () => {
-    for (const value of ["false", "off", "no", "true", " 0"]) expect(() => jobsInApp(value), value).toThrow(/JOBS_IN_APP must be 1/);
+    for (const value of ["false", "off", "no", "true", " 0"])
+      expect(() => jobsInApp(value), value).toThrow(/JOBS_IN_APP must be 1/);
   });
 });
 
@@ -25,7 +26,9 @@ describe("JOBS_INTERVAL_SECONDS", () => {
 
   it("refuses what it used to turn silently into 60 or 5", () => {
     for (const value of ["abc", "1m", "1", "4", "0", "-60", "7.5", "3601"]) {
-      expect(() => jobsIntervalSeconds(value), value).toThrow(/JOBS_INTERVAL_SECONDS must be a whole number of seconds from 5 to 3600/);
+      expect(() => jobsIntervalSeconds(value), value).toThrow(
+        /JOBS_INTERVAL_SECONDS must be a whole number of seconds from 5 to 3600/,
+      );
     }
   });
 });

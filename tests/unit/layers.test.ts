@@ -8,14 +8,25 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const APP = path.join(ROOT, "app");
-const DOMAINS = ["accounts", "payments", "subscriptions", "checkout", "orders", "gift-cards", "box", "delivery"].map((d) => path.join(APP, d) + path.sep);
+const DOMAINS = [
+  "accounts",
+  "payments",
+  "subscriptions",
+  "checkout",
+  "orders",
+  "gift-cards",
+  "box",
+  "delivery",
+].map((d) => path.join(APP, d) + path.sep);
 
 /**
  * The one known reach of app/db into a domain, and why it stays: migration 020 turned the stored
  * gift-card codes into the keyed hashes the app looks them up by (decision 045), so it must hash
  * exactly as app/gift-cards does; a copy could drift from it. It imports no database module.
  */
-const ALLOWED = new Set(["app/db/migrations/020-gift-code-hashes.ts -> app/gift-cards/stored-code.server.ts"]);
+const ALLOWED = new Set([
+  "app/db/migrations/020-gift-code-hashes.ts -> app/gift-cards/stored-code.server.ts",
+]);
 
 const rel = (file: string) => path.relative(ROOT, file);
 
@@ -31,13 +42,23 @@ function sourceFiles(dir: string): string[] {
 function runtimeImports(file: string): string[] {
   const text = fs.readFileSync(file, "utf8");
   const specifiers = [
-    ...[...text.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm)].map((m) => m[1]),
+    ...[
+      ...text.matchAll(
+        /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm,
+      ),
+    ].map((m) => m[1]),
     ...[...text.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]),
   ];
   return specifiers.flatMap((s) => {
-    const base = s.startsWith("~/") ? path.join(APP, s.slice(2)) : s.startsWith(".") ? path.resolve(path.dirname(file), s) : null;
+    const base = s.startsWith("~/")
+      ? path.join(APP, s.slice(2))
+      : s.startsWith(".")
+        ? path.resolve(path.dirname(file), s)
+        : null;
     if (!base) return [];
-    const found = ["", ".ts", ".tsx", ".mjs", ".js", "/index.ts"].map((ext) => base + ext).find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+    const found = ["", ".ts", ".tsx", ".mjs", ".js", "/index.ts"]
+      .map((ext) => base + ext)
+      .find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
     if (!found) throw new Error(`${rel(file)}: cannot resolve ${s}`);
     return [found];
   });
@@ -65,11 +86,15 @@ describe("the data layer knows no rule", () => {
     }
     expect(crossings).toEqual([]);
     // the check reads what it should: the seed and the migrations are in it
-    expect([...reached.keys()].map(rel)).toEqual(expect.arrayContaining(["app/db/seed/seed.server.ts", "app/db/migrations/001-initial.ts"]));
+    expect([...reached.keys()].map(rel)).toEqual(
+      expect.arrayContaining(["app/db/seed/seed.server.ts", "app/db/migrations/001-initial.ts"]),
+    );
   });
 
   it("the reader sees a domain import where there is one", () => {
-    const imports = runtimeImports(path.join(APP, "db/migrations/020-gift-code-hashes.ts")).map(rel);
+    const imports = runtimeImports(path.join(APP, "db/migrations/020-gift-code-hashes.ts")).map(
+      rel,
+    );
     expect(imports).toContain("app/gift-cards/stored-code.server.ts");
   });
 });
@@ -77,7 +102,10 @@ describe("the data layer knows no rule", () => {
 describe("routes never touch the database", () => {
   it("no module under app/routes imports app/db", () => {
     const offenders = sourceFiles(path.join(APP, "routes")).flatMap((file) =>
-      runtimeImports(file).filter((t) => t.startsWith(path.join(APP, "db") + path.sep)).map((t) => `${rel(file)} -> ${rel(t)}`));
+      runtimeImports(file)
+        .filter((t) => t.startsWith(path.join(APP, "db") + path.sep))
+        .map((t) => `${rel(file)} -> ${rel(t)}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -24,11 +24,26 @@ describe("formatAud", () => {
     expect(formatAud(99.6)).toBe("$1");
   });
   it("matches Intl's en-AU AUD format over many amounts", () => {
-    const whole = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: 0, maximumFractionDigits: 0 });
-    const withCents = new Intl.NumberFormat("en-AU", { style: "currency", currency: "AUD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const intl = (cents: number) => (cents % 100 === 0 ? whole.format(cents / 100) : withCents.format(cents / 100));
-    const amounts = [1, 5, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 1_000_000, 123_456_789, 9_007_199_254_740_900];
-    for (let seed = 7, i = 0; i < 2000; i++) amounts.push((seed = (seed * 48271) % 2147483647) % 10_000_000);
+    const whole = new Intl.NumberFormat("en-AU", {
+      style: "currency",
+      currency: "AUD",
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    const withCents = new Intl.NumberFormat("en-AU", {
+      style: "currency",
+      currency: "AUD",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const intl = (cents: number) =>
+      cents % 100 === 0 ? whole.format(cents / 100) : withCents.format(cents / 100);
+    const amounts = [
+      1, 5, 10, 99, 100, 101, 999, 1000, 99_999, 100_000, 1_000_000, 123_456_789,
+      9_007_199_254_740_900,
+    ];
+    for (let seed = 7, i = 0; i < 2000; i++)
+      amounts.push((seed = (seed * 48271) % 2147483647) % 10_000_000);
     for (const cents of amounts) {
       expect(formatAud(cents)).toBe(intl(cents));
       expect(formatAud(-cents)).toBe(intl(-cents));
@@ -38,6 +53,8 @@ describe("formatAud", () => {
 
 describe("pageTitle", () => {
   it("puts the page before the brand and tagline", () => {
-    expect(pageTitle("Add-ons")).toBe("Add-ons | Paddock & Tide - Australian meat & wild-caught seafood, delivered");
+    expect(pageTitle("Add-ons")).toBe(
+      "Add-ons | Paddock & Tide - Australian meat & wild-caught seafood, delivered",
+    );
   });
 });

@@ -2,16 +2,49 @@ import { breakdownJson, payableInvoice, paymentSummary, shapeBreakdown } from "~
 import { applyCredit, gstIncluded, gstOf } from "~/orders/credit";
 import { taxInvoicePath, payOrderPath } from "~/orders/paths";
 
-const order = { reference: "PT-100458", status: "unpaid" as const, kind: "box" as const, deliveryDate: "2026-12-01" };
+const order = {
+  reference: "PT-100458",
+  status: "unpaid" as const,
+  kind: "box" as const,
+  deliveryDate: "2026-12-01",
+};
 const invoices = [
   { id: 7, subtotalCents: 29100, discountedCents: 0, creditCents: 0, totalCents: 29100 },
   { id: 9, subtotalCents: 30300, discountedCents: 3000, creditCents: 0, totalCents: 27300 },
 ];
 const lines = [
-  { invoiceId: 9, sellableType: "package" as const, sellableId: 4, name: "Custom box (large)", quantity: 1, priceCents: 27900 },
-  { invoiceId: 7, sellableType: "package" as const, sellableId: 4, name: "Custom box (large)", quantity: 1, priceCents: 27900 },
-  { invoiceId: 9, sellableType: "addon" as const, sellableId: 12, name: "Smoked bacon", quantity: 2, priceCents: 1200 },
-  { invoiceId: 7, sellableType: "addon" as const, sellableId: 12, name: "Smoked bacon", quantity: 1, priceCents: 1200 },
+  {
+    invoiceId: 9,
+    sellableType: "package" as const,
+    sellableId: 4,
+    name: "Custom box (large)",
+    quantity: 1,
+    priceCents: 27900,
+  },
+  {
+    invoiceId: 7,
+    sellableType: "package" as const,
+    sellableId: 4,
+    name: "Custom box (large)",
+    quantity: 1,
+    priceCents: 27900,
+  },
+  {
+    invoiceId: 9,
+    sellableType: "addon" as const,
+    sellableId: 12,
+    name: "Smoked bacon",
+    quantity: 2,
+    priceCents: 1200,
+  },
+  {
+    invoiceId: 7,
+    sellableType: "addon" as const,
+    sellableId: 12,
+    name: "Smoked bacon",
+    quantity: 1,
+    priceCents: 1200,
+  },
 ];
 
 describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
@@ -23,8 +56,20 @@ describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
     expect(b.invoices[1]).toEqual({
       id: 9,
       lines: [
-        { sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900, taxable: false, free: false },
-        { sellable: { id: 12, type: "addon", name: "Smoked bacon" }, quantity: 2, price: 1200, taxable: false, free: false },
+        {
+          sellable: { id: 4, type: "package", name: "Custom box (large)" },
+          quantity: 1,
+          price: 27900,
+          taxable: false,
+          free: false,
+        },
+        {
+          sellable: { id: 12, type: "addon", name: "Smoked bacon" },
+          quantity: 2,
+          price: 1200,
+          taxable: false,
+          free: false,
+        },
       ],
       subtotal: 30300,
       discounted: 3000,
@@ -44,20 +89,41 @@ describe("paymentSummary (SPEC §4 credit rule)", () => {
   const invoice = shapeBreakdown(order, invoices, lines).invoices[1];
 
   it("deducts a smaller balance from the total", () => {
-    expect(paymentSummary(invoice, 2500)).toMatchObject({ subtotalCents: 30300, discountedCents: 3000, creditCents: 2500, totalCents: 24800, cardRequired: true });
+    expect(paymentSummary(invoice, 2500)).toMatchObject({
+      subtotalCents: 30300,
+      discountedCents: 3000,
+      creditCents: 2500,
+      totalCents: 24800,
+      cardRequired: true,
+    });
   });
 
   it("shows credit equal to the total and a total of 0 when the balance exceeds it: no card needed", () => {
-    expect(paymentSummary(invoice, 50000)).toMatchObject({ creditCents: 27300, totalCents: 0, cardRequired: false });
-    expect(paymentSummary(invoice, 27300)).toMatchObject({ creditCents: 27300, totalCents: 0, cardRequired: false });
+    expect(paymentSummary(invoice, 50000)).toMatchObject({
+      creditCents: 27300,
+      totalCents: 0,
+      cardRequired: false,
+    });
+    expect(paymentSummary(invoice, 27300)).toMatchObject({
+      creditCents: 27300,
+      totalCents: 0,
+      cardRequired: false,
+    });
   });
 
   it("uses no credit when it is not fetched (a user without a password)", () => {
-    expect(paymentSummary(invoice, null)).toMatchObject({ creditCents: 0, totalCents: 27300, cardRequired: true });
+    expect(paymentSummary(invoice, null)).toMatchObject({
+      creditCents: 0,
+      totalCents: 27300,
+      cardRequired: true,
+    });
   });
 
   it("shows a paid invoice with the credit that was spent on it", () => {
-    expect(paymentSummary({ ...invoice, credit: 2500 }, 99999, true)).toMatchObject({ creditCents: 2500, totalCents: 24800 });
+    expect(paymentSummary({ ...invoice, credit: 2500 }, 99999, true)).toMatchObject({
+      creditCents: 2500,
+      totalCents: 24800,
+    });
   });
 
   it("multiplies unit prices by quantity for the lines; fresh food carries no GST", () => {
@@ -70,16 +136,46 @@ describe("paymentSummary (SPEC §4 credit rule)", () => {
   });
 
   it("counts GST on the taxable lines only, after their share of the discount and before credit", () => {
-    const knife = { sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" }, quantity: 1, price: 8900, taxable: true, free: false };
-    const mixed = { ...invoice, lines: [...invoice.lines, knife], subtotal: 39200, discounted: 3920, total: 35280 };
+    const knife = {
+      sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" },
+      quantity: 1,
+      price: 8900,
+      taxable: true,
+      free: false,
+    };
+    const mixed = {
+      ...invoice,
+      lines: [...invoice.lines, knife],
+      subtotal: 39200,
+      discounted: 3920,
+      total: 35280,
+    };
     // 8900 of 39200 is taxable; a 10% discount leaves 8010 paid for it: GST 8010 / 11 = 728.2
     expect(paymentSummary(mixed, 50000).gstCents).toBe(728);
   });
 
   it("takes a code's free item off its own line: the knife beside it keeps its full GST", () => {
-    const knife = { sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" }, quantity: 1, price: 8900, taxable: true, free: false };
-    const bacon = { sellable: { id: 12, type: "addon" as const, name: "Smoked bacon (free with FREEBREAKFAST)" }, quantity: 1, price: 1200, taxable: false, free: true };
-    const withFree = { ...invoice, lines: [invoice.lines[0], knife, bacon], subtotal: 38000, discounted: 1200, total: 36800 };
+    const knife = {
+      sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" },
+      quantity: 1,
+      price: 8900,
+      taxable: true,
+      free: false,
+    };
+    const bacon = {
+      sellable: { id: 12, type: "addon" as const, name: "Smoked bacon (free with FREEBREAKFAST)" },
+      quantity: 1,
+      price: 1200,
+      taxable: false,
+      free: true,
+    };
+    const withFree = {
+      ...invoice,
+      lines: [invoice.lines[0], knife, bacon],
+      subtotal: 38000,
+      discounted: 1200,
+      total: 36800,
+    };
     // the knife is paid in full: 8900 / 11 = 809.1 (spread over every line it was 8900 * 36800/38000 / 11 = 784)
     expect(paymentSummary(withFree, 0).gstCents).toBe(809);
   });
@@ -101,8 +197,17 @@ describe("GST and credit helpers", () => {
     expect(gstOf({ taxableCents: 8900, subtotalCents: 17800, discountedCents: 17800 })).toBe(0);
     expect(gstOf({ taxableCents: 1000, subtotalCents: 0, discountedCents: 0 })).toBe(0);
     // a free item (1200) and 10% off the 36800 paid for: the knife's share of that 10% only
-    expect(gstOf({ taxableCents: 8900, subtotalCents: 38000, discountedCents: 1200 + 3680, freeCents: 1200 })).toBe(728);
-    expect(gstOf({ taxableCents: 0, subtotalCents: 1200, discountedCents: 1200, freeCents: 1200 })).toBe(0);
+    expect(
+      gstOf({
+        taxableCents: 8900,
+        subtotalCents: 38000,
+        discountedCents: 1200 + 3680,
+        freeCents: 1200,
+      }),
+    ).toBe(728);
+    expect(
+      gstOf({ taxableCents: 0, subtotalCents: 1200, discountedCents: 1200, freeCents: 1200 }),
+    ).toBe(0);
   });
 
   it("never lets credit exceed the total", () => {
@@ -115,7 +220,11 @@ describe("GST and credit helpers", () => {
 describe("the API's breakdown", () => {
   it("is SPEC §3's shape: lines without the tax flag the pages use", () => {
     const json = breakdownJson(shapeBreakdown(order, invoices, lines));
-    expect(json.invoices[0].lines[0]).toEqual({ sellable: { id: 4, type: "package", name: "Custom box (large)" }, quantity: 1, price: 27900 });
+    expect(json.invoices[0].lines[0]).toEqual({
+      sellable: { id: 4, type: "package", name: "Custom box (large)" },
+      quantity: 1,
+      price: 27900,
+    });
   });
 });
 

@@ -1,22 +1,40 @@
 // The rules of the card-testing limits (decision 042): the settings, the two budgets of an attempt,
 // what makes two submits one attempt, when a budget has room again, and the message.
 import {
-  attemptIdOf, budgetsOf, cardLimitConfig, cardLimitMessage, secondsUntilRoom, waitText, type Hit,
+  attemptIdOf,
+  budgetsOf,
+  cardLimitConfig,
+  cardLimitMessage,
+  secondsUntilRoom,
+  waitText,
+  type Hit,
 } from "~/payments/card-attempt-rules";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-12-01T10:00:00.000Z");
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-const hits = (...list: [weight: number, msAgo: number][]): Hit[] => list.map(([weight, ms]) => ({ weight, createdAt: ago(ms) }));
+const hits = (...list: [weight: number, msAgo: number][]): Hit[] =>
+  list.map(([weight, ms]) => ({ weight, createdAt: ago(ms) }));
 
 describe("cardLimitConfig", () => {
   it("has production defaults: 10 per account, 30 per address, a decline counts 3, over 24 hours", () => {
-    expect(cardLimitConfig({})).toEqual({ perAccount: 10, perAddress: 30, declineWeight: 3, windowHours: 24 });
+    expect(cardLimitConfig({})).toEqual({
+      perAccount: 10,
+      perAddress: 30,
+      declineWeight: 3,
+      windowHours: 24,
+    });
   });
 
   it("reads each variable", () => {
-    expect(cardLimitConfig({ CARD_ATTEMPTS_PER_ACCOUNT: "4", CARD_ATTEMPTS_PER_ADDRESS: "100000", CARD_DECLINE_WEIGHT: "2", CARD_ATTEMPTS_WINDOW_HOURS: "6" }))
-      .toEqual({ perAccount: 4, perAddress: 100000, declineWeight: 2, windowHours: 6 });
+    expect(
+      cardLimitConfig({
+        CARD_ATTEMPTS_PER_ACCOUNT: "4",
+        CARD_ATTEMPTS_PER_ADDRESS: "100000",
+        CARD_DECLINE_WEIGHT: "2",
+        CARD_ATTEMPTS_WINDOW_HOURS: "6",
+      }),
+    ).toEqual({ perAccount: 4, perAddress: 100000, declineWeight: 2, windowHours: 6 });
   });
 
   it.each([
@@ -27,13 +45,20 @@ describe("cardLimitConfig", () => {
     ["CARD_DECLINE_WEIGHT", "0"],
     ["CARD_ATTEMPTS_WINDOW_HOURS", "0"],
   ])("refuses %s=%s, naming it", (name, value) => {
-    expect(() => cardLimitConfig({ [name]: value })).toThrow(new RegExp(`Invalid card attempt limits: ${name}`));
+    expect(() => cardLimitConfig({ [name]: value })).toThrow(
+      new RegExp(`Invalid card attempt limits: ${name}`),
+    );
   });
 });
 
 describe("budgetsOf", () => {
   it("counts an attempt against its account and its client address", () => {
-    expect(budgetsOf({ userId: 42, clientIp: "203.0.113.9" }, cardLimitConfig({ CARD_ATTEMPTS_PER_ACCOUNT: "4", CARD_ATTEMPTS_PER_ADDRESS: "12" }))).toEqual([
+    expect(
+      budgetsOf(
+        { userId: 42, clientIp: "203.0.113.9" },
+        cardLimitConfig({ CARD_ATTEMPTS_PER_ACCOUNT: "4", CARD_ATTEMPTS_PER_ADDRESS: "12" }),
+      ),
+    ).toEqual([
       { scope: "account:42", max: 4 },
       { scope: "address:203.0.113.9", max: 12 },
     ]);
@@ -73,7 +98,9 @@ describe("secondsUntilRoom", () => {
 
   it("is full at the budget: room again when the oldest attempt leaves the window", () => {
     // three attempts, the oldest 20 hours ago: it leaves the 24-hour window in 4 hours
-    expect(secondsUntilRoom(hits([1, 20 * HOUR], [1, HOUR], [1, 60_000]), 3, 24, now)).toBe(4 * 3600);
+    expect(secondsUntilRoom(hits([1, 20 * HOUR], [1, HOUR], [1, 60_000]), 3, 24, now)).toBe(
+      4 * 3600,
+    );
   });
 
   it("lets a decline weigh more: it must leave the window before anything else frees up", () => {
@@ -84,7 +111,14 @@ describe("secondsUntilRoom", () => {
   });
 
   it("counts weights over the budget (a burst of copies, a budget lowered since) until enough have left", () => {
-    expect(secondsUntilRoom(hits([1, 23 * HOUR], [1, 22 * HOUR], [1, 21 * HOUR], [1, 20 * HOUR]), 2, 24, now)).toBe(3 * 3600);
+    expect(
+      secondsUntilRoom(
+        hits([1, 23 * HOUR], [1, 22 * HOUR], [1, 21 * HOUR], [1, 20 * HOUR]),
+        2,
+        24,
+        now,
+      ),
+    ).toBe(3 * 3600);
   });
 
   it("never answers less than a second", () => {

@@ -19,9 +19,13 @@ describe("maskExpiry", () => {
 
 describe("parseExpiry", () => {
   const now = new Date("2026-11-22T00:00:00Z");
-  it("accepts a future month", () => expect(parseExpiry("08/29", now)).toEqual({ month: 8, year: 2029 }));
-  it("accepts the current month", () => expect(parseExpiry("11/26", now)).toEqual({ month: 11, year: 2026 }));
-  it.each(["10/26", "13/27", "00/27", "1/27", "abc"])("rejects %s", (v) => expect(parseExpiry(v, now)).toBeNull());
+  it("accepts a future month", () =>
+    expect(parseExpiry("08/29", now)).toEqual({ month: 8, year: 2029 }));
+  it("accepts the current month", () =>
+    expect(parseExpiry("11/26", now)).toEqual({ month: 11, year: 2026 }));
+  it.each(["10/26", "13/27", "00/27", "1/27", "abc"])("rejects %s", (v) =>
+    expect(parseExpiry(v, now)).toBeNull(),
+  );
 });
 
 describe("card numbers", () => {
@@ -46,23 +50,55 @@ describe("SandboxGateway", () => {
   });
 
   it("refuses a bad number with a field-keyed error", async () => {
-    await expect(gw.tokenise({ ...card, number: "4242424242424241" })).rejects.toBeInstanceOf(CardError);
-    await expect(gw.tokenise({ ...card, expYear: 2001 })).rejects.toMatchObject({ field: "expiration" });
+    await expect(gw.tokenise({ ...card, number: "4242424242424241" })).rejects.toBeInstanceOf(
+      CardError,
+    );
+    await expect(gw.tokenise({ ...card, expYear: 2001 })).rejects.toMatchObject({
+      field: "expiration",
+    });
     await expect(gw.tokenise({ ...card, cvc: "1" })).rejects.toMatchObject({ field: "cvc" });
   });
 
   it("charges once per idempotency key", async () => {
     const { token } = await gw.tokenise(card);
-    const a = await gw.charge({ token, amountCents: 16900, currency: "AUD", idempotencyKey: "k1", description: "box" });
-    const b = await gw.charge({ token, amountCents: 16900, currency: "AUD", idempotencyKey: "k1", description: "box" });
+    const a = await gw.charge({
+      token,
+      amountCents: 16900,
+      currency: "AUD",
+      idempotencyKey: "k1",
+      description: "box",
+    });
+    const b = await gw.charge({
+      token,
+      amountCents: 16900,
+      currency: "AUD",
+      idempotencyKey: "k1",
+      description: "box",
+    });
     expect(a.status).toBe("succeeded");
     expect(b).toEqual(a);
   });
 
   it("declines the decline test cards", async () => {
     const declined = await gw.tokenise({ ...card, number: "4000000000000002" });
-    expect(await gw.charge({ token: declined.token, amountCents: 100, currency: "AUD", idempotencyKey: "k2", description: "x" })).toMatchObject({ status: "declined", code: "card_declined" });
+    expect(
+      await gw.charge({
+        token: declined.token,
+        amountCents: 100,
+        currency: "AUD",
+        idempotencyKey: "k2",
+        description: "x",
+      }),
+    ).toMatchObject({ status: "declined", code: "card_declined" });
     const poor = await gw.tokenise({ ...card, number: "4000000000009995" });
-    expect(await gw.charge({ token: poor.token, amountCents: 100, currency: "AUD", idempotencyKey: "k3", description: "x" })).toMatchObject({ status: "declined", code: "insufficient_funds" });
+    expect(
+      await gw.charge({
+        token: poor.token,
+        amountCents: 100,
+        currency: "AUD",
+        idempotencyKey: "k3",
+        description: "x",
+      }),
+    ).toMatchObject({ status: "declined", code: "insufficient_funds" });
   });
 });

@@ -12,9 +12,19 @@ async function sandbox(appEnv: string) {
     vi.stubEnv("SESSION_SECRET", "a-session-secret-for-this-test");
   }
   const m = await import("~/payments/sandbox-gateway.server");
-  return { gw: new m.SandboxGateway(m.memoryChargeStore(), { slowCardMs: 200 }), SLOW: m.SLOW_TEST_CARD };
+  return {
+    gw: new m.SandboxGateway(m.memoryChargeStore(), { slowCardMs: 200 }),
+    SLOW: m.SLOW_TEST_CARD,
+  };
 }
-const request = (token: string, idempotencyKey: string, signal?: AbortSignal) => ({ token, amountCents: 5000, currency: "AUD" as const, idempotencyKey, description: "gift", signal });
+const request = (token: string, idempotencyKey: string, signal?: AbortSignal) => ({
+  token,
+  amountCents: 5000,
+  currency: "AUD" as const,
+  idempotencyKey,
+  description: "gift",
+  signal,
+});
 
 afterEach(() => vi.unstubAllEnvs());
 
@@ -23,7 +33,10 @@ describe("the slow test card", () => {
     const { gw, SLOW } = await sandbox("test");
     const { token } = await gw.tokenise({ number: SLOW, expMonth: 10, expYear: 2099, cvc: "123" });
     const started = Date.now();
-    expect(await gw.charge(request(token, "slow-1"))).toMatchObject({ status: "succeeded", amountCents: 5000 });
+    expect(await gw.charge(request(token, "slow-1"))).toMatchObject({
+      status: "succeeded",
+      amountCents: 5000,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(190);
 
     const controller = new AbortController();
@@ -36,12 +49,21 @@ describe("the slow test card", () => {
   it("is an ordinary card in production and development", async () => {
     for (const env of ["production", "development"]) {
       const { gw, SLOW } = await sandbox(env);
-      const { token } = await gw.tokenise({ number: SLOW, expMonth: 10, expYear: 2099, cvc: "123" });
+      const { token } = await gw.tokenise({
+        number: SLOW,
+        expMonth: 10,
+        expYear: 2099,
+        cvc: "123",
+      });
       expect(token).toMatch(/_ok$/);
       const started = Date.now();
-      expect(await gw.charge(request(token, `ordinary-${env}`))).toMatchObject({ status: "succeeded" });
+      expect(await gw.charge(request(token, `ordinary-${env}`))).toMatchObject({
+        status: "succeeded",
+      });
       // a token made in a test run is not slow here either
-      expect(await gw.charge(request(token.replace(/_ok$/, "_slow"), `forged-${env}`))).toMatchObject({ status: "succeeded" });
+      expect(
+        await gw.charge(request(token.replace(/_ok$/, "_slow"), `forged-${env}`)),
+      ).toMatchObject({ status: "succeeded" });
       expect(Date.now() - started).toBeLessThan(150);
     }
   });
@@ -50,10 +72,18 @@ describe("the slow test card", () => {
 describe("refunds", () => {
   it("refund a charge once per refund key", async () => {
     const { gw } = await sandbox("test");
-    const { token } = await gw.tokenise({ number: "4242424242424242", expMonth: 10, expYear: 2099, cvc: "123" });
+    const { token } = await gw.tokenise({
+      number: "4242424242424242",
+      expMonth: 10,
+      expYear: 2099,
+      cvc: "123",
+    });
     const charge = await gw.charge(request(token, "refund-me"));
     if (charge.status !== "succeeded") throw new Error("declined");
-    const [a, b] = await Promise.all([gw.refund(charge.chargeId, 5000, "refund:refund-me"), gw.refund(charge.chargeId, 5000, "refund:refund-me")]);
+    const [a, b] = await Promise.all([
+      gw.refund(charge.chargeId, 5000, "refund:refund-me"),
+      gw.refund(charge.chargeId, 5000, "refund:refund-me"),
+    ]);
     expect(a.refundId).toBe(b.refundId);
     expect((await gw.refund(charge.chargeId, 5000, "refund:other")).refundId).not.toBe(a.refundId);
   });

@@ -48,20 +48,52 @@ const run = (unit: string, tail = "") => unit.repeat(Math.ceil(N / unit.length))
 
 /** Inputs that make a backtracking pattern walk the rest of the input again from each position. */
 const INPUTS: [string, string][] = [
-  ["letters", run("a")], ["letters then !", run("a", "!")], ["digits", run("1")], ["digits then x", run("1", "x")],
-  ["zeros then x", run("0", "x")], ["spaces then x", run(" ", "x")], ["dots then x", run(".", "x")],
-  ["slashes then x", run("/", "x")], ["dashes then x", run("-", "x")], ["underscores then x", run("_", "x")],
-  ["at signs then space x", run("@", " x")], ["question marks", run("?")], ["ampersands", run("&")],
-  ["a@ pairs then space", run("a@", " ")], ["a. pairs then @", run("a.", "@")], ["a@ then dots then @", `a@${run(".", "@")}`],
-  ["a@ then b. pairs then @", `a@${run("b.", "@")}`], ["_a pairs then 1", run("_a", "1")], ["<script repeated", run("<script")],
-  ["? then token repeated", `?${run("token")}`], ["& then tokentoken", `&${run("token", " ")}`], ["link then dots then a", `http://x${run(".", "a")}`],
-  ["digit-comma pairs", run("1,", "x")], [":1 pairs", run(":1", "x")], ['for=" repeated', run('for="')], ["control characters", run("\u0001", "x")],
-  ["AB space triples", run("AB ", "x")], ["percent signs", run("%")], ["equals signs", run("=")], ["brackets", run("[", "x")],
-  ["W/ pairs", run("W/")], ["add: repeated", run("add:")], ["dates", run("2026-01-01", "x")], ["ABCD- groups", run("ABCD-", "!")],
-  ["backslashes", run("\\")], ["quotes", run('"', "x")], ["2026/ pairs", run("12/", "x")], ["/deliveries/ repeated", run("/deliveries/one-tap/", ".")],
-  ["/gift-cards/activate then slashes", `/gift-cards/activate${run("/", "?")}`], ["sentence punctuation", run(".,;:)]", "a")],
-  ["$ then digits", `$${run("1", "x")}`], ["digits then dot pairs", run("1.", "x")], ["+61 repeated", run("+61", "x")],
-  ["CH- groups", run("CH-A", "x")], ["PM then x", run(" PM", "x")], ["newlines and digits", run("\n123456", "x")],
+  ["letters", run("a")],
+  ["letters then !", run("a", "!")],
+  ["digits", run("1")],
+  ["digits then x", run("1", "x")],
+  ["zeros then x", run("0", "x")],
+  ["spaces then x", run(" ", "x")],
+  ["dots then x", run(".", "x")],
+  ["slashes then x", run("/", "x")],
+  ["dashes then x", run("-", "x")],
+  ["underscores then x", run("_", "x")],
+  ["at signs then space x", run("@", " x")],
+  ["question marks", run("?")],
+  ["ampersands", run("&")],
+  ["a@ pairs then space", run("a@", " ")],
+  ["a. pairs then @", run("a.", "@")],
+  ["a@ then dots then @", `a@${run(".", "@")}`],
+  ["a@ then b. pairs then @", `a@${run("b.", "@")}`],
+  ["_a pairs then 1", run("_a", "1")],
+  ["<script repeated", run("<script")],
+  ["? then token repeated", `?${run("token")}`],
+  ["& then tokentoken", `&${run("token", " ")}`],
+  ["link then dots then a", `http://x${run(".", "a")}`],
+  ["digit-comma pairs", run("1,", "x")],
+  [":1 pairs", run(":1", "x")],
+  ['for=" repeated', run('for="')],
+  ["control characters", run("\u0001", "x")],
+  ["AB space triples", run("AB ", "x")],
+  ["percent signs", run("%")],
+  ["equals signs", run("=")],
+  ["brackets", run("[", "x")],
+  ["W/ pairs", run("W/")],
+  ["add: repeated", run("add:")],
+  ["dates", run("2026-01-01", "x")],
+  ["ABCD- groups", run("ABCD-", "!")],
+  ["backslashes", run("\\")],
+  ["quotes", run('"', "x")],
+  ["2026/ pairs", run("12/", "x")],
+  ["/deliveries/ repeated", run("/deliveries/one-tap/", ".")],
+  ["/gift-cards/activate then slashes", `/gift-cards/activate${run("/", "?")}`],
+  ["sentence punctuation", run(".,;:)]", "a")],
+  ["$ then digits", `$${run("1", "x")}`],
+  ["digits then dot pairs", run("1.", "x")],
+  ["+61 repeated", run("+61", "x")],
+  ["CH- groups", run("CH-A", "x")],
+  ["PM then x", run(" PM", "x")],
+  ["newlines and digits", run("\n123456", "x")],
 ];
 
 /** Every regular-expression literal under app/, as "<file> <literal>". */
@@ -72,9 +104,16 @@ function regexLiterals(): string[] {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (/\.(ts|tsx|mjs|js)$/.test(entry.name)) {
-        const source = ts.createSourceFile(full, fs.readFileSync(full, "utf8"), ts.ScriptTarget.Latest, true, entry.name.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+        const source = ts.createSourceFile(
+          full,
+          fs.readFileSync(full, "utf8"),
+          ts.ScriptTarget.Latest,
+          true,
+          entry.name.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+        );
         const visit = (node: ts.Node) => {
-          if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) found.push(`${path.relative(ROOT, full)} ${node.getText()}`);
+          if (node.kind === ts.SyntaxKind.RegularExpressionLiteral)
+            found.push(`${path.relative(ROOT, full)} ${node.getText()}`);
           ts.forEachChild(node, visit);
         };
         visit(source);
@@ -189,42 +228,60 @@ const ON_CLIENT_INPUT = [
 const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/bin/db-reset.ts /^file:/`]: "DATABASE_URL, set by the operator",
   [String.raw`app/db/connection.server.ts /^file:/`]: "DATABASE_URL, set by the operator",
-  [String.raw`app/env.server.ts /^(file:|postgres:\/\/|postgresql:\/\/)/`]: "DATABASE_URL, set by the operator",
+  [String.raw`app/env.server.ts /^(file:|postgres:\/\/|postgresql:\/\/)/`]:
+    "DATABASE_URL, set by the operator",
   [String.raw`app/bin/worker-count.mjs /^\d+$/`]: "WEB_CONCURRENCY, set by the operator",
   [String.raw`app/jobs/start.server.ts /^\d+$/`]: "JOBS_INTERVAL_SECONDS, set by the operator",
-  [String.raw`app/email/transport.server.ts /[\s<>]/`]: "MAIL_FROM, set by the operator (no quantifier either)",
-  [String.raw`app/security/origin.server.ts /^\d{1,3}$/`]: "a TRUST_PROXY entry, set by the operator",
-  [String.raw`app/security/address-key.ts /(\d+)\.(\d+)\.(\d+)\.(\d+)$/`]: "a valid IPv6 address (isIP checked it first: at most 45 characters)",
+  [String.raw`app/email/transport.server.ts /[\s<>]/`]:
+    "MAIL_FROM, set by the operator (no quantifier either)",
+  [String.raw`app/security/origin.server.ts /^\d{1,3}$/`]:
+    "a TRUST_PROXY entry, set by the operator",
+  [String.raw`app/security/address-key.ts /(\d+)\.(\d+)\.(\d+)\.(\d+)$/`]:
+    "a valid IPv6 address (isIP checked it first: at most 45 characters)",
   [String.raw`app/bin/ensure-build.mjs /\bmode = "production"/`]: "the server build's own file",
   [String.raw`app/bin/precompress.mjs /\.(js|css)$/`]: "names of the built asset files",
   [String.raw`app/http/inline-css.server.ts /<\/style/i`]: "the app's own CSS",
-  [String.raw`app/http/cache-policy.server.ts /(^|[\s,])(private|no-store)([\s,=]|$)/i`]: "the Cache-Control a route's own headers set",
-  [String.raw`app/gift-cards/stored-code.server.ts /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]: "a sealed code the shop wrote to its database",
-  [String.raw`app/http/deferred-scripts.server.ts /\nimport\("[^"\n]+"\);\s*$/`]: "the body of Remix's own module script",
-  [String.raw`app/http/deferred-scripts.server.ts /^import \* as (route\d+) from ("[^"\n]+");\n?/gm`]: "the body of Remix's own module script",
+  [String.raw`app/http/cache-policy.server.ts /(^|[\s,])(private|no-store)([\s,=]|$)/i`]:
+    "the Cache-Control a route's own headers set",
+  [String.raw`app/gift-cards/stored-code.server.ts /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
+    "a sealed code the shop wrote to its database",
+  [String.raw`app/http/deferred-scripts.server.ts /\nimport\("[^"\n]+"\);\s*$/`]:
+    "the body of Remix's own module script",
+  [String.raw`app/http/deferred-scripts.server.ts /^import \* as (route\d+) from ("[^"\n]+");\n?/gm`]:
+    "the body of Remix's own module script",
   [String.raw`app/db/seed/seed.server.ts /\b([a-z])/g`]: "seed data",
   [String.raw`app/db/seed/seed.server.ts /\bMc([a-z])/g`]: "seed data",
   [String.raw`app/db/seed/seed.server.ts /^0+/`]: "seed data",
-  [String.raw`app/delivery/address-lookup.server.ts /\b([a-z])/g`]: "suburb names from the suburbs table (seed data)",
-  [String.raw`app/checkout/checkout-page.server.ts / [A-Z]{2,3}$/`]: "a suburb's place name from the suburbs table",
+  [String.raw`app/delivery/address-lookup.server.ts /\b([a-z])/g`]:
+    "suburb names from the suburbs table (seed data)",
+  [String.raw`app/checkout/checkout-page.server.ts / [A-Z]{2,3}$/`]:
+    "a suburb's place name from the suburbs table",
   [String.raw`app/components/forms.tsx /:/g`]: "React's useId",
-  [String.raw`app/components/forms.tsx /[^a-zA-Z0-9_-]/g`]: "field names written in the app's forms",
+  [String.raw`app/components/forms.tsx /[^a-zA-Z0-9_-]/g`]:
+    "field names written in the app's forms",
   [String.raw`app/checkout/components/address-fields.tsx /:/g`]: "React's useId",
-  [String.raw`app/content/components/recipe-json-ld.tsx /</g`]: "CMS recipes written by staff (no quantifier either)",
-  [String.raw`app/content/components/recipe-json-ld.tsx /\u2028/g`]: "CMS recipes written by staff (no quantifier either)",
-  [String.raw`app/content/components/recipe-json-ld.tsx /\u2029/g`]: "CMS recipes written by staff (no quantifier either)",
+  [String.raw`app/content/components/recipe-json-ld.tsx /</g`]:
+    "CMS recipes written by staff (no quantifier either)",
+  [String.raw`app/content/components/recipe-json-ld.tsx /\u2028/g`]:
+    "CMS recipes written by staff (no quantifier either)",
+  [String.raw`app/content/components/recipe-json-ld.tsx /\u2029/g`]:
+    "CMS recipes written by staff (no quantifier either)",
   [String.raw`app/content/sanitize.server.ts /&#39;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /&amp;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /&gt;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /&lt;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /&quot;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /\s+/g`]: "CMS content written by staff",
-  [String.raw`app/content/sanitize.server.ts /^(https?:\/\/|mailto:|tel:)/i`]: "links in CMS content written by staff",
+  [String.raw`app/content/sanitize.server.ts /^(https?:\/\/|mailto:|tel:)/i`]:
+    "links in CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /^\/[/\\]/`]: "links in CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /^https?:/i`]: "links in CMS content written by staff",
-  [String.raw`app/email/templates/delivery-renewal.ts / ?Pay it now with another card: \S+$/`]: "the template's own sentence and link",
-  [String.raw`app/payments/payments.server.ts /UNIQUE constraint failed/`]: "a database error message",
-  [String.raw`app/payments/sandbox-gateway.server.ts /_([a-z]+)$/`]: "a token the sandbox gateway made itself",
+  [String.raw`app/email/templates/delivery-renewal.ts / ?Pay it now with another card: \S+$/`]:
+    "the template's own sentence and link",
+  [String.raw`app/payments/payments.server.ts /UNIQUE constraint failed/`]:
+    "a database error message",
+  [String.raw`app/payments/sandbox-gateway.server.ts /_([a-z]+)$/`]:
+    "a token the sandbox gateway made itself",
   [String.raw`app/subscriptions/deliveries.server.ts /^PT-/`]: "an order reference the shop made",
   [String.raw`app/subscriptions/renewals.server.ts /^PT-/`]: "an order reference the shop made",
   [String.raw`app/subscriptions/subscriber-actions.server.ts /_/g`]: "the shop's own change kinds",
@@ -250,8 +307,14 @@ describe("regular expressions in app/", () => {
   it("are each classified: run on client input (tested below), or why no client text reaches them", () => {
     const listed = new Set([...ON_CLIENT_INPUT, ...Object.keys(NOT_CLIENT_INPUT)]);
     const found = regexLiterals();
-    expect(found.filter((key) => !listed.has(key)), "new patterns: add each to ON_CLIENT_INPUT or NOT_CLIENT_INPUT").toEqual([]);
-    expect([...listed].filter((key) => !found.includes(key)), "listed patterns no longer in app/").toEqual([]);
+    expect(
+      found.filter((key) => !listed.has(key)),
+      "new patterns: add each to ON_CLIENT_INPUT or NOT_CLIENT_INPUT",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((key) => !found.includes(key)),
+      "listed patterns no longer in app/",
+    ).toEqual([]);
   });
 
   it.each(ON_CLIENT_INPUT)("%s finishes 100 KB inputs in linear time", (key) => {
@@ -282,22 +345,35 @@ describe("the checks that replaced backtracking patterns", () => {
     expect(trimEndOf("/gift-cards///", "/")).toBe("/gift-cards");
     expect(trimEndOf("///", "/")).toBe("");
     quick(() => extractLinks(`See http://x${run(".", "a")} and http://y${run(".,;:)]", " ")}`));
-    expect(extractLinks("Pay at https://shop.test/pay/PT-1). Or https://shop.test/x.")).toEqual(["https://shop.test/pay/PT-1", "https://shop.test/x"]);
+    expect(extractLinks("Pay at https://shop.test/pay/PT-1). Or https://shop.test/x.")).toEqual([
+      "https://shop.test/pay/PT-1",
+      "https://shop.test/x",
+    ]);
   });
 
   it("redaction of secret parameters scans each name once", () => {
-    for (const input of [`?${run("token")}`, `&a${run("token", " ")}`, run("?token="), run("&email=a.", "."), run("?")]) {
+    for (const input of [
+      `?${run("token")}`,
+      `&a${run("token", " ")}`,
+      run("?token="),
+      run("&email=a.", "."),
+      run("?"),
+    ]) {
       quick(() => redactText(input));
       quick(() => redactUrl(`/reset-password${input}`));
       quick(() => redactMailText(input));
     }
     expect(redactText("?a=b?token=secret&x=1")).toBe("?a=b?token=[redacted]&x=1");
-    expect(redactText("link: /reset-password?token=abc?def.")).toBe("link: /reset-password?token=[redacted].");
+    expect(redactText("link: /reset-password?token=abc?def.")).toBe(
+      "link: /reset-password?token=[redacted].",
+    );
   });
 
   it("the domain of MAIL_FROM is read without a pattern tried from every @", () => {
     quick(() => mailDomain(run("@", " x")));
-    expect(mailDomain("Paddock & Tide <hello@paddockandtide.com.au>")).toBe("paddockandtide.com.au");
+    expect(mailDomain("Paddock & Tide <hello@paddockandtide.com.au>")).toBe(
+      "paddockandtide.com.au",
+    );
     expect(mailDomain("hello@shop.test ")).toBe("shop.test");
     expect(mailDomain("no address")).toBe("localhost");
   });
@@ -306,37 +382,85 @@ describe("the checks that replaced backtracking patterns", () => {
     // every "<script" of the first run is tried up to the ">" after it, where no type="module" is
     const page = `<html><body>${run("<script")}><p>${run("&lt;script type=&quot;module&quot;")}</p><script type="module">import * as route0 from "/build/r.js";\nimport("/build/entry.js");</script></body></html>`;
     quick(() => deferScripts(page));
-    expect(deferScripts(page)).toContain('const [route0] = await Promise.all([import("/build/r.js")]);');
+    expect(deferScripts(page)).toContain(
+      'const [route0] = await Promise.all([import("/build/r.js")]);',
+    );
   });
 });
 
 describe("forms, headers and libraries on 100 KB values", () => {
   const quick = (fn: () => unknown) => expect(fastest(fn)).toBeLessThan(LIMIT_MS);
-  const long = [run("a"), run(" ", "x"), `a@${run(".", "@")}`, run("1"), run("+61"), run("\u0001"), run("<b>")];
+  const long = [
+    run("a"),
+    run(" ", "x"),
+    `a@${run(".", "@")}`,
+    run("1"),
+    run("+61"),
+    run("\u0001"),
+    run("<b>"),
+  ];
 
   it("every field of get-started and the postcode look-up", () => {
     for (const value of long) {
-      quick(() => GetStartedSchema.safeParse({ email: value, postcode: value, suburbId: value, deliveryDate: value, deliveryWindow: value }));
+      quick(() =>
+        GetStartedSchema.safeParse({
+          email: value,
+          postcode: value,
+          suburbId: value,
+          deliveryDate: value,
+          deliveryWindow: value,
+        }),
+      );
       quick(() => PostcodeLookupSchema.safeParse({ email: value, postcode: value }));
     }
   });
 
   it("addresses, phone numbers (libphonenumber), cards, the e-mail code, sign-in and the gift personalise form", () => {
     for (const value of long) {
-      quick(() => AddressSchema.safeParse({ addressType: "apartment", line1: value, line2: value, company: value, city: value, state: value, postcode: value }));
+      quick(() =>
+        AddressSchema.safeParse({
+          addressType: "apartment",
+          line1: value,
+          line2: value,
+          company: value,
+          city: value,
+          state: value,
+          postcode: value,
+        }),
+      );
       quick(() => PhoneSchema.safeParse(value));
-      quick(() => AddCardSchema.safeParse({ card: { number: value, expiration: value, cvc: value } }));
+      quick(() =>
+        AddCardSchema.safeParse({ card: { number: value, expiration: value, cvc: value } }),
+      );
       quick(() => EmailCodeSchema.safeParse({ emailCode: value }));
       quick(() => SignInSchema.safeParse({ email: value, password: value, destination: value }));
       const personalise = personaliseSchema({ today: "2026-01-01", bonusAvailable: true });
-      quick(() => personalise.safeParse({ senderFirstName: value, senderEmail: value, receiverEmail: value, receiverMessage: value, deliveryAt: value, isAnotherReceiver: "true", bonusReceiverEmail: value }));
+      quick(() =>
+        personalise.safeParse({
+          senderFirstName: value,
+          senderEmail: value,
+          receiverEmail: value,
+          receiverMessage: value,
+          deliveryAt: value,
+          isAnotherReceiver: "true",
+          bonusReceiverEmail: value,
+        }),
+      );
     }
   });
 
   it("client addresses from forwarding headers", () => {
     const trusted = parseTrustProxy("loopback");
-    for (const value of [run('for="'), run("for=1.2.3.4;"), run("[::1]:", "x"), run("1.1.1.1:1", "x"), run(",")]) {
-      const request = new Request("http://shop.test/", { headers: { forwarded: value, "x-forwarded-for": value } });
+    for (const value of [
+      run('for="'),
+      run("for=1.2.3.4;"),
+      run("[::1]:", "x"),
+      run("1.1.1.1:1", "x"),
+      run(","),
+    ]) {
+      const request = new Request("http://shop.test/", {
+        headers: { forwarded: value, "x-forwarded-for": value },
+      });
       quick(() => clientAddress(request, { clientAddress: "127.0.0.1" }, trusted));
     }
   });

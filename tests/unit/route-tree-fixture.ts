@@ -11,9 +11,24 @@ export function tree(): AgnosticRouteObject[] {
       path: "",
       children: [
         { id: "home", index: true },
-        { id: "blog", path: "blog", children: [{ id: "blog-index", index: true }, { id: "blog-page", path: "page/:n" }] },
+        {
+          id: "blog",
+          path: "blog",
+          children: [
+            { id: "blog-index", index: true },
+            { id: "blog-page", path: "page/:n" },
+          ],
+        },
         { id: "post", path: "blog-post/:slug" },
-        { id: "start", path: "get-started", children: [{ id: "start-index", index: true }, { id: "items", path: "your-items" }, { id: "checkout", path: "checkout" }] },
+        {
+          id: "start",
+          path: "get-started",
+          children: [
+            { id: "start-index", index: true },
+            { id: "items", path: "your-items" },
+            { id: "checkout", path: "checkout" },
+          ],
+        },
         { id: "pathless", children: [{ id: "dash", path: "dashboard/:section?" }] },
         { id: "orders", path: "dashboard/orders/:number" },
         { id: "exact", path: "FAQ", caseSensitive: true },
@@ -24,8 +39,20 @@ export function tree(): AgnosticRouteObject[] {
 }
 
 export const PATHS = [
-  "/", "/blog", "/blog/", "/blog/page/2", "/blog-post/how-we-pack", "/blog-post/caf%C3%A9", "/get-started",
-  "/get-started/your-items", "/get-started/checkout?x=1#top", "/dashboard", "/dashboard/account",
-  "/dashboard/orders/PT-100231", "/FAQ", "/faq", "/nowhere/at/all", "//double",
+  "/",
+  "/blog",
+  "/blog/",
+  "/blog/page/2",
+  "/blog-post/how-we-pack",
+  "/blog-post/caf%C3%A9",
+  "/get-started",
+  "/get-started/your-items",
+  "/get-started/checkout?x=1#top",
+  "/dashboard",
+  "/dashboard/account",
+  "/dashboard/orders/PT-100231",
+  "/FAQ",
+  "/faq",
+  "/nowhere/at/all",
+  "//double",
 ];
-

@@ -9,7 +9,14 @@ describe("addressKey", () => {
 
   it("counts every address of one IPv6 /64 as one client, whatever its spelling", () => {
     const key = "2001:db8:1:2::/64";
-    for (const ip of ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0DB8:0001:0002:0:0:0:9", "2001:db8:1:2:a:b:c:d", "2001:db8:1:2::a:b", "2001:db8:1:2::1.2.3.4"]) {
+    for (const ip of [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0DB8:0001:0002:0:0:0:9",
+      "2001:db8:1:2:a:b:c:d",
+      "2001:db8:1:2::a:b",
+      "2001:db8:1:2::1.2.3.4",
+    ]) {
       expect(addressKey(ip), ip).toBe(key);
     }
   });

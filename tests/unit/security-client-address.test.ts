@@ -1,6 +1,12 @@
 // The client address behind the per-address rate limits and the loopback-only
 // mailbox: X-Forwarded-For counts only when the socket peer is a trusted proxy.
-import { addressedToLoopback, clientAddress, isLoopbackClient, normaliseIp, parseTrustProxy } from "~/security/origin.server";
+import {
+  addressedToLoopback,
+  clientAddress,
+  isLoopbackClient,
+  normaliseIp,
+  parseTrustProxy,
+} from "~/security/origin.server";
 
 const req = (headers: Record<string, string> = {}) => new Request("http://shop.test/", { headers });
 
@@ -30,12 +36,30 @@ describe("parseTrustProxy", () => {
 
   it("knows linklocal and uniquelocal", () => {
     const trust = parseTrustProxy("linklocal,uniquelocal");
-    for (const ip of ["169.254.1.1", "fe80::1", "10.0.0.1", "172.31.255.255", "192.168.1.1", "fd00::1"]) expect(trust.matches(ip)).toBe(true);
-    for (const ip of ["172.32.0.1", "127.0.0.1", "203.0.113.7"]) expect(trust.matches(ip)).toBe(false);
+    for (const ip of [
+      "169.254.1.1",
+      "fe80::1",
+      "10.0.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "fd00::1",
+    ])
+      expect(trust.matches(ip)).toBe(true);
+    for (const ip of ["172.32.0.1", "127.0.0.1", "203.0.113.7"])
+      expect(trust.matches(ip)).toBe(false);
   });
 
   it("refuses what it does not understand, so a typo stops the server", () => {
-    for (const bad of ["true", "1", "10.0.0.0/33", "10.0.0.0/255.0.0.0", "lopback", "10.0.0/8", "::1/129", "1.2.3.4/8/1"]) {
+    for (const bad of [
+      "true",
+      "1",
+      "10.0.0.0/33",
+      "10.0.0.0/255.0.0.0",
+      "lopback",
+      "10.0.0/8",
+      "::1/129",
+      "1.2.3.4/8/1",
+    ]) {
       expect(() => parseTrustProxy(bad), bad).toThrow(/Invalid TRUST_PROXY entry/);
     }
   });
@@ -58,16 +82,35 @@ describe("clientAddress", () => {
 
   it("is the socket peer when no proxy is trusted, whatever the headers say", () => {
     // two different forged values from one untrusted peer are one client
-    expect(clientAddress(req({ "x-forwarded-for": "203.0.113.7" }), { clientAddress: "::ffff:198.51.100.20" }, none)).toBe("198.51.100.20");
-    expect(clientAddress(req({ "x-forwarded-for": "198.51.100.99", "x-real-ip": "192.0.2.1" }), { clientAddress: "198.51.100.20" }, none)).toBe("198.51.100.20");
+    expect(
+      clientAddress(
+        req({ "x-forwarded-for": "203.0.113.7" }),
+        { clientAddress: "::ffff:198.51.100.20" },
+        none,
+      ),
+    ).toBe("198.51.100.20");
+    expect(
+      clientAddress(
+        req({ "x-forwarded-for": "198.51.100.99", "x-real-ip": "192.0.2.1" }),
+        { clientAddress: "198.51.100.20" },
+        none,
+      ),
+    ).toBe("198.51.100.20");
   });
 
   it("is the socket peer when the peer is not one of the trusted proxies", () => {
-    expect(clientAddress(req({ "x-forwarded-for": "203.0.113.7" }), { clientAddress: "198.51.100.20" }, lb)).toBe("198.51.100.20");
+    expect(
+      clientAddress(
+        req({ "x-forwarded-for": "203.0.113.7" }),
+        { clientAddress: "198.51.100.20" },
+        lb,
+      ),
+    ).toBe("198.51.100.20");
   });
 
   it("reads X-Forwarded-For from the right behind trusted proxies", () => {
-    const from = (xff: string, peer = "10.0.0.2") => clientAddress(req({ "x-forwarded-for": xff }), { clientAddress: peer }, lb);
+    const from = (xff: string, peer = "10.0.0.2") =>
+      clientAddress(req({ "x-forwarded-for": xff }), { clientAddress: peer }, lb);
     // a client-sent value on the left cannot hide the address the proxy appended
     expect(from("6.6.6.6, 203.0.113.7")).toBe("203.0.113.7");
     expect(from("203.0.113.7, 10.0.0.1")).toBe("203.0.113.7");
@@ -82,7 +125,9 @@ describe("clientAddress", () => {
   });
 
   it("takes X-Real-IP from a trusted proxy that sends no X-Forwarded-For, else the proxy itself", () => {
-    expect(clientAddress(req({ "x-real-ip": "198.51.100.8" }), { clientAddress: "10.0.0.2" }, lb)).toBe("198.51.100.8");
+    expect(
+      clientAddress(req({ "x-real-ip": "198.51.100.8" }), { clientAddress: "10.0.0.2" }, lb),
+    ).toBe("198.51.100.8");
     expect(clientAddress(req(), { clientAddress: "10.0.0.2" }, lb)).toBe("10.0.0.2");
   });
 
@@ -97,11 +142,15 @@ describe("isLoopbackClient", () => {
     expect(isLoopbackClient(req(), { clientAddress: "127.0.0.1" })).toBe(true);
     expect(isLoopbackClient(req(), { clientAddress: "::ffff:127.0.0.1" })).toBe(true);
     expect(isLoopbackClient(req(), { clientAddress: "::1" })).toBe(true);
-    expect(isLoopbackClient(req({ "x-forwarded-for": "127.0.0.1" }), { clientAddress: "::1" })).toBe(true);
+    expect(
+      isLoopbackClient(req({ "x-forwarded-for": "127.0.0.1" }), { clientAddress: "::1" }),
+    ).toBe(true);
   });
 
   it("is false for a remote socket, even when a header claims loopback", () => {
-    expect(isLoopbackClient(req({ "x-forwarded-for": "127.0.0.1" }), { clientAddress: "203.0.113.7" })).toBe(false);
+    expect(
+      isLoopbackClient(req({ "x-forwarded-for": "127.0.0.1" }), { clientAddress: "203.0.113.7" }),
+    ).toBe(false);
     expect(isLoopbackClient(req(), { clientAddress: "10.0.0.2" })).toBe(false);
     expect(isLoopbackClient(req(), {})).toBe(false);
   });
@@ -109,9 +158,13 @@ describe("isLoopbackClient", () => {
   it("is false when a local proxy forwards a remote visitor, in any forwarding header", () => {
     const local = { clientAddress: "127.0.0.1" };
     expect(isLoopbackClient(req({ "x-forwarded-for": "203.0.113.7" }), local)).toBe(false);
-    expect(isLoopbackClient(req({ "x-forwarded-for": "127.0.0.1, 203.0.113.7" }), local)).toBe(false);
+    expect(isLoopbackClient(req({ "x-forwarded-for": "127.0.0.1, 203.0.113.7" }), local)).toBe(
+      false,
+    );
     expect(isLoopbackClient(req({ "x-real-ip": "203.0.113.7" }), local)).toBe(false);
-    expect(isLoopbackClient(req({ forwarded: 'for="[2001:db8::1]:443";proto=https' }), local)).toBe(false);
+    expect(isLoopbackClient(req({ forwarded: 'for="[2001:db8::1]:443";proto=https' }), local)).toBe(
+      false,
+    );
     expect(isLoopbackClient(req({ forwarded: "for=unknown" }), local)).toBe(false);
     expect(isLoopbackClient(req({ "x-forwarded-for": "garbage" }), local)).toBe(false);
   });
@@ -119,17 +172,40 @@ describe("isLoopbackClient", () => {
 
 describe("addressedToLoopback", () => {
   it("accepts localhost, 127.0.0.1 and [::1], with any port", () => {
-    for (const host of ["localhost", "LocalHost:3000", "127.0.0.1", "127.0.0.1:3226", "[::1]", "[::1]:8080"]) {
+    for (const host of [
+      "localhost",
+      "LocalHost:3000",
+      "127.0.0.1",
+      "127.0.0.1:3226",
+      "[::1]",
+      "[::1]:8080",
+    ]) {
       expect(addressedToLoopback(req({ host })), host).toBe(true);
     }
-    expect(addressedToLoopback(req({ host: "localhost:3000", "x-forwarded-host": "127.0.0.1:3000" }))).toBe(true);
+    expect(
+      addressedToLoopback(req({ host: "localhost:3000", "x-forwarded-host": "127.0.0.1:3000" })),
+    ).toBe(true);
   });
 
   it("refuses any other name, as a DNS-rebound page of another site sends", () => {
-    for (const host of ["attacker.example", "attacker.example:3000", "localhost.attacker.example", "127.0.0.1.nip.io", "localhost.", "127.0.0.2", "0.0.0.0:3000", "[::ffff:127.0.0.1]", "::1", "localhost:abc", ""]) {
+    for (const host of [
+      "attacker.example",
+      "attacker.example:3000",
+      "localhost.attacker.example",
+      "127.0.0.1.nip.io",
+      "localhost.",
+      "127.0.0.2",
+      "0.0.0.0:3000",
+      "[::ffff:127.0.0.1]",
+      "::1",
+      "localhost:abc",
+      "",
+    ]) {
       expect(addressedToLoopback(req({ host })), host).toBe(false);
     }
-    expect(addressedToLoopback(req({ host: "localhost", "x-forwarded-host": "shop.example" }))).toBe(false);
+    expect(
+      addressedToLoopback(req({ host: "localhost", "x-forwarded-host": "shop.example" })),
+    ).toBe(false);
     expect(addressedToLoopback(req())).toBe(false);
   });
 });

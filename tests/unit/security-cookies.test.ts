@@ -12,10 +12,15 @@ vi.mock("~/env.server", async (importOriginal) => {
   return { ...actual, isProduction: true, secureCookies: true };
 });
 vi.mock("~/db/client.server", () => ({ db: {} }));
-vi.mock("~/security/secrets.server", () => ({ sessionSecret: "unit-test-secret-0123456789abcdef" }));
+vi.mock("~/security/secrets.server", () => ({
+  sessionSecret: "unit-test-secret-0123456789abcdef",
+}));
 
 function attributes(setCookie: string) {
-  return setCookie.split(";").slice(1).map((a) => a.trim().toLowerCase());
+  return setCookie
+    .split(";")
+    .slice(1)
+    .map((a) => a.trim().toLowerCase());
 }
 
 describe("cookies in production", () => {

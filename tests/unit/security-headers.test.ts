@@ -3,7 +3,12 @@ import { applySecurityHeaders } from "~/security/headers.server";
 
 function directives(headers: Headers): Map<string, string> {
   const csp = headers.get("Content-Security-Policy") ?? "";
-  return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(" ")]));
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(" ")]),
+  );
 }
 
 describe("applySecurityHeaders", () => {

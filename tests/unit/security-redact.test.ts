@@ -11,15 +11,27 @@ describe("redactUrl (request and error logs)", () => {
   it.each([
     [`/deliveries/one-tap/${ONE_TAP}`, "/deliveries/one-tap/[redacted]"],
     [`/deliveries/one-tap/${ONE_TAP}?action=skip`, "/deliveries/one-tap/[redacted]?action=skip"],
-    [`/deliveries/one-tap/${ONE_TAP}.data?action=keep`, "/deliveries/one-tap/[redacted]?action=keep"],
+    [
+      `/deliveries/one-tap/${ONE_TAP}.data?action=keep`,
+      "/deliveries/one-tap/[redacted]?action=keep",
+    ],
     [`/DELIVERIES/One-Tap/${ONE_TAP}/more`, "/DELIVERIES/One-Tap/[redacted]/more"],
     [`/deliveries%2Fone-tap%2F${ONE_TAP}`, "/deliveries/one-tap/[redacted]"],
     [`//deliveries//one-tap//${ONE_TAP}`, "//deliveries//one-tap//[redacted]"],
     ["/gift-cards/activate/ABCD-EFGH-JKLM-NPQR", "/gift-cards/activate/[redacted]"],
-    [`/reset-password?token=${RESET}&email=ada%40example.com`, "/reset-password?token=[redacted]&email=[redacted]"],
+    [
+      `/reset-password?token=${RESET}&email=ada%40example.com`,
+      "/reset-password?token=[redacted]&email=[redacted]",
+    ],
     [`/reset-password?tok%65n=${RESET}`, "/reset-password?token=[redacted]"],
-    [`/reset-password.data?_routes=routes%2Freset-password&token=${RESET}`, "/reset-password.data?_routes=routes%2Freset-password&token=[redacted]"],
-    [`http://shop.test:3000/reset-password?token=${RESET}#x`, "http://shop.test:3000/reset-password?token=[redacted]"],
+    [
+      `/reset-password.data?_routes=routes%2Freset-password&token=${RESET}`,
+      "/reset-password.data?_routes=routes%2Freset-password&token=[redacted]",
+    ],
+    [
+      `http://shop.test:3000/reset-password?token=${RESET}#x`,
+      "http://shop.test:3000/reset-password?token=[redacted]",
+    ],
     ["/get-started?promo=WELCOME20", "/get-started?promo=WELCOME20"],
     ["/blog/grilling-tips", "/blog/grilling-tips"],
   ])("%s → %s", (raw, logged) => {
@@ -38,26 +50,40 @@ describe("redactText (messages, stacks, mail bodies)", () => {
     expect(out).not.toContain(ONE_TAP);
     expect(out).not.toContain(RESET);
     expect(out).not.toContain("ABCD-EFGH");
-    expect(out).toBe('No route matches URL "/deliveries/one-tap/[redacted]/x"; see https://shop.test/reset-password?token=[redacted]&amp;email=[redacted] and /gift-cards/activate/[redacted].');
+    expect(out).toBe(
+      'No route matches URL "/deliveries/one-tap/[redacted]/x"; see https://shop.test/reset-password?token=[redacted]&amp;email=[redacted] and /gift-cards/activate/[redacted].',
+    );
   });
 
   it("leaves text without secrets alone", () => {
-    expect(redactText("Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH")).toBe("Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH");
+    expect(
+      redactText(
+        "Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH",
+      ),
+    ).toBe("Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH");
   });
 });
 
 describe("redactMailText (the outbox's copy of a sent mail)", () => {
   it("also removes gift-card codes written out in the body", () => {
-    const out = redactMailText("Your code: ABCD-EFGH-JKLM-NPQR\nor ABCDEFGHJKLMNPQR\nOrder PT-ABCD-EFGH");
+    const out = redactMailText(
+      "Your code: ABCD-EFGH-JKLM-NPQR\nor ABCDEFGHJKLMNPQR\nOrder PT-ABCD-EFGH",
+    );
     expect(out).toBe("Your code: [redacted]\nor [redacted]\nOrder PT-ABCD-EFGH");
   });
 
   it("removes the e-mail-proof code the template prints on its own line, and keeps other numbers", () => {
-    const { text } = emailProofEmail.render({ firstName: "Sam", code: "123456", expiresInMinutes: 20 });
+    const { text } = emailProofEmail.render({
+      firstName: "Sam",
+      code: "123456",
+      expiresInMinutes: 20,
+    });
     expect(text).toContain("\n123456\n");
     const out = redactMailText(text);
     expect(out).not.toContain("123456");
     expect(out).toContain("[redacted]");
-    expect(redactMailText("Postcode 2000, order of 123456 items")).toBe("Postcode 2000, order of 123456 items");
+    expect(redactMailText("Postcode 2000, order of 123456 items")).toBe(
+      "Postcode 2000, order of 123456 items",
+    );
   });
 });

@@ -5,8 +5,11 @@ import { verifyPassword } from "~/accounts/password.server";
 import { DEMO_SECOND_SUBSCRIBER, DEMO_SUBSCRIBER } from "~/db/seed/catalogue";
 
 describe("the seeded demo accounts", () => {
-  it.each([DEMO_SUBSCRIBER, DEMO_SECOND_SUBSCRIBER])("$email signs in with its documented password", async (who) => {
-    expect(await verifyPassword(who.password, who.passwordHash)).toBe(true);
-    expect(await verifyPassword(`${who.password}x`, who.passwordHash)).toBe(false);
-  });
+  it.each([DEMO_SUBSCRIBER, DEMO_SECOND_SUBSCRIBER])(
+    "$email signs in with its documented password",
+    async (who) => {
+      expect(await verifyPassword(who.password, who.passwordHash)).toBe(true);
+      expect(await verifyPassword(`${who.password}x`, who.passwordHash)).toBe(false);
+    },
+  );
 });

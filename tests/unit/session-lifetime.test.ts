@@ -1,9 +1,16 @@
 // A session's lifetime (app/accounts/session-lifetime.ts, decision 044): 30 days at most, 14 days unused
 // at most, and a use written down only when the last one written is an hour old.
-import { SESSION_DAYS, SESSION_IDLE_DAYS, isSessionLive, recordsUse, sessionEnd } from "~/accounts/session-lifetime";
+import {
+  SESSION_DAYS,
+  SESSION_IDLE_DAYS,
+  isSessionLive,
+  recordsUse,
+  sessionEnd,
+} from "~/accounts/session-lifetime";
 
 const start = new Date("2026-03-01T00:00:00.000Z");
-const at = (days: number, minutes = 0) => new Date(start.getTime() + days * 86_400_000 + minutes * 60_000);
+const at = (days: number, minutes = 0) =>
+  new Date(start.getTime() + days * 86_400_000 + minutes * 60_000);
 const session = (lastSeenAt: Date | null = null) => ({
   createdAt: start.toISOString(),
   expiresAt: sessionEnd(start),

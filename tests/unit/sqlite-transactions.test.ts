@@ -26,7 +26,9 @@ describe("SQLite transactions", () => {
     await db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ n: number }>`select n from counters where id = 1`.execute(trx);
       // another process's write between this read and the write below cannot get in
-      expect(() => other.prepare("update counters set n = n + 100 where id = 1").run()).toThrow(/database is locked/);
+      expect(() => other.prepare("update counters set n = n + 100 where id = 1").run()).toThrow(
+        /database is locked/,
+      );
       await sql`update counters set n = ${rows[0].n + 1} where id = 1`.execute(trx);
     });
 

@@ -1,7 +1,22 @@
 import {
-  claimExpired, cutoffInstant, cutoffPassedMessage, datesToPlan, decideAtCutoff, deliveriesAfter, nextAttemptAfter, nextDeliveryDate,
-  packedThrough, packingCutoffInstant, packingCutoffLabel, retryInstants, sydneyClockLabel,
-  reminderInstant, renewalChargeKey, runDayOnOrAfter, sydneyInstant, upcomingState,
+  claimExpired,
+  cutoffInstant,
+  cutoffPassedMessage,
+  datesToPlan,
+  decideAtCutoff,
+  deliveriesAfter,
+  nextAttemptAfter,
+  nextDeliveryDate,
+  packedThrough,
+  packingCutoffInstant,
+  packingCutoffLabel,
+  retryInstants,
+  sydneyClockLabel,
+  reminderInstant,
+  renewalChargeKey,
+  runDayOnOrAfter,
+  sydneyInstant,
+  upcomingState,
 } from "~/subscriptions/schedule";
 
 const nsw = { weekdays: [2, 4], leadDays: 2, everyWeeks: 1 }; // Tuesday and Thursday
@@ -11,7 +26,11 @@ const nt = { weekdays: [3], leadDays: 5, everyWeeks: 4 }; // one Wednesday a mon
 describe("next delivery dates", () => {
   it("follow the frequency from the previous delivery and keep its weekday", () => {
     expect(nextDeliveryDate(nsw, "2026-12-01", 28)).toBe("2026-12-29");
-    expect(deliveriesAfter(nsw, "2026-12-03", 14, 3)).toEqual(["2026-12-17", "2026-12-31", "2027-01-14"]);
+    expect(deliveriesAfter(nsw, "2026-12-03", 14, 3)).toEqual([
+      "2026-12-17",
+      "2026-12-31",
+      "2027-01-14",
+    ]);
   });
 
   it("move to the region's next run day on or after the due day", () => {
@@ -27,7 +46,9 @@ describe("next delivery dates", () => {
   });
 
   it("a region without weekdays takes the frequency as it is", () => {
-    expect(nextDeliveryDate({ weekdays: [], leadDays: 2, everyWeeks: 1 }, "2026-12-01", 28)).toBe("2026-12-29");
+    expect(nextDeliveryDate({ weekdays: [], leadDays: 2, everyWeeks: 1 }, "2026-12-01", 28)).toBe(
+      "2026-12-29",
+    );
   });
 
   it("plans past deliveries nobody decided, up to the first whose cut-off is ahead", () => {
@@ -53,8 +74,12 @@ describe("cut-offs and reminders", () => {
 
   it("say why a change is refused and when the next one is possible", () => {
     const m = cutoffPassedMessage(nsw, "2026-12-03", "2026-12-31");
-    expect(m).toMatch(/Thursday,? 3 December can no longer be changed: its change cut-off was 2pm Sydney time, Tuesday,? 1 December/);
-    expect(m).toMatch(/next delivery, on Thursday,? 31 December, until 2pm Sydney time, Tuesday,? 29 December/);
+    expect(m).toMatch(
+      /Thursday,? 3 December can no longer be changed: its change cut-off was 2pm Sydney time, Tuesday,? 1 December/,
+    );
+    expect(m).toMatch(
+      /next delivery, on Thursday,? 31 December, until 2pm Sydney time, Tuesday,? 29 December/,
+    );
   });
 });
 
@@ -62,7 +87,13 @@ describe("what happens at the cut-off", () => {
   const cutoffAt = new Date("2026-12-01T03:00:00Z");
   const now = new Date("2026-12-01T03:01:00Z");
   const active = { status: "active" as const, pausedUntil: null, endedAt: null };
-  const facts = { deliveryDate: "2026-12-03", cutoffAt, skipped: false, subscription: active, pausedAt: null };
+  const facts = {
+    deliveryDate: "2026-12-03",
+    cutoffAt,
+    skipped: false,
+    subscription: active,
+    pausedAt: null,
+  };
 
   it("orders an active delivery, not a skipped one", () => {
     expect(decideAtCutoff(facts, now)).toBe("order");
@@ -71,16 +102,40 @@ describe("what happens at the cut-off", () => {
 
   it("a paused subscription makes none until its resume day", () => {
     const paused = { status: "paused" as const, pausedUntil: "2026-12-10", endedAt: null };
-    expect(decideAtCutoff({ ...facts, subscription: paused, pausedAt: "2026-11-20T00:00:00Z" }, now)).toBe("paused");
-    expect(decideAtCutoff({ ...facts, deliveryDate: "2026-12-10", subscription: paused }, now)).toBe("order");
+    expect(
+      decideAtCutoff({ ...facts, subscription: paused, pausedAt: "2026-11-20T00:00:00Z" }, now),
+    ).toBe("paused");
+    expect(
+      decideAtCutoff({ ...facts, deliveryDate: "2026-12-10", subscription: paused }, now),
+    ).toBe("order");
     // paused after the cut-off: that delivery still comes
-    expect(decideAtCutoff({ ...facts, subscription: paused, pausedAt: "2026-12-01T03:00:30Z" }, now)).toBe("order");
-    expect(upcomingState({ deliveryDate: "2026-12-08", skipped: false, subscription: paused })).toBe("paused");
+    expect(
+      decideAtCutoff({ ...facts, subscription: paused, pausedAt: "2026-12-01T03:00:30Z" }, now),
+    ).toBe("order");
+    expect(
+      upcomingState({ deliveryDate: "2026-12-08", skipped: false, subscription: paused }),
+    ).toBe("paused");
   });
 
   it("a cancelled one makes none after the cancellation; one already past its cut-off is still delivered", () => {
-    expect(decideAtCutoff({ ...facts, subscription: { status: "cancelled", pausedUntil: null, endedAt: "2026-11-30T00:00:00Z" } }, now)).toBe("cancelled");
-    expect(decideAtCutoff({ ...facts, subscription: { status: "cancelled", pausedUntil: null, endedAt: "2026-12-01T03:00:10Z" } }, now)).toBe("order");
+    expect(
+      decideAtCutoff(
+        {
+          ...facts,
+          subscription: { status: "cancelled", pausedUntil: null, endedAt: "2026-11-30T00:00:00Z" },
+        },
+        now,
+      ),
+    ).toBe("cancelled");
+    expect(
+      decideAtCutoff(
+        {
+          ...facts,
+          subscription: { status: "cancelled", pausedUntil: null, endedAt: "2026-12-01T03:00:10Z" },
+        },
+        now,
+      ),
+    ).toBe("order");
   });
 
   it("a delivery whose packing cut-off passed before anyone decided it is missed", () => {
@@ -100,7 +155,11 @@ describe("charges", () => {
     // two days' lead: cut-off 2pm Tuesday 1 December (AEDT), packing noon Wednesday: 22 hours, tries 5 hours apart
     const two = { leadDays: 2 };
     expect(packingCutoffInstant("2026-12-03").toISOString()).toBe("2026-12-02T01:00:00.000Z");
-    expect(retryInstants(two, "2026-12-03").map(sydneyClockLabel)).toEqual(["7pm Tuesday 1 December", "midnight Wednesday 2 December", "5am Wednesday 2 December"]);
+    expect(retryInstants(two, "2026-12-03").map(sydneyClockLabel)).toEqual([
+      "7pm Tuesday 1 December",
+      "midnight Wednesday 2 December",
+      "5am Wednesday 2 December",
+    ]);
     expect(nextAttemptAfter(two, "2026-12-03", 1)?.toISOString()).toBe("2026-12-01T08:00:00.000Z");
     expect(nextAttemptAfter(two, "2026-12-03", 4)).toBeNull();
     expect(packingCutoffLabel("2026-12-03")).toMatch(/^noon Sydney time, Wednesday,? 2 December$/);
@@ -108,7 +167,9 @@ describe("charges", () => {
     for (const leadDays of [2, 3, 4, 5]) {
       const tries = retryInstants({ leadDays }, "2026-12-03");
       expect(tries).toHaveLength(3);
-      expect(tries.every((t) => t.getTime() < packingCutoffInstant("2026-12-03").getTime())).toBe(true);
+      expect(tries.every((t) => t.getTime() < packingCutoffInstant("2026-12-03").getTime())).toBe(
+        true,
+      );
     }
     // no room before packing (one day's lead): no retries
     expect(retryInstants({ leadDays: 1 }, "2026-12-03")).toEqual([]);

@@ -15,7 +15,9 @@ describe("WEB_CONCURRENCY", () => {
 
   it("refuses any other value", () => {
     for (const value of ["abc", "0", "-1", "2.5", "65", "auto", "1e1"]) {
-      expect(() => workerCount(value, { isDev: false, cores: 8 }), value).toThrow(/WEB_CONCURRENCY must be a whole number of worker processes from 1 to 64/);
+      expect(() => workerCount(value, { isDev: false, cores: 8 }), value).toThrow(
+        /WEB_CONCURRENCY must be a whole number of worker processes from 1 to 64/,
+      );
     }
   });
 });

@@ -15,7 +15,8 @@ console.log(v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space"
 describe("worker flags", () => {
   it("keep the primary's own flags, then the semi-space size, then WORKER_NODE_OPTIONS", () => {
     expect(workerExecArgv(["--enable-source-maps"], " --cpu-prof  --cpu-prof-dir=/tmp/p ")).toEqual(
-      ["--enable-source-maps", "--max-semi-space-size=128", "--cpu-prof", "--cpu-prof-dir=/tmp/p"]);
+      ["--enable-source-maps", "--max-semi-space-size=128", "--cpu-prof", "--cpu-prof-dir=/tmp/p"],
+    );
   });
 
   it("let a worker's young generation grow past V8's default, and a host lower it again", () => {

@@ -7,7 +7,15 @@ import { LIMITS } from "~/config";
  * JavaScript, a meta refresh inside <noscript> without (React leaves noscript
  * content alone in the browser, so the two never race), and a link for both.
  */
-export function RedirectNotice({ to, linkLabel, children }: { to: string; linkLabel: string; children: React.ReactNode }) {
+export function RedirectNotice({
+  to,
+  linkLabel,
+  children,
+}: {
+  to: string;
+  linkLabel: string;
+  children: React.ReactNode;
+}) {
   const navigate = useNavigate();
   const ref = useRef<HTMLDivElement>(null);
   const seconds = Math.round(LIMITS.passwordRedirectDelayMs / 1000);
@@ -17,13 +25,31 @@ export function RedirectNotice({ to, linkLabel, children }: { to: string; linkLa
     return () => window.clearTimeout(timer);
   }, [navigate, to]);
   return (
-    <div ref={ref} tabIndex={-1} className="form-alert form-alert--success auth__notice" role="status">
+    <div
+      ref={ref}
+      tabIndex={-1}
+      className="form-alert form-alert--success auth__notice"
+      role="status"
+    >
       <noscript>
         <meta httpEquiv="refresh" content={`${seconds};url=${to}`} />
       </noscript>
-      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" className="auth__notice-icon">
+      <svg
+        aria-hidden="true"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        className="auth__notice-icon"
+      >
         <circle cx="12" cy="12" r="11" fill="currentColor" />
-        <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+        <path
+          d="M7 12.5l3.2 3.2L17 9"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
       </svg>
       <div>
         {children}

@@ -1,14 +1,25 @@
 import type { ReactNode } from "react";
 import { formatAud } from "~/utils/money";
 
-export type SummaryLine = { key: string | number; label: ReactNode; detail?: ReactNode; amount?: ReactNode };
+export type SummaryLine = {
+  key: string | number;
+  label: ReactNode;
+  detail?: ReactNode;
+  amount?: ReactNode;
+};
 
 /**
  * The order summary beside a step: sticky on wide screens; on phones the lines
  * fold into a <details> so the total and the next action stay in view.
  */
 export function BoxSummary({
-  title, id = "summary", lines, totalCents, footer, status, open = false,
+  title,
+  id = "summary",
+  lines,
+  totalCents,
+  footer,
+  status,
+  open = false,
 }: {
   title: ReactNode;
   id?: string;
@@ -20,7 +31,9 @@ export function BoxSummary({
 }) {
   return (
     <aside className="box-summary" aria-labelledby={`${id}-title`}>
-      <h2 className="box-summary__title" id={`${id}-title`}>{title}</h2>
+      <h2 className="box-summary__title" id={`${id}-title`}>
+        {title}
+      </h2>
       {status ? <div className="box-summary__status">{status}</div> : null}
       <details className="box-summary__details" open={open || undefined}>
         <summary className="box-summary__toggle">
@@ -34,7 +47,9 @@ export function BoxSummary({
                 {l.label}
                 {l.detail ? <span className="box-summary__line-detail">{l.detail}</span> : null}
               </span>
-              {l.amount !== undefined ? <span className="box-summary__line-amount">{l.amount}</span> : null}
+              {l.amount !== undefined ? (
+                <span className="box-summary__line-amount">{l.amount}</span>
+              ) : null}
             </li>
           ))}
           <li className="box-summary__line">

@@ -22,7 +22,13 @@ type Props = {
   v: string;
   lookup: PostcodeLookup | null;
   dateExpired: boolean;
-  defaults: { email: string; postcode: string; suburbId: string; deliveryDate: string; deliveryWindow: string };
+  defaults: {
+    email: string;
+    postcode: string;
+    suburbId: string;
+    deliveryDate: string;
+    deliveryWindow: string;
+  };
 };
 
 /** Shows the date and time errors when the choices are not on screen yet (no postcode looked up). */
@@ -33,7 +39,13 @@ function ScheduleErrors() {
   return <FieldError id="schedule-error" error={error} />;
 }
 
-export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpired, defaults }: Props) {
+export function DeliveryForm({
+  signedInEmail,
+  v,
+  lookup: loaderLookup,
+  dateExpired,
+  defaults,
+}: Props) {
   const hydrated = useHydrated();
   const fetcher = useDebounceFetcher<{ lookup: PostcodeLookup | null }>();
   const [typed, setTyped] = useState(defaults.postcode);
@@ -42,7 +54,8 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
 
   // The freshest look-up for what is typed: the fetcher's, else the page's own.
   const fetched = fetcher.data?.lookup ?? null;
-  const lookupFor = (l: PostcodeLookup | null) => (l && l.status !== "invalid" && l.postcode === typedKey ? l : null);
+  const lookupFor = (l: PostcodeLookup | null) =>
+    l && l.status !== "invalid" && l.postcode === typedKey ? l : null;
   const lookup = hydrated ? (lookupFor(fetched) ?? lookupFor(loaderLookup)) : loaderLookup;
   const checking = hydrated && fetcher.state !== "idle";
 
@@ -51,7 +64,10 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
     setWindowCode("");
     const n = normalisePostcode(value);
     if (n) {
-      fetcher.submit({ postcode: value.trim() }, { method: "get", action: "/get-started", debounceTimeout });
+      fetcher.submit(
+        { postcode: value.trim() },
+        { method: "get", action: "/get-started", debounceTimeout },
+      );
     }
   }
   function onPostcodeChange(e: ChangeEvent<HTMLInputElement>) {
@@ -60,8 +76,11 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
   // A postcode typed before the scripts arrived keeps its value through hydration, but no change
   // event ever reaches React (and the "Check postcode" button is gone): look it up at once.
   useEffect(() => {
-    const input = (document.getElementById(FORM_ID) as HTMLFormElement | null)?.elements.namedItem("postcode");
-    if (input instanceof HTMLInputElement && input.value !== defaults.postcode) postcodeTyped(input.value, 0);
+    const input = (document.getElementById(FORM_ID) as HTMLFormElement | null)?.elements.namedItem(
+      "postcode",
+    );
+    if (input instanceof HTMLInputElement && input.value !== defaults.postcode)
+      postcodeTyped(input.value, 0);
     // once, on hydration
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -104,7 +123,13 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
           onChange={onPostcodeChange}
         />
         {hydrated ? null : (
-          <button type="submit" name="intent" value="lookup" formNoValidate className="button button--secondary delivery-form__check">
+          <button
+            type="submit"
+            name="intent"
+            value="lookup"
+            formNoValidate
+            className="button button--secondary delivery-form__check"
+          >
             Check postcode
           </button>
         )}
@@ -113,7 +138,9 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
       <div id="postcode-result" className="delivery-form__result" aria-live="polite">
         {checking ? <p className="delivery-form__checking">Checking your postcode…</p> : null}
         {!checking && lookup?.status === "undeliverable" ? (
-          <p className="form-alert form-alert--error" role="alert">{POSTCODE_UNDELIVERABLE}</p>
+          <p className="form-alert form-alert--error" role="alert">
+            {POSTCODE_UNDELIVERABLE}
+          </p>
         ) : null}
         {!checking && ok ? (
           <p className="delivery-form__region">
@@ -125,7 +152,9 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
       {ok ? (
         <div className="delivery-form__schedule" key={ok.postcode}>
           {dateExpired && sameAsSaved ? (
-            <p className="form-alert form-alert--info">The delivery date you chose has passed its order cut-off. Please choose another date.</p>
+            <p className="form-alert form-alert--info">
+              The delivery date you chose has passed its order cut-off. Please choose another date.
+            </p>
           ) : null}
           {ok.suburbs.length > 1 ? (
             <SelectField
@@ -138,7 +167,9 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
           ) : (
             <>
               <input type="hidden" name="suburbId" value={ok.suburbs[0].id} />
-              <p className="delivery-form__suburb">Suburb: <strong>{ok.suburbs[0].name}</strong></p>
+              <p className="delivery-form__suburb">
+                Suburb: <strong>{ok.suburbs[0].name}</strong>
+              </p>
             </>
           )}
           <ChoiceGroup
@@ -164,18 +195,24 @@ export function DeliveryForm({ signedInEmail, v, lookup: loaderLookup, dateExpir
             />
           </div>
           {ok.windows.find((w) => w.code === windowCode)?.isOvernight ? (
-            <p className="form-alert form-alert--info" role="status">{OVERNIGHT_WARNING}</p>
+            <p className="form-alert form-alert--info" role="status">
+              {OVERNIGHT_WARNING}
+            </p>
           ) : null}
         </div>
       ) : (
         <div className="delivery-form__placeholder">
-          <p className="field__hint">Enter your postcode to see delivery dates and times for your area.</p>
+          <p className="field__hint">
+            Enter your postcode to see delivery dates and times for your area.
+          </p>
           <ScheduleErrors />
         </div>
       )}
 
       <div className="flow__actions">
-        <FormSubmit formId={FORM_ID} name="intent" value="save">Continue</FormSubmit>
+        <FormSubmit formId={FORM_ID} name="intent" value="save">
+          Continue
+        </FormSubmit>
       </div>
     </ValidatedForm>
   );

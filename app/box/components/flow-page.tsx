@@ -4,7 +4,13 @@ import type { FlowStep } from "../steps";
 
 /** The frame of every step after get-started: progress, heading, content and an optional summary aside. */
 export function FlowPage({
-  step, customizable, eyebrow, title, intro, children, aside,
+  step,
+  customizable,
+  eyebrow,
+  title,
+  intro,
+  children,
+  aside,
 }: {
   step: Exclude<FlowStep, "get-started">;
   customizable: boolean;

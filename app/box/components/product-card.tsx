@@ -8,7 +8,12 @@ import type { CardProduct } from "../listing";
 
 export type { CardProduct };
 
-export type StepperResult = { ok?: boolean; error?: string | null; productId?: number | null; quantity?: number };
+export type StepperResult = {
+  ok?: boolean;
+  error?: string | null;
+  productId?: number | null;
+  quantity?: number;
+};
 
 /** The one form every stepper button of a page submits (form="…"): one CSRF field, not one per card. */
 export const STEPPER_FORM_ID = "stepper-form";
@@ -26,7 +31,10 @@ export function useOptimisticQuantities(server: Record<number, number>): Record<
     if (!f.key.startsWith("stepper-") || !f.formData) continue;
     const step = parseStep(f.formData.get("step"));
     if (!step) continue;
-    out[step.productId] = Math.max(0, (out[step.productId] ?? 0) + (step.intent === "add" ? 1 : -1));
+    out[step.productId] = Math.max(
+      0,
+      (out[step.productId] ?? 0) + (step.intent === "add" ? 1 : -1),
+    );
   }
   return out;
 }
@@ -37,7 +45,12 @@ export function useOptimisticQuantities(server: Record<number, number>): Record<
  * with JS a fetcher sends it instead and the number moves at once.
  */
 export function ProductCard({
-  product, quantity, showPrice, action, error, onResult,
+  product,
+  quantity,
+  showPrice,
+  action,
+  error,
+  onResult,
 }: {
   product: CardProduct;
   quantity: number;
@@ -50,7 +63,8 @@ export function ProductCard({
   const fetcher = useFetcher<StepperResult>({ key: fetcherKey(product.id) });
   const hydrated = useHydrated();
   const csrf = useCsrfToken();
-  const pending = fetcher.state !== "idle" ? parseStep(fetcher.formData?.get("step"))?.intent : null;
+  const pending =
+    fetcher.state !== "idle" ? parseStep(fetcher.formData?.get("step"))?.intent : null;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const message = result?.error ?? error ?? null;
   useEffect(() => {
@@ -83,7 +97,12 @@ export function ProductCard({
     // just under the stepper, so bringing it into view brings the control too
     (errorRef.current ?? target).scrollIntoView({ block: "nearest" });
   });
-  useEffect(() => () => { keepFocus.current = false; }, []);
+  useEffect(
+    () => () => {
+      keepFocus.current = false;
+    },
+    [],
+  );
 
   function send(e: MouseEvent<HTMLButtonElement>) {
     if (!hydrated) return;
@@ -95,46 +114,103 @@ export function ProductCard({
         keepFocus.current = false;
         for (const type of events) window.removeEventListener(type, stop, true);
       };
-      for (const type of events) window.addEventListener(type, stop, { capture: true, passive: true });
+      for (const type of events)
+        window.addEventListener(type, stop, { capture: true, passive: true });
     }
-    fetcher.submit({ csrf, step: e.currentTarget.value, via: "fetcher" }, { method: "post", action, preventScrollReset: true });
+    fetcher.submit(
+      { csrf, step: e.currentTarget.value, via: "fetcher" },
+      { method: "post", action, preventScrollReset: true },
+    );
   }
 
   const titleId = `card-${product.id}-title`;
   // the key: Add and "+" are one element across the swap (see the focus effect above)
-  const button = (intent: "add" | "remove", label: string, className: string, content: React.ReactNode) => (
+  const button = (
+    intent: "add" | "remove",
+    label: string,
+    className: string,
+    content: React.ReactNode,
+  ) => (
     <button
-      key={intent} ref={intent === "add" ? addRef : undefined} type="submit" form={STEPPER_FORM_ID} name="step" value={`${intent}:${product.id}`} className={className}
-      aria-label={label} data-pending={pending === intent ? "true" : undefined} onClick={send}
+      key={intent}
+      ref={intent === "add" ? addRef : undefined}
+      type="submit"
+      form={STEPPER_FORM_ID}
+      name="step"
+      value={`${intent}:${product.id}`}
+      className={className}
+      aria-label={label}
+      data-pending={pending === intent ? "true" : undefined}
+      onClick={send}
     >
       {content}
     </button>
   );
   return (
-    <article ref={cardRef} className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`} id={`card-${product.id}`} aria-labelledby={titleId}>
+    <article
+      ref={cardRef}
+      className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`}
+      id={`card-${product.id}`}
+      aria-labelledby={titleId}
+    >
       <div className="product-card__tile">
         <img src={product.image} alt="" width={240} height={180} loading="lazy" decoding="async" />
-        {quantity > 0 ? <span className="product-card__badge" aria-hidden="true">{quantity}</span> : null}
+        {quantity > 0 ? (
+          <span className="product-card__badge" aria-hidden="true">
+            {quantity}
+          </span>
+        ) : null}
       </div>
       <div className="product-card__body">
-        <h3 className="product-card__name" id={titleId}>{product.name}</h3>
+        <h3 className="product-card__name" id={titleId}>
+          {product.name}
+        </h3>
         <p className="product-card__meta">
           {product.weight ? <span>{product.weight}</span> : null}
-          {showPrice ? <span className="price product-card__price">{formatAud(product.priceCents)}</span> : null}
+          {showPrice ? (
+            <span className="price product-card__price">{formatAud(product.priceCents)}</span>
+          ) : null}
         </p>
-        {product.description ? <p className="product-card__description">{product.description}</p> : null}
+        {product.description ? (
+          <p className="product-card__description">{product.description}</p>
+        ) : null}
         <div className="stepper">
           {quantity > 0 ? (
             <>
-              {button("remove", `Remove one ${product.name}`, "stepper__button", <span aria-hidden="true">−</span>)}
-              <output className="stepper__value" aria-live="polite" aria-label={`${product.name} in your box`}>{quantity}</output>
-              {button("add", `Add one more ${product.name}`, "stepper__button", <span aria-hidden="true">+</span>)}
+              {button(
+                "remove",
+                `Remove one ${product.name}`,
+                "stepper__button",
+                <span aria-hidden="true">−</span>,
+              )}
+              <output
+                className="stepper__value"
+                aria-live="polite"
+                aria-label={`${product.name} in your box`}
+              >
+                {quantity}
+              </output>
+              {button(
+                "add",
+                `Add one more ${product.name}`,
+                "stepper__button",
+                <span aria-hidden="true">+</span>,
+              )}
             </>
           ) : (
-            button("add", `Add ${product.name}`, "button button--secondary stepper__add", <span className="button__label">Add</span>)
+            button(
+              "add",
+              `Add ${product.name}`,
+              "button button--secondary stepper__add",
+              <span className="button__label">Add</span>,
+            )
           )}
         </div>
-        {message ? <p className="product-card__error" role="alert" ref={errorRef}>{message}</p> : null}
+        {message ? (
+          <p className="product-card__error" role="alert" ref={errorRef}>
+            {message}
+          </p>
+        ) : null}
       </div>
     </article>
   );

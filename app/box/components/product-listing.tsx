@@ -22,7 +22,13 @@ export function CategoryLinks({ groups, label }: { groups: ListingGroup[]; label
 
 /** One section per category, its products as cards with steppers. */
 export function ProductSections({
-  groups, quantities, action, showPrice, onResult, refusal, keyPrefix,
+  groups,
+  quantities,
+  action,
+  showPrice,
+  onResult,
+  refusal,
+  keyPrefix,
 }: {
   groups: ListingGroup[];
   quantities: Record<number, number>;
@@ -40,8 +46,15 @@ export function ProductSections({
         <CsrfInput />
       </form>
       {groups.map((g) => (
-        <section key={g.id} id={g.name} className="product-section" aria-labelledby={`section-${g.id}`}>
-          <h2 className="product-section__title" id={`section-${g.id}`}>{g.name}</h2>
+        <section
+          key={g.id}
+          id={g.name}
+          className="product-section"
+          aria-labelledby={`section-${g.id}`}
+        >
+          <h2 className="product-section__title" id={`section-${g.id}`}>
+            {g.name}
+          </h2>
           <div className="product-grid">
             {g.products.map((p) => (
               <ProductCard

@@ -9,12 +9,20 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField, TextField } from "~/components/forms";
 import { ADDRESS_TYPES, COUNTRY, LIMITS, STATES } from "~/config";
 
-const TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = { apartment: "Apartment", business: "Business", house: "House" };
+const TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
+  apartment: "Apartment",
+  business: "Business",
+  house: "House",
+};
 
 type Suggestion = { city: string; state: string; postcode: string; label: string };
 
 export function AddressFields({
-  prefix, legend, postcodeHint, onPostcodeChange, autoCompleteSection,
+  prefix,
+  legend,
+  postcodeHint,
+  onPostcodeChange,
+  autoCompleteSection,
 }: {
   prefix: string;
   /** kept for callers; the fields read the enclosing ValidatedForm (a field given a formId would read its defaults from loader data instead) */
@@ -36,7 +44,9 @@ export function AddressFields({
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function setValue(name: string, value: string) {
-    const el = wrapper.current?.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${prefix}.${name}"]`);
+    const el = wrapper.current?.querySelector<HTMLInputElement | HTMLSelectElement>(
+      `[name="${prefix}.${name}"]`,
+    );
     if (el && el.value !== value) {
       el.value = value;
       el.dispatchEvent(new Event("input", { bubbles: true }));
@@ -56,7 +66,10 @@ export function AddressFields({
     }
     clearTimeout(timer.current);
     if (value.trim().length >= 2) {
-      timer.current = setTimeout(() => fetcher.load(`/api/address/suggestions?q=${encodeURIComponent(value)}`), LIMITS.postcodeLookupDebounceMs);
+      timer.current = setTimeout(
+        () => fetcher.load(`/api/address/suggestions?q=${encodeURIComponent(value)}`),
+        LIMITS.postcodeLookupDebounceMs,
+      );
     }
   }
 
@@ -69,10 +82,27 @@ export function AddressFields({
         placeholder="Choose an address type"
         options={ADDRESS_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
       />
-      <TextField name={`${prefix}.line1`} label="Street address" autoComplete={ac("address-line1")} maxLength={200} />
+      <TextField
+        name={`${prefix}.line1`}
+        label="Street address"
+        autoComplete={ac("address-line1")}
+        maxLength={200}
+      />
       <div className="form-row form-row--2">
-        <TextField name={`${prefix}.line2`} label="Suite or unit" hint="Required for an apartment" autoComplete={ac("address-line2")} maxLength={100} />
-        <TextField name={`${prefix}.company`} label="Company name" hint="Required for a business" autoComplete={ac("organization")} maxLength={120} />
+        <TextField
+          name={`${prefix}.line2`}
+          label="Suite or unit"
+          hint="Required for an apartment"
+          autoComplete={ac("address-line2")}
+          maxLength={100}
+        />
+        <TextField
+          name={`${prefix}.company`}
+          label="Company name"
+          hint="Required for a business"
+          autoComplete={ac("organization")}
+          maxLength={120}
+        />
       </div>
       <TextField
         name={`${prefix}.city`}

@@ -17,27 +17,60 @@ export function checkoutDialogTitle(state: CheckoutDialogState): string {
   return state.title;
 }
 
-const CARD_AGAIN = "For your security we never send card numbers back to your browser: enter your card number and CVC again before you continue.";
+const CARD_AGAIN =
+  "For your security we never send card numbers back to your browser: enter your card number and CVC again before you continue.";
 
-export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: CheckoutDialogState | null; onClose: () => void; needsCardAgain: boolean }) {
+export function CheckoutDialog({
+  state,
+  onClose,
+  needsCardAgain,
+}: {
+  state: CheckoutDialogState | null;
+  onClose: () => void;
+  needsCardAgain: boolean;
+}) {
   const hydrated = useHydrated();
   if (!state) return null;
   // Without JS the dialog is part of the page: "close" moves to the part of the form to fix.
   const closeTo = (anchor: string, label: string) =>
     hydrated ? (
-      <button type="button" className="button button--secondary" onClick={() => { onClose(); focusSection(anchor); }}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          onClose();
+          focusSection(anchor);
+        }}
+      >
         {label}
       </button>
     ) : (
-      <a href={`#${anchor}`} className="button button--secondary">{label}</a>
+      <a href={`#${anchor}`} className="button button--secondary">
+        {label}
+      </a>
     );
 
   if (state.kind === "address-doubt") {
     return (
-      <Dialog id={CHECKOUT_DIALOG} open title={checkoutDialogTitle(state)} onClose={onClose} actions={<>
-        {closeTo("shipping-address", "Change my address")}
-        <button type="submit" name="confirmAddress" value={state.signature} className="button button--primary">Continue</button>
-      </>}>
+      <Dialog
+        id={CHECKOUT_DIALOG}
+        open
+        title={checkoutDialogTitle(state)}
+        onClose={onClose}
+        actions={
+          <>
+            {closeTo("shipping-address", "Change my address")}
+            <button
+              type="submit"
+              name="confirmAddress"
+              value={state.signature}
+              className="button button--primary"
+            >
+              Continue
+            </button>
+          </>
+        }
+      >
         <p>{state.message}</p>
         {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
       </Dialog>
@@ -45,10 +78,25 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   if (state.kind === "overnight") {
     return (
-      <Dialog id={CHECKOUT_DIALOG} open title={checkoutDialogTitle(state)} onClose={onClose} actions={<>
-        {closeTo("delivery-time", "Change the time")}
-        <button type="submit" name="acceptOvernight" value="true" className="button button--primary">Accept</button>
-      </>}>
+      <Dialog
+        id={CHECKOUT_DIALOG}
+        open
+        title={checkoutDialogTitle(state)}
+        onClose={onClose}
+        actions={
+          <>
+            {closeTo("delivery-time", "Change the time")}
+            <button
+              type="submit"
+              name="acceptOvernight"
+              value="true"
+              className="button button--primary"
+            >
+              Accept
+            </button>
+          </>
+        }
+      >
         <p>{state.message}</p>
         {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
       </Dialog>
@@ -56,17 +104,39 @@ export function CheckoutDialog({ state, onClose, needsCardAgain }: { state: Chec
   }
   if (state.kind === "out-of-stock") {
     return (
-      <Dialog id={CHECKOUT_DIALOG} open tone="error" title={checkoutDialogTitle(state)} actions={<Link to="/get-started/your-items" className="button button--primary">Ok</Link>}>
+      <Dialog
+        id={CHECKOUT_DIALOG}
+        open
+        tone="error"
+        title={checkoutDialogTitle(state)}
+        actions={
+          <Link to="/get-started/your-items" className="button button--primary">
+            Ok
+          </Link>
+        }
+      >
         <p>{state.message}</p>
         <ul>
-          {state.items.map((i) => <li key={i}>{i}</li>)}
+          {state.items.map((i) => (
+            <li key={i}>{i}</li>
+          ))}
         </ul>
       </Dialog>
     );
   }
   return (
     // Escape goes where "Ok" goes: the part of the form to fix, not the button that placed the order
-    <Dialog id={CHECKOUT_DIALOG} open tone="error" title={checkoutDialogTitle(state)} onClose={() => { onClose(); focusSection(state.focus ?? "checkout-payment"); }} actions={closeTo(state.focus ?? "checkout-payment", "Ok")}>
+    <Dialog
+      id={CHECKOUT_DIALOG}
+      open
+      tone="error"
+      title={checkoutDialogTitle(state)}
+      onClose={() => {
+        onClose();
+        focusSection(state.focus ?? "checkout-payment");
+      }}
+      actions={closeTo(state.focus ?? "checkout-payment", "Ok")}
+    >
       <p>{state.message}</p>
     </Dialog>
   );

@@ -24,9 +24,19 @@ function EditLink({ to, label }: { to: string; label: string }) {
 }
 
 export function OrderSummary({
-  box, items, addons, delivery, quote,
+  box,
+  items,
+  addons,
+  delivery,
+  quote,
 }: {
-  box: { fullName: string; priceCents: number; people: string | null; weight: string | null; customizable: boolean };
+  box: {
+    fullName: string;
+    priceCents: number;
+    people: string | null;
+    weight: string | null;
+    customizable: boolean;
+  };
   items: { id: number; name: string; weight: string | null; quantity: number }[];
   addons: { id: number; name: string; quantity: number; lineCents: number }[];
   delivery: DeliverySummary;
@@ -37,7 +47,9 @@ export function OrderSummary({
   const choiceToCome = Boolean(quote.discount?.needsChoice) && free.length === 0;
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
-      <h2 id="checkout-summary-title" className="box-summary__title">Order summary</h2>
+      <h2 id="checkout-summary-title" className="box-summary__title">
+        Order summary
+      </h2>
       <details className="checkout-summary__details" open>
         <summary className="checkout-summary__toggle">
           <span>Your box and delivery</span>
@@ -49,7 +61,11 @@ export function OrderSummary({
             <EditLink to="/get-started/your-box" label="box type" />
           </div>
           <p className="review__line">
-            <span>{box.fullName}{box.people ? ` · ${box.people}` : ""}{box.weight ? ` · ${box.weight}` : ""}</span>
+            <span>
+              {box.fullName}
+              {box.people ? ` · ${box.people}` : ""}
+              {box.weight ? ` · ${box.weight}` : ""}
+            </span>
             <span className="price">{formatAud(box.priceCents)}</span>
           </p>
           <p className="review__line">
@@ -65,7 +81,13 @@ export function OrderSummary({
             </div>
             <ul className="review__list" role="list">
               {items.map((i) => (
-                <li key={i.id} className="review__line"><span>{i.name}{i.weight ? ` (${i.weight})` : ""}</span><span>× {i.quantity}</span></li>
+                <li key={i.id} className="review__line">
+                  <span>
+                    {i.name}
+                    {i.weight ? ` (${i.weight})` : ""}
+                  </span>
+                  <span>× {i.quantity}</span>
+                </li>
               ))}
             </ul>
           </section>
@@ -78,17 +100,36 @@ export function OrderSummary({
           {addons.length || free.length || choiceToCome ? (
             <ul className="review__list" role="list">
               {addons.map((a) => (
-                <li key={a.id} className="review__line"><span>{a.name} × {a.quantity}</span><span>{formatAud(a.lineCents)}</span></li>
+                <li key={a.id} className="review__line">
+                  <span>
+                    {a.name} × {a.quantity}
+                  </span>
+                  <span>{formatAud(a.lineCents)}</span>
+                </li>
               ))}
               {free.map((f) => (
-                <li key={`free-${f.name}`} className="review__line"><span>{f.name} × {f.quantity} <span className="badge badge--gum">Free</span></span><span>{formatAud(f.lineCents)}</span></li>
+                <li key={`free-${f.name}`} className="review__line">
+                  <span>
+                    {f.name} × {f.quantity} <span className="badge badge--gum">Free</span>
+                  </span>
+                  <span>{formatAud(f.lineCents)}</span>
+                </li>
               ))}
               {choiceToCome ? (
-                <li className="review__line"><span>A free product with {quote.discount?.code} <span className="badge badge--gum">Free</span></span><span>Choose below</span></li>
+                <li className="review__line">
+                  <span>
+                    A free product with {quote.discount?.code}{" "}
+                    <span className="badge badge--gum">Free</span>
+                  </span>
+                  <span>Choose below</span>
+                </li>
               ) : null}
             </ul>
           ) : (
-            <p>No add-ons. <Link to="/get-started/addons">Add some</Link>; they can be changed each order.</p>
+            <p>
+              No add-ons. <Link to="/get-started/addons">Add some</Link>; they can be changed each
+              order.
+            </p>
           )}
         </section>
         <section className="review__section" aria-labelledby="sum-delivery">
@@ -96,17 +137,44 @@ export function OrderSummary({
             <h3 id="sum-delivery">First delivery</h3>
             <EditLink to="/get-started" label="delivery details" />
           </div>
-          <p>{delivery.dateLabel}{delivery.windowLabel ? `, ${delivery.windowLabel}` : ""}<br />{delivery.postcode}{delivery.place ? ` ${delivery.place}` : ""}</p>
+          <p>
+            {delivery.dateLabel}
+            {delivery.windowLabel ? `, ${delivery.windowLabel}` : ""}
+            <br />
+            {delivery.postcode}
+            {delivery.place ? ` ${delivery.place}` : ""}
+          </p>
         </section>
       </details>
       <dl className="checkout-summary__money">
-        <div><dt>Subtotal</dt><dd>{formatAud(quote.subtotalCents)}</dd></div>
-        <div><dt>Delivery</dt><dd>Free</dd></div>
-        {quote.discountedCents ? <div><dt>Discount{quote.discount ? ` (${quote.discount.code})` : ""}</dt><dd>−{formatAud(quote.discountedCents)}</dd></div> : null}
-        {quote.creditCents ? <div><dt>Credit</dt><dd>−{formatAud(quote.creditCents)}</dd></div> : null}
-        <div className="checkout-summary__total"><dt>Total today (AUD)</dt><dd className="price">{formatAud(quote.totalCents)}</dd></div>
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatAud(quote.subtotalCents)}</dd>
+        </div>
+        <div>
+          <dt>Delivery</dt>
+          <dd>Free</dd>
+        </div>
+        {quote.discountedCents ? (
+          <div>
+            <dt>Discount{quote.discount ? ` (${quote.discount.code})` : ""}</dt>
+            <dd>−{formatAud(quote.discountedCents)}</dd>
+          </div>
+        ) : null}
+        {quote.creditCents ? (
+          <div>
+            <dt>Credit</dt>
+            <dd>−{formatAud(quote.creditCents)}</dd>
+          </div>
+        ) : null}
+        <div className="checkout-summary__total">
+          <dt>Total today (AUD)</dt>
+          <dd className="price">{formatAud(quote.totalCents)}</dd>
+        </div>
       </dl>
-      <p className="checkout-summary__gst">{gstSentence(quote.gstCents)} Then {formatAud(quote.recurringCents)} per delivery.</p>
+      <p className="checkout-summary__gst">
+        {gstSentence(quote.gstCents)} Then {formatAud(quote.recurringCents)} per delivery.
+      </p>
     </aside>
   );
 }

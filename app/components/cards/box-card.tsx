@@ -10,12 +10,15 @@ export function BoxCard({ box, headingLevel = 3 }: { box: Box; headingLevel?: 2 
     <article className={`box-card box-card--${box.kind}`}>
       <div className="box-card__art">
         <img src={box.image} alt="" width={400} height={300} loading="lazy" decoding="async" />
-        <span className="box-card__kind">{box.kind === "custom" ? "You choose" : "Changes monthly"}</span>
+        <span className="box-card__kind">
+          {box.kind === "custom" ? "You choose" : "Changes monthly"}
+        </span>
       </div>
       <div className="box-card__body">
         <Heading className="box-card__title">{box.fullName}</Heading>
         <p className="box-card__price">
-          <span className="box-card__from">from</span> <span className="price">{formatAud(box.fromPriceCents)}</span>
+          <span className="box-card__from">from</span>{" "}
+          <span className="price">{formatAud(box.fromPriceCents)}</span>
           <span className="box-card__per"> a box</span>
         </p>
         <p className="box-card__text">{box.description}</p>
@@ -23,7 +26,8 @@ export function BoxCard({ box, headingLevel = 3 }: { box: Box; headingLevel?: 2 
           <ul className="box-card__sizes" role="list">
             {box.sizes.map((s) => (
               <li key={s.size}>
-                <strong>{s.size === "small" ? "Small" : "Large"}</strong> {[s.people, s.weight].filter(Boolean).join(", ")}
+                <strong>{s.size === "small" ? "Small" : "Large"}</strong>{" "}
+                {[s.people, s.weight].filter(Boolean).join(", ")}
                 {" · "}
                 {formatAud(s.priceCents)}
               </li>
@@ -32,10 +36,15 @@ export function BoxCard({ box, headingLevel = 3 }: { box: Box; headingLevel?: 2 
         ) : null}
         {inside.length ? (
           <p className="box-card__inside">
-            <span className="box-card__inside-label">This month:</span> {inside.map((c) => c.item).join(", ")}
+            <span className="box-card__inside-label">This month:</span>{" "}
+            {inside.map((c) => c.item).join(", ")}
           </p>
         ) : null}
-        <Link to="/get-started" className="button button--secondary box-card__cta" aria-label={`Choose this box: ${box.fullName}`}>
+        <Link
+          to="/get-started"
+          className="button button--secondary box-card__cta"
+          aria-label={`Choose this box: ${box.fullName}`}
+        >
           Choose this box
         </Link>
       </div>

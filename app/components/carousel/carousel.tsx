@@ -54,7 +54,9 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
       import("./load-swiper")
         .then(({ createSwiper }) => {
           if (cancelled) return;
-          const firstDelayMs = autoplays ? Math.max(AUTOPLAY_MIN_FIRST_MS, autoplayMs - (performance.now() - mountedAt)) : 0;
+          const firstDelayMs = autoplays
+            ? Math.max(AUTOPLAY_MIN_FIRST_MS, autoplayMs - (performance.now() - mountedAt))
+            : 0;
           const swiper = createSwiper(el, { variant, autoplayMs, reduceMotion, firstDelayMs });
           swiperRef.current = swiper;
           const sync = () => setEdges({ start: swiper.isBeginning, end: swiper.isEnd });
@@ -71,12 +73,18 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
         });
     };
     const whenIdle = () => {
-      idleHandle = typeof window.requestIdleCallback === "function" ? window.requestIdleCallback(start, { timeout: 1000 }) : window.setTimeout(start, 100);
+      idleHandle =
+        typeof window.requestIdleCallback === "function"
+          ? window.requestIdleCallback(start, { timeout: 1000 })
+          : window.setTimeout(start, 100);
     };
     const REACH = ["pointerenter", "touchstart", "focusin"] as const;
     for (const type of REACH) section.addEventListener(type, start, { once: true, passive: true });
     let observer: IntersectionObserver | undefined;
-    const nearViewport = () => (autoplays ? (timer = window.setTimeout(whenIdle, Math.max(0, autoplayMs - AUTOPLAY_LEAD_MS))) : whenIdle());
+    const nearViewport = () =>
+      autoplays
+        ? (timer = window.setTimeout(whenIdle, Math.max(0, autoplayMs - AUTOPLAY_LEAD_MS)))
+        : whenIdle();
     if (typeof window.IntersectionObserver === "function") {
       observer = new IntersectionObserver(
         (entries) => {
@@ -111,7 +119,12 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
     if (swiper.autoplay?.running) swiper.autoplay.pause();
     const slide = (event.target as HTMLElement).closest<HTMLElement>(".carousel__slide");
     const index = slide ? Number(slide.dataset.index) : -1;
-    if (index >= 0 && !slide!.classList.contains("swiper-slide-visible") && index !== swiper.activeIndex) swiper.slideTo(index);
+    if (
+      index >= 0 &&
+      !slide!.classList.contains("swiper-slide-visible") &&
+      index !== swiper.activeIndex
+    )
+      swiper.slideTo(index);
   };
   const onBlur = (event: FocusEvent<HTMLElement>) => {
     const swiper = swiperRef.current;
@@ -147,7 +160,10 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
         onFocus={(e) => e.target === e.currentTarget && setViewportFocused(true)}
         onBlur={(e) => e.target === e.currentTarget && setViewportFocused(false)}
       >
-        <div className="carousel__track swiper-wrapper" aria-live={autoplay === "playing" ? "off" : "polite"}>
+        <div
+          className="carousel__track swiper-wrapper"
+          aria-live={autoplay === "playing" ? "off" : "polite"}
+        >
           {slides.map((slide, i) => (
             <div
               className="carousel__slide swiper-slide"
@@ -165,17 +181,33 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
       <div className="carousel__controls">
         {ready ? (
           <>
-            <button type="button" className="carousel__button" onClick={() => swiperRef.current?.slidePrev()} disabled={edges.start && autoplay === "none"} aria-label="Previous slide">
+            <button
+              type="button"
+              className="carousel__button"
+              onClick={() => swiperRef.current?.slidePrev()}
+              disabled={edges.start && autoplay === "none"}
+              aria-label="Previous slide"
+            >
               <Chevron dir="left" />
             </button>
             {autoplay !== "none" ? (
-              <button type="button" className="carousel__button carousel__button--text" onClick={toggleAutoplay}>
+              <button
+                type="button"
+                className="carousel__button carousel__button--text"
+                onClick={toggleAutoplay}
+              >
                 {autoplay === "playing" ? <PauseIcon /> : <PlayIcon />}
                 {autoplay === "playing" ? "Pause" : "Play"}
                 <span className="visually-hidden"> slideshow</span>
               </button>
             ) : null}
-            <button type="button" className="carousel__button" onClick={() => swiperRef.current?.slideNext()} disabled={edges.end && autoplay === "none"} aria-label="Next slide">
+            <button
+              type="button"
+              className="carousel__button"
+              onClick={() => swiperRef.current?.slideNext()}
+              disabled={edges.end && autoplay === "none"}
+              aria-label="Next slide"
+            >
               <Chevron dir="right" />
             </button>
           </>
@@ -189,7 +221,17 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
 
 function Chevron({ dir }: { dir: "left" | "right" }) {
   return (
-    <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={dir === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} />
     </svg>
   );

@@ -49,8 +49,12 @@ export function SiteFooter() {
     <footer className="site-footer" ref={links}>
       <div className="site-footer__cta">
         <div className="container site-footer__cta-inner">
-          <p className="site-footer__pitch">Free delivery, no minimum order. Skip, pause or cancel anytime.</p>
-          <SiteLink to="/get-started?v=2" className="button button--primary">Get started</SiteLink>
+          <p className="site-footer__pitch">
+            Free delivery, no minimum order. Skip, pause or cancel anytime.
+          </p>
+          <SiteLink to="/get-started?v=2" className="button button--primary">
+            Get started
+          </SiteLink>
         </div>
       </div>
       <div className="container site-footer__grid">
@@ -72,7 +76,8 @@ export function SiteFooter() {
         <LinkList title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="container site-footer__legal">
-        © {new Date().getFullYear()} {BRAND.name}. Prices in Australian dollars, including GST where it applies.
+        © {new Date().getFullYear()} {BRAND.name}. Prices in Australian dollars, including GST where
+        it applies.
       </p>
     </footer>
   );

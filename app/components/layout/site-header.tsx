@@ -19,7 +19,9 @@ function SignOutForm() {
   return (
     <Form method="post" action="/sign-out" className="nav-links__signout">
       <CsrfInput />
-      <button type="submit" className="link-button">Sign out</button>
+      <button type="submit" className="link-button">
+        Sign out
+      </button>
     </Form>
   );
 }
@@ -30,7 +32,9 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
     <details className="account-menu">
       <summary className="account-menu__toggle">My account</summary>
       <div className="account-menu__panel">
-        <p className="account-menu__who">{user.firstName ? `Signed in as ${user.firstName}` : user.email}</p>
+        <p className="account-menu__who">
+          {user.firstName ? `Signed in as ${user.firstName}` : user.email}
+        </p>
         <ul role="list">
           <li>
             <SiteLink to="/dashboard/my-deliveries">My deliveries</SiteLink>
@@ -49,7 +53,15 @@ function AccountMenu({ user }: { user: NonNullable<HeaderUser> }) {
  * compiles a path pattern per link per render, which showed up in server
  * profiles (the header renders two copies of the menu on every page).
  */
-function MenuLink({ to, children, pathname }: { to: `/${string}`; children: React.ReactNode; pathname: string }) {
+function MenuLink({
+  to,
+  children,
+  pathname,
+}: {
+  to: `/${string}`;
+  children: React.ReactNode;
+  pathname: string;
+}) {
   const current = pathname === to || pathname.startsWith(`${to}/`);
   return (
     <SiteLink to={to} aria-current={current ? "page" : undefined}>
@@ -64,7 +76,9 @@ function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
     <ul className="nav-links" role="list">
       {MAIN_NAV.map((item) => (
         <li key={item.to}>
-          <MenuLink to={item.to} pathname={pathname}>{item.label}</MenuLink>
+          <MenuLink to={item.to} pathname={pathname}>
+            {item.label}
+          </MenuLink>
         </li>
       ))}
       {user && compact ? (
@@ -74,7 +88,9 @@ function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
       ) : user ? (
         <>
           <li>
-            <MenuLink to="/dashboard/my-deliveries" pathname={pathname}>My account</MenuLink>
+            <MenuLink to="/dashboard/my-deliveries" pathname={pathname}>
+              My account
+            </MenuLink>
           </li>
           <li>
             <SignOutForm />
@@ -82,7 +98,9 @@ function NavLinks({ user, compact }: { user: HeaderUser; compact?: boolean }) {
         </>
       ) : (
         <li>
-          <MenuLink to="/sign-in" pathname={pathname}>Sign in</MenuLink>
+          <MenuLink to="/sign-in" pathname={pathname}>
+            Sign in
+          </MenuLink>
         </li>
       )}
     </ul>
@@ -103,9 +121,16 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         </nav>
         {/* a subscriber's next step is their deliveries, not a second sign-up */}
         {user?.subscriber ? (
-          <SiteLink to="/dashboard/my-deliveries" className="button button--primary site-header__cta">My deliveries</SiteLink>
+          <SiteLink
+            to="/dashboard/my-deliveries"
+            className="button button--primary site-header__cta"
+          >
+            My deliveries
+          </SiteLink>
         ) : (
-          <SiteLink to="/get-started" className="button button--primary site-header__cta">Get started</SiteLink>
+          <SiteLink to="/get-started" className="button button--primary site-header__cta">
+            Get started
+          </SiteLink>
         )}
         <details className="site-nav site-nav--narrow">
           <summary className="site-nav__toggle">

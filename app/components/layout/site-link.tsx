@@ -9,7 +9,11 @@ import { useEffect, useRef, type AnchorHTMLAttributes } from "react";
 // navigation once scripts run, and without scripts they are ordinary links.
 
 /** An anchor to a fixed path of this site, for a block that calls useSiteLinks. */
-export function SiteLink({ to, children, ...props }: { to: `/${string}` } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+export function SiteLink({
+  to,
+  children,
+  ...props
+}: { to: `/${string}` } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
   return (
     <a href={to} data-site-link="" {...props}>
       {children}
@@ -26,8 +30,19 @@ export function useSiteLinks<T extends HTMLElement>() {
     if (!block) return;
     const onClick = (event: MouseEvent) => {
       // a new tab or window, a download, another button: the browser's own
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-site-link]") : null;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
+      const anchor =
+        event.target instanceof Element
+          ? event.target.closest<HTMLAnchorElement>("a[data-site-link]")
+          : null;
       if (!anchor || !block.contains(anchor)) return;
       const url = new URL(anchor.href);
       if (url.origin !== window.location.origin) return;

@@ -8,7 +8,9 @@ export function BlogFilters({ active }: { active: "" | "recipes" | "news" | null
       <ul className="chips" role="list">
         {BLOG_FILTERS.map((f) => (
           <li key={f.label}>
-            <Link to={f.to} className="chip" aria-current={active === f.value ? "page" : undefined}>{f.label}</Link>
+            <Link to={f.to} className="chip" aria-current={active === f.value ? "page" : undefined}>
+              {f.label}
+            </Link>
           </li>
         ))}
       </ul>

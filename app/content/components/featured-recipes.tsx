@@ -12,7 +12,14 @@ export function FeaturedRecipes({ recipes }: { recipes: RecipeCard[] }) {
         {recipes.slice(0, LIMITS.featuredRecipesMax).map((r) => (
           <li key={r.slug}>
             <Link to={`/recipe-post/${r.slug}`} prefetch="intent">
-              <img src={r.thumbnail.url} alt="" width={1600} height={900} loading="lazy" decoding="async" />
+              <img
+                src={r.thumbnail.url}
+                alt=""
+                width={1600}
+                height={900}
+                loading="lazy"
+                decoding="async"
+              />
               <span>{r.title}</span>
             </Link>
           </li>

@@ -12,11 +12,17 @@ export function Hero({ hero }: { hero: HomepageData["hero"] }) {
       <div className="hero__inner container">
         <div className="hero__copy">
           <p className="hero__eyebrow">Free delivery · No minimum order</p>
-          <h1 id="hero-title" className="hero__title">{hero.title}</h1>
+          <h1 id="hero-title" className="hero__title">
+            {hero.title}
+          </h1>
           <p className="hero__text">{hero.description}</p>
           <p className="hero__actions">
-            <Link to="/get-started" className="button button--primary button--large">{hero.cta}</Link>
-            <Link to="/how-it-works" className="button button--secondary">How it works</Link>
+            <Link to="/get-started" className="button button--primary button--large">
+              {hero.cta}
+            </Link>
+            <Link to="/how-it-works" className="button button--secondary">
+              How it works
+            </Link>
           </p>
           <ul className="hero__list" role="list">
             {hero.list.map((b) => (
@@ -27,7 +33,12 @@ export function Hero({ hero }: { hero: HomepageData["hero"] }) {
             ))}
           </ul>
         </div>
-        <Carousel label="Our farms, boats and kitchens" variant="hero" autoplayMs={LIMITS.heroAutoplayMs} className="hero__carousel">
+        <Carousel
+          label="Our farms, boats and kitchens"
+          variant="hero"
+          autoplayMs={LIMITS.heroAutoplayMs}
+          className="hero__carousel"
+        >
           {hero.images.map((image, i) => (
             <picture key={image.desktop}>
               <source media="(min-width: 768px)" srcSet={image.desktop} width={1600} height={900} />
@@ -53,7 +64,14 @@ function Tick() {
   return (
     <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" className="hero__tick">
       <circle cx="10" cy="10" r="10" fill="currentColor" />
-      <path d="M5.5 10.5l3 3 6-6.5" fill="none" stroke="#fffaf2" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M5.5 10.5l3 3 6-6.5"
+        fill="none"
+        stroke="#fffaf2"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -64,8 +82,12 @@ export function Ticker() {
   return (
     <section className="ticker" aria-label="Our promises">
       <div className="ticker__track">
-        <ul className="ticker__list" role="list">{items}</ul>
-        <ul className="ticker__list ticker__list--copy" role="list" aria-hidden="true">{items}</ul>
+        <ul className="ticker__list" role="list">
+          {items}
+        </ul>
+        <ul className="ticker__list ticker__list--copy" role="list" aria-hidden="true">
+          {items}
+        </ul>
       </div>
     </section>
   );
@@ -121,7 +143,14 @@ export function SocialCarousel({ posts }: { posts: SocialPost[] }) {
         <Carousel label="Social posts" variant="social">
           {posts.map((p) => (
             <figure className="social-card" key={p.id}>
-              <img src={p.image.url} alt={p.image.alt} width={1600} height={900} loading="lazy" decoding="async" />
+              <img
+                src={p.image.url}
+                alt={p.image.alt}
+                width={1600}
+                height={900}
+                loading="lazy"
+                decoding="async"
+              />
               <figcaption>
                 <strong className="social-card__handle">{p.handle}</strong>
                 <span className="social-card__caption">{p.caption}</span>

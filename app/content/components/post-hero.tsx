@@ -4,14 +4,34 @@ import { onFirstUse } from "~/utils/first-use";
 import type { PostDetail } from "../types";
 import { ShareButton } from "./share-button";
 
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
+const dateFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-AU", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Australia/Sydney",
+    }),
+);
 
-export function PostHero({ post, shareUrl, back, children }: { post: PostDetail; shareUrl: string; back: { to: string; label: string }; children?: ReactNode }) {
+export function PostHero({
+  post,
+  shareUrl,
+  back,
+  children,
+}: {
+  post: PostDetail;
+  shareUrl: string;
+  back: { to: string; label: string };
+  children?: ReactNode;
+}) {
   return (
     <header className="post-hero">
       <div className="container post-hero__inner">
         <div>
-          <Link to={back.to} className="post-hero__back">← {back.label}</Link>
+          <Link to={back.to} className="post-hero__back">
+            ← {back.label}
+          </Link>
           <h1 className="post-hero__title">{post.title}</h1>
           <p className="post-hero__meta">
             {post.author ? (
@@ -25,7 +45,13 @@ export function PostHero({ post, shareUrl, back, children }: { post: PostDetail;
           {children}
           <ShareButton url={shareUrl} />
         </div>
-        <img className="post-hero__image" src={post.thumbnail.url} alt={post.thumbnail.alt} width={1600} height={900} />
+        <img
+          className="post-hero__image"
+          src={post.thumbnail.url}
+          alt={post.thumbnail.alt}
+          width={1600}
+          height={900}
+        />
       </div>
     </header>
   );

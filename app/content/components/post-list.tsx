@@ -15,7 +15,11 @@ type Props = {
 };
 
 type State = { items: PostCard[]; current: number; last: number };
-const fromPaged = (p: Paged<PostCard>): State => ({ items: p.data, current: p.meta.current_page, last: p.meta.last_page });
+const fromPaged = (p: Paged<PostCard>): State => ({
+  items: p.data,
+  current: p.meta.current_page,
+  last: p.meta.last_page,
+});
 
 export function PostList({ initial, basePath, apiUrl }: Props) {
   const fetcher = useFetcher<Paged<PostCard>>();
@@ -32,21 +36,27 @@ export function PostList({ initial, basePath, apiUrl }: Props) {
       if (data.meta.current_page !== s.current + 1) return s;
       const seen = new Set(s.items.map((p) => p.id));
       focusIndex.current = s.items.length;
-      return { items: [...s.items, ...data.data.filter((p) => !seen.has(p.id))], current: data.meta.current_page, last: data.meta.last_page };
+      return {
+        items: [...s.items, ...data.data.filter((p) => !seen.has(p.id))],
+        current: data.meta.current_page,
+        last: data.meta.last_page,
+      };
     });
   }, [fetcher.state, fetcher.data]);
 
   // Keyboard users land on the first new card rather than at the end of the page.
   useEffect(() => {
     if (focusIndex.current === null) return;
-    const link = listRef.current?.children[focusIndex.current]?.querySelector<HTMLAnchorElement>("a");
+    const link =
+      listRef.current?.children[focusIndex.current]?.querySelector<HTMLAnchorElement>("a");
     focusIndex.current = null;
     link?.focus({ preventScroll: false });
   }, [state.items.length]);
 
   const next = state.current < state.last ? state.current + 1 : null;
   const loading = fetcher.state === "loading";
-  if (state.items.length === 0) return <p className="post-list__empty">Nothing here yet. Check back soon.</p>;
+  if (state.items.length === 0)
+    return <p className="post-list__empty">Nothing here yet. Check back soon.</p>;
   return (
     <>
       <ul className="grid-cards post-list" role="list" ref={listRef}>
@@ -58,7 +68,8 @@ export function PostList({ initial, basePath, apiUrl }: Props) {
       </ul>
       <div className="post-list__more">
         <p className="post-list__count" aria-live="polite">
-          Showing {state.items.length} {state.items.length === 1 ? "article" : "articles"} (page {state.current} of {state.last})
+          Showing {state.items.length} {state.items.length === 1 ? "article" : "articles"} (page{" "}
+          {state.current} of {state.last})
         </p>
         {next ? (
           <Link

@@ -19,11 +19,18 @@ export function recipeJsonLd(recipe: RecipeDetail, pageUrl: string, description:
     ...(recipe.servings ? { recipeYield: `${recipe.servings} servings` } : {}),
     recipeCategory: recipe.categories.map((c) => c.name),
     recipeIngredient: recipe.ingredients,
-    recipeInstructions: recipe.directions.map((text, i) => ({ "@type": "HowToStep", position: i + 1, text })),
+    recipeInstructions: recipe.directions.map((text, i) => ({
+      "@type": "HowToStep",
+      position: i + 1,
+      text,
+    })),
   };
 }
 
 export function JsonLd({ data }: { data: unknown }) {
-  const json = JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -30,7 +30,12 @@ export function ShareButton({ url }: { url: string }) {
         <button
           type="button"
           className="button button--secondary share__button"
-          onClick={() => copyText(window.location.href).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            copyText(window.location.href).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           <ShareIcon />
           Share
@@ -50,7 +55,17 @@ export function ShareButton({ url }: { url: string }) {
 
 function ShareIcon() {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1" />
       <path d="M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1" />
     </svg>

@@ -2,7 +2,15 @@ import { Link } from "@remix-run/react";
 import { STEPS } from "../copy";
 
 /** Choose, deliver, cook: the three steps on the home and how-it-works pages. */
-export function Steps({ headingId = "steps-title", more = true, eyebrow = "How it works" }: { headingId?: string; more?: boolean; eyebrow?: string }) {
+export function Steps({
+  headingId = "steps-title",
+  more = true,
+  eyebrow = "How it works",
+}: {
+  headingId?: string;
+  more?: boolean;
+  eyebrow?: string;
+}) {
   return (
     <section className="section steps" aria-labelledby={headingId}>
       <div className="container">
@@ -12,7 +20,9 @@ export function Steps({ headingId = "steps-title", more = true, eyebrow = "How i
           {STEPS.map((s, i) => (
             <li className="steps__item" key={s.title}>
               <img src={s.image} alt="" width={96} height={96} loading="lazy" decoding="async" />
-              <p className="steps__number" aria-hidden="true">{i + 1}</p>
+              <p className="steps__number" aria-hidden="true">
+                {i + 1}
+              </p>
               <h3 className="steps__title">{s.title}</h3>
               <p>{s.text}</p>
             </li>
@@ -20,11 +30,13 @@ export function Steps({ headingId = "steps-title", more = true, eyebrow = "How i
         </ol>
         {more ? (
           <p className="steps__more">
-            <Link to="/how-it-works">See how it works<span className="visually-hidden">: boxes, pricing and certifications</span></Link>
+            <Link to="/how-it-works">
+              See how it works
+              <span className="visually-hidden">: boxes, pricing and certifications</span>
+            </Link>
           </p>
         ) : null}
       </div>
     </section>
   );
 }
-

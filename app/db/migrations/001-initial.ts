@@ -40,7 +40,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("password_resets")
-    .addColumn("user_id", "integer", (c) => c.notNull().references(ref("users")).onDelete("cascade"))
+    .addColumn("user_id", "integer", (c) =>
+      c.notNull().references(ref("users")).onDelete("cascade"),
+    )
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("used_at", "text")
@@ -71,7 +73,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("package_contents")
-    .addColumn("package_id", "integer", (c) => c.notNull().references(ref("packages")).onDelete("cascade"))
+    .addColumn("package_id", "integer", (c) =>
+      c.notNull().references(ref("packages")).onDelete("cascade"),
+    )
     .addColumn("month", "text", (c) => c.notNull())
     .addColumn("item", "text", (c) => c.notNull())
     .addColumn("quantity", "text", (c) => c.notNull())
@@ -114,7 +118,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("region_postcode_ranges")
-    .addColumn("region_id", "integer", (c) => c.notNull().references(ref("delivery_regions")).onDelete("cascade"))
+    .addColumn("region_id", "integer", (c) =>
+      c.notNull().references(ref("delivery_regions")).onDelete("cascade"),
+    )
     .addColumn("from_postcode", "integer", (c) => c.notNull())
     .addColumn("to_postcode", "integer", (c) => c.notNull())
     .addColumn("area", "text", (c) => c.notNull())
@@ -133,7 +139,12 @@ export async function up(db: Kysely<any>) {
     .addColumn("postcode_key", "text", (c) => c.notNull())
     .addColumn("state", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("suburbs_postcode_key_idx").ifNotExists().on("suburbs").column("postcode_key").execute();
+  await db.schema
+    .createIndex("suburbs_postcode_key_idx")
+    .ifNotExists()
+    .on("suburbs")
+    .column("postcode_key")
+    .execute();
 
   await table("frequencies")
     .addColumn("days", "integer", (c) => c.notNull().unique())
@@ -142,7 +153,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("addresses")
-    .addColumn("user_id", "integer", (c) => c.notNull().references(ref("users")).onDelete("cascade"))
+    .addColumn("user_id", "integer", (c) =>
+      c.notNull().references(ref("users")).onDelete("cascade"),
+    )
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("address_type", "text", (c) => c.notNull())
     .addColumn("line1", "text", (c) => c.notNull())
@@ -181,7 +194,9 @@ export async function up(db: Kysely<any>) {
 
   for (const name of ["subscription_items", "subscription_addons"]) {
     await table(name)
-      .addColumn("subscription_id", "integer", (c) => c.notNull().references(ref("subscriptions")).onDelete("cascade"))
+      .addColumn("subscription_id", "integer", (c) =>
+        c.notNull().references(ref("subscriptions")).onDelete("cascade"),
+      )
       .addColumn("product_id", "integer", (c) => c.notNull().references(ref("products")))
       .addColumn("quantity", "integer", (c) => c.notNull())
       .addUniqueConstraint(`${name}_unique`, ["subscription_id", "product_id"])
@@ -189,7 +204,9 @@ export async function up(db: Kysely<any>) {
   }
 
   await table("subscription_events")
-    .addColumn("subscription_id", "integer", (c) => c.notNull().references(ref("subscriptions")).onDelete("cascade"))
+    .addColumn("subscription_id", "integer", (c) =>
+      c.notNull().references(ref("subscriptions")).onDelete("cascade"),
+    )
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("data", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
@@ -207,7 +224,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("discount_items")
-    .addColumn("discount_id", "integer", (c) => c.notNull().references(ref("discounts")).onDelete("cascade"))
+    .addColumn("discount_id", "integer", (c) =>
+      c.notNull().references(ref("discounts")).onDelete("cascade"),
+    )
     .addColumn("product_id", "integer", (c) => c.notNull().references(ref("products")))
     .addColumn("choice", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("item_order", "integer")
@@ -226,7 +245,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("invoices")
-    .addColumn("order_id", "integer", (c) => c.notNull().references(ref("orders")).onDelete("cascade"))
+    .addColumn("order_id", "integer", (c) =>
+      c.notNull().references(ref("orders")).onDelete("cascade"),
+    )
     .addColumn("subtotal_cents", "integer", (c) => c.notNull())
     .addColumn("discounted_cents", "integer", (c) => c.notNull())
     .addColumn("total_cents", "integer", (c) => c.notNull())
@@ -234,7 +255,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("invoice_lines")
-    .addColumn("invoice_id", "integer", (c) => c.notNull().references(ref("invoices")).onDelete("cascade"))
+    .addColumn("invoice_id", "integer", (c) =>
+      c.notNull().references(ref("invoices")).onDelete("cascade"),
+    )
     .addColumn("sellable_type", "text", (c) => c.notNull())
     .addColumn("sellable_id", "integer")
     .addColumn("name", "text", (c) => c.notNull())
@@ -243,7 +266,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("payment_methods")
-    .addColumn("user_id", "integer", (c) => c.notNull().references(ref("users")).onDelete("cascade"))
+    .addColumn("user_id", "integer", (c) =>
+      c.notNull().references(ref("users")).onDelete("cascade"),
+    )
     .addColumn("gateway_token", "text", (c) => c.notNull())
     .addColumn("brand", "text", (c) => c.notNull())
     .addColumn("last_four", "text", (c) => c.notNull())
@@ -289,7 +314,9 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("credit_ledger")
-    .addColumn("user_id", "integer", (c) => c.notNull().references(ref("users")).onDelete("cascade"))
+    .addColumn("user_id", "integer", (c) =>
+      c.notNull().references(ref("users")).onDelete("cascade"),
+    )
     .addColumn("amount_cents", "integer", (c) => c.notNull())
     .addColumn("reason", "text", (c) => c.notNull())
     .addColumn("reference", "text")
@@ -329,8 +356,12 @@ export async function up(db: Kysely<any>) {
     .execute();
 
   await table("post_categories")
-    .addColumn("post_id", "integer", (c) => c.notNull().references(ref("posts")).onDelete("cascade"))
-    .addColumn("category_id", "integer", (c) => c.notNull().references(ref("categories")).onDelete("cascade"))
+    .addColumn("post_id", "integer", (c) =>
+      c.notNull().references(ref("posts")).onDelete("cascade"),
+    )
+    .addColumn("category_id", "integer", (c) =>
+      c.notNull().references(ref("categories")).onDelete("cascade"),
+    )
     .execute();
 
   await table("faq_items")
@@ -409,13 +440,45 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   const tables = [
-    "meta", "email_outbox", "social_posts", "testimonials", "location_posts", "pages", "faq_items",
-    "post_categories", "posts", "categories", "authors", "credit_ledger", "gift_card_settings",
-    "payments", "gift_cards", "payment_methods", "invoice_lines", "invoices", "orders",
-    "discount_items", "discounts", "subscription_events", "subscription_addons",
-    "subscription_items", "subscriptions", "addresses", "frequencies", "suburbs", "delivery_windows",
-    "region_postcode_ranges", "delivery_regions", "products", "product_categories",
-    "package_contents", "packages", "rate_limit_hits", "password_resets", "sessions", "users",
+    "meta",
+    "email_outbox",
+    "social_posts",
+    "testimonials",
+    "location_posts",
+    "pages",
+    "faq_items",
+    "post_categories",
+    "posts",
+    "categories",
+    "authors",
+    "credit_ledger",
+    "gift_card_settings",
+    "payments",
+    "gift_cards",
+    "payment_methods",
+    "invoice_lines",
+    "invoices",
+    "orders",
+    "discount_items",
+    "discounts",
+    "subscription_events",
+    "subscription_addons",
+    "subscription_items",
+    "subscriptions",
+    "addresses",
+    "frequencies",
+    "suburbs",
+    "delivery_windows",
+    "region_postcode_ranges",
+    "delivery_regions",
+    "products",
+    "product_categories",
+    "package_contents",
+    "packages",
+    "rate_limit_hits",
+    "password_resets",
+    "sessions",
+    "users",
   ];
   for (const t of tables) await db.schema.dropTable(t).ifExists().execute();
 }

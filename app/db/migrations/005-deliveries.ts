@@ -8,8 +8,12 @@ export async function up(db: Kysely<any>) {
   await db.schema
     .createTable("deliveries")
     .ifNotExists()
-    .addColumn("id", pg ? "serial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-    .addColumn("subscription_id", "integer", (c) => c.notNull().references("subscriptions.id").onDelete("cascade"))
+    .addColumn("id", pg ? "serial" : "integer", (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
+    .addColumn("subscription_id", "integer", (c) =>
+      c.notNull().references("subscriptions.id").onDelete("cascade"),
+    )
     .addColumn("delivery_date", "text", (c) => c.notNull())
     .addColumn("delivery_window", "text")
     // scheduled | skipped | paused | cancelled | missed | ordered | paid | payment_failed
@@ -36,19 +40,56 @@ export async function up(db: Kysely<any>) {
     .addColumn("one_tap_reference", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
-    .addUniqueConstraint("deliveries_subscription_date_unique", ["subscription_id", "delivery_date"])
+    .addUniqueConstraint("deliveries_subscription_date_unique", [
+      "subscription_id",
+      "delivery_date",
+    ])
     .execute();
-  await db.schema.createIndex("deliveries_cutoff_idx").ifNotExists().on("deliveries").columns(["processed_at", "cutoff_at"]).execute();
-  await db.schema.createIndex("deliveries_remind_idx").ifNotExists().on("deliveries").columns(["reminder_sent_at", "remind_at"]).execute();
-  await db.schema.createIndex("deliveries_status_idx").ifNotExists().on("deliveries").columns(["status", "next_attempt_at"]).execute();
-  await db.schema.createIndex("deliveries_order_idx").ifNotExists().on("deliveries").column("order_id").execute();
+  await db.schema
+    .createIndex("deliveries_cutoff_idx")
+    .ifNotExists()
+    .on("deliveries")
+    .columns(["processed_at", "cutoff_at"])
+    .execute();
+  await db.schema
+    .createIndex("deliveries_remind_idx")
+    .ifNotExists()
+    .on("deliveries")
+    .columns(["reminder_sent_at", "remind_at"])
+    .execute();
+  await db.schema
+    .createIndex("deliveries_status_idx")
+    .ifNotExists()
+    .on("deliveries")
+    .columns(["status", "next_attempt_at"])
+    .execute();
+  await db.schema
+    .createIndex("deliveries_order_idx")
+    .ifNotExists()
+    .on("deliveries")
+    .column("order_id")
+    .execute();
 
   // One box order per subscription and delivery date (gift-card orders have no subscription: nulls are distinct).
-  await db.schema.createIndex("orders_subscription_delivery_unique").ifNotExists().unique().on("orders").columns(["subscription_id", "delivery_date"]).execute();
-  await db.schema.createIndex("subscription_events_subscription_idx").ifNotExists().on("subscription_events").columns(["subscription_id", "type"]).execute();
+  await db.schema
+    .createIndex("orders_subscription_delivery_unique")
+    .ifNotExists()
+    .unique()
+    .on("orders")
+    .columns(["subscription_id", "delivery_date"])
+    .execute();
+  await db.schema
+    .createIndex("subscription_events_subscription_idx")
+    .ifNotExists()
+    .on("subscription_events")
+    .columns(["subscription_id", "type"])
+    .execute();
 
   // A discount applies to renewals only when it says so: the seeded codes are for a first box.
-  await db.schema.alterTable("discounts").addColumn("recurring", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("discounts")
+    .addColumn("recurring", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {

@@ -6,7 +6,12 @@ import type { Kysely } from "kysely";
 export async function up(db: Kysely<any>) {
   // JSON: { stock: [{ productId, quantity }], creditCents, creditReference }
   await db.schema.alterTable("payments").addColumn("reserved", "text").execute();
-  await db.schema.createIndex("payments_status_idx").ifNotExists().on("payments").columns(["status", "created_at"]).execute();
+  await db.schema
+    .createIndex("payments_status_idx")
+    .ifNotExists()
+    .on("payments")
+    .columns(["status", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {

@@ -4,7 +4,10 @@
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>) {
-  await db.schema.alterTable("orders").addColumn("shipping_address_id", "integer", (c) => c.references("addresses.id")).execute();
+  await db.schema
+    .alterTable("orders")
+    .addColumn("shipping_address_id", "integer", (c) => c.references("addresses.id"))
+    .execute();
   // orders written before this go where their subscription delivers now: the only address known for them
   await sql`update orders set shipping_address_id = (select s.shipping_address_id from subscriptions s where s.id = orders.subscription_id)
     where kind = 'box' and subscription_id is not null`.execute(db);

@@ -4,7 +4,10 @@
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>) {
-  await db.schema.alterTable("products").addColumn("taxable", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("products")
+    .addColumn("taxable", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update products set taxable = 1 where is_knife = 1`.execute(db);
 }
 

@@ -9,7 +9,9 @@ import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>) {
   await sql`update invoices set total_cents = subtotal_cents - discounted_cents
-    where credit_cents > 0 and total_cents = subtotal_cents - discounted_cents - credit_cents`.execute(db);
+    where credit_cents > 0 and total_cents = subtotal_cents - discounted_cents - credit_cents`.execute(
+    db,
+  );
 }
 
 // Down leaves the totals as they are: the after-credit totals were the defect.

@@ -4,7 +4,10 @@
 import { sql, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>) {
-  await db.schema.alterTable("invoice_lines").addColumn("free", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable("invoice_lines")
+    .addColumn("free", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
   await sql`update invoice_lines set free = 1 where name like '% (free with %)'`.execute(db);
 }
 

@@ -17,15 +17,28 @@ export async function up(db: Kysely<any>) {
   // the first row of each card keeps the card, primary if any copy was
   await sql`update payment_methods set is_primary = (select max(p2.is_primary) from payment_methods p2 where ${sameCard})
     where id = (select min(p2.id) from payment_methods p2 where ${sameCard})`.execute(db);
-  await sql`delete from payment_methods where id > (select min(p2.id) from payment_methods p2 where ${sameCard})`.execute(db);
+  await sql`delete from payment_methods where id > (select min(p2.id) from payment_methods p2 where ${sameCard})`.execute(
+    db,
+  );
   // of several primary cards, the oldest stays primary
   await sql`update payment_methods set is_primary = 0 where is_primary = 1
-    and id > (select min(p2.id) from payment_methods p2 where p2.user_id = payment_methods.user_id and p2.is_primary = 1)`.execute(db);
+    and id > (select min(p2.id) from payment_methods p2 where p2.user_id = payment_methods.user_id and p2.is_primary = 1)`.execute(
+    db,
+  );
 
-  await db.schema.createIndex("payment_methods_card_unique").unique().on("payment_methods")
-    .columns(["user_id", "brand", "last_four", "exp_month", "exp_year"]).execute();
-  await db.schema.createIndex("payment_methods_one_primary").unique().on("payment_methods").column("user_id")
-    .where(sql.ref("is_primary"), "=", 1).execute();
+  await db.schema
+    .createIndex("payment_methods_card_unique")
+    .unique()
+    .on("payment_methods")
+    .columns(["user_id", "brand", "last_four", "exp_month", "exp_year"])
+    .execute();
+  await db.schema
+    .createIndex("payment_methods_one_primary")
+    .unique()
+    .on("payment_methods")
+    .column("user_id")
+    .where(sql.ref("is_primary"), "=", 1)
+    .execute();
 }
 
 export async function down(db: Kysely<any>) {

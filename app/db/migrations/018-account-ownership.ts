@@ -10,7 +10,9 @@ export async function up(db: Kysely<any>) {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .createTable("email_proofs")
-    .addColumn("id", pg ? "serial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn("id", pg ? "serial" : "integer", (c) =>
+      pg ? c.primaryKey() : c.primaryKey().autoIncrement(),
+    )
     .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
     .addColumn("session_id", "text", (c) => c.notNull())
     .addColumn("code_hash", "text", (c) => c.notNull())
@@ -19,7 +21,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("proved_at", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("email_proofs_session_user").on("email_proofs").columns(["session_id", "user_id"]).execute();
+  await db.schema
+    .createIndex("email_proofs_session_user")
+    .on("email_proofs")
+    .columns(["session_id", "user_id"])
+    .execute();
   await db.schema.alterTable("subscriptions").addColumn("second_box_at", "text").execute();
 }
 

@@ -14,10 +14,17 @@ import { sessionSecretOf } from "~/security/session-secret.server";
 
 export async function up(db: Kysely<any>) {
   await db.schema.alterTable("gift_cards").renameColumn("code", "code_hash").execute();
-  await db.schema.alterTable("gift_cards").addColumn("code_last4", "text", (c) => c.notNull().defaultTo("")).execute();
+  await db.schema
+    .alterTable("gift_cards")
+    .addColumn("code_last4", "text", (c) => c.notNull().defaultTo(""))
+    .execute();
   await db.schema.alterTable("gift_cards").addColumn("code_sealed", "text").execute();
   // one-word aliases: the same keys with or without the app's CamelCasePlugin
-  const { rows } = await sql<{ id: number; code: string; sent: string | null }>`select id, code_hash as code, sent_at as sent from gift_cards order by id`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+    code: string;
+    sent: string | null;
+  }>`select id, code_hash as code, sent_at as sent from gift_cards order by id`.execute(db);
   if (rows.length === 0) return;
   const secret = await sessionSecretOf(db);
   // SQLite: the overwritten codes' bytes are zeroed, not left in the pages' free space
@@ -25,7 +32,9 @@ export async function up(db: Kysely<any>) {
   if (sqlite) await sql`pragma secure_delete = 1`.execute(db);
   for (const row of rows) {
     const s = storedGiftCode(secret, row.code, { sealed: row.sent === null });
-    await sql`update gift_cards set code_hash = ${s.codeHash}, code_last4 = ${s.codeLast4}, code_sealed = ${s.codeSealed} where id = ${row.id}`.execute(db);
+    await sql`update gift_cards set code_hash = ${s.codeHash}, code_last4 = ${s.codeLast4}, code_sealed = ${s.codeSealed} where id = ${row.id}`.execute(
+      db,
+    );
   }
   if (sqlite) await sql`pragma secure_delete = 0`.execute(db);
 }

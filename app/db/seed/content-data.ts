@@ -1925,13 +1925,19 @@ export const SEED_SOCIAL_POSTS: SeedSocialPost[] = [
     handle: "@paddockandtide",
     caption:
       "Scotch fillet, hot pan, garlic and thyme butter. That's the whole recipe. Rest it for five minutes before you cut in.",
-    image: { url: "/images/dish-steak-plate.svg", alt: "Sliced scotch fillet with garlic butter on a plate" },
+    image: {
+      url: "/images/dish-steak-plate.svg",
+      alt: "Sliced scotch fillet with garlic butter on a plate",
+    },
   },
   {
     handle: "@paddockandtide",
     caption:
       "Spencer Gulf king prawns, straight onto the barbie. Caught at night, frozen on board, delivered to your door.",
-    image: { url: "/images/dish-prawn-platter.svg", alt: "Platter of grilled king prawns with lemon" },
+    image: {
+      url: "/images/dish-prawn-platter.svg",
+      alt: "Platter of grilled king prawns with lemon",
+    },
   },
   {
     handle: "@sundaysatsams",
@@ -1943,7 +1949,10 @@ export const SEED_SOCIAL_POSTS: SeedSocialPost[] = [
     handle: "@brisbanebites",
     caption:
       "Fish taco Friday with wild-caught white fish from this week's box. Lime slaw is non-negotiable.",
-    image: { url: "/images/dish-fish-tacos.svg", alt: "Fish tacos with purple slaw and lime wedges" },
+    image: {
+      url: "/images/dish-fish-tacos.svg",
+      alt: "Fish tacos with purple slaw and lime wedges",
+    },
   },
   {
     handle: "@paddockandtide",
@@ -1955,13 +1964,19 @@ export const SEED_SOCIAL_POSTS: SeedSocialPost[] = [
     handle: "@thehungryhendersons",
     caption:
       "Teriyaki salmon bowls on a Tuesday because we've earned it. Fifteen minutes, one pan.",
-    image: { url: "/images/dish-salmon-bowl.svg", alt: "Salmon rice bowl with avocado and sesame seeds" },
+    image: {
+      url: "/images/dish-salmon-bowl.svg",
+      alt: "Salmon rice bowl with avocado and sesame seeds",
+    },
   },
   {
     handle: "@paddockandtide",
     caption:
       "Burger with the lot. Yes, the beetroot stays. Tag someone who takes the pineapple off.",
-    image: { url: "/images/dish-burger.svg", alt: "Beef burger with bacon, egg, beetroot and pineapple" },
+    image: {
+      url: "/images/dish-burger.svg",
+      alt: "Beef burger with bacon, egg, beetroot and pineapple",
+    },
   },
   {
     handle: "@perthcookslocal",

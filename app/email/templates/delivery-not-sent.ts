@@ -35,7 +35,14 @@ export const deliveryNotSentEmail = defineTemplate<DeliveryNotSentProps>({
   render(p) {
     const subject = `Your ${BRAND.name} delivery on ${p.deliveryDate} isn't coming: payment not received`;
     const greeting = p.firstName ? `Hi ${p.firstName},` : "Hi there,";
-    const text = [greeting, "", ...lines(p), "", `Manage your deliveries: ${p.manageUrl}`, textFooter()].join("\n");
+    const text = [
+      greeting,
+      "",
+      ...lines(p),
+      "",
+      `Manage your deliveries: ${p.manageUrl}`,
+      textFooter(),
+    ].join("\n");
     const html = htmlLayout({
       preheader: lines(p)[0],
       body: [

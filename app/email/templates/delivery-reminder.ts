@@ -31,15 +31,18 @@ export const deliveryReminderEmail = defineTemplate<DeliveryReminderProps>({
     const subject = `Your ${BRAND.name} box arrives ${p.deliveryDate}: changes until ${p.cutoff}`;
     const greeting = p.firstName ? `Hi ${p.firstName},` : "Hi there,";
     const when = `${p.deliveryDate}${p.window ? `, ${p.window}` : ""}`;
-    const charge = p.chargeCents > 0
-      ? `We'll charge ${formatAud(p.chargeCents)}${p.card ? ` to your ${p.card}` : ""} at ${p.cutoff}.`
-      : "Nothing will be charged: your credit covers it.";
+    const charge =
+      p.chargeCents > 0
+        ? `We'll charge ${formatAud(p.chargeCents)}${p.card ? ` to your ${p.card}` : ""} at ${p.cutoff}.`
+        : "Nothing will be charged: your credit covers it.";
     const text = [
       greeting,
       "",
       `Your next ${p.boxName} arrives ${when}.`,
       "",
-      ...p.lines.map((l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`),
+      ...p.lines.map(
+        (l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`,
+      ),
       p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
       p.creditCents ? `Credit: -${formatAud(p.creditCents)}` : null,
       "",
@@ -51,15 +54,20 @@ export const deliveryReminderEmail = defineTemplate<DeliveryReminderProps>({
       `Keep it: ${p.keepUrl}`,
       `Manage your deliveries: ${p.manageUrl}`,
       textFooter(),
-    ].filter((l) => l !== null).join("\n");
-    const row = (label: string, value: string) => `<tr><td style="padding:2px 0">${escapeHtml(label)}</td><td align="right">${escapeHtml(value)}</td></tr>`;
+    ]
+      .filter((l) => l !== null)
+      .join("\n");
+    const row = (label: string, value: string) =>
+      `<tr><td style="padding:2px 0">${escapeHtml(label)}</td><td align="right">${escapeHtml(value)}</td></tr>`;
     const html = htmlLayout({
       preheader: `Your box arrives ${p.deliveryDate}. Skip or keep it until ${p.cutoff}.`,
       body: [
         `<p>${escapeHtml(greeting)}</p>`,
         `<p>Your next <strong>${escapeHtml(p.boxName)}</strong> arrives <strong>${escapeHtml(when)}</strong>.</p>`,
         `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">`,
-        ...p.lines.map((l) => row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included")),
+        ...p.lines.map((l) =>
+          row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included"),
+        ),
         p.discountedCents ? row("Discount", `-${formatAud(p.discountedCents)}`) : "",
         p.creditCents ? row("Credit", `-${formatAud(p.creditCents)}`) : "",
         `</table>`,

@@ -31,8 +31,10 @@ export type DeliveryRenewalProps = {
 };
 
 const SUBJECT = {
-  paid: (p: DeliveryRenewalProps) => `Your ${BRAND.name} box for ${p.deliveryDate} is on its way: order ${p.reference}`,
-  declined: (p: DeliveryRenewalProps) => `Action needed: payment for your ${BRAND.name} box ${p.reference} didn't go through`,
+  paid: (p: DeliveryRenewalProps) =>
+    `Your ${BRAND.name} box for ${p.deliveryDate} is on its way: order ${p.reference}`,
+  declined: (p: DeliveryRenewalProps) =>
+    `Action needed: payment for your ${BRAND.name} box ${p.reference} didn't go through`,
 };
 
 function headline(p: DeliveryRenewalProps): string[] {
@@ -43,11 +45,15 @@ function headline(p: DeliveryRenewalProps): string[] {
     ];
   }
   return [
-      `We couldn't take the payment for your ${p.boxName} for ${p.deliveryDate} (order ${p.reference})${p.failure ? `: ${p.failure}` : "."}`,
-      `${formatAud(p.chargedCents)} is due. Pay it now with another card: ${p.payUrl}`,
-      p.retryTimes?.length ? `Otherwise we'll try your card again at ${listed(p.retryTimes)} (Sydney time).` : "",
-      p.packingCutoff ? `If it's still unpaid at ${p.packingCutoff}, when we pack the boxes, this delivery isn't sent: the order is cancelled and nothing is charged. Your next delivery goes ahead as planned.` : "",
-    ].filter(Boolean);
+    `We couldn't take the payment for your ${p.boxName} for ${p.deliveryDate} (order ${p.reference})${p.failure ? `: ${p.failure}` : "."}`,
+    `${formatAud(p.chargedCents)} is due. Pay it now with another card: ${p.payUrl}`,
+    p.retryTimes?.length
+      ? `Otherwise we'll try your card again at ${listed(p.retryTimes)} (Sydney time).`
+      : "",
+    p.packingCutoff
+      ? `If it's still unpaid at ${p.packingCutoff}, when we pack the boxes, this delivery isn't sent: the order is cancelled and nothing is charged. Your next delivery goes ahead as planned.`
+      : "",
+  ].filter(Boolean);
 }
 
 /** "a, b and c" */
@@ -65,7 +71,9 @@ export const deliveryRenewalEmail = defineTemplate<DeliveryRenewalProps>({
       "",
       ...headline(p),
       "",
-      ...p.lines.map((l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`),
+      ...p.lines.map(
+        (l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`,
+      ),
       `Subtotal: ${formatAud(p.subtotalCents)}`,
       p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
       p.creditCents ? `Credit used: -${formatAud(p.creditCents)}` : null,
@@ -74,15 +82,22 @@ export const deliveryRenewalEmail = defineTemplate<DeliveryRenewalProps>({
       p.kind === "paid" ? `Your tax invoice: ${p.invoiceUrl}` : null,
       `Manage your deliveries: ${p.manageUrl}`,
       textFooter(),
-    ].filter((l) => l !== null).join("\n");
-    const row = (label: string, value: string) => `<tr><td style="padding:2px 0">${escapeHtml(label)}</td><td align="right">${escapeHtml(value)}</td></tr>`;
+    ]
+      .filter((l) => l !== null)
+      .join("\n");
+    const row = (label: string, value: string) =>
+      `<tr><td style="padding:2px 0">${escapeHtml(label)}</td><td align="right">${escapeHtml(value)}</td></tr>`;
     const html = htmlLayout({
       preheader: headline(p)[0],
       body: [
         `<p>${escapeHtml(greeting)}</p>`,
-        ...headline(p).map((l) => `<p>${escapeHtml(l.replace(/ ?Pay it now with another card: \S+$/, ""))}</p>`).filter((l) => l !== "<p></p>"),
+        ...headline(p)
+          .map((l) => `<p>${escapeHtml(l.replace(/ ?Pay it now with another card: \S+$/, ""))}</p>`)
+          .filter((l) => l !== "<p></p>"),
         `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">`,
-        ...p.lines.map((l) => row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included")),
+        ...p.lines.map((l) =>
+          row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included"),
+        ),
         row("Subtotal", formatAud(p.subtotalCents)),
         p.discountedCents ? row("Discount", `-${formatAud(p.discountedCents)}`) : "",
         p.creditCents ? row("Credit used", `-${formatAud(p.creditCents)}`) : "",

@@ -9,7 +9,14 @@ import { defineTemplate, escapeHtml, htmlButton, htmlLayout, textFooter } from "
 export type GiftCardReceiptProps = {
   reference: string;
   buyerName: string | null;
-  cards: { receiverName: string; receiverEmail: string; valueCents: number; deliverOn: string; expiresOn: string; bonus: boolean }[];
+  cards: {
+    receiverName: string;
+    receiverEmail: string;
+    valueCents: number;
+    deliverOn: string;
+    expiresOn: string;
+    bonus: boolean;
+  }[];
   chargedCents: number;
   /** "Visa ending in 4242" */
   card: string | null;

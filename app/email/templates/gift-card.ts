@@ -33,7 +33,9 @@ export const giftCardEmail = defineTemplate<GiftCardEmailProps>({
     const amount = formatAud(p.valueCents);
     const code = formatCode(p.code);
     const expiry = formatDay(p.expiresOn);
-    const what = p.bonus ? `a ${amount} bonus ${BRAND.name} gift card` : `a ${amount} ${BRAND.name} gift card`;
+    const what = p.bonus
+      ? `a ${amount} bonus ${BRAND.name} gift card`
+      : `a ${amount} ${BRAND.name} gift card`;
     const subject = giftCardSubject(p.bonus);
     const text = [
       `Hi ${p.receiverName},`,

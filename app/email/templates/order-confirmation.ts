@@ -27,7 +27,10 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
   name: "order-confirmation",
   render(p) {
     const subject = `Your ${BRAND.name} order ${p.reference} is confirmed`;
-    const paid = p.chargedCents > 0 ? `${formatAud(p.chargedCents)} charged today${p.card ? ` to your ${p.card}` : ""}` : "Nothing charged today: your credit covered it";
+    const paid =
+      p.chargedCents > 0
+        ? `${formatAud(p.chargedCents)} charged today${p.card ? ` to your ${p.card}` : ""}`
+        : "Nothing charged today: your credit covered it";
     const text = [
       `Hi ${p.firstName},`,
       "",
@@ -35,7 +38,9 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
       "",
       `Order reference: ${p.reference}`,
       `Box: ${p.boxName}`,
-      ...p.lines.map((l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`),
+      ...p.lines.map(
+        (l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`,
+      ),
       p.discountedCents ? `Discount: -${formatAud(p.discountedCents)}` : null,
       p.creditCents ? `Credit used: -${formatAud(p.creditCents)}` : null,
       `${paid}. ${gstSentence(p.gstCents)}`,
@@ -46,7 +51,9 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
       `Skip, pause or cancel anytime online: ${p.manageUrl}`,
       `Tax invoice: ${p.invoiceUrl}`,
       textFooter(),
-    ].filter((l) => l !== null).join("\n");
+    ]
+      .filter((l) => l !== null)
+      .join("\n");
     const html = htmlLayout({
       preheader: `Order ${p.reference}: first delivery ${p.firstDelivery}.`,
       body: [
@@ -54,7 +61,10 @@ export const orderConfirmationEmail = defineTemplate<OrderConfirmationProps>({
         `<p>Thanks for your order. Your subscription is active.</p>`,
         `<p><strong>Order reference:</strong> ${escapeHtml(p.reference)}<br><strong>Box:</strong> ${escapeHtml(p.boxName)}</p>`,
         `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">${p.lines
-          .map((l) => `<tr><td style="padding:2px 0">${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${l.lineCents ? formatAud(l.lineCents) : ""}</td></tr>`)
+          .map(
+            (l) =>
+              `<tr><td style="padding:2px 0">${l.quantity} × ${escapeHtml(l.name)}</td><td align="right">${l.lineCents ? formatAud(l.lineCents) : ""}</td></tr>`,
+          )
           .join("")}</table>`,
         p.discountedCents ? `<p>Discount: -${formatAud(p.discountedCents)}</p>` : "",
         p.creditCents ? `<p>Credit used: -${formatAud(p.creditCents)}</p>` : "",

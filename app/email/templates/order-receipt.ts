@@ -23,9 +23,10 @@ export const orderReceiptEmail = defineTemplate<OrderReceiptProps>({
   render(p) {
     const subject = `Receipt for your ${BRAND.name} order ${p.reference}`;
     const greeting = p.firstName ? `Hi ${p.firstName},` : "Hi there,";
-    const paid = p.chargedCents > 0
-      ? `${formatAud(p.chargedCents)} charged${p.card ? ` to your ${p.card}` : ""}`
-      : "Nothing charged: your credit covered it";
+    const paid =
+      p.chargedCents > 0
+        ? `${formatAud(p.chargedCents)} charged${p.card ? ` to your ${p.card}` : ""}`
+        : "Nothing charged: your credit covered it";
     const text = [
       greeting,
       "",
@@ -40,7 +41,9 @@ export const orderReceiptEmail = defineTemplate<OrderReceiptProps>({
       "",
       `Your tax invoice: ${p.invoiceUrl}`,
       textFooter(),
-    ].filter((l) => l !== null).join("\n");
+    ]
+      .filter((l) => l !== null)
+      .join("\n");
     const row = (label: string, value: string, strong = false) =>
       `<tr><td style="padding:2px 0">${strong ? `<strong>${escapeHtml(label)}</strong>` : escapeHtml(label)}</td><td align="right">${strong ? `<strong>${escapeHtml(value)}</strong>` : escapeHtml(value)}</td></tr>`;
     const html = htmlLayout({

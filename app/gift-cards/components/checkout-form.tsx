@@ -20,10 +20,19 @@ import { InlineSignIn } from "./inline-sign-in";
 
 export const GIFT_SIGN_IN_ID = "gift-checkout-sign-in";
 
-export type GiftCheckoutDialog = { kind: "email-taken"; email: string } | { kind: "error"; title: string; message: string };
+export type GiftCheckoutDialog =
+  { kind: "email-taken"; email: string } | { kind: "error"; title: string; message: string };
 
 export function GiftCheckoutForm({
-  ctx, idempotencyKey, signedInEmail, savedCards, defaults, amountCents, quote, dialog, signInError,
+  ctx,
+  idempotencyKey,
+  signedInEmail,
+  savedCards,
+  defaults,
+  amountCents,
+  quote,
+  dialog,
+  signInError,
 }: {
   ctx: GiftCheckoutContext;
   idempotencyKey: string;
@@ -42,9 +51,20 @@ export function GiftCheckoutForm({
   const close = () => setOpen(null);
   const closeAction = (label: string, section: string) =>
     hydrated ? (
-      <button type="button" className="button button--secondary" onClick={() => { close(); focusSection(section); }}>{label}</button>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          close();
+          focusSection(section);
+        }}
+      >
+        {label}
+      </button>
     ) : (
-      <a href={`#${section}`} className="button button--secondary">{label}</a>
+      <a href={`#${section}`} className="button button--secondary">
+        {label}
+      </a>
     );
 
   return (
@@ -62,24 +82,43 @@ export function GiftCheckoutForm({
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="quote" value={quote} />
         <section className="gift-section" id="gift-buyer" aria-labelledby="gift-buyer-title">
-          <h2 id="gift-buyer-title" className="gift-section__title">Your details</h2>
+          <h2 id="gift-buyer-title" className="gift-section__title">
+            Your details
+          </h2>
           {ctx.needsEmail ? (
             <TextField
-              name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false}
+              name="email"
+              label="Email address"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
               hint="Your receipt and tax invoice go here."
             />
           ) : (
-            <p className="gift-checkout__who">Signed in as <strong>{signedInEmail}</strong>. Your receipt goes to this address.</p>
+            <p className="gift-checkout__who">
+              Signed in as <strong>{signedInEmail}</strong>. Your receipt goes to this address.
+            </p>
           )}
         </section>
         <section className="gift-section">
-          <AddressFields prefix="billing" formId={GIFT_CHECKOUT_FORM_ID} legend="Billing address" autoCompleteSection="billing" />
+          <AddressFields
+            prefix="billing"
+            formId={GIFT_CHECKOUT_FORM_ID}
+            legend="Billing address"
+            autoCompleteSection="billing"
+          />
         </section>
         <section className="gift-section" id="gift-checkout-payment">
           <CardFields formId={GIFT_CHECKOUT_FORM_ID} savedCards={savedCards} legend="Card" />
         </section>
-        <FormSubmit formId={GIFT_CHECKOUT_FORM_ID} className="gift-checkout__submit">Pay {formatAud(amountCents)}</FormSubmit>
-        <p className="field__hint">Gift cards are valid for 3 years and carry no fees. Card numbers go straight to our payment provider; we never store them.</p>
+        <FormSubmit formId={GIFT_CHECKOUT_FORM_ID} className="gift-checkout__submit">
+          Pay {formatAud(amountCents)}
+        </FormSubmit>
+        <p className="field__hint">
+          Gift cards are valid for 3 years and carry no fees. Card numbers go straight to our
+          payment provider; we never store them.
+        </p>
       </ValidatedForm>
       <Dialog
         open={open?.kind === "email-taken"}
@@ -89,10 +128,23 @@ export function GiftCheckoutForm({
       >
         <p className="gift-dialog__lead">{EMAIL_TAKEN}</p>
         <p>Sign in to continue: your amount and message are kept.</p>
-        <InlineSignIn formId={GIFT_SIGN_IN_ID} action="/gift-cards/checkout" email={open?.kind === "email-taken" ? open.email : ""} error={signInError} />
-        <p className="gift-dialog__aside"><Link to="/forgot-password">Forgot your password?</Link></p>
+        <InlineSignIn
+          formId={GIFT_SIGN_IN_ID}
+          action="/gift-cards/checkout"
+          email={open?.kind === "email-taken" ? open.email : ""}
+          error={signInError}
+        />
+        <p className="gift-dialog__aside">
+          <Link to="/forgot-password">Forgot your password?</Link>
+        </p>
       </Dialog>
-      <Dialog open={open?.kind === "error"} tone="error" title={open?.kind === "error" ? open.title : ""} onClose={close} actions={closeAction("Ok", "gift-checkout-payment")}>
+      <Dialog
+        open={open?.kind === "error"}
+        tone="error"
+        title={open?.kind === "error" ? open.title : ""}
+        onClose={close}
+        actions={closeAction("Ok", "gift-checkout-payment")}
+      >
         <p>{open?.kind === "error" ? open.message : null}</p>
       </Dialog>
     </>

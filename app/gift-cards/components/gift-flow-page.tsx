@@ -9,16 +9,37 @@ const STEPS = [
   { key: "payment", label: "Payment", to: "/gift-cards/checkout" },
 ] as const;
 
-export function GiftFlowPage({ step, title, intro, children, aside }: { step: (typeof STEPS)[number]["key"]; title: string; intro?: ReactNode; children: ReactNode; aside?: ReactNode }) {
+export function GiftFlowPage({
+  step,
+  title,
+  intro,
+  children,
+  aside,
+}: {
+  step: (typeof STEPS)[number]["key"];
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   const current = STEPS.findIndex((s) => s.key === step);
   return (
     <div className="container gift-flow">
       <nav aria-label="Gift card steps" className="gift-steps">
         <ol role="list">
           {STEPS.map((s, i) => (
-            <li key={s.key} className={`gift-steps__step${i < current ? " is-done" : ""}${i === current ? " is-current" : ""}`}>
-              <span className="gift-steps__n" aria-hidden="true">{i + 1}</span>
-              {i < current ? <Link to={s.to}>{s.label}</Link> : <span aria-current={i === current ? "step" : undefined}>{s.label}</span>}
+            <li
+              key={s.key}
+              className={`gift-steps__step${i < current ? " is-done" : ""}${i === current ? " is-current" : ""}`}
+            >
+              <span className="gift-steps__n" aria-hidden="true">
+                {i + 1}
+              </span>
+              {i < current ? (
+                <Link to={s.to}>{s.label}</Link>
+              ) : (
+                <span aria-current={i === current ? "step" : undefined}>{s.label}</span>
+              )}
               {i === current ? <span className="visually-hidden"> (current step)</span> : null}
             </li>
           ))}

@@ -6,7 +6,17 @@ import { signInFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 
-export function InlineSignIn({ formId, action, email, error }: { formId: string; action: string; email?: string; error?: string | null }) {
+export function InlineSignIn({
+  formId,
+  action,
+  email,
+  error,
+}: {
+  formId: string;
+  action: string;
+  email?: string;
+  error?: string | null;
+}) {
   return (
     <ValidatedForm
       validator={signInFormValidator}
@@ -25,7 +35,14 @@ export function InlineSignIn({ formId, action, email, error }: { formId: string;
           <p>{error}</p>
         </div>
       ) : null}
-      <TextField name="email" label="Email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
+      <TextField
+        name="email"
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+      />
       <TextField name="password" label="Password" type="password" autoComplete="current-password" />
       <FormSubmit formId={formId}>Sign in</FormSubmit>
     </ValidatedForm>

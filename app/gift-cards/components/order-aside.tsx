@@ -22,26 +22,57 @@ const when = (day: string, today: string) => (day <= today ? "Today" : formatDay
 export function GiftOrderAside({ s }: { s: GiftSummaryView }) {
   return (
     <section className="gift-summary" aria-labelledby="gift-summary-title">
-      <h2 id="gift-summary-title" className="gift-summary__title">Your gift</h2>
+      <h2 id="gift-summary-title" className="gift-summary__title">
+        Your gift
+      </h2>
       <dl className="gift-summary__list">
-        <div><dt>Gift card</dt><dd className="price">{formatAud(s.amountCents)}</dd></div>
-        <div><dt>To</dt><dd>{s.receiverName} <span className="gift-summary__muted">({s.receiverEmail})</span></dd></div>
-        <div><dt>From</dt><dd>{s.senderName}</dd></div>
-        {s.message ? <div><dt>Message</dt><dd className="gift-summary__message">{s.message}</dd></div> : null}
-        <div><dt>E-mailed</dt><dd>{when(s.deliverOn, s.today)}</dd></div>
+        <div>
+          <dt>Gift card</dt>
+          <dd className="price">{formatAud(s.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>To</dt>
+          <dd>
+            {s.receiverName} <span className="gift-summary__muted">({s.receiverEmail})</span>
+          </dd>
+        </div>
+        <div>
+          <dt>From</dt>
+          <dd>{s.senderName}</dd>
+        </div>
+        {s.message ? (
+          <div>
+            <dt>Message</dt>
+            <dd className="gift-summary__message">{s.message}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>E-mailed</dt>
+          <dd>{when(s.deliverOn, s.today)}</dd>
+        </div>
         {s.bonusCents > 0 ? (
           <div>
             <dt>Bonus card</dt>
             <dd>
               {formatAud(s.bonusCents)} for {s.bonusReceiver ? s.bonusReceiver.name : "you"}
-              {s.bonusReceiver ? `, e-mailed ${when(s.bonusReceiver.deliverOn, s.today).toLowerCase() === "today" ? "today" : `on ${when(s.bonusReceiver.deliverOn, s.today)}`}` : ", e-mailed today"}
+              {s.bonusReceiver
+                ? `, e-mailed ${when(s.bonusReceiver.deliverOn, s.today).toLowerCase() === "today" ? "today" : `on ${when(s.bonusReceiver.deliverOn, s.today)}`}`
+                : ", e-mailed today"}
             </dd>
           </div>
         ) : null}
       </dl>
-      <p className="gift-summary__expiry"><strong>{s.expiresLabel}</strong></p>
-      <p className="gift-summary__total"><span>Total</span> <span className="price">{formatAud(s.amountCents)}</span></p>
-      <p><a href="/gift-cards/personalise" className="gift-summary__edit">Change the details</a></p>
+      <p className="gift-summary__expiry">
+        <strong>{s.expiresLabel}</strong>
+      </p>
+      <p className="gift-summary__total">
+        <span>Total</span> <span className="price">{formatAud(s.amountCents)}</span>
+      </p>
+      <p>
+        <a href="/gift-cards/personalise" className="gift-summary__edit">
+          Change the details
+        </a>
+      </p>
     </section>
   );
 }

@@ -6,7 +6,13 @@ import { useRef, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
-import { CheckboxField, FocusFirstError, FormSubmit, TextAreaField, TextField } from "~/components/forms";
+import {
+  CheckboxField,
+  FocusFirstError,
+  FormSubmit,
+  TextAreaField,
+  TextField,
+} from "~/components/forms";
 import { formatAud } from "~/utils/money";
 import { personaliseFormValidator } from "../form-validators";
 import { MESSAGE_MAX, formatDay, parseDisplayDate } from "../rules";
@@ -24,7 +30,11 @@ function deliveryNote(raw: string | undefined, today: string) {
 }
 
 export function PersonaliseForm({
-  ctx, defaults, amountCents, bonusCents, expiresLabel,
+  ctx,
+  defaults,
+  amountCents,
+  bonusCents,
+  expiresLabel,
 }: {
   ctx: PersonaliseContext;
   defaults: PersonaliseValues;
@@ -42,7 +52,8 @@ export function PersonaliseForm({
     if (!form) return;
     const fd = new FormData(form);
     const next: PersonaliseValues = {};
-    for (const [k, v] of fd.entries()) if (typeof v === "string") (next as Record<string, string>)[k] = v;
+    for (const [k, v] of fd.entries())
+      if (typeof v === "string") (next as Record<string, string>)[k] = v;
     setValues(next);
   }
 
@@ -56,7 +67,9 @@ export function PersonaliseForm({
         method="post"
         noValidate
         className="form gift-personalise__form"
-        defaultValues={{ ...defaults, isAnotherReceiver: isOn(defaults.isAnotherReceiver) } as never}
+        defaultValues={
+          { ...defaults, isAnotherReceiver: isOn(defaults.isAnotherReceiver) } as never
+        }
         onChange={readForm}
       >
         <CsrfInput />
@@ -64,38 +77,111 @@ export function PersonaliseForm({
         <fieldset className="gift-section">
           <legend className="gift-section__title">From you</legend>
           <div className="form-row form-row--2">
-            <TextField name="senderFirstName" label="Your first name" autoComplete="given-name" maxLength={60} />
-            <TextField name="senderEmail" label="Your email address" type="email" autoComplete="email" inputMode="email" spellCheck={false} />
+            <TextField
+              name="senderFirstName"
+              label="Your first name"
+              autoComplete="given-name"
+              maxLength={60}
+            />
+            <TextField
+              name="senderEmail"
+              label="Your email address"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+            />
           </div>
         </fieldset>
         <fieldset className="gift-section">
           <legend className="gift-section__title">To</legend>
           <div className="form-row form-row--2">
-            <TextField name="receiverFirstName" label="Recipient's first name" autoComplete="off" maxLength={60} />
-            <TextField name="receiverEmail" label="Recipient's email address" type="email" autoComplete="off" inputMode="email" spellCheck={false} />
+            <TextField
+              name="receiverFirstName"
+              label="Recipient's first name"
+              autoComplete="off"
+              maxLength={60}
+            />
+            <TextField
+              name="receiverEmail"
+              label="Recipient's email address"
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              spellCheck={false}
+            />
           </div>
-          <TextAreaField name="receiverMessage" label="Message (optional)" maxLength={MESSAGE_MAX} rows={3} hint={`Up to ${MESSAGE_MAX} characters, printed on the card's e-mail.`} />
-          <TextField name="deliveryAt" label="Delivery date" placeholder="dd/mm/yyyy" inputMode="numeric" autoComplete="off" maxLength={10} hint={ddmm} className="gift-date" />
+          <TextAreaField
+            name="receiverMessage"
+            label="Message (optional)"
+            maxLength={MESSAGE_MAX}
+            rows={3}
+            hint={`Up to ${MESSAGE_MAX} characters, printed on the card's e-mail.`}
+          />
+          <TextField
+            name="deliveryAt"
+            label="Delivery date"
+            placeholder="dd/mm/yyyy"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={10}
+            hint={ddmm}
+            className="gift-date"
+          />
         </fieldset>
         {ctx.bonusAvailable ? (
           <fieldset className="gift-section gift-section--bonus">
             <legend className="gift-section__title">Your {formatAud(bonusCents)} bonus card</legend>
-            <p className="field__hint">It comes to you today, unless you send it to someone else.</p>
+            <p className="field__hint">
+              It comes to you today, unless you send it to someone else.
+            </p>
             <CheckboxField name="isAnotherReceiver" label="Send the bonus card to another person" />
             <div className="gift-bonus-fields" hidden={hydrated && !another}>
-              {!hydrated ? <p className="field__hint">Only needed when you tick "Send the bonus card to another person".</p> : null}
+              {!hydrated ? (
+                <p className="field__hint">
+                  Only needed when you tick "Send the bonus card to another person".
+                </p>
+              ) : null}
               <div className="form-row form-row--2">
-                <TextField name="bonusReceiverFirstName" label="Bonus recipient's first name" autoComplete="off" maxLength={60} />
-                <TextField name="bonusReceiverEmail" label="Bonus recipient's email address" type="email" autoComplete="off" inputMode="email" spellCheck={false} />
+                <TextField
+                  name="bonusReceiverFirstName"
+                  label="Bonus recipient's first name"
+                  autoComplete="off"
+                  maxLength={60}
+                />
+                <TextField
+                  name="bonusReceiverEmail"
+                  label="Bonus recipient's email address"
+                  type="email"
+                  autoComplete="off"
+                  inputMode="email"
+                  spellCheck={false}
+                />
               </div>
-              <TextAreaField name="bonusReceiverMessage" label="Message for the bonus card" maxLength={MESSAGE_MAX} rows={3} />
-              <TextField name="bonusDeliveryAt" label="Bonus card delivery date" placeholder="dd/mm/yyyy" inputMode="numeric" autoComplete="off" maxLength={10} hint={ddmm} className="gift-date" />
+              <TextAreaField
+                name="bonusReceiverMessage"
+                label="Message for the bonus card"
+                maxLength={MESSAGE_MAX}
+                rows={3}
+              />
+              <TextField
+                name="bonusDeliveryAt"
+                label="Bonus card delivery date"
+                placeholder="dd/mm/yyyy"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={10}
+                hint={ddmm}
+                className="gift-date"
+              />
             </div>
           </fieldset>
         ) : null}
         <div className="gift-actions">
           <FormSubmit formId={PERSONALISE_FORM_ID}>Proceed to checkout</FormSubmit>
-          <Link to="/gift-cards/give" className="button button--quiet">Modify your choice</Link>
+          <Link to="/gift-cards/give" className="button button--quiet">
+            Modify your choice
+          </Link>
         </div>
       </ValidatedForm>
       <div className="gift-personalise__preview">

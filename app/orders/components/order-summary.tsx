@@ -4,7 +4,13 @@
 import { formatAud, gstSentence } from "~/utils/money";
 import type { PaymentSummary } from "../breakdown";
 
-export function OrderSummary({ reference, summary }: { reference: string; summary: PaymentSummary }) {
+export function OrderSummary({
+  reference,
+  summary,
+}: {
+  reference: string;
+  summary: PaymentSummary;
+}) {
   return (
     <details className="order-summary">
       <summary className="order-summary__toggle">
@@ -21,18 +27,37 @@ export function OrderSummary({ reference, summary }: { reference: string; summar
             <li key={i} className="order-summary__line">
               <span>
                 {l.name}
-                {l.quantity > 1 ? <span className="order-summary__qty"> × {l.quantity}</span> : null}
+                {l.quantity > 1 ? (
+                  <span className="order-summary__qty"> × {l.quantity}</span>
+                ) : null}
               </span>
               <span>{formatAud(l.lineCents)}</span>
             </li>
           ))}
         </ul>
         <dl className="order-summary__totals">
-          <div><dt>Subtotal</dt><dd>{formatAud(summary.subtotalCents)}</dd></div>
-          <div><dt>Discounted</dt><dd>{summary.discountedCents ? `-${formatAud(summary.discountedCents)}` : formatAud(0)}</dd></div>
-          <div><dt>Credit</dt><dd>{summary.creditCents ? `-${formatAud(summary.creditCents)}` : formatAud(0)}</dd></div>
-          <div><dt>Delivery</dt><dd>Free</dd></div>
-          <div className="order-summary__grand"><dt>Total</dt><dd className="price">{formatAud(summary.totalCents)}</dd></div>
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatAud(summary.subtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>Discounted</dt>
+            <dd>
+              {summary.discountedCents ? `-${formatAud(summary.discountedCents)}` : formatAud(0)}
+            </dd>
+          </div>
+          <div>
+            <dt>Credit</dt>
+            <dd>{summary.creditCents ? `-${formatAud(summary.creditCents)}` : formatAud(0)}</dd>
+          </div>
+          <div>
+            <dt>Delivery</dt>
+            <dd>Free</dd>
+          </div>
+          <div className="order-summary__grand">
+            <dt>Total</dt>
+            <dd className="price">{formatAud(summary.totalCents)}</dd>
+          </div>
         </dl>
         <p className="order-summary__note">{gstSentence(summary.gstCents)}</p>
       </div>

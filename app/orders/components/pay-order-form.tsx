@@ -13,7 +13,11 @@ import { CardFields, type SavedCardView } from "~/payments/components/card-field
 import { NEW_CARD } from "~/payments/card-rules";
 import { formatAud } from "~/utils/money";
 import { focusFieldInView } from "~/utils/focus";
-import { PAY_ORDER_FORM_ID as FORM_ID, payOrderFormValidators, type BillingDefaults } from "../pay-order-form";
+import {
+  PAY_ORDER_FORM_ID as FORM_ID,
+  payOrderFormValidators,
+  type BillingDefaults,
+} from "../pay-order-form";
 import type { PayActionData } from "../pay-action-data";
 
 export type { PayActionData };
@@ -22,7 +26,13 @@ export type { PayActionData };
 
 type Props = {
   idempotencyKey: string;
-  contact: { firstName: string; lastName: string; phone: string; sms: boolean; newsletter: boolean };
+  contact: {
+    firstName: string;
+    lastName: string;
+    phone: string;
+    sms: boolean;
+    newsletter: boolean;
+  };
   billing: BillingDefaults;
   savedCards: SavedCardView[];
   cardRequired: boolean;
@@ -37,7 +47,8 @@ type DialogState =
 
 function fromAction(a: PayActionData | undefined): DialogState | null {
   if (!a) return null;
-  if (a.addressDoubt) return { kind: "address", key: a.addressDoubt.key, message: a.addressDoubt.message };
+  if (a.addressDoubt)
+    return { kind: "address", key: a.addressDoubt.key, message: a.addressDoubt.message };
   if (a.dialog) return { kind: "message", ...a.dialog };
   const first = Object.values(a.fieldErrors ?? {})[0];
   return first ? { kind: "message", title: "Please check your details", message: first } : null;
@@ -47,9 +58,19 @@ function focusField(selector: string) {
   const field = document.getElementById(FORM_ID)?.querySelector<HTMLElement>(selector);
   if (field) focusFieldInView(field);
 }
-const focusFirstInvalid = () => focusField('[aria-invalid="true"], fieldset[data-invalid] input, [data-invalid] input');
+const focusFirstInvalid = () =>
+  focusField('[aria-invalid="true"], fieldset[data-invalid] input, [data-invalid] input');
 
-export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, cardRequired, creditCents, totalCents, actionData }: Props) {
+export function PayOrderForm({
+  idempotencyKey,
+  contact,
+  billing,
+  savedCards,
+  cardRequired,
+  creditCents,
+  totalCents,
+  actionData,
+}: Props) {
   const hydrated = useHydrated();
   // The server's dialog shows until dismissed; a new answer brings a new one.
   const [dismissed, setDismissed] = useState<PayActionData | undefined>(undefined);
@@ -67,50 +88,97 @@ export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, car
   // person types only update the fields.
   const submitPending = useRef(false);
   const validator = useMemo<Validator<Record<string, unknown>>>(() => {
-    const inner = cardRequired ? payOrderFormValidators.withCard : payOrderFormValidators.withoutCard;
+    const inner = cardRequired
+      ? payOrderFormValidators.withCard
+      : payOrderFormValidators.withoutCard;
     return {
       validate: async (data) => {
         const isSubmit = submitPending.current;
         submitPending.current = false;
         const result = await inner.validate(data);
         const first = result.error ? Object.values(result.error.fieldErrors)[0] : undefined;
-        if (isSubmit && first) setClientDialog({ kind: "message", title: "Please check your details", message: first });
+        if (isSubmit && first)
+          setClientDialog({ kind: "message", title: "Please check your details", message: first });
         return result;
       },
-      validateField: async (data, field) => (inner.validateField ? inner.validateField(data, field) : {}),
+      validateField: async (data, field) =>
+        inner.validateField ? inner.validateField(data, field) : {},
     };
   }, [cardRequired]);
 
   const repopulated = actionData?.repopulateFields ?? {};
-  const confirmedAddress = typeof repopulated.addressConfirmed === "string" && !actionData?.addressDoubt ? repopulated.addressConfirmed : "";
+  const confirmedAddress =
+    typeof repopulated.addressConfirmed === "string" && !actionData?.addressDoubt
+      ? repopulated.addressConfirmed
+      : "";
   const usedNewCard = repopulated.paymentMethod === NEW_CARD;
-  const defaultChoice = typeof repopulated.paymentMethod === "string" && repopulated.paymentMethod ? repopulated.paymentMethod : undefined;
+  const defaultChoice =
+    typeof repopulated.paymentMethod === "string" && repopulated.paymentMethod
+      ? repopulated.paymentMethod
+      : undefined;
 
   return (
     <>
       {dialog?.kind === "message" ? (
-        <Dialog open title={dialog.title} tone="error" onClose={() => close(focusFirstInvalid)} actions={
-          <>
-            {dialog.link ? <a className="button button--secondary" href={dialog.link.href}>{dialog.link.label}</a> : null}
-            <form method="dialog">
-              <button type="submit" className="button button--primary" onClick={() => close(focusFirstInvalid)}>Ok</button>
-            </form>
-          </>
-        }>
+        <Dialog
+          open
+          title={dialog.title}
+          tone="error"
+          onClose={() => close(focusFirstInvalid)}
+          actions={
+            <>
+              {dialog.link ? (
+                <a className="button button--secondary" href={dialog.link.href}>
+                  {dialog.link.label}
+                </a>
+              ) : null}
+              <form method="dialog">
+                <button
+                  type="submit"
+                  className="button button--primary"
+                  onClick={() => close(focusFirstInvalid)}
+                >
+                  Ok
+                </button>
+              </form>
+            </>
+          }
+        >
           <p>{dialog.message}</p>
         </Dialog>
       ) : null}
       {dialog?.kind === "address" ? (
-        <Dialog open title="Check your address" onClose={() => close(() => focusField('[name="billing.line1"]'))} actions={
-          <>
-            <form method="dialog">
-              <button type="submit" className="button button--secondary" onClick={() => close(() => focusField('[name="billing.line1"]'))}>Change my address</button>
-            </form>
-            <button type="submit" form={FORM_ID} name="addressConfirmed" value={dialog.key} className="button button--primary">Continue</button>
-          </>
-        }>
+        <Dialog
+          open
+          title="Check your address"
+          onClose={() => close(() => focusField('[name="billing.line1"]'))}
+          actions={
+            <>
+              <form method="dialog">
+                <button
+                  type="submit"
+                  className="button button--secondary"
+                  onClick={() => close(() => focusField('[name="billing.line1"]'))}
+                >
+                  Change my address
+                </button>
+              </form>
+              <button
+                type="submit"
+                form={FORM_ID}
+                name="addressConfirmed"
+                value={dialog.key}
+                className="button button--primary"
+              >
+                Continue
+              </button>
+            </>
+          }
+        >
           <p>{dialog.message}</p>
-          {!hydrated && usedNewCard ? <p>For your security, enter your card number and CVC again before you continue.</p> : null}
+          {!hydrated && usedNewCard ? (
+            <p>For your security, enter your card number and CVC again before you continue.</p>
+          ) : null}
         </Dialog>
       ) : null}
 
@@ -120,10 +188,16 @@ export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, car
         validator={validator}
         noValidate
         className="form pay__form"
-        defaultValues={{
-          firstName: contact.firstName, lastName: contact.lastName, phone: contact.phone, sms: contact.sms, newsletter: contact.newsletter,
-          billing,
-        } as Record<string, unknown>}
+        defaultValues={
+          {
+            firstName: contact.firstName,
+            lastName: contact.lastName,
+            phone: contact.phone,
+            sms: contact.sms,
+            newsletter: contact.newsletter,
+            billing,
+          } as Record<string, unknown>
+        }
         disableFocusOnError
         onSubmitCapture={() => {
           submitPending.current = true;
@@ -137,16 +211,38 @@ export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, car
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         {/* the total this page shows: a different one at the server charges nothing and says why */}
         <input type="hidden" name="expectedTotalCents" value={totalCents} />
-        {confirmedAddress ? <input type="hidden" name="addressConfirmed" value={confirmedAddress} /> : null}
+        {confirmedAddress ? (
+          <input type="hidden" name="addressConfirmed" value={confirmedAddress} />
+        ) : null}
 
         {/* fields read the enclosing form (no formId), so the server renders their default values */}
         <fieldset className="pay__section">
           <legend className="address-fields__legend">Your info</legend>
           <div className="form-row form-row--2">
-            <TextField name="firstName" label="First name" autoComplete="given-name" readOnly={Boolean(contact.firstName)} maxLength={80} />
-            <TextField name="lastName" label="Surname" autoComplete="family-name" readOnly={Boolean(contact.lastName)} maxLength={80} />
+            <TextField
+              name="firstName"
+              label="First name"
+              autoComplete="given-name"
+              readOnly={Boolean(contact.firstName)}
+              maxLength={80}
+            />
+            <TextField
+              name="lastName"
+              label="Surname"
+              autoComplete="family-name"
+              readOnly={Boolean(contact.lastName)}
+              maxLength={80}
+            />
           </div>
-          <TextField name="phone" label="Mobile" type="tel" autoComplete="tel" inputMode="tel" readOnly={Boolean(contact.phone)} maxLength={30} />
+          <TextField
+            name="phone"
+            label="Mobile"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            readOnly={Boolean(contact.phone)}
+            maxLength={30}
+          />
           {contact.firstName && contact.lastName && contact.phone ? (
             <p className="field__hint">These are the details on your account.</p>
           ) : null}
@@ -161,7 +257,12 @@ export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, car
         <AddressFields prefix="billing" legend="Billing address" autoCompleteSection="billing" />
 
         {cardRequired ? (
-          <CardFields formId={FORM_ID} savedCards={savedCards} defaultChoice={defaultChoice} legend="Payment" />
+          <CardFields
+            formId={FORM_ID}
+            savedCards={savedCards}
+            defaultChoice={defaultChoice}
+            legend="Payment"
+          />
         ) : (
           <div className="form-alert form-alert--success pay__credit" role="note">
             <p>Your credit of {formatAud(creditCents)} covers this order, so no card is needed.</p>
@@ -169,9 +270,17 @@ export function PayOrderForm({ idempotencyKey, contact, billing, savedCards, car
         )}
 
         <div className="pay__submit">
-          <FormSubmit formId={FORM_ID} className="button--block pay__button">Submit order</FormSubmit>
+          <FormSubmit formId={FORM_ID} className="button--block pay__button">
+            Submit order
+          </FormSubmit>
           <p className="pay__charge">
-            {totalCents > 0 ? <>You'll be charged <strong>{formatAud(totalCents)}</strong> today.</> : <>Nothing will be charged to a card.</>}
+            {totalCents > 0 ? (
+              <>
+                You'll be charged <strong>{formatAud(totalCents)}</strong> today.
+              </>
+            ) : (
+              <>Nothing will be charged to a card.</>
+            )}
           </p>
         </div>
       </ValidatedForm>

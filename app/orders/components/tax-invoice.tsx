@@ -6,8 +6,17 @@ import { onFirstUse } from "~/utils/first-use";
 import { formatAud, gstSentence } from "~/utils/money";
 import type { TaxInvoice } from "../invoice.server";
 
-const day = onFirstUse(() => new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "long", year: "numeric", timeZone: "Australia/Sydney" }));
-export const formatPaidDate = (iso: string | null) => (iso ? day().format(new Date(iso)) : "Not recorded");
+const day = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-AU", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "Australia/Sydney",
+    }),
+);
+export const formatPaidDate = (iso: string | null) =>
+  iso ? day().format(new Date(iso)) : "Not recorded";
 
 /** A gift card is a voucher: the GST falls on what it later pays for (decision 031). */
 const GIFT_CARD_GST = "Gift cards carry no GST: it is included in what a card is spent on.";
@@ -15,43 +24,82 @@ const GIFT_CARD_GST = "Gift cards carry no GST: it is included in what a card is
 export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
   const s = invoice.summary;
   const gift = invoice.kind === "gift_card";
-  const card = invoice.payment.brand && invoice.payment.lastFour ? `${invoice.payment.brand} ending in ${invoice.payment.lastFour}` : null;
+  const card =
+    invoice.payment.brand && invoice.payment.lastFour
+      ? `${invoice.payment.brand} ending in ${invoice.payment.lastFour}`
+      : null;
   return (
     <article className="invoice__sheet" aria-labelledby="invoice-title">
       <header className="invoice__head">
         <div className="invoice__from">
           <p className="invoice__brand">{BRAND.name}</p>
           <address className="invoice__address">
-            {BUSINESS.legalName}<br />
-            ABN {BUSINESS.abn}<br />
-            {BUSINESS.address.line1}<br />
-            {BUSINESS.address.city} {BUSINESS.address.state} {BUSINESS.address.postcode}<br />
+            {BUSINESS.legalName}
+            <br />
+            ABN {BUSINESS.abn}
+            <br />
+            {BUSINESS.address.line1}
+            <br />
+            {BUSINESS.address.city} {BUSINESS.address.state} {BUSINESS.address.postcode}
+            <br />
             {BRAND.supportEmail} · {BRAND.supportPhone}
           </address>
         </div>
         <div className="invoice__meta">
-          <h1 id="invoice-title" className="invoice__title">Tax invoice</h1>
+          <h1 id="invoice-title" className="invoice__title">
+            Tax invoice
+          </h1>
           <dl className="invoice__facts">
-            <div><dt>Invoice number</dt><dd>{invoice.reference}</dd></div>
-            <div><dt>Date</dt><dd>{formatPaidDate(invoice.paidAt)}</dd></div>
-            {invoice.deliveryDate ? <div><dt>Delivery</dt><dd>{formatShortDate(invoice.deliveryDate)}</dd></div> : null}
+            <div>
+              <dt>Invoice number</dt>
+              <dd>{invoice.reference}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>{formatPaidDate(invoice.paidAt)}</dd>
+            </div>
+            {invoice.deliveryDate ? (
+              <div>
+                <dt>Delivery</dt>
+                <dd>{formatShortDate(invoice.deliveryDate)}</dd>
+              </div>
+            ) : null}
           </dl>
         </div>
       </header>
 
       <div className="invoice__parties">
         <section className="invoice__to" aria-labelledby="invoice-to">
-          <h2 id="invoice-to" className="invoice__label">Bill to</h2>
+          <h2 id="invoice-to" className="invoice__label">
+            Bill to
+          </h2>
           <p>
-            {invoice.customer.name}<br />
+            {invoice.customer.name}
+            <br />
             {invoice.customer.email}
-            {invoice.billingAddress ? invoice.billingAddress.lines.map((l, i) => <span key={i}><br />{l}</span>) : null}
+            {invoice.billingAddress
+              ? invoice.billingAddress.lines.map((l, i) => (
+                  <span key={i}>
+                    <br />
+                    {l}
+                  </span>
+                ))
+              : null}
           </p>
         </section>
         {invoice.deliveryAddress ? (
           <section className="invoice__ship" aria-labelledby="invoice-ship-to">
-            <h2 id="invoice-ship-to" className="invoice__label">Deliver to</h2>
-            <p>{invoice.deliveryAddress.lines.map((l, i) => <span key={i}>{i ? <br /> : null}{l}</span>)}</p>
+            <h2 id="invoice-ship-to" className="invoice__label">
+              Deliver to
+            </h2>
+            <p>
+              {invoice.deliveryAddress.lines.map((l, i) => (
+                <span key={i}>
+                  {i ? <br /> : null}
+                  {l}
+                </span>
+              ))}
+            </p>
           </section>
         ) : null}
       </div>
@@ -59,12 +107,28 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
       <table className="invoice__table">
         <caption className="visually-hidden">Items on invoice {invoice.reference}</caption>
         <thead>
-          <tr><th scope="col">Item</th><th scope="col" className="num">Qty</th><th scope="col" className="num">Unit price</th><th scope="col" className="num">Amount</th></tr>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Qty
+            </th>
+            <th scope="col" className="num">
+              Unit price
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
         </thead>
         <tbody>
           {s.lines.map((l, i) => (
             <tr key={i}>
-              <td>{l.name}{l.taxable && s.lines.some((x) => !x.taxable) ? <span aria-label=" (GST applies)"> *</span> : null}</td>
+              <td>
+                {l.name}
+                {l.taxable && s.lines.some((x) => !x.taxable) ? (
+                  <span aria-label=" (GST applies)"> *</span>
+                ) : null}
+              </td>
               <td className="num">{l.quantity}</td>
               <td className="num">{formatAud(l.quantity ? l.lineCents / l.quantity : 0)}</td>
               <td className="num">{formatAud(l.lineCents)}</td>
@@ -72,28 +136,79 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
           ))}
         </tbody>
         <tfoot>
-          <tr><th scope="row" colSpan={3}>Subtotal</th><td className="num">{formatAud(s.subtotalCents)}</td></tr>
-          <tr><th scope="row" colSpan={3}>Discount</th><td className="num">{s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}</td></tr>
-          {gift ? null : <tr><th scope="row" colSpan={3}>Delivery</th><td className="num">Free</td></tr>}
-          <tr className="invoice__total"><th scope="row" colSpan={3}>Total</th><td className="num">{formatAud(invoice.invoiceTotalCents)}</td></tr>
-          <tr><th scope="row" colSpan={3}>GST included</th><td className="num">{formatAud(s.gstCents)}</td></tr>
-          <tr><th scope="row" colSpan={3}>Credit applied</th><td className="num">{s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}</td></tr>
-          <tr className="invoice__paid"><th scope="row" colSpan={3}>Amount paid</th><td className="num">{formatAud(invoice.payment.amountCents)}</td></tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Subtotal
+            </th>
+            <td className="num">{formatAud(s.subtotalCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Discount
+            </th>
+            <td className="num">
+              {s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}
+            </td>
+          </tr>
+          {gift ? null : (
+            <tr>
+              <th scope="row" colSpan={3}>
+                Delivery
+              </th>
+              <td className="num">Free</td>
+            </tr>
+          )}
+          <tr className="invoice__total">
+            <th scope="row" colSpan={3}>
+              Total
+            </th>
+            <td className="num">{formatAud(invoice.invoiceTotalCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              GST included
+            </th>
+            <td className="num">{formatAud(s.gstCents)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={3}>
+              Credit applied
+            </th>
+            <td className="num">{s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}</td>
+          </tr>
+          <tr className="invoice__paid">
+            <th scope="row" colSpan={3}>
+              Amount paid
+            </th>
+            <td className="num">{formatAud(invoice.payment.amountCents)}</td>
+          </tr>
         </tfoot>
       </table>
 
       <section className="invoice__payment" aria-labelledby="invoice-payment">
-        <h2 id="invoice-payment" className="invoice__label">Payment</h2>
+        <h2 id="invoice-payment" className="invoice__label">
+          Payment
+        </h2>
         <p>
-          {invoice.payment.amountCents > 0
-            ? <>{formatAud(invoice.payment.amountCents)} paid{card ? <> by {card}</> : null} on {formatPaidDate(invoice.payment.paidAt)}.</>
-            : <>Paid in full with credit on {formatPaidDate(invoice.payment.paidAt)}.</>}
-          {s.creditCents && invoice.payment.amountCents > 0 ? <> {formatAud(s.creditCents)} of credit applied.</> : null}
+          {invoice.payment.amountCents > 0 ? (
+            <>
+              {formatAud(invoice.payment.amountCents)} paid{card ? <> by {card}</> : null} on{" "}
+              {formatPaidDate(invoice.payment.paidAt)}.
+            </>
+          ) : (
+            <>Paid in full with credit on {formatPaidDate(invoice.payment.paidAt)}.</>
+          )}
+          {s.creditCents && invoice.payment.amountCents > 0 ? (
+            <> {formatAud(s.creditCents)} of credit applied.</>
+          ) : null}
         </p>
       </section>
       <p className="invoice__foot">
-        {gift ? GIFT_CARD_GST : gstSentence(s.gstCents)}{s.gstCents > 0 && s.lines.some((l) => !l.taxable) ? " GST applies to the items marked *; the others are GST-free fresh food." : ""}
-        {" "}Thank you for supporting Australian farming and fishing families.
+        {gift ? GIFT_CARD_GST : gstSentence(s.gstCents)}
+        {s.gstCents > 0 && s.lines.some((l) => !l.taxable)
+          ? " GST applies to the items marked *; the others are GST-free fresh food."
+          : ""}{" "}
+        Thank you for supporting Australian farming and fishing families.
       </p>
     </article>
   );

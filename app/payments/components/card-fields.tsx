@@ -10,12 +10,23 @@ import { FieldError, TextField } from "~/components/forms";
 import { LIMITS } from "~/config";
 import { NEW_CARD, digitsOnly, maskExpiry } from "../card-rules";
 
-export type SavedCardView = { id: number; brand: string; lastFour: string; expMonth: number; expYear: number; primary: boolean };
+export type SavedCardView = {
+  id: number;
+  brand: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  primary: boolean;
+};
 
 const two = (n: number) => String(n).padStart(2, "0");
 
 export function CardFields({
-  formId, savedCards, defaultChoice, legend = "Payment", hint,
+  formId,
+  savedCards,
+  defaultChoice,
+  legend = "Payment",
+  hint,
 }: {
   /** for element ids only: the fields read the enclosing ValidatedForm's defaults and errors */
   formId: string;
@@ -26,7 +37,10 @@ export function CardFields({
   hint?: string;
 }) {
   const hydrated = useHydrated();
-  const initial = defaultChoice ?? (savedCards.find((c) => c.primary) ?? savedCards[0])?.id.toString() ?? NEW_CARD;
+  const initial =
+    defaultChoice ??
+    (savedCards.find((c) => c.primary) ?? savedCards[0])?.id.toString() ??
+    NEW_CARD;
   const [choice, setChoice] = useState(initial);
   const { error, validate } = useField("paymentMethod");
   const showNew = !hydrated || choice === NEW_CARD || savedCards.length === 0;
@@ -38,7 +52,11 @@ export function CardFields({
   const answer = useActionData<{ fieldErrors?: Record<string, unknown> }>();
   useEffect(() => {
     if (!Object.keys(answer?.fieldErrors ?? {}).some((k) => k.startsWith("card."))) return;
-    fieldset.current?.querySelectorAll<HTMLInputElement>('input[name="card.number"], input[name="card.cvc"]').forEach((el) => { el.value = ""; });
+    fieldset.current
+      ?.querySelectorAll<HTMLInputElement>('input[name="card.number"], input[name="card.cvc"]')
+      .forEach((el) => {
+        el.value = "";
+      });
   }, [answer]);
 
   return (
@@ -57,27 +75,44 @@ export function CardFields({
             {savedCards.map((c) => (
               <label key={c.id} className="radio-card">
                 <input
-                  type="radio" name="paymentMethod" value={String(c.id)} className="radio-card__input"
+                  type="radio"
+                  name="paymentMethod"
+                  value={String(c.id)}
+                  className="radio-card__input"
                   defaultChecked={initial === String(c.id)}
-                  onChange={() => { setChoice(String(c.id)); if (error) validate(); }}
+                  onChange={() => {
+                    setChoice(String(c.id));
+                    if (error) validate();
+                  }}
                 />
                 <span className="radio-card__body">
-                  <span className="radio-card__label">{c.brand} ending in {c.lastFour}</span>
+                  <span className="radio-card__label">
+                    {c.brand} ending in {c.lastFour}
+                  </span>
                   <span className="radio-card__description">
-                    Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}{c.primary ? " · Primary card" : ""}
+                    Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}
+                    {c.primary ? " · Primary card" : ""}
                   </span>
                 </span>
               </label>
             ))}
             <label className="radio-card">
               <input
-                type="radio" name="paymentMethod" value={NEW_CARD} className="radio-card__input"
+                type="radio"
+                name="paymentMethod"
+                value={NEW_CARD}
+                className="radio-card__input"
                 defaultChecked={initial === NEW_CARD}
-                onChange={() => { setChoice(NEW_CARD); if (error) validate(); }}
+                onChange={() => {
+                  setChoice(NEW_CARD);
+                  if (error) validate();
+                }}
               />
               <span className="radio-card__body">
                 <span className="radio-card__label">Use a new card</span>
-                <span className="radio-card__description">Visa, Mastercard or American Express</span>
+                <span className="radio-card__description">
+                  Visa, Mastercard or American Express
+                </span>
               </span>
             </label>
           </div>
@@ -87,7 +122,9 @@ export function CardFields({
         <input type="hidden" name="paymentMethod" value={NEW_CARD} />
       )}
       <div className="card-fields__new" hidden={!showNew}>
-        {savedCards.length && !hydrated ? <p className="field__hint">Only needed when you choose "Use a new card".</p> : null}
+        {savedCards.length && !hydrated ? (
+          <p className="field__hint">Only needed when you choose "Use a new card".</p>
+        ) : null}
         <TextField
           name="card.number"
           label="Card number"

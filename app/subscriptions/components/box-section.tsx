@@ -3,7 +3,11 @@
 // adds a knife the saved box does not have, the save form shows the knife age check (SPEC §5, §6).
 import { Form } from "@remix-run/react";
 import { ValidatedForm, createValidator } from "remix-validated-form";
-import { ProductCard, STEPPER_FORM_ID, useOptimisticQuantities } from "~/box/components/product-card";
+import {
+  ProductCard,
+  STEPPER_FORM_ID,
+  useOptimisticQuantities,
+} from "~/box/components/product-card";
 import type { ListingGroup } from "~/box/components/product-listing";
 import { selectionCountLabel, selectionStatus } from "~/box/rules";
 import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/checkout/components/knife-check-fields";
@@ -15,20 +19,37 @@ import { Refusal, type SectionState } from "./change-section";
 
 export const SAVE_FORM_ID = "save-box";
 /** The knife age check is saveBox's (the server's): the form only shows its answer, so nothing is checked in the browser. */
-const saveBoxValidator = createValidator({ validate: async (data) => ({ data, error: undefined }), validateField: async () => ({}) });
+const saveBoxValidator = createValidator({
+  validate: async (data) => ({ data, error: undefined }),
+  validateField: async () => ({}),
+});
 
-type Page = Pick<NextBoxPage, "customizable" | "maximum" | "pending" | "dirty" | "cuts" | "addons" | "knifeCheck">;
+type Page = Pick<
+  NextBoxPage,
+  "customizable" | "maximum" | "pending" | "dirty" | "cuts" | "addons" | "knifeCheck"
+>;
 
 /**
  * `self`: the page's own address, where steppers and "Discard" post. `stepRefusal`: a refused stepper
  * press, shown on its product's card. `discarding`: "Discard box changes" is posting.
  */
-export function BoxSection({ page: d, self, save, discarding, stepRefusal }: {
-  page: Page; self: string; save: SectionState; discarding: boolean; stepRefusal: { message: string; productId: number | null } | null;
+export function BoxSection({
+  page: d,
+  self,
+  save,
+  discarding,
+  stepRefusal,
+}: {
+  page: Page;
+  self: string;
+  save: SectionState;
+  discarding: boolean;
+  stepRefusal: { message: string; productId: number | null } | null;
 }) {
   const quantities = useOptimisticQuantities({ ...d.pending.items, ...d.pending.addons });
   const cutIds = new Set(d.cuts.flatMap((g) => g.products.map((p) => p.id)));
-  const count = Object.entries(quantities).filter(([id]) => cutIds.has(Number(id)) || d.pending.items[Number(id)] !== undefined)
+  const count = Object.entries(quantities)
+    .filter(([id]) => cutIds.has(Number(id)) || d.pending.items[Number(id)] !== undefined)
     .reduce((a, [, q]) => a + q, 0);
   const status = selectionStatus(count, d.maximum);
   const canSave = d.dirty && (!d.customizable || status.complete);
@@ -36,21 +57,37 @@ export function BoxSection({ page: d, self, save, discarding, stepRefusal }: {
     <>
       <CsrfInput />
       <input type="hidden" name="intent" value="save-box" />
-      <SubmitButton variant="primary" disabled={!canSave} pending={save.pending} aria-describedby="applies-from">Save box changes</SubmitButton>
+      <SubmitButton
+        variant="primary"
+        disabled={!canSave}
+        pending={save.pending}
+        aria-describedby="applies-from"
+      >
+        Save box changes
+      </SubmitButton>
       {d.dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
     </>
   );
-  const cards = (groups: ListingGroup[], showPrice: boolean) => groups.map((g) => (
-    <section key={g.id} className="product-section" aria-labelledby={`section-${g.id}`}>
-      <h3 className="product-section__title" id={`section-${g.id}`}>{g.name}</h3>
-      <div className="product-grid">
-        {g.products.map((p) => (
-          <ProductCard key={p.id} product={p} quantity={quantities[p.id] ?? 0} showPrice={showPrice} action={self}
-            error={stepRefusal?.productId === p.id ? stepRefusal.message : null} />
-        ))}
-      </div>
-    </section>
-  ));
+  const cards = (groups: ListingGroup[], showPrice: boolean) =>
+    groups.map((g) => (
+      <section key={g.id} className="product-section" aria-labelledby={`section-${g.id}`}>
+        <h3 className="product-section__title" id={`section-${g.id}`}>
+          {g.name}
+        </h3>
+        <div className="product-grid">
+          {g.products.map((p) => (
+            <ProductCard
+              key={p.id}
+              product={p}
+              quantity={quantities[p.id] ?? 0}
+              showPrice={showPrice}
+              action={self}
+              error={stepRefusal?.productId === p.id ? stepRefusal.message : null}
+            />
+          ))}
+        </div>
+      </section>
+    ));
 
   return (
     <>
@@ -64,18 +101,34 @@ export function BoxSection({ page: d, self, save, discarding, stepRefusal }: {
         {d.customizable ? (
           <>
             <p className="next-box__counter">
-              Cuts chosen: <output aria-live="polite" id="cut-counter">{selectionCountLabel(count, d.maximum)}</output>
-              {status.complete ? " — your box is full." : status.over ? ` — remove ${count - d.maximum} to save.` : ` — add ${status.remaining} more to save.`}
+              Cuts chosen:{" "}
+              <output aria-live="polite" id="cut-counter">
+                {selectionCountLabel(count, d.maximum)}
+              </output>
+              {status.complete
+                ? " — your box is full."
+                : status.over
+                  ? ` — remove ${count - d.maximum} to save.`
+                  : ` — add ${status.remaining} more to save.`}
             </p>
             {cards(d.cuts, false)}
           </>
-        ) : <p>The cuts in this box are chosen by our butchers each month.</p>}
+        ) : (
+          <p>The cuts in this box are chosen by our butchers each month.</p>
+        )}
         <h2 id="addons-title">Add-ons</h2>
         {cards(d.addons, true)}
         <Refusal message={save.refusal} />
         {/* the knife check needs the form library's fields; without a new knife a plain form costs less to draw */}
         {d.knifeCheck ? (
-          <ValidatedForm id={SAVE_FORM_ID} method="post" action={save.action} validator={saveBoxValidator} noValidate className="dash-inline-form next-box__save">
+          <ValidatedForm
+            id={SAVE_FORM_ID}
+            method="post"
+            action={save.action}
+            validator={saveBoxValidator}
+            noValidate
+            className="dash-inline-form next-box__save"
+          >
             <FocusFirstError formId={SAVE_FORM_ID} />
             <fieldset className="dash-fieldset next-box__knife">
               <legend className="field__label">{KNIFE_CHECK_TITLE}</legend>
@@ -84,13 +137,22 @@ export function BoxSection({ page: d, self, save, discarding, stepRefusal }: {
             {saveControls}
           </ValidatedForm>
         ) : (
-          <Form id={SAVE_FORM_ID} method="post" action={save.action} className="dash-inline-form next-box__save">{saveControls}</Form>
+          <Form
+            id={SAVE_FORM_ID}
+            method="post"
+            action={save.action}
+            className="dash-inline-form next-box__save"
+          >
+            {saveControls}
+          </Form>
         )}
         {d.dirty ? (
           <Form method="post" action={self} className="dash-inline-form">
             <CsrfInput />
             <input type="hidden" name="intent" value="discard" />
-            <SubmitButton variant="quiet" pending={discarding}>Discard box changes</SubmitButton>
+            <SubmitButton variant="quiet" pending={discarding}>
+              Discard box changes
+            </SubmitButton>
           </Form>
         ) : null}
       </section>

@@ -16,7 +16,14 @@ export function useChangeFetcher() {
 }
 
 export function ChangeForm({
-  intent, subscriptionId, fields, children, label, variant = "secondary", className, id,
+  intent,
+  subscriptionId,
+  fields,
+  children,
+  label,
+  variant = "secondary",
+  className,
+  id,
 }: {
   intent: "skip" | "unskip" | "pause" | "resume" | "cancel";
   subscriptionId: number;
@@ -35,13 +42,22 @@ export function ChangeForm({
     fetcher.formData?.get("subscriptionId") === String(subscriptionId) &&
     Object.entries(fields ?? {}).every(([k, v]) => fetcher.formData?.get(k) === v);
   return (
-    <fetcher.Form method="post" action="/dashboard/my-deliveries" className={className ?? "dash-inline-form"} id={id}>
+    <fetcher.Form
+      method="post"
+      action="/dashboard/my-deliveries"
+      className={className ?? "dash-inline-form"}
+      id={id}
+    >
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="subscriptionId" value={subscriptionId} />
-      {Object.entries(fields ?? {}).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />)}
+      {Object.entries(fields ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       {children}
-      <SubmitButton variant={variant} pending={mine}>{label}</SubmitButton>
+      <SubmitButton variant={variant} pending={mine}>
+        {label}
+      </SubmitButton>
     </fetcher.Form>
   );
 }

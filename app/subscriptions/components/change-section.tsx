@@ -8,10 +8,24 @@ import { CsrfInput } from "~/components/csrf-input";
 export type SectionState = { action: string; refusal: string | null; pending: boolean };
 
 export function Refusal({ message }: { message: string | null }) {
-  return message ? <div className="form-alert form-alert--error dash-notice" role="alert"><p>{message}</p></div> : null;
+  return message ? (
+    <div className="form-alert form-alert--error dash-notice" role="alert">
+      <p>{message}</p>
+    </div>
+  ) : null;
 }
 
-export function ChangeSection({ intent, title, state, children }: { intent: string; title: string; state: SectionState; children: ReactNode }) {
+export function ChangeSection({
+  intent,
+  title,
+  state,
+  children,
+}: {
+  intent: string;
+  title: string;
+  state: SectionState;
+  children: ReactNode;
+}) {
   return (
     <section className="dash-sub__section" aria-labelledby={`${intent}-title`}>
       <h2 id={`${intent}-title`}>{title}</h2>

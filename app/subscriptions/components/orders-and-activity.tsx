@@ -18,11 +18,21 @@ export function OrderCard({ o }: { o: OrderSummary }) {
             <span className="visually-hidden">Order </span>
             {o.reference}
           </h3>
-          <span className={`badge deliveries__status deliveries__status--${o.status}`}>{ORDER_STATUS_LABEL[o.status]}</span>
+          <span className={`badge deliveries__status deliveries__status--${o.status}`}>
+            {ORDER_STATUS_LABEL[o.status]}
+          </span>
         </div>
         <dl className="deliveries__facts deliveries__facts--row">
-          <div><dt>Delivery date</dt><dd>{formatShortDate(o.deliveryDate)}</dd></div>
-          <div><dt>Total</dt><dd className="price">{o.totalCents === null ? "Not invoiced yet" : formatAud(o.totalCents)}</dd></div>
+          <div>
+            <dt>Delivery date</dt>
+            <dd>{formatShortDate(o.deliveryDate)}</dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd className="price">
+              {o.totalCents === null ? "Not invoiced yet" : formatAud(o.totalCents)}
+            </dd>
+          </div>
         </dl>
         {o.note ? <p className="deliveries__order-note">{o.note}</p> : null}
         {o.status === "unpaid" || o.status === "failed" ? (
@@ -44,16 +54,32 @@ export function OrderCard({ o }: { o: OrderSummary }) {
   );
 }
 
-export function OrdersSection({ id, title, orders, empty }: { id: string; title: string; orders: OrderSummary[]; empty?: string }) {
+export function OrdersSection({
+  id,
+  title,
+  orders,
+  empty,
+}: {
+  id: string;
+  title: string;
+  orders: OrderSummary[];
+  empty?: string;
+}) {
   if (!orders.length && !empty) return null;
   return (
     <section aria-labelledby={id} className="dash-side__section">
-      <h2 id={id} className="deliveries__heading">{title}</h2>
+      <h2 id={id} className="deliveries__heading">
+        {title}
+      </h2>
       {orders.length ? (
         <ol className="deliveries__orders dash-orders" role="list">
-          {orders.map((o) => <OrderCard key={o.id} o={o} />)}
+          {orders.map((o) => (
+            <OrderCard key={o.id} o={o} />
+          ))}
         </ol>
-      ) : <p>{empty}</p>}
+      ) : (
+        <p>{empty}</p>
+      )}
     </section>
   );
 }
@@ -62,9 +88,15 @@ export function CreditPanel({ cents }: { cents: number }) {
   return (
     <section className="card dash-credit" aria-labelledby="credit-title">
       <div className="card__body">
-        <h2 id="credit-title" className="dash-credit__title">Credit balance</h2>
+        <h2 id="credit-title" className="dash-credit__title">
+          Credit balance
+        </h2>
         <p className="dash-credit__amount price">{formatAud(cents)}</p>
-        <p className="field__hint">{cents > 0 ? "Taken off your next orders automatically." : "Gift cards you activate add credit here."}</p>
+        <p className="field__hint">
+          {cents > 0
+            ? "Taken off your next orders automatically."
+            : "Gift cards you activate add credit here."}
+        </p>
       </div>
     </section>
   );
@@ -73,20 +105,38 @@ export function CreditPanel({ cents }: { cents: number }) {
 export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
   return (
     <section className="dash-activity" aria-labelledby="activity-title">
-      <h2 id="activity-title" className="deliveries__heading">Activity</h2>
-      {entries.length === 0 ? <p>Changes you make to your subscription appear here, each with its reference.</p> : (
-        <div className="dash-activity__scroll" role="region" aria-labelledby="activity-title" tabIndex={0}>
+      <h2 id="activity-title" className="deliveries__heading">
+        Activity
+      </h2>
+      {entries.length === 0 ? (
+        <p>Changes you make to your subscription appear here, each with its reference.</p>
+      ) : (
+        <div
+          className="dash-activity__scroll"
+          role="region"
+          aria-labelledby="activity-title"
+          tabIndex={0}
+        >
           <table className="dash-activity__table">
             <thead>
-              <tr><th scope="col">When</th><th scope="col">What</th><th scope="col">Who</th><th scope="col">Reference</th></tr>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Who</th>
+                <th scope="col">Reference</th>
+              </tr>
             </thead>
             <tbody>
               {entries.map((e, i) => (
                 <tr key={`${e.reference}-${i}`}>
-                  <td data-label="When"><time dateTime={e.at}>{formatWhen(e.at)}</time></td>
+                  <td data-label="When">
+                    <time dateTime={e.at}>{formatWhen(e.at)}</time>
+                  </td>
                   <td data-label="What">{e.what}</td>
                   <td data-label="Who">{e.who}</td>
-                  <td data-label="Reference" className="dash-activity__ref">{e.reference || "—"}</td>
+                  <td data-label="Reference" className="dash-activity__ref">
+                    {e.reference || "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>

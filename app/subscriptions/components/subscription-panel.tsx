@@ -4,14 +4,21 @@
 // confirmation step.
 import { Link } from "@remix-run/react";
 import { ConfirmStep } from "~/components/confirm-step";
-import { formatDeliveryDate, formatFrequency, formatShortDate, SUBSCRIPTION_STATUS_LABEL } from "~/accounts/format";
+import {
+  formatDeliveryDate,
+  formatFrequency,
+  formatShortDate,
+  SUBSCRIPTION_STATUS_LABEL,
+} from "~/accounts/format";
 import { formatAud } from "~/utils/money";
 import type { SubscriptionDetail } from "../deliveries-summary.server";
 import { CANCEL_REASONS } from "../cancel-reasons";
 import { COMING_STATES, DELIVERY_STATE_LABEL } from "../subscriber-schedule";
 import { ChangeForm } from "./change-form";
 
-type Sub = Omit<SubscriptionDetail, "upcoming"> & { upcoming: (Omit<SubscriptionDetail["upcoming"][number], "cutoffAt"> & { cutoffAt: string })[] };
+type Sub = Omit<SubscriptionDetail, "upcoming"> & {
+  upcoming: (Omit<SubscriptionDetail["upcoming"][number], "cutoffAt"> & { cutoffAt: string })[];
+};
 
 const STATE_LABEL = DELIVERY_STATE_LABEL;
 /** The badge of a delivery that was not sent (its `outcome` says why). */
@@ -24,48 +31,106 @@ export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel:
     <li className="card deliveries__sub dash-sub" aria-labelledby={`sub-${s.id}-title`}>
       <div className="card__body">
         <div className="deliveries__sub-head">
-          <h2 id={`sub-${s.id}-title`} className="dash-sub__title">{s.boxName}</h2>
-          <span className={`badge deliveries__status deliveries__status--${s.status}`}>{SUBSCRIPTION_STATUS_LABEL[s.status]}</span>
+          <h2 id={`sub-${s.id}-title`} className="dash-sub__title">
+            {s.boxName}
+          </h2>
+          <span className={`badge deliveries__status deliveries__status--${s.status}`}>
+            {SUBSCRIPTION_STATUS_LABEL[s.status]}
+          </span>
         </div>
         <dl className="deliveries__facts deliveries__facts--row">
-          <div><dt>Delivery frequency</dt><dd>{formatFrequency(s.frequencyDays)}</dd></div>
+          <div>
+            <dt>Delivery frequency</dt>
+            <dd>{formatFrequency(s.frequencyDays)}</dd>
+          </div>
           <div>
             <dt>{s.status === "paused" ? "Paused until" : "Next delivery"}</dt>
-            <dd>{s.status === "paused" ? formatDeliveryDate(s.pausedUntil) : s.status === "cancelled" ? "None scheduled" : formatDeliveryDate(next?.date ?? s.nextDeliveryDate)}</dd>
+            <dd>
+              {s.status === "paused"
+                ? formatDeliveryDate(s.pausedUntil)
+                : s.status === "cancelled"
+                  ? "None scheduled"
+                  : formatDeliveryDate(next?.date ?? s.nextDeliveryDate)}
+            </dd>
           </div>
         </dl>
 
         {next && s.status !== "cancelled" ? <NextDelivery s={s} next={next} /> : null}
         {s.status === "cancelled" ? (
           <p className="dash-sub__note">
-            Cancelled{s.endedAt ? ` on ${formatShortDate(s.endedAt.slice(0, 10))}` : ""}. No further deliveries are made or charged.{" "}
-            <Link to="/get-started">Start a new box</Link>
+            Cancelled{s.endedAt ? ` on ${formatShortDate(s.endedAt.slice(0, 10))}` : ""}. No further
+            deliveries are made or charged. <Link to="/get-started">Start a new box</Link>
           </p>
         ) : null}
 
         {s.upcoming.length ? (
           <section className="dash-sub__section" aria-labelledby={`sub-${s.id}-upcoming`}>
-            <h3 id={`sub-${s.id}-upcoming`} className="dash-sub__heading">Upcoming deliveries</h3>
+            <h3 id={`sub-${s.id}-upcoming`} className="dash-sub__heading">
+              Upcoming deliveries
+            </h3>
             <ol className="dash-upcoming" role="list">
               {s.upcoming.map((d) => (
-                <li key={d.date} className={`dash-upcoming__item dash-upcoming__item--${d.status}`} aria-label={`${formatDeliveryDate(d.date)}: ${d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}`}>
+                <li
+                  key={d.date}
+                  className={`dash-upcoming__item dash-upcoming__item--${d.status}`}
+                  aria-label={`${formatDeliveryDate(d.date)}: ${d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}`}
+                >
                   <div className="dash-upcoming__when">
                     <p className="dash-upcoming__date">{formatDeliveryDate(d.date)}</p>
                     <p className="dash-upcoming__cutoff">
-                      {d.orderReference
-                        ? <>Order <Link to={`/dashboard/orders/${d.orderReference}`}>{d.orderReference}</Link></>
-                        : d.locked ? "Past its change cut-off" : <>Change by {d.cutoffLabel}</>}
+                      {d.orderReference ? (
+                        <>
+                          Order{" "}
+                          <Link to={`/dashboard/orders/${d.orderReference}`}>
+                            {d.orderReference}
+                          </Link>
+                        </>
+                      ) : d.locked ? (
+                        "Past its change cut-off"
+                      ) : (
+                        <>Change by {d.cutoffLabel}</>
+                      )}
                     </p>
-                    {d.outcome ? <p className="dash-upcoming__cutoff dash-upcoming__outcome">{d.outcome}</p> : null}
+                    {d.outcome ? (
+                      <p className="dash-upcoming__cutoff dash-upcoming__outcome">{d.outcome}</p>
+                    ) : null}
                   </div>
-                  <span className={`badge dash-state dash-state--${d.status}`}>{d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}</span>
+                  <span className={`badge dash-state dash-state--${d.status}`}>
+                    {d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}
+                  </span>
                   {d.changeable && d.status === "scheduled" && live ? (
-                    <ChangeForm intent="skip" subscriptionId={s.id} fields={{ deliveryDate: d.date }} variant="secondary"
-                      label={<>Skip<span className="visually-hidden"> the delivery on {formatDeliveryDate(d.date)}</span></>} />
+                    <ChangeForm
+                      intent="skip"
+                      subscriptionId={s.id}
+                      fields={{ deliveryDate: d.date }}
+                      variant="secondary"
+                      label={
+                        <>
+                          Skip
+                          <span className="visually-hidden">
+                            {" "}
+                            the delivery on {formatDeliveryDate(d.date)}
+                          </span>
+                        </>
+                      }
+                    />
                   ) : null}
                   {d.changeable && d.status === "skipped" && live ? (
-                    <ChangeForm intent="unskip" subscriptionId={s.id} fields={{ deliveryDate: d.date }} variant="secondary"
-                      label={<>Unskip<span className="visually-hidden"> the delivery on {formatDeliveryDate(d.date)}</span></>} />
+                    <ChangeForm
+                      intent="unskip"
+                      subscriptionId={s.id}
+                      fields={{ deliveryDate: d.date }}
+                      variant="secondary"
+                      label={
+                        <>
+                          Unskip
+                          <span className="visually-hidden">
+                            {" "}
+                            the delivery on {formatDeliveryDate(d.date)}
+                          </span>
+                        </>
+                      }
+                    />
                   ) : null}
                 </li>
               ))}
@@ -83,27 +148,48 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
   if (s.nextOrder) return <OrderedDelivery s={s} next={next} order={s.nextOrder} />;
   return (
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
-      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">Your next delivery</h3>
+      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">
+        Your next delivery
+      </h3>
       <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
       <DeliveryWhereWhen windowLabel={s.windowLabel} address={s.address} />
       <p className={`dash-next__cutoff${next.locked ? " dash-next__cutoff--locked" : ""}`}>
-        {next.locked
-          ? <>The change cut-off was {next.cutoffLabel}: this box is being packed and is charged as it stands.</>
-          : <>Change, skip or pause by <strong>{next.cutoffLabel}</strong>.</>}
+        {next.locked ? (
+          <>
+            The change cut-off was {next.cutoffLabel}: this box is being packed and is charged as it
+            stands.
+          </>
+        ) : (
+          <>
+            Change, skip or pause by <strong>{next.cutoffLabel}</strong>.
+          </>
+        )}
       </p>
       <div className="dash-next__box">
         {s.items.length ? (
           <div>
             <h4 className="dash-next__label">In your box</h4>
             <ul className="dash-next__lines">
-              {s.items.map((i) => <li key={i.name}><span>{i.quantity} × {i.name}</span></li>)}
+              {s.items.map((i) => (
+                <li key={i.name}>
+                  <span>
+                    {i.quantity} × {i.name}
+                  </span>
+                </li>
+              ))}
             </ul>
           </div>
         ) : s.contents.length ? (
           <div>
             <h4 className="dash-next__label">In this month's box</h4>
             <ul className="dash-next__lines">
-              {s.contents.map((c) => <li key={c.item}><span>{c.quantity} {c.item}</span></li>)}
+              {s.contents.map((c) => (
+                <li key={c.item}>
+                  <span>
+                    {c.quantity} {c.item}
+                  </span>
+                </li>
+              ))}
             </ul>
           </div>
         ) : null}
@@ -111,37 +197,92 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
           <h4 className="dash-next__label">Add-ons</h4>
           {s.addons.length ? (
             <ul className="dash-next__lines">
-              {s.addons.map((a) => <li key={a.name}><span>{a.quantity} × {a.name}</span><span className="price">{formatAud(a.lineCents)}</span></li>)}
+              {s.addons.map((a) => (
+                <li key={a.name}>
+                  <span>
+                    {a.quantity} × {a.name}
+                  </span>
+                  <span className="price">{formatAud(a.lineCents)}</span>
+                </li>
+              ))}
             </ul>
-          ) : <p className="dash-next__none">No add-ons this time.</p>}
+          ) : (
+            <p className="dash-next__none">No add-ons this time.</p>
+          )}
         </div>
       </div>
       <dl className="dash-next__totals">
-        <div><dt>{s.boxName}</dt><dd>{formatAud(s.boxPriceCents)}</dd></div>
-        <div className="dash-next__total"><dt>Total</dt><dd className="price">{formatAud(s.totalCents)}</dd></div>
+        <div>
+          <dt>{s.boxName}</dt>
+          <dd>{formatAud(s.boxPriceCents)}</dd>
+        </div>
+        <div className="dash-next__total">
+          <dt>Total</dt>
+          <dd className="price">{formatAud(s.totalCents)}</dd>
+        </div>
       </dl>
-      {next.notes.length ? <ul className="dash-next__notes">{next.notes.map((n) => <li key={n}>{n}</li>)}</ul> : null}
-      <p className="field__hint">Delivery is free. Any discount or credit is taken off when the order is made at the cut-off.</p>
-      <p><Link to={`/dashboard/my-deliveries/change?subscription=${s.id}`} className="button button--secondary">Change what comes next</Link></p>
+      {next.notes.length ? (
+        <ul className="dash-next__notes">
+          {next.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="field__hint">
+        Delivery is free. Any discount or credit is taken off when the order is made at the cut-off.
+      </p>
+      <p>
+        <Link
+          to={`/dashboard/my-deliveries/change?subscription=${s.id}`}
+          className="button button--secondary"
+        >
+          Change what comes next
+        </Link>
+      </p>
     </section>
   );
 }
 
-function DeliveryWhereWhen({ windowLabel, address }: { windowLabel: string | null; address: string | null }) {
-  return <p className="dash-next__window">{windowLabel ?? "8am to 6pm"}{address ? <> · {address}</> : null}</p>;
+function DeliveryWhereWhen({
+  windowLabel,
+  address,
+}: {
+  windowLabel: string | null;
+  address: string | null;
+}) {
+  return (
+    <p className="dash-next__window">
+      {windowLabel ?? "8am to 6pm"}
+      {address ? <> · {address}</> : null}
+    </p>
+  );
 }
 
 /** The next delivery is already an order: it comes as ordered, so the panel shows the order, not the subscription's box. */
-function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][number]; order: NonNullable<Sub["nextOrder"]> }) {
+function OrderedDelivery({
+  s,
+  next,
+  order,
+}: {
+  s: Sub;
+  next: Sub["upcoming"][number];
+  order: NonNullable<Sub["nextOrder"]>;
+}) {
   const unpaid = order.status === "unpaid" || order.status === "failed";
   return (
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
-      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">Your next delivery</h3>
+      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">
+        Your next delivery
+      </h3>
       <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
-      <DeliveryWhereWhen windowLabel={order.windowLabel ?? s.windowLabel} address={order.address ?? s.address} />
+      <DeliveryWhereWhen
+        windowLabel={order.windowLabel ?? s.windowLabel}
+        address={order.address ?? s.address}
+      />
       <p className="dash-next__cutoff dash-next__cutoff--locked">
         This box is order <strong>{order.reference}</strong> and comes as ordered.
-        {unpaid ? " It is waiting for payment." : ""} Changes you make now apply from the delivery after it.
+        {unpaid ? " It is waiting for payment." : ""} Changes you make now apply from the delivery
+        after it.
       </p>
       <div className="dash-next__box dash-next__box--single">
         <div>
@@ -149,7 +290,9 @@ function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][num
           <ul className="dash-next__lines">
             {order.lines.map((l, i) => (
               <li key={`${l.type}-${l.name}-${i}`}>
-                <span>{l.quantity} × {l.name}</span>
+                <span>
+                  {l.quantity} × {l.name}
+                </span>
                 {l.lineCents !== 0 ? <span className="price">{formatAud(l.lineCents)}</span> : null}
               </li>
             ))}
@@ -157,18 +300,52 @@ function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][num
         </div>
       </div>
       <dl className="dash-next__totals">
-        {order.discountedCents || order.creditCents ? <div><dt>Subtotal</dt><dd>{formatAud(order.subtotalCents)}</dd></div> : null}
-        {order.discountedCents ? <div><dt>Discount</dt><dd>-{formatAud(order.discountedCents)}</dd></div> : null}
-        {order.creditCents ? <div><dt>Credit</dt><dd>-{formatAud(order.creditCents)}</dd></div> : null}
-        <div><dt>Delivery</dt><dd>Free</dd></div>
-        <div className="dash-next__total"><dt>{unpaid ? "Total" : "Total paid"}</dt><dd className="price">{formatAud(order.totalCents)}</dd></div>
+        {order.discountedCents || order.creditCents ? (
+          <div>
+            <dt>Subtotal</dt>
+            <dd>{formatAud(order.subtotalCents)}</dd>
+          </div>
+        ) : null}
+        {order.discountedCents ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>-{formatAud(order.discountedCents)}</dd>
+          </div>
+        ) : null}
+        {order.creditCents ? (
+          <div>
+            <dt>Credit</dt>
+            <dd>-{formatAud(order.creditCents)}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>Delivery</dt>
+          <dd>Free</dd>
+        </div>
+        <div className="dash-next__total">
+          <dt>{unpaid ? "Total" : "Total paid"}</dt>
+          <dd className="price">{formatAud(order.totalCents)}</dd>
+        </div>
       </dl>
-      {unpaid ? <p className="field__hint">Any credit on your account is taken off when you pay.</p> : null}
+      {unpaid ? (
+        <p className="field__hint">Any credit on your account is taken off when you pay.</p>
+      ) : null}
       <p className="dash-next__actions">
-        {unpaid
-          ? <Link to={`/checkout/${order.reference}`} className="button button--primary">Pay order {order.reference}</Link>
-          : <Link to={`/dashboard/orders/${order.reference}`} className="button button--secondary">View order {order.reference}</Link>}
-        <Link to={`/dashboard/my-deliveries/change?subscription=${s.id}`} className="button button--secondary">Change what comes next</Link>
+        {unpaid ? (
+          <Link to={`/checkout/${order.reference}`} className="button button--primary">
+            Pay order {order.reference}
+          </Link>
+        ) : (
+          <Link to={`/dashboard/orders/${order.reference}`} className="button button--secondary">
+            View order {order.reference}
+          </Link>
+        )}
+        <Link
+          to={`/dashboard/my-deliveries/change?subscription=${s.id}`}
+          className="button button--secondary"
+        >
+          Change what comes next
+        </Link>
       </p>
     </section>
   );
@@ -177,21 +354,50 @@ function OrderedDelivery({ s, next, order }: { s: Sub; next: Sub["upcoming"][num
 function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
   return (
     <section className="dash-sub__section dash-manage" aria-labelledby={`sub-${s.id}-manage`}>
-      <h3 id={`sub-${s.id}-manage`} className="dash-sub__heading">Pause or cancel</h3>
+      <h3 id={`sub-${s.id}-manage`} className="dash-sub__heading">
+        Pause or cancel
+      </h3>
       <div className="dash-manage__grid">
         {s.status === "paused" ? (
           <div className="dash-manage__item">
-            <p>Deliveries are paused until <strong>{formatDeliveryDate(s.pausedUntil)}</strong>.</p>
-            <ChangeForm intent="resume" subscriptionId={s.id} variant="primary" label="Resume deliveries now" />
+            <p>
+              Deliveries are paused until <strong>{formatDeliveryDate(s.pausedUntil)}</strong>.
+            </p>
+            <ChangeForm
+              intent="resume"
+              subscriptionId={s.id}
+              variant="primary"
+              label="Resume deliveries now"
+            />
           </div>
         ) : s.resumeOptions.length ? (
-          <ChangeForm intent="pause" subscriptionId={s.id} variant="secondary" label="Pause deliveries" className="dash-manage__item dash-pause">
+          <ChangeForm
+            intent="pause"
+            subscriptionId={s.id}
+            variant="secondary"
+            label="Pause deliveries"
+            className="dash-manage__item dash-pause"
+          >
             <div className="field">
-              <label className="field__label" htmlFor={`pause-${s.id}`}>Pause until</label>
-              <select id={`pause-${s.id}`} name="resumeOn" className="field__input field__select" defaultValue={s.resumeOptions[Math.min(1, s.resumeOptions.length - 1)]} aria-describedby={`pause-${s.id}-hint`}>
-                {s.resumeOptions.map((d) => <option key={d} value={d}>{formatDeliveryDate(d)}</option>)}
+              <label className="field__label" htmlFor={`pause-${s.id}`}>
+                Pause until
+              </label>
+              <select
+                id={`pause-${s.id}`}
+                name="resumeOn"
+                className="field__input field__select"
+                defaultValue={s.resumeOptions[Math.min(1, s.resumeOptions.length - 1)]}
+                aria-describedby={`pause-${s.id}-hint`}
+              >
+                {s.resumeOptions.map((d) => (
+                  <option key={d} value={d}>
+                    {formatDeliveryDate(d)}
+                  </option>
+                ))}
               </select>
-              <p id={`pause-${s.id}-hint`} className="field__hint">Deliveries start again on this day. Nothing is charged while paused.</p>
+              <p id={`pause-${s.id}-hint`} className="field__hint">
+                Deliveries start again on this day. Nothing is charged while paused.
+              </p>
             </div>
           </ChangeForm>
         ) : null}
@@ -201,7 +407,12 @@ function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
           ) : (
             <>
               <p>Cancel online anytime: one confirmation, no phone call.</p>
-              <Link to={`/dashboard/my-deliveries?cancel=${s.id}#cancel-${s.id}`} className="button button--quiet">Cancel subscription</Link>
+              <Link
+                to={`/dashboard/my-deliveries?cancel=${s.id}#cancel-${s.id}`}
+                className="button button--quiet"
+              >
+                Cancel subscription
+              </Link>
             </>
           )}
         </div>
@@ -211,29 +422,61 @@ function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
 }
 
 function CancelConfirm({ s }: { s: Sub }) {
-  const locked = s.upcoming.find((d) => (d.locked || d.orderReference) && COMING_STATES.has(d.status));
+  const locked = s.upcoming.find(
+    (d) => (d.locked || d.orderReference) && COMING_STATES.has(d.status),
+  );
   return (
     <ConfirmStep titleId={`cancel-${s.id}-title`} title={`Cancel your ${s.boxName}?`} titleAs="h4">
-      <p>No deliveries after today are made or charged.{locked
-        ? locked.orderReference
-          ? ` The delivery on ${formatDeliveryDate(locked.date)} is already order ${locked.orderReference}, so it still arrives.`
-          : ` The delivery on ${formatDeliveryDate(locked.date)} is past its change cut-off, so it still arrives and is charged.`
-        : ""}</p>
-      <ChangeForm intent="cancel" subscriptionId={s.id} variant="primary" label="Yes, cancel my subscription" className="form dash-confirm__form">
+      <p>
+        No deliveries after today are made or charged.
+        {locked
+          ? locked.orderReference
+            ? ` The delivery on ${formatDeliveryDate(locked.date)} is already order ${locked.orderReference}, so it still arrives.`
+            : ` The delivery on ${formatDeliveryDate(locked.date)} is past its change cut-off, so it still arrives and is charged.`
+          : ""}
+      </p>
+      <ChangeForm
+        intent="cancel"
+        subscriptionId={s.id}
+        variant="primary"
+        label="Yes, cancel my subscription"
+        className="form dash-confirm__form"
+      >
         <div className="field">
-          <label className="field__label" htmlFor={`reason-${s.id}`}>Why are you cancelling? (optional)</label>
-          <select id={`reason-${s.id}`} name="reason" className="field__input field__select" defaultValue="">
+          <label className="field__label" htmlFor={`reason-${s.id}`}>
+            Why are you cancelling? (optional)
+          </label>
+          <select
+            id={`reason-${s.id}`}
+            name="reason"
+            className="field__input field__select"
+            defaultValue=""
+          >
             <option value="">Prefer not to say</option>
-            {CANCEL_REASONS.map((r) => <option key={r.value} value={r.value}>{r.label}</option>)}
+            {CANCEL_REASONS.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
-          <label className="field__label" htmlFor={`comment-${s.id}`}>Anything else? (optional)</label>
-          <textarea id={`comment-${s.id}`} name="comment" className="field__input field__textarea" maxLength={500} rows={2} />
+          <label className="field__label" htmlFor={`comment-${s.id}`}>
+            Anything else? (optional)
+          </label>
+          <textarea
+            id={`comment-${s.id}`}
+            name="comment"
+            className="field__input field__textarea"
+            maxLength={500}
+            rows={2}
+          />
         </div>
       </ChangeForm>
       {/* back to the subscription's "Cancel subscription" link, not the top of the page (with JS ConfirmStep focuses that link) */}
-      <Link to={`/dashboard/my-deliveries#cancel-${s.id}`} className="button button--quiet">Keep my subscription</Link>
+      <Link to={`/dashboard/my-deliveries#cancel-${s.id}`} className="button button--quiet">
+        Keep my subscription
+      </Link>
     </ConfirmStep>
   );
 }
