@@ -7,8 +7,18 @@
 // matches and inserts ASCII only (tags, attributes, base64 nonces), so the bytes of the text the
 // page shows pass through untouched.
 
-/** The document's bytes as a byte string. */
-export const htmlByteString = (bytes: Buffer): string => bytes.toString("latin1");
+/**
+ * The document's bytes as a byte string, without NUL bytes. React 18.3's Node stream writer, when a
+ * character of several bytes does not fit in what is left of its 2 KB buffer, writes the whole
+ * buffer, unfilled end included (`writeToDestination(destination, currentView)` in
+ * `writeStringChunk`; React 19 writes only the filled part): one or two zero bytes before the
+ * character ("\0\0✓" in the box flow's steps, which the Nu checker rejects). A zero byte in UTF-8
+ * is only U+0000, which HTML does not allow anywhere, so every one of them is such padding.
+ */
+export const htmlByteString = (bytes: Buffer): string => {
+  const byteString = bytes.toString("latin1");
+  return byteString.includes("\0") ? byteString.replaceAll("\0", "") : byteString;
+};
 
 /** A byte string back to the bytes it came from. */
 export const htmlBytes = (byteString: string) => Buffer.from(byteString, "latin1");
