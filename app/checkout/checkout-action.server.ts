@@ -14,7 +14,7 @@ import {
   GIFT_CARD_ACTIVATION_COOKIE,
   giftCardActivationCode,
 } from "~/gift-cards/cookie.server";
-import { paymentFormAnswer } from "~/payments/form-answer.server";
+import { cardRefusalAnswer, paymentFormAnswer } from "~/payments/form-answer.server";
 import { readForm } from "~/security/csrf.server";
 import { getClientIp, RateLimitedError } from "~/security/rate-limit.server";
 import { accountStepAction, errorFocus } from "./account-step.server";
@@ -108,42 +108,11 @@ function outcomeResponse(
         409,
       );
     case "card-limit":
-      // nothing reached the gateway under this key: it stays for the next try
-      return answer(
-        formData,
-        {
-          fieldErrors: { "card.number": outcome.message },
-          dialog: { kind: "error", title: "Too many card attempts", message: outcome.message },
-        },
-        429,
-        { headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
     case "declined":
-      // A new key for the next try: the declined one keeps its answer.
-      return answer(
-        formData,
-        {
-          nextKey: randomUUID(),
-          fieldErrors: { "card.number": outcome.message },
-          dialog: { kind: "error", title: "Payment declined", message: outcome.message },
-        },
-        402,
-      );
-    case "error":
-      // "still being placed" keeps the key (pressing again waits for that payment); a refunded one is finished
-      return answer(
-        formData,
-        {
-          ...(outcome.newKey ? { nextKey: randomUUID() } : {}),
-          dialog: {
-            kind: "error",
-            title: "We couldn't place your order",
-            message: outcome.message,
-            ...errorFocus(outcome.message),
-          },
-        },
-        409,
-      );
+    case "error": {
+      const refusal = cardRefusalAnswer(outcome, errorFocus(outcome.message));
+      return answer(formData, refusal.extra, refusal.status, refusal.init);
+    }
     case "total-changed":
       // nothing was charged under this key, but the next press is for another amount: a new key
       return answer(

@@ -44,7 +44,7 @@ import { giftCheckoutValidator } from "~/gift-cards/validators.server";
 import { signInHere } from "~/gift-cards/sign-in.server";
 import { taxInvoicePath } from "~/orders/paths";
 import { scrubCardData } from "~/payments/card-secrets";
-import { paymentFormAnswer } from "~/payments/form-answer.server";
+import { cardRefusalAnswer, paymentFormAnswer } from "~/payments/form-answer.server";
 import { listSavedCards } from "~/payments/payments.server";
 import { readForm } from "~/security/csrf.server";
 import { pageMeta } from "~/utils/meta";
@@ -158,42 +158,11 @@ function respond(formData: FormData, outcome: Exclude<PurchaseOutcome, { kind: "
         422,
       );
     case "card-limit":
-      // nothing reached the gateway under this key: it stays for the next try
-      return answer(
-        formData,
-        {
-          fieldErrors: { "card.number": outcome.message },
-          dialog: { kind: "error", title: "Too many card attempts", message: outcome.message },
-        },
-        429,
-        { headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
-      );
     case "declined":
-      // a new key for the next try: the declined one keeps its answer
-      return answer(
-        formData,
-        {
-          nextKey: randomUUID(),
-          fieldErrors: { "card.number": outcome.message },
-          dialog: { kind: "error", title: "Payment declined", message: outcome.message },
-        },
-        402,
-      );
-    case "error":
-      // "still being placed" keeps the key, so pressing again waits for that payment instead of paying twice;
-      // only a key whose charge was refunded is finished
-      return answer(
-        formData,
-        {
-          ...(outcome.newKey ? { nextKey: randomUUID() } : {}),
-          dialog: {
-            kind: "error",
-            title: "We couldn't place your order",
-            message: outcome.message,
-          },
-        },
-        409,
-      );
+    case "error": {
+      const refusal = cardRefusalAnswer(outcome);
+      return answer(formData, refusal.extra, refusal.status, refusal.init);
+    }
   }
 }
 
