@@ -22,6 +22,8 @@ import { csrf, getUser, isSharedCacheable } from "~/root.server";
 import { isSubscriber } from "~/subscriptions/subscriber.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
+import { BackOfficeHeader } from "~/components/layout/back-office-header";
+import type { BackOfficeData } from "~/routes/admin";
 import { ErrorState } from "~/components/layout/error-state";
 import { NavigationFocus } from "~/components/navigation-focus";
 import { useNonce } from "~/utils/nonce";
@@ -77,6 +79,7 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");
+  const office = useBackOffice();
   if (typeof document !== "undefined") clientHasCsrf = Boolean(rootData?.csrf);
   useEffect(() => {
     // Hydrated: the e2e suite waits for this marker, and entry.client.tsx stops holding events at it.
@@ -95,17 +98,34 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        <SiteHeader user={rootData?.user ?? null} />
+        {office ? (
+          <BackOfficeHeader staff={office.staff} sections={office.sections} />
+        ) : (
+          <SiteHeader user={rootData?.user ?? null} />
+        )}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
+        {office ? null : <SiteFooter />}
         <ScrollRestoration nonce={nonce} />
         <NavigationFocus />
         <Scripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * The back office's header instead of the shop's: on its pages once a member of staff is signed in
+ * (the /admin frame's data), and on its sign-in page. A customer's 404 under /admin has no such data
+ * and keeps the shop's frame, so it looks like any other missing page.
+ */
+function useBackOffice(): { staff: BackOfficeData["staff"] | null; sections: BackOfficeData["sections"] } | null {
+  const matches = useMatches();
+  const office = useRouteLoaderData<BackOfficeData>("routes/admin");
+  if (office) return office;
+  const signIn = matches.some((m) => (m.handle as { backOffice?: unknown } | undefined)?.backOffice === "sign-in");
+  return signIn ? { staff: null, sections: [] } : null;
 }
 
 /** Server only: the text of a built stylesheet to inline, or null (entry.server provides it). */

@@ -23,6 +23,71 @@ export interface UsersTable {
   orderedAt: Timestamp | null;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
+  /** a member of staff (migration 022, decision 052); null: a customer */
+  staffRole: Optional<StaffRole>;
+  /** the authenticator secret sealed under the session secret (app/admin/totp.server.ts); null: enrols at next sign-in */
+  totpSecret: Optional<string>;
+  /** the last accepted TOTP step: each code is accepted once */
+  totpLastStep: Optional<number>;
+  totpFailures: Generated<number>;
+  totpLockedUntil: Optional<Timestamp>;
+}
+
+export type StaffRole = "owner" | "support" | "packer";
+
+/** A staff sign-in, apart from the shop's sessions (app/admin/staff-session.server.ts). */
+export interface StaffSessionsTable {
+  id: string;
+  userId: number;
+  createdAt: Timestamp;
+  lastSeenAt: Timestamp;
+  /** 12 hours after the start */
+  expiresAt: Timestamp;
+  /** the authenticator code was right; null: only the password step is done */
+  secondFactorAt: Optional<Timestamp>;
+  /** a new secret being enrolled (sealed), until its first code is right */
+  enrolSecret: Optional<string>;
+  ip: string;
+}
+
+/** What a member of staff changed: only ever inserted (app/admin/audit.server.ts). */
+export interface AuditEntriesTable {
+  id: Id;
+  staffUserId: number;
+  staffRole: StaffRole;
+  /** e.g. "order.refund", "delivery.skip", "staff.sign_in" */
+  action: string;
+  /** e.g. "order", "subscription", "user", "gift_card" */
+  entityType: string;
+  entityId: string;
+  before: string | null; // JSON
+  after: string | null; // JSON
+  ip: string;
+  createdAt: Timestamp;
+}
+
+/** One refund press: to the card through the gateway, or as account credit. Each is an adjustment note. */
+export interface RefundsTable {
+  id: Id;
+  orderId: number;
+  /** the card payment refunded; null for credit */
+  paymentId: Optional<number>;
+  method: "card" | "credit";
+  amountCents: number;
+  /** the GST in amountCents: the adjustment note's "GST adjusted" */
+  gstCents: number;
+  reason: string;
+  /** JSON [{ invoiceLineId, quantity }] when chosen lines were refunded; null for the whole order or an amount */
+  lines: Optional<string>;
+  staffUserId: number;
+  idempotencyKey: string;
+  /** pending while the gateway is asked; failed gives its amount back to the order */
+  status: "pending" | "succeeded" | "failed";
+  gatewayRefundId: Optional<string>;
+  /** the adjustment note's number, e.g. "AN-PT1234-1" */
+  noteNumber: string;
+  createdAt: Timestamp;
+  completedAt: Optional<Timestamp>;
 }
 
 export interface SessionsTable {
@@ -266,6 +331,8 @@ export interface SubscriptionEventsTable {
     | "address_changed"
     | "day_changed";
   data: string | null; // JSON
+  /** who did it when not the subscriber, e.g. "Paddock & Tide (Sam)"; null: the subscriber or the shop's jobs */
+  actor: Optional<string>;
   createdAt: CreatedAt;
 }
 
@@ -311,6 +378,11 @@ export interface OrdersTable {
   billingAddressId: Optional<number>;
   /** where a box order is delivered (kept when its subscription moves later); null for gift cards */
   shippingAddressId: Optional<number>;
+  /** packing day (migration 022): the subscriber sees "Packed", then "On its way" */
+  packedAt: Optional<Timestamp>;
+  dispatchedAt: Optional<Timestamp>;
+  /** the sum of the order's refunds that are not failed: a refund only fits in what is left */
+  refundedCents: Generated<number>;
 }
 
 export interface InvoicesTable {
@@ -404,6 +476,8 @@ export interface GiftCardsTable {
   orderId: Optional<number>;
   /** yyyy-MM-dd (Sydney): valid through that day, at least 3 years after purchase */
   expiresOn: Optional<string>;
+  /** an unclaimed card cancelled by staff, its purchase refunded (migration 022) */
+  cancelledAt: Optional<Timestamp>;
 }
 
 export interface GiftCardSettingsTable {
@@ -569,6 +643,9 @@ export interface MetaTable {
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
+  staffSessions: StaffSessionsTable;
+  auditEntries: AuditEntriesTable;
+  refunds: RefundsTable;
   passwordResets: PasswordResetsTable;
   emailProofs: EmailProofsTable;
   rateLimitHits: RateLimitHitsTable;

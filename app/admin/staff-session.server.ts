@@ -1,0 +1,213 @@
+// Staff sessions (issue 36, decision 052): apart from the shop's sessions, in their own cookie that
+// only /admin URLs receive. A staff session starts at the password step and is usable only once the
+// authenticator code was right (second_factor_at). It ends after 30 minutes idle and 12 hours after
+// it began. The cookie holds a random id; the table keeps only its hash.
+import { randomBytes } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
+import { getUser } from "~/accounts/session.server";
+import { db } from "~/db/client.server";
+import type { StaffRole } from "~/db/schema";
+import { secureCookies } from "~/env.server";
+import { getClientIp } from "~/security/rate-limit.server";
+import { sessionSecret } from "~/security/secrets.server";
+import { hashToken } from "~/security/token-hash.server";
+import { can, isStaffRole, type Permission } from "./permissions";
+
+export const STAFF_IDLE_MINUTES = 30;
+export const STAFF_MAX_HOURS = 12;
+/** the code step must follow the password step within this time */
+export const SECOND_STEP_MINUTES = 10;
+/** the idle clock is written at most this often (one write a minute, not one per request) */
+const RECORD_USE_EVERY_MS = 60_000;
+
+export const staffCookie = createCookie("__staff", {
+  path: "/admin",
+  httpOnly: true,
+  secure: secureCookies,
+  sameSite: "lax",
+  secrets: [sessionSecret],
+  maxAge: STAFF_MAX_HOURS * 60 * 60,
+});
+
+/** A signed-in member of staff, as every /admin loader and action sees them. */
+export type Staff = {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: StaffRole;
+  /** the client's address, for the audit */
+  ip: string;
+};
+
+export type StaffSessionRow = {
+  id: string;
+  userId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  secondFactorAt: string | null;
+  enrolSecret: string | null;
+};
+
+const minutesAgo = (now: Date, minutes: number) =>
+  new Date(now.getTime() - minutes * 60_000).toISOString();
+
+/** A session is live while it is within 12 hours of its start and used in the last 30 minutes. */
+export function isStaffSessionLive(row: StaffSessionRow, now: Date): boolean {
+  if (row.expiresAt <= now.toISOString()) return false;
+  if (!row.secondFactorAt) return row.createdAt > minutesAgo(now, SECOND_STEP_MINUTES);
+  return row.lastSeenAt > minutesAgo(now, STAFF_IDLE_MINUTES);
+}
+
+async function cookieToken(request: Request): Promise<string | null> {
+  const value = await staffCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** The live staff session row of this request (either step), or null. */
+export async function readStaffSession(
+  request: Request,
+  now = new Date(),
+): Promise<StaffSessionRow | null> {
+  const token = await cookieToken(request);
+  if (!token) return null;
+  const row = await db
+    .selectFrom("staffSessions")
+    .select(["id", "userId", "createdAt", "lastSeenAt", "expiresAt", "secondFactorAt", "enrolSecret"])
+    .where("id", "=", hashToken(token))
+    .executeTakeFirst();
+  return row && isStaffSessionLive(row, now) ? row : null;
+}
+
+/** Starts a session at the password step; answers its Set-Cookie. Any earlier staff session of this browser ends. */
+export async function startStaffSession(
+  request: Request,
+  values: { userId: number; ip: string; enrolSecret: string | null },
+  now = new Date(),
+): Promise<string> {
+  await endStaffSessionRow(request);
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("staffSessions")
+    .values({
+      id: hashToken(token),
+      userId: values.userId,
+      createdAt: now.toISOString(),
+      lastSeenAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + STAFF_MAX_HOURS * 3_600_000).toISOString(),
+      secondFactorAt: null,
+      enrolSecret: values.enrolSecret,
+      ip: values.ip,
+    })
+    .execute();
+  return staffCookie.serialize(token);
+}
+
+/**
+ * The code was right: the session is replaced by a new one (a new id after the rise in privilege,
+ * against fixation) that is signed in from now for 12 hours. Answers its Set-Cookie.
+ */
+export async function completeStaffSession(
+  request: Request,
+  pending: StaffSessionRow,
+  ip: string,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("staffSessions").where("id", "=", pending.id).execute();
+    await trx
+      .insertInto("staffSessions")
+      .values({
+        id: hashToken(token),
+        userId: pending.userId,
+        createdAt: now.toISOString(),
+        lastSeenAt: now.toISOString(),
+        expiresAt: new Date(now.getTime() + STAFF_MAX_HOURS * 3_600_000).toISOString(),
+        secondFactorAt: now.toISOString(),
+        enrolSecret: null,
+        ip,
+      })
+      .execute();
+  });
+  return staffCookie.serialize(token);
+}
+
+async function endStaffSessionRow(request: Request) {
+  const token = await cookieToken(request);
+  if (token) await db.deleteFrom("staffSessions").where("id", "=", hashToken(token)).execute();
+}
+
+/** Signs the member of staff out of this browser; answers the Set-Cookie that clears the cookie. */
+export async function endStaffSession(request: Request): Promise<string> {
+  await endStaffSessionRow(request);
+  return staffCookie.serialize("", { maxAge: 0 });
+}
+
+async function recordUse(row: StaffSessionRow, now: Date) {
+  if (Date.parse(row.lastSeenAt) > now.getTime() - RECORD_USE_EVERY_MS) return;
+  await db
+    .updateTable("staffSessions")
+    .set({ lastSeenAt: now.toISOString() })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+function here(request: Request) {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** The signed-in member of staff of this request (both steps done), or null. */
+export async function getStaff(
+  request: Request,
+  context: AppLoadContext,
+  now = new Date(),
+): Promise<Staff | null> {
+  const row = await readStaffSession(request, now);
+  if (!row?.secondFactorAt) return null;
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "email", "firstName", "lastName", "staffRole"])
+    .where("id", "=", row.userId)
+    .executeTakeFirst();
+  // a member of staff whose role was taken away is no longer signed in
+  if (!user || !isStaffRole(user.staffRole)) return null;
+  await recordUse(row, now);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.staffRole,
+    ip: getClientIp(request, context),
+  };
+}
+
+/** The 403 every /admin check answers: a plain page, no detail. */
+export function forbidden(): Response {
+  return new Response("Forbidden", { status: 403 });
+}
+
+/**
+ * Every /admin loader and action starts here (layouts do not guard their children: loaders run
+ * in parallel, and actions alone). A visitor goes to /admin/sign-in; a signed-in customer without a
+ * staff role gets a 404, as if there were no back office; a member of staff without `permission` a 403.
+ */
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+  permission?: Permission,
+): Promise<Staff> {
+  const staff = await getStaff(request, context);
+  if (!staff) {
+    const customer = await getUser(request);
+    if (customer && !isStaffRole(customer.staffRole))
+      throw new Response("Not found", { status: 404 });
+    throw redirect(`/admin/sign-in?redirectTo=${encodeURIComponent(here(request))}`);
+  }
+  if (permission && !can(staff.role, permission)) throw forbidden();
+  return staff;
+}
