@@ -2,7 +2,7 @@
 // opens): a user, a card, an address, a delivery region, a subscription, a subscriber with all of
 // these, an order with its invoice, a session. Each fills in what a test does not care about, so a
 // test names only what it is about. Relative imports only: Playwright loads this file too.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import { hashPassword } from "../app/accounts/password.server";
 import type { AddressesTable, DB, OrderStatus, SubscriptionsTable, User } from "../app/db/schema";
@@ -501,4 +501,72 @@ export async function createSession(db: Db, opts: SessionOptions = {}): Promise<
     })
     .execute();
   return id;
+}
+
+export type StaffOptions = UserOptions & {
+  role?: "owner" | "support" | "packer";
+  /** the authenticator secret (base32); null: enrols at first sign-in; left out: a new one */
+  totpSecret?: string | null;
+};
+
+/** A member of staff (issue 36): a user with a role and an authenticator secret, password "Staff-Horse-42" unless told. */
+export async function createStaff(
+  db: Db,
+  opts: StaffOptions = {},
+): Promise<TestUser & { role: "owner" | "support" | "packer"; totpSecret: string | null }> {
+  const role = opts.role ?? "owner";
+  const totpSecret =
+    opts.totpSecret === undefined ? base32(randomBytes(20)) : opts.totpSecret;
+  const user = await createUser(db, {
+    email: uniqueEmail(role),
+    password: "Staff-Horse-42",
+    firstName: role === "packer" ? "Tom" : role === "support" ? "Sam" : "Harriet",
+    ...opts,
+  });
+  await db
+    .updateTable("users")
+    .set({ staffRole: role, totpSecret })
+    .where("id", "=", user.id)
+    .execute();
+  return { ...user, role, totpSecret };
+}
+
+function base32(bytes: Buffer): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = 0;
+  let value = 0;
+  let out = "";
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += alphabet[(value << (5 - bits)) & 31];
+  return out;
+}
+
+/**
+ * A staff session with both steps done, as the back office's sign-in leaves it (app/admin/staff-session.server.ts):
+ * returns the token for the `__staff` cookie (the table keeps its hash).
+ */
+export async function createStaffSession(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const at = new Date();
+  await db
+    .insertInto("staffSessions")
+    .values({
+      id: createHash("sha256").update(token).digest("hex"),
+      userId,
+      createdAt: at.toISOString(),
+      lastSeenAt: at.toISOString(),
+      expiresAt: new Date(at.getTime() + 12 * 3_600_000).toISOString(),
+      secondFactorAt: at.toISOString(),
+      enrolSecret: null,
+      ip: "127.0.0.1",
+    })
+    .execute();
+  return token;
 }

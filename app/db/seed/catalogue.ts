@@ -970,3 +970,40 @@ export const DEMO_SECOND_SUBSCRIBER = {
     postcode: "7000",
   },
 };
+
+/**
+ * One demo member of staff per role (issue 36), each with an authenticator secret (base32) to add to
+ * an authenticator app, listed in the README. The passwords' hashes are made as above.
+ */
+export const DEMO_STAFF = [
+  {
+    role: "owner" as const,
+    email: "owner@paddockandtide.com.au",
+    password: "Paddock-Owner-2026",
+    passwordHash:
+      "scrypt$16384$8$1$dn+q+4xE15D1KAP3/E4bDQ==$0Pd30aVP8Vl1w+atkW/IFh/PM5Wdu9aAboWAPkhKnh0=",
+    totpSecret: "BAUV7742BQTVUACAU5FH63MXRZNV5X2M",
+    firstName: "Harriet",
+    lastName: "Cole",
+  },
+  {
+    role: "support" as const,
+    email: "support@paddockandtide.com.au",
+    password: "Paddock-Support-2026",
+    passwordHash:
+      "scrypt$16384$8$1$zotoHDIQP/44MOU4Vx8zWg==$03WRo2uUVVsvlQHOkjiXhVIxLZdypJnw7GXNuwDIdqQ=",
+    totpSecret: "OGMAVNQ5MQBLKJKJ5FXYZVE6BYIY2IZS",
+    firstName: "Sam",
+    lastName: "Price",
+  },
+  {
+    role: "packer" as const,
+    email: "packer@paddockandtide.com.au",
+    password: "Paddock-Packer-2026",
+    passwordHash:
+      "scrypt$16384$8$1$JWvqepgVABE8wdXc5/odbw==$HBc44zTi6Pf8lhmdDx+lb0EjEJo+UinOZmckXuVUds0=",
+    totpSecret: "5FR4VNB55M63S2MK6IJFY6SHYEI5VOFI",
+    firstName: "Tom",
+    lastName: "Walsh",
+  },
+];

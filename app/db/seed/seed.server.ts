@@ -17,6 +17,7 @@ import {
   DELIVERY_WINDOWS,
   DEMO_SECOND_SUBSCRIBER,
   DEMO_SUBSCRIBER,
+  DEMO_STAFF,
   DISCOUNTS,
   FREQUENCY_DAYS,
   GIFT_CARD_BONUS,
@@ -62,6 +63,7 @@ export async function seedIfEmpty(db: Kysely<DB>) {
     await seedContent(trx);
     await seedDemoSubscriber(trx);
     await seedSecondSubscriber(trx);
+    await seedStaff(trx);
     await trx.insertInto("meta").values({ key: "seeded_at", value: now() }).execute();
   });
 }
@@ -786,4 +788,28 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
       priceCents: pkg.priceCents,
     })
     .execute();
+}
+
+/** One member of staff per role, each enrolled with the authenticator secret the README lists. */
+async function seedStaff(db: Kysely<DB>) {
+  const ts = now();
+  for (const who of DEMO_STAFF)
+    await db
+      .insertInto("users")
+      .values({
+        email: who.email,
+        passwordHash: who.passwordHash,
+        firstName: who.firstName,
+        lastName: who.lastName,
+        phone: null,
+        sms: null,
+        newsletter: null,
+        gatewayCustomerId: null,
+        orderedAt: null,
+        createdAt: ts,
+        updatedAt: ts,
+        staffRole: who.role,
+        totpSecret: who.totpSecret,
+      })
+      .execute();
 }
