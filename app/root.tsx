@@ -120,11 +120,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * (the /admin frame's data), and on its sign-in page. A customer's 404 under /admin has no such data
  * and keeps the shop's frame, so it looks like any other missing page.
  */
-function useBackOffice(): { staff: BackOfficeData["staff"] | null; sections: BackOfficeData["sections"] } | null {
+function useBackOffice(): {
+  staff: BackOfficeData["staff"] | null;
+  sections: BackOfficeData["sections"];
+} | null {
   const matches = useMatches();
   const office = useRouteLoaderData<BackOfficeData>("routes/admin");
   if (office) return office;
-  const signIn = matches.some((m) => (m.handle as { backOffice?: unknown } | undefined)?.backOffice === "sign-in");
+  const signIn = matches.some(
+    (m) => (m.handle as { backOffice?: unknown } | undefined)?.backOffice === "sign-in",
+  );
   return signIn ? { staff: null, sections: [] } : null;
 }
 

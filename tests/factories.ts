@@ -515,8 +515,7 @@ export async function createStaff(
   opts: StaffOptions = {},
 ): Promise<TestUser & { role: "owner" | "support" | "packer"; totpSecret: string | null }> {
   const role = opts.role ?? "owner";
-  const totpSecret =
-    opts.totpSecret === undefined ? base32(randomBytes(20)) : opts.totpSecret;
+  const totpSecret = opts.totpSecret === undefined ? base32(randomBytes(20)) : opts.totpSecret;
   const user = await createUser(db, {
     email: uniqueEmail(role),
     password: "Staff-Horse-42",

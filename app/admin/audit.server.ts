@@ -17,7 +17,8 @@ export type AuditChange = {
   after?: unknown;
 };
 
-const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
+const json = (value: unknown) =>
+  value === undefined || value === null ? null : JSON.stringify(value);
 
 export async function writeAudit(
   executor: Kysely<DB> | Transaction<DB>,

@@ -75,7 +75,15 @@ export async function readStaffSession(
   if (!token) return null;
   const row = await db
     .selectFrom("staffSessions")
-    .select(["id", "userId", "createdAt", "lastSeenAt", "expiresAt", "secondFactorAt", "enrolSecret"])
+    .select([
+      "id",
+      "userId",
+      "createdAt",
+      "lastSeenAt",
+      "expiresAt",
+      "secondFactorAt",
+      "enrolSecret",
+    ])
     .where("id", "=", hashToken(token))
     .executeTakeFirst();
   return row && isStaffSessionLive(row, now) ? row : null;

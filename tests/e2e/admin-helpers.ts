@@ -58,7 +58,11 @@ export async function signInStaff(page: Page, staff: { id: number }) {
 
 /** The authenticator's code for `secret` at `at` (30-second steps, 6 digits). */
 export function totpCode(secret: string, at = Date.now()): string {
-  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+  return new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+  }).generate({
     timestamp: at,
   });
 }

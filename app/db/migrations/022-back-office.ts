@@ -122,11 +122,7 @@ export async function up(db: Kysely<any>) {
     .columns(["last_name", "first_name"])
     .execute();
   await db.schema.createIndex("users_phone_idx").on("users").column("phone").execute();
-  await db.schema
-    .createIndex("users_staff_role_idx")
-    .on("users")
-    .column("staff_role")
-    .execute();
+  await db.schema.createIndex("users_staff_role_idx").on("users").column("staff_role").execute();
   await db.schema
     .createIndex("email_outbox_to_idx")
     .on("email_outbox")
