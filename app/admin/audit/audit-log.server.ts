@@ -1,0 +1,140 @@
+// The audit log's reading side (/admin/audit, owner only): filters, 50 a page, newest first.
+// There is no writing side here: entries come only from writeAudit (../audit.server.ts).
+import { db } from "~/db/client.server";
+import { offsetOf, PAGE_SIZE } from "../pagination";
+
+export type AuditFilters = {
+  staffId: number | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  /** yyyy-MM-dd, Sydney days */
+  from: string;
+  to: string;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function auditFilters(url: URL): AuditFilters {
+  const p = url.searchParams;
+  const staff = p.get("staff") ?? "";
+  const day = (v: string | null) => (v && DAY.test(v) ? v : "");
+  return {
+    staffId: /^\d{1,9}$/.test(staff) ? Number(staff) : null,
+    action: (p.get("action") ?? "").trim().slice(0, 60),
+    entityType: (p.get("entity") ?? "").trim().slice(0, 40),
+    entityId: (p.get("record") ?? "").trim().slice(0, 60),
+    from: day(p.get("from")),
+    to: day(p.get("to")),
+  };
+}
+
+/** The UTC instant a Sydney calendar day starts (the audit keeps UTC timestamps). */
+export function sydneyDayStart(day: string): string {
+  const guess = new Date(`${day}T00:00:00Z`);
+  const offset = sydneyOffsetMinutes(guess);
+  return new Date(guess.getTime() - offset * 60_000).toISOString();
+}
+
+function sydneyOffsetMinutes(at: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: "Australia/Sydney",
+    timeZoneName: "longOffset",
+  }).formatToParts(at);
+  const name = parts.find((p) => p.type === "timeZoneName")?.value ?? "GMT+10:00";
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 600;
+}
+
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export type AuditRow = {
+  id: number;
+  createdAt: string;
+  staffName: string;
+  staffEmail: string;
+  staffRole: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before: string | null;
+  after: string | null;
+  ip: string;
+};
+
+export async function listAudit(filters: AuditFilters, page: number) {
+  let q = db.selectFrom("auditEntries").innerJoin("users", "users.id", "auditEntries.staffUserId");
+  if (filters.staffId !== null) q = q.where("auditEntries.staffUserId", "=", filters.staffId);
+  if (filters.action) q = q.where("auditEntries.action", "=", filters.action);
+  if (filters.entityType) q = q.where("auditEntries.entityType", "=", filters.entityType);
+  if (filters.entityId) q = q.where("auditEntries.entityId", "=", filters.entityId);
+  if (filters.from) q = q.where("auditEntries.createdAt", ">=", sydneyDayStart(filters.from));
+  if (filters.to) q = q.where("auditEntries.createdAt", "<", sydneyDayStart(nextDay(filters.to)));
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        "auditEntries.id",
+        "auditEntries.createdAt",
+        "users.firstName",
+        "users.lastName",
+        "users.email",
+        "auditEntries.staffRole",
+        "auditEntries.action",
+        "auditEntries.entityType",
+        "auditEntries.entityId",
+        "auditEntries.before",
+        "auditEntries.after",
+        "auditEntries.ip",
+      ])
+      .orderBy("auditEntries.createdAt", "desc")
+      .orderBy("auditEntries.id", "desc")
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(page))
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(total.n),
+    entries: rows.map((r): AuditRow => ({
+      id: r.id,
+      createdAt: r.createdAt,
+      staffName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+      staffEmail: r.email,
+      staffRole: r.staffRole,
+      action: r.action,
+      entityType: r.entityType,
+      entityId: r.entityId,
+      before: r.before,
+      after: r.after,
+      ip: r.ip,
+    })),
+  };
+}
+
+/** The choices of the filters: every member of staff who has an entry or a role, and every action seen. */
+export async function auditChoices() {
+  const [staff, actions, entities] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select(["id", "firstName", "lastName", "email"])
+      .where((eb) =>
+        eb.or([
+          eb("staffRole", "is not", null),
+          eb("id", "in", eb.selectFrom("auditEntries").select("staffUserId")),
+        ]),
+      )
+      .orderBy("firstName")
+      .execute(),
+    db.selectFrom("auditEntries").select("action").distinct().orderBy("action").execute(),
+    db.selectFrom("auditEntries").select("entityType").distinct().orderBy("entityType").execute(),
+  ]);
+  return {
+    staff: staff.map((s) => ({
+      id: s.id,
+      name: [s.firstName, s.lastName].filter(Boolean).join(" ") || s.email,
+    })),
+    actions: actions.map((a) => a.action),
+    entities: entities.map((e) => e.entityType),
+  };
+}

@@ -1,0 +1,251 @@
+// /admin/sign-in: the back office's sign-in, in two steps (app/admin/staff-sign-in.server.ts):
+// e-mail and password, then the authenticator code, or the enrolment of an authenticator at a
+// first sign-in. Each step is a POST answered with a redirect back here (works without JS).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { InvalidCredentialsError } from "~/accounts/auth.server";
+import { AuthLayout } from "~/accounts/components/auth-layout";
+import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
+import { getUser } from "~/accounts/session.server";
+import { homeOf, isStaffRole } from "~/admin/permissions";
+import {
+  staffCodeFormValidator,
+  staffPasswordFormValidator,
+} from "~/admin/sign-in-form-validators";
+import { staffCodeValidator, staffPasswordValidator } from "~/admin/sign-in-schemas";
+import { codeStepSignIn, passwordStep, pendingSignIn } from "~/admin/staff-sign-in.server";
+import { endStaffSession, getStaff } from "~/admin/staff-session.server";
+import { groupedSecret, otpauthUri, qrSvg } from "~/admin/totp.server";
+import { CsrfInput } from "~/components/csrf-input";
+import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { loaderAndActionHeaders } from "~/http/route-headers";
+import { readForm } from "~/security/csrf.server";
+import { RateLimitedError } from "~/security/rate-limit.server";
+import { pageMeta } from "~/utils/meta";
+import { safeRedirect } from "~/utils/safe-redirect";
+import accountsHref from "~/styles/accounts.css";
+import adminHref from "~/styles/admin.css";
+
+const PASSWORD_FORM = "staff-password";
+const CODE_FORM = "staff-code";
+
+export const handle = { backOffice: "sign-in" };
+
+export const meta: MetaFunction = () =>
+  pageMeta("Back office sign-in", "Sign in to the Paddock & Tide back office.");
+
+export const links = () => [
+  { rel: "stylesheet", href: accountsHref },
+  { rel: "stylesheet", href: adminHref },
+];
+
+export const headers = loaderAndActionHeaders;
+
+/** Only back-office pages are places to come back to. */
+function destination(value: string | null | undefined): string {
+  const target = safeRedirect(value, "");
+  return /^\/admin(\/|\?|$)/.test(target) && !target.startsWith("/admin/sign-") ? target : "";
+}
+
+/** Who gets the page: a signed-in customer without a staff role gets the 404 of every /admin URL. */
+async function refuseCustomers(request: Request) {
+  const customer = await getUser(request);
+  if (customer && !isStaffRole(customer.staffRole))
+    throw new Response("Not found", { status: 404 });
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const redirectTo = destination(new URL(request.url).searchParams.get("redirectTo"));
+  const staff = await getStaff(request, context);
+  if (staff) throw redirect(redirectTo || homeOf(staff.role));
+  await refuseCustomers(request);
+  const pending = await pendingSignIn(request);
+  if (!pending) return { step: "password" as const, redirectTo };
+  if (pending.enrolSecret) {
+    const uri = otpauthUri(pending.enrolSecret, pending.email);
+    return {
+      step: "enrol" as const,
+      redirectTo,
+      email: pending.email,
+      locked: pending.locked,
+      secret: groupedSecret(pending.enrolSecret),
+      qr: await qrSvg(uri),
+    };
+  }
+  return { step: "code" as const, redirectTo, email: pending.email, locked: pending.locked };
+}
+
+const here = (redirectTo: string) =>
+  `/admin/sign-in${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await refuseCustomers(request);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const redirectTo = destination(String(form.get("redirectTo") ?? ""));
+  if (intent === "restart")
+    return redirect(here(redirectTo), {
+      headers: { "Set-Cookie": await endStaffSession(request) },
+    });
+  if (intent === "code") {
+    const result = await staffCodeValidator.validate(form);
+    if (result.error) return validationError(result.error, { redirectTo });
+    const signedIn = await codeStepSignIn(request, context, result.data.code);
+    if (signedIn.ok)
+      return redirect(redirectTo || homeOf(signedIn.role), {
+        headers: { "Set-Cookie": signedIn.setCookie },
+      });
+    // an expired pending sign-in starts over at the password step, saying why
+    if (signedIn.reason === "expired")
+      return data(formError(PASSWORD_FORM, signedIn.message, { redirectTo }), {
+        status: 400,
+        headers: { "Set-Cookie": await endStaffSession(request) },
+      });
+    return data(formError(CODE_FORM, signedIn.message, { redirectTo }), {
+      status: signedIn.reason === "locked" ? 429 : 400,
+    });
+  }
+  const result = await staffPasswordValidator.validate(form);
+  if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
+  const refill = { email: result.data.email, redirectTo };
+  try {
+    const { setCookie } = await passwordStep(request, context, result.data);
+    return redirect(here(redirectTo), { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof InvalidCredentialsError)
+      return data(formError(PASSWORD_FORM, error.message, refill), { status: 400 });
+    if (error instanceof RateLimitedError)
+      return data(formError(PASSWORD_FORM, error.message, refill), {
+        status: 429,
+        headers: { "Retry-After": String(error.retryAfterSeconds) },
+      });
+    throw error;
+  }
+}
+
+function Alert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="form-alert form-alert--error auth__alert" role="alert">
+      <p>{message}</p>
+    </div>
+  );
+}
+
+export default function StaffSignIn() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Partial<FormErrorData> | undefined;
+  const formAlert = actionData?.formError;
+
+  if (page.step === "password")
+    return (
+      <AuthLayout
+        eyebrow="Back office"
+        title="Staff sign-in"
+        intro={
+          <p>
+            Sign in with your staff e-mail and password. Next, you enter a code from your
+            authenticator app.
+          </p>
+        }
+      >
+        <Alert message={formAlert} />
+        <ValidatedForm
+          validator={staffPasswordFormValidator}
+          method="post"
+          id={PASSWORD_FORM}
+          noValidate
+          className="form auth__form"
+        >
+          <CsrfInput />
+          <FocusFirstError formId={PASSWORD_FORM} />
+          <input type="hidden" name="intent" value="password" />
+          <input type="hidden" name="redirectTo" value={page.redirectTo} />
+          <TextField
+            name="email"
+            label="Email address"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            spellCheck={false}
+          />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <FormSubmit className="button--block">Continue</FormSubmit>
+        </ValidatedForm>
+      </AuthLayout>
+    );
+
+  const enrol = page.step === "enrol";
+  return (
+    <AuthLayout
+      eyebrow="Back office"
+      title={enrol ? "Set up your authenticator" : "Enter your code"}
+      intro={
+        enrol ? (
+          <p>
+            Your account has no authenticator yet. Scan the QR code with an authenticator app, or
+            type the key into it, then enter the 6-digit code it shows.
+          </p>
+        ) : (
+          <p>Open your authenticator app and enter the 6-digit code for {page.email}.</p>
+        )
+      }
+    >
+      <Alert message={formAlert ?? page.locked} />
+      {enrol ? (
+        <div className="staff-enrol">
+          <figure className="staff-enrol__qr">
+            <div
+              role="img"
+              aria-label="QR code of your authenticator key"
+              // an SVG the server drew from our own otpauth URI (qrcode): no user input in it
+              dangerouslySetInnerHTML={{ __html: page.qr }}
+            />
+            <figcaption>
+              Key for {page.email}: <code className="staff-enrol__secret">{page.secret}</code>
+            </figcaption>
+          </figure>
+        </div>
+      ) : null}
+      <ValidatedForm
+        validator={staffCodeFormValidator}
+        method="post"
+        id={CODE_FORM}
+        noValidate
+        className="form auth__form"
+      >
+        <CsrfInput />
+        <FocusFirstError formId={CODE_FORM} />
+        <input type="hidden" name="intent" value="code" />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <TextField
+          name="code"
+          label="Authenticator code"
+          hint="6 digits. A new code comes every 30 seconds."
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={9}
+          spellCheck={false}
+        />
+        <FormSubmit className="button--block">
+          {enrol ? "Confirm and sign in" : "Sign in"}
+        </FormSubmit>
+      </ValidatedForm>
+      <Form method="post" className="auth__aside">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="restart" />
+        <input type="hidden" name="redirectTo" value={page.redirectTo} />
+        <button type="submit" className="button button--quiet">
+          Use another account
+        </button>
+      </Form>
+    </AuthLayout>
+  );
+}
