@@ -7,7 +7,9 @@
 //     (the connections split across both), and the ratio;
 //   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts);
 //   - `npm run bench -- --scale-out`: 1, 2 and 3 app instances and 1 and 2 job runners on PostgreSQL,
-//     each capped at a CPU quota (scale-out-run.ts).
+//     each capped at a CPU quota (scale-out-run.ts);
+//   - `npm run bench -- --back-office`: the /admin list pages with 10,000 customers and 100,000 orders,
+//     on SQLite and PostgreSQL (back-office.ts).
 // Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
 // Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_RUNS=3  BENCH_PG_RUNS=1  BENCH_LH_RUNS=3  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,sqlite,pg,load (load: both databases)  BENCH_PORT=3900
 //      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300  BENCH_SOAK_WARMUP=30
@@ -29,6 +31,7 @@ import {
 } from "./measure";
 import { resetPostgres, withoutCredentials } from "./postgres";
 import { machine, readResults as readAll, table, writeResults } from "./results";
+import { runBackOffice } from "./back-office";
 import { runScaleOut } from "./scale-out-run";
 import { startInstance, startSqliteServer, type Server } from "./servers";
 import { soak } from "./soak";
@@ -345,6 +348,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_F
 try {
   if (process.argv.includes("--soak")) {
     await runSoak(browser);
+  } else if (process.argv.includes("--back-office")) {
+    await runBackOffice(
+      PORT,
+      process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_back_office",
+      skip,
+    );
   } else if (process.argv.includes("--scale-out")) {
     await runScaleOut(browser);
   } else {
