@@ -35,9 +35,16 @@ export const codeAt = (secret: string, now = new Date()) =>
 /** The otpauth:// URI an authenticator app reads from the QR code. */
 export const otpauthUri = (secret: string, email: string) => totp(secret, email).toString();
 
-/** The URI as a QR code, drawn on the server as SVG (no script, no image request). */
-export function qrSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M", width: 200 });
+/**
+ * The URI as a QR code for an SVG drawn on the server (no script, no image request): its size in
+ * modules and one path of its dark modules, so the page renders it as React elements, not raw HTML.
+ */
+export function qrCode(uri: string): { size: number; path: string } {
+  const { modules } = QRCode.create(uri, { errorCorrectionLevel: "M" });
+  let path = "";
+  for (let y = 0; y < modules.size; y++)
+    for (let x = 0; x < modules.size; x++) if (modules.get(x, y)) path += `M${x} ${y}h1v1h-1z`;
+  return { size: modules.size, path };
 }
 
 /** "ABCD EFGH …": the secret in groups of four, easier to type into an app by hand. */

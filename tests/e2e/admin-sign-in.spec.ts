@@ -58,7 +58,7 @@ test.describe("back office sign-in", () => {
     await expect(
       page.getByRole("img", { name: "QR code of your authenticator key" }),
     ).toBeVisible();
-    await expect(page.locator(".staff-enrol__qr svg")).toHaveCount(1);
+    await expect(page.locator(".staff-enrol__qr svg path")).toHaveCount(1);
     await expectNoSeriousViolations(page);
     const key = (await page.locator(".staff-enrol__secret").innerText()).replace(/\s/g, "");
     await enterCode(page, totpCode(key), "Confirm and sign in");

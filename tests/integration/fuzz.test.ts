@@ -42,6 +42,8 @@ import * as give from "~/routes/gift-cards.give";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
+import * as staffSignIn from "~/routes/admin_.sign-in";
+import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -717,6 +719,24 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
       password: "Another-Pass-2027",
       passwordConfirmation: "Another-Pass-2027",
     }),
+  }),
+  "admin_.sign-in.tsx": () => ({
+    mod: staffSignIn,
+    path: "/admin/sign-in",
+    client: anonymous,
+    fields: mix(payload(["intent", "email", "password", "code", "redirectTo"]), {
+      intent: "password",
+      email: "owner@paddockandtide.com.au",
+      password: "wrong-password",
+      code: "123456",
+      redirectTo: "/admin/audit",
+    }),
+  }),
+  "admin_.sign-out.tsx": () => ({
+    mod: staffSignOut,
+    path: "/admin/sign-out",
+    client: anonymous,
+    fields: payload(["redirectTo"]),
   }),
   "sign-in.tsx": () => ({
     mod: signIn,

@@ -57,6 +57,8 @@ import * as give from "~/routes/gift-cards.give";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
+import * as staffSignIn from "~/routes/admin_.sign-in";
+import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -772,6 +774,22 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
       },
       who: anonymous,
     }),
+  },
+  "admin_.sign-in.tsx": {
+    mod: staffSignIn,
+    make: async () => ({
+      path: "/admin/sign-in",
+      fields: {
+        intent: "password",
+        email: "owner@paddockandtide.com.au",
+        password: "Paddock-Owner-2026",
+      },
+      who: anonymous,
+    }),
+  },
+  "admin_.sign-out.tsx": {
+    mod: staffSignOut,
+    make: async () => ({ path: "/admin/sign-out", fields: {}, who: anonymous }),
   },
   "sign-in.tsx": {
     mod: signIn,
