@@ -2,50 +2,13 @@
 // The server's HTML of content pages, the box flow, checkout, gift cards, the dashboard and
 // pay-an-order, signed out and in, and forms re-rendered with their errors (JS off, so the server
 // renders them), goes to one run of the checker; any error fails with its page, line and message.
-import { execFile } from "node:child_process";
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { createUser, e2eDb, expect, signInByHook, test, uniqueEmail } from "./fixtures";
 import { CHECKOUT_PATH, reachCheckout } from "./checkout-helpers";
 import { createSubscriber } from "./dashboard-helpers";
+import { nuErrors } from "./nu-checker";
 import { createPayer } from "./orders-helpers";
 import { reachGiftCheckout } from "./gift-card-helpers";
-
-const VNU_JAR = createRequire(import.meta.url)("vnu-jar") as string;
-
-type Message = {
-  type: string;
-  subType?: string;
-  url: string;
-  lastLine?: number;
-  message: string;
-  extract?: string;
-};
-
-/** Runs the checker once over every file; resolves its error messages. */
-function validate(files: string[]): Promise<Message[]> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      "java",
-      ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (error, _stdout, stderr) => {
-        // vnu exits 1 when it found errors, and writes its JSON report to stderr either way
-        try {
-          resolve(
-            (JSON.parse(stderr) as { messages: Message[] }).messages.filter(
-              (m) => m.type === "error" || m.subType === "fatal",
-            ),
-          );
-        } catch {
-          reject(error ?? new Error(stderr));
-        }
-      },
-    );
-  });
-}
 
 /** The server's HTML of a URL, with the page's cookies (not the DOM after scripts ran). */
 async function fetchHtml(page: Page, url: string) {
@@ -61,7 +24,6 @@ test.describe("HTML validates", () => {
     "content, box flow, checkout, gift cards, dashboard and pay-an-order: 0 errors from the Nu checker",
     { tag: "@http" },
     async ({ page, browser }) => {
-      const dir = fs.mkdtempSync("/tmp/paddock-vnu-");
       const pages: Record<string, string> = {};
       const grab = async (name: string, url: string) => {
         pages[name] = await fetchHtml(page, url);
@@ -171,22 +133,9 @@ test.describe("HTML validates", () => {
       pages["/get-started (errors)"] = await plain.content();
       await nojs.close();
 
-      const files = Object.entries(pages).map(([name, html], i) => {
-        const file = path.join(
-          dir,
-          `${String(i).padStart(2, "0")}-${name.replace(/[^a-z0-9]+/gi, "_")}.html`,
-        );
-        fs.writeFileSync(file, html);
-        return file;
-      });
-      const errors = await validate(files);
-      const report = errors.map(
-        (m) =>
-          `${path.basename(decodeURIComponent(m.url))}:${m.lastLine ?? "?"}: ${m.message}${m.extract ? `\n    ${m.extract.replace(/\s+/g, " ").slice(0, 160)}` : ""}`,
-      );
-      expect(files.length).toBeGreaterThanOrEqual(30);
+      const { files, report } = await nuErrors(pages);
+      expect(files).toBeGreaterThanOrEqual(30);
       expect(report, report.join("\n")).toEqual([]);
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   );
 });
