@@ -4,6 +4,7 @@
 import { createStaffMember, signInStaff } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./a11y";
 import { createSubscriber, expect, test } from "./fixtures";
+import { E2E_BASE_URL } from "./env";
 import { nuErrors } from "./nu-checker";
 
 type Data = Awaited<ReturnType<typeof createSubscriber>>;
@@ -55,7 +56,7 @@ test.describe("back-office pages", () => {
       pages[url] = await res.text();
     }
     // the sign-in's three steps, in a browser of their own
-    const context = await browser.newContext();
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL });
     const other = await context.newPage();
     const staff = await createStaffMember("support", { totpSecret: null });
     const signIn = await other.request.get("/admin/sign-in");
