@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 
 export type BackOfficeSample = {
+  customerId: number;
   email: string;
   lastName: string;
   phone: string;
@@ -317,6 +318,7 @@ export async function seedBackOffice(
     );
     const mid = Math.floor(customers / 2);
     return {
+      customerId: userIds[mid],
       email: userRows[mid].email,
       lastName: userRows[mid].lastName,
       phone: userRows[mid].phone,

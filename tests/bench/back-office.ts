@@ -10,6 +10,7 @@ import { createCookie } from "@remix-run/node";
 import { createDb, prepareDatabase } from "~/db/connection.server";
 import { createStaff, createStaffSession } from "../factories";
 import { seedBackOffice, type BackOfficeSample } from "./back-office-data";
+import { lighthouse } from "./measure";
 import { resetPostgres, withoutCredentials } from "./postgres";
 import { machine, table, writeResults } from "./results";
 import { startInstance } from "./servers";
@@ -19,6 +20,8 @@ const SEQUENTIAL = 20;
 
 export type BackOfficeRow = {
   path: string;
+  /** Lighthouse's accessibility score (SQLite run, pages without a query) */
+  accessibility?: number;
   status: number;
   medianMs: number;
   p95Ms: number;
@@ -43,6 +46,7 @@ function paths(s: BackOfficeSample): string[] {
     `/admin/customers?q=${encodeURIComponent(s.lastName)}`,
     `/admin/customers?q=${encodeURIComponent(s.phone)}`,
     `/admin/customers?q=${s.postcode}`,
+    `/admin/customers/${s.customerId}`,
     "/admin/deliveries",
     `/admin/deliveries/${s.day}`,
     "/admin/payments",
@@ -110,7 +114,12 @@ async function prepare(url: string) {
   }
 }
 
-async function runOn(label: string, url: string, port: number): Promise<BackOfficeRow[]> {
+async function runOn(
+  label: string,
+  url: string,
+  port: number,
+  withLighthouse: boolean,
+): Promise<BackOfficeRow[]> {
   console.log(`\nback office on ${label} (${withoutCredentials(url)})`);
   const { sample, cookie } = await prepare(url);
   const server = await startInstance(port, url, "1");
@@ -118,6 +127,8 @@ async function runOn(label: string, url: string, port: number): Promise<BackOffi
     const rows: BackOfficeRow[] = [];
     for (const path of paths(sample)) {
       const row = await measure(server.base, path, cookie);
+      if (withLighthouse && !path.includes("?"))
+        row.accessibility = (await lighthouse(server.base + path, cookie)).accessibility;
       console.log(
         `${path}: ${row.status} median ${row.medianMs} ms, p95 ${row.p95Ms} ms, max ${row.maxMs} ms, ${row.rps} req/s`,
       );
@@ -135,11 +146,11 @@ export async function runBackOffice(port: number, pgUrl: string, skip: Set<strin
     const dir = "/tmp/paddock-bench-back-office";
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    results.sqlite = await runOn("SQLite", `file:${dir}/app.db`, port);
+    results.sqlite = await runOn("SQLite", `file:${dir}/app.db`, port, !skip.has("lighthouse"));
   }
   if (!skip.has("pg")) {
     await resetPostgres(pgUrl);
-    results.postgres = await runOn("PostgreSQL", pgUrl, port + 1);
+    results.postgres = await runOn("PostgreSQL", pgUrl, port + 1, false);
   }
   writeResults({
     backOffice: {
