@@ -14,10 +14,9 @@ import { sessionSecret } from "~/security/secrets.server";
 import { hashToken } from "~/security/token-hash.server";
 import { can, isStaffRole, type Permission } from "./permissions";
 
-export const STAFF_IDLE_MINUTES = 30;
-export const STAFF_MAX_HOURS = 12;
-/** the code step must follow the password step within this time */
-export const SECOND_STEP_MINUTES = 10;
+import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES, STAFF_MAX_HOURS } from "./staff-session-times";
+
+export { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES, STAFF_MAX_HOURS };
 /** the idle clock is written at most this often (one write a minute, not one per request) */
 const RECORD_USE_EVERY_MS = 60_000;
 

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import { SESSION_DAYS, idleSince } from "~/accounts/session-lifetime";
 import { PROOF_SENDS_WINDOW_MINUTES } from "~/accounts/email-proof.server";
 import type { DB } from "~/db/schema";
+import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES } from "~/admin/staff-session-times";
 import { RATE_LIMIT } from "~/security/rate-limit.server";
 import { CARD_LIMITS } from "~/payments/card-attempt-limits.server";
 import type { JobContext, JobKind } from "./types";
@@ -33,6 +34,7 @@ type Sweep = {
   name: string;
   table:
     | "sessions"
+    | "staffSessions"
     | "emailProofs"
     | "passwordResets"
     | "rateLimitHits"
@@ -57,6 +59,26 @@ export const SWEEPS: Sweep[] = [
     name: "sessions",
     table: "sessions",
     expired: (db, asOf) => db.selectFrom("sessions").select("id").where(sessionEnded(asOf)),
+  },
+  {
+    // isStaffSessionLive (app/admin/staff-session.server.ts) in SQL: past its 12 hours, idle for 30
+    // minutes, or a password step whose code never came
+    name: "staff-sessions",
+    table: "staffSessions",
+    expired: (db, asOf) =>
+      db
+        .selectFrom("staffSessions")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb("expiresAt", "<=", asOf.toISOString()),
+            eb("lastSeenAt", "<=", minutesBefore(asOf, STAFF_IDLE_MINUTES)),
+            eb.and([
+              eb("secondFactorAt", "is", null),
+              eb("createdAt", "<=", minutesBefore(asOf, SECOND_STEP_MINUTES)),
+            ]),
+          ]),
+        ),
   },
   {
     // A code proves an e-mail for one session (decision 039), and the checkout reads a code's presence

@@ -15,10 +15,11 @@ import { JOB_KINDS } from "~/jobs/registry.server";
 import { CARD_LIMITS } from "~/payments/card-attempt-limits.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { DEMO, draftClient } from "./http-helpers";
-import { createOrder, createSession } from "../factories";
+import { createOrder, createSession, createStaff } from "../factories";
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const ahead = (ms: number) => new Date(Date.now() + ms).toISOString();
 const rand = () => randomBytes(12).toString("base64url");
@@ -127,6 +128,47 @@ describe("the cleanup job", () => {
     expect(await sessionsLeft([ended, idle, neverUsed, fresh, usedLately, checkoutGrace])).toEqual(
       [fresh, usedLately, checkoutGrace].sort(),
     );
+  });
+
+  it("deletes staff sessions past 12 hours, idle 30 minutes, or left at the password step, and keeps live ones", async () => {
+    const staff = await createStaff(db, { role: "packer" });
+    const row = async (
+      over: Partial<{
+        createdAt: string;
+        lastSeenAt: string;
+        expiresAt: string;
+        secondFactorAt: string | null;
+      }>,
+    ) => {
+      const id = randomBytes(16).toString("hex");
+      await db
+        .insertInto("staffSessions")
+        .values({
+          id,
+          userId: staff.id,
+          createdAt: ago(HOUR),
+          lastSeenAt: ago(MINUTE),
+          expiresAt: ahead(11 * HOUR),
+          secondFactorAt: ago(HOUR),
+          enrolSecret: null,
+          ip: "127.0.0.1",
+          ...over,
+        })
+        .execute();
+      return id;
+    };
+    const live = await row({});
+    const pendingNow = await row({ createdAt: ago(MINUTE), secondFactorAt: null });
+    await row({ createdAt: ago(13 * HOUR), expiresAt: ago(HOUR) });
+    await row({ lastSeenAt: ago(31 * MINUTE) });
+    await row({ createdAt: ago(11 * MINUTE), lastSeenAt: ago(11 * MINUTE), secondFactorAt: null });
+    expect((await runCleanup()).cleanup.failed).toBe(0);
+    const left = await db
+      .selectFrom("staffSessions")
+      .select("id")
+      .where("userId", "=", staff.id)
+      .execute();
+    expect(left.map((r) => r.id).sort()).toEqual([live, pendingNow].sort());
   });
 
   it("deletes an expired e-mail-proof code once its session has ended, and no other", async () => {
