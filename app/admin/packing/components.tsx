@@ -35,7 +35,9 @@ export function PickListTable({ date, pickList }: { date: string; pickList: Pick
   return (
     <div className="admin-table-wrap">
       <table className="admin-table packing-pick">
-        <caption>Pick list for {formatStaffDay(date)}: paid orders, boxes and add-ons together</caption>
+        <caption>
+          Pick list for {formatStaffDay(date)}: paid orders, boxes and add-ons together
+        </caption>
         <thead>
           <tr>
             <th scope="col">Product</th>

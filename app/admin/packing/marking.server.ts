@@ -13,8 +13,7 @@ import { markSchema } from "./schemas";
 export type MarkAction = "pack" | "dispatch";
 
 export type MarkOutcome =
-  | { ok: true; marked: number; already: number }
-  | { ok: false; status: 404 | 409; message: string };
+  { ok: true; marked: number; already: number } | { ok: false; status: 404 | 409; message: string };
 
 export const MARK_MESSAGES = {
   notFound: (reference: string) => `There is no box order ${reference} for this day.`,
@@ -25,8 +24,7 @@ export const MARK_MESSAGES = {
 
 type Row = { id: number; reference: string; packedAt: string | null; dispatchedAt: string | null };
 
-const needs = (action: MarkAction, o: Row) =>
-  action === "pack" ? !o.packedAt : !o.dispatchedAt;
+const needs = (action: MarkAction, o: Row) => (action === "pack" ? !o.packedAt : !o.dispatchedAt);
 
 async function markRows(
   trx: Kysely<DB>,
@@ -39,7 +37,8 @@ async function markRows(
   let marked = 0;
   for (const o of rows) {
     if (!needs(action, o)) continue;
-    const set = action === "pack" ? { packedAt: ts } : { dispatchedAt: ts, packedAt: o.packedAt ?? ts };
+    const set =
+      action === "pack" ? { packedAt: ts } : { dispatchedAt: ts, packedAt: o.packedAt ?? ts };
     // the same conditions as the read: a second press or another member of staff marks nothing twice
     const res = await trx
       .updateTable("orders")
@@ -58,7 +57,10 @@ async function markRows(
         entityType: "order",
         entityId: o.reference,
         before: { packedAt: o.packedAt, dispatchedAt: o.dispatchedAt },
-        after: { packedAt: set.packedAt, dispatchedAt: "dispatchedAt" in set ? set.dispatchedAt : null },
+        after: {
+          packedAt: set.packedAt,
+          dispatchedAt: "dispatchedAt" in set ? set.dispatchedAt : null,
+        },
       },
       now,
     );

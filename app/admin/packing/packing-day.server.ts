@@ -15,13 +15,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import { addDays, parseWeekdays, runsOn } from "~/delivery/schedule";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { toCsv } from "./csv";
-import {
-  contentsKey,
-  productKey,
-  sumPickList,
-  type PickItem,
-  type PickList,
-} from "./pick-list";
+import { contentsKey, productKey, sumPickList, type PickItem, type PickList } from "./pick-list";
 
 /** The statuses of a day's orders the back office shows: paid ones are packed, the others still owe. */
 export const DAY_STATUSES: OrderStatus[] = ["paid", "unpaid", "failed"];
@@ -288,10 +282,7 @@ const monthOf = (day: string) => day.slice(0, 7);
  * The day's paid orders, each with what it holds (its latest invoice's lines, a curated box's
  * contents) and whether a knife is in it: the slips and the pick list. Four queries for the day.
  */
-export async function paidOrdersWithItems(
-  date: string,
-  db: Kysely<DB> = appDb,
-): Promise<Slip[]> {
+export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb): Promise<Slip[]> {
   const orders = (
     await dayOrdersQuery(db, date, ["paid"])
       .select([...dayOrderColumns])
