@@ -1,0 +1,18 @@
+// The back office, packing and gift cards (issue 36): support finds a gift card by an e-mail
+// address (its buyer's or its receiver's) or by its code's last four characters.
+import type { Kysely } from "kysely";
+
+const INDEXES = [
+  ["gift_cards_last4_idx", "code_last4"],
+  ["gift_cards_sender_email_idx", "sender_email"],
+  ["gift_cards_receiver_email_idx", "receiver_email"],
+] as const;
+
+export async function up(db: Kysely<any>) {
+  for (const [name, column] of INDEXES)
+    await db.schema.createIndex(name).on("gift_cards").column(column).execute();
+}
+
+export async function down(db: Kysely<any>) {
+  for (const [name] of INDEXES) await db.schema.dropIndex(name).execute();
+}
