@@ -16,12 +16,8 @@ import {
   PrintSlipsButton,
 } from "~/admin/packing/components";
 import { runMarkForm } from "~/admin/packing/marking.server";
-import {
-  dayOrdersPage,
-  packingDay,
-  packingState,
-  parseDay,
-} from "~/admin/packing/packing-day.server";
+import { dayOrdersPage, packingDay, parseDay } from "~/admin/packing/packing-day.server";
+import { packingState } from "~/admin/packing/packing-state";
 import { markedMessage } from "~/admin/packing/schemas";
 import { offsetOf, PAGE_SIZE, pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/admin/staff-session.server";

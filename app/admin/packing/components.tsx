@@ -4,7 +4,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatStaffDay } from "~/admin/format";
 import { CsrfInput } from "~/components/csrf-input";
-import type { PackingState, Slip } from "./packing-day.server";
+import type { Slip } from "./packing-day.server";
+import type { PackingState } from "./packing-state";
 import type { PickList } from "./pick-list";
 
 export const STATE_LABEL: Record<PackingState, string> = {

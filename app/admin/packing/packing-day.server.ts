@@ -15,6 +15,7 @@ import type { DB, OrderStatus } from "~/db/schema";
 import { addDays, parseWeekdays, runsOn } from "~/delivery/schedule";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { toCsv } from "./csv";
+export { packingState, type PackingState } from "./packing-state";
 import { contentsKey, productKey, sumPickList, type PickItem, type PickList } from "./pick-list";
 
 /** The statuses of a day's orders the back office shows: paid ones are packed, the others still owe. */
@@ -172,22 +173,6 @@ export type DayOrder = {
   notes: string | null;
   region: string;
 };
-
-/** Where an order is on packing day: what the orders table says. */
-export type PackingState = "unpaid" | "failed" | "paid" | "packed" | "dispatched";
-
-export const packingState = (
-  o: Pick<DayOrder, "status" | "packedAt" | "dispatchedAt">,
-): PackingState =>
-  o.status !== "paid"
-    ? o.status === "failed"
-      ? "failed"
-      : "unpaid"
-    : o.dispatchedAt
-      ? "dispatched"
-      : o.packedAt
-        ? "packed"
-        : "paid";
 
 function dayOrdersQuery(db: Kysely<DB>, date: string, statuses: OrderStatus[]) {
   return db
