@@ -44,30 +44,32 @@ export default function DeliveriesOverview() {
             </thead>
             {days.map((day) => (
               <tbody key={day.date} className="packing-overview__day">
-                {day.regions.map((r, i) => (
-                  <tr key={r.region}>
-                    {i === 0 ? (
-                      <th scope="rowgroup" rowSpan={day.regions.length + 1}>
-                        <Link to={`/admin/deliveries/${day.date}`}>{formatStaffDay(day.date)}</Link>
-                      </th>
-                    ) : null}
-                    <td>{r.region}</td>
-                    <td className="num">{r.boxes}</td>
-                    <td className="num">{r.addons}</td>
-                    <td className="num">{r.unpaid}</td>
+                {day.regions.length ? (
+                  day.regions.map((r, i) => (
+                    <tr key={r.region}>
+                      {i === 0 ? <DayCell date={day.date} rows={day.regions.length + 1} /> : null}
+                      <td>{r.region}</td>
+                      <td className="num">{r.boxes}</td>
+                      <td className="num">{r.addons}</td>
+                      <td className="num">{r.unpaid}</td>
+                    </tr>
+                  ))
+                ) : (
+                  <tr>
+                    <DayCell date={day.date} rows={1} />
+                    <td colSpan={4} className="packing-overview__none">
+                      No orders yet
+                    </td>
                   </tr>
-                ))}
-                <tr className="packing-overview__total">
-                  {day.regions.length ? null : (
-                    <th scope="rowgroup">
-                      <Link to={`/admin/deliveries/${day.date}`}>{formatStaffDay(day.date)}</Link>
-                    </th>
-                  )}
-                  <td>All regions</td>
-                  <td className="num">{day.boxes}</td>
-                  <td className="num">{day.addons}</td>
-                  <td className="num">{day.unpaid}</td>
-                </tr>
+                )}
+                {day.regions.length ? (
+                  <tr className="packing-overview__total">
+                    <td>All regions</td>
+                    <td className="num">{day.boxes}</td>
+                    <td className="num">{day.addons}</td>
+                    <td className="num">{day.unpaid}</td>
+                  </tr>
+                ) : null}
               </tbody>
             ))}
           </table>
@@ -76,5 +78,13 @@ export default function DeliveriesOverview() {
         <EmptyState>No delivery days in the next weeks.</EmptyState>
       )}
     </AdminPage>
+  );
+}
+
+function DayCell({ date, rows }: { date: string; rows: number }) {
+  return (
+    <th scope="rowgroup" rowSpan={rows}>
+      <Link to={`/admin/deliveries/${date}`}>{formatStaffDay(date)}</Link>
+    </th>
   );
 }

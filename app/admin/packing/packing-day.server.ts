@@ -52,7 +52,8 @@ export type OverviewDay = {
 
 /**
  * The next 14 delivery days from today (Sydney): the days on which a region delivers or an order is
- * due, each with its regions' paid boxes, add-ons in them and unpaid orders. Three grouped queries.
+ * due, each with the regions that have orders on it (paid boxes, the add-ons in them, unpaid
+ * orders). Three grouped queries.
  */
 export async function packingOverview(
   now = new Date(),
@@ -119,17 +120,15 @@ export async function packingOverview(
     if (!row) day.set(region, (row = { region, boxes: 0, addons: 0, unpaid: 0 }));
     return row;
   };
-  // every region on each day it delivers, with nothing yet
+  // the delivery days: each day a region delivers on, and any day an order is due
   const schedules = regions.map((r) => ({
-    name: r.name,
-    schedule: {
-      weekdays: parseWeekdays(r.weekdays),
-      leadDays: r.leadDays,
-      everyWeeks: r.everyWeeks,
-    },
+    weekdays: parseWeekdays(r.weekdays),
+    leadDays: r.leadDays,
+    everyWeeks: r.everyWeeks,
   }));
   for (let day = today; day <= until; day = addDays(day, 1))
-    for (const r of schedules) if (runsOn(r.schedule, day)) rowOf(day, r.name);
+    if (schedules.some((s) => runsOn(s, day))) days.set(day, new Map());
+  // each with the regions that have orders on it
   for (const c of orderCounts) {
     const row = rowOf(c.date!, c.region ?? NO_REGION);
     if (c.status === "paid") row.boxes += Number(c.count);
