@@ -66,7 +66,7 @@ export default function GiftCards() {
                 {d.cards.map((c) => (
                   <tr key={c.id}>
                     <th scope="row">
-                      <Link to={giftCardPath(c.id)}>
+                      <Link to={giftCardPath(c.id)} className="gift-code-link">
                         <span className="visually-hidden">Gift card ending </span>
                         <span aria-hidden="true">•••• </span>
                         {c.codeLast4}
