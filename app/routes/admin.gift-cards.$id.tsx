@@ -87,7 +87,7 @@ export default function GiftCardPage() {
       <div className="admin-grid">
         <section className="admin-card" aria-labelledby="card-title">
           <h2 id="card-title">The card</h2>
-          <dl className="admin-facts">
+          <dl className="admin-facts gift-facts">
             <dt>Code</dt>
             <dd>•••• {card.codeLast4}</dd>
             <dt>Value</dt>
@@ -127,7 +127,7 @@ export default function GiftCardPage() {
 
         <section className="admin-card" aria-labelledby="purchase-title">
           <h2 id="purchase-title">Purchase</h2>
-          <dl className="admin-facts">
+          <dl className="admin-facts gift-facts">
             <dt>Order</dt>
             <dd>{card.orderReference ?? "None"}</dd>
             <dt>Paid</dt>
