@@ -172,6 +172,59 @@ describe("the pick list, the day's orders, the manifest and the overview", () =>
   });
 });
 
+describe("a curated box", () => {
+  it("puts its range's contents of the delivery's month on the slip and the pick list", async () => {
+    const date = addDays(DAY, 14);
+    const leaf = await db
+      .selectFrom("packages")
+      .select(["id", "parentId", "fullName"])
+      .where("slug", "=", "beef-small")
+      .executeTakeFirstOrThrow();
+    const month = date.slice(0, 7);
+    await db
+      .insertInto("packageContents")
+      .values([
+        { packageId: leaf.parentId!, month, item: "Test brisket", quantity: "1.5kg", sortOrder: 0 },
+        {
+          packageId: leaf.parentId!,
+          month,
+          item: "Test mince",
+          quantity: "2 x 500g",
+          sortOrder: 1,
+        },
+      ])
+      .execute();
+    const { createOrder } = await import("../factories");
+    for (let i = 0; i < 2; i++) {
+      const sub = await createSubscriber(db, { region: "nsw" });
+      await createOrder(db, sub.userId, {
+        subscriptionId: sub.subscriptionId,
+        status: "paid",
+        deliveryDate: date,
+        lines: [
+          {
+            sellableType: "package",
+            sellableId: leaf.id,
+            name: leaf.fullName,
+            quantity: 1,
+            priceCents: 16900,
+          },
+        ],
+      });
+    }
+    const { slips, pickList } = await packingDay(date);
+    expect(slips[0].lines.map((l) => [l.kind, l.name, l.quantity])).toEqual([
+      ["box", leaf.fullName, "1"],
+      ["contents", "Test brisket", "1.5kg"],
+      ["contents", "Test mince", "2 x 500g"],
+    ]);
+    expect(pickList.rows.map((r) => [r.name, r.unit, r.total])).toEqual([
+      ["Test brisket", "1.5kg", 2],
+      ["Test mince", "2 x 500g", 2],
+    ]);
+  });
+});
+
 describe("marking packed and dispatched", () => {
   it("marks one order packed then dispatched, one audit entry each; the subscriber sees it", async () => {
     const staff = staffRef(await createStaff(db, { role: "packer" }));
