@@ -60,13 +60,23 @@ export async function packingOverview(
   db: Kysely<DB> = appDb,
 ): Promise<OverviewDay[]> {
   const today = sydneyToday(now);
-  const until = addDays(today, LOOK_AHEAD_DAYS);
-  const [regions, orderCounts, addonCounts] = await Promise.all([
-    db
-      .selectFrom("deliveryRegions")
-      .select(["name", "weekdays", "leadDays", "everyWeeks", "sortOrder"])
-      .orderBy("sortOrder")
-      .execute(),
+  const regions = await db
+    .selectFrom("deliveryRegions")
+    .select(["name", "weekdays", "leadDays", "everyWeeks", "sortOrder"])
+    .orderBy("sortOrder")
+    .execute();
+  // the delivery days: each day a region delivers on (and below, any day an order is due); the
+  // orders are read only up to the 14th of them
+  const schedules = regions.map((r) => ({
+    weekdays: parseWeekdays(r.weekdays),
+    leadDays: r.leadDays,
+    everyWeeks: r.everyWeeks,
+  }));
+  const scheduled: string[] = [];
+  for (let day = today; day <= addDays(today, LOOK_AHEAD_DAYS); day = addDays(day, 1))
+    if (schedules.some((s) => runsOn(s, day))) scheduled.push(day);
+  const until = scheduled[OVERVIEW_DAYS - 1] ?? addDays(today, LOOK_AHEAD_DAYS);
+  const [orderCounts, addonCounts] = await Promise.all([
     db
       .selectFrom("orders")
       .leftJoin("subscriptions", "subscriptions.id", "orders.subscriptionId")
@@ -99,13 +109,15 @@ export async function packingOverview(
       .where("orders.status", "=", "paid")
       .where("orders.kind", "=", "box")
       .where("invoiceLines.sellableType", "=", "addon")
-      .where(({ eb, selectFrom }) =>
-        eb(
-          "invoices.id",
-          "=",
-          selectFrom("invoices as latest")
-            .select((l) => l.fn.max("latest.id").as("id"))
-            .whereRef("latest.orderId", "=", "orders.id"),
+      // the order's latest invoice only (an order re-invoiced keeps its older invoices)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("invoices as later")
+              .select("later.id")
+              .whereRef("later.orderId", "=", "invoices.orderId")
+              .whereRef("later.id", ">", "invoices.id"),
+          ),
         ),
       )
       .groupBy(["orders.deliveryDate", "deliveryRegions.name"])
@@ -120,14 +132,7 @@ export async function packingOverview(
     if (!row) day.set(region, (row = { region, boxes: 0, addons: 0, unpaid: 0 }));
     return row;
   };
-  // the delivery days: each day a region delivers on, and any day an order is due
-  const schedules = regions.map((r) => ({
-    weekdays: parseWeekdays(r.weekdays),
-    leadDays: r.leadDays,
-    everyWeeks: r.everyWeeks,
-  }));
-  for (let day = today; day <= until; day = addDays(day, 1))
-    if (schedules.some((s) => runsOn(s, day))) days.set(day, new Map());
+  for (const day of scheduled) if (day <= until) days.set(day, new Map());
   // each with the regions that have orders on it
   for (const c of orderCounts) {
     const row = rowOf(c.date!, c.region ?? NO_REGION);
@@ -315,13 +320,14 @@ export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb):
         ])
         .where("invoices.orderId", "in", chunk)
         .where("invoiceLines.sellableType", "in", ["package", "product", "addon"])
-        .where(({ eb, selectFrom }) =>
-          eb(
-            "invoices.id",
-            "=",
-            selectFrom("invoices as latest")
-              .select((l) => l.fn.max("latest.id").as("id"))
-              .whereRef("latest.orderId", "=", "invoices.orderId"),
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("invoices as later")
+                .select("later.id")
+                .whereRef("later.orderId", "=", "invoices.orderId")
+                .whereRef("later.id", ">", "invoices.id"),
+            ),
           ),
         )
         .orderBy("invoiceLines.id")
