@@ -39,15 +39,17 @@ async function claimIn(
     .set({ claimedAt: now.toISOString(), claimedByUserId: userId })
     .where("codeHash", "=", codeHash)
     .where("claimedAt", "is", null)
+    // a card cancelled by staff (its purchase refunded) can no longer be claimed (issue 36)
+    .where("cancelledAt", "is", null)
     .where((eb) => eb.or([eb("expiresOn", "is", null), eb("expiresOn", ">=", sydneyToday(now))]))
     .executeTakeFirst();
   const card = await trx
     .selectFrom("giftCards")
-    .select(["id", "codeLast4", "valueCents", "expiresOn", "claimedAt"])
+    .select(["id", "codeLast4", "valueCents", "expiresOn", "claimedAt", "cancelledAt"])
     .where("codeHash", "=", codeHash)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1 || !card) {
-    if (!card) return { ok: false, reason: "not-found" };
+    if (!card || card.cancelledAt) return { ok: false, reason: "not-found" };
     if (card.claimedAt) return { ok: false, reason: "claimed" };
     return { ok: false, reason: "expired", expiresOn: card.expiresOn };
   }

@@ -11,6 +11,7 @@ import { giftCardEmail } from "~/email/templates/gift-card";
 import { openSealedCode } from "./codes.server";
 import { expiryDay, formatCode, sydneyStartOfDay, sydneyToday } from "./rules";
 
+// A card cancelled by staff before its day (issue 36) is never mailed.
 type DueCard = { id: number; deliverOn: string };
 
 export const giftCardMailJob: JobKind<DueCard> = {
@@ -20,6 +21,7 @@ export const giftCardMailJob: JobKind<DueCard> = {
       .selectFrom("giftCards")
       .select(["id", "deliverOn"])
       .where("sentAt", "is", null)
+      .where("cancelledAt", "is", null)
       .where("deliverOn", "<=", sydneyToday(now))
       .orderBy("deliverOn")
       .orderBy("id")
@@ -33,6 +35,7 @@ export const giftCardMailJob: JobKind<DueCard> = {
         .set({ sentAt: now.toISOString() })
         .where("id", "=", item.id)
         .where("sentAt", "is", null)
+        .where("cancelledAt", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
       const card = await trx
@@ -67,6 +70,7 @@ export const giftCardMailJob: JobKind<DueCard> = {
       .selectFrom("giftCards")
       .select("deliverOn")
       .where("sentAt", "is", null)
+      .where("cancelledAt", "is", null)
       .where("deliverOn", "<=", sydneyToday(now))
       .orderBy("deliverOn")
       .limit(1)

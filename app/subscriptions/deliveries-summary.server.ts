@@ -33,6 +33,8 @@ export type OrderSummary = {
   totalCents: number | null;
   /** why a cancelled renewal order was not delivered, in a plain sentence, else null */
   note: string | null;
+  /** packing day (issue 36): "packed" once staff packed it, "dispatched" once it is on its way */
+  progress: "packed" | "dispatched" | null;
 };
 
 const subscriptionsOf = preparedQuery(db, (q, userId: number) =>
@@ -82,6 +84,8 @@ const ordersOf = preparedQuery(db, (q, userId: number) =>
       "orders.deliveryDate",
       "orders.status",
       "orders.createdAt",
+      "orders.packedAt",
+      "orders.dispatchedAt",
       "deliveries.skipReason",
     ])
     .where("orders.userId", "=", userId)
@@ -115,6 +119,8 @@ export async function getOrders({ userId }: { userId: number }): Promise<OrderSu
       o.status === "cancelled" && o.skipReason === NOT_PAID_BEFORE_PACKING
         ? NOT_PAID_BEFORE_PACKING_NOTE
         : null,
+    progress:
+      o.status !== "paid" ? null : o.dispatchedAt ? "dispatched" : o.packedAt ? "packed" : null,
   }));
 }
 

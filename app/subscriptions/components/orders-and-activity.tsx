@@ -9,6 +9,9 @@ import type { ActivityEntry } from "../subscriber-actions.server";
 import type { OrderSummary } from "../deliveries-summary.server";
 import { formatWhen } from "../subscriber-schedule";
 
+/** A paid order on packing day: staff marked it packed, then dispatched. */
+const PROGRESS_LABEL = { packed: "Packed", dispatched: "On its way" } as const;
+
 export function OrderCard({ o }: { o: OrderSummary }) {
   return (
     <li className="card deliveries__order">
@@ -18,8 +21,10 @@ export function OrderCard({ o }: { o: OrderSummary }) {
             <span className="visually-hidden">Order </span>
             {o.reference}
           </h3>
-          <span className={`badge deliveries__status deliveries__status--${o.status}`}>
-            {ORDER_STATUS_LABEL[o.status]}
+          <span
+            className={`badge deliveries__status deliveries__status--${o.status}${o.progress ? ` deliveries__status--${o.progress}` : ""}`}
+          >
+            {o.progress ? PROGRESS_LABEL[o.progress] : ORDER_STATUS_LABEL[o.status]}
           </span>
         </div>
         <dl className="deliveries__facts deliveries__facts--row">

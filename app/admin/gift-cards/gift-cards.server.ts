@@ -1,0 +1,571 @@
+// Gift cards in the back office (issue 36, permission "gift_cards"): find a card by an e-mail
+// address (its buyer's or its receiver's) or by the last four characters of its code; resend it;
+// cancel an unclaimed card and refund its purchase.
+//
+// Resend (decision 045 keeps no code once the card's e-mail is written): resending a card that was
+// already sent issues it a NEW code (the old one stops working at once) and e-mails the new code to
+// the receiver; the card keeps its value, expiry and message. A card not sent yet still has its
+// sealed code and goes by itself on its delivery day, so it is not resent (nothing is lost yet).
+// A claimed, cancelled or expired card is not resent.
+//
+// Cancel: an unclaimed, uncancelled card that was bought (a bonus card goes with the card it came
+// with). The press carries an idempotency key: the card is marked cancelled (so it can no longer be
+// claimed: app/gift-cards/claim.server.ts), a refund row (unique key) and the audit entry are
+// written in one transaction, then the PaymentGateway refunds the purchase with the same key, so a
+// second press with the same key, at the same time or later, refunds nothing more. If the gateway
+// fails, the cancellation is undone and the refund row marked failed. The buyer is e-mailed.
+import type { Kysely } from "kysely";
+import { writeAudit } from "~/admin/audit.server";
+import { formatAud } from "~/admin/format";
+import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
+import type { Staff } from "~/admin/staff-session.server";
+import { db as appDb } from "~/db/client.server";
+import type { DB } from "~/db/schema";
+import { queueEmail } from "~/email/mailer.server";
+import { giftCardEmail } from "~/email/templates/gift-card";
+import { giftCardCancelledEmail } from "~/email/templates/gift-card-cancelled";
+import {
+  CODE_ALPHABET,
+  expiryDay,
+  formatCode,
+  normaliseCode,
+  sydneyToday,
+} from "~/gift-cards/rules";
+import { newGiftCardCode, storedGiftCode } from "~/gift-cards/stored-code.server";
+import type { PaymentGateway } from "~/payments/gateway";
+import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { giftCardActionSchema } from "./schemas";
+import { sessionSecret } from "~/security/secrets.server";
+
+type StaffRef = Pick<Staff, "id" | "role" | "ip">;
+
+export type GiftCardState = "scheduled" | "sent" | "claimed" | "cancelled" | "expired";
+
+export const GIFT_CARD_MESSAGES = {
+  badQuery: "Enter an e-mail address or the last four characters of a code.",
+  notFound: "There is no such gift card.",
+  claimed: "This card was already claimed: its value is the customer's credit now.",
+  cancelled: "This card was already cancelled.",
+  expired: "This card has expired.",
+  notSent: (day: string) =>
+    `This card has not been sent yet: it goes to its receiver on ${day}. There is nothing to resend.`,
+  bonus: "A bonus card is cancelled with the card that was bought with it.",
+  bonusClaimed:
+    "The bonus card that came with this card was already claimed, so this card is not cancelled with a refund.",
+  noPayment: "This card has no card payment to refund.",
+  refunded:
+    "This card's purchase was already refunded (in part or in full), so it is not cancelled here.",
+  gateway:
+    "The payment gateway did not refund the purchase, so the card was not cancelled. Please try again.",
+} as const;
+
+export function giftCardState(
+  c: {
+    sentAt: string | null;
+    claimedAt: string | null;
+    cancelledAt: string | null;
+    expiresOn: string | null;
+  },
+  now = new Date(),
+): GiftCardState {
+  if (c.cancelledAt) return "cancelled";
+  if (c.claimedAt) return "claimed";
+  if (c.expiresOn && c.expiresOn < sydneyToday(now)) return "expired";
+  return c.sentAt ? "sent" : "scheduled";
+}
+
+const LAST4 = new RegExp(`^[${CODE_ALPHABET}]{4}$`);
+
+/** What was typed in the search: an e-mail (lower-cased), the last four of a code, nothing, or neither. */
+export function parseGiftQuery(
+  raw: string,
+): { kind: "email"; email: string } | { kind: "last4"; last4: string } | { kind: "none" } | null {
+  const q = raw.trim();
+  if (!q) return { kind: "none" };
+  if (q.includes("@")) return q.length <= 254 ? { kind: "email", email: q.toLowerCase() } : null;
+  const last4 = normaliseCode(q);
+  return LAST4.test(last4) ? { kind: "last4", last4 } : null;
+}
+
+export type GiftCardListItem = {
+  id: number;
+  codeLast4: string;
+  valueCents: number;
+  bonus: boolean;
+  senderName: string;
+  senderEmail: string;
+  receiverName: string;
+  receiverEmail: string;
+  deliverOn: string;
+  state: GiftCardState;
+};
+
+/** A page of cards matching the search (newest first), and how many match. Indexed filters (migration 023). */
+export async function searchGiftCards(
+  q: string,
+  page: number,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+): Promise<{ error: string } | { cards: GiftCardListItem[]; total: number }> {
+  const query = parseGiftQuery(q);
+  if (!query) return { error: GIFT_CARD_MESSAGES.badQuery };
+  let base = db.selectFrom("giftCards");
+  if (query.kind === "email")
+    base = base.where((eb) =>
+      eb.or([eb("senderEmail", "=", query.email), eb("receiverEmail", "=", query.email)]),
+    );
+  else if (query.kind === "last4") base = base.where("codeLast4", "=", query.last4);
+  const [rows, count] = await Promise.all([
+    base
+      .select([
+        "id",
+        "codeLast4",
+        "valueCents",
+        "bonusOfId",
+        "senderName",
+        "senderEmail",
+        "receiverName",
+        "receiverEmail",
+        "deliverOn",
+        "sentAt",
+        "claimedAt",
+        "cancelledAt",
+        "expiresOn",
+      ])
+      .orderBy("id", "desc")
+      .limit(PAGE_SIZE)
+      .offset(offsetOf(page))
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    cards: rows.map((r) => ({
+      id: r.id,
+      codeLast4: r.codeLast4,
+      valueCents: r.valueCents,
+      bonus: r.bonusOfId !== null,
+      senderName: r.senderName,
+      senderEmail: r.senderEmail,
+      receiverName: r.receiverName,
+      receiverEmail: r.receiverEmail,
+      deliverOn: r.deliverOn,
+      state: giftCardState(r, now),
+    })),
+  };
+}
+
+/** A card with its order, its payment (brand and last four only) and the refunds of its order. */
+export async function giftCardDetail(
+  id: number,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+) {
+  const card = await db
+    .selectFrom("giftCards")
+    .leftJoin("orders", "orders.id", "giftCards.orderId")
+    .leftJoin("giftCards as parent", "parent.id", "giftCards.bonusOfId")
+    .select([
+      "giftCards.id",
+      "giftCards.codeLast4",
+      "giftCards.valueCents",
+      "giftCards.bonusOfId",
+      "giftCards.senderName",
+      "giftCards.senderEmail",
+      "giftCards.receiverName",
+      "giftCards.receiverEmail",
+      "giftCards.receiverMessage",
+      "giftCards.deliverOn",
+      "giftCards.sentAt",
+      "giftCards.claimedAt",
+      "giftCards.cancelledAt",
+      "giftCards.expiresOn",
+      "giftCards.createdAt",
+      "giftCards.orderId",
+      "orders.reference as orderReference",
+      "parent.codeLast4 as parentLast4",
+    ])
+    .where("giftCards.id", "=", id)
+    .executeTakeFirst();
+  if (!card) return null;
+  const [payment, bonusCards, refunds] = await Promise.all([
+    card.orderId ? paymentOf(db, card.orderId) : Promise.resolve(undefined),
+    db
+      .selectFrom("giftCards")
+      .select(["id", "codeLast4", "valueCents", "sentAt", "claimedAt", "cancelledAt", "expiresOn"])
+      .where("bonusOfId", "=", card.id)
+      .execute(),
+    card.orderId
+      ? db
+          .selectFrom("refunds")
+          .select(["noteNumber", "amountCents", "status", "createdAt", "reason"])
+          .where("orderId", "=", card.orderId)
+          .orderBy("id")
+          .execute()
+      : Promise.resolve([]),
+  ]);
+  const state = giftCardState(card, now);
+  return {
+    ...card,
+    state,
+    bonus: card.bonusOfId !== null,
+    payment: payment
+      ? {
+          amountCents: payment.amountCents,
+          status: payment.status,
+          card:
+            payment.cardBrand && payment.cardLastFour
+              ? `${payment.cardBrand} ending in ${payment.cardLastFour}`
+              : null,
+        }
+      : null,
+    bonusCards: bonusCards.map((b) => ({ ...b, state: giftCardState(b, now) })),
+    refunds,
+    canResend: state === "sent",
+    canCancel:
+      card.bonusOfId === null &&
+      (state === "sent" || state === "scheduled") &&
+      Boolean(payment?.gatewayChargeId) &&
+      payment?.status === "succeeded",
+  };
+}
+
+export type GiftCardDetail = NonNullable<Awaited<ReturnType<typeof giftCardDetail>>>;
+
+const paymentOf = (db: Kysely<DB>, orderId: number) =>
+  db
+    .selectFrom("payments")
+    .select(["id", "amountCents", "status", "gatewayChargeId", "cardBrand", "cardLastFour"])
+    .where("orderId", "=", orderId)
+    .where("giftCardId", "is not", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+
+export type GiftActionOutcome =
+  { ok: true; message: string } | { ok: false; status: 404 | 409 | 502; message: string };
+
+const refusal = (message: string, status: 404 | 409 | 502 = 409) =>
+  ({ ok: false, status, message }) as const;
+
+/** Resends a sent, unclaimed card with a new code (the old code stops working). */
+export async function resendGiftCard(
+  staff: StaffRef,
+  cardId: number,
+  origin: string,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+): Promise<GiftActionOutcome> {
+  const card = await db
+    .selectFrom("giftCards")
+    .selectAll()
+    .where("id", "=", cardId)
+    .executeTakeFirst();
+  if (!card) return refusal(GIFT_CARD_MESSAGES.notFound, 404);
+  const state = giftCardState(card, now);
+  if (state === "claimed") return refusal(GIFT_CARD_MESSAGES.claimed);
+  if (state === "cancelled") return refusal(GIFT_CARD_MESSAGES.cancelled);
+  if (state === "expired") return refusal(GIFT_CARD_MESSAGES.expired);
+  if (state === "scheduled") return refusal(GIFT_CARD_MESSAGES.notSent(card.deliverOn));
+  const code = newGiftCardCode();
+  const stored = storedGiftCode(sessionSecret, code, { sealed: false });
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .updateTable("giftCards")
+      .set(stored)
+      .where("id", "=", card.id)
+      .where("codeHash", "=", card.codeHash)
+      .where("claimedAt", "is", null)
+      .where("cancelledAt", "is", null)
+      .where("sentAt", "is not", null)
+      .executeTakeFirst();
+    // claimed, cancelled or resent by someone else meanwhile
+    if (Number(res.numUpdatedRows) !== 1)
+      return refusal("This card changed meanwhile. Please look at it again.");
+    await queueEmail(trx, giftCardEmail, card.receiverEmail, {
+      receiverName: card.receiverName,
+      senderName: card.senderName,
+      valueCents: card.valueCents,
+      message: card.receiverMessage,
+      code,
+      expiresOn: card.expiresOn ?? expiryDay(card.createdAt.slice(0, 10)),
+      activateUrl: `${origin}/gift-cards/activate/${formatCode(code)}`,
+      bonus: card.bonusOfId !== null,
+    });
+    await writeAudit(
+      trx,
+      staff,
+      {
+        action: "gift_card.resend",
+        entityType: "gift_card",
+        entityId: card.id,
+        before: { codeLast4: card.codeLast4 },
+        after: { codeLast4: stored.codeLast4, to: card.receiverEmail },
+      },
+      now,
+    );
+    return {
+      ok: true,
+      message: `Sent to ${card.receiverEmail} with a new code ending ${stored.codeLast4}; the old code ending ${card.codeLast4} no longer works.`,
+    } as const;
+  });
+}
+
+/** The gateway's key of a cancel press: the form's key, in a space of its own. */
+export const cancelRefundKey = (key: string) => `gift-card-cancel:${key}`;
+
+const cancelledMessage = (amountCents: number, email: string) =>
+  `Card cancelled. ${formatAud(amountCents)} refunded to the buyer's card; we e-mailed ${email}.`;
+
+/**
+ * Cancels an unclaimed card and refunds its purchase, once per press: `key` is the form's
+ * idempotency key; the same key again (twice pressed, resubmitted, at once) refunds nothing more.
+ */
+export async function cancelGiftCard(
+  staff: StaffRef,
+  { cardId, key }: { cardId: number; key: string },
+  {
+    db = appDb,
+    now = new Date(),
+    gateway = paymentGateway(),
+  }: { db?: Kysely<DB>; now?: Date; gateway?: PaymentGateway } = {},
+): Promise<GiftActionOutcome> {
+  const refundKey = cancelRefundKey(key);
+  const replay = async () => {
+    const done = await db
+      .selectFrom("refunds")
+      .innerJoin("giftCards", "giftCards.orderId", "refunds.orderId")
+      .select(["refunds.status", "refunds.amountCents", "giftCards.senderEmail"])
+      .where("refunds.idempotencyKey", "=", refundKey)
+      .where("giftCards.id", "=", cardId)
+      .executeTakeFirst();
+    if (!done) return null;
+    if (done.status === "failed") return refusal(GIFT_CARD_MESSAGES.gateway, 502);
+    return { ok: true, message: cancelledMessage(done.amountCents, done.senderEmail) } as const;
+  };
+  const before = await replay();
+  if (before) return before;
+
+  const card = await db
+    .selectFrom("giftCards")
+    .leftJoin("orders", "orders.id", "giftCards.orderId")
+    .leftJoin("users", "users.id", "giftCards.purchaserUserId")
+    .select([
+      "giftCards.id",
+      "giftCards.codeLast4",
+      "giftCards.valueCents",
+      "giftCards.bonusOfId",
+      "giftCards.senderName",
+      "giftCards.senderEmail",
+      "giftCards.receiverName",
+      "giftCards.sentAt",
+      "giftCards.claimedAt",
+      "giftCards.cancelledAt",
+      "giftCards.expiresOn",
+      "giftCards.orderId",
+      "orders.reference",
+      "users.firstName as buyerFirstName",
+    ])
+    .where("giftCards.id", "=", cardId)
+    .executeTakeFirst();
+  if (!card) return refusal(GIFT_CARD_MESSAGES.notFound, 404);
+  if (card.bonusOfId !== null) return refusal(GIFT_CARD_MESSAGES.bonus);
+  if (card.cancelledAt) return refusal(GIFT_CARD_MESSAGES.cancelled);
+  if (card.claimedAt) return refusal(GIFT_CARD_MESSAGES.claimed);
+  const payment = card.orderId ? await paymentOf(db, card.orderId) : undefined;
+  if (
+    !card.orderId ||
+    !card.reference ||
+    !payment?.gatewayChargeId ||
+    payment.status !== "succeeded"
+  )
+    return refusal(GIFT_CARD_MESSAGES.noPayment);
+  const bonus = await db
+    .selectFrom("giftCards")
+    .select(["id", "claimedAt"])
+    .where("bonusOfId", "=", card.id)
+    .execute();
+  if (bonus.some((b) => b.claimedAt)) return refusal(GIFT_CARD_MESSAGES.bonusClaimed);
+  const orderId = card.orderId;
+  const amountCents = payment.amountCents;
+  const ts = now.toISOString();
+
+  // 1. the card stops working, the refund is owed: one transaction with its audit entry
+  const claimed = await db
+    .transaction()
+    .execute(async (trx) => {
+      const res = await trx
+        .updateTable("giftCards")
+        .set({ cancelledAt: ts })
+        .where("id", "=", card.id)
+        .where("claimedAt", "is", null)
+        .where("cancelledAt", "is", null)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+      // its bonus cards go with it (none of them is claimed: checked above, and again here)
+      const bonusRes = await trx
+        .updateTable("giftCards")
+        .set({ cancelledAt: ts })
+        .where("bonusOfId", "=", card.id)
+        .where("claimedAt", "is", null)
+        .where("cancelledAt", "is", null)
+        .executeTakeFirst();
+      if (Number(bonusRes.numUpdatedRows) !== bonus.filter((b) => !b.claimedAt).length)
+        throw new BonusClaimedMeanwhile();
+      const room = await trx
+        .updateTable("orders")
+        .set((eb) => ({ refundedCents: eb("refundedCents", "+", amountCents) }))
+        .where("id", "=", orderId)
+        .where("refundedCents", "=", 0)
+        .executeTakeFirst();
+      if (Number(room.numUpdatedRows) !== 1) throw new AlreadyRefunded();
+      const { n } = await trx
+        .selectFrom("refunds")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("orderId", "=", orderId)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("refunds")
+        .values({
+          orderId,
+          paymentId: payment.id,
+          method: "card",
+          amountCents,
+          // a gift card is not a taxable supply when sold: GST is paid when it is spent
+          gstCents: 0,
+          reason: "Gift card cancelled",
+          lines: null,
+          staffUserId: staff.id,
+          idempotencyKey: refundKey,
+          status: "pending",
+          gatewayRefundId: null,
+          noteNumber: `AN-${card.reference}-${Number(n) + 1}`,
+          createdAt: ts,
+          completedAt: null,
+        })
+        .execute();
+      await writeAudit(
+        trx,
+        staff,
+        {
+          action: "gift_card.cancel",
+          entityType: "gift_card",
+          entityId: card.id,
+          before: { cancelledAt: null, refundedCents: 0 },
+          after: {
+            cancelledAt: ts,
+            refundedCents: amountCents,
+            order: card.reference,
+            bonusCards: bonus.map((b) => b.id),
+          },
+        },
+        now,
+      );
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof BonusClaimedMeanwhile) return "bonus" as const;
+      if (error instanceof AlreadyRefunded) return "refunded" as const;
+      if (isUniqueViolation(error)) return false; // the same key, pressed at the same time
+      throw error;
+    });
+  if (claimed === "bonus") return refusal(GIFT_CARD_MESSAGES.bonusClaimed);
+  if (claimed === "refunded") return refusal(GIFT_CARD_MESSAGES.refunded);
+  if (!claimed) {
+    const again = await replay();
+    if (again) return again;
+    const now2 = await db
+      .selectFrom("giftCards")
+      .select(["claimedAt", "cancelledAt"])
+      .where("id", "=", card.id)
+      .executeTakeFirst();
+    return refusal(now2?.claimedAt ? GIFT_CARD_MESSAGES.claimed : GIFT_CARD_MESSAGES.cancelled);
+  }
+
+  // 2. the gateway refunds the purchase, once for this key whatever happens around it
+  let refund: Awaited<ReturnType<PaymentGateway["refund"]>> | null = null;
+  try {
+    refund = await gateway.refund(payment.gatewayChargeId, amountCents, refundKey);
+  } catch {
+    refund = null;
+  }
+  const done = new Date().toISOString();
+  if (!refund) {
+    // 3a. not refunded: the card works again, the refund is marked failed
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("refunds")
+        .set({ status: "failed", completedAt: done })
+        .where("idempotencyKey", "=", refundKey)
+        .where("status", "=", "pending")
+        .execute();
+      await trx
+        .updateTable("orders")
+        .set((eb) => ({ refundedCents: eb("refundedCents", "-", amountCents) }))
+        .where("id", "=", orderId)
+        .execute();
+      await trx
+        .updateTable("giftCards")
+        .set({ cancelledAt: null })
+        .where((eb) => eb.or([eb("id", "=", card.id), eb("bonusOfId", "=", card.id)]))
+        .where("cancelledAt", "=", ts)
+        .execute();
+      await writeAudit(trx, staff, {
+        action: "gift_card.cancel_failed",
+        entityType: "gift_card",
+        entityId: card.id,
+        before: { cancelledAt: ts },
+        after: { cancelledAt: null, reason: "the gateway did not refund" },
+      });
+    });
+    return refusal(GIFT_CARD_MESSAGES.gateway, 502);
+  }
+  // 3b. refunded: the refund row completes, the payment is refunded, the buyer is told
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("refunds")
+      .set({ status: "succeeded", gatewayRefundId: refund.refundId, completedAt: done })
+      .where("idempotencyKey", "=", refundKey)
+      .where("status", "=", "pending")
+      .execute();
+    await trx
+      .updateTable("payments")
+      .set({ status: "refunded" })
+      .where("id", "=", payment.id)
+      .execute();
+    await queueEmail(trx, giftCardCancelledEmail, card.senderEmail, {
+      buyerName: card.buyerFirstName ?? card.senderName,
+      receiverName: card.receiverName,
+      codeLast4: card.codeLast4,
+      refundedCents: amountCents,
+      reference: card.reference!,
+    });
+  });
+  return { ok: true, message: cancelledMessage(amountCents, card.senderEmail) };
+}
+
+class BonusClaimedMeanwhile extends Error {}
+class AlreadyRefunded extends Error {}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === "23505" ||
+    e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint failed/i.test(e?.message ?? "")
+  );
+}
+
+/** The card page's action: the form read (CSRF checked by the caller), validated and run. */
+export async function runGiftCardForm(
+  staff: StaffRef,
+  cardId: number,
+  formData: FormData,
+  origin: string,
+): Promise<GiftActionOutcome | { ok: false; status: 400; message: string }> {
+  const parsed = giftCardActionSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success)
+    return {
+      ok: false,
+      status: 400,
+      message: parsed.error.issues[0]?.message ?? "Choose what to do with this card.",
+    };
+  if (parsed.data.intent === "resend") return resendGiftCard(staff, cardId, origin);
+  return cancelGiftCard(staff, { cardId, key: parsed.data.key });
+}

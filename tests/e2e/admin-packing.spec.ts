@@ -1,0 +1,218 @@
+// Packing day in the js and nojs projects (issue 36): a day's pick list sums its paid orders (the
+// unpaid one left out), staff mark an order packed, then all dispatched, and the subscriber sees
+// "Packed" then "On its way" on my-deliveries; the slips, the manifest and axe.
+import fs from "node:fs";
+import { expectNoSeriousViolations } from "./a11y";
+import { test, expect } from "./admin-helpers";
+import * as factories from "../factories";
+import { e2eDb, jsEnabled, ready, settled, signInAs } from "./fixtures";
+
+/** A day of its own, years ahead, so no other test's orders are on it. */
+function ownDay(): string {
+  const d = new Date(Date.UTC(2031 + Math.floor(Math.random() * 8), 0, 1));
+  d.setUTCDate(d.getUTCDate() + Math.floor(Math.random() * 360));
+  return d.toISOString().slice(0, 10);
+}
+
+async function dayWithOrders() {
+  const db = e2eDb();
+  const date = ownDay();
+  const region = `E2E Pack ${Math.random().toString(36).slice(2, 6)}`;
+  const mince = await factories.productId(db, "beef-mince");
+  const bacon = await factories
+    .productId(db, "addon-smoked-bacon")
+    .catch(
+      async () =>
+        (
+          await db
+            .selectFrom("products")
+            .select("id")
+            .where("kind", "=", "addon")
+            .where("isKnife", "=", 0)
+            .orderBy("id")
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+  const baconName = (
+    await db.selectFrom("products").select("name").where("id", "=", bacon).executeTakeFirstOrThrow()
+  ).name;
+  const regionId = await factories.createRegion(db, { name: region });
+  const order = async (status: "paid" | "unpaid", minceQ: number, baconQ: number) => {
+    const sub = await factories.createSubscriber(db, {
+      user: { password: "Correct-Horse-42" },
+      region: regionId,
+      deliveryDate: date,
+    });
+    const o = await factories.createOrder(db, sub.userId, {
+      subscriptionId: sub.subscriptionId,
+      status,
+      deliveryDate: date,
+      shippingAddressId: sub.addressId,
+      lines: [
+        { sellableType: "package", name: "Custom box (small)", quantity: 1, priceCents: 16900 },
+        {
+          sellableType: "product",
+          sellableId: mince,
+          name: "Beef mince",
+          quantity: minceQ,
+          priceCents: 0,
+        },
+        {
+          sellableType: "addon",
+          sellableId: bacon,
+          name: baconName,
+          quantity: baconQ,
+          priceCents: 1200,
+        },
+      ],
+    });
+    return { ...o, userId: sub.userId };
+  };
+  const a = await order("paid", 2, 1);
+  const b = await order("paid", 3, 2);
+  const unpaid = await order("unpaid", 40, 40);
+  return { date, region, a, b, unpaid, baconName };
+}
+
+test.describe("packing day", () => {
+  test.describe.configure({ timeout: 60_000 });
+  test.use({ staffRole: "packer" });
+
+  test("the pick list sums the paid orders; packed and dispatched reach my-deliveries", async ({
+    page,
+    staff,
+  }) => {
+    void staff;
+    const d = await dayWithOrders();
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`/admin/deliveries/${d.date}`);
+    await ready(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Packing day");
+
+    const pick = page.getByRole("table", { name: /Pick list for/ });
+    await expect(pick.getByRole("columnheader", { name: d.region })).toBeVisible();
+    await expect(pick.getByRole("row", { name: /Beef mince/ })).toContainText("5");
+    await expect(pick.getByRole("row", { name: new RegExp(d.baconName) })).toContainText("3");
+    // the unpaid order's 40 of each are not picked
+    await expect(pick).not.toContainText("40");
+    await expect(pick).not.toContainText("45");
+
+    const orders = page.getByRole("table", { name: /Orders for/ });
+    await expect(orders.getByRole("row")).toHaveCount(4);
+    await expect(orders.getByRole("row", { name: new RegExp(d.unpaid.reference) })).toContainText(
+      "Unpaid",
+    );
+    await expect(
+      orders.getByRole("button", { name: `Mark packed order ${d.unpaid.reference}` }),
+    ).toHaveCount(0);
+
+    // the slips: one per paid order; "Print all slips" prints with JS, opens the slips' page without
+    await expect(page.getByRole("article")).toHaveCount(2);
+    if (jsEnabled())
+      await expect(page.getByRole("button", { name: "Print all slips" })).toBeVisible();
+    else
+      await expect(page.getByRole("link", { name: "Print all slips" })).toHaveAttribute(
+        "href",
+        `/admin/deliveries/${d.date}/slips`,
+      );
+    await expectNoSeriousViolations(page);
+
+    fs.mkdirSync("/tmp/shots-packing", { recursive: true });
+    const project = jsEnabled() ? "js" : "nojs";
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: `/tmp/shots-packing/day-${project}-${width}.png`,
+        fullPage: true,
+      });
+    }
+    await page.emulateMedia({ media: "print" });
+    await page.screenshot({ path: `/tmp/shots-packing/day-${project}-print.png`, fullPage: true });
+    await page.emulateMedia({ media: "screen" });
+
+    // one order packed
+    await page.getByRole("button", { name: `Mark packed order ${d.a.reference}` }).click();
+    await expect(page.getByRole("status")).toHaveText(`Order ${d.a.reference} marked packed.`);
+    await settled(page);
+    await expect(orders.getByRole("row", { name: new RegExp(d.a.reference) })).toContainText(
+      "Packed",
+    );
+
+    await signInAs(page, { id: d.a.userId });
+    await page.goto("/dashboard/my-deliveries");
+    await ready(page);
+    const orderCard = (reference: string) =>
+      page
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: `Order ${reference}`, exact: true }) });
+    await expect(orderCard(d.a.reference)).toContainText("Packed");
+
+    // all at once: the two paid orders dispatched, the unpaid one left
+    await page.goto(`/admin/deliveries/${d.date}`);
+    await ready(page);
+    await page.getByRole("button", { name: "Mark all paid orders dispatched" }).click();
+    await expect(page.getByRole("status")).toHaveText("2 paid orders marked dispatched.");
+    await settled(page);
+    await expect(orders.getByRole("row", { name: new RegExp(d.unpaid.reference) })).toContainText(
+      "Unpaid",
+    );
+
+    await page.goto("/dashboard/my-deliveries");
+    await ready(page);
+    await expect(orderCard(d.a.reference)).toContainText("On its way");
+
+    expect(errors).toEqual([]);
+    const audit = await e2eDb()
+      .selectFrom("auditEntries")
+      .select("action")
+      .where("entityId", "in", [d.a.reference, d.b.reference, d.unpaid.reference])
+      .orderBy("id")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["order.pack", "order.dispatch", "order.dispatch"]);
+  });
+
+  test("the slips' page, the manifest and the 14-day overview", async ({ page, staff }) => {
+    void staff;
+    const d = await dayWithOrders();
+    await page.goto(`/admin/deliveries/${d.date}/slips`);
+    await ready(page);
+    await expect(page.getByRole("article")).toHaveCount(2);
+    await expect(page.getByRole("article").first()).toContainText("7 Bay Road");
+    if (!jsEnabled())
+      await expect(page.getByText("use your browser’s Print command")).toBeVisible();
+    await expectNoSeriousViolations(page);
+
+    const res = await page.request.get(`/admin/deliveries/${d.date}/manifest.csv`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers()["content-disposition"]).toBe(
+      `attachment; filename="manifest-${d.date}.csv"`,
+    );
+    const csv = await res.text();
+    expect(csv).toContain(d.a.reference);
+    expect(csv).not.toContain(d.unpaid.reference);
+
+    await page.goto("/admin/deliveries");
+    await ready(page);
+    await expect(page.getByRole("table", { name: /Next \d+ delivery days/ })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    fs.mkdirSync("/tmp/shots-packing", { recursive: true });
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: `/tmp/shots-packing/overview-${jsEnabled() ? "js" : "nojs"}-${width}.png`,
+        fullPage: true,
+      });
+    }
+  });
+});
+
+test.describe("packing day refused", () => {
+  test.use({ staffRole: "support" });
+  test("support cannot open packing day", async ({ page, staff }) => {
+    void staff;
+    const res = await page.goto("/admin/deliveries");
+    expect(res?.status()).toBe(403);
+  });
+});
