@@ -229,6 +229,14 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/sign-in-schemas.ts /[\s-]/g`,
   String.raw`app/admin/sign-in-schemas.ts /^\d{6}$/`,
   String.raw`app/routes/admin_.sign-in.tsx /^\/admin(\/|\?|$)/`,
+  String.raw`app/admin/gift-cards/schemas.ts /^[A-Za-z0-9-]{16,64}$/`,
+  // the courier manifest's cells: names, addresses and notes customers typed
+  String.raw`app/admin/packing/csv.ts /"/g`,
+  String.raw`app/admin/packing/csv.ts /[",\r\n]/`,
+  String.raw`app/admin/packing/csv.ts /^[=+\-@\t\r]/`,
+  String.raw`app/admin/packing/packing-day.server.ts /^\d{4}-\d{2}-\d{2}$/`,
+  String.raw`app/admin/packing/schemas.ts /^[A-Za-z0-9-]{1,40}$/`,
+  String.raw`app/routes/admin.gift-cards.$id.tsx /^\d{1,12}$/`,
 ];
 
 /** Patterns no client text reaches, and why. */
@@ -297,6 +305,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/utils/money.ts /\B(?=(\d{3})+(?!\d))/g`]: "amounts of money the shop computed",  [String.raw`app/admin/audit/audit-log.server.ts /GMT([+-])(\d{2}):(\d{2})/`]:
     "a time-zone name Intl formatted",
   [String.raw`app/admin/totp.server.ts /(.{4})(?=.)/g`]: "an authenticator secret the shop made",
+  [String.raw`app/admin/gift-cards/gift-cards.server.ts /UNIQUE constraint failed/i`]:
+    "a database error message",
 };
 
 /** A literal's pattern, rebuilt from its source text. */
