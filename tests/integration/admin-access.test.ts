@@ -42,11 +42,19 @@ const SECTION_PERMISSIONS: Record<string, Permission> = {
 function urlOf(file: string): string {
   const segments = file
     .replace(/\.(tsx|ts)$/, "")
+    .replace(/\[\.\]/g, "\u0000")
     .split(".")
+    .map((s) => s.replace(/\u0000/g, "."))
     .filter((s) => s !== "_index" && !s.startsWith("_"))
     .map((s) => s.replace(/_$/, ""))
     .map((s) =>
-      s.startsWith("$") ? (/date/i.test(s) ? "2026-12-01" : "PT-NOPE") : s.replace(/\[|\]/g, ""),
+      s.startsWith("$")
+        ? /date/i.test(s)
+          ? "2026-12-01"
+          : /id$/i.test(s)
+            ? "999999"
+            : "PT-NOPE"
+        : s,
     );
   return `/${segments.join("/")}`;
 }

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { db } from "~/db/client.server";
+import { staffClient } from "./admin-helpers";
 import {
   anonymous,
   call,
@@ -42,6 +43,8 @@ import * as give from "~/routes/gift-cards.give";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
+import * as adminDay from "~/routes/admin.deliveries.$date";
+import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as signIn from "~/routes/sign-in";
@@ -297,6 +300,9 @@ const intents = (...xs: string[]) =>
   fc.constantFrom(...xs, "", "INTENT", "__proto__", "constructor");
 
 let A: Client;
+/** the owner in the back office */
+let OWNER: Client;
+const PACKING_DAY = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 let aSubscriptionId = 0;
 let bSubscriptionId = 0;
 let bDeliveryDate = "";
@@ -720,6 +726,26 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
       passwordConfirmation: "Another-Pass-2027",
     }),
   }),
+  "admin.deliveries.$date.tsx": () => ({
+    mod: adminDay,
+    path: `/admin/deliveries/${PACKING_DAY}`,
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ date: PACKING_DAY }) },
+      { weight: 1, arbitrary: param.map((date) => ({ date })) },
+    ),
+    fields: mix(payload(["intent", "reference"]), { intent: "pack", reference: "PT-NOPE" }),
+  }),
+  "admin.gift-cards.$id.tsx": () => ({
+    mod: adminGiftCard,
+    path: "/admin/gift-cards/1",
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ id: "1" }) },
+      { weight: 1, arbitrary: param.map((id) => ({ id })) },
+    ),
+    fields: mix(payload(["intent", "key"]), { intent: "cancel", key: "x".repeat(20) }),
+  }),
   "admin_.sign-in.tsx": () => ({
     mod: staffSignIn,
     path: "/admin/sign-in",
@@ -782,6 +808,7 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
 
 beforeAll(async () => {
   A = await signInDemo();
+  OWNER = await staffClient("owner");
   aSubscriptionId = (
     await db
       .selectFrom("subscriptions")

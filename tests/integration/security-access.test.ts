@@ -32,6 +32,7 @@ import {
   type Fields,
 } from "./http-helpers";
 import { insertGiftCard } from "./gift-fixtures";
+import { staffClient } from "./admin-helpers";
 import { createOrder, createUser } from "../factories";
 import * as apiBreakdown from "~/routes/api.orders.$order.checkout.breakdown";
 import * as apiFaq from "~/routes/api.faq";
@@ -57,6 +58,8 @@ import * as give from "~/routes/gift-cards.give";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
+import * as adminDay from "~/routes/admin.deliveries.$date";
+import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as signIn from "~/routes/sign-in";
@@ -773,6 +776,24 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
         passwordConfirmation: "Another-Pass-2027",
       },
       who: anonymous,
+    }),
+  },
+  "admin.deliveries.$date.tsx": {
+    mod: adminDay,
+    make: async () => ({
+      path: "/admin/deliveries/2026-12-01",
+      params: { date: "2026-12-01" },
+      fields: { intent: "pack_all" },
+      who: () => staffClient("packer"),
+    }),
+  },
+  "admin.gift-cards.$id.tsx": {
+    mod: adminGiftCard,
+    make: async () => ({
+      path: "/admin/gift-cards/1",
+      params: { id: "1" },
+      fields: { intent: "resend" },
+      who: () => staffClient("support"),
     }),
   },
   "admin_.sign-in.tsx": {
