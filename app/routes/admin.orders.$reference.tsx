@@ -8,6 +8,7 @@ import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { SentEmailsTable } from "~/admin/components/sent-emails-table";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { OrderStatusBadge } from "~/admin/orders/components/order-status";
+import { TableBox } from "~/admin/orders/components/table-box";
 import { RefundForm } from "~/admin/orders/components/refund-form";
 import {
   orderAction,
@@ -131,7 +132,7 @@ export default function AdminOrder() {
           <section className="admin-section" aria-labelledby="order-invoice">
             <h2 id="order-invoice">Lines and invoice</h2>
             {s ? (
-              <div className="admin-table-wrap">
+              <TableBox label={`Invoice ${order.reference}`}>
                 <table className="admin-table">
                   <caption>Invoice {order.reference}</caption>
                   <thead>
@@ -200,7 +201,7 @@ export default function AdminOrder() {
                     </tr>
                   </tfoot>
                 </table>
-              </div>
+              </TableBox>
             ) : (
               <EmptyState>This order has no invoice.</EmptyState>
             )}
@@ -213,7 +214,7 @@ export default function AdminOrder() {
                 No card payments{s?.creditCents ? ": credit paid for it" : ""}.
               </EmptyState>
             ) : (
-              <div className="admin-table-wrap">
+              <TableBox label={`Payments for order ${order.reference}`}>
                 <table className="admin-table">
                   <caption>Payments for order {order.reference}</caption>
                   <thead>
@@ -243,7 +244,7 @@ export default function AdminOrder() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableBox>
             )}
           </section>
 
@@ -252,7 +253,7 @@ export default function AdminOrder() {
             {order.refunds.length === 0 ? (
               <EmptyState>No refunds.</EmptyState>
             ) : (
-              <div className="admin-table-wrap">
+              <TableBox label={`Refunds of order ${order.reference}`}>
                 <table className="admin-table">
                   <caption>Refunds of order {order.reference}</caption>
                   <thead>
@@ -291,7 +292,7 @@ export default function AdminOrder() {
                     })}
                   </tbody>
                 </table>
-              </div>
+              </TableBox>
             )}
           </section>
         </div>
@@ -359,7 +360,7 @@ export default function AdminOrder() {
 
       <section className="admin-section" aria-labelledby="order-history">
         <h2 id="order-history">History</h2>
-        <div className="admin-table-wrap">
+        <TableBox label={`What happened to order ${order.reference}, oldest first`}>
           <table className="admin-table">
             <caption>What happened to order {order.reference}, oldest first</caption>
             <thead>
@@ -379,7 +380,7 @@ export default function AdminOrder() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       </section>
     </AdminPage>
   );

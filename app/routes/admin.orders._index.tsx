@@ -6,6 +6,7 @@ import { Pager } from "~/admin/components/pager";
 import { SearchForm } from "~/admin/components/search-form";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { OrderStatusBadge } from "~/admin/orders/components/order-status";
+import { TableBox } from "~/admin/orders/components/table-box";
 import { isDay, searchOrders } from "~/admin/orders/search.server";
 import { pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/admin/staff-session.server";
@@ -56,7 +57,9 @@ export default function AdminOrders() {
         <EmptyState>{searched ? "No orders match your search." : "No orders yet."}</EmptyState>
       ) : (
         <>
-          <div className="admin-table-wrap">
+          <TableBox
+            label={`${searched ? "Orders matching your search" : "All orders"}, newest first`}
+          >
             <table className="admin-table">
               <caption>
                 {searched ? "Orders matching your search" : "All orders"}, newest first
@@ -104,7 +107,7 @@ export default function AdminOrders() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableBox>
           <Pager page={page} total={total} label="Orders" />
         </>
       )}
