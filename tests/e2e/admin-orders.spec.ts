@@ -77,7 +77,7 @@ test.describe("orders and refunds", () => {
     await expect(payments).toContainText("$368");
 
     const form = page.getByRole("form", { name: "Refund" });
-    await form.getByLabel("Chosen lines").check();
+    await form.getByRole("radio", { name: "Chosen lines" }).check();
     await form.getByLabel(/^Chef's knife/).fill("1");
     await form.getByLabel(/^Reason/).fill("Knife arrived chipped");
     await submitAndWait(page, form.getByRole("button", { name: "Refund" }));
@@ -128,7 +128,7 @@ test.describe("orders and refunds", () => {
     await page.goto(`/admin/orders/${reference}`);
     await ready(page);
     const form = page.getByRole("form", { name: "Refund" });
-    await form.getByLabel("An amount").check();
+    await form.getByRole("radio", { name: "An amount" }).check();
     await form.getByLabel(/^Amount in dollars/).fill("400");
     await form.getByLabel(/^Reason/).fill("Goodwill");
     await submitAndWait(page, form.getByRole("button", { name: "Refund" }));

@@ -141,9 +141,9 @@ describe("the refund form", () => {
   };
 
   it("reads dollars, lines and the page view's key", () => {
-    const { parsed } = form({ "qty-7": "2", "qty-8": "" });
+    const { parsed } = form({ scope: "lines", amount: "", "qty-7": "2", "qty-8": "" });
     expect(parsed.success && parsed.data).toMatchObject({
-      scope: "amount",
+      scope: "lines",
       seenRefundedCents: 0,
       lines: [
         { invoiceLineId: 7, quantity: 2 },
@@ -165,5 +165,30 @@ describe("the refund form", () => {
 
   it("numbers adjustment notes by order", () => {
     expect(noteNumberOf("PT-7K3M-Q9XD", 2)).toBe("AN-PT-7K3M-Q9XD-2");
+  });
+});
+
+describe("what was typed matches what was chosen", () => {
+  const read = (fields: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries({
+      idempotencyKey: "k-0123456789abcdef",
+      seenRefundedCents: "0",
+      method: "card",
+      amount: "",
+      reason: "Late delivery",
+      ...fields,
+    }))
+      f.append(k, v);
+    return readRefundForm(f).parsed;
+  };
+
+  it("refuses an amount typed beside the whole order, lines beside an amount, and no choice", () => {
+    const a = read({ scope: "order", amount: "20" });
+    expect(!a.success && a.error.issues[0].message).toMatch(/choose "An amount"/);
+    const b = read({ scope: "amount", amount: "20", "qty-4": "1" });
+    expect(!b.success && b.error.issues[0].message).toMatch(/choose "Chosen lines"/);
+    expect(read({ amount: "" }).success).toBe(false);
+    expect(read({ scope: "order" }).success).toBe(true);
   });
 });

@@ -16,6 +16,8 @@ export const REFUND_FIELD_MESSAGES = {
   amount: "Enter an amount to refund, like 12.50.",
   quantity: "Enter how many of the line to refund, 0 or more.",
   stale: "This page is out of date. Reload the order and try again.",
+  amountUnused: 'To refund this amount, choose "An amount"; otherwise clear it.',
+  linesUnused: 'To refund these lines, choose "Chosen lines"; otherwise set them to 0.',
 } as const;
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -60,6 +62,16 @@ export const refundSchema = z
   .superRefine((v, ctx) => {
     if (v.scope === "amount" && parseDollars(v.amount) === null)
       ctx.addIssue({ code: "custom", path: ["amount"], message: REFUND_FIELD_MESSAGES.amount });
+    // what was typed must match what was chosen: an amount or lines left beside another choice
+    // would refund something other than what the member of staff meant
+    if (v.scope !== "amount" && v.amount.trim() !== "")
+      ctx.addIssue({
+        code: "custom",
+        path: ["amount"],
+        message: REFUND_FIELD_MESSAGES.amountUnused,
+      });
+    if (v.scope !== "lines" && v.lines.some((l) => l.quantity > 0))
+      ctx.addIssue({ code: "custom", path: ["lines"], message: REFUND_FIELD_MESSAGES.linesUnused });
   });
 
 export type RefundForm = z.infer<typeof refundSchema>;

@@ -29,7 +29,7 @@ export function RefundForm({
   const navigation = useNavigation();
   const busy =
     navigation.state !== "idle" && navigation.formData?.get("idempotencyKey") === idempotencyKey;
-  const scope = values?.scope || "order";
+  const scope = values?.scope ?? "";
   const method = values?.method || (refund.cardLeftCents > 0 ? "card" : "credit");
   const err = (field: keyof RefundFieldErrors) =>
     errors[field] ? (
