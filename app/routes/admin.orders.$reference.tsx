@@ -91,7 +91,7 @@ export default function AdminOrder() {
         <div>
           <section className="admin-section" aria-labelledby="order-facts">
             <h2 id="order-facts">Order</h2>
-            <dl className="admin-facts admin-card">
+            <dl className="admin-facts admin-card admin-orders__facts">
               <dt>Placed</dt>
               <dd>{formatStaffTime(order.createdAt)}</dd>
               <dt>Paid</dt>
@@ -247,54 +247,6 @@ export default function AdminOrder() {
               </TableBox>
             )}
           </section>
-
-          <section className="admin-section" aria-labelledby="order-refunds">
-            <h2 id="order-refunds">Refunds and adjustment notes</h2>
-            {order.refunds.length === 0 ? (
-              <EmptyState>No refunds.</EmptyState>
-            ) : (
-              <TableBox label={`Refunds of order ${order.reference}`}>
-                <table className="admin-table">
-                  <caption>Refunds of order {order.reference}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Adjustment note</th>
-                      <th scope="col">When</th>
-                      <th scope="col">By</th>
-                      <th scope="col">To</th>
-                      <th scope="col" className="num">
-                        Amount
-                      </th>
-                      <th scope="col" className="num">
-                        GST adjusted
-                      </th>
-                      <th scope="col">Reason</th>
-                      <th scope="col">Status</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {order.refunds.map((r) => {
-                      const [label, tone] = REFUND_LABELS[r.status];
-                      return (
-                        <tr key={r.noteNumber}>
-                          <th scope="row">{r.noteNumber}</th>
-                          <td>{formatStaffTime(r.createdAt)}</td>
-                          <td>{r.staffName}</td>
-                          <td>{r.method === "card" ? "Card" : "Account credit"}</td>
-                          <td className="num">{formatAud(r.amountCents)}</td>
-                          <td className="num">{formatAud(r.gstCents)}</td>
-                          <td>{r.reason}</td>
-                          <td>
-                            <span className={`status ${tone}`}>{label}</span>
-                          </td>
-                        </tr>
-                      );
-                    })}
-                  </tbody>
-                </table>
-              </TableBox>
-            )}
-          </section>
         </div>
 
         <div>
@@ -312,6 +264,8 @@ export default function AdminOrder() {
               ) : null}
               {order.refund.orderLeftCents > 0 ? (
                 <RefundForm
+                  // a new page view (after a refund, or any reload) starts with an empty form
+                  key={idempotencyKey}
                   refund={order.refund}
                   idempotencyKey={idempotencyKey}
                   limitCents={limitCents}
@@ -353,6 +307,53 @@ export default function AdminOrder() {
         </div>
       </div>
 
+      <section className="admin-section" aria-labelledby="order-refunds">
+        <h2 id="order-refunds">Refunds and adjustment notes</h2>
+        {order.refunds.length === 0 ? (
+          <EmptyState>No refunds.</EmptyState>
+        ) : (
+          <TableBox label={`Refunds of order ${order.reference}`}>
+            <table className="admin-table">
+              <caption>Refunds of order {order.reference}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Adjustment note</th>
+                  <th scope="col">When</th>
+                  <th scope="col">By</th>
+                  <th scope="col">To</th>
+                  <th scope="col" className="num">
+                    Amount
+                  </th>
+                  <th scope="col" className="num">
+                    GST adjusted
+                  </th>
+                  <th scope="col">Reason</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.refunds.map((r) => {
+                  const [label, tone] = REFUND_LABELS[r.status];
+                  return (
+                    <tr key={r.noteNumber}>
+                      <th scope="row">{r.noteNumber}</th>
+                      <td>{formatStaffTime(r.createdAt)}</td>
+                      <td>{r.staffName}</td>
+                      <td>{r.method === "card" ? "Card" : "Account credit"}</td>
+                      <td className="num">{formatAud(r.amountCents)}</td>
+                      <td className="num">{formatAud(r.gstCents)}</td>
+                      <td>{r.reason}</td>
+                      <td>
+                        <span className={`status ${tone}`}>{label}</span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableBox>
+        )}
+      </section>
       <section className="admin-section" aria-labelledby="order-emails">
         <h2 id="order-emails">E-mails sent for this order</h2>
         <SentEmailsTable emails={order.emails} caption={`E-mails about order ${order.reference}`} />
