@@ -79,7 +79,7 @@ export default function AdminOrders() {
               <tbody>
                 {rows.map((o) => (
                   <tr key={o.reference}>
-                    <th scope="row">
+                    <th scope="row" className="admin-orders__ref">
                       <Link to={`/admin/orders/${encodeURIComponent(o.reference)}`}>
                         {o.reference}
                       </Link>
