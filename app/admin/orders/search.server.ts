@@ -113,6 +113,16 @@ export async function searchOrders(
     }
     return eb.and(all);
   };
+  // the page's 50 ids first (an index walk that skips the earlier pages), then only those 50 rows
+  // join their customer and invoice total: deep pages never join the rows they skip
+  const pageIds = db
+    .selectFrom("orders")
+    .select("orders.id")
+    .where(where)
+    .orderBy("orders.createdAt", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page));
   const [rows, count] = await Promise.all([
     db
       .selectFrom("orders")
@@ -135,11 +145,9 @@ export async function searchOrders(
           .limit(1)
           .as("totalCents"),
       ])
-      .where(where)
+      .where("orders.id", "in", pageIds)
       .orderBy("orders.createdAt", "desc")
       .orderBy("orders.id", "desc")
-      .limit(PAGE_SIZE)
-      .offset(offsetOf(page))
       .execute(),
     db
       .selectFrom("orders")
