@@ -17,6 +17,7 @@ import {
 } from "~/admin/orders/order-actions.server";
 import { loadAdminOrder } from "~/admin/orders/order-detail.server";
 import { can, REFUND_LIMIT_CENTS } from "~/admin/permissions";
+import { REFUND_MESSAGES } from "~/admin/refunds/refund-rules";
 import { requireStaff } from "~/admin/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { pageMeta } from "~/utils/meta";
@@ -36,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     order,
     status: await statusMessage(order.id, new URL(request.url).searchParams, order.customer.email),
     canRefund: can(staff.role, "refunds") && order.status === "paid",
+    giftCard: order.kind === "gift_card",
     limitCents: Number.isFinite(limit) ? limit : null,
     // one per page view: a second press of the same page refunds nothing more
     idempotencyKey: randomUUID(),
@@ -61,7 +63,8 @@ const REFUND_LABELS: Record<string, [string, string]> = {
 };
 
 export default function AdminOrder() {
-  const { order, status, canRefund, limitCents, idempotencyKey } = useLoaderData<typeof loader>();
+  const { order, status, canRefund, giftCard, limitCents, idempotencyKey } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as OrderActionData | undefined;
   const refundAnswer = actionData?.intent === "refund" ? actionData : undefined;
   const resendAnswer = actionData?.intent === "resend" ? actionData : undefined;
@@ -262,7 +265,9 @@ export default function AdminOrder() {
                   <p>Nothing was refunded: check the fields marked below.</p>
                 </div>
               ) : null}
-              {order.refund.orderLeftCents > 0 ? (
+              {giftCard ? (
+                <p>{REFUND_MESSAGES.giftCard}</p>
+              ) : order.refund.orderLeftCents > 0 ? (
                 <RefundForm
                   // a new page view (after a refund, or any reload) starts with an empty form
                   key={idempotencyKey}
@@ -273,7 +278,7 @@ export default function AdminOrder() {
                   values={refundAnswer?.values ?? null}
                 />
               ) : (
-                <p>Nothing is left to refund on this order.</p>
+                <p>{REFUND_MESSAGES.nothingLeft}</p>
               )}
             </section>
           ) : null}

@@ -384,3 +384,15 @@ describe("the audit and the adjustment note", () => {
     expect(whats).toContain(`Refund requested AN-${o.reference}-1: $36.80 to the card`);
   });
 });
+
+describe("a gift card order", () => {
+  it("is not refunded here: its card is cancelled under Gift cards", async () => {
+    const o = await paidOrder();
+    await db.updateTable("orders").set({ kind: "gift_card" }).where("id", "=", o.orderId).execute();
+    const owner = await staffAuth("owner");
+    const res = await answerOf(await postOrder(o.reference, owner, "refund", refund({})));
+    expect(res.status).toBe(409);
+    expect(res.body.errors.form).toMatch(/^A gift card order is refunded by cancelling its card/);
+    expect(await refundedOf(o.orderId)).toBe(0);
+  });
+});

@@ -52,6 +52,8 @@ export type RefundPlan =
 
 export const REFUND_MESSAGES = {
   nothingLeft: "Nothing is left to refund on this order.",
+  giftCard:
+    "A gift card order is refunded by cancelling its card (under Gift cards), so the card cannot be spent as well.",
   noLines: "Choose at least one line to refund.",
   tooManyOfLine: (name: string, left: number) =>
     `Only ${left} of ${name} ${left === 1 ? "is" : "are"} left to refund.`,

@@ -45,7 +45,13 @@ export type CardPayment = {
 };
 
 export type RefundContext = {
-  order: { id: number; reference: string; userId: number; status: string };
+  order: {
+    id: number;
+    reference: string;
+    userId: number;
+    status: string;
+    kind: "box" | "gift_card";
+  };
   invoice: (RefundInvoice & { creditCents: number }) | null;
   /** card payments that succeeded for the order */
   cardPaidCents: number;
@@ -85,7 +91,7 @@ export async function refundContext(
 ): Promise<RefundContext | null> {
   const order = await executor
     .selectFrom("orders")
-    .select(["id", "reference", "userId", "status", "refundedCents"])
+    .select(["id", "reference", "userId", "status", "kind", "refundedCents"])
     .where("id", "=", orderId)
     .executeTakeFirst();
   if (!order) return null;
@@ -173,7 +179,13 @@ export async function refundContext(
     cardPayments.at(-1) ??
     null;
   return {
-    order: { id: order.id, reference: order.reference, userId: order.userId, status: order.status },
+    order: {
+      id: order.id,
+      reference: order.reference,
+      userId: order.userId,
+      status: order.status,
+      kind: order.kind,
+    },
     invoice: invoice
       ? {
           subtotalCents: invoice.subtotalCents,
@@ -283,6 +295,7 @@ export async function refundOrder({
   const ctx = await refundContext(orderId);
   if (!ctx || ctx.order.status !== "paid" || !ctx.invoice)
     return { kind: "refused", message: REFUND_MESSAGES.nothingLeft };
+  if (ctx.order.kind === "gift_card") return { kind: "refused", message: REFUND_MESSAGES.giftCard };
   if (ctx.refundedCents !== form.seenRefundedCents)
     return { kind: "refused", message: REFUND_MESSAGES.changed };
   const { orderLeftCents, cardLeftCents } = roomOf(ctx);
