@@ -396,3 +396,52 @@ describe("a gift card order", () => {
     expect(await refundedOf(o.orderId)).toBe(0);
   });
 });
+
+describe("a card refund whose request died before the gateway answered", () => {
+  it("is finished with its own key by the next press on the order, once", async () => {
+    const o = await paidOrder();
+    const owner = await staffAuth("owner");
+    const key = newKey();
+    const old = new Date(Date.now() - 20 * 60_000).toISOString();
+    await db
+      .insertInto("refunds")
+      .values({
+        orderId: o.orderId,
+        paymentId: o.paymentId,
+        method: "card",
+        amountCents: 5000,
+        gstCents: 110,
+        reason: "Crushed box",
+        lines: null,
+        staffUserId: owner.userId,
+        idempotencyKey: key,
+        status: "pending",
+        gatewayRefundId: null,
+        noteNumber: `AN-${o.reference}-1`,
+        createdAt: old,
+        completedAt: null,
+      })
+      .execute();
+    await db
+      .updateTable("orders")
+      .set({ refundedCents: 5000 })
+      .where("id", "=", o.orderId)
+      .execute();
+    const spy = vi.spyOn(SandboxGateway.prototype, "refund");
+    const res = await postOrder(
+      o.reference,
+      owner,
+      "refund",
+      refund({ scope: "amount", amount: "10" }, "5000"),
+    );
+    expect(res.status).toBe(303);
+    expect(spy.mock.calls.map((c) => c[2])).toEqual([key, expect.any(String)]);
+    const rows = await refundsOf(o.orderId);
+    expect(rows.map((r) => [r.noteNumber, r.status, r.amountCents])).toEqual([
+      [`AN-${o.reference}-1`, "succeeded", 5000],
+      [`AN-${o.reference}-2`, "succeeded", 1000],
+    ]);
+    expect(await refundedOf(o.orderId)).toBe(6000);
+    expect(await notesTo(o.email)).toHaveLength(2);
+  });
+});

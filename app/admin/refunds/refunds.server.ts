@@ -13,6 +13,7 @@ import { sql, type Kysely } from "kysely";
 import type { Staff } from "~/admin/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
 import { REFUND_LIMIT_CENTS } from "~/admin/permissions";
+import { PAYMENTS } from "~/config";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { queueEmail } from "~/email/mailer.server";
@@ -292,6 +293,8 @@ export async function refundOrder({
 }): Promise<RefundOutcome> {
   const repeat = await answerForKey(form.idempotencyKey, orderId);
   if (repeat) return repeat;
+  // a refund whose request died half-way is finished first (it is already counted as refunded)
+  await resumeAbandonedRefunds({ staff, orderId, origin, now: now() });
   const ctx = await refundContext(orderId);
   if (!ctx || ctx.order.status !== "paid" || !ctx.invoice)
     return { kind: "refused", message: REFUND_MESSAGES.nothingLeft };
@@ -486,12 +489,55 @@ export async function refundOrder({
     await settleFailed(staff, claimed.id, orderId, ctx.order.reference, plan.amountCents, now());
     return { kind: "failed", message: REFUND_MESSAGES.failed };
   }
-  const done = now();
+  await settleSucceeded({
+    staff,
+    refund: {
+      id: claimed.id,
+      noteNumber: claimed.noteNumber,
+      amountCents: plan.amountCents,
+      gstCents: plan.gstCents,
+      reason: form.reason,
+    },
+    payment,
+    reference: ctx.order.reference,
+    customer,
+    origin,
+    gatewayRefundId,
+    at: now(),
+  });
+  return {
+    kind: "done",
+    noteNumber: claimed.noteNumber,
+    amountCents: plan.amountCents,
+    method: "card",
+  };
+}
+
+/** The gateway refunded: the refund succeeds, its payment is marked refunded when nothing is left, its note is e-mailed. */
+async function settleSucceeded({
+  staff,
+  refund,
+  payment,
+  reference,
+  customer,
+  origin,
+  gatewayRefundId,
+  at,
+}: {
+  staff: Pick<Staff, "id" | "role" | "ip">;
+  refund: { id: number; noteNumber: string; amountCents: number; gstCents: number; reason: string };
+  payment: Pick<CardPayment, "id" | "amountCents" | "cardBrand" | "cardLastFour">;
+  reference: string;
+  customer: Customer;
+  origin: string;
+  gatewayRefundId: string;
+  at: Date;
+}) {
   await db.transaction().execute(async (trx) => {
     const settled = await trx
       .updateTable("refunds")
-      .set({ status: "succeeded", gatewayRefundId, completedAt: done.toISOString() })
-      .where("id", "=", claimed.id)
+      .set({ status: "succeeded", gatewayRefundId, completedAt: at.toISOString() })
+      .where("id", "=", refund.id)
       .where("status", "=", "pending")
       .executeTakeFirst();
     if (Number(settled.numUpdatedRows) !== 1) return;
@@ -514,37 +560,102 @@ export async function refundOrder({
       {
         action: "refund.succeeded",
         entityType: "order",
-        entityId: ctx.order.reference,
-        before: { refund: claimed.noteNumber, status: "pending" },
-        after: { refund: claimed.noteNumber, status: "succeeded", amountCents: plan.amountCents },
+        entityId: reference,
+        before: { refund: refund.noteNumber, status: "pending" },
+        after: { refund: refund.noteNumber, status: "succeeded", amountCents: refund.amountCents },
       },
-      done,
+      at,
     );
     await queueEmail(
       trx,
       adjustmentNoteEmail,
       customer.email,
-      noteEmail(
-        {
-          noteNumber: claimed.noteNumber,
-          amountCents: plan.amountCents,
-          gstCents: plan.gstCents,
-          reason: form.reason,
-        },
-        ctx.order.reference,
-        cardWords(payment),
-        customer,
-        origin,
-        done,
-      ),
+      noteEmail(refund, reference, cardWords(payment), customer, origin, at),
     );
   });
-  return {
-    kind: "done",
-    noteNumber: claimed.noteNumber,
-    amountCents: plan.amountCents,
-    method: "card",
-  };
+}
+
+/**
+ * A card refund left pending longer than PAYMENTS.abandonedAfterMinutes was claimed by a request
+ * that died before it heard from the gateway. The next refund press on the order finishes it: the
+ * gateway is asked again with the refund's own key (it refunds a key at most once), then it is
+ * settled as usual. Its amount stayed counted in refundedCents all along, so nothing was refunded twice.
+ */
+export async function resumeAbandonedRefunds({
+  staff,
+  orderId,
+  origin,
+  now = new Date(),
+}: {
+  staff: Pick<Staff, "id" | "role" | "ip">;
+  orderId: number;
+  origin: string;
+  now?: Date;
+}): Promise<number> {
+  const before = new Date(now.getTime() - PAYMENTS.abandonedAfterMinutes * 60_000).toISOString();
+  const stale = await db
+    .selectFrom("refunds")
+    .innerJoin("payments", "payments.id", "refunds.paymentId")
+    .innerJoin("orders", "orders.id", "refunds.orderId")
+    .innerJoin("users", "users.id", "orders.userId")
+    .select([
+      "refunds.id",
+      "refunds.noteNumber",
+      "refunds.amountCents",
+      "refunds.gstCents",
+      "refunds.reason",
+      "refunds.idempotencyKey",
+      "payments.id as paymentId",
+      "payments.amountCents as paymentCents",
+      "payments.cardBrand",
+      "payments.cardLastFour",
+      "payments.gatewayChargeId",
+      "orders.reference",
+      "users.email",
+      "users.firstName",
+    ])
+    .where("refunds.orderId", "=", orderId)
+    .where("refunds.status", "=", "pending")
+    .where("refunds.method", "=", "card")
+    .where("refunds.createdAt", "<", before)
+    .execute();
+  let resumed = 0;
+  for (const r of stale) {
+    if (!r.gatewayChargeId) continue;
+    let refundId: string;
+    try {
+      refundId = (await paymentGateway().refund(r.gatewayChargeId, r.amountCents, r.idempotencyKey))
+        .refundId;
+    } catch (error) {
+      await settleFailed(staff, r.id, orderId, r.reference, r.amountCents, new Date());
+      console.error(
+        JSON.stringify({
+          level: "error",
+          type: "refund.failed",
+          refundId: r.id,
+          message: (error as Error).message,
+        }),
+      );
+      continue;
+    }
+    await settleSucceeded({
+      staff,
+      refund: r,
+      payment: {
+        id: r.paymentId,
+        amountCents: r.paymentCents,
+        cardBrand: r.cardBrand ?? null,
+        cardLastFour: r.cardLastFour ?? null,
+      },
+      reference: r.reference,
+      customer: { email: r.email, firstName: r.firstName },
+      origin,
+      gatewayRefundId: refundId,
+      at: new Date(),
+    });
+    resumed++;
+  }
+  return resumed;
 }
 
 /** The gateway refused or failed: the refund is failed and its amount given back to the order. */
