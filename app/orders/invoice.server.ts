@@ -22,6 +22,20 @@ export type TaxInvoice = {
     amountCents: number;
     paidAt: string | null;
   };
+  /** the refunds that went through, each an adjustment note against this invoice (issue 36) */
+  adjustmentNotes: AdjustmentNote[];
+};
+
+export type AdjustmentNote = {
+  noteNumber: string;
+  /** when the refund went through */
+  issuedAt: string;
+  amountCents: number;
+  gstCents: number;
+  reason: string;
+  /** "Visa ending in 4242", or null for a refund as account credit */
+  card: string | null;
+  method: "card" | "credit";
 };
 
 export type InvoiceLookup =
@@ -57,7 +71,7 @@ export async function loadTaxInvoice({
   if (order.status !== "paid") return { status: "unpaid", reference: order.reference };
   const invoice = payableInvoice(await breakdownOf(order));
   if (!invoice) return { status: "not_found" };
-  const [user, payment, billing, delivery] = await Promise.all([
+  const [user, payment, billing, delivery, notes] = await Promise.all([
     db
       .selectFrom("users")
       .select(["email", "firstName", "lastName"])
@@ -68,11 +82,13 @@ export async function loadTaxInvoice({
       .select(["cardBrand", "cardLastFour", "amountCents", "createdAt"])
       .where("orderId", "=", order.id)
       .where("userId", "=", userId)
-      .where("status", "=", "succeeded")
+      // a payment refunded in full (issue 36) still paid this invoice
+      .where("status", "in", ["succeeded", "refunded"])
       .orderBy("id", "desc")
       .executeTakeFirst(),
     billingAddressOf(userId, order.billingAddressId, order.subscriptionId),
     order.shippingAddressId ? addressOf(userId, order.shippingAddressId) : null,
+    adjustmentNotesOf(order.id),
   ]);
   const summary = paymentSummary(invoice, null, true);
   return {
@@ -96,8 +112,43 @@ export async function loadTaxInvoice({
         amountCents: payment?.amountCents ?? summary.totalCents,
         paidAt: order.paidAt ?? payment?.createdAt ?? null,
       },
+      adjustmentNotes: notes,
     },
   };
+}
+
+/** The order's refunds that went through, oldest first. */
+async function adjustmentNotesOf(orderId: number): Promise<AdjustmentNote[]> {
+  const rows = await db
+    .selectFrom("refunds")
+    .leftJoin("payments", "payments.id", "refunds.paymentId")
+    .select([
+      "refunds.noteNumber",
+      "refunds.createdAt",
+      "refunds.completedAt",
+      "refunds.amountCents",
+      "refunds.gstCents",
+      "refunds.reason",
+      "refunds.method",
+      "payments.cardBrand",
+      "payments.cardLastFour",
+    ])
+    .where("refunds.orderId", "=", orderId)
+    .where("refunds.status", "=", "succeeded")
+    .orderBy("refunds.id", "asc")
+    .execute();
+  return rows.map((r) => ({
+    noteNumber: r.noteNumber,
+    issuedAt: r.completedAt ?? r.createdAt,
+    amountCents: r.amountCents,
+    gstCents: r.gstCents,
+    reason: r.reason,
+    method: r.method,
+    card:
+      r.method === "card" && r.cardBrand && r.cardLastFour
+        ? `${r.cardBrand} ending in ${r.cardLastFour}`
+        : null,
+  }));
 }
 
 /** The address the order was paid with; older orders fall back to their subscription's billing address. */

@@ -1,9 +1,11 @@
-// /dashboard/orders/{reference}: the tax invoice of a paid order (owner only), printable.
+// /dashboard/orders/{reference}: the tax invoice of a paid order (owner only), printable, and the
+// adjustment note of each refund beside it (issue 36).
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { requireUser } from "~/accounts/session.server";
+import { AdjustmentNotes } from "~/orders/components/adjustment-note";
 import { TaxInvoiceSheet } from "~/orders/components/tax-invoice";
 import { loadTaxInvoice } from "~/orders/invoice.server";
 import { PAY_MESSAGES } from "~/orders/pay-order-messages";
@@ -82,6 +84,7 @@ export default function TaxInvoicePage() {
         )}
       </div>
       <TaxInvoiceSheet invoice={invoice} />
+      <AdjustmentNotes notes={invoice.adjustmentNotes} invoiceReference={invoice.reference} />
     </section>
   );
 }

@@ -1,0 +1,172 @@
+// Finding orders (issue 36): by reference, e-mail, name or date, 50 a page, newest first. Every filter
+// is an indexed one (orders.reference unique, users.email unique, orders by user and created time,
+// orders by created time and by delivery date); a name is looked up among the customers first
+// (thousands of rows, not the orders), and the page's 50 rows join their customer and invoice total
+// in the same query: no query per row.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
+import { db } from "~/db/client.server";
+import type { DB, OrderStatus } from "~/db/schema";
+
+export type OrderSearch = { q: string; date: string };
+
+export type OrderListRow = {
+  reference: string;
+  status: OrderStatus;
+  kind: "box" | "gift_card";
+  createdAt: string;
+  deliveryDate: string | null;
+  customerName: string;
+  email: string;
+  totalCents: number | null;
+  refundedCents: number;
+};
+
+const REFERENCE = /^PT-?[0-9A-Z]{4}-?[0-9A-Z]{0,4}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a search box's words are taken for. */
+export function searchKind(q: string): "none" | "reference" | "email" | "name" {
+  const v = q.trim();
+  if (!v) return "none";
+  if (v.includes("@")) return "email";
+  if (REFERENCE.test(v.toUpperCase()) || /^PT-/i.test(v)) return "reference";
+  return "name";
+}
+
+/** The UTC instants a Sydney calendar day runs between (orders.created_at is UTC ISO text). */
+export function sydneyDayRange(day: string): [string, string] {
+  const at = (d: string) => {
+    // Sydney is UTC+10 or +11: find the offset of that day's midnight
+    const guess = new Date(`${d}T00:00:00Z`);
+    const parts = new Intl.DateTimeFormat("en-AU", {
+      timeZone: "Australia/Sydney",
+      hour: "numeric",
+      hourCycle: "h23",
+    }).formatToParts(guess);
+    const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 10);
+    return new Date(guess.getTime() - hour * 3_600_000).toISOString();
+  };
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return [at(day), at(next.toISOString().slice(0, 10))];
+}
+
+export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
+export async function searchOrders(
+  search: OrderSearch,
+  page: number,
+): Promise<{ rows: OrderListRow[]; total: number }> {
+  const q = search.q.trim().slice(0, 200);
+  const kind = searchKind(q);
+  const where = (eb: ExpressionBuilder<DB, "orders">) => {
+    const all: Expression<SqlBool>[] = [];
+    if (kind === "reference") {
+      const ref = q.toUpperCase();
+      all.push(
+        /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(ref)
+          ? eb("orders.reference", "=", ref)
+          : // a part of a reference: a range on its unique index
+            eb.and([
+              eb("orders.reference", ">=", ref),
+              eb("orders.reference", "<", `${ref}\uffff`),
+            ]),
+      );
+    }
+    if (kind === "email") {
+      const email = q.toLowerCase();
+      all.push(
+        eb(
+          "orders.userId",
+          "in",
+          eb
+            .selectFrom("users")
+            .select("id")
+            .where((u) => u.and([u("email", ">=", email), u("email", "<", `${email}\uffff`)])),
+        ),
+      );
+    }
+    if (kind === "name") {
+      const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      all.push(
+        eb(
+          "orders.userId",
+          "in",
+          eb
+            .selectFrom("users")
+            .select("id")
+            .where(
+              sql<SqlBool>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${like} escape '\\'`,
+            ),
+        ),
+      );
+    }
+    if (isDay(search.date)) {
+      const [from, to] = sydneyDayRange(search.date);
+      all.push(
+        eb.or([
+          eb.and([eb("orders.createdAt", ">=", from), eb("orders.createdAt", "<", to)]),
+          eb("orders.deliveryDate", "=", search.date),
+        ]),
+      );
+    }
+    return eb.and(all);
+  };
+  // the page's 50 ids first (an index walk that skips the earlier pages), then only those 50 rows
+  // join their customer and invoice total: deep pages never join the rows they skip
+  const pageIds = db
+    .selectFrom("orders")
+    .select("orders.id")
+    .where(where)
+    .orderBy("orders.createdAt", "desc")
+    .orderBy("orders.id", "desc")
+    .limit(PAGE_SIZE)
+    .offset(offsetOf(page));
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .innerJoin("users", "users.id", "orders.userId")
+      .select((eb) => [
+        "orders.reference",
+        "orders.status",
+        "orders.kind",
+        "orders.createdAt",
+        "orders.deliveryDate",
+        "orders.refundedCents",
+        "users.email",
+        "users.firstName",
+        "users.lastName",
+        eb
+          .selectFrom("invoices")
+          .select("invoices.totalCents")
+          .whereRef("invoices.orderId", "=", "orders.id")
+          .orderBy("invoices.id", "desc")
+          .limit(1)
+          .as("totalCents"),
+      ])
+      .where("orders.id", "in", pageIds)
+      .orderBy("orders.createdAt", "desc")
+      .orderBy("orders.id", "desc")
+      .execute(),
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(where)
+      .executeTakeFirst(),
+  ]);
+  return {
+    total: Number(count?.n ?? 0),
+    rows: rows.map((r) => ({
+      reference: r.reference,
+      status: r.status,
+      kind: r.kind,
+      createdAt: r.createdAt,
+      deliveryDate: r.deliveryDate,
+      customerName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email,
+      email: r.email,
+      totalCents: r.totalCents === null ? null : Number(r.totalCents),
+      refundedCents: r.refundedCents,
+    })),
+  };
+}
