@@ -45,6 +45,9 @@ import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
 import * as adminDay from "~/routes/admin.deliveries.$date";
 import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
+import * as adminOrder from "~/routes/admin.orders.$reference";
+import * as adminSlips from "~/routes/admin.deliveries.$date_.slips";
+import * as adminManifest from "~/routes/admin.deliveries.$date_.manifest[.]csv";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as signIn from "~/routes/sign-in";
@@ -746,6 +749,35 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
     ),
     fields: mix(payload(["intent", "key"]), { intent: "cancel", key: "x".repeat(20) }),
   }),
+  "admin.orders.$reference.tsx": () => ({
+    mod: adminOrder,
+    path: "/admin/orders/PT-100458?intent=refund",
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ reference: "PT-100458" }) },
+      { weight: 1, arbitrary: param.map((reference) => ({ reference })) },
+    ),
+    fields: mix(
+      payload([
+        "idempotencyKey",
+        "seenRefundedCents",
+        "scope",
+        "method",
+        "amount",
+        "reason",
+        "qty-1",
+        "kind",
+      ]),
+      {
+        idempotencyKey: "k".repeat(24),
+        seenRefundedCents: "0",
+        scope: "amount",
+        method: "credit",
+        amount: "5.00",
+        reason: "Arrived thawed",
+      },
+    ),
+  }),
   "admin_.sign-in.tsx": () => ({
     mod: staffSignIn,
     path: "/admin/sign-in",
@@ -1166,8 +1198,13 @@ describe("generated query strings and path parameters never break an API", FUZZ_
 
 const PAGES_WITH_PARAMS: Record<
   string,
-  { mod: { loader: unknown }; name: string; signedIn?: boolean }
+  { mod: { loader: unknown }; name: string; signedIn?: boolean; staff?: boolean }
 > = {
+  "admin.deliveries.$date.tsx": { mod: adminDay, name: "date", staff: true },
+  "admin.deliveries.$date_.manifest[.]csv.ts": { mod: adminManifest, name: "date", staff: true },
+  "admin.deliveries.$date_.slips.tsx": { mod: adminSlips, name: "date", staff: true },
+  "admin.gift-cards.$id.tsx": { mod: adminGiftCard, name: "id", staff: true },
+  "admin.orders.$reference.tsx": { mod: adminOrder, name: "reference", staff: true },
   "$.tsx": { mod: catchAll, name: "*" },
   "blog-post.$slug.tsx": { mod: blogPost, name: "slug" },
   "blog-recipes.$category.tsx": { mod: blogRecipes, name: "category" },
@@ -1196,9 +1233,13 @@ describe("generated path parameters never break a page loader", FUZZ_TIMEOUT, ()
           const url = `/fuzz/${encodeURIComponent(value)}`;
           let res;
           try {
-            res = await call(page.mod.loader, getRequest(url, page.signedIn ? A : null), {
-              [page.name]: value,
-            });
+            res = await call(
+              page.mod.loader,
+              getRequest(url, page.staff ? OWNER : page.signedIn ? A : null),
+              {
+                [page.name]: value,
+              },
+            );
           } catch (error) {
             throw new Error(
               `uncaught ${(error as Error)?.stack ?? String(error)}\nfor ${JSON.stringify(value)}`,

@@ -60,6 +60,7 @@ import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
 import * as adminDay from "~/routes/admin.deliveries.$date";
 import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
+import * as adminOrder from "~/routes/admin.orders.$reference";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as signIn from "~/routes/sign-in";
@@ -793,6 +794,15 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
       path: "/admin/gift-cards/1",
       params: { id: "1" },
       fields: { intent: "resend" },
+      who: () => staffClient("support"),
+    }),
+  },
+  "admin.orders.$reference.tsx": {
+    mod: adminOrder,
+    make: async () => ({
+      path: "/admin/orders/PT-100458?intent=resend",
+      params: { reference: "PT-100458" },
+      fields: { kind: "receipt" },
       who: () => staffClient("support"),
     }),
   },

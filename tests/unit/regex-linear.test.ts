@@ -237,6 +237,19 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/packing/packing-day.server.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/admin/packing/schemas.ts /^[A-Za-z0-9-]{1,40}$/`,
   String.raw`app/routes/admin.gift-cards.$id.tsx /^\d{1,12}$/`,
+  String.raw`app/admin/orders/order-actions.server.ts /[\u0000-\u001f]/`,
+  String.raw`app/admin/orders/order-detail.server.ts /[\u0000-\u001f]/`,
+  String.raw`app/admin/orders/search.server.ts /[\\%_]/g`,
+  String.raw`app/admin/orders/search.server.ts /^PT-/i`,
+  String.raw`app/admin/orders/search.server.ts /^PT-?[0-9A-Z]{4}-?[0-9A-Z]{0,4}$/`,
+  String.raw`app/admin/orders/search.server.ts /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/`,
+  String.raw`app/admin/orders/search.server.ts /^\d{4}-\d{2}-\d{2}$/`,
+  String.raw`app/admin/refunds/refund-rules.ts /,/g`,
+  String.raw`app/admin/refunds/refund-rules.ts /^\$/`,
+  String.raw`app/admin/refunds/refund-rules.ts /^\d{1,7}(\.\d{1,2})?$/`,
+  String.raw`app/admin/refunds/refund-schema.ts /^[A-Za-z0-9_-]{16,100}$/`,
+  String.raw`app/admin/refunds/refund-schema.ts /^\d{1,3}$/`,
+  String.raw`app/admin/refunds/refund-schema.ts /^\d{1,9}$/`,
 ];
 
 /** Patterns no client text reaches, and why. */
