@@ -10,6 +10,7 @@ import { pageOf } from "~/admin/pagination";
 import { ROLE_LABELS, isStaffRole } from "~/admin/permissions";
 import { requireStaff } from "~/admin/staff-session.server";
 import { pageMeta } from "~/utils/meta";
+import { TableBox } from "~/admin/components/table-box";
 
 export const meta: MetaFunction = () => pageMeta("Audit", "What staff changed, and when.");
 
@@ -154,7 +155,7 @@ export default function AuditLog() {
       {entries.length === 0 ? (
         <EmptyState>{filtered ? "No entries match these filters." : "No entries yet."}</EmptyState>
       ) : (
-        <div className="admin-table-wrap">
+        <TableBox label="Audit entries">
           <table className="admin-table">
             <caption>Audit entries, newest first</caption>
             <thead>
@@ -196,7 +197,7 @@ export default function AuditLog() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       )}
       <Pager page={page} total={total} label="Audit" />
     </AdminPage>

@@ -7,6 +7,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { Pager } from "~/admin/components/pager";
 import { formatStaffDay } from "~/admin/format";
+import { TableBox } from "~/admin/components/table-box";
 import {
   MarkButton,
   manifestPath,
@@ -104,7 +105,7 @@ export default function PackingDay() {
         ) : null}
         {d.orders.length ? (
           <>
-            <div className="admin-table-wrap">
+            <TableBox label={`Orders for ${day}`}>
               <table className="admin-table packing-orders">
                 <caption>Orders for {day}</caption>
                 <thead>
@@ -154,7 +155,7 @@ export default function PackingDay() {
                   })}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
             <Pager page={d.page} total={d.total} label="Orders" />
           </>
         ) : (

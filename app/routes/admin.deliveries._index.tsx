@@ -7,6 +7,7 @@ import { formatStaffDay } from "~/admin/format";
 import { packingOverview } from "~/admin/packing/packing-day.server";
 import { requireStaff } from "~/admin/staff-session.server";
 import packingHref from "~/styles/admin-packing.css";
+import { TableBox } from "~/admin/components/table-box";
 
 export const meta: MetaFunction = () => [{ title: "Packing day | Back office" }];
 export const links = () => [{ rel: "stylesheet", href: packingHref }];
@@ -24,7 +25,7 @@ export default function DeliveriesOverview() {
       lead="The next 14 delivery days by region: paid boxes and their add-ons are packed; unpaid orders are not, unless they are paid by the packing cut-off (noon Sydney time the day before)."
     >
       {days.length ? (
-        <div className="admin-table-wrap">
+        <TableBox label={`Next ${days.length} delivery days`}>
           <table className="admin-table packing-overview">
             <caption>Next {days.length} delivery days</caption>
             <thead>
@@ -73,7 +74,7 @@ export default function DeliveriesOverview() {
               </tbody>
             ))}
           </table>
-        </div>
+        </TableBox>
       ) : (
         <EmptyState>No delivery days in the next weeks.</EmptyState>
       )}

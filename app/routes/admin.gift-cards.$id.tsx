@@ -13,6 +13,7 @@ import { requireStaff } from "~/admin/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";
 import giftHref from "~/styles/admin-gift-cards.css";
+import { TableBox } from "~/admin/components/table-box";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Gift card ${data ? `•••• ${data.card.codeLast4}` : ""} | Back office` },
@@ -147,7 +148,7 @@ export default function GiftCardPage() {
             ))}
           </dl>
           {card.refunds.length ? (
-            <div className="admin-table-wrap gift-refunds">
+            <TableBox label="Refunds" className="gift-refunds">
               <table className="admin-table">
                 <caption>Refunds</caption>
                 <thead>
@@ -171,7 +172,7 @@ export default function GiftCardPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
           ) : null}
         </section>
       </div>

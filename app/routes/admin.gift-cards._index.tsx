@@ -12,6 +12,7 @@ import { searchGiftCards } from "~/admin/gift-cards/gift-cards.server";
 import { pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/admin/staff-session.server";
 import giftHref from "~/styles/admin-gift-cards.css";
+import { TableBox } from "~/admin/components/table-box";
 
 export const meta: MetaFunction = () => [{ title: "Gift cards | Back office" }];
 export const links = () => [{ rel: "stylesheet", href: giftHref }];
@@ -47,7 +48,7 @@ export default function GiftCards() {
         </p>
       ) : d.cards.length ? (
         <>
-          <div className="admin-table-wrap">
+          <TableBox label={`${d.q ? `Gift cards matching “${d.q}”` : "Gift cards, newest first"}`}>
             <table className="admin-table">
               <caption>{d.q ? `Gift cards matching “${d.q}”` : "Gift cards, newest first"}</caption>
               <thead>
@@ -92,7 +93,7 @@ export default function GiftCards() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableBox>
           <Pager page={d.page} total={d.total} label="Gift cards" />
         </>
       ) : (

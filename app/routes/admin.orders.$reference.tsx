@@ -8,7 +8,7 @@ import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { SentEmailsTable } from "~/admin/components/sent-emails-table";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { OrderStatusBadge } from "~/admin/orders/components/order-status";
-import { TableBox } from "~/admin/orders/components/table-box";
+import { TableBox } from "~/admin/components/table-box";
 import { RefundForm } from "~/admin/orders/components/refund-form";
 import {
   orderAction,

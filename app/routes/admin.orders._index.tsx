@@ -6,7 +6,7 @@ import { Pager } from "~/admin/components/pager";
 import { SearchForm } from "~/admin/components/search-form";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { OrderStatusBadge } from "~/admin/orders/components/order-status";
-import { TableBox } from "~/admin/orders/components/table-box";
+import { TableBox } from "~/admin/components/table-box";
 import { isDay, searchOrders } from "~/admin/orders/search.server";
 import { pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/admin/staff-session.server";

@@ -2,6 +2,7 @@
 import type { SentEmail } from "~/admin/sent-emails.server";
 import { formatStaffTime } from "~/admin/format";
 import { EmptyState } from "./admin-page";
+import { TableBox } from "~/admin/components/table-box";
 
 const STATE_LABELS: Record<SentEmail["state"], string> = {
   sent: "Sent",
@@ -13,7 +14,7 @@ const STATE_LABELS: Record<SentEmail["state"], string> = {
 export function SentEmailsTable({ emails, caption }: { emails: SentEmail[]; caption: string }) {
   if (emails.length === 0) return <EmptyState>No e-mails yet.</EmptyState>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox label={caption}>
       <table className="admin-table">
         <caption>{caption}</caption>
         <thead>
@@ -39,6 +40,6 @@ export function SentEmailsTable({ emails, caption }: { emails: SentEmail[]; capt
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

@@ -7,6 +7,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import type { Slip } from "./packing-day.server";
 import type { PackingState } from "./packing-state";
 import type { PickList } from "./pick-list";
+import { TableBox } from "~/admin/components/table-box";
 
 export const STATE_LABEL: Record<PackingState, string> = {
   unpaid: "Unpaid",
@@ -34,7 +35,9 @@ export function PickListTable({ date, pickList }: { date: string; pickList: Pick
   if (!pickList.rows.length)
     return <p className="admin-empty">No paid orders on this day yet: nothing to pick.</p>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox
+      label={`Pick list for ${formatStaffDay(date)}: paid orders, boxes and add-ons together`}
+    >
       <table className="admin-table packing-pick">
         <caption>
           Pick list for {formatStaffDay(date)}: paid orders, boxes and add-ons together
@@ -71,7 +74,7 @@ export function PickListTable({ date, pickList }: { date: string; pickList: Pick
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }
 
