@@ -37,6 +37,7 @@ import * as m019 from "./migrations/019-session-idle";
 import * as m020 from "./migrations/020-gift-code-hashes";
 import * as m021 from "./migrations/021-card-attempts";
 import * as m022 from "./migrations/022-back-office";
+import * as m025 from "./migrations/025-customer-care";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -192,6 +193,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "020-gift-code-hashes": m020,
         "021-card-attempts": m021,
         "022-back-office": m022,
+        "025-customer-care": m025,
       }),
     },
   });

@@ -472,7 +472,7 @@ async function chargeAndSettle(
 
 export type RetryOptions = {
   /** staff's "Retry now": tried at once, whatever the retry schedule says (never after the packing cut-off) */
-  now?: boolean;
+  atOnce?: boolean;
   /** runs in the claim's transaction once the retry is claimed (the back office's audit entry) */
   within?: (trx: Kysely<DB>, claim: { key: string; attempt: number }) => Promise<void>;
 };
@@ -505,7 +505,7 @@ export async function retryCharge(
       .set({ status: "ordered", claimedAt: ts, chargeAttempts: attempt, updatedAt: ts })
       .where("id", "=", d.id)
       .where("status", "=", "payment_failed")
-      .$if(!opts.now, (q) => q.where("nextAttemptAt", "<=", ts))
+      .$if(!opts.atOnce, (q) => q.where("nextAttemptAt", "<=", ts))
       .executeTakeFirst();
     if (Number(got.numUpdatedRows) !== 1) return { refused: "skipped" };
     await opts.within?.(trx, { key, attempt });
