@@ -78,14 +78,19 @@ function customers(query: CustomerQuery) {
         q = prefix("users.firstName", query.words[0]);
         q = prefix("users.lastName", query.words[query.words.length - 1]);
       } else {
+        // one word: a last or first name, or the beginning of an e-mail typed without its "@"
         const [w] = query.words;
         q = q.where((eb) =>
-          eb.or(
-            cases(w).flatMap((c) => [
+          eb.or([
+            ...cases(w).flatMap((c) => [
               eb.and([eb("users.lastName", ">=", c), eb("users.lastName", "<", c + END)]),
               eb.and([eb("users.firstName", ">=", c), eb("users.firstName", "<", c + END)]),
             ]),
-          ),
+            eb.and([
+              eb("users.email", ">=", w.toLowerCase()),
+              eb("users.email", "<", w.toLowerCase() + END),
+            ]),
+          ]),
         );
       }
       break;
