@@ -98,13 +98,15 @@ export default function FailedPayments() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.deliveryId}>
-                    <th scope="row">{r.orderReference}</th>
+                    <th scope="row" className="care-nowrap">
+                      {r.orderReference}
+                    </th>
                     <td>
                       <Link to={`/admin/customers/${r.customerId}`}>{r.customerName}</Link>
                       <br />
                       <span className="care-email care-note">{r.email}</span>
                     </td>
-                    <td>{formatStaffDay(r.deliveryDate)}</td>
+                    <td className="care-nowrap">{formatStaffDay(r.deliveryDate)}</td>
                     <td className="num">{formatAud(r.dueCents)}</td>
                     <td>
                       {r.attempts} {r.attempts === 1 ? "try" : "tries"}
@@ -121,7 +123,8 @@ export default function FailedPayments() {
                         <span>No automatic tries left.</span>
                       )}
                       <span className="care-note">
-                        Packed (not sent unless paid) {formatStaffTime(r.packingCutoffAt)}
+                        Not sent unless paid by {formatStaffTime(r.packingCutoffAt)}, when the boxes
+                        are packed.
                       </span>
                     </td>
                     <td>

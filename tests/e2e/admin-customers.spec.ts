@@ -2,23 +2,13 @@
 // their next delivery on the customer page; the subscriber then sees it skipped on
 // /dashboard/my-deliveries, and both activity lists name "Paddock & Tide (<first name>)". A packer
 // gets 403. Screenshots of the pages at 390 and 1440 px go to /tmp/shots-care when SHOTS is set.
-import fs from "node:fs";
 import { expectNoSeriousViolations } from "./a11y";
+import { shoot } from "./care-shots";
 import { createStaffMember, expect, signInStaff, test } from "./admin-helpers";
 import { gotoDashboard, longDate, outbox } from "./dashboard-helpers";
-import { createSubscriber, jsEnabled, ready, settled, signInAs } from "./fixtures";
+import { createSubscriber, ready, settled, signInAs } from "./fixtures";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
-
-async function shoot(page: import("@playwright/test").Page, name: string) {
-  if (!process.env.SHOTS || !jsEnabled()) return;
-  fs.mkdirSync("/tmp/shots-care", { recursive: true });
-  for (const width of [390, 1440]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `/tmp/shots-care/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test.describe("customer care", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -73,13 +63,34 @@ test.describe("customer care", () => {
     await expect(theirs).toContainText(actor);
   });
 
+  test("removing more credit than the customer has is refused on the page, keeping what was typed", async ({
+    page,
+    staff,
+  }) => {
+    expect(staff.role).toBe("support");
+    const a = await createSubscriber();
+    await page.goto(`/admin/customers/${a.id}`);
+    await ready(page);
+    const credit = page.getByRole("region", { name: "Credit" });
+    await credit.getByLabel("Remove credit").check();
+    await credit.getByLabel("Amount (AUD)").fill("5");
+    await credit.getByLabel("Reason").fill("Double refund");
+    await credit.getByRole("button", { name: "Save the credit change" }).click();
+    await expect(credit.getByRole("alert")).toHaveText(
+      "The customer has $0 of credit: you can remove at most that.",
+    );
+    await expect(credit.getByLabel("Amount (AUD)")).toHaveValue("5");
+    await expect(credit.getByLabel("Reason")).toHaveValue("Double refund");
+    await expect(credit.getByLabel("Remove credit")).toBeChecked();
+    await expect(credit.getByRole("table", { name: /Credit ledger/ })).toHaveCount(0);
+  });
+
   test("failed payments list opens for support", async ({ page, staff }) => {
     expect(staff.role).toBe("support");
     await page.goto("/admin/payments");
     await ready(page);
     await expect(page.getByRole("heading", { level: 1, name: "Failed payments" })).toBeVisible();
     await expectNoSeriousViolations(page);
-    await shoot(page, "payments");
   });
 
   test("a packer gets 403 on the customer and payment pages", async ({ page }) => {

@@ -94,7 +94,9 @@ export async function failedPayments(
       dueCents: Number(r.totalCents ?? 0),
       attempts: r.chargeAttempts,
       failure: failureOf.get(keys[i]) ?? null,
+      // the engine's tries not yet used (the next is nextAttemptAt), still ahead
       retries: retryInstants(schedule, r.deliveryDate)
+        .slice(Math.max(0, r.chargeAttempts - 1))
         .filter((t) => t.getTime() > now.getTime())
         .map((t) => t.toISOString()),
       nextAttemptAt: r.nextAttemptAt,
