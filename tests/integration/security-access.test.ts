@@ -57,6 +57,9 @@ import * as give from "~/routes/gift-cards.give";
 import * as giftCheckout from "~/routes/gift-cards_.checkout";
 import * as personalise from "~/routes/gift-cards_.personalise";
 import * as resetPassword from "~/routes/reset-password";
+import * as careCustomer from "~/routes/admin.customers.$customerId";
+import * as carePayments from "~/routes/admin.payments._index";
+import { staffClient } from "./care-http";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -613,6 +616,24 @@ type ActionCase = {
  * cannot be left out.
  */
 const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<ActionCase> }> = {
+  // customer care (issue 36): a signed-in member of staff, so the CSRF check is what refuses
+  "admin.customers.$customerId.tsx": {
+    mod: careCustomer,
+    make: async () => ({
+      path: "/admin/customers/1",
+      fields: { intent: "credit", direction: "add", amount: "50", reason: "No token" },
+      params: { customerId: "1" },
+      who: () => staffClient("support"),
+    }),
+  },
+  "admin.payments._index.tsx": {
+    mod: carePayments,
+    make: async () => ({
+      path: "/admin/payments",
+      fields: { intent: "pay_link", deliveryId: "1" },
+      who: () => staffClient("owner"),
+    }),
+  },
   "api.orders.$order.checkout.ts": {
     mod: apiPay,
     make: async () => ({
