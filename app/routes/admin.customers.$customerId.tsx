@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { appOrigin } from "~/accounts/origin.server";
+import { RefusalMessage, StatusMessage } from "~/admin/customers/components/status-message";
 import { AdminPage } from "~/admin/components/admin-page";
 import { SentEmailsTable } from "~/admin/components/sent-emails-table";
 import { actForCustomer } from "~/admin/customers/act-for.server";
@@ -78,16 +79,12 @@ export default function CustomerPage() {
   const orders = [...d.awaitingPayment, ...d.pastOrders];
   return (
     <AdminPage title={c.name} lead={c.email}>
-      {d.done ? (
-        <p className="form-alert form-alert--success" role="status" id="status" tabIndex={-1}>
-          {d.done}
-        </p>
-      ) : null}
-      {refusal && !refusal.subscriptionId && refusal.intent !== "credit" ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {refusal.message}
-        </p>
-      ) : null}
+      <StatusMessage message={d.done} />
+      <RefusalMessage
+        message={
+          refusal && !refusal.subscriptionId && refusal.intent !== "credit" ? refusal.message : null
+        }
+      />
       <section className="admin-section" aria-labelledby="customer-title">
         <h2 id="customer-title">Customer</h2>
         <dl className="admin-facts">

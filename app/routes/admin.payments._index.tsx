@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { appOrigin } from "~/accounts/origin.server";
+import { RefusalMessage, StatusMessage } from "~/admin/customers/components/status-message";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { Pager } from "~/admin/components/pager";
 import { ActForm } from "~/admin/customers/components/act-form";
@@ -65,16 +66,8 @@ export default function FailedPayments() {
       title="Failed payments"
       lead="Renewals whose card was declined. Each is tried again on its schedule until the boxes are packed."
     >
-      {done ? (
-        <p className="form-alert form-alert--success" role="status" id="status" tabIndex={-1}>
-          {done}
-        </p>
-      ) : null}
-      {refused ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {refused.message}
-        </p>
-      ) : null}
+      <StatusMessage message={done} />
+      <RefusalMessage message={refused?.message} />
       {rows.length === 0 ? (
         <EmptyState>No renewal is waiting for payment.</EmptyState>
       ) : (

@@ -6,7 +6,7 @@ import { expectNoSeriousViolations } from "./a11y";
 import { shoot } from "./care-shots";
 import { createStaffMember, expect, signInStaff, test } from "./admin-helpers";
 import { gotoDashboard, longDate, outbox } from "./dashboard-helpers";
-import { createSubscriber, ready, settled, signInAs } from "./fixtures";
+import { createSubscriber, jsEnabled, ready, settled, signInAs } from "./fixtures";
 
 const REF = /CH-[A-Z0-9]{4}-[A-Z0-9]{4}/;
 
@@ -36,6 +36,9 @@ test.describe("customer care", () => {
     await page.getByRole("button", { name: `Skip the delivery on ${day}` }).click();
     const status = page.getByRole("status").filter({ hasText: "Delivery skipped" });
     await expect(status).toContainText(/Delivery skipped\. Reference CH-/);
+    // the redirect's #status: without JS the browser lands there, with JS focus goes there
+    await expect(status).toBeInViewport();
+    if (jsEnabled()) await expect(status).toBeFocused();
     await settled(page);
     const ref = (await status.textContent())!.match(REF)![0];
     await expect(page.getByRole("button", { name: `Unskip the delivery on ${day}` })).toBeVisible();
