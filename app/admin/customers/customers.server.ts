@@ -7,7 +7,11 @@ import { formatAddressLine } from "~/accounts/format";
 import { db } from "~/db/client.server";
 import { getDeliveriesPage, type DeliveriesPage } from "~/subscriptions/deliveries-summary.server";
 import { creditBalance } from "~/orders/credit.server";
-import { loadNextBox } from "~/subscriptions/next-box.server";
+import {
+  ChangeRefusedError,
+  SubscriptionNotFoundError,
+  loadNextBox,
+} from "~/subscriptions/next-box.server";
 
 export type CustomerRow = {
   id: number;
@@ -256,9 +260,15 @@ export async function nextBoxForms(
   now = new Date(),
 ): Promise<NextBoxForm[]> {
   const live = subscriptions.filter((s) => s.status === "active" || s.status === "paused");
-  return Promise.all(
-    live.map(async (s) => {
-      const page = await loadNextBox({ id: s.id, userId }, null, now);
+  const forms = await Promise.all(
+    live.map(async (s): Promise<NextBoxForm | null> => {
+      // cancelled meanwhile: no editor (the subscription's card says so)
+      const page = await loadNextBox({ id: s.id, userId }, null, now).catch((error) => {
+        if (error instanceof ChangeRefusedError || error instanceof SubscriptionNotFoundError)
+          return null;
+        throw error;
+      });
+      if (!page) return null;
       const flat = (groups: typeof page.cuts, chosen: Record<number, number>) =>
         groups
           .flatMap((g) => g.products)
@@ -274,4 +284,5 @@ export async function nextBoxForms(
       };
     }),
   );
+  return forms.filter((f): f is NextBoxForm => f !== null);
 }
