@@ -505,6 +505,8 @@ export async function retryCharge(
       .set({ status: "ordered", claimedAt: ts, chargeAttempts: attempt, updatedAt: ts })
       .where("id", "=", d.id)
       .where("status", "=", "payment_failed")
+      // the attempt this run read: another retry settled meanwhile would otherwise share its key
+      .where("chargeAttempts", "=", d.chargeAttempts)
       .$if(!opts.atOnce, (q) => q.where("nextAttemptAt", "<=", ts))
       .executeTakeFirst();
     if (Number(got.numUpdatedRows) !== 1) return { refused: "skipped" };

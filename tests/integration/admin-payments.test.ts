@@ -159,4 +159,19 @@ describe("failed payments", () => {
     expect(await mailsTo(f.email, "delivery-renewal")).toHaveLength(2);
     expect(await auditOf(row.id)).toHaveLength(1);
   });
+
+  it("two presses of Retry now at once charge once", async () => {
+    const staff = await staffMember();
+    const { f, d1, at, row } = await declinedRenewal("2031-09-01");
+    const charge = vi.spyOn(paymentGateway(), "charge");
+    const both = await Promise.all([
+      retryNow(staff, row.id, origin, minutes(at, 10)),
+      retryNow(staff, row.id, origin, minutes(at, 10)),
+    ]);
+    expect(both.map((o) => o.kind).sort()).toEqual(["declined", "refused"]);
+    expect(charge.mock.calls.map((c) => c[0].idempotencyKey)).toEqual([
+      `renewal:${f.subId}:${d1}:retry1`,
+    ]);
+    expect(await auditOf(row.id)).toHaveLength(1);
+  });
 });
