@@ -38,6 +38,7 @@ import * as m020 from "./migrations/020-gift-code-hashes";
 import * as m021 from "./migrations/021-card-attempts";
 import * as m022 from "./migrations/022-back-office";
 import * as m023 from "./migrations/023-packing";
+import * as m025 from "./migrations/025-customer-care";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -194,6 +195,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "021-card-attempts": m021,
         "022-back-office": m022,
         "023-packing": m023,
+        "025-customer-care": m025,
       }),
     },
   });

@@ -26,6 +26,7 @@ import {
   subscriptionFacts,
   type Actor,
   type SubscriptionFacts,
+  type WithinChange,
 } from "./deliveries.server";
 import { NOT_PAID_BEFORE_PACKING, NOT_PAID_BEFORE_PACKING_NOTE } from "./subscriber-schedule";
 import {
@@ -59,7 +60,14 @@ export class ChangeRefusedError extends Error {
 }
 
 export type Scope = { subscriptionId: number; userId: number };
-export type ChangeOptions = { origin: string; now?: Date; actor?: Actor; db?: Kysely<DB> };
+export type ChangeOptions = {
+  origin: string;
+  now?: Date;
+  actor?: Actor;
+  db?: Kysely<DB>;
+  /** runs in the change's transaction after it is made (not for an answer of an earlier change) */
+  within?: WithinChange;
+};
 export type ChangeResult = { reference: string; already: boolean; lockedDate: string | null };
 
 export type UpcomingDelivery = {
@@ -460,6 +468,7 @@ async function skipOrUnskip(
       reference,
       opts.origin,
     );
+    await opts.within?.(trx, { reference });
     return "done" as const;
   });
   if (outcome === "late") throw refusedAfterCutoff(sub, list, date, schedule);
@@ -526,6 +535,7 @@ export async function pause(
       reference,
       opts.origin,
     );
+    await opts.within?.(trx, { reference });
     return lockedDate;
   });
   return { reference, already: false, lockedDate };
@@ -571,6 +581,7 @@ export async function resume(scope: Scope, opts: ChangeOptions): Promise<ChangeR
       reference,
       opts.origin,
     );
+    await opts.within?.(trx, { reference });
   });
   return { reference, already: false, lockedDate: null };
 }
@@ -632,6 +643,7 @@ export async function cancel(
         reference,
         opts.origin,
       );
+      await opts.within?.(trx, { reference });
       return lockedDate;
     })
     .catch((error) => {

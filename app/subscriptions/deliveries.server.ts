@@ -263,7 +263,15 @@ export async function changeEvents(db: Kysely<DB>, subscriptionId: number) {
   return changeEventsOf.on(db)(subscriptionId);
 }
 
-export type Actor = { kind: "subscriber" | "email-link" | "shop"; email?: string };
+/** Who made a change; "staff" acting for the customer carries `name`, "Paddock & Tide (Sam)" (subscriptionEvents.actor). */
+export type Actor = {
+  kind: "subscriber" | "email-link" | "shop" | "staff";
+  email?: string;
+  name?: string;
+};
+
+/** Runs inside a change's own transaction once it is made (the back office writes its audit entry there). */
+export type WithinChange = (trx: Kysely<DB>, change: { reference: string }) => Promise<void>;
 
 /** A change's public reference (CH-XXXX-XXXX), the proof on the page, in the e-mail and the activity list. */
 export function newChangeReference(): string {
@@ -282,7 +290,13 @@ export async function recordEvent(
   const full = { ...data, by: actor.kind, ...(actor.email ? { actorEmail: actor.email } : {}) };
   await db
     .insertInto("subscriptionEvents")
-    .values({ subscriptionId, type, data: JSON.stringify(full), createdAt: at.toISOString() })
+    .values({
+      subscriptionId,
+      type,
+      data: JSON.stringify(full),
+      actor: actor.kind === "staff" ? (actor.name ?? null) : null,
+      createdAt: at.toISOString(),
+    })
     .execute();
 }
 

@@ -55,6 +55,7 @@ import {
   subscriptionFacts,
   type Actor,
   type SubscriptionFacts,
+  type WithinChange,
 } from "./deliveries.server";
 import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
 import { COMING_STATES } from "./subscriber-schedule";
@@ -63,7 +64,14 @@ export { ChangeRefusedError, SubscriptionNotFoundError };
 
 /** A subscription, named with the user it must belong to: `id` is the subscription's, `userId` its owner's. */
 export type SubscriptionRef = { id: number; userId: number };
-export type NextBoxOptions = { origin: string; now?: Date; actor?: Actor; db?: Kysely<DB> };
+export type NextBoxOptions = {
+  origin: string;
+  now?: Date;
+  actor?: Actor;
+  db?: Kysely<DB>;
+  /** runs in the change's transaction after it is made (the back office's audit entry) */
+  within?: WithinChange;
+};
 /** Quantities by product id. */
 export type Quantities = Record<number, number>;
 /** The cuts and add-ons being edited (not saved yet). */
@@ -585,6 +593,7 @@ export async function saveBox(
       p.reference,
       opts.origin,
     );
+    await opts.within?.(trx, { reference: p.reference });
   });
   return { reference: p.reference, already: false, lockedDate: p.locked };
 }

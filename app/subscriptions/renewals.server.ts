@@ -410,6 +410,56 @@ function chargeDescription(boxName: string, deliveryDate: string, attempt: numbe
     : `${boxName}, delivery ${deliveryDate}`;
 }
 
+/**
+ * Queues again the e-mail a declined renewal sends (its pay-an-order link, what is due, the tries left),
+ * for staff's "Send the pay link again"; "skipped" when the delivery no longer awaits payment.
+ */
+export async function resendPayLink(
+  ctx: RenewalContext,
+  deliveryId: number,
+  within?: (trx: Kysely<DB>) => Promise<void>,
+): Promise<RenewalOutcome> {
+  const { db, now } = ctx;
+  const d = await deliveryById(db, deliveryId);
+  if (!d || d.status !== "payment_failed" || !d.orderId) return "skipped";
+  if (now.getTime() >= packingCutoffInstant(d.deliveryDate).getTime()) return "skipped";
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  if (!sub) return "skipped";
+  const orderId = d.orderId;
+  const { base, invoice } = await mailProps(db, ctx, sub, orderId, d.notes, d.deliveryDate);
+  const payment = await db
+    .selectFrom("payments")
+    .select(["cardBrand", "cardLastFour", "failureMessage"])
+    .where("idempotencyKey", "=", renewalChargeKey(sub.id, d.deliveryDate, d.chargeAttempts))
+    .executeTakeFirst();
+  const schedule = await scheduleOf(sub.regionId);
+  return db.transaction().execute(async (trx) => {
+    const order = await trx
+      .selectFrom("orders")
+      .select("status")
+      .where("id", "=", orderId)
+      .executeTakeFirst();
+    if (!order || !(PAYABLE as readonly string[]).includes(order.status)) return "skipped";
+    await queueEmail(trx, deliveryRenewalEmail, sub.email, {
+      ...base,
+      kind: "declined",
+      creditCents: 0,
+      chargedCents: invoice.totalCents,
+      card:
+        payment?.cardBrand && payment.cardLastFour
+          ? `${payment.cardBrand} ending in ${payment.cardLastFour}`
+          : null,
+      failure: payment?.failureMessage ?? "Your card was declined.",
+      retryTimes: retryInstants(schedule, d.deliveryDate)
+        .filter((t) => t.getTime() > now.getTime())
+        .map(sydneyClockLabel),
+      packingCutoff: packingCutoffLabel(d.deliveryDate),
+    });
+    await within?.(trx);
+    return "done" as const;
+  });
+}
+
 /** An error here (the gateway unreachable, the process killed) leaves the payment pending: resumed later with the same key. */
 async function chargeAndSettle(
   ctx: RenewalContext,
@@ -420,6 +470,13 @@ async function chargeAndSettle(
   return settle(ctx, deliveryId, key, await chargeStep(key, request));
 }
 
+export type RetryOptions = {
+  /** staff's "Retry now": tried at once, whatever the retry schedule says (never after the packing cut-off) */
+  atOnce?: boolean;
+  /** runs in the claim's transaction once the retry is claimed (the back office's audit entry) */
+  within?: (trx: Kysely<DB>, claim: { key: string; attempt: number }) => Promise<void>;
+};
+
 /**
  * A declined renewal tried again (RENEWALS.maxRetries times before the packing
  * cut-off, schedule.ts retryInstants), unless the subscriber paid it meanwhile.
@@ -428,6 +485,7 @@ async function chargeAndSettle(
 export async function retryCharge(
   ctx: RenewalContext,
   deliveryId: number,
+  opts: RetryOptions = {},
 ): Promise<RenewalOutcome> {
   const { db, now } = ctx;
   const ts = now.toISOString();
@@ -447,9 +505,12 @@ export async function retryCharge(
       .set({ status: "ordered", claimedAt: ts, chargeAttempts: attempt, updatedAt: ts })
       .where("id", "=", d.id)
       .where("status", "=", "payment_failed")
-      .where("nextAttemptAt", "<=", ts)
+      // the attempt this run read: another retry settled meanwhile would otherwise share its key
+      .where("chargeAttempts", "=", d.chargeAttempts)
+      .$if(!opts.atOnce, (q) => q.where("nextAttemptAt", "<=", ts))
       .executeTakeFirst();
     if (Number(got.numUpdatedRows) !== 1) return { refused: "skipped" };
+    await opts.within?.(trx, { key, attempt });
     const order = await trx
       .selectFrom("orders")
       .select(["status"])

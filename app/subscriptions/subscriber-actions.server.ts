@@ -56,7 +56,9 @@ const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
     }`,
 };
 
-function who(d: Record<string, unknown>, ownEmail: string) {
+function who(d: Record<string, unknown>, ownEmail: string, staff: string | null) {
+  // staff acting for the customer: "Paddock & Tide (Sam)"
+  if (staff) return staff;
   if (d.by === "email-link" || d.via === "email" || d.via === "email-link")
     return "You, with a one-tap e-mail link";
   if (d.by === "shop") return "Paddock & Tide";
@@ -75,6 +77,7 @@ const activityOf = preparedQuery(db, (q, userId: number, limit: number) =>
       "subscriptionEvents.type as type",
       "subscriptionEvents.data as data",
       "subscriptionEvents.createdAt as createdAt",
+      "subscriptionEvents.actor as actor",
       "packages.fullName as boxName",
       "users.email as email",
     ])
@@ -98,7 +101,7 @@ export async function listActivity(
       reference: str(d.reference) ?? "",
       type: r.type,
       what,
-      who: who(d, r.email),
+      who: who(d, r.email, r.actor ?? null),
       at: r.createdAt,
       boxName: r.boxName ?? "Your box",
       lockedDate: str(d.lockedDate) ?? null,

@@ -50,6 +50,8 @@ import * as adminSlips from "~/routes/admin.deliveries.$date_.slips";
 import * as adminManifest from "~/routes/admin.deliveries.$date_.manifest[.]csv";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
+import * as careCustomer from "~/routes/admin.customers.$customerId";
+import * as carePayments from "~/routes/admin.payments._index";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -399,6 +401,43 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
         "card[cvc]": "123",
       },
     ),
+  }),
+  // customer care (issue 36): a member of staff acting for a customer, and the failed payments
+  "admin.customers.$customerId.tsx": () => ({
+    mod: careCustomer,
+    path: "/admin/customers/1",
+    client: () => staffClient("support"),
+    params: fc.oneof(
+      {
+        weight: 4,
+        arbitrary: fc.constantFrom("1", "2", "3").map((customerId) => ({ customerId })),
+      },
+      { weight: 1, arbitrary: param.map((customerId) => ({ customerId })) },
+    ),
+    fields: mix(
+      payload([
+        "intent",
+        "subscriptionId",
+        "deliveryDate",
+        "resumeOn",
+        "reason",
+        "comment",
+        "direction",
+        "amount",
+        "cut-1",
+        "addon-2",
+        "knifeAdult",
+      ]),
+      { intent: "credit", direction: "remove", amount: "100000", reason: "Fuzzed" },
+      { intent: "skip", subscriptionId: "1", deliveryDate: "2020-01-01" },
+      { intent: "cancel", subscriptionId: "999999", reason: "moving" },
+    ),
+  }),
+  "admin.payments._index.tsx": () => ({
+    mod: carePayments,
+    path: "/admin/payments",
+    client: () => staffClient("owner"),
+    fields: mix(payload(["intent", "deliveryId"]), { intent: "retry", deliveryId: "999999" }),
   }),
   "checkout.$order.tsx": () => ({
     mod: checkoutOrder,
@@ -1206,6 +1245,7 @@ const PAGES_WITH_PARAMS: Record<
   "admin.gift-cards.$id.tsx": { mod: adminGiftCard, name: "id", staff: true },
   "admin.orders.$reference.tsx": { mod: adminOrder, name: "reference", staff: true },
   "$.tsx": { mod: catchAll, name: "*" },
+  "admin.customers.$customerId.tsx": { mod: careCustomer, name: "customerId", signedIn: true },
   "blog-post.$slug.tsx": { mod: blogPost, name: "slug" },
   "blog-recipes.$category.tsx": { mod: blogRecipes, name: "category" },
   "blog.($filter).tsx": { mod: blog, name: "filter" },

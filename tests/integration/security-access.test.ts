@@ -63,6 +63,8 @@ import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
 import * as adminOrder from "~/routes/admin.orders.$reference";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
+import * as careCustomer from "~/routes/admin.customers.$customerId";
+import * as carePayments from "~/routes/admin.payments._index";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -619,6 +621,24 @@ type ActionCase = {
  * cannot be left out.
  */
 const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<ActionCase> }> = {
+  // customer care (issue 36): a signed-in member of staff, so the CSRF check is what refuses
+  "admin.customers.$customerId.tsx": {
+    mod: careCustomer,
+    make: async () => ({
+      path: "/admin/customers/1",
+      fields: { intent: "credit", direction: "add", amount: "50", reason: "No token" },
+      params: { customerId: "1" },
+      who: () => staffClient("support"),
+    }),
+  },
+  "admin.payments._index.tsx": {
+    mod: carePayments,
+    make: async () => ({
+      path: "/admin/payments",
+      fields: { intent: "pay_link", deliveryId: "1" },
+      who: () => staffClient("owner"),
+    }),
+  },
   "api.orders.$order.checkout.ts": {
     mod: apiPay,
     make: async () => ({

@@ -126,6 +126,20 @@ function regexLiterals(): string[] {
 
 /** Patterns that run on what a client sends, each as "<file> <literal>". */
 const ON_CLIENT_INPUT = [
+  // customer care (issue 36): the search box, the act-for forms, ?done/&ref and the route's id
+  String.raw`app/admin/customers/customers.server.ts /[\s().-]/g`,
+  String.raw`app/admin/customers/customers.server.ts /\s+/`,
+  String.raw`app/admin/customers/customers.server.ts /^[+\d][\d\s().-]{5,}$/`,
+  String.raw`app/admin/customers/customers.server.ts /^\+?\d{6,15}$/`,
+  String.raw`app/admin/customers/customers.server.ts /^\d{4}$/`,
+  String.raw`app/admin/customers/done.ts /^[A-Z0-9-]{1,40}$/`,
+  String.raw`app/admin/customers/schemas.ts /,/g`,
+  String.raw`app/admin/customers/schemas.ts /^(cut|addon)-(\d{1,9})$/`,
+  String.raw`app/admin/customers/schemas.ts /^\$/`,
+  String.raw`app/admin/customers/schemas.ts /^\d{0,2}$/`,
+  String.raw`app/admin/customers/schemas.ts /^\d{1,7}(\.\d{1,2})?$/`,
+  String.raw`app/admin/payments/payment-actions.ts /^[A-Z0-9-]{1,40}$/`,
+  String.raw`app/routes/admin.customers.$customerId.tsx /^\d{1,9}$/`,
   String.raw`app/accounts/account.server.ts /^\+61(4\d{2})(\d{3})(\d{3})$/`,
   String.raw`app/accounts/account.server.ts /^\+61([2378])(\d{4})(\d{4})$/`,
   String.raw`app/accounts/addresses.server.ts /\s+/g`,
@@ -254,6 +268,8 @@ const ON_CLIENT_INPUT = [
 
 /** Patterns no client text reaches, and why. */
 const NOT_CLIENT_INPUT: Record<string, string> = {
+  [String.raw`app/admin/customers/components/customer-tables.tsx /^You\b/`]:
+    "the activity's Who label, written by the server (subscriber-actions.server.ts)",
   [String.raw`app/bin/db-reset.ts /^file:/`]: "DATABASE_URL, set by the operator",
   [String.raw`app/db/connection.server.ts /^file:/`]: "DATABASE_URL, set by the operator",
   [String.raw`app/env.server.ts /^(file:|postgres:\/\/|postgresql:\/\/)/`]:
