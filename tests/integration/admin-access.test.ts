@@ -42,9 +42,9 @@ const SECTION_PERMISSIONS: Record<string, Permission> = {
 function urlOf(file: string): string {
   const segments = file
     .replace(/\.(tsx|ts)$/, "")
-    .replace(/\[\.\]/g, "\u0000")
-    .split(".")
-    .map((s) => s.replace(/\u0000/g, "."))
+    // a literal dot ("manifest[.]csv") is not a segment break
+    .split(/(?<!\[)\.(?!\])/)
+    .map((s) => s.replace("[.]", "."))
     .filter((s) => s !== "_index" && !s.startsWith("_"))
     .map((s) => s.replace(/_$/, ""))
     .map((s) =>
