@@ -3,7 +3,7 @@
 // validates with the Nu checker (once, @http).
 import { createStaffMember, signInStaff } from "./admin-helpers";
 import { expectNoSeriousViolations } from "./a11y";
-import { createSubscriber, expect, test } from "./fixtures";
+import { createSubscriber, expect, jsEnabled, test } from "./fixtures";
 import { E2E_BASE_URL } from "./env";
 import { nuErrors } from "./nu-checker";
 
@@ -28,12 +28,15 @@ function adminPages(s: Data): string[] {
 }
 
 test.describe("back-office pages", () => {
-  test("answer 200 and have no serious axe violations at 390 and 1440 px", async ({ page }) => {
+  test("answer 200 and have no serious axe violations at 390 and 1440 px wide", async ({
+    page,
+  }) => {
     test.setTimeout(120_000);
     const subscriber = await createSubscriber();
     const owner = await createStaffMember("owner");
     await signInStaff(page, owner);
-    for (const width of [390, 1440]) {
+    // without JavaScript axe audits the server's HTML in a copy of its own: one width is enough there
+    for (const width of jsEnabled() ? [390, 1440] : [1440]) {
       await page.setViewportSize({ width, height: 900 });
       for (const url of adminPages(subscriber)) {
         const res = await page.goto(url);
