@@ -3,6 +3,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
+import { FilterInput, FilterSelect } from "~/admin/components/filter-fields";
 import { Pager } from "~/admin/components/pager";
 import { auditChoices, auditFilters, listAudit } from "~/admin/audit/audit-log.server";
 import { formatStaffTime } from "~/admin/format";
@@ -57,92 +58,30 @@ export default function AuditLog() {
       lead="Every change made in the back office: who, what, which record, before and after."
     >
       <Form method="get" className="admin-search audit-filters" aria-label="Filter the audit">
-        <div className="field">
-          <label className="field__label" htmlFor="audit-staff">
-            Staff member
-          </label>
-          <select
-            className="field__input field__select"
-            id="audit-staff"
-            name="staff"
-            defaultValue={filters.staffId ?? ""}
-          >
-            <option value="">Anyone</option>
-            {choices.staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-action">
-            Action
-          </label>
-          <select
-            className="field__input field__select"
-            id="audit-action"
-            name="action"
-            defaultValue={filters.action}
-          >
-            <option value="">Any action</option>
-            {choices.actions.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-entity">
-            Record type
-          </label>
-          <select
-            className="field__input field__select"
-            id="audit-entity"
-            name="entity"
-            defaultValue={filters.entityType}
-          >
-            <option value="">Any type</option>
-            {choices.entities.map((e) => (
-              <option key={e}>{e}</option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-record">
-            Record
-          </label>
-          <input
-            className="field__input"
-            id="audit-record"
-            name="record"
-            defaultValue={filters.entityId}
-            maxLength={60}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-from">
-            From
-          </label>
-          <input
-            className="field__input"
-            id="audit-from"
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor="audit-to">
-            To
-          </label>
-          <input
-            className="field__input"
-            id="audit-to"
-            name="to"
-            type="date"
-            defaultValue={filters.to}
-          />
-        </div>
+        <FilterSelect
+          name="staff"
+          label="Staff member"
+          any="Anyone"
+          value={filters.staffId === null ? "" : String(filters.staffId)}
+          options={choices.staff.map((s) => ({ value: String(s.id), label: s.name }))}
+        />
+        <FilterSelect
+          name="action"
+          label="Action"
+          any="Any action"
+          value={filters.action}
+          options={choices.actions}
+        />
+        <FilterSelect
+          name="entity"
+          label="Record type"
+          any="Any type"
+          value={filters.entityType}
+          options={choices.entities}
+        />
+        <FilterInput name="record" label="Record" value={filters.entityId} maxLength={60} />
+        <FilterInput name="from" label="From" value={filters.from} type="date" />
+        <FilterInput name="to" label="To" value={filters.to} type="date" />
         <button type="submit" className="button button--secondary">
           Filter
         </button>
