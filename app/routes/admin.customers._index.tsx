@@ -9,6 +9,7 @@ import { formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/admin/staff-session.server";
 import careHref from "~/styles/admin-customers.css";
+import { TableBox } from "~/admin/components/table-box";
 
 export const meta: MetaFunction = () => [{ title: "Customers · Paddock & Tide back office" }];
 export const links = () => [{ rel: "stylesheet", href: careHref }];
@@ -35,7 +36,9 @@ export default function Customers() {
         <EmptyState>{q ? `No customer matches “${q}”.` : "No customers yet."}</EmptyState>
       ) : (
         <>
-          <div className="admin-table-wrap">
+          <TableBox
+            label={`${q ? `Customers matching “${q}”` : "Customers, newest first"} (${total})`}
+          >
             <table className="admin-table">
               <caption>
                 {q ? `Customers matching “${q}”` : "Customers, newest first"} ({total})
@@ -61,7 +64,7 @@ export default function Customers() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableBox>
           <Pager page={page} total={total} label="Customers" />
         </>
       )}

@@ -19,6 +19,7 @@ import {
 import { requireStaff } from "~/admin/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import careHref from "~/styles/admin-customers.css";
+import { TableBox } from "~/admin/components/table-box";
 
 export const meta: MetaFunction = () => [{ title: "Failed payments · Paddock & Tide back office" }];
 export const links = () => [{ rel: "stylesheet", href: careHref }];
@@ -72,7 +73,7 @@ export default function FailedPayments() {
         <EmptyState>No renewal is waiting for payment.</EmptyState>
       ) : (
         <>
-          <div className="admin-table-wrap">
+          <TableBox label={`Renewals awaiting payment, the soonest delivery first (${total})`}>
             <table className="admin-table care-payments">
               <caption>Renewals awaiting payment, the soonest delivery first ({total})</caption>
               <thead>
@@ -143,7 +144,7 @@ export default function FailedPayments() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableBox>
           <Pager page={page} total={total} label="Failed payments" />
         </>
       )}

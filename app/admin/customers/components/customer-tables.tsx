@@ -7,6 +7,7 @@ import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import type { ActivityEntry } from "~/subscriptions/subscriber-actions.server";
 import type { OrderSummary } from "~/subscriptions/deliveries-summary.server";
 import type { CustomerPage } from "../customers.server";
+import { TableBox } from "~/admin/components/table-box";
 
 const ORDER_TONES: Record<string, string> = {
   paid: "status--good",
@@ -19,7 +20,7 @@ const ORDER_TONES: Record<string, string> = {
 export function OrdersTable({ orders, canOpen }: { orders: OrderSummary[]; canOpen: boolean }) {
   if (orders.length === 0) return <EmptyState>No orders yet.</EmptyState>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox label="Orders, newest first">
       <table className="admin-table">
         <caption>Orders, newest first</caption>
         <thead>
@@ -54,14 +55,14 @@ export function OrdersTable({ orders, canOpen }: { orders: OrderSummary[]; canOp
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }
 
 export function CardsTable({ cards }: { cards: CustomerPage["cards"] }) {
   if (cards.length === 0) return <EmptyState>No saved cards.</EmptyState>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox label="Saved cards">
       <table className="admin-table">
         <caption>Saved cards</caption>
         <thead>
@@ -85,14 +86,14 @@ export function CardsTable({ cards }: { cards: CustomerPage["cards"] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }
 
 export function AddressesTable({ addresses }: { addresses: CustomerPage["addresses"] }) {
   if (addresses.length === 0) return <EmptyState>No addresses.</EmptyState>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox label="Addresses">
       <table className="admin-table">
         <caption>Addresses</caption>
         <thead>
@@ -113,14 +114,14 @@ export function AddressesTable({ addresses }: { addresses: CustomerPage["address
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }
 
 export function LedgerTable({ ledger }: { ledger: CustomerPage["ledger"] }) {
   if (ledger.length === 0) return <EmptyState>No credit movements.</EmptyState>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox label="Credit ledger, latest 50">
       <table className="admin-table">
         <caption>Credit ledger, latest 50</caption>
         <thead>
@@ -147,14 +148,14 @@ export function LedgerTable({ ledger }: { ledger: CustomerPage["ledger"] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }
 
 export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
   if (entries.length === 0) return <EmptyState>No changes yet.</EmptyState>;
   return (
-    <div className="admin-table-wrap">
+    <TableBox label="Activity, newest first">
       <table className="admin-table care-activity">
         <caption>Activity, newest first</caption>
         <thead>
@@ -179,6 +180,6 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableBox>
   );
 }

@@ -7,6 +7,7 @@ import { CANCEL_REASONS } from "~/subscriptions/cancel-reasons";
 import type { SubscriptionDetail } from "~/subscriptions/deliveries-summary.server";
 import type { NextBoxForm } from "../customers.server";
 import { ActForm, type ActRefusal } from "./act-form";
+import { TableBox } from "~/admin/components/table-box";
 
 const DELIVERY_LABELS: Record<DeliveryStatus, [string, string]> = {
   scheduled: ["Coming", "status--info"],
@@ -89,7 +90,7 @@ export function SubscriptionCare({
       </dl>
 
       {s.upcoming.length > 0 ? (
-        <div className="admin-table-wrap care-sub__deliveries">
+        <TableBox label={`Next deliveries of ${s.boxName}`} className="care-sub__deliveries">
           <table className="admin-table">
             <caption>Next deliveries of {s.boxName}</caption>
             <thead>
@@ -133,7 +134,7 @@ export function SubscriptionCare({
               })}
             </tbody>
           </table>
-        </div>
+        </TableBox>
       ) : null}
 
       {live ? (
