@@ -1,12 +1,11 @@
 // Gift cards in the back office, js and nojs (issue 36): support finds a bought card by e-mail or
 // its last four, resends it with a new code, and cancels an unclaimed one with a refund (once).
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import { newGiftCardCode, storedGiftCode } from "../../app/gift-cards/stored-code.server";
 import * as factories from "../factories";
 import { expectNoSeriousViolations } from "./a11y";
 import { expect, test } from "./admin-helpers";
-import { e2eDb, jsEnabled, ready, settled, uniqueEmail } from "./fixtures";
+import { e2eDb, ready, settled, uniqueEmail } from "./fixtures";
 import { E2E_SESSION_SECRET } from "./session-secret.mjs";
 
 /** A card bought and e-mailed: its paid gift-card order, its sandbox card payment and the card. */
@@ -81,15 +80,6 @@ test.describe("gift cards", () => {
     const link = page.getByRole("link", { name: `Gift card ending ${card.last4}` });
     await expect(link).toBeVisible();
     await expectNoSeriousViolations(page);
-    fs.mkdirSync("/tmp/shots-packing", { recursive: true });
-    const project = jsEnabled() ? "js" : "nojs";
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: `/tmp/shots-packing/gift-list-${project}-${width}.png`,
-        fullPage: true,
-      });
-    }
     await link.click();
     await ready(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
@@ -113,13 +103,6 @@ test.describe("gift cards", () => {
 
     // cancel with a refund
     await expectNoSeriousViolations(page);
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: `/tmp/shots-packing/gift-card-${project}-${width}.png`,
-        fullPage: true,
-      });
-    }
     await page.getByRole("button", { name: /Cancel and refund \$60/ }).click();
     await expect(page.getByRole("status")).toContainText(
       `Gift card cancelled and its purchase refunded to the buyer's card. We e-mailed ${card.buyer.email}.`,

@@ -1,7 +1,6 @@
 // Packing day in the js and nojs projects (issue 36): a day's pick list sums its paid orders (the
 // unpaid one left out), staff mark an order packed, then all dispatched, and the subscriber sees
 // "Packed" then "On its way" on my-deliveries; the slips, the manifest and axe.
-import fs from "node:fs";
 import { expectNoSeriousViolations } from "./a11y";
 import { test, expect } from "./admin-helpers";
 import * as factories from "../factories";
@@ -118,19 +117,6 @@ test.describe("packing day", () => {
       );
     await expectNoSeriousViolations(page);
 
-    fs.mkdirSync("/tmp/shots-packing", { recursive: true });
-    const project = jsEnabled() ? "js" : "nojs";
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: `/tmp/shots-packing/day-${project}-${width}.png`,
-        fullPage: true,
-      });
-    }
-    await page.emulateMedia({ media: "print" });
-    await page.screenshot({ path: `/tmp/shots-packing/day-${project}-print.png`, fullPage: true });
-    await page.emulateMedia({ media: "screen" });
-
     // one order packed
     await page.getByRole("button", { name: `Mark packed order ${d.a.reference}` }).click();
     await expect(page.getByRole("status")).toHaveText(`Order ${d.a.reference} marked packed.`);
@@ -197,14 +183,6 @@ test.describe("packing day", () => {
     await ready(page);
     await expect(page.getByRole("table", { name: /Next \d+ delivery days/ })).toBeVisible();
     await expectNoSeriousViolations(page);
-    fs.mkdirSync("/tmp/shots-packing", { recursive: true });
-    for (const width of [390, 1440]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({
-        path: `/tmp/shots-packing/overview-${jsEnabled() ? "js" : "nojs"}-${width}.png`,
-        fullPage: true,
-      });
-    }
   });
 });
 
