@@ -39,6 +39,7 @@ import * as m021 from "./migrations/021-card-attempts";
 import * as m022 from "./migrations/022-back-office";
 import * as m023 from "./migrations/023-packing";
 import * as m025 from "./migrations/025-customer-care";
+import * as m026 from "./migrations/026-latest-invoice";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -196,6 +197,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "022-back-office": m022,
         "023-packing": m023,
         "025-customer-care": m025,
+        "026-latest-invoice": m026,
       }),
     },
   });
