@@ -22,6 +22,7 @@ import { requireStaff } from "~/admin/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { pageMeta } from "~/utils/meta";
 import adminOrdersHref from "~/styles/admin-orders.css";
+import { TotalRow } from "~/orders/components/total-row";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta(data ? `Order ${data.order.reference}` : "Order", "An order in the back office.");
@@ -162,46 +163,24 @@ export default function AdminOrder() {
                     ))}
                   </tbody>
                   <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Subtotal
-                      </th>
-                      <td className="num">{formatAud(s.subtotalCents)}</td>
-                    </tr>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Discount
-                      </th>
-                      <td className="num">
-                        {s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}
-                      </td>
-                    </tr>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Total (GST included: {formatAud(s.gstCents)})
-                      </th>
-                      <td className="num">{formatAud(order.invoiceTotalCents ?? 0)}</td>
-                    </tr>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Credit used
-                      </th>
-                      <td className="num">
-                        {s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}
-                      </td>
-                    </tr>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Paid by card
-                      </th>
-                      <td className="num">{formatAud(order.refund.cardPaidCents)}</td>
-                    </tr>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        Refunded
-                      </th>
-                      <td className="num">{formatAud(order.refund.refundedCents)}</td>
-                    </tr>
+                    <TotalRow label="Subtotal" span={2}>
+                      {formatAud(s.subtotalCents)}
+                    </TotalRow>
+                    <TotalRow label="Discount" span={2}>
+                      {s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}
+                    </TotalRow>
+                    <TotalRow label={`Total (GST included: ${formatAud(s.gstCents)})`} span={2}>
+                      {formatAud(order.invoiceTotalCents ?? 0)}
+                    </TotalRow>
+                    <TotalRow label="Credit used" span={2}>
+                      {s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}
+                    </TotalRow>
+                    <TotalRow label="Paid by card" span={2}>
+                      {formatAud(order.refund.cardPaidCents)}
+                    </TotalRow>
+                    <TotalRow label="Refunded" span={2}>
+                      {formatAud(order.refund.refundedCents)}
+                    </TotalRow>
                   </tfoot>
                 </table>
               </TableBox>

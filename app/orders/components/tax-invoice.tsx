@@ -5,6 +5,7 @@ import { formatShortDate } from "~/accounts/format";
 import { onFirstUse } from "~/utils/first-use";
 import { formatAud, gstSentence } from "~/utils/money";
 import type { TaxInvoice } from "../invoice.server";
+import { TotalRow } from "./total-row";
 
 const day = onFirstUse(
   () =>
@@ -136,27 +137,16 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Subtotal
-            </th>
-            <td className="num">{formatAud(s.subtotalCents)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Discount
-            </th>
-            <td className="num">
-              {s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}
-            </td>
-          </tr>
+          <TotalRow label="Subtotal" span={3}>
+            {formatAud(s.subtotalCents)}
+          </TotalRow>
+          <TotalRow label="Discount" span={3}>
+            {s.discountedCents ? `-${formatAud(s.discountedCents)}` : formatAud(0)}
+          </TotalRow>
           {gift ? null : (
-            <tr>
-              <th scope="row" colSpan={3}>
-                Delivery
-              </th>
-              <td className="num">Free</td>
-            </tr>
+            <TotalRow label="Delivery" span={3}>
+              Free
+            </TotalRow>
           )}
           <tr className="invoice__total">
             <th scope="row" colSpan={3}>
@@ -164,18 +154,12 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
             </th>
             <td className="num">{formatAud(invoice.invoiceTotalCents)}</td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              GST included
-            </th>
-            <td className="num">{formatAud(s.gstCents)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3}>
-              Credit applied
-            </th>
-            <td className="num">{s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}</td>
-          </tr>
+          <TotalRow label="GST included" span={3}>
+            {formatAud(s.gstCents)}
+          </TotalRow>
+          <TotalRow label="Credit applied" span={3}>
+            {s.creditCents ? `-${formatAud(s.creditCents)}` : formatAud(0)}
+          </TotalRow>
           <tr className="invoice__paid">
             <th scope="row" colSpan={3}>
               Amount paid
