@@ -5,7 +5,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import { hashPassword } from "../app/accounts/password.server";
-import type { AddressesTable, DB, OrderStatus, SubscriptionsTable, User } from "../app/db/schema";
+import type {
+  AddressesTable,
+  DB,
+  OrderStatus,
+  StaffRole,
+  SubscriptionsTable,
+  User,
+} from "../app/db/schema";
 
 type Db = Kysely<DB>;
 
@@ -504,7 +511,7 @@ export async function createSession(db: Db, opts: SessionOptions = {}): Promise<
 }
 
 export type StaffOptions = UserOptions & {
-  role?: "owner" | "support" | "packer";
+  role?: StaffRole;
   /** the authenticator secret (base32); null: enrols at first sign-in; left out: a new one */
   totpSecret?: string | null;
 };
@@ -513,13 +520,13 @@ export type StaffOptions = UserOptions & {
 export async function createStaff(
   db: Db,
   opts: StaffOptions = {},
-): Promise<TestUser & { role: "owner" | "support" | "packer"; totpSecret: string | null }> {
+): Promise<TestUser & { role: StaffRole; totpSecret: string | null }> {
   const role = opts.role ?? "owner";
   const totpSecret = opts.totpSecret === undefined ? base32(randomBytes(20)) : opts.totpSecret;
   const user = await createUser(db, {
     email: uniqueEmail(role),
     password: "Staff-Horse-42",
-    firstName: role === "packer" ? "Tom" : role === "support" ? "Sam" : "Harriet",
+    firstName: { packer: "Tom", support: "Sam", editor: "Ruby", owner: "Harriet" }[role],
     ...opts,
   });
   await db

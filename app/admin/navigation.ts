@@ -10,6 +10,9 @@ export const SECTIONS: readonly Section[] = [
   { href: "/admin/customers", label: "Customers", permission: "customers" },
   { href: "/admin/payments", label: "Failed payments", permission: "payments" },
   { href: "/admin/gift-cards", label: "Gift cards", permission: "gift_cards" },
+  { href: "/admin/catalogue", label: "Catalogue", permission: "catalogue" },
+  { href: "/admin/discounts", label: "Discounts", permission: "discounts" },
+  { href: "/admin/content", label: "Content", permission: "content" },
   { href: "/admin/audit", label: "Audit", permission: "audit" },
 ];
 

@@ -5,7 +5,7 @@ import type { StaffRole } from "~/db/schema";
 
 export type { StaffRole };
 
-export const STAFF_ROLES: readonly StaffRole[] = ["owner", "support", "packer"];
+export const STAFF_ROLES: readonly StaffRole[] = ["owner", "support", "packer", "editor"];
 
 export type Permission =
   /** packing day: the pick list, slips, the manifest, packed and dispatched */
@@ -23,7 +23,15 @@ export type Permission =
   /** find, resend and cancel gift cards */
   | "gift_cards"
   /** the audit log */
-  | "audit";
+  | "audit"
+  /** products, boxes, curated contents, prices, images, stock and its forecast (issue 37) */
+  | "catalogue"
+  /** discount codes and their usage */
+  | "discounts"
+  /** blog posts, recipes, FAQ, legal pages, the home page's hero slides and ticker */
+  | "content"
+  /** the numbers: subscriptions, recurring revenue, churn, revenue, recovery */
+  | "numbers";
 
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
   owner: [
@@ -35,9 +43,14 @@ const GRANTS: Record<StaffRole, readonly Permission[]> = {
     "payments",
     "gift_cards",
     "audit",
+    "catalogue",
+    "discounts",
+    "content",
+    "numbers",
   ],
   support: ["orders", "refunds", "customers", "act_for_customer", "payments", "gift_cards"],
   packer: ["deliveries"],
+  editor: ["content"],
 };
 
 export function can(role: StaffRole, permission: Permission): boolean {
@@ -53,12 +66,14 @@ export const REFUND_LIMIT_CENTS: Record<StaffRole, number> = {
   owner: Number.POSITIVE_INFINITY,
   support: 20_000,
   packer: 0,
+  editor: 0,
 };
 
 export const ROLE_LABELS: Record<StaffRole, string> = {
   owner: "Owner",
   support: "Support",
   packer: "Packer",
+  editor: "Editor",
 };
 
 /** How the customer's activity names a member of staff acting for them. */
@@ -67,5 +82,8 @@ export const staffActor = (firstName: string | null) =>
 
 /** The first page a role lands on after signing in. */
 export function homeOf(role: StaffRole): string {
-  return role === "packer" ? "/admin/deliveries" : role === "support" ? "/admin/orders" : "/admin";
+  if (role === "packer") return "/admin/deliveries";
+  if (role === "support") return "/admin/orders";
+  if (role === "editor") return "/admin/content";
+  return "/admin";
 }

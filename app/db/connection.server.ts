@@ -40,6 +40,7 @@ import * as m022 from "./migrations/022-back-office";
 import * as m023 from "./migrations/023-packing";
 import * as m025 from "./migrations/025-customer-care";
 import * as m026 from "./migrations/026-latest-invoice";
+import * as m027 from "./migrations/027-content-publishing";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -198,6 +199,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "023-packing": m023,
         "025-customer-care": m025,
         "026-latest-invoice": m026,
+        "027-content-publishing": m027,
       }),
     },
   });

@@ -33,7 +33,7 @@ export interface UsersTable {
   totpLockedUntil: Optional<Timestamp>;
 }
 
-export type StaffRole = "owner" | "support" | "packer";
+export type StaffRole = "owner" | "support" | "packer" | "editor";
 
 /** A staff sign-in, apart from the shop's sessions (app/admin/staff-session.server.ts). */
 export interface StaffSessionsTable {
@@ -526,8 +526,23 @@ export interface PostsTable {
   directions: string | null; // JSON string[]
   featured: Bool;
   highlight: Bool;
+  /** migration 027: a draft shows nowhere public; a published post shows from its publish date */
+  status: ColumnType<PostStatus, PostStatus | undefined, PostStatus>;
+  publishedAt: Optional<Timestamp>;
+  summary: Optional<string>;
   createdAt: string;
   updatedAt: Timestamp;
+}
+
+export type PostStatus = "draft" | "published";
+
+/** A renamed post's earlier slug, which redirects (301) to the post's slug now (migration 027). */
+export interface PostSlugRedirectsTable {
+  id: Id;
+  postId: number;
+  postType: "news" | "recipe";
+  oldSlug: string;
+  createdAt: Timestamp;
 }
 
 export interface PostCategoriesTable {
@@ -542,6 +557,8 @@ export interface FaqItemsTable {
   question: string;
   answer: string; // HTML
   sortOrder: number;
+  /** migration 027: the FAQ page's lastmod */
+  updatedAt: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
 }
 
 export interface PagesTable {
@@ -558,6 +575,8 @@ export interface LocationPostsTable {
   metaDescription: string;
   content: string;
   data: string; // JSON: background, images, description, faq
+  /** migration 027: the sitemap's lastmod */
+  updatedAt: ColumnType<Timestamp, Timestamp | undefined, Timestamp>;
 }
 
 export interface TestimonialsTable {
@@ -679,6 +698,7 @@ export interface DB {
   categories: CategoriesTable;
   posts: PostsTable;
   postCategories: PostCategoriesTable;
+  postSlugRedirects: PostSlugRedirectsTable;
   faqItems: FaqItemsTable;
   pages: PagesTable;
   locationPosts: LocationPostsTable;

@@ -9,7 +9,7 @@ import { E2E_BASE_URL } from "./env";
 import { e2eDb, test as base } from "./fixtures";
 import { E2E_SESSION_SECRET } from "./session-secret.mjs";
 
-export type StaffRole = "owner" | "support" | "packer";
+export type StaffRole = "owner" | "support" | "packer" | "editor";
 export type E2eStaff = {
   id: number;
   email: string;

@@ -36,6 +36,10 @@ const SECTION_PERMISSIONS: Record<string, Permission> = {
   payments: "payments",
   "gift-cards": "gift_cards",
   audit: "audit",
+  catalogue: "catalogue",
+  discounts: "discounts",
+  content: "content",
+  numbers: "numbers",
 };
 
 /** The URL of a route file, with a made-up value for each parameter. */
@@ -76,7 +80,19 @@ async function adminRoutes(): Promise<AdminRoute[]> {
   );
 }
 
-const params = { reference: "PT-NOPE", date: "2026-12-01", id: "999999", customerId: "999999" };
+const params = {
+  reference: "PT-NOPE",
+  date: "2026-12-01",
+  id: "999999",
+  customerId: "999999",
+  productId: "999999",
+  packageId: "999999",
+  postId: "999999",
+  slug: "PT-NOPE",
+  key: "PT-NOPE",
+  code: "PT-NOPE",
+  figure: "PT-NOPE",
+};
 
 describe("every /admin URL", async () => {
   const routes = await adminRoutes();
@@ -124,7 +140,7 @@ describe("every /admin URL", async () => {
     expect((await call(signIn.loader, getRequest("/admin/sign-in", customer))).status).toBe(404);
   });
 
-  for (const role of ["packer", "support", "owner"] as const) {
+  for (const role of ["packer", "support", "editor", "owner"] as const) {
     it(`gives a ${role} a plain 403 wherever the role has no permission, and a refused post changes nothing`, async () => {
       const staff = await staffClient(role);
       for (const r of routes) {

@@ -1,17 +1,18 @@
 // The back office in process: a member of staff's client (a `__staff` cookie of a staff session with
 // both steps done, plus a CSRF pair), as the route-level suites call route modules.
+import type { StaffRole } from "~/db/schema";
 import { staffCookie } from "~/admin/staff-session.server";
 import { db } from "~/db/client.server";
 import { createStaff, createStaffSession, type StaffOptions } from "../factories";
 import { csrfPair, type Client } from "./http-helpers";
 
 export type StaffClient = Client & {
-  role: "owner" | "support" | "packer";
+  role: StaffRole;
   totpSecret: string | null;
 };
 
 export async function staffClient(
-  role: "owner" | "support" | "packer" = "owner",
+  role: StaffRole = "owner",
   opts: StaffOptions = {},
 ): Promise<StaffClient> {
   const staff = await createStaff(db, { role, ...opts });

@@ -2,6 +2,7 @@
 // overview count paid orders only; marking packed and dispatched, one by one or all at once, writes
 // one audit entry per order marked and refuses unpaid orders; the subscriber sees "Packed" and
 // "On its way"; the route answers a role without "deliveries" 403 and changes nothing.
+import type { StaffRole } from "~/db/schema";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { markAllOrders, markOrder } from "~/admin/packing/marking.server";
 import {
@@ -26,7 +27,7 @@ import {
 
 /** a delivery day of the next fortnight without any seeded order (chosen in beforeAll) */
 let DAY = addDays(sydneyToday(), 5);
-const staffRef = (s: { id: number; role: "owner" | "support" | "packer" }) => ({
+const staffRef = (s: { id: number; role: StaffRole }) => ({
   id: s.id,
   role: s.role,
   ip: "203.0.113.9",
@@ -345,7 +346,7 @@ describe("marking packed and dispatched", () => {
 });
 
 describe("the day's route", () => {
-  async function post(role: "owner" | "support" | "packer", body: Record<string, string>) {
+  async function post(role: StaffRole, body: Record<string, string>) {
     const staff = await createStaff(db, { role });
     const token = await createStaffSession(db, staff.id);
     const [csrfToken, csrfCookie] = await csrf.commitToken(new Request("http://localhost/"));

@@ -1,5 +1,6 @@
 // Fixtures of the orders and refunds suites (issue 36): a paid order with a card payment (and credit
 // when told), staff signed in with their cookies and CSRF token, and posts to the order page's action.
+import type { StaffRole } from "~/db/schema";
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { staffCookie } from "~/admin/staff-session.server";
@@ -105,7 +106,7 @@ export async function paidOrder({ creditCents = 0 } = {}): Promise<PaidOrder> {
 export type StaffAuth = { cookie: string; token: string; userId: number };
 
 /** A member of staff signed in (both steps), with the CSRF cookie and token a page would give them. */
-export async function staffAuth(role: "owner" | "support" | "packer"): Promise<StaffAuth> {
+export async function staffAuth(role: StaffRole): Promise<StaffAuth> {
   const staff = await createStaff(db, { role });
   const session = await createStaffSession(db, staff.id);
   const [token, csrfCookie] = await csrf.commitToken(new Request("http://localhost/"));

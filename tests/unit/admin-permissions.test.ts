@@ -13,6 +13,10 @@ const ALL: Permission[] = [
   "payments",
   "gift_cards",
   "audit",
+  "catalogue",
+  "discounts",
+  "content",
+  "numbers",
 ];
 
 describe("permissions", () => {
@@ -37,14 +41,21 @@ describe("permissions", () => {
     expect(ALL.filter((p) => can("packer", p))).toEqual(["deliveries"]);
   });
 
+  it("lets an editor edit content only, and nothing of money or customers", () => {
+    expect(ALL.filter((p) => can("editor", p))).toEqual(["content"]);
+    expect(REFUND_LIMIT_CENTS.editor).toBe(0);
+  });
+
   it("shows each role only the sections it may open, and lands it on its first one", () => {
     expect(sectionsFor("packer").map((s) => s.href)).toEqual(["/admin", "/admin/deliveries"]);
     expect(sectionsFor("support").map((s) => s.label)).not.toContain("Audit");
-    expect(sectionsFor("owner")).toHaveLength(7);
-    expect([homeOf("owner"), homeOf("support"), homeOf("packer")]).toEqual([
+    expect(sectionsFor("editor").map((s) => s.href)).toEqual(["/admin", "/admin/content"]);
+    expect(sectionsFor("owner")).toHaveLength(10);
+    expect([homeOf("owner"), homeOf("support"), homeOf("packer"), homeOf("editor")]).toEqual([
       "/admin",
       "/admin/orders",
       "/admin/deliveries",
+      "/admin/content",
     ]);
   });
 

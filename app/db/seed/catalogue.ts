@@ -1006,4 +1006,14 @@ export const DEMO_STAFF = [
     firstName: "Tom",
     lastName: "Walsh",
   },
+  {
+    role: "editor" as const,
+    email: "editor@paddockandtide.com.au",
+    password: "Paddock-Editor-2026",
+    passwordHash:
+      "scrypt$16384$8$1$Xwjjx9cwg0Ns+xlfVUQKVA==$CfUdMhbevq9ZSfUJcX2yJnKozcGUUNroQ27OcG+7QlE=",
+    totpSecret: "SW33WXVLVP6N4AW2LN63HOML4Z3P37CU",
+    firstName: "Ruby",
+    lastName: "Hart",
+  },
 ];

@@ -333,6 +333,9 @@ async function seedContent(db: Kysely<DB>) {
         directions: null,
         featured: 0,
         highlight: 0,
+        status: "published",
+        publishedAt: p.createdAt,
+        summary: p.metaDescription,
         createdAt: p.createdAt,
         updatedAt: p.createdAt,
       })
@@ -362,6 +365,9 @@ async function seedContent(db: Kysely<DB>) {
         directions: JSON.stringify(r.directions),
         featured: r.featured ? 1 : 0,
         highlight: r.highlight ? 1 : 0,
+        status: "published",
+        publishedAt: r.createdAt,
+        summary: r.metaDescription,
         createdAt: r.createdAt,
         updatedAt: r.createdAt,
       })
@@ -376,7 +382,7 @@ async function seedContent(db: Kysely<DB>) {
   for (const [i, f] of SEED_FAQ.entries()) {
     await db
       .insertInto("faqItems")
-      .values({ ...f, sortOrder: categoryOrder[f.category] * 100 + i })
+      .values({ ...f, sortOrder: categoryOrder[f.category] * 100 + i, updatedAt: now() })
       .execute();
   }
   const pages: [string, unknown][] = [
@@ -407,6 +413,7 @@ async function seedContent(db: Kysely<DB>) {
           description: l.description,
           faq: l.faq,
         }),
+        updatedAt: now(),
       })
       .execute();
   }
