@@ -26,6 +26,8 @@ startJobRunner(); // timed work (gift-card mails) inside the app, once per proce
 /** Read by the server's page micro-cache (app/bin/page-cache.mjs): which requests get the shared page, and how validators compare. */
 export { isSharedPageRequest } from "~/http/page-cache.server";
 export { matchesEtag } from "~/http/cache-policy.server";
+/** …and the content version its entries are kept under (decision 054). */
+export { contentVersion } from "~/content/version-watch.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -5,6 +5,9 @@
 // a content page then costs what a static file costs. It keeps exactly what a
 // shared cache in front of the app would keep, so freshness and privacy follow
 // the app's own headers; see docs/decisions/012-page-micro-cache.md.
+// Every entry is stored under the content version the worker knew when the
+// request came in; when the version moves (an edit anywhere), every older entry
+// is dropped, so an edit is served within about a second (decision 054).
 
 const MAX_ENTRIES = 300;
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -42,6 +45,9 @@ export function sharedMaxAge(cacheControl) {
  * their page (no session cookie, a route marked public), and `matchesEtag(ifNoneMatch, etag)`
  * compares validators. Only shared requests are looked up or stored, and a response is stored
  * only when it says a shared cache may keep it (200, public with s-maxage, an ETag, no Set-Cookie).
+ * `contentVersion()`, when the app exports it, gives the content version as a string, or a promise
+ * when the worker must read it again (at most once a second): entries of an older version are
+ * never served, neither as a 200 nor as a 304.
  */
 export function pageMicroCache(
   policy,
@@ -50,6 +56,7 @@ export function pageMicroCache(
   /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number }>} */
   const entries = new Map(); // insertion order doubles as recency order
   let bytes = 0;
+  let cacheVersion; // the content version every entry in `entries` was stored under
 
   const remove = (key) => {
     const entry = entries.get(key);
@@ -73,6 +80,26 @@ export function pageMicroCache(
     const rules = policy();
     if (!rules?.isSharedPageRequest?.(req.method, req.originalUrl, req.headers.cookie))
       return next();
+    const version = rules.contentVersion?.();
+    if (version && typeof version.then === "function") {
+      version
+        .then(
+          (v) => answer(req, res, next, rules, v),
+          () => answer(req, res, next, rules, cacheVersion),
+        )
+        .catch(next);
+      return;
+    }
+    answer(req, res, next, rules, version);
+  };
+
+  const answer = (req, res, next, rules, version) => {
+    if (version !== cacheVersion) {
+      // content moved: nothing kept under the old version may be served again
+      entries.clear();
+      bytes = 0;
+      cacheVersion = version;
+    }
     // The app's pages say `Vary: Cookie`, so the cookies are part of the key, as in any shared cache.
     const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
     const entry = entries.get(key);
@@ -117,6 +144,7 @@ export function pageMicroCache(
       const maxAge = sharedMaxAge(res.getHeader("cache-control"));
       if (
         res.statusCode === 200 &&
+        version === cacheVersion &&
         maxAge > 0 &&
         !tooBig &&
         res.getHeader("etag") &&

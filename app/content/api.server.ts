@@ -1,26 +1,42 @@
 // JSON answers of the /api content routes: public caching for content,
 // 404 for unknown slugs and keys, 400 for a bad page number, never a 500 for either.
+import { createHash } from "node:crypto";
+import { matchesEtag } from "~/http/cache-policy.server";
 import { BadPageError, ContentNotFoundError } from "./errors";
 
-/** Content changes when an editor publishes; five minutes fresh, an hour stale while revalidating. */
-export const PUBLIC_CONTENT_CACHE =
-  "public, max-age=300, s-maxage=600, stale-while-revalidate=3600";
-const ERROR_CACHE = "public, max-age=60";
+/**
+ * Content changes when an editor saves (issue 37: seen everywhere within seconds). Browsers
+ * revalidate every time, a shared cache keeps an answer 5 seconds; the ETag is a digest of the
+ * body, so an unchanged answer costs a 304 and a changed one is never answered 304
+ * (docs/decisions/054-content-version.md).
+ */
+export const PUBLIC_CONTENT_CACHE = "public, max-age=0, s-maxage=5";
+const ERROR_CACHE = "public, max-age=0, s-maxage=5";
 
-function jsonResponse(body: unknown, status: number, cache: string) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      "Content-Type": "application/json; charset=utf-8",
-      "Cache-Control": cache,
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+function jsonResponse(body: unknown, status: number, cache: string, request?: Request) {
+  const text = JSON.stringify(body);
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": cache,
+    "X-Content-Type-Options": "nosniff",
+  };
+  if (status !== 200) return new Response(text, { status, headers });
+  const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
+  headers.ETag = etag;
+  if (request && matchesEtag(request.headers.get("If-None-Match"), etag)) {
+    delete headers["Content-Type"];
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(text, { status, headers });
 }
 
-export async function contentJson(read: () => Promise<unknown>): Promise<Response> {
+/** `request` answers a matching If-None-Match with 304. */
+export async function contentJson(
+  read: () => Promise<unknown>,
+  request?: Request,
+): Promise<Response> {
   try {
-    return jsonResponse(await read(), 200, PUBLIC_CONTENT_CACHE);
+    return jsonResponse(await read(), 200, PUBLIC_CONTENT_CACHE, request);
   } catch (error) {
     if (error instanceof ContentNotFoundError)
       return jsonResponse({ message: "Not found" }, 404, ERROR_CACHE);

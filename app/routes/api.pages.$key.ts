@@ -3,6 +3,6 @@ import { contentJson } from "~/content/api.server";
 import { getPageByKey } from "~/content/pages.server";
 
 /** GET /api/pages/{homepage|concept|terms|privacy-policy|refund-policy}. */
-export async function loader({ params }: LoaderFunctionArgs) {
-  return contentJson(() => getPageByKey(params.key ?? ""));
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  return contentJson(() => getPageByKey(params.key ?? ""), request);
 }

@@ -3,6 +3,6 @@ import { contentJson } from "~/content/api.server";
 import { getPost } from "~/content/posts.server";
 
 /** GET /api/posts/{slug}: one post (news or recipe). */
-export async function loader({ params }: LoaderFunctionArgs) {
-  return contentJson(() => getPost(params.slug ?? ""));
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  return contentJson(() => getPost(params.slug ?? ""), request);
 }

@@ -11,5 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const raw = params.get("type");
     const type = raw === "news" || raw === "recipe" ? raw : undefined;
     return listPostCards({ type }, { from: page, through: page });
-  });
+  }, request);
 }

@@ -9,5 +9,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return contentJson(async () => {
     const page = parsePage(raw);
     return listPostCards({ type: "recipe" }, { from: page, through: page });
-  });
+  }, request);
 }

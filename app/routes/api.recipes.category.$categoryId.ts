@@ -16,5 +16,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { type: "recipe", categoryIds: [category.id] },
       { from: page, through: page },
     );
-  });
+  }, request);
 }
