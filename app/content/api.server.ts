@@ -13,21 +13,33 @@ import { BadPageError, ContentNotFoundError } from "./errors";
 export const PUBLIC_CONTENT_CACHE = "public, max-age=0, s-maxage=5";
 const ERROR_CACHE = "public, max-age=0, s-maxage=5";
 
-function jsonResponse(body: unknown, status: number, cache: string, request?: Request) {
-  const text = JSON.stringify(body);
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": cache,
-    "X-Content-Type-Options": "nosniff",
-  };
-  if (status !== 200) return new Response(text, { status, headers });
+/**
+ * A 200 of content for everyone (JSON, the sitemap, robots.txt): PUBLIC_CONTENT_CACHE and a strong
+ * ETag digested from the body; a matching If-None-Match on `request` gets a 304.
+ */
+export function publicContentResponse(text: string, contentType: string, request?: Request) {
   const etag = `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`;
-  headers.ETag = etag;
+  const headers: Record<string, string> = {
+    "Content-Type": contentType,
+    "Cache-Control": PUBLIC_CONTENT_CACHE,
+    "X-Content-Type-Options": "nosniff",
+    ETag: etag,
+  };
   if (request && matchesEtag(request.headers.get("If-None-Match"), etag)) {
     delete headers["Content-Type"];
     return new Response(null, { status: 304, headers });
   }
-  return new Response(text, { status, headers });
+  return new Response(text, { status: 200, headers });
+}
+
+function jsonResponse(body: unknown, status: number, cache: string, request?: Request) {
+  const text = JSON.stringify(body);
+  const type = "application/json; charset=utf-8";
+  if (status === 200) return publicContentResponse(text, type, request);
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": type, "Cache-Control": cache, "X-Content-Type-Options": "nosniff" },
+  });
 }
 
 /** `request` answers a matching If-None-Match with 304. */
