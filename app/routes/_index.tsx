@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BoxCard } from "~/components/cards/box-card";
 import { Carousel } from "~/components/carousel/carousel";
@@ -9,6 +9,9 @@ import { useClearLocalStorage } from "~/content/components/hooks";
 import { listShowcaseBoxes } from "~/content/boxes.server";
 import { getPage, listSocialPosts, listTestimonials } from "~/content/pages.server";
 import { BRAND } from "~/config";
+import { appOrigin } from "~/accounts/origin.server";
+import { JsonLd } from "~/content/components/recipe-json-ld";
+import { organizationJsonLd } from "~/seo/json-ld";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
 import homeHref from "~/styles/home.css";
@@ -28,21 +31,23 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: homeHref },
 ];
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const [homepage, boxes, testimonials, social] = await Promise.all([
     getPage("homepage"),
     listShowcaseBoxes(),
     listTestimonials(),
     listSocialPosts(),
   ]);
-  return { homepage, boxes, testimonials, social };
+  const organization = organizationJsonLd(appOrigin(request));
+  return { homepage, boxes, testimonials, social, organization };
 }
 
 export default function Home() {
-  const { homepage, boxes, testimonials, social } = useLoaderData<typeof loader>();
+  const { homepage, boxes, testimonials, social, organization } = useLoaderData<typeof loader>();
   useClearLocalStorage();
   return (
     <>
+      <JsonLd data={organization} />
       <Hero hero={homepage.hero} />
       <Ticker />
       <Steps />

@@ -19,6 +19,10 @@ import { SubmitButton } from "~/components/submit-button";
 import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
+import { appOrigin } from "~/accounts/origin.server";
+import { JsonLd } from "~/content/components/recipe-json-ld";
+import { plainText } from "~/content/sanitize.server";
+import { productListJsonLd } from "~/seo/json-ld";
 import boxCss from "~/styles/box.css";
 
 const ADDONS_INTRO =
@@ -53,6 +57,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
       priceCents: a.priceCents,
     })),
     customizable: Boolean(flow.pkg?.selectionCustomizable),
+    // every add-on listed here (so in stock) as a schema.org Product with its Offer (issue 37)
+    products: productListJsonLd(
+      groups.flatMap((g) =>
+        g.products.map((p) => ({
+          name: p.name,
+          description: plainText(p.description ?? ""),
+          image: p.image,
+          url: "/get-started/addons",
+          offers: [{ priceCents: p.priceCents }],
+        })),
+      ),
+      appOrigin(request),
+    ),
   };
 }
 
@@ -176,6 +193,7 @@ export default function Addons() {
         />
       }
     >
+      <JsonLd data={data.products} />
       <CategoryLinks groups={data.groups} label="Add-on categories" />
       <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
       {alert ? (

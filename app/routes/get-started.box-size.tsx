@@ -16,6 +16,10 @@ import { boxSizeFormValidator } from "~/box/validators";
 import { readForm } from "~/security/csrf.server";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
+import { appOrigin } from "~/accounts/origin.server";
+import { JsonLd } from "~/content/components/recipe-json-ld";
+import { plainText } from "~/content/sanitize.server";
+import { productJsonLd } from "~/seo/json-ld";
 import boxCss from "~/styles/box.css";
 
 export const meta: MetaFunction = () =>
@@ -61,6 +65,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       frequencyDays: frequency ? String(frequency) : "",
     },
     customizable: Boolean(flow.pkg?.selectionCustomizable) || box.type.kind === "custom",
+    // the box as a schema.org Product, one Offer per size (issue 37)
+    product: productJsonLd(
+      {
+        name: box.type.fullName,
+        description: plainText(box.type.description),
+        image: box.type.image,
+        url: `/get-started/box-size?type=${box.type.id}`,
+        offers: box.sizes.map((s) => ({ name: s.fullName, priceCents: s.priceCents })),
+      },
+      appOrigin(request),
+    ),
   };
 }
 
@@ -88,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BoxSize() {
-  const { type, sizes, frequencies, frequencyChanged, defaults, customizable } =
+  const { type, sizes, frequencies, frequencyChanged, defaults, customizable, product } =
     useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
@@ -106,6 +121,7 @@ export default function BoxSize() {
         </p>
       }
     >
+      <JsonLd data={product} />
       <ValidatedForm
         id={FORM_ID}
         validator={boxSizeFormValidator}

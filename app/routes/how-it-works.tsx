@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BoxCard } from "~/components/cards/box-card";
 import { PageHeader } from "~/components/page-header";
@@ -10,6 +10,10 @@ import { getPage } from "~/content/pages.server";
 import { pricingTiers } from "~/content/pricing";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
+import { appOrigin } from "~/accounts/origin.server";
+import { JsonLd } from "~/content/components/recipe-json-ld";
+import { plainText } from "~/content/sanitize.server";
+import { productListJsonLd } from "~/seo/json-ld";
 import contentHref from "~/styles/content.css";
 import type { CacheHandle } from "~/http/cache-policy.server";
 
@@ -24,15 +28,27 @@ export const meta: MetaFunction = () =>
     "Choose a custom or curated box, small or large, and we deliver it free. Box prices from $149, certifications and answers to common questions.",
   );
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const [boxes, concept] = await Promise.all([listShowcaseBoxes(), getPage("concept")]);
-  return { boxes, tiers: pricingTiers(boxes), faq: concept.faq };
+  // every box as a schema.org Product, one Offer per size (issue 37)
+  const products = productListJsonLd(
+    boxes.map((b) => ({
+      name: b.fullName,
+      description: plainText(b.description),
+      image: b.image,
+      url: "/get-started",
+      offers: b.sizes.map((s) => ({ name: `${b.fullName}, ${s.size}`, priceCents: s.priceCents })),
+    })),
+    appOrigin(request),
+  );
+  return { boxes, tiers: pricingTiers(boxes), faq: concept.faq, products };
 }
 
 export default function HowItWorks() {
-  const { boxes, tiers, faq } = useLoaderData<typeof loader>();
+  const { boxes, tiers, faq, products } = useLoaderData<typeof loader>();
   return (
     <>
+      <JsonLd data={products} />
       <PageHeader
         eyebrow="How it works"
         title="Great meat and seafood, without the trip"

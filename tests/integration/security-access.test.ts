@@ -71,6 +71,8 @@ import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
 import * as hookSession from "~/routes/test-hooks.session";
+// issue 37, helper D (seo): the content-edit hook
+import * as hookContent from "~/routes/test-hooks.content";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -861,6 +863,7 @@ const TEST_HOOKS: Record<string, { action: unknown }> = {
   "test-hooks.jobs.tsx": hookJobs,
   "test-hooks.renewals.tsx": hookRenewals,
   "test-hooks.session.tsx": hookSession,
+  "test-hooks.content.tsx": hookContent,
 };
 
 function routesWithAction(): string[] {

@@ -1,0 +1,72 @@
+// schema.org data for search engines (issue 37): the shop as an Organization on the home page, and
+// boxes and add-ons as Products with Offers (price in AUD, availability). Rendered through
+// <JsonLd> (app/content/components/recipe-json-ld.tsx), which escapes `<` as \u003c; a data block
+// is never executed, so it needs no CSP nonce.
+import { BRAND } from "~/config";
+
+const absolute = (path: string, origin: string) => new URL(path, origin).href;
+const price = (cents: number) => (cents / 100).toFixed(2);
+const IN_STOCK = "https://schema.org/InStock";
+const OUT_OF_STOCK = "https://schema.org/OutOfStock";
+
+/** Stock as schema.org availability: null is not tracked (always available), 0 or less is sold out. */
+export function availability(inventory: number | null | undefined): string {
+  return inventory === null || inventory === undefined || inventory > 0 ? IN_STOCK : OUT_OF_STOCK;
+}
+
+export function organizationJsonLd(origin: string, sameAs: string[] = []) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: BRAND.name,
+    url: absolute("/", origin),
+    logo: absolute("/images/logo-mark.svg", origin),
+    email: BRAND.supportEmail,
+    telephone: BRAND.supportPhone,
+    ...(sameAs.length ? { sameAs } : {}),
+  };
+}
+
+export type ProductOffer = { name?: string; priceCents: number; inventory?: number | null };
+
+export type ProductData = {
+  name: string;
+  description: string;
+  image: string;
+  /** the page a visitor buys it from */
+  url: string;
+  offers: ProductOffer[];
+};
+
+export function productJsonLd(product: ProductData, origin: string) {
+  const url = absolute(product.url, origin);
+  const offers = product.offers.map((o) => ({
+    "@type": "Offer",
+    ...(o.name ? { name: o.name } : {}),
+    price: price(o.priceCents),
+    priceCurrency: "AUD",
+    availability: availability(o.inventory),
+    url,
+  }));
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    image: absolute(product.image, origin),
+    brand: { "@type": "Brand", name: BRAND.name },
+    offers: offers.length === 1 ? offers[0] : offers,
+  };
+}
+
+/** Several products on one page, as one list. */
+export function productListJsonLd(products: ProductData[], origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    itemListElement: products.map((p, i) => {
+      const { "@context": _context, ...item } = productJsonLd(p, origin);
+      return { "@type": "ListItem", position: i + 1, item };
+    }),
+  };
+}
