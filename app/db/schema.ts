@@ -707,6 +707,8 @@ export interface DB {
   emailOutbox: EmailOutboxTable;
   deliveries: DeliveriesTable;
   meta: MetaTable;
+  // issue 37, helper D (seo): migration 031
+  stockAdjustments: StockAdjustmentsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -715,3 +717,22 @@ export type Product = Selectable<ProductsTable>;
 export type Subscription = Selectable<SubscriptionsTable>;
 export type SubscriptionUpdate = Updateable<SubscriptionsTable>;
 export type NewUser = Insertable<UsersTable>;
+
+// issue 37, helper D (seo): migration 031, stock adjustments
+export type StockReason = "received" | "stocktake" | "damaged" | "other";
+
+/** One change of a product's stock made in the back office (app/admin/stock). */
+export interface StockAdjustmentsTable {
+  id: Id;
+  productId: number;
+  /** added (positive) or removed (negative) */
+  delta: number;
+  inventoryBefore: number;
+  inventoryAfter: number;
+  reason: StockReason;
+  note: string | null;
+  staffUserId: number;
+  /** the key rendered into the form: one adjustment per form shown */
+  requestKey: string;
+  createdAt: Timestamp;
+}

@@ -70,7 +70,7 @@ test("how it works lists every box as a Product with an Offer per size in AUD", 
 test("the box size and add-on pages carry Product and Offer data", async ({ page }) => {
   const form = new FormData();
   for (const [name, value] of Object.entries({
-    email: "",
+    email: `seo.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
     postcode: "2000",
     time: "day",
     box: "curated",
