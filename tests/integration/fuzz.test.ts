@@ -58,6 +58,9 @@ import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
 import * as hookSession from "~/routes/test-hooks.session";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
+// issue 37, helper D (seo)
+import * as hookContent from "~/routes/test-hooks.content";
+import * as adminStock from "~/routes/admin.catalogue.stock";
 import * as apiAddress from "~/routes/api.address.suggestions";
 import * as apiCategories from "~/routes/api.categories";
 import * as apiSchedule from "~/routes/api.delivery.schedule";
@@ -874,6 +877,24 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
     path: "/test-hooks/renewals",
     client: anonymous,
     fields: payload(["now", "subscriptionId"]),
+  }),
+  // issue 37, helper D (seo)
+  "test-hooks.content.tsx": () => ({
+    mod: hookContent,
+    path: "/test-hooks/content",
+    client: anonymous,
+    fields: payload(["id", "answer"]),
+  }),
+  "admin.catalogue.stock.tsx": () => ({
+    mod: adminStock,
+    path: "/admin/catalogue/stock",
+    client: async () => OWNER,
+    fields: mix(payload(["productId", "key", "reason", "change", "note"]), {
+      productId: "1",
+      key: "x".repeat(20),
+      reason: "stocktake",
+      change: "-1",
+    }),
   }),
 };
 

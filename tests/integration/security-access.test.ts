@@ -71,8 +71,9 @@ import * as hookDraft from "~/routes/test-hooks.draft";
 import * as hookJobs from "~/routes/test-hooks.jobs";
 import * as hookRenewals from "~/routes/test-hooks.renewals";
 import * as hookSession from "~/routes/test-hooks.session";
-// issue 37, helper D (seo): the content-edit hook
+// issue 37, helper D (seo): the content-edit hook and the stock page
 import * as hookContent from "~/routes/test-hooks.content";
+import * as adminStock from "~/routes/admin.catalogue.stock";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -855,6 +856,27 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
   "sign-out.tsx": {
     mod: signOut,
     make: async () => ({ path: "/sign-out", fields: {}, who: signInDemo }),
+  },
+  // issue 37, helper D (seo)
+  "admin.catalogue.stock.tsx": {
+    mod: adminStock,
+    make: async () => {
+      const p = await db
+        .selectFrom("products")
+        .select("id")
+        .where("inventory", "is not", null)
+        .executeTakeFirstOrThrow();
+      return {
+        path: "/admin/catalogue/stock",
+        fields: {
+          productId: String(p.id),
+          key: "0123456789abcdef-csrf",
+          reason: "received",
+          change: "5",
+        },
+        who: () => staffClient("owner"),
+      };
+    },
   },
 };
 /** Test-only hooks: no CSRF, but they answer 404 unless E2E_TEST_ROUTES is set (never in production). */

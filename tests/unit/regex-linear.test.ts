@@ -264,6 +264,14 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/refunds/refund-schema.ts /^[A-Za-z0-9_-]{16,100}$/`,
   String.raw`app/admin/refunds/refund-schema.ts /^\d{1,3}$/`,
   String.raw`app/admin/refunds/refund-schema.ts /^\d{1,9}$/`,
+  // issue 37, helper D (seo): the stock page's form and the curated lines' units (staff text), and
+  // the sitemap's XML escaping (slugs, and the origin from the Host header)
+  String.raw`app/admin/stock/forecast.ts /^\s*(\d{1,4})\s*[x×]/i`,
+  String.raw`app/admin/stock/schema.ts /^[+-]?\d{1,6}$/`,
+  String.raw`app/admin/stock/schema.ts /^[A-Za-z0-9-]{16,64}$/`,
+  String.raw`app/admin/stock/schema.ts /^\d{1,9}$/`,
+  String.raw`app/routes/admin.catalogue.stock.tsx /^\d{1,9}$/`,
+  String.raw`app/seo/sitemap.server.ts /[&<>"']/g`,
 ];
 
 /** Patterns no client text reaches, and why. */
