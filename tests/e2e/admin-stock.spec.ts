@@ -45,7 +45,7 @@ test.describe("stock", () => {
     await expectNoSeriousViolations(page);
 
     // below zero: refused, what was typed stays
-    await row.getByText("Adjust").click();
+    await row.locator("summary").click();
     await row.getByLabel(`Reason for ${product.name}`).selectOption("damaged");
     await row.getByLabel(`Change in units of ${product.name}`).fill("-9");
     await row.getByLabel(`Note for ${product.name}`).fill("Freezer fault");
