@@ -171,7 +171,7 @@ export default function StockPage() {
                   <td>
                     {r.inventory === null ? (
                       <span className="stock-untracked">
-                        Unlimited: set a stock figure on the product to track it
+                        Not tracked: set a figure on the product
                       </span>
                     ) : (
                       <AdjustForm

@@ -5,6 +5,7 @@ import * as factories from "../factories";
 import { expectNoSeriousViolations } from "./a11y";
 import { expect, test } from "./admin-helpers";
 import { e2eDb, ready, settled } from "./fixtures";
+import { nuErrors } from "./nu-checker";
 
 /** A tracked product of its own, so parallel runs never share its figure. */
 async function trackedProduct(inventory: number) {
@@ -86,5 +87,23 @@ test.describe("stock", () => {
     await expect(entry).toHaveCount(1);
     await expect(entry).toContainText("stock.adjust");
     await expect(entry).toContainText("12");
+  });
+
+  test("the page validates with the Nu HTML checker, and axe passes at a phone's width", async ({
+    page,
+    staff,
+  }) => {
+    void staff;
+    await trackedProduct(3);
+    const res = await page.request.get("/admin/catalogue/stock");
+    expect(res.status()).toBe(200);
+    const { files, report } = await nuErrors({ "/admin/catalogue/stock": await res.text() });
+    expect(files).toBe(1);
+    expect(report, report.join("\n")).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto("/admin/catalogue/stock");
+    await ready(page);
+    await page.locator("summary").first().click();
+    await expectNoSeriousViolations(page);
   });
 });
