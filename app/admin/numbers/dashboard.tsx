@@ -5,13 +5,7 @@ import type { ReactNode } from "react";
 import { BarChart } from "~/admin/components/bar-chart";
 import { TableBox } from "~/admin/components/table-box";
 import { formatAud, formatStaffDay } from "~/admin/format";
-import {
-  NORMALISED_DAYS,
-  formatRate,
-  type FigureName,
-  type Numbers,
-  type Week,
-} from "./figures";
+import { NORMALISED_DAYS, formatRate, type FigureName, type Numbers, type Week } from "./figures";
 
 const SHORT = new Intl.DateTimeFormat("en-AU", { timeZone: "UTC", day: "numeric", month: "short" });
 const WEEKDAY = new Intl.DateTimeFormat("en-AU", {
@@ -57,15 +51,7 @@ function Figure({
   );
 }
 
-function Table({
-  caption,
-  head,
-  rows,
-}: {
-  caption: string;
-  head: string[];
-  rows: ReactNode[][];
-}) {
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   return (
     <TableBox label={caption}>
       <table className="admin-table numbers__table">
@@ -114,9 +100,7 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
       <div className="numbers__grid">
         <Figure id="numbers-active" title="Active subscriptions" csv="active-subscriptions">
           <p className="numbers__big">{active.active}</p>
-          <p>
-            subscriptions active now; {count(active.paused, "more is", "more are")} paused.
-          </p>
+          <p>subscriptions active now; {count(active.paused, "more is", "more are")} paused.</p>
         </Figure>
 
         <Figure
@@ -149,8 +133,8 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
           <p>
             per 4 weeks: each active subscription&apos;s box and recurring add-ons at today&apos;s
             prices, times {NORMALISED_DAYS} ÷ its frequency in days (weekly ×4, fortnightly ×2,
-            every 4 weeks ×1, every 8 weeks ×½). GST included as charged; before discount codes
-            and credit.
+            every 4 weeks ×1, every 8 weeks ×½). GST included as charged; before discount codes and
+            credit.
           </p>
           <Table
             caption="Recurring revenue per 4 weeks, by frequency"
@@ -173,8 +157,8 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
             ))}
           </p>
           <p>
-            Subscriptions cancelled in the window ÷ subscriptions active (or paused) at its
-            start. The windows are whole weeks before this one.
+            Subscriptions cancelled in the window ÷ subscriptions active (or paused) at its start.
+            The windows are whole weeks before this one.
           </p>
           <Table
             caption="Churn over the last 4 and 12 weeks"
@@ -210,9 +194,9 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
 
         <Figure id="numbers-revenue" title="Revenue per week" csv="revenue-per-week">
           <p>
-            The last 12 Sydney weeks, this one so far: card payments taken (boxes, add-ons and
-            gift cards sold) less card refunds, each in the week it went through. Credit and gift
-            cards spent are not counted again.
+            The last 12 Sydney weeks, this one so far: card payments taken (boxes, add-ons and gift
+            cards sold) less card refunds, each in the week it went through. Credit and gift cards
+            spent are not counted again.
           </p>
           <BarChart
             bars={revenue.weeks.map((w) => ({ label: short(w.week.monday), value: w.netCents }))}
@@ -233,10 +217,10 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
         <Figure id="numbers-recovery" title="Failed payments recovered" csv="payment-recovery">
           <p className="numbers__big">{formatRate(recovery.rate)}</p>
           <p>
-            Of the renewals whose first charge was declined since {formatStaffDay(recovery.firstDay)}{" "}
-            (12 weeks), the share paid later (by a retry, the pay link or staff), out of those
-            settled: paid ÷ (paid + not paid). Those still awaiting payment are left out until
-            their packing cut-off.
+            Of the renewals whose first charge was declined since{" "}
+            {formatStaffDay(recovery.firstDay)} (12 weeks), the share paid later (by a retry, the
+            pay link or staff), out of those settled: paid ÷ (paid + not paid). Those still awaiting
+            payment are left out until their packing cut-off.
           </p>
           <Table
             caption="Failed first charges, last 12 weeks"

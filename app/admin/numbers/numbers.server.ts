@@ -63,9 +63,7 @@ export const REASON_LABELS: Record<CancelReasonKey, string> = {
 function reasonKey() {
   const known = CANCEL_REASONS.filter((r) => r.value !== "other");
   return sql<CancelReasonKey>`case ${sql.join(
-    known.map(
-      (r) => sql`when data like ${`%"reason":"${r.label}%`} then ${sql.lit(r.value)}`,
-    ),
+    known.map((r) => sql`when data like ${`%"reason":"${r.label}%`} then ${sql.lit(r.value)}`),
     sql` `,
   )} when data like ${'%"reason":%'} then 'other' else 'none' end`;
 }
