@@ -1,7 +1,7 @@
 // Each figure of the numbers as a CSV download (issue 37), built the way the courier manifest is
 // (app/admin/packing/csv.ts: RFC 4180 quoting, a formula-looking cell kept as text); only that
 // figure's query runs.
-import { csvCell } from "~/admin/packing/csv";
+import { toCsv } from "./csv";
 import {
   activeRows,
   boxesRows,
@@ -22,20 +22,6 @@ import {
   revenuePerWeek,
   thisWeekFigure,
 } from "./numbers.server";
-
-/** A plain number ("-20.00", "12", "0.5"): written as it is, so a spreadsheet sums it. */
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
-
-/**
- * The rows as CSV, lines ended by CRLF: numbers as they are, every other cell through the
- * manifest's csvCell (quoted when needed; "=", "+", "-", "@", tab or carriage return first: kept as
- * text with a leading ').
- */
-export function toCsv(rows: (string | number)[][]): string {
-  const cell = (v: string | number) =>
-    typeof v === "number" ? String(v) : NUMBER.test(v) ? v : csvCell(v);
-  return rows.map((row) => row.map(cell).join(",")).join("\r\n") + "\r\n";
-}
 
 export async function figureCsv(name: FigureName, now = new Date()): Promise<string> {
   switch (name) {

@@ -43,7 +43,7 @@ function Figure({
       <p className="numbers__csv">
         {links.map((name) => (
           <a key={name} href={`/admin/numbers/${name}.csv`} download>
-            Download {name.replace(/-/g, " ")} (CSV)
+            Download {name.replaceAll("-", " ")} (CSV)
           </a>
         ))}
       </p>
