@@ -52,7 +52,6 @@ export function BarChart({
       className={`bar-chart${className ? ` ${className}` : ""}`}
       viewBox={`0 0 ${W} ${H}`}
       aria-hidden="true"
-      focusable="false"
       preserveAspectRatio="xMidYMid meet"
     >
       {ticks.map((t) => (
