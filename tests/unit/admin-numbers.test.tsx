@@ -166,6 +166,10 @@ describe("the bar chart", () => {
     expect(niceStep(7)).toBe(2);
     expect(niceStep(2_200_000)).toBe(1_000_000);
     expect(niceStep(0)).toBe(1);
+    // counts step by whole boxes, money by whole dollars at least
+    expect(niceStep(1)).toBe(1);
+    expect(niceStep(0, 100)).toBe(100);
+    expect(niceStep(150, 100)).toBe(100);
   });
   it("draws one bar per value as SVG hidden from screen readers, tallest for the largest", () => {
     const html = renderToStaticMarkup(

@@ -15,27 +15,30 @@ const H = 200;
 const PAD = { top: 12, right: 8, bottom: 28, left: 44 };
 
 /** A round step for the axis: 1, 2 or 5 times a power of ten, so that about 4 steps reach `max`. */
-export function niceStep(max: number): number {
-  if (max <= 0) return 1;
+export function niceStep(max: number, minStep = 1): number {
+  if (max <= 0) return minStep;
   const raw = max / 4;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? 10 * power;
-  return Math.max(step, Number.EPSILON);
+  return Math.max(step, minStep);
 }
 
 export function BarChart({
   bars,
   formatTick = (v) => String(v),
+  minStep = 1,
   className,
 }: {
   bars: Bar[];
+  /** the smallest step between axis values: 1 for counts, 100 for cents (a dollar) */
+  minStep?: number;
   /** how an axis value reads ("$1.2k", "12") */
   formatTick?: (value: number) => string;
   className?: string;
 }) {
   const max = Math.max(0, ...bars.map((b) => b.value));
   const min = Math.min(0, ...bars.map((b) => b.value));
-  const step = niceStep(Math.max(max - min, 1));
+  const step = niceStep(max - min, minStep);
   const top = Math.ceil(max / step) * step || step;
   const bottom = Math.floor(min / step) * step;
   const plotW = W - PAD.left - PAD.right;
@@ -44,7 +47,7 @@ export function BarChart({
   const ticks: number[] = [];
   for (let v = bottom; v <= top + step / 2; v += step) ticks.push(Math.round(v * 100) / 100);
   const slot = plotW / Math.max(bars.length, 1);
-  const barW = Math.max(2, slot * 0.7);
+  const barW = Math.min(32, Math.max(2, slot * 0.7));
   // a label under every bar when they fit, else under every second or third
   const every = Math.max(1, Math.ceil(bars.length / 8));
   return (

@@ -164,7 +164,7 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
             caption="Churn over the last 4 and 12 weeks"
             head={["Window", "Active at the start", "Cancelled", "Churn"]}
             rows={churn.map((w) => [
-              `${w.weeks} weeks, ${formatStaffDay(w.firstDay)} to ${formatStaffDay(w.lastDay)}`,
+              `${w.weeks} weeks (${short(w.firstDay)} to ${short(w.lastDay)})`,
               w.activeAtStart,
               w.cancelled,
               formatRate(w.rate),
@@ -201,12 +201,13 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
           <BarChart
             bars={revenue.weeks.map((w) => ({ label: short(w.week.monday), value: w.netCents }))}
             formatTick={kDollars}
+            minStep={100}
           />
           <Table
             caption="Revenue per week, last 12 weeks"
             head={["Week from", "Taken", "Refunded", "Revenue"]}
             rows={revenue.weeks.map((w) => [
-              formatStaffDay(w.week.monday),
+              short(w.week.monday),
               formatAud(w.takenCents),
               formatAud(w.refundedCents),
               formatAud(w.netCents),
