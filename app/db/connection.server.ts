@@ -41,6 +41,7 @@ import * as m023 from "./migrations/023-packing";
 import * as m025 from "./migrations/025-customer-care";
 import * as m026 from "./migrations/026-latest-invoice";
 import * as m027 from "./migrations/027-content-publishing";
+import * as m032 from "./migrations/032-revenue-by-week";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -200,6 +201,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "025-customer-care": m025,
         "026-latest-invoice": m026,
         "027-content-publishing": m027,
+        "032-revenue-by-week": m032,
       }),
     },
   });

@@ -2,7 +2,7 @@
 // script, so it shows with JavaScript off. It is a picture of the table printed with it, so it is
 // hidden from screen readers (aria-hidden); the table, with its caption, is what they read. Colours
 // come from the design tokens through admin-numbers.css; the drawing scales to its box (readable at
-// 390 px: a small view box, few axis labels, text no smaller than 11 units).
+// 390 px: a small view box, few axis labels, text of 13 units).
 
 export type Bar = {
   /** under the bar, short ("3 Nov", "Tue 2") */
@@ -12,7 +12,7 @@ export type Bar = {
 
 const W = 360;
 const H = 200;
-const PAD = { top: 12, right: 8, bottom: 28, left: 44 };
+const PAD = { top: 12, right: 8, bottom: 30, left: 48 };
 
 /** A round step for the axis: 1, 2 or 5 times a power of ten, so that about 4 steps reach `max`. */
 export function niceStep(max: number, minStep = 1): number {
@@ -89,7 +89,7 @@ export function BarChart({
               <text
                 className="bar-chart__label"
                 x={x + barW / 2}
-                y={H - PAD.bottom + 16}
+                y={H - PAD.bottom + 18}
                 textAnchor="middle"
               >
                 {b.label}

@@ -138,7 +138,7 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
           </p>
           <Table
             caption="Recurring revenue per 4 weeks, by frequency"
-            head={["Every", "Subscriptions", "One delivery each", "Per 4 weeks"]}
+            head={["Every", "Active", "Each delivery", "Per 4 weeks"]}
             rows={recurring.rows.map((r) => [
               count(r.frequencyDays, "day", "days"),
               r.subscriptions,
