@@ -162,9 +162,15 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
           </p>
           <Table
             caption="Churn over the last 4 and 12 weeks"
-            head={["Window", "Active at the start", "Cancelled", "Churn"]}
+            head={["Window", "Active at start", "Cancelled", "Churn"]}
             rows={churn.map((w) => [
-              `${w.weeks} weeks (${short(w.firstDay)} to ${short(w.lastDay)})`,
+              <>
+                {w.weeks} weeks
+                <br />
+                <span className="numbers__small">
+                  {short(w.firstDay)} to {short(w.lastDay)}
+                </span>
+              </>,
               w.activeAtStart,
               w.cancelled,
               formatRate(w.rate),
