@@ -8,6 +8,10 @@ import { figureCsv } from "~/admin/numbers/csv.server";
 import { FIGURES } from "~/admin/numbers/figures";
 import { numbersFor } from "~/admin/numbers/numbers.server";
 import { db } from "~/db/client.server";
+import * as overview from "~/routes/admin._index";
+import * as csvRoute from "~/routes/admin.numbers.$figure";
+import { staffClient } from "./admin-helpers";
+import { call, getRequest } from "./http-helpers";
 import {
   addSubscriptionAddon,
   cancelSubscriptionAt,
@@ -518,5 +522,62 @@ describe("the numbers", () => {
         "",
       ].join("\r\n"),
     );
+  });
+});
+
+describe("the routes", () => {
+  it("show the owner the numbers on /admin, and support the cards alone", async () => {
+    const owner = await overview.loader({
+      request: getRequest("/admin", await staffClient("owner")),
+      params: {},
+      context: {},
+    } as never);
+    expect(owner.numbers?.active).toEqual({ active: 6, paused: 1 });
+    expect(owner.cards.map((c) => c.title)).toContain("Audit");
+    const support = await overview.loader({
+      request: getRequest("/admin", await staffClient("support")),
+      params: {},
+      context: {},
+    } as never);
+    expect(support.numbers).toBeNull();
+    expect(support.cards.map((c) => c.title)).toEqual([
+      "Orders",
+      "Customers",
+      "Failed payments",
+      "Gift cards",
+    ]);
+  });
+
+  it("download a figure as a UTF-8 CSV attachment with a byte-order mark, for the owner only", async () => {
+    const owner = await staffClient("owner");
+    const res = await csvRoute.loader({
+      request: getRequest("/admin/numbers/active-subscriptions.csv", owner),
+      params: { figure: "active-subscriptions.csv" },
+      context: {},
+    } as never);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="active-subscriptions-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString("utf8")).toBe(
+      "Status,Subscriptions\r\nActive,6\r\nPaused,1\r\n",
+    );
+    for (const figure of ["active-subscriptions", "nothing.csv", "__proto__.csv", ".csv"]) {
+      const answer = await call(csvRoute.loader, getRequest(`/admin/numbers/x`, owner), {
+        figure,
+      });
+      expect([figure, answer.status]).toEqual([figure, 404]);
+    }
+    for (const role of ["support", "packer", "editor"] as const) {
+      const answer = await call(
+        csvRoute.loader,
+        getRequest("/admin/numbers/churn.csv", await staffClient(role)),
+        { figure: "churn.csv" },
+      );
+      expect([role, answer.status]).toEqual([role, 403]);
+    }
   });
 });
