@@ -162,7 +162,7 @@ export function NumbersDashboard({ numbers }: { numbers: Numbers }) {
           </p>
           <Table
             caption="Churn over the last 4 and 12 weeks"
-            head={["Window", "Active at start", "Cancelled", "Churn"]}
+            head={["Window", "At start", "Cancelled", "Churn"]}
             rows={churn.map((w) => [
               <>
                 {w.weeks} weeks
