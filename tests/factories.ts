@@ -576,3 +576,153 @@ export async function createStaffSession(db: Db, userId: number): Promise<string
     .execute();
   return token;
 }
+
+/* ---- the numbers (issue 37): subscriptions with add-ons, cancellations, deliveries, payments, refunds ---- */
+
+/** A subscription's recurring add-on: `quantity` of the product each delivery. */
+export async function addSubscriptionAddon(
+  db: Db,
+  subscriptionId: number,
+  productId: number,
+  quantity = 1,
+): Promise<void> {
+  await db
+    .insertInto("subscriptionAddons")
+    .values({ subscriptionId, productId, quantity })
+    .execute();
+}
+
+/**
+ * Cancels a subscription at `at` the way cancelling does (app/subscriptions/changes.server.ts):
+ * status and endedAt, and a `cancelled` event whose data holds the reason as recorded ("Label" or
+ * "Label: the subscriber's words"), or none.
+ */
+export async function cancelSubscriptionAt(
+  db: Db,
+  subscriptionId: number,
+  at: string,
+  reason?: string,
+): Promise<void> {
+  await db
+    .updateTable("subscriptions")
+    .set({ status: "cancelled", endedAt: at, pausedUntil: null, updatedAt: at })
+    .where("id", "=", subscriptionId)
+    .execute();
+  await db
+    .insertInto("subscriptionEvents")
+    .values({
+      subscriptionId,
+      type: "cancelled",
+      data: JSON.stringify({
+        reference: `CH-T${hex().toUpperCase()}`,
+        ...(reason ? { reason } : {}),
+      }),
+      createdAt: at,
+    })
+    .execute();
+}
+
+export type DeliveryRowOptions = {
+  subscriptionId: number;
+  deliveryDate: string;
+  status: DB["deliveries"]["status"] extends infer S ? Exclude<S, undefined> : never;
+  orderId?: number | null;
+  chargeAttempts?: number;
+};
+
+/** One renewal delivery row (the renewal engine's table), its cut-off and reminder in the past. */
+export async function createDeliveryRow(db: Db, opts: DeliveryRowOptions): Promise<number> {
+  const past = new Date(Date.parse(`${opts.deliveryDate}T00:00:00Z`) - 3 * DAY_MS).toISOString();
+  const { id } = await db
+    .insertInto("deliveries")
+    .values({
+      subscriptionId: opts.subscriptionId,
+      deliveryDate: opts.deliveryDate,
+      deliveryWindow: "day",
+      status: opts.status,
+      orderId: opts.orderId ?? null,
+      chargeAttempts: opts.chargeAttempts ?? (opts.orderId ? 1 : 0),
+      cutoffAt: past,
+      remindAt: past,
+      createdAt: past,
+      updatedAt: past,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export type PaymentRowOptions = {
+  userId: number;
+  orderId?: number | null;
+  amountCents: number;
+  status: DB["payments"]["status"] extends infer S ? Exclude<S, undefined> : never;
+  createdAt: string;
+  /** e.g. renewal:{subscriptionId}:{deliveryDate} for a renewal's first charge; random unless told */
+  idempotencyKey?: string;
+};
+
+/** A card payment row as the gateway's settle leaves it. */
+export async function createPaymentRow(db: Db, opts: PaymentRowOptions): Promise<number> {
+  const { id } = await db
+    .insertInto("payments")
+    .values({
+      userId: opts.userId,
+      orderId: opts.orderId ?? null,
+      giftCardId: null,
+      amountCents: opts.amountCents,
+      status: opts.status,
+      gatewayChargeId: opts.status === "declined" ? null : `ch_${hex(6)}`,
+      cardBrand: "Visa",
+      cardLastFour: "4242",
+      idempotencyKey: opts.idempotencyKey ?? `test:${hex(8)}`,
+      failureMessage: opts.status === "declined" ? "Your card was declined." : null,
+      createdAt: opts.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export type RefundRowOptions = {
+  orderId: number;
+  paymentId?: number | null;
+  staffUserId: number;
+  amountCents: number;
+  method?: "card" | "credit";
+  status?: "pending" | "succeeded" | "failed";
+  createdAt: string;
+  /** when it went through; createdAt unless told, none while pending */
+  completedAt?: string | null;
+};
+
+/** A refund (adjustment note) of an order, by card unless told, succeeded unless told. */
+export async function createRefundRow(db: Db, opts: RefundRowOptions): Promise<number> {
+  const status = opts.status ?? "succeeded";
+  const { id } = await db
+    .insertInto("refunds")
+    .values({
+      orderId: opts.orderId,
+      paymentId: opts.paymentId ?? null,
+      method: opts.method ?? "card",
+      amountCents: opts.amountCents,
+      gstCents: 0,
+      reason: "Test refund",
+      lines: null,
+      staffUserId: opts.staffUserId,
+      idempotencyKey: `refund:${hex(8)}`,
+      status,
+      gatewayRefundId: status === "succeeded" && opts.method !== "credit" ? `re_${hex(6)}` : null,
+      noteNumber: `AN-T${hex().toUpperCase()}-1`,
+      createdAt: opts.createdAt,
+      completedAt:
+        opts.completedAt !== undefined
+          ? opts.completedAt
+          : status === "pending"
+            ? null
+            : opts.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -1,20 +1,33 @@
-// /admin: the back office's first page, one figure per section the role may open.
+// /admin: the back office's first page, one figure per section the role may open; for the owner
+// (permission `numbers`) the numbers follow: subscriptions, recurring revenue, churn, boxes per
+// day, revenue per week and failed payments recovered (issue 37), charts drawn on the server.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/admin/components/admin-page";
+import { NumbersDashboard } from "~/admin/numbers/dashboard";
+import { numbersFor } from "~/admin/numbers/numbers.server";
 import { overviewFor } from "~/admin/overview.server";
+import { can } from "~/admin/permissions";
 import { requireStaff } from "~/admin/staff-session.server";
+import numbersHref from "~/styles/admin-numbers.css";
 import { pageMeta } from "~/utils/meta";
 
 export const meta: MetaFunction = () => pageMeta("Back office", "The Paddock & Tide back office.");
 
+export const links = () => [{ rel: "stylesheet", href: numbersHref }];
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
-  return { firstName: staff.firstName, cards: await overviewFor(staff.role) };
+  const now = new Date();
+  const [cards, numbers] = await Promise.all([
+    overviewFor(staff.role, now),
+    can(staff.role, "numbers") ? numbersFor(now) : null,
+  ]);
+  return { firstName: staff.firstName, cards, numbers };
 }
 
 export default function Overview() {
-  const { firstName, cards } = useLoaderData<typeof loader>();
+  const { firstName, cards, numbers } = useLoaderData<typeof loader>();
   return (
     <AdminPage
       title="Back office"
@@ -31,6 +44,7 @@ export default function Overview() {
           </li>
         ))}
       </ul>
+      {numbers ? <NumbersDashboard numbers={numbers} /> : null}
     </AdminPage>
   );
 }

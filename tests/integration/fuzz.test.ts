@@ -48,6 +48,7 @@ import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
 import * as adminOrder from "~/routes/admin.orders.$reference";
 import * as adminSlips from "~/routes/admin.deliveries.$date_.slips";
 import * as adminManifest from "~/routes/admin.deliveries.$date_.manifest[.]csv";
+import * as adminNumbersCsv from "~/routes/admin.numbers.$figure";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
@@ -1263,6 +1264,7 @@ const PAGES_WITH_PARAMS: Record<
   "admin.deliveries.$date.tsx": { mod: adminDay, name: "date", staff: true },
   "admin.deliveries.$date_.manifest[.]csv.ts": { mod: adminManifest, name: "date", staff: true },
   "admin.deliveries.$date_.slips.tsx": { mod: adminSlips, name: "date", staff: true },
+  "admin.numbers.$figure.ts": { mod: adminNumbersCsv, name: "figure", staff: true },
   "admin.gift-cards.$id.tsx": { mod: adminGiftCard, name: "id", staff: true },
   "admin.orders.$reference.tsx": { mod: adminOrder, name: "reference", staff: true },
   "$.tsx": { mod: catchAll, name: "*" },

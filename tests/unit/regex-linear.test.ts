@@ -276,6 +276,9 @@ const ON_CLIENT_INPUT = [
 
 /** Patterns no client text reaches, and why. */
 const NOT_CLIENT_INPUT: Record<string, string> = {
+  // the numbers (issue 37)
+  [String.raw`app/admin/numbers/csv.ts /^-?\d+(?:\.\d+)?$/`]:
+    "the numbers' CSV cells, counts and amounts the server computed (figures.ts)",
   [String.raw`app/admin/customers/components/customer-tables.tsx /^You\b/`]:
     "the activity's Who label, written by the server (subscriber-actions.server.ts)",
   [String.raw`app/bin/db-reset.ts /^file:/`]: "DATABASE_URL, set by the operator",
