@@ -41,6 +41,8 @@ import * as m023 from "./migrations/023-packing";
 import * as m025 from "./migrations/025-customer-care";
 import * as m026 from "./migrations/026-latest-invoice";
 import * as m027 from "./migrations/027-content-publishing";
+// catalogue (issue 37)
+import * as m028 from "./migrations/028-catalogue";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -200,6 +202,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "025-customer-care": m025,
         "026-latest-invoice": m026,
         "027-content-publishing": m027,
+        "028-catalogue": m028,
       }),
     },
   });
