@@ -333,7 +333,8 @@ export async function saveProduct(
         .values({
           ...fields,
           slug: await freeSlug(trx, input.name),
-          image: imageUrl ?? "",
+          // until an image is uploaded, the shop shows its mark
+          image: imageUrl ?? "/images/logo-mark.svg",
           // a new product shows in the shop once the stock page gives it stock
           inventory: 0,
           isKnife: 0,
