@@ -17,3 +17,8 @@ export function cached<T>(
   value.catch(() => store.delete(key));
   return value;
 }
+
+/** Forgets every cached read: this worker sees a catalogue edit at once (others within the TTL). */
+export function forgetCached(): void {
+  store.clear();
+}

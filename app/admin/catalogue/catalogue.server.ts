@@ -6,6 +6,7 @@
 import { PostgresAdapter, type Kysely, type Transaction } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
 import type { Staff } from "~/admin/staff-session.server";
+import { forgetCached } from "~/box/cache.server";
 import { isSalmon, NOT_IN_TASMANIA } from "~/box/tasmania";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { db as appDb } from "~/db/client.server";
@@ -30,6 +31,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** Row locks where the database has them (SQLite runs one writer at a time anyway). */
 const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** One edit's transaction; once it commits, this worker's catalogue reads are fresh at once. */
+async function edit<T>(db: Kysely<DB>, change: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const out = await db.transaction().execute(change);
+  forgetCached();
+  return out;
+}
 
 // ---------------------------------------------------------------- months (Sydney)
 
@@ -313,7 +321,7 @@ export async function saveProduct(
       field: "categoryId",
     };
 
-  return db.transaction().execute(async (trx) => {
+  return edit(db, async (trx) => {
     const imageUrl = image?.ok ? await storeImage(trx, image, staff.id, now) : null;
     const fields = {
       name: input.name,
@@ -540,7 +548,7 @@ export async function saveBoxSizes(
     wanted.push({ id: s.id, priceCents: price.data, selectionMaximum: maximum });
   }
 
-  return db.transaction().execute(async (trx) => {
+  return edit(db, async (trx) => {
     const before = await trx
       .selectFrom("packages")
       .select(["id", "priceCents", "selectionMaximum"])
@@ -691,7 +699,7 @@ export async function saveContents(
       field: null,
     };
 
-  return db.transaction().execute(async (trx) => {
+  return edit(db, async (trx) => {
     const before = await trx
       .selectFrom("packageContents")
       .select(["item", "quantity"])

@@ -88,8 +88,6 @@ export const selectionMaximumField = z
   .transform(Number)
   .pipe(z.number().int().min(1, CATALOGUE_MESSAGES.maximum).max(99, CATALOGUE_MESSAGES.maximum));
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
-
 export const ContentLineSchema = z.object({
   item: z.string().trim().min(1, CATALOGUE_MESSAGES.item).max(120, CATALOGUE_MESSAGES.item),
   quantity: z.string().trim().min(1, CATALOGUE_MESSAGES.item).max(60, CATALOGUE_MESSAGES.item),
