@@ -4,12 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import {
-  boxDetail,
-  monthLabel,
-  saveBoxSizes,
-  saveContents,
-} from "~/admin/catalogue/catalogue.server";
+import { boxDetail, saveBoxSizes, saveContents } from "~/admin/catalogue/catalogue.server";
+import { monthLabel } from "~/admin/catalogue/months";
 import {
   boxPath,
   CATALOGUE_PATH,

@@ -11,8 +11,8 @@ import { isSalmon, NOT_IN_TASMANIA } from "~/box/tasmania";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import { formatAud } from "~/utils/money";
 import { prepareImage } from "./image-files.server";
+import { monthAfter, sydneyMonth } from "./months";
 import { storeImage } from "./images.server";
 import { priceHistory, recordPriceChange } from "./prices.server";
 import {
@@ -38,30 +38,6 @@ async function edit<T>(db: Kysely<DB>, change: (trx: Transaction<DB>) => Promise
   forgetCached();
   return out;
 }
-
-// ---------------------------------------------------------------- months (Sydney)
-
-const sydneyMonthFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-});
-
-/** The month the shop shows now ("2026-11"), by the Sydney calendar. */
-export const sydneyMonth = (now: Date) => sydneyMonthFormat.format(now).slice(0, 7);
-
-/** The month after "yyyy-MM". */
-export function monthAfter(month: string): string {
-  const [y, m] = month.split("-").map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-}
-
-const MONTH_LABEL = new Intl.DateTimeFormat("en-AU", {
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
-export const monthLabel = (month: string) => MONTH_LABEL.format(new Date(`${month}-01T00:00:00Z`));
 
 // ---------------------------------------------------------------- the landing page
 
@@ -742,4 +718,3 @@ export async function saveContents(
   });
 }
 
-export { formatAud };
