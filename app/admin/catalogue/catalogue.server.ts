@@ -717,4 +717,3 @@ export async function saveContents(
     return { ok: true as const, id: packageId, month };
   });
 }
-
