@@ -92,6 +92,10 @@ test.describe("catalogue", () => {
       }).toPass({ timeout: 20_000 });
       await expect(page.getByText(name).first()).toBeVisible();
       await expect(page.getByText("$9.50").first()).toBeVisible();
+      // the shop's add-on card shows the uploaded image
+      await page.goto("/get-started/addons");
+      await expect(page.locator(`img[src="${src}"]`).first()).toBeAttached();
+      await page.goto("/get-started/checkout");
 
       // the owner raises the price
       await page.goto(productUrl);
