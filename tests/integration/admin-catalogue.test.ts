@@ -5,6 +5,7 @@
 // reminder's price, and the next reminder states the new one.
 import { saveBoxSizes } from "~/admin/catalogue/catalogue.server";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/admin/catalogue/image-files.server";
+import { pricesAt, recordPriceChange } from "~/admin/catalogue/prices.server";
 import { curatedRanges } from "~/box/catalogue.server";
 import { quoteDraft } from "~/checkout/quote.server";
 import { readContentVersion } from "~/content/content-version.server";
@@ -422,6 +423,50 @@ describe("boxes", () => {
         { item: "Beef cheeks", quantity: "1kg" },
       ],
     });
+  });
+});
+
+describe("the price history", () => {
+  it("answers each price as it was at any instant", async () => {
+    const id = 987654;
+    const t = (iso: string) => new Date(iso);
+    await recordPriceChange(
+      db,
+      null,
+      { type: "product", id, oldCents: 100, newCents: 200 },
+      t("2030-01-01T00:00:00Z"),
+    );
+    await recordPriceChange(
+      db,
+      null,
+      { type: "product", id, oldCents: 200, newCents: 300 },
+      t("2030-02-01T00:00:00Z"),
+    );
+    // no change, no row
+    await recordPriceChange(
+      db,
+      null,
+      { type: "package", id, oldCents: 5, newCents: 5 },
+      t("2030-02-01T00:00:00Z"),
+    );
+    const at = async (iso: string) =>
+      (
+        await pricesAt(
+          db,
+          [
+            { type: "product", id, currentCents: 300 },
+            { type: "package", id, currentCents: 5 },
+          ],
+          iso,
+        )
+      ).get(`product:${id}`);
+    expect(await at("2029-12-31T23:59:59.999Z")).toBe(100);
+    expect(await at("2030-01-01T00:00:00.000Z")).toBe(200);
+    expect(await at("2030-01-15T00:00:00Z")).toBe(200);
+    expect(await at("2030-03-01T00:00:00Z")).toBe(300);
+    expect(
+      await db.selectFrom("priceChanges").select("id").where("sellableId", "=", id).execute(),
+    ).toHaveLength(2);
   });
 });
 
