@@ -6,6 +6,7 @@ import { expectNoSeriousViolations } from "./a11y";
 import { expect, test } from "./admin-helpers";
 import { reachCheckout } from "./checkout-helpers";
 import { e2eDb, ready } from "./fixtures";
+import { nuErrors } from "./nu-checker";
 
 // a 1×1 PNG
 const PNG = Buffer.from(
@@ -141,4 +142,36 @@ test.describe("catalogue", () => {
     await expect(page.getByLabel("Line 1: item").first()).not.toHaveValue("");
     await expectNoSeriousViolations(page);
   });
+
+  test(
+    "the catalogue's pages validate with the Nu HTML checker",
+    { tag: "@http" },
+    async ({ page, staff }) => {
+      void staff;
+      const db = e2eDb();
+      const slug = (s: string) =>
+        db.selectFrom("packages").select("id").where("slug", "=", s).executeTakeFirstOrThrow();
+      const bacon = await db
+        .selectFrom("products")
+        .select("id")
+        .where("slug", "=", "addon-bacon")
+        .executeTakeFirstOrThrow();
+      const urls = [
+        "/admin/catalogue",
+        "/admin/catalogue/products/new",
+        `/admin/catalogue/products/${bacon.id}`,
+        `/admin/catalogue/boxes/${(await slug("custom")).id}`,
+        `/admin/catalogue/boxes/${(await slug("beef")).id}`,
+      ];
+      const pages: Record<string, string> = {};
+      for (const url of urls) {
+        const res = await page.request.get(url);
+        expect(res.status(), url).toBe(200);
+        pages[url] = await res.text();
+      }
+      const { files, report } = await nuErrors(pages);
+      expect(files).toBe(urls.length);
+      expect(report, report.join("\n")).toEqual([]);
+    },
+  );
 });

@@ -153,7 +153,7 @@ export function ProductForm({
             className="field__input field__select"
             id="product-category"
             name="categoryId"
-            required
+            required={product.categoryId === null}
             defaultValue={value("categoryId", String(product.categoryId ?? ""))}
           >
             {product.categoryId === null ? <option value="">Choose a category</option> : null}
