@@ -191,6 +191,14 @@ describe("products", () => {
     }
     expect(await rowCounts(["auditEntries", "priceChanges"])).toEqual(counts);
     expect(await productRow("addon-bacon")).toEqual(p);
+    // saved as it was: nothing changed, nothing to record
+    const same = await call(
+      productPage.action,
+      productPost(`/admin/catalogue/products/${p.id}`, owner, formOf(p)),
+      { productId: String(p.id) },
+    );
+    expect(same.status).toBe(303);
+    expect(await rowCounts(["auditEntries", "priceChanges"])).toEqual(counts);
   });
 
   it("an image upload is checked by its bytes, stored by its hash and served with long caching", async () => {

@@ -297,6 +297,17 @@ export async function saveProduct(
       field: "categoryId",
     };
 
+  if (id !== null) {
+    // products are never deleted: this is a made-up id, and nothing (not even the image) is kept
+    const exists = await db
+      .selectFrom("products")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!exists)
+      return { ok: false, status: 404, message: "There is no such product.", values, field: null };
+  }
+
   return edit(db, async (trx) => {
     const imageUrl = image?.ok ? await storeImage(trx, image, staff.id, now) : null;
     const fields = {
@@ -373,6 +384,8 @@ export async function saveProduct(
           changedAfter[k] = v;
         }
       }
+      // a save that changed nothing leaves no entry and moves nothing
+      if (Object.keys(changedAfter).length === 0) return { ok: true as const, id };
       await recordPriceChange(
         trx,
         staff.id,
