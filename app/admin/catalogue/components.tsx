@@ -92,6 +92,9 @@ export function ProductForm({
   const value = (name: string, fallback: string) => typed?.[name] ?? fallback;
   const checked = (name: "taxable" | "active") => (typed ? typed[name] === "on" : product[name]);
   const invalid = (name: string) => (refusal?.field === name ? true : undefined);
+  /** the field's hint, and the refusal's alert when it is about this field */
+  const describedBy = (name: string, hint?: string) =>
+    [hint, invalid(name) ? "refusal" : null].filter(Boolean).join(" ") || undefined;
   const [tooBig, setTooBig] = useState(false);
   return (
     <Form method="post" encType="multipart/form-data" className="form catalogue-form">
@@ -109,6 +112,7 @@ export function ProductForm({
           maxLength={120}
           defaultValue={value("name", product.name)}
           aria-invalid={invalid("name")}
+          aria-describedby={describedBy("name")}
         />
       </div>
       <div className="field" data-invalid={invalid("description")}>
@@ -136,7 +140,7 @@ export function ProductForm({
             inputMode="decimal"
             autoComplete="off"
             required
-            aria-describedby="product-price-hint"
+            aria-describedby={describedBy("price", "product-price-hint")}
             defaultValue={value("price", dollarsOf(product.priceCents))}
             aria-invalid={invalid("price")}
           />
@@ -155,6 +159,8 @@ export function ProductForm({
             name="categoryId"
             required={product.categoryId === null}
             defaultValue={value("categoryId", String(product.categoryId ?? ""))}
+            aria-invalid={invalid("categoryId")}
+            aria-describedby={describedBy("categoryId")}
           >
             {product.categoryId === null ? <option value="">Choose a category</option> : null}
             {categories.map((c) => (
@@ -174,6 +180,8 @@ export function ProductForm({
             name="weight"
             maxLength={60}
             defaultValue={value("weight", product.weight ?? "")}
+            aria-invalid={invalid("weight")}
+            aria-describedby={describedBy("weight")}
           />
         </div>
       </div>
@@ -215,7 +223,8 @@ export function ProductForm({
           id="product-image"
           name="image"
           accept="image/png,image/jpeg,image/webp,image/svg+xml"
-          aria-describedby="product-image-hint"
+          aria-describedby={describedBy("image", "product-image-hint")}
+          aria-invalid={invalid("image") ?? (tooBig || undefined)}
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             const big = Boolean(file && file.size > MAX_BYTES);
