@@ -124,6 +124,10 @@ export default function BoxPage() {
                     autoComplete="off"
                     required
                     defaultValue={typed?.[`price-${s.id}`] ?? dollarsOf(s.priceCents)}
+                    aria-invalid={sizesRefusal?.field === `price-${s.id}` || undefined}
+                    aria-describedby={
+                      sizesRefusal?.field === `price-${s.id}` ? "refusal" : undefined
+                    }
                   />
                 </div>
                 {s.hasMaximum ? (
@@ -142,6 +146,10 @@ export default function BoxPage() {
                       autoComplete="off"
                       required
                       defaultValue={typed?.[`max-${s.id}`] ?? String(s.selectionMaximum ?? "")}
+                      aria-invalid={sizesRefusal?.field === `max-${s.id}` || undefined}
+                      aria-describedby={
+                        sizesRefusal?.field === `max-${s.id}` ? "refusal" : undefined
+                      }
                     />
                   </div>
                 ) : null}
