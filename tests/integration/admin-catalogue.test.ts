@@ -7,6 +7,7 @@ import { saveBoxSizes } from "~/admin/catalogue/catalogue.server";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/admin/catalogue/image-files.server";
 import { pricesAt, recordPriceChange } from "~/admin/catalogue/prices.server";
 import { curatedRanges } from "~/box/catalogue.server";
+import { listShowcaseBoxes } from "~/content/boxes.server";
 import { quoteDraft } from "~/checkout/quote.server";
 import { readContentVersion } from "~/content/content-version.server";
 import { db } from "~/db/client.server";
@@ -418,6 +419,10 @@ describe("boxes", () => {
         { item: "Beef cheeks", quantity: "1kg" },
       ],
     });
+    // the content pages keep showing this month's until then
+    const showcase = (await listShowcaseBoxes()).find((b) => b.slug === "beef")!;
+    expect(showcase.contents.map((c) => c.item)).not.toContain("Wagyu rump");
+    expect(showcase.contents.length).toBeGreaterThan(0);
     const shown = async (now: Date) =>
       (await curatedRanges(curated.id, null, now)).find((r) => r.id === beef.id)!;
     // 1 a.m. on the 1st in Sydney is still the last day of the month before in UTC
