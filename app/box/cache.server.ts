@@ -28,3 +28,8 @@ export function cached<T>(
     ? lookup(key, load, ttlMs, version)
     : version.then((v) => lookup(key, load, ttlMs, v));
 }
+
+/** Forgets every cached read: this worker sees a catalogue edit at once (others within the TTL). */
+export function forgetCached(): void {
+  store.clear();
+}

@@ -1,5 +1,6 @@
 // Read-only view of the boxes for the content pages (home carousel, how it
 // works, why us): names, "from" prices, sizes and this month's contents.
+import { sydneyMonth } from "~/admin/catalogue/months";
 import { db } from "~/db/client.server";
 import type { Box } from "./types";
 
@@ -30,6 +31,8 @@ export async function listShowcaseBoxes(): Promise<Box[]> {
   const contents = await db
     .selectFrom("packageContents")
     .select(["packageId", "month", "item", "quantity"])
+    // next month's contents, prepared in the back office, show from the 1st (Sydney time)
+    .where("month", "<=", sydneyMonth(new Date()))
     .orderBy("month", "desc")
     .orderBy("sortOrder")
     .execute();

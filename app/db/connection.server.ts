@@ -41,6 +41,7 @@ import * as m023 from "./migrations/023-packing";
 import * as m025 from "./migrations/025-customer-care";
 import * as m026 from "./migrations/026-latest-invoice";
 import * as m027 from "./migrations/027-content-publishing";
+import * as m028 from "./migrations/028-catalogue";
 import * as m031 from "./migrations/031-stock";
 import * as m032 from "./migrations/032-revenue-by-week";
 import { seedIfEmpty } from "./seed/seed.server";
@@ -202,6 +203,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "025-customer-care": m025,
         "026-latest-invoice": m026,
         "027-content-publishing": m027,
+        "028-catalogue": m028,
         "031-stock": m031,
         "032-revenue-by-week": m032,
       }),

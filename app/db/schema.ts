@@ -659,6 +659,29 @@ export interface MetaTable {
   value: string;
 }
 
+// catalogue (issue 37, migration 028): the price history and uploaded images
+/** One change of a box's or a product's price (app/admin/catalogue/prices.server.ts). */
+export interface PriceChangesTable {
+  id: Id;
+  sellableType: "package" | "product";
+  sellableId: number;
+  oldCents: number;
+  newCents: number;
+  changedAt: Timestamp;
+  staffUserId: number | null;
+}
+
+/** An uploaded image, by its content hash (app/admin/catalogue/images.server.ts). */
+export interface UploadedImagesTable {
+  hash: string;
+  ext: "png" | "jpg" | "webp" | "svg";
+  contentType: string;
+  bytes: Buffer;
+  size: number;
+  uploadedBy: number | null;
+  createdAt: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -707,6 +730,9 @@ export interface DB {
   emailOutbox: EmailOutboxTable;
   deliveries: DeliveriesTable;
   meta: MetaTable;
+  // catalogue (issue 37, migration 028)
+  priceChanges: PriceChangesTable;
+  uploadedImages: UploadedImagesTable;
   // issue 37, helper D (seo): migration 031
   stockAdjustments: StockAdjustmentsTable;
 }

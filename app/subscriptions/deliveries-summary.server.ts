@@ -2,6 +2,7 @@
 // /dashboard/my-deliveries, always scoped by owner. (Moved here from
 // app/accounts: it is the subscription domain's summary.)
 import { formatAddressLine } from "~/accounts/format";
+import { sydneyMonth } from "~/admin/catalogue/months";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
@@ -269,7 +270,9 @@ async function detail(
       ? curatedContentsOf(sub.packageId)
       : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
   ]);
-  const latestMonth = contents[0]?.month;
+  // this month's contents (or the latest before it): next month's, prepared ahead, show from the 1st
+  const latestMonth =
+    contents.find((c) => c.month <= sydneyMonth(now))?.month ?? contents.at(-1)?.month;
   const addonLines = addons.map((a) => ({
     name: a.name,
     quantity: a.quantity,

@@ -22,6 +22,8 @@ import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
+import { formatAud } from "~/utils/money";
+import type { Quote } from "~/checkout/quote.server";
 
 export async function sendReminder(
   ctx: { db: Kysely<DB>; now: Date; origin: string },
@@ -48,6 +50,7 @@ export async function sendReminder(
   }
   const schedule = await scheduleOf(sub.regionId);
   const { quote, notes } = await quoteRenewal(sub, now);
+  const priceChanges = await priceRises(db, sub.id, quote);
   const owed = quote.subtotalCents - quote.discountedCents;
   const credit = applyCredit(
     sub.hasPassword
@@ -93,6 +96,7 @@ export async function sendReminder(
       chargeCents: credit.totalCents,
       card: card ? `${card.brand} ending in ${card.lastFour}` : null,
       notes,
+      priceChanges,
       skipUrl: `${origin}${oneTapPath(token, "skip")}`,
       keepUrl: `${origin}${oneTapPath(token, "keep")}`,
       manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
@@ -139,4 +143,48 @@ async function creditLeftAt(
   for (const o of ahead.sort((a, b) => a.cutoff.getTime() - b.cutoff.getTime()))
     left -= Math.min(left, o.owed);
   return left;
+}
+
+/**
+ * The prices that rose since the subscriber's last box (issue 37, decision 055), in plain words:
+ * the box (the same size as last time) and each recurring add-on it had too. A delivery is priced
+ * as its reminder says, so these sentences are the new prices the subscriber will pay.
+ */
+export async function priceRises(
+  db: Kysely<DB>,
+  subscriptionId: number,
+  quote: Pick<Quote, "lines">,
+): Promise<string[]> {
+  const last = await db
+    .selectFrom("orders")
+    .innerJoin("invoices", "invoices.orderId", "orders.id")
+    .select(["invoices.id as invoiceId"])
+    .where("orders.subscriptionId", "=", subscriptionId)
+    .where("orders.kind", "=", "box")
+    .where("orders.status", "=", "paid")
+    .orderBy("orders.id", "desc")
+    .orderBy("invoices.id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!last) return [];
+  const before = await db
+    .selectFrom("invoiceLines")
+    .select(["sellableType", "sellableId", "priceCents", "free"])
+    .where("invoiceId", "=", last.invoiceId)
+    .where("sellableType", "in", ["package", "addon"])
+    .execute();
+  const out: string[] = [];
+  for (const l of quote.lines) {
+    if (l.free || (l.sellableType !== "package" && l.sellableType !== "addon")) continue;
+    const was = before.find(
+      (b) => b.sellableType === l.sellableType && b.sellableId === l.sellableId && b.free !== 1,
+    );
+    if (!was || l.priceCents <= was.priceCents) continue;
+    out.push(
+      l.sellableType === "package"
+        ? `Your box's price changes from ${formatAud(was.priceCents)} to ${formatAud(l.priceCents)}.`
+        : `The price of ${l.name} changes from ${formatAud(was.priceCents)} to ${formatAud(l.priceCents)} each.`,
+    );
+  }
+  return out;
 }

@@ -2,6 +2,8 @@
 // the box, its cuts, the recurring add-ons that are still in stock and listable
 // for the postcode (Tasmania: no salmon), the subscription's discount when it is
 // a recurring one and still usable. Items left out get a note for the e-mail.
+// Prices (issue 37, decision 055): a delivery whose reminder went out is priced as the reminder
+// said (the box's and add-ons' prices at that instant, from the price history); any other at today's.
 import { db } from "~/db/client.server";
 import { getCart } from "~/box/flow.server";
 import { isListable } from "~/box/rules";
@@ -9,6 +11,8 @@ import { cantGoToTasmania, salmonBarred } from "~/box/tasmania";
 import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
 import { applyDiscount, blockedInTasmania, type Discount } from "~/checkout/discount-rules";
 import type { SubscriptionFacts } from "./deliveries.server";
+import { pricesAt } from "~/admin/catalogue/prices.server";
+import type { Cart } from "~/box/flow.server";
 
 export type RenewalQuote = {
   quote: Quote;
@@ -35,8 +39,35 @@ async function recurringDiscount(
   return found;
 }
 
-export async function quoteRenewal(sub: SubscriptionFacts, at: Date): Promise<RenewalQuote> {
-  const cart = await getCart({ id: sub.id, packageId: sub.packageId });
+/** The cart with the prices of `asOf` (ISO): what a reminder sent then stated. */
+async function pricedAsOf(cart: Cart, asOf: string): Promise<Cart> {
+  const at = await pricesAt(
+    db,
+    [
+      ...(cart.pkg
+        ? [{ type: "package" as const, id: cart.pkg.id, currentCents: cart.pkg.priceCents }]
+        : []),
+      ...cart.addons.map((a) => ({
+        type: "product" as const,
+        id: a.productId,
+        currentCents: a.priceCents,
+      })),
+    ],
+    asOf,
+  );
+  const pkg = cart.pkg ? { ...cart.pkg, priceCents: at.get(`package:${cart.pkg.id}`)! } : null;
+  const addons = cart.addons.map((a) => ({ ...a, priceCents: at.get(`product:${a.productId}`)! }));
+  const addonsCents = addons.reduce((sum, a) => sum + a.priceCents * a.quantity, 0);
+  return { ...cart, pkg, addons, addonsCents, totalCents: (pkg?.priceCents ?? 0) + addonsCents };
+}
+
+export async function quoteRenewal(
+  sub: SubscriptionFacts,
+  at: Date,
+  { pricesAsOf = null }: { pricesAsOf?: string | null } = {},
+): Promise<RenewalQuote> {
+  const current = await getCart({ id: sub.id, packageId: sub.packageId });
+  const cart = pricesAsOf ? await pricedAsOf(current, pricesAsOf) : current;
   const ids = [...cart.items, ...cart.addons].map((l) => l.productId);
   const stock = ids.length
     ? await db

@@ -152,6 +152,16 @@ async function decide(
   return { decision, sub, next: nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays) };
 }
 
+/** When the delivery's reminder went out (null: none was sent). */
+async function remindedAt(db: Kysely<DB>, deliveryId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom("deliveries")
+    .select("reminderSentAt")
+    .where("id", "=", deliveryId)
+    .executeTakeFirst();
+  return row?.reminderSentAt ?? null;
+}
+
 /**
  * One try at the decision. What is read before the transaction only prepares
  * the order (its quote and card: they read outside it). The transaction locks
@@ -173,7 +183,11 @@ async function decideOnce(
   const hint = await decide(db, seen, seenSub, schedule, now);
   const prepared =
     hint.decision === "order" && hint.sub
-      ? { rq: await quoteRenewal(hint.sub, now), card: await primaryCard(db, hint.sub.userId) }
+      ? {
+          // priced as its reminder said, when one went out (decision 055)
+          rq: await quoteRenewal(hint.sub, now, { pricesAsOf: await remindedAt(db, seen.id) }),
+          card: await primaryCard(db, hint.sub.userId),
+        }
       : null;
   const ts = now.toISOString();
   const reference = newOrderReference();

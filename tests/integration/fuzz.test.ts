@@ -53,6 +53,11 @@ import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
 import * as carePayments from "~/routes/admin.payments._index";
+// catalogue (issue 37)
+import * as catalogueProduct from "~/routes/admin.catalogue.products.$productId";
+import * as catalogueNewProduct from "~/routes/admin.catalogue.products.new";
+import * as catalogueBox from "~/routes/admin.catalogue.boxes.$packageId";
+import * as uploadedImage from "~/routes/images.uploads.$file";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -365,6 +370,43 @@ async function giftClient(personalised: boolean): Promise<Client> {
 }
 
 const ENDPOINTS: Record<string, () => Endpoint> = {
+  // catalogue (issue 37): the owner edits products and boxes
+  "admin.catalogue.products.$productId.tsx": () => ({
+    mod: catalogueProduct,
+    path: "/admin/catalogue/products/1",
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ productId: "1" }) },
+      { weight: 1, arbitrary: param.map((productId) => ({ productId })) },
+    ),
+    fields: mix(
+      payload(["name", "description", "price", "categoryId", "weight", "taxable", "active"]),
+      { name: "Fuzzed", price: "99999", categoryId: "999999", active: "on" },
+    ),
+  }),
+  "admin.catalogue.products.new.tsx": () => ({
+    mod: catalogueNewProduct,
+    path: "/admin/catalogue/products/new",
+    client: async () => OWNER,
+    fields: mix(
+      payload(["name", "description", "price", "categoryId", "weight", "taxable", "active"]),
+      { name: "Fuzzed", price: "-1", categoryId: "1" },
+    ),
+  }),
+  "admin.catalogue.boxes.$packageId.tsx": () => ({
+    mod: catalogueBox,
+    path: "/admin/catalogue/boxes/1",
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom("1", "2", "4").map((packageId) => ({ packageId })) },
+      { weight: 1, arbitrary: param.map((packageId) => ({ packageId })) },
+    ),
+    fields: mix(
+      payload(["intent", "month", "item-0", "quantity-0", "price-2", "max-2"]),
+      { intent: "contents", month: "1999-01", "item-0": "x" },
+      { intent: "sizes", "price-2": "1e9", "max-2": "0" },
+    ),
+  }),
   "api.orders.$order.checkout.ts": () => ({
     mod: apiPay,
     path: "/api/orders/PT-100458/checkout",
@@ -1262,6 +1304,14 @@ const PAGES_WITH_PARAMS: Record<
   { mod: { loader: unknown }; name: string; signedIn?: boolean; staff?: boolean }
 > = {
   "admin.deliveries.$date.tsx": { mod: adminDay, name: "date", staff: true },
+  // catalogue (issue 37)
+  "admin.catalogue.products.$productId.tsx": {
+    mod: catalogueProduct,
+    name: "productId",
+    staff: true,
+  },
+  "admin.catalogue.boxes.$packageId.tsx": { mod: catalogueBox, name: "packageId", staff: true },
+  "images.uploads.$file.ts": { mod: uploadedImage, name: "file" },
   "admin.deliveries.$date_.manifest[.]csv.ts": { mod: adminManifest, name: "date", staff: true },
   "admin.deliveries.$date_.slips.tsx": { mod: adminSlips, name: "date", staff: true },
   "admin.numbers.$figure.ts": { mod: adminNumbersCsv, name: "figure", staff: true },

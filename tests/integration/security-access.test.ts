@@ -65,6 +65,10 @@ import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
 import * as carePayments from "~/routes/admin.payments._index";
+// catalogue (issue 37)
+import * as catalogueProduct from "~/routes/admin.catalogue.products.$productId";
+import * as catalogueNewProduct from "~/routes/admin.catalogue.products.new";
+import * as catalogueBox from "~/routes/admin.catalogue.boxes.$packageId";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -624,6 +628,33 @@ type ActionCase = {
  * cannot be left out.
  */
 const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<ActionCase> }> = {
+  // catalogue (issue 37): the owner, so the CSRF check is what refuses
+  "admin.catalogue.products.$productId.tsx": {
+    mod: catalogueProduct,
+    make: async () => ({
+      path: "/admin/catalogue/products/1",
+      params: { productId: "1" },
+      fields: { name: "No token", price: "1.00", categoryId: "1", active: "on" },
+      who: () => staffClient("owner"),
+    }),
+  },
+  "admin.catalogue.products.new.tsx": {
+    mod: catalogueNewProduct,
+    make: async () => ({
+      path: "/admin/catalogue/products/new",
+      fields: { name: "No token", price: "1.00", categoryId: "1", active: "on" },
+      who: () => staffClient("owner"),
+    }),
+  },
+  "admin.catalogue.boxes.$packageId.tsx": {
+    mod: catalogueBox,
+    make: async () => ({
+      path: "/admin/catalogue/boxes/1",
+      params: { packageId: "1" },
+      fields: { intent: "sizes", "price-2": "1.00" },
+      who: () => staffClient("owner"),
+    }),
+  },
   // customer care (issue 36): a signed-in member of staff, so the CSRF check is what refuses
   "admin.customers.$customerId.tsx": {
     mod: careCustomer,

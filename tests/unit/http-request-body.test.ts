@@ -35,13 +35,22 @@ describe("bodyLimitFor", () => {
     expect(FORM_BODY).toMatchObject({ maxBytes: 64 * 1024, seconds: 10 });
     expect(bodyLimitFor("/sign-in")).toBe(FORM_BODY);
     expect(bodyLimitFor("/checkout?step=2")).toBe(FORM_BODY);
-    const admin = BODY_LIMITS.find((l) => l.prefix === "/admin");
-    expect(admin?.maxBytes).toBe(2 * 1024 * 1024);
-    for (const path of ["/admin", "/admin/products/7/image", "/Admin/Products?x=1"])
-      expect(bodyLimitFor(path), path).toBe(admin);
+    const upload = BODY_LIMITS.find((l) => l.prefix === "/admin/catalogue/products");
+    // a 2 MB image and the form around it
+    expect(upload?.maxBytes).toBeGreaterThan(2 * 1024 * 1024);
+    for (const path of [
+      "/admin/catalogue/products/new",
+      "/admin/catalogue/products/7",
+      "/Admin/Catalogue/Products/7?x=1",
+    ])
+      expect(bodyLimitFor(path), path).toBe(upload);
+    // every other back-office form is a form
+    for (const path of ["/admin", "/admin/customers/7", "/admin/catalogue/boxes/3"])
+      expect(bodyLimitFor(path), path).toBe(FORM_BODY);
     // a prefix is a whole path segment
     expect(bodyLimitFor("/administrator")).toBe(FORM_BODY);
-    expect(bodyLimitFor("/sign-in?next=/admin/x")).toBe(FORM_BODY);
+    expect(bodyLimitFor("/sign-in?next=/admin/catalogue/products/1")).toBe(FORM_BODY);
+    expect(bodyLimitFor("/admin/catalogue/productsx")).toBe(FORM_BODY);
   });
 
   it("the longest deadline of the table bounds Node's request timeout", () => {

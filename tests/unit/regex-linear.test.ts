@@ -126,6 +126,25 @@ function regexLiterals(): string[] {
 
 /** Patterns that run on what a client sends, each as "<file> <literal>". */
 const ON_CLIENT_INPUT = [
+  // catalogue (issue 37): the owner's product and box forms, the route ids, and uploaded files
+  // (an SVG's text, up to 2 MB), and the public image route's file name
+  String.raw`app/admin/catalogue/catalogue.server.ts /[^a-z0-9]+/`,
+  String.raw`app/admin/catalogue/image-files.server.ts /<svg[\s>/]/`,
+  String.raw`app/admin/catalogue/image-files.server.ts /\s+/g`,
+  String.raw`app/admin/catalogue/image-files.server.ts /^(<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[^\]]*\])?\s*>)\s*/i`,
+  String.raw`app/admin/catalogue/image-files.server.ts /^<svg[\s>/]/`,
+  String.raw`app/admin/catalogue/image-files.server.ts /^\uFEFF/`,
+  String.raw`app/admin/catalogue/image-files.server.ts /^on/i`,
+  String.raw`app/admin/catalogue/image-files.server.ts /javascript:|vbscript:|data:|@import|expression\(/`,
+  String.raw`app/admin/catalogue/image-files.server.ts /url\(['"]?#[^()]*\)/g`,
+  String.raw`app/admin/catalogue/images.server.ts /^([0-9a-f]{32})\.(png|jpg|webp|svg)$/`,
+  String.raw`app/admin/catalogue/schemas.ts /,/g`,
+  String.raw`app/admin/catalogue/schemas.ts /^\$/`,
+  String.raw`app/admin/catalogue/schemas.ts /^\d{1,2}$/`,
+  String.raw`app/admin/catalogue/schemas.ts /^\d{1,4}(\.\d{1,2})?$/`,
+  String.raw`app/admin/catalogue/schemas.ts /^\d{1,9}$/`,
+  String.raw`app/routes/admin.catalogue.boxes.$packageId.tsx /^\d{1,9}$/`,
+  String.raw`app/routes/admin.catalogue.products.$productId.tsx /^\d{1,9}$/`,
   // customer care (issue 36): the search box, the act-for forms, ?done/&ref and the route's id
   String.raw`app/admin/customers/customers.server.ts /[\s().-]/g`,
   String.raw`app/admin/customers/customers.server.ts /\s+/`,

@@ -20,6 +20,8 @@ export type DeliveryReminderProps = {
   /** "Visa ending in 4242", or null when no card is saved */
   card: string | null;
   notes: string[];
+  /** prices that rose since the last box: "Your box's price changes from $169 to $179." (issue 37) */
+  priceChanges?: string[];
   skipUrl: string;
   keepUrl: string;
   manageUrl: string;
@@ -40,6 +42,7 @@ export const deliveryReminderEmail = defineTemplate<DeliveryReminderProps>({
       "",
       `Your next ${p.boxName} arrives ${when}.`,
       "",
+      ...(p.priceChanges?.length ? [...p.priceChanges, ""] : []),
       ...p.lines.map(
         (l) => `  ${l.quantity} × ${l.name}${l.lineCents ? `  ${formatAud(l.lineCents)}` : ""}`,
       ),
@@ -64,6 +67,7 @@ export const deliveryReminderEmail = defineTemplate<DeliveryReminderProps>({
       body: [
         `<p>${escapeHtml(greeting)}</p>`,
         `<p>Your next <strong>${escapeHtml(p.boxName)}</strong> arrives <strong>${escapeHtml(when)}</strong>.</p>`,
+        ...(p.priceChanges ?? []).map((n) => `<p><strong>${escapeHtml(n)}</strong></p>`),
         `<table role="presentation" width="100%" style="font-size:14px;border-collapse:collapse">`,
         ...p.lines.map((l) =>
           row(`${l.quantity} × ${l.name}`, l.lineCents ? formatAud(l.lineCents) : "included"),

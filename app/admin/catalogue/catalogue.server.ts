@@ -1,0 +1,732 @@
+// The catalogue in the back office (issue 37, permission "catalogue"): products (name, description,
+// price, category, GST, active, image) and boxes (each size's price and selection maximum, each
+// curated box's contents per month). Every change is one transaction with its audit entry (before
+// and after), its price-history rows and a new content version, so the shop's pages and caches
+// follow within seconds (decision 054). Stock is the stock page's (helper D): shown here read-only.
+import { PostgresAdapter, type Kysely, type Transaction } from "kysely";
+import { writeAudit } from "~/admin/audit.server";
+import type { Staff } from "~/admin/staff-session.server";
+import { forgetCached } from "~/box/cache.server";
+import { isSalmon, NOT_IN_TASMANIA } from "~/box/tasmania";
+import { bumpContentVersion } from "~/content/content-version.server";
+import { db as appDb } from "~/db/client.server";
+import type { DB } from "~/db/schema";
+import { prepareImage } from "./image-files.server";
+import { monthAfter, sydneyMonth } from "./months";
+import { storeImage } from "./images.server";
+import { priceHistory, recordPriceChange } from "./prices.server";
+import {
+  CATALOGUE_MESSAGES,
+  ContentLineSchema,
+  firstMessage,
+  MAX_CONTENT_LINES,
+  PRODUCT_FIELDS,
+  ProductSchema,
+  selectionMaximumField,
+  priceField,
+} from "./schemas";
+
+type StaffRef = Pick<Staff, "id" | "role" | "ip">;
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Row locks where the database has them (SQLite runs one writer at a time anyway). */
+const isPg = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** One edit's transaction; once it commits, this worker's catalogue reads are fresh at once. */
+async function edit<T>(db: Kysely<DB>, change: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+  const out = await db.transaction().execute(change);
+  forgetCached();
+  return out;
+}
+
+// ---------------------------------------------------------------- the landing page
+
+export type CatalogueProductRow = {
+  id: number;
+  name: string;
+  kind: "cut" | "addon";
+  priceCents: number;
+  taxable: boolean;
+  active: boolean;
+  inventory: number | null;
+};
+
+export type BoxSizeRow = {
+  id: number;
+  name: string;
+  size: "small" | "large" | null;
+  priceCents: number;
+  selectionMaximum: number | null;
+  active: boolean;
+};
+
+export type BoxRow = {
+  id: number;
+  name: string;
+  fullName: string;
+  kind: "custom" | "curated";
+  parentName: string | null;
+  active: boolean;
+  sizes: BoxSizeRow[];
+};
+
+/** Products by category (the shop's order), and the boxes that are sold in sizes. */
+export async function catalogueOverview(db: Kysely<DB> = appDb) {
+  const [categories, products, packages] = await Promise.all([
+    db
+      .selectFrom("productCategories")
+      .select(["id", "name", "kind"])
+      .orderBy("sortOrder")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("products")
+      .select(["id", "name", "kind", "categoryId", "priceCents", "taxable", "active", "inventory"])
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("packages")
+      .select([
+        "id",
+        "parentId",
+        "name",
+        "fullName",
+        "kind",
+        "size",
+        "priceCents",
+        "selectionMaximum",
+        "active",
+        "sortOrder",
+      ])
+      .orderBy("sortOrder")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return {
+    categories: categories.map((c) => ({
+      ...c,
+      products: products
+        .filter((p) => p.categoryId === c.id)
+        .map((p): CatalogueProductRow => ({
+          id: p.id,
+          name: p.name,
+          kind: p.kind,
+          priceCents: p.priceCents,
+          taxable: p.taxable === 1,
+          active: p.active === 1,
+          inventory: p.inventory,
+        })),
+    })),
+    boxes: boxesOf(packages),
+  };
+}
+
+type PackageRow = {
+  id: number;
+  parentId: number | null;
+  name: string;
+  fullName: string;
+  kind: "custom" | "curated";
+  size: "small" | "large" | null;
+  priceCents: number;
+  selectionMaximum: number | null;
+  active: number;
+};
+
+/** The packages that have sizes (the custom box, each curated box), each with its sizes. */
+function boxesOf(packages: PackageRow[]): BoxRow[] {
+  const byId = new Map(packages.map((p) => [p.id, p]));
+  return packages
+    .filter((p) => p.size === null && packages.some((c) => c.parentId === p.id && c.size !== null))
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      fullName: p.fullName,
+      kind: p.kind,
+      parentName: p.parentId ? (byId.get(p.parentId)?.fullName ?? null) : null,
+      active: p.active === 1,
+      sizes: packages
+        .filter((c) => c.parentId === p.id && c.size !== null)
+        .map((c) => ({
+          id: c.id,
+          name: c.name,
+          size: c.size,
+          priceCents: c.priceCents,
+          selectionMaximum: c.selectionMaximum,
+          active: c.active === 1,
+        })),
+    }));
+}
+
+// ---------------------------------------------------------------- products
+
+/** The availability rules written in code that apply to a product of this name, in words. */
+export function availabilityRules(name: string): string[] {
+  const rules = [
+    "Hidden from the shop while its stock is 0 or less (stock is kept on the stock page).",
+  ];
+  if (isSalmon(name))
+    rules.push(
+      `Tasmanian postcodes (7xxx): ${NOT_IN_TASMANIA} Shoppers there cannot choose it, and a renewal leaves it out.`,
+    );
+  return rules;
+}
+
+export async function productCategories(db: Kysely<DB> = appDb) {
+  return db
+    .selectFrom("productCategories")
+    .select(["id", "name", "kind"])
+    .orderBy("sortOrder")
+    .orderBy("id")
+    .execute();
+}
+
+export async function productDetail(id: number, db: Kysely<DB> = appDb) {
+  const p = await db
+    .selectFrom("products")
+    .select([
+      "id",
+      "slug",
+      "name",
+      "description",
+      "categoryId",
+      "kind",
+      "weight",
+      "priceCents",
+      "inventory",
+      "image",
+      "taxable",
+      "active",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!p) return null;
+  return {
+    product: { ...p, taxable: p.taxable === 1, active: p.active === 1 },
+    rules: availabilityRules(p.name),
+    history: await priceHistory(db, { type: "product", id }),
+  };
+}
+
+export type Refusal = {
+  message: string;
+  /** what was typed, to show again */
+  values: Record<string, string>;
+  field: string | null;
+};
+
+export type SaveOutcome = { ok: true; id: number } | ({ ok: false; status: number } & Refusal);
+
+const typedValues = (form: FormData, fields: readonly string[]) =>
+  Object.fromEntries(
+    fields.flatMap((f) => {
+      const v = form.get(f);
+      return typeof v === "string" ? [[f, v.slice(0, 2000)]] : [];
+    }),
+  );
+
+/** The uploaded file of a form, as bytes; null when none was chosen. */
+async function uploadOf(form: FormData, name = "image"): Promise<Uint8Array | null> {
+  const file = form.get(name);
+  if (!file || typeof file === "string") return null;
+  if (file.size === 0 && !file.name) return null;
+  return new Uint8Array(await file.arrayBuffer());
+}
+
+function slugOf(name: string): string {
+  const base = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join("-")
+    .slice(0, 60);
+  return base || "product";
+}
+
+async function freeSlug(trx: Db, name: string): Promise<string> {
+  const base = slugOf(name);
+  const taken = new Set(
+    (
+      await trx.selectFrom("products").select("slug").where("slug", "like", `${base}%`).execute()
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/**
+ * Creates (id null) or updates a product from its form, with its image when one was chosen.
+ * A price change writes the price history; every save writes the audit and moves the content version.
+ */
+export async function saveProduct(
+  staff: StaffRef,
+  id: number | null,
+  form: FormData,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+): Promise<SaveOutcome> {
+  const values = typedValues(form, PRODUCT_FIELDS);
+  const parsed = ProductSchema.safeParse(values);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      status: 400,
+      message: firstMessage(parsed.error),
+      values,
+      field: issue ? String(issue.path[0] ?? "") : null,
+    };
+  }
+  const input = parsed.data;
+  const upload = await uploadOf(form);
+  const image = upload ? prepareImage(upload) : null;
+  if (image && !image.ok)
+    return { ok: false, status: 400, message: image.message, values, field: "image" };
+
+  const category = await db
+    .selectFrom("productCategories")
+    .select(["id", "kind"])
+    .where("id", "=", input.categoryId)
+    .executeTakeFirst();
+  if (!category)
+    return {
+      ok: false,
+      status: 400,
+      message: CATALOGUE_MESSAGES.category,
+      values,
+      field: "categoryId",
+    };
+
+  if (id !== null) {
+    // products are never deleted: this is a made-up id, and nothing (not even the image) is kept
+    const exists = await db
+      .selectFrom("products")
+      .select("id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!exists)
+      return { ok: false, status: 404, message: "There is no such product.", values, field: null };
+  }
+
+  return edit(db, async (trx) => {
+    const imageUrl = image?.ok ? await storeImage(trx, image, staff.id, now) : null;
+    const fields = {
+      name: input.name,
+      description: input.description,
+      categoryId: category.id,
+      kind: category.kind,
+      weight: input.weight,
+      priceCents: input.price,
+      taxable: input.taxable ? 1 : 0,
+      active: input.active ? 1 : 0,
+      ...(imageUrl ? { image: imageUrl } : {}),
+    };
+    let productId: number;
+    if (id === null) {
+      const created = await trx
+        .insertInto("products")
+        .values({
+          ...fields,
+          slug: await freeSlug(trx, input.name),
+          // until an image is uploaded, the shop shows its mark
+          image: imageUrl ?? "/images/logo-mark.svg",
+          // a new product shows in the shop once the stock page gives it stock
+          inventory: 0,
+          isKnife: 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      productId = created.id;
+      await writeAudit(
+        trx,
+        staff,
+        {
+          action: "product.create",
+          entityType: "product",
+          entityId: productId,
+          after: fields,
+        },
+        now,
+      );
+    } else {
+      const before = await trx
+        .selectFrom("products")
+        .select([
+          "name",
+          "description",
+          "categoryId",
+          "kind",
+          "weight",
+          "priceCents",
+          "taxable",
+          "active",
+          "image",
+        ])
+        .where("id", "=", id)
+        .$if(isPg(trx), (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!before)
+        return {
+          ok: false as const,
+          status: 404,
+          message: "There is no such product.",
+          values,
+          field: null,
+        };
+      await trx.updateTable("products").set(fields).where("id", "=", id).execute();
+      productId = id;
+      const changedBefore: Record<string, unknown> = {};
+      const changedAfter: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(fields)) {
+        const old = before[k as keyof typeof before];
+        if (old !== v) {
+          changedBefore[k] = old;
+          changedAfter[k] = v;
+        }
+      }
+      // a save that changed nothing leaves no entry and moves nothing
+      if (Object.keys(changedAfter).length === 0) return { ok: true as const, id };
+      await recordPriceChange(
+        trx,
+        staff.id,
+        { type: "product", id, oldCents: before.priceCents, newCents: input.price },
+        now,
+      );
+      await writeAudit(
+        trx,
+        staff,
+        {
+          action: "product.update",
+          entityType: "product",
+          entityId: id,
+          before: changedBefore,
+          after: changedAfter,
+        },
+        now,
+      );
+    }
+    await bumpContentVersion(trx);
+    return { ok: true as const, id: productId };
+  });
+}
+
+// ---------------------------------------------------------------- boxes
+
+export async function boxDetail(packageId: number, now = new Date(), db: Kysely<DB> = appDb) {
+  const box = await db
+    .selectFrom("packages as p")
+    .leftJoin("packages as parent", "parent.id", "p.parentId")
+    .select([
+      "p.id",
+      "p.name",
+      "p.fullName",
+      "p.kind",
+      "p.size",
+      "p.active",
+      "p.parentId",
+      "parent.fullName as parentName",
+    ])
+    .where("p.id", "=", packageId)
+    .executeTakeFirst();
+  if (!box || box.size !== null) return null;
+  const sizes = await db
+    .selectFrom("packages")
+    .select([
+      "id",
+      "name",
+      "fullName",
+      "size",
+      "priceCents",
+      "selectionMaximum",
+      "selectionCustomizable",
+      "active",
+    ])
+    .where("parentId", "=", packageId)
+    .where("size", "is not", null)
+    .orderBy("sortOrder")
+    .orderBy("id")
+    .execute();
+  if (sizes.length === 0) return null;
+  const thisMonth = sydneyMonth(now);
+  const nextMonth = monthAfter(thisMonth);
+  const contents =
+    box.kind === "curated" && box.parentId !== null
+      ? await db
+          .selectFrom("packageContents")
+          .select(["month", "item", "quantity"])
+          .where("packageId", "=", packageId)
+          .where("month", "<=", nextMonth)
+          .orderBy("month", "desc")
+          .orderBy("sortOrder")
+          .orderBy("id")
+          .execute()
+      : null;
+  const histories = await Promise.all(
+    sizes.map((s) => priceHistory(db, { type: "package", id: s.id }, 5)),
+  );
+  // the month the shop shows now: this month's, or the latest before it (as app/box/catalogue.server.ts)
+  const shownMonth = contents?.find((c) => c.month <= thisMonth)?.month ?? null;
+  const linesOf = (month: string | null) =>
+    (contents ?? [])
+      .filter((c) => c.month === month)
+      .map((c) => ({ item: c.item, quantity: c.quantity }));
+  return {
+    box: { ...box, active: box.active === 1 },
+    sizes: sizes.map((s, i) => ({
+      ...s,
+      active: s.active === 1,
+      // the custom box's sizes carry how many cuts may be chosen
+      hasMaximum: s.selectionMaximum !== null || box.kind === "custom",
+      history: histories[i],
+    })),
+    contents:
+      contents === null
+        ? null
+        : {
+            thisMonth,
+            nextMonth,
+            shownMonth,
+            current: linesOf(shownMonth),
+            next: linesOf(nextMonth),
+            nextPrepared: contents.some((c) => c.month === nextMonth),
+          },
+  };
+}
+
+/** Each size's price ("price-<id>") and selection maximum ("max-<id>"), all checked before any is saved. */
+export async function saveBoxSizes(
+  staff: StaffRef,
+  packageId: number,
+  form: FormData,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+): Promise<SaveOutcome> {
+  const sizes = await db
+    .selectFrom("packages")
+    .select(["id", "name", "priceCents", "selectionMaximum", "kind"])
+    .where("parentId", "=", packageId)
+    .where("size", "is not", null)
+    .execute();
+  const fields = sizes.flatMap((s) => [`price-${s.id}`, `max-${s.id}`]);
+  const values = typedValues(form, fields);
+  if (sizes.length === 0)
+    return { ok: false, status: 404, message: "There is no such box.", values, field: null };
+  const wanted: { id: number; priceCents: number; selectionMaximum: number | null }[] = [];
+  for (const s of sizes) {
+    const price = priceField.safeParse(values[`price-${s.id}`]);
+    if (!price.success)
+      return {
+        ok: false,
+        status: 400,
+        message: `${s.name}: ${firstMessage(price.error)}`,
+        values,
+        field: `price-${s.id}`,
+      };
+    let maximum = s.selectionMaximum;
+    if (s.selectionMaximum !== null || s.kind === "custom") {
+      const m = selectionMaximumField.safeParse(values[`max-${s.id}`] ?? "");
+      if (!m.success)
+        return {
+          ok: false,
+          status: 400,
+          message: `${s.name}: ${firstMessage(m.error)}`,
+          values,
+          field: `max-${s.id}`,
+        };
+      maximum = m.data;
+    }
+    wanted.push({ id: s.id, priceCents: price.data, selectionMaximum: maximum });
+  }
+
+  return edit(db, async (trx) => {
+    const before = await trx
+      .selectFrom("packages")
+      .select(["id", "priceCents", "selectionMaximum"])
+      .where(
+        "id",
+        "in",
+        wanted.map((w) => w.id),
+      )
+      .$if(isPg(trx), (q) => q.forUpdate())
+      .execute();
+    const changedBefore: Record<string, unknown> = {};
+    const changedAfter: Record<string, unknown> = {};
+    for (const w of wanted) {
+      const b = before.find((r) => r.id === w.id)!;
+      if (b.priceCents === w.priceCents && b.selectionMaximum === w.selectionMaximum) continue;
+      await trx
+        .updateTable("packages")
+        .set({ priceCents: w.priceCents, selectionMaximum: w.selectionMaximum })
+        .where("id", "=", w.id)
+        .execute();
+      await recordPriceChange(
+        trx,
+        staff.id,
+        { type: "package", id: w.id, oldCents: b.priceCents, newCents: w.priceCents },
+        now,
+      );
+      changedBefore[w.id] = { priceCents: b.priceCents, selectionMaximum: b.selectionMaximum };
+      changedAfter[w.id] = { priceCents: w.priceCents, selectionMaximum: w.selectionMaximum };
+    }
+    if (Object.keys(changedAfter).length === 0) return { ok: true as const, id: packageId };
+    await refreshFromPrices(trx, packageId);
+    await writeAudit(
+      trx,
+      staff,
+      {
+        action: "package.update",
+        entityType: "package",
+        entityId: packageId,
+        before: changedBefore,
+        after: changedAfter,
+      },
+      now,
+    );
+    await bumpContentVersion(trx);
+    return { ok: true as const, id: packageId };
+  });
+}
+
+/** A box's "from" price (and its parent's) follows its cheapest active size. */
+async function refreshFromPrices(trx: Db, packageId: number) {
+  let id: number | null = packageId;
+  while (id !== null) {
+    const pkg: { id: number; parentId: number | null } | undefined = await trx
+      .selectFrom("packages")
+      .select(["id", "parentId"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!pkg) return;
+    const leaves = await leafPrices(trx, pkg.id);
+    if (leaves.length)
+      await trx
+        .updateTable("packages")
+        .set({ priceCents: Math.min(...leaves) })
+        .where("id", "=", pkg.id)
+        .execute();
+    id = pkg.parentId;
+  }
+}
+
+/** The prices of the active sizes under a package, at any depth. */
+async function leafPrices(trx: Db, id: number): Promise<number[]> {
+  const children = await trx
+    .selectFrom("packages")
+    .select(["id", "size", "priceCents", "active"])
+    .where("parentId", "=", id)
+    .execute();
+  const out: number[] = [];
+  for (const c of children) {
+    if (c.active !== 1) continue;
+    if (c.size !== null) out.push(c.priceCents);
+    else out.push(...(await leafPrices(trx, c.id)));
+  }
+  return out;
+}
+
+/** The contents lines of a form ("item-<n>", "quantity-<n>"); empty lines are left out. */
+export function contentLinesOf(form: FormData) {
+  const lines: { item: string; quantity: string }[] = [];
+  for (let n = 0; n < MAX_CONTENT_LINES + 10; n++) {
+    const item = String(form.get(`item-${n}`) ?? "").trim();
+    const quantity = String(form.get(`quantity-${n}`) ?? "").trim();
+    if (!item && !quantity) continue;
+    lines.push({ item, quantity });
+  }
+  return lines;
+}
+
+/** A curated box's contents for this month or next month, replacing what that month had. */
+export async function saveContents(
+  staff: StaffRef,
+  packageId: number,
+  form: FormData,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+): Promise<SaveOutcome & { month?: string }> {
+  const month = String(form.get("month") ?? "");
+  const thisMonth = sydneyMonth(now);
+  const values: Record<string, string> = { month };
+  for (let n = 0; n < MAX_CONTENT_LINES + 10; n++)
+    for (const f of [`item-${n}`, `quantity-${n}`]) {
+      const v = form.get(f);
+      if (typeof v === "string") values[f] = v.slice(0, 200);
+    }
+  if (month !== thisMonth && month !== monthAfter(thisMonth))
+    return { ok: false, status: 400, message: CATALOGUE_MESSAGES.month, values, field: "month" };
+  const box = await db
+    .selectFrom("packages")
+    .select(["id", "kind", "parentId", "size"])
+    .where("id", "=", packageId)
+    .executeTakeFirst();
+  if (!box || box.kind !== "curated" || box.parentId === null || box.size !== null)
+    return {
+      ok: false,
+      status: 404,
+      message: "There is no such curated box.",
+      values,
+      field: null,
+    };
+  const lines = contentLinesOf(form);
+  if (lines.length > MAX_CONTENT_LINES)
+    return {
+      ok: false,
+      status: 400,
+      message: `A box lists at most ${MAX_CONTENT_LINES} lines.`,
+      values,
+      field: null,
+    };
+  for (const l of lines) {
+    const ok = ContentLineSchema.safeParse(l);
+    if (!ok.success)
+      return { ok: false, status: 400, message: firstMessage(ok.error), values, field: null };
+  }
+  if (lines.length === 0)
+    return {
+      ok: false,
+      status: 400,
+      message: "List at least one item in the box.",
+      values,
+      field: null,
+    };
+
+  return edit(db, async (trx) => {
+    const before = await trx
+      .selectFrom("packageContents")
+      .select(["item", "quantity"])
+      .where("packageId", "=", packageId)
+      .where("month", "=", month)
+      .orderBy("sortOrder")
+      .orderBy("id")
+      .execute();
+    await trx
+      .deleteFrom("packageContents")
+      .where("packageId", "=", packageId)
+      .where("month", "=", month)
+      .execute();
+    await trx
+      .insertInto("packageContents")
+      .values(
+        lines.map((l, i) => ({
+          packageId,
+          month,
+          item: l.item,
+          quantity: l.quantity,
+          sortOrder: i + 1,
+        })),
+      )
+      .execute();
+    await writeAudit(
+      trx,
+      staff,
+      {
+        action: "package.contents",
+        entityType: "package",
+        entityId: packageId,
+        before: { month, lines: before },
+        after: { month, lines },
+      },
+      now,
+    );
+    await bumpContentVersion(trx);
+    return { ok: true as const, id: packageId, month };
+  });
+}

@@ -1,0 +1,23 @@
+// /images/uploads/{hash}.{ext}: an image uploaded in the back office (decision 055), from the
+// database. The address carries the content's hash, so it is cached for a year and never revalidated;
+// nosniff keeps it an image, and an SVG gets a policy under which no script or fetch could run.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readImage } from "~/admin/catalogue/images.server";
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const image = await readImage(params.file ?? "");
+  if (!image)
+    return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const headers = new Headers({
+    "Content-Type": image.contentType,
+    "Content-Length": String(image.bytes.length),
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (image.ext === "svg")
+    headers.set(
+      "Content-Security-Policy",
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+  return new Response(new Uint8Array(image.bytes), { status: 200, headers });
+}
