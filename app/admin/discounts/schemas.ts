@@ -61,13 +61,10 @@ const idList = z
   .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
   .pipe(
     z
-      .array(
-        z
-          .string()
-          .regex(/^\d{1,9}$/)
-          .transform(Number),
-      )
-      .max(200),
+      .array(z.string())
+      .max(200, "Choose from the list.")
+      .refine((ids) => ids.every((id) => /^\d{1,9}$/.test(id)), "Choose from the list.")
+      .transform((ids) => ids.map(Number)),
   );
 
 export const DiscountFormSchema = z
