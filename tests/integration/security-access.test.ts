@@ -65,6 +65,9 @@ import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
 import * as carePayments from "~/routes/admin.payments._index";
+// discount codes (issue 37)
+import * as discountNew from "~/routes/admin.discounts.new";
+import * as discountPage from "~/routes/admin.discounts.$id";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -621,6 +624,36 @@ type ActionCase = {
  * cannot be left out.
  */
 const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<ActionCase> }> = {
+  // discount codes (issue 37): the owner, signed in, so the CSRF check is what refuses
+  "admin.discounts.new.tsx": {
+    mod: discountNew,
+    make: async () => ({
+      path: "/admin/discounts/new",
+      fields: {
+        code: "NOTOKEN1",
+        description: "No token",
+        kind: "percent",
+        percent: "10",
+        appliesTo: "first",
+      },
+      who: () => staffClient("owner"),
+    }),
+  },
+  "admin.discounts.$id.tsx": {
+    mod: discountPage,
+    make: async () => ({
+      path: "/admin/discounts/1",
+      params: { id: "1" },
+      fields: {
+        code: "NOTOKEN2",
+        description: "No token",
+        kind: "percent",
+        percent: "10",
+        appliesTo: "first",
+      },
+      who: () => staffClient("owner"),
+    }),
+  },
   // customer care (issue 36): a signed-in member of staff, so the CSRF check is what refuses
   "admin.customers.$customerId.tsx": {
     mod: careCustomer,
