@@ -14,7 +14,10 @@ export const links = () => [{ rel: "stylesheet", href: discountsHref }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "discounts");
-  return data(await discountFormOptions(), { headers: { "Cache-Control": "no-store" } });
+  return data(
+    { ...(await discountFormOptions()), values: NEW_DISCOUNT_VALUES },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -23,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewDiscount() {
-  const { products, regions } = useLoaderData<typeof loader>();
+  const { products, regions, values } = useLoaderData<typeof loader>();
   return (
     <AdminPage
       title="New discount code"
@@ -34,7 +37,7 @@ export default function NewDiscount() {
       }
     >
       <DiscountForm
-        values={NEW_DISCOUNT_VALUES}
+        values={values}
         products={products}
         regions={regions}
         submitLabel="Create the code"

@@ -36,15 +36,15 @@ test.describe("discount codes", () => {
     // a mistake first: the page says so and keeps what was typed
     await page.getByLabel("Code", { exact: true }).fill(typed);
     await page.getByLabel("Description for the shopper").fill("15% off your first box");
-    await page.getByLabel("A percentage off the box and add-ons").check();
-    await page.getByLabel("Percentage off").fill("150");
+    await page.getByRole("radio", { name: "A percentage off the box and add-ons" }).check();
+    await page.getByRole("textbox", { name: "Percentage off" }).fill("150");
     await page.getByRole("button", { name: "Create the code" }).click();
     await settled(page);
     await expect(page.getByText("Enter a whole percentage from 1 to 100.")).toBeVisible();
     await expect(page.getByLabel("Code", { exact: true })).toHaveValue(typed);
     await expectNoSeriousViolations(page);
 
-    await page.getByLabel("Percentage off").fill("15");
+    await page.getByRole("textbox", { name: "Percentage off" }).fill("15");
     await page.getByLabel("Limit on total uses (optional)").fill("10");
     await page.getByRole("button", { name: "Create the code" }).click();
     await expect(page).toHaveURL(/\/admin\/discounts\/\d+\?done=created/);

@@ -63,11 +63,8 @@ function CheckboxGroup({
   hint?: string;
   options: { value: string; label: string }[];
 }) {
-  const { error, defaultValue } = useField(name, { formId: DISCOUNT_FORM_ID });
+  const { error, getInputProps } = useField(name);
   const base = `${name}-${useId().replace(/:/g, "")}`;
-  const checked = new Set<string>(
-    defaultValue === undefined ? [] : Array.isArray(defaultValue) ? defaultValue : [defaultValue],
-  );
   const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null]
     .filter(Boolean)
     .join(" ");
@@ -86,13 +83,7 @@ function CheckboxGroup({
       <div className="discount-checks__list">
         {options.map((o) => (
           <label key={o.value} className="discount-check">
-            <input
-              type="checkbox"
-              name={name}
-              value={o.value}
-              defaultChecked={checked.has(o.value)}
-            />{" "}
-            {o.label}
+            <input {...getInputProps({ type: "checkbox", value: o.value })} /> {o.label}
           </label>
         ))}
       </div>
@@ -110,7 +101,7 @@ function RadioGroup({
   legend: string;
   options: { value: string; label: string }[];
 }) {
-  const { error, defaultValue } = useField(name, { formId: DISCOUNT_FORM_ID });
+  const { error, getInputProps } = useField(name);
   const base = `${name}-${useId().replace(/:/g, "")}`;
   return (
     <fieldset
@@ -122,13 +113,7 @@ function RadioGroup({
       <div className="discount-checks__list">
         {options.map((o) => (
           <label key={o.value} className="discount-check">
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              defaultChecked={defaultValue === o.value}
-            />{" "}
-            {o.label}
+            <input {...getInputProps({ type: "radio", value: o.value })} /> {o.label}
           </label>
         ))}
       </div>
@@ -169,7 +154,6 @@ export function DiscountForm({
       <section className="admin-card discount-form__part" aria-labelledby="discount-what">
         <h2 id="discount-what">The code and its offer</h2>
         <TextField
-          formId={DISCOUNT_FORM_ID}
           name="code"
           label="Code"
           hint="Letters, digits and dashes; shoppers may type it in any case. Stored in capitals."
@@ -178,7 +162,6 @@ export function DiscountForm({
           maxLength={40}
         />
         <TextAreaField
-          formId={DISCOUNT_FORM_ID}
           name="description"
           label="Description for the shopper"
           hint='Shown at checkout when the code is applied, like "20% off your first box".'
@@ -196,14 +179,12 @@ export function DiscountForm({
         />
         <div className="discount-form__pair">
           <TextField
-            formId={DISCOUNT_FORM_ID}
             name="percent"
             label="Percentage off"
             hint="For a percentage: a whole number from 1 to 100."
             inputMode="numeric"
           />
           <TextField
-            formId={DISCOUNT_FORM_ID}
             name="amount"
             label="Amount off (AUD)"
             hint="For a fixed amount: dollars, like 15 or 12.50. Never more than the order."
@@ -235,7 +216,6 @@ export function DiscountForm({
           ]}
         />
         <TextField
-          formId={DISCOUNT_FORM_ID}
           name="deliveries"
           label="Deliveries covered (recurring codes)"
           hint="The first order counts as delivery 1: 3 means the first order and the next 2 renewals, and the 4th delivery is full price. Leave empty for every delivery."
@@ -243,14 +223,12 @@ export function DiscountForm({
         />
         <div className="discount-form__pair">
           <TextField
-            formId={DISCOUNT_FORM_ID}
             name="startsOn"
             label="First day (optional)"
             hint="Sydney time, from midnight."
             type="date"
           />
           <TextField
-            formId={DISCOUNT_FORM_ID}
             name="endsOn"
             label="Last day (optional)"
             hint="Sydney time, up to 11:59 pm. The code works on this day too."
@@ -263,14 +241,12 @@ export function DiscountForm({
         <h2 id="discount-limits">Limits and regions</h2>
         <div className="discount-form__pair">
           <TextField
-            formId={DISCOUNT_FORM_ID}
             name="maxUses"
             label="Limit on total uses (optional)"
             hint="Orders placed with the code, all customers together. Empty: no limit."
             inputMode="numeric"
           />
           <TextField
-            formId={DISCOUNT_FORM_ID}
             name="maxUsesPerCustomer"
             label="Limit per customer (optional)"
             hint="Orders one customer may place with it. Empty: no limit."
@@ -281,10 +257,12 @@ export function DiscountForm({
           name="excludedRegions"
           legend="Excluded regions"
           hint="Shoppers delivering to a ticked region are told the code can't be used there."
-          options={regions.map((r) => ({ value: String(r.id), label: `${r.name} (${r.state})` }))}
+          options={regions.map((r) => ({
+            value: String(r.id),
+            label: r.name === r.state ? r.name : `${r.name} (${r.state})`,
+          }))}
         />
         <CheckboxField
-          formId={DISCOUNT_FORM_ID}
           name="active"
           value="on"
           label="Shoppers can use this code (untick to pause it)"

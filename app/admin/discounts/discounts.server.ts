@@ -149,7 +149,8 @@ export async function discountFormOptions(db: Kysely<DB> = appDb) {
     db
       .selectFrom("products")
       .select(["id", "name", "kind", "priceCents", "active"])
-      .orderBy("kind", "desc")
+      // a free product is an add-on: cuts are part of the box price
+      .where("kind", "=", "addon")
       .orderBy("name")
       .execute(),
     db.selectFrom("deliveryRegions").select(["id", "name", "state"]).orderBy("sortOrder").execute(),
