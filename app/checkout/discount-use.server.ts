@@ -9,7 +9,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import { refuse } from "~/payments/charge-flow.server";
 import {
   checkoutRefusal,
   DISCOUNT_CUSTOMER_LIMIT,
@@ -120,16 +119,10 @@ export async function refusalFor(
   return checkoutRefusal(d, await checkoutFacts(d, input, executor));
 }
 
-/** The refusal a claim answers with: the checkout shows it on the code's field. */
-const codeRefusal = (message: string) =>
-  refuse<{ kind: "fields"; fieldErrors: Record<string, string> }>({
-    kind: "fields",
-    fieldErrors: { discountCode: message },
-  });
-
 /**
  * Claims one use of the code for this checkout, inside its claim transaction (see the top of the
- * file). The use row carries the payment key until the settle links its order.
+ * file). The use row carries the payment key until the settle links its order. Answers the refusal's
+ * message, or null: on a refusal the caller MUST throw (refuse) so the transaction rolls back.
  */
 export async function claimDiscountUse(
   trx: Transaction<DB>,
@@ -141,30 +134,29 @@ export async function claimDiscountUse(
     discountedCents: number;
     at: Date;
   },
-): Promise<void> {
+): Promise<string | null> {
   const d = await trx
     .selectFrom("discounts")
     .select(["id", "recurring", "maxUsesPerCustomer"])
     .where("code", "=", input.code)
     .executeTakeFirst();
-  if (!d) codeRefusal(DISCOUNT_UNUSABLE);
+  if (!d) return DISCOUNT_UNUSABLE;
   const took = await trx
     .updateTable("discounts")
     .set((eb) => ({ usesCount: eb("usesCount", "+", 1) }))
-    .where("id", "=", d!.id)
+    .where("id", "=", d.id)
     .where((eb) => eb.or([eb("maxUses", "is", null), eb("usesCount", "<", eb.ref("maxUses"))]))
     .executeTakeFirst();
-  if (Number(took.numUpdatedRows) !== 1) codeRefusal(DISCOUNT_USED_UP);
+  if (Number(took.numUpdatedRows) !== 1) return DISCOUNT_USED_UP;
   // the code's row is ours until commit: every other claim of this code waits here
-  const uses = await customerUses(d!.id, input.userId, trx);
-  if (d!.maxUsesPerCustomer !== null && uses >= d!.maxUsesPerCustomer)
-    codeRefusal(DISCOUNT_CUSTOMER_LIMIT);
-  if (d!.recurring !== 1 && (uses > 0 || (await hasOrderedBefore(input.userId, trx))))
-    codeRefusal(DISCOUNT_FIRST_ORDER);
+  const uses = await customerUses(d.id, input.userId, trx);
+  if (d.maxUsesPerCustomer !== null && uses >= d.maxUsesPerCustomer) return DISCOUNT_CUSTOMER_LIMIT;
+  if (d.recurring !== 1 && (uses > 0 || (await hasOrderedBefore(input.userId, trx))))
+    return DISCOUNT_FIRST_ORDER;
   await trx
     .insertInto("discountUses")
     .values({
-      discountId: d!.id,
+      discountId: d.id,
       userId: input.userId,
       subscriptionId: input.subscriptionId,
       orderId: null,
@@ -174,9 +166,10 @@ export async function claimDiscountUse(
       createdAt: input.at.toISOString(),
     })
     .execute();
+  return null;
 }
 
-/** A checkout whose payment did not go through gives its use back. */
+/** A checkout (or payment recovery) whose payment did not go through gives its use back. */
 export async function releaseDiscountUse(trx: Transaction<DB>, key: string): Promise<void> {
   const use = await trx
     .selectFrom("discountUses")

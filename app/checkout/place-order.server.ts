@@ -368,15 +368,18 @@ function boxCheckout(
       await claimDraft(trx, actor.draft.id, key);
       await changeStock(trx, quote.stock, -1);
       // the code's use, claimed against its limits in this transaction (decision 056)
-      if (quote.discount)
-        await claimDiscountUse(trx, {
-          code: quote.discount.code,
-          userId: customer.id,
-          subscriptionId: actor.draft.id,
-          key,
-          discountedCents: quote.discountedCents,
-          at: new Date(),
-        });
+      const codeRefused = quote.discount
+        ? await claimDiscountUse(trx, {
+            code: quote.discount.code,
+            userId: customer.id,
+            subscriptionId: actor.draft.id,
+            key,
+            discountedCents: quote.discountedCents,
+            at: new Date(),
+          })
+        : null;
+      if (codeRefused)
+        refuse<CheckoutOutcome>({ kind: "fields", fieldErrors: { discountCode: codeRefused } });
       const spent = await spendCredit(trx, customer.id, quote, input.expectedTotalCents, key);
       if (spent.totalCents > 0 && !card) refuse<CheckoutOutcome>(CHOOSE_A_CARD);
       const used = spent.totalCents > 0 ? card : null;

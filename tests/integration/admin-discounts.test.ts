@@ -27,8 +27,13 @@ import * as csv from "~/routes/admin.discounts.$id_.uses[.]csv";
 import { createStaff, createUser, uniqueEmail } from "../factories";
 import { staffClient } from "./admin-helpers";
 import { call, getRequest, postRequest, rowCounts } from "./http-helpers";
-import { boxDraft, ORIGIN, VISA } from "./payment-fixtures";
+import { afterEach, vi } from "vitest";
+import { boxDraft, holdCharges, ORIGIN, recoverPastLease, VISA } from "./payment-fixtures";
 import { ordersOf, rand, subscriber } from "./renewal-fixtures";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const asOwner = async () => {
   const s = await createStaff(db, { role: "owner" });
@@ -400,6 +405,23 @@ describe("the checkout enforces a code's terms", () => {
     const again = await placeOrder(actor, input({ discountCode: code }), ORIGIN);
     expect(again).toMatchObject({ kind: "placed" });
     expect((await discountRow(id)).usesCount).toBe(1);
+  });
+});
+
+describe("a checkout that payment recovery takes over", () => {
+  it("gives the code's use back with the stock and credit", async () => {
+    const { id, code } = await makeCode({ maxUses: "1" });
+    const shopper = await fresh();
+    const { actor, input } = await boxDraft(shopper);
+    const hold = holdCharges("before");
+    const placing = placeOrder(actor, input({ discountCode: code }), ORIGIN);
+    await hold.reached;
+    expect((await discountRow(id)).usesCount).toBe(1); // claimed before the charge
+    await recoverPastLease();
+    hold.release();
+    await placing;
+    expect((await discountRow(id)).usesCount).toBe(0);
+    expect(await usesOf(id)).toHaveLength(0);
   });
 });
 
