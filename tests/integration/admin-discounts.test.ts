@@ -408,6 +408,29 @@ describe("the checkout enforces a code's terms", () => {
   });
 });
 
+describe("renaming a code", () => {
+  it("keeps it on the subscriptions that hold it, so their renewals still find it", async () => {
+    const { id, code } = await makeCode({ appliesTo: "recurring" });
+    const f = await subscriber({ start: "2029-06-04", discountCode: code });
+    const renamed = `R${rand().toUpperCase()}`;
+    const input = DiscountFormSchema.parse({
+      code: renamed,
+      description: "Renamed",
+      kind: "percent",
+      percent: "10",
+      appliesTo: "recurring",
+      active: "on",
+    });
+    expect(await saveDiscount(await asOwner(), id, input)).toEqual({ ok: true, id });
+    const sub = await db
+      .selectFrom("subscriptions")
+      .select("discountCode")
+      .where("id", "=", f.subId)
+      .executeTakeFirstOrThrow();
+    expect(sub.discountCode).toBe(renamed);
+  });
+});
+
 describe("a checkout that payment recovery takes over", () => {
   it("gives the code's use back with the stock and credit", async () => {
     const { id, code } = await makeCode({ maxUses: "1" });

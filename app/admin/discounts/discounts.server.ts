@@ -363,6 +363,13 @@ export async function saveDiscount(
       } else {
         await trx.updateTable("discounts").set(fields).where("id", "=", id).execute();
         discountId = id;
+        // subscriptions and drafts hold the code by name: a renamed code stays theirs
+        if (before!.code !== input.code)
+          await trx
+            .updateTable("subscriptions")
+            .set({ discountCode: input.code })
+            .where("discountCode", "=", before!.code)
+            .execute();
       }
       // free products: kept as they are when unchanged (their choice order and minimum stay)
       const wanted = input.kind === "free_item" ? productIds : [];
