@@ -14,8 +14,8 @@ import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
 import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
-import { TASMANIA_DISCOUNT } from "~/box/tasmania";
-import { blockedInTasmania, DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE } from "./discount-rules";
+import { DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE } from "./discount-rules";
+import { refusalFor } from "./discount-use.server";
 import { describeQuote } from "./expected-total.server";
 import { findDiscount, quoteDraft, type Quote } from "./quote.server";
 
@@ -121,6 +121,7 @@ export async function currentQuote(
     discountCode,
     choiceId,
     creditBalanceCents: credit,
+    customerId: customer?.id ?? null,
   });
   return { quote, customer, ctx: contextFor(quote, customer, Boolean(flow.user)) };
 }
@@ -314,9 +315,13 @@ export async function applyDiscountCode(
   }
   // codes are at most 40 characters (the field's maxLength): a longer one is not looked up
   const found = clean.length > DISCOUNT_CODE_MAX ? null : await findDiscount(clean);
-  if (!found || !found.usable) return { ok: false, message: DISCOUNT_UNUSABLE };
-  if (blockedInTasmania(found, postcode ?? draft.postcode))
-    return { ok: false, message: TASMANIA_DISCOUNT };
+  if (!found) return { ok: false, message: DISCOUNT_UNUSABLE };
+  // every term of the code (dates, limits, first order, regions, Tasmania): decision 056
+  const refusal = await refusalFor(found, {
+    postcode: postcode ?? draft.postcode,
+    customerId: await draftCustomerId(draft),
+  });
+  if (refusal) return { ok: false, message: refusal };
   await db
     .updateTable("subscriptions")
     .set({ discountCode: found.code, updatedAt: new Date().toISOString() })
@@ -324,6 +329,18 @@ export async function applyDiscountCode(
     .where("status", "=", "draft")
     .execute();
   return { ok: true, message: `${found.code} applied: ${found.description}.` };
+}
+
+/** The account a draft belongs to, when known: its user, or the account of its e-mail. */
+async function draftCustomerId(draft: Pick<Subscription, "userId" | "email">) {
+  if (draft.userId) return draft.userId;
+  if (!draft.email) return null;
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", draft.email.toLowerCase())
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 export async function postcodeLookup(postcode: string): Promise<PostcodeLookup> {

@@ -1,7 +1,7 @@
 // Discount rules of SPEC §4-§5, pure so the browser, the server and the unit
 // tests share them: when a choice is required, the Tasmanian salmon rule (app/box/tasmania.ts), and
 // how much a discount takes off.
-import { salmonBarred } from "~/box/tasmania";
+import { salmonBarred, TASMANIA_DISCOUNT } from "~/box/tasmania";
 
 export const CHOOSE_PRODUCT = "You must choose a product.";
 /** The longest discount code (the field's maxLength and the checkout schema's limit). */
@@ -80,4 +80,159 @@ export function applyDiscount(
     ? d.items.filter((i) => i.choice && i.productId === chosenProductId).slice(0, 1)
     : d.items.filter((i) => !i.choice);
   return { freeItems: free, discountedCents: free.reduce((s, i) => s + i.priceCents, 0) };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The terms staff set on a code in the back office (issue 37, decision 056): dates, limits, first
+ * order or N deliveries, excluded regions. Pure, so the unit tests hold every rule.
+ * ------------------------------------------------------------------------------------------- */
+
+export const DISCOUNT_USED_UP = "This discount code has been used as many times as it allows.";
+export const DISCOUNT_CUSTOMER_LIMIT =
+  "You have already used this discount code as many times as it allows.";
+export const DISCOUNT_FIRST_ORDER =
+  "This discount code is for a first order only, and this account has ordered before.";
+export const discountRegionMessage = (region: string) =>
+  `This discount code can't be used for deliveries to ${region}.`;
+
+export type DiscountTerms = {
+  id: number;
+  /** the usable column: staff can pause a code */
+  active: boolean;
+  startsAt: string | null;
+  endsAt: string | null;
+  recurring: boolean;
+  /** with recurring: the deliveries covered, the first order counting as 1; null: every delivery */
+  deliveries: number | null;
+  maxUses: number | null;
+  maxUsesPerCustomer: number | null;
+  usesCount: number;
+  excludedRegions: { id: number; name: string }[];
+};
+
+export type FoundDiscount = Discount & { terms: DiscountTerms };
+
+/** Inside its dates: from startsAt, up to and including endsAt (both instants; null is open). */
+export function inDates(t: Pick<DiscountTerms, "startsAt" | "endsAt">, at: Date): boolean {
+  const iso = at.toISOString();
+  return (!t.startsAt || t.startsAt <= iso) && (!t.endsAt || t.endsAt >= iso);
+}
+
+export const usedUp = (t: Pick<DiscountTerms, "maxUses" | "usesCount">) =>
+  t.maxUses !== null && t.usesCount >= t.maxUses;
+
+/** What the checkout knows of the shopper: where the box goes and what they did before. */
+export type CheckoutFacts = {
+  at: Date;
+  postcode: string | null;
+  /** the delivery region of the postcode, when known */
+  region: { id: number; name: string } | null;
+  /** the account has ordered a box before (null: no account known yet) */
+  orderedBefore: boolean | null;
+  /** checkout uses of this code by the account so far */
+  customerUses: number;
+};
+
+/**
+ * Why a code cannot be used at this checkout, in the shopper's words, or null. The order of the
+ * checks is the order of the messages' usefulness: a code that cannot work at all says so first.
+ */
+export function checkoutRefusal(d: FoundDiscount, f: CheckoutFacts): string | null {
+  const t = d.terms;
+  if (!t.active || !inDates(t, f.at)) return DISCOUNT_UNUSABLE;
+  if (usedUp(t)) return DISCOUNT_USED_UP;
+  const excluded = f.region && t.excludedRegions.find((r) => r.id === f.region!.id);
+  if (excluded) return discountRegionMessage(excluded.name);
+  if (blockedInTasmania(d, f.postcode)) return TASMANIA_DISCOUNT;
+  if (!t.recurring && f.orderedBefore) return DISCOUNT_FIRST_ORDER;
+  if (t.maxUsesPerCustomer !== null && f.customerUses >= t.maxUsesPerCustomer)
+    return DISCOUNT_CUSTOMER_LIMIT;
+  return null;
+}
+
+/**
+ * A renewal keeps a recurring code while it is active and in its dates, the region is not
+ * excluded and the deliveries it covers are not all used: with N deliveries, the first order and
+ * the next N-1 renewals are discounted, and delivery N+1 is full price. `usesSoFar`: the orders
+ * of this subscription that used the code (the first order included).
+ */
+export function renewalKeeps(
+  d: FoundDiscount,
+  f: { at: Date; postcode: string | null; regionId: number | null; usesSoFar: number },
+): boolean {
+  const t = d.terms;
+  if (!t.recurring || !t.active || !inDates(t, f.at)) return false;
+  if (f.regionId !== null && t.excludedRegions.some((r) => r.id === f.regionId)) return false;
+  if (blockedInTasmania(d, f.postcode)) return false;
+  return t.deliveries === null || f.usesSoFar < t.deliveries;
+}
+
+export type DiscountStatus = "Active" | "Paused" | "Scheduled" | "Ended" | "Used up";
+
+export function discountStatus(
+  t: Pick<DiscountTerms, "active" | "startsAt" | "endsAt" | "maxUses" | "usesCount">,
+  at: Date,
+): DiscountStatus {
+  const iso = at.toISOString();
+  if (!t.active) return "Paused";
+  if (t.endsAt && t.endsAt < iso) return "Ended";
+  if (usedUp(t)) return "Used up";
+  if (t.startsAt && t.startsAt > iso) return "Scheduled";
+  return "Active";
+}
+
+/* Sydney dates: staff pick whole days; a code runs from 00:00 of its first day to 23:59:59.999 of
+ * its last, Sydney time (daylight saving included), kept as UTC instants like every timestamp. */
+
+const SYDNEY_PARTS = new Intl.DateTimeFormat("en-AU", {
+  timeZone: "Australia/Sydney",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** Sydney's offset from UTC at an instant, in milliseconds. */
+function sydneyOffsetMs(ms: number): number {
+  const p = Object.fromEntries(
+    SYDNEY_PARTS.formatToParts(new Date(ms)).map((x) => [x.type, x.value]),
+  );
+  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  return asUtc - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant 00:00 begins on a Sydney day (YYYY-MM-DD). */
+export function sydneyDayStart(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  const guess = Date.UTC(y, m - 1, d);
+  let ms = guess - sydneyOffsetMs(guess);
+  ms = guess - sydneyOffsetMs(ms);
+  return new Date(ms);
+}
+
+/** The Sydney day (YYYY-MM-DD) of an instant. */
+export function sydneyDayOf(at: Date | string): string {
+  const p = Object.fromEntries(
+    SYDNEY_PARTS.formatToParts(new Date(at)).map((x) => [x.type, x.value]),
+  );
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+function nextDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** Inclusive Sydney days as the instants the checkout compares: the end is the last millisecond of its day. */
+export function datesToWindow(
+  startDay: string | null,
+  endDay: string | null,
+): { startsAt: string | null; endsAt: string | null } {
+  return {
+    startsAt: startDay ? sydneyDayStart(startDay).toISOString() : null,
+    endsAt: endDay ? new Date(sydneyDayStart(nextDay(endDay)).getTime() - 1).toISOString() : null,
+  };
 }

@@ -55,6 +55,7 @@ import {
   type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
+import { claimDiscountUse, releaseDiscountUse, settleDiscountUse } from "./discount-use.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
 import {
@@ -203,6 +204,7 @@ async function check(
     choiceId: input.choiceId,
     creditBalanceCents:
       customer.passwordHash && actor.user ? await creditBalance({ userId: customer.id }) : 0,
+    customerId: customer.id,
   });
   const changed = shownTotalCheck(input, quote);
   if (input.discountCode && quote.discountMessage) {
@@ -365,6 +367,19 @@ function boxCheckout(
     async claim(trx) {
       await claimDraft(trx, actor.draft.id, key);
       await changeStock(trx, quote.stock, -1);
+      // the code's use, claimed against its limits in this transaction (decision 056)
+      const codeRefused = quote.discount
+        ? await claimDiscountUse(trx, {
+            code: quote.discount.code,
+            userId: customer.id,
+            subscriptionId: actor.draft.id,
+            key,
+            discountedCents: quote.discountedCents,
+            at: new Date(),
+          })
+        : null;
+      if (codeRefused)
+        refuse<CheckoutOutcome>({ kind: "fields", fieldErrors: { discountCode: codeRefused } });
       const spent = await spendCredit(trx, customer.id, quote, input.expectedTotalCents, key);
       if (spent.totalCents > 0 && !card) refuse<CheckoutOutcome>(CHOOSE_A_CARD);
       const used = spent.totalCents > 0 ? card : null;
@@ -397,6 +412,7 @@ function boxCheckout(
         .where("checkoutKey", "=", key)
         .execute();
       await changeStock(trx, quote.stock, 1);
+      await releaseDiscountUse(trx, key);
       if (spent.creditCents > 0)
         await addLedgerEntry(trx, {
           userId: customer.id,
@@ -563,6 +579,7 @@ async function writeOrder(
     )
     .execute();
   await linkPayment(trx, paid.key, { orderId });
+  await settleDiscountUse(trx, paid.key, orderId);
   if (card && !card.savedId) await saveCard(trx, customer.id, card);
   // A new customer's waiting gift card becomes credit on the account they just made (next deliveries).
   if (input.giftCode) await claimGiftCardCode(trx, { userId: customer.id, code: input.giftCode });

@@ -11,10 +11,13 @@ import {
   applyDiscount,
   blockedInTasmania,
   choiceItems,
+  inDates,
   requiresChoice,
   DISCOUNT_UNUSABLE,
-  type Discount,
+  type DiscountTerms,
+  type FoundDiscount,
 } from "./discount-rules";
+import { refusalFor } from "./discount-use.server";
 
 export type QuoteLine = {
   sellableType: "package" | "product" | "addon";
@@ -56,7 +59,7 @@ export async function findDiscount(
   code: string | null | undefined,
   executor: Kysely<DB> = db,
   at = new Date(),
-): Promise<Discount | null> {
+): Promise<FoundDiscount | null> {
   const clean = (code ?? "").trim().toUpperCase();
   if (!clean || clean.length > 40) return null;
   const row = await executor
@@ -65,21 +68,40 @@ export async function findDiscount(
     .where("code", "=", clean)
     .executeTakeFirst();
   if (!row) return null;
-  const items = await executor
-    .selectFrom("discountItems as di")
-    .innerJoin("products as p", "p.id", "di.productId")
-    .select(["di.productId", "p.name", "p.priceCents", "di.choice", "di.itemOrder", "di.minimum"])
-    .where("di.discountId", "=", row.id)
-    .orderBy("di.id")
-    .execute();
-  const iso = at.toISOString();
-  const inWindow = (!row.startsAt || row.startsAt <= iso) && (!row.endsAt || row.endsAt >= iso);
+  const [items, excludedRegions] = await Promise.all([
+    executor
+      .selectFrom("discountItems as di")
+      .innerJoin("products as p", "p.id", "di.productId")
+      .select(["di.productId", "p.name", "p.priceCents", "di.choice", "di.itemOrder", "di.minimum"])
+      .where("di.discountId", "=", row.id)
+      .orderBy("di.id")
+      .execute(),
+    executor
+      .selectFrom("discountExcludedRegions as x")
+      .innerJoin("deliveryRegions as r", "r.id", "x.regionId")
+      .select(["r.id", "r.name"])
+      .where("x.discountId", "=", row.id)
+      .orderBy("r.sortOrder")
+      .execute(),
+  ]);
+  const terms: DiscountTerms = {
+    id: row.id,
+    active: row.usable === 1,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    recurring: row.recurring === 1,
+    deliveries: row.deliveries,
+    maxUses: row.maxUses,
+    maxUsesPerCustomer: row.maxUsesPerCustomer,
+    usesCount: row.usesCount,
+    excludedRegions,
+  };
   return {
     code: row.code,
     description: row.description,
     kind: row.kind,
     value: row.value,
-    usable: row.usable === 1 && inWindow,
+    usable: terms.active && inDates(terms, at),
     chooseItems: row.chooseItems === 1,
     items: items.map((i) => ({
       productId: i.productId,
@@ -89,6 +111,7 @@ export async function findDiscount(
       itemOrder: i.itemOrder,
       minimum: i.minimum,
     })),
+    terms,
   };
 }
 
@@ -113,6 +136,10 @@ export async function quoteDraft(input: {
   discountCode: string | null;
   choiceId: number | null;
   creditBalanceCents: number;
+  /** the account checking out, when known: first-order codes and per-customer limits (decision 056) */
+  customerId?: number | null;
+  /** a renewal's code, already kept by renewalKeeps: only its Tasmanian rule is checked again */
+  renewal?: boolean;
 }): Promise<Quote> {
   const cart = input.cart ?? (await getCart(input.draft));
   const pkg = cart.pkg;
@@ -147,9 +174,15 @@ export async function quoteDraft(input: {
   let discountMessage: string | null = null;
   let discountedCents = 0;
   const found = input.discountCode ? await findDiscount(input.discountCode) : null;
-  if (input.discountCode && (!found || !found.usable)) discountMessage = DISCOUNT_UNUSABLE;
-  else if (found && blockedInTasmania(found, input.postcode)) discountMessage = TASMANIA_DISCOUNT;
-  else if (found) {
+  if (input.discountCode && !found) discountMessage = DISCOUNT_UNUSABLE;
+  else if (found && input.renewal)
+    discountMessage = blockedInTasmania(found, input.postcode) ? TASMANIA_DISCOUNT : null;
+  else if (found)
+    discountMessage = await refusalFor(found, {
+      postcode: input.postcode,
+      customerId: input.customerId ?? null,
+    });
+  if (found && !discountMessage) {
     const choices = choiceItems(found).map((i) => ({ id: i.productId, name: i.name }));
     const chosenId =
       input.choiceId && choices.some((c) => c.id === input.choiceId) ? input.choiceId : null;

@@ -42,6 +42,7 @@ import * as m025 from "./migrations/025-customer-care";
 import * as m026 from "./migrations/026-latest-invoice";
 import * as m027 from "./migrations/027-content-publishing";
 import * as m028 from "./migrations/028-catalogue";
+import * as m029 from "./migrations/029-discounts";
 import * as m031 from "./migrations/031-stock";
 import * as m032 from "./migrations/032-revenue-by-week";
 import { seedIfEmpty } from "./seed/seed.server";
@@ -204,6 +205,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "026-latest-invoice": m026,
         "027-content-publishing": m027,
         "028-catalogue": m028,
+        "029-discounts": m029,
         "031-stock": m031,
         "032-revenue-by-week": m032,
       }),

@@ -762,3 +762,43 @@ export interface StockAdjustmentsTable {
   requestKey: string;
   createdAt: Timestamp;
 }
+
+// ---- issue 37, discount codes (migration 029, decision 056): declaration merging keeps this one block ----
+export interface DiscountsTable {
+  /** a recurring code covers this many deliveries, the first order counting as 1; null: every delivery */
+  deliveries: Optional<number>;
+  /** checkout uses of the code, all customers together; null: no limit */
+  maxUses: Optional<number>;
+  /** checkout uses by one customer; null: no limit */
+  maxUsesPerCustomer: Optional<number>;
+  /** checkout uses so far (claimed by a conditional update) */
+  usesCount: Generated<number>;
+  createdAt: Optional<Timestamp>;
+  updatedAt: Optional<Timestamp>;
+}
+
+export interface DiscountExcludedRegionsTable {
+  id: Id;
+  discountId: number;
+  regionId: number;
+}
+
+export interface DiscountUsesTable {
+  id: Id;
+  discountId: number;
+  userId: number;
+  subscriptionId: number | null;
+  /** null between a checkout's claim and its settle */
+  orderId: Optional<number>;
+  /** the checkout's payment key (its claim); null for renewals */
+  paymentKey: Optional<string>;
+  /** 1: the checkout's first order; 2, 3…: renewals */
+  deliveryNumber: number;
+  discountedCents: number;
+  createdAt: string;
+}
+
+export interface DB {
+  discountExcludedRegions: DiscountExcludedRegionsTable;
+  discountUses: DiscountUsesTable;
+}

@@ -17,6 +17,7 @@ import { addLedgerEntry } from "~/orders/credit.server";
 import { PAYMENTS } from "~/config";
 import { paymentGateway } from "./sandbox-gateway.server";
 import type { Reserved } from "./payments.server";
+import { releaseDiscountUse } from "~/checkout/discount-use.server";
 
 type Item = { paymentId: number; key: string };
 
@@ -124,6 +125,8 @@ export async function recoverPayment(
       .set({ checkoutKey: null, updatedAt: new Date().toISOString() })
       .where("checkoutKey", "=", key)
       .execute();
+    // a discount code's use claimed by this checkout (decision 056)
+    await releaseDiscountUse(trx, key);
     await trx
       .updateTable("orders")
       .set({ paymentKey: null })

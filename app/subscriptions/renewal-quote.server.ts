@@ -9,34 +9,35 @@ import { getCart } from "~/box/flow.server";
 import { isListable } from "~/box/rules";
 import { cantGoToTasmania, salmonBarred } from "~/box/tasmania";
 import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
-import { applyDiscount, blockedInTasmania, type Discount } from "~/checkout/discount-rules";
+import { applyDiscount, renewalKeeps, type FoundDiscount } from "~/checkout/discount-rules";
+import { regionOfPostcode, subscriptionUses } from "~/checkout/discount-use.server";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { pricesAt } from "~/admin/catalogue/prices.server";
 import type { Cart } from "~/box/flow.server";
 
 export type RenewalQuote = {
   quote: Quote;
-  /** the recurring discount applied (kept to re-price when a reservation fails) */
-  discount: Discount | null;
+  /** the recurring discount applied (kept to re-price when a reservation fails, and to record its use) */
+  discount: FoundDiscount | null;
   /** sentences for the e-mail: what was left out or replaced, and why */
   notes: string[];
 };
 
-/** A recurring discount still usable for this postcode, else null. */
+/**
+ * The subscription's code when it still applies to this renewal (decision 056): recurring, active,
+ * in its dates, not for an excluded region nor salmon to Tasmania, and with deliveries left: with
+ * N deliveries, the first order and the next N-1 renewals are discounted; delivery N+1 is full price.
+ */
 async function recurringDiscount(
-  sub: Pick<SubscriptionFacts, "discountCode" | "postcode">,
+  sub: Pick<SubscriptionFacts, "id" | "discountCode" | "postcode" | "regionId">,
   at: Date,
-): Promise<Discount | null> {
+): Promise<FoundDiscount | null> {
   if (!sub.discountCode) return null;
-  const row = await db
-    .selectFrom("discounts")
-    .select("recurring")
-    .where("code", "=", sub.discountCode.trim().toUpperCase())
-    .executeTakeFirst();
-  if (!row || row.recurring !== 1) return null;
   const found = await findDiscount(sub.discountCode, db, at);
-  if (!found || !found.usable || blockedInTasmania(found, sub.postcode)) return null;
-  return found;
+  if (!found || !found.terms.recurring) return null;
+  const usesSoFar = await subscriptionUses(found.terms.id, sub.id);
+  const regionId = sub.regionId ?? (await regionOfPostcode(sub.postcode))?.id ?? null;
+  return renewalKeeps(found, { at, postcode: sub.postcode, regionId, usesSoFar }) ? found : null;
 }
 
 /** The cart with the prices of `asOf` (ISO): what a reminder sent then stated. */
@@ -126,6 +127,7 @@ export async function quoteRenewal(
     discountCode: discount?.code ?? null,
     choiceId: null,
     creditBalanceCents: 0,
+    renewal: true,
   });
   return { quote, discount, notes };
 }

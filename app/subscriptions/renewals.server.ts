@@ -58,6 +58,7 @@ import {
   type SubscriptionFacts,
 } from "./deliveries.server";
 import { quoteRenewal, withoutLines } from "./renewal-quote.server";
+import { recordRenewalUse } from "~/checkout/discount-use.server";
 import {
   decideAtCutoff,
   nextAttemptAfter,
@@ -363,6 +364,16 @@ async function decideOnce(
         })),
       )
       .execute();
+    // a recurring code's use: the renewals it covers are counted from these rows (decision 056)
+    if (rq.discount && priced.discountedCents > 0)
+      await recordRenewalUse(trx, {
+        discountId: rq.discount.terms.id,
+        userId: sub.userId,
+        subscriptionId: sub.id,
+        orderId,
+        discountedCents: priced.discountedCents,
+        at: now,
+      });
     await addLedgerEntry(trx, {
       userId: sub.userId,
       amountCents: -split.creditCents,

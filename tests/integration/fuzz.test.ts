@@ -58,6 +58,10 @@ import * as catalogueProduct from "~/routes/admin.catalogue.products.$productId"
 import * as catalogueNewProduct from "~/routes/admin.catalogue.products.new";
 import * as catalogueBox from "~/routes/admin.catalogue.boxes.$packageId";
 import * as uploadedImage from "~/routes/images.uploads.$file";
+// discount codes (issue 37)
+import * as discountNew from "~/routes/admin.discounts.new";
+import * as discountPage from "~/routes/admin.discounts.$id";
+import * as discountUses from "~/routes/admin.discounts.$id_.uses[.]csv";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -368,6 +372,24 @@ async function giftClient(personalised: boolean): Promise<Client> {
   if (p.status !== 303) throw new Error(`personalise answered ${p.status}: ${p.text}`);
   return withCookies(c, ...setCookies(p));
 }
+
+/** The discount code form's fields (issue 37). */
+const DISCOUNT_FIELDS = [
+  "code",
+  "description",
+  "kind",
+  "percent",
+  "amount",
+  "products",
+  "appliesTo",
+  "deliveries",
+  "startsOn",
+  "endsOn",
+  "maxUses",
+  "maxUsesPerCustomer",
+  "excludedRegions",
+  "active",
+];
 
 const ENDPOINTS: Record<string, () => Endpoint> = {
   // catalogue (issue 37): the owner edits products and boxes
@@ -823,6 +845,48 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
       { weight: 1, arbitrary: param.map((date) => ({ date })) },
     ),
     fields: mix(payload(["intent", "reference"]), { intent: "pack", reference: "PT-NOPE" }),
+  }),
+  // discount codes (issue 37): the form's fields; a valid edit goes to a code that does not exist (404)
+  "admin.discounts.new.tsx": () => ({
+    mod: discountNew,
+    path: "/admin/discounts/new",
+    client: async () => OWNER,
+    fields: mix(
+      payload(DISCOUNT_FIELDS),
+      {
+        code: "FUZZ-10",
+        description: "Fuzzed",
+        kind: "percent",
+        percent: "10",
+        appliesTo: "first",
+      },
+      {
+        code: "FUZZ-FREE",
+        description: "Fuzzed",
+        kind: "free_item",
+        products: "999999",
+        appliesTo: "recurring",
+        deliveries: "1",
+      },
+    ),
+  }),
+  "admin.discounts.$id.tsx": () => ({
+    mod: discountPage,
+    path: "/admin/discounts/999999",
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ id: "999999" }) },
+      { weight: 1, arbitrary: param.map((id) => ({ id })) },
+    ),
+    fields: mix(payload(DISCOUNT_FIELDS), {
+      code: "FUZZ-EDIT",
+      description: "Fuzzed",
+      kind: "amount",
+      amount: "12.50",
+      appliesTo: "first",
+      maxUses: "5",
+      maxUsesPerCustomer: "9",
+    }),
   }),
   "admin.gift-cards.$id.tsx": () => ({
     mod: adminGiftCard,
@@ -1316,6 +1380,9 @@ const PAGES_WITH_PARAMS: Record<
   "admin.deliveries.$date_.slips.tsx": { mod: adminSlips, name: "date", staff: true },
   "admin.numbers.$figure.ts": { mod: adminNumbersCsv, name: "figure", staff: true },
   "admin.gift-cards.$id.tsx": { mod: adminGiftCard, name: "id", staff: true },
+  // discount codes (issue 37)
+  "admin.discounts.$id.tsx": { mod: discountPage, name: "id", staff: true },
+  "admin.discounts.$id_.uses[.]csv.ts": { mod: discountUses, name: "id", staff: true },
   "admin.orders.$reference.tsx": { mod: adminOrder, name: "reference", staff: true },
   "$.tsx": { mod: catchAll, name: "*" },
   "admin.customers.$customerId.tsx": { mod: careCustomer, name: "customerId", signedIn: true },

@@ -69,6 +69,9 @@ import * as carePayments from "~/routes/admin.payments._index";
 import * as catalogueProduct from "~/routes/admin.catalogue.products.$productId";
 import * as catalogueNewProduct from "~/routes/admin.catalogue.products.new";
 import * as catalogueBox from "~/routes/admin.catalogue.boxes.$packageId";
+// discount codes (issue 37)
+import * as discountNew from "~/routes/admin.discounts.new";
+import * as discountPage from "~/routes/admin.discounts.$id";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -652,6 +655,36 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
       path: "/admin/catalogue/boxes/1",
       params: { packageId: "1" },
       fields: { intent: "sizes", "price-2": "1.00" },
+      who: () => staffClient("owner"),
+    }),
+  },
+  // discount codes (issue 37): the owner, signed in, so the CSRF check is what refuses
+  "admin.discounts.new.tsx": {
+    mod: discountNew,
+    make: async () => ({
+      path: "/admin/discounts/new",
+      fields: {
+        code: "NOTOKEN1",
+        description: "No token",
+        kind: "percent",
+        percent: "10",
+        appliesTo: "first",
+      },
+      who: () => staffClient("owner"),
+    }),
+  },
+  "admin.discounts.$id.tsx": {
+    mod: discountPage,
+    make: async () => ({
+      path: "/admin/discounts/1",
+      params: { id: "1" },
+      fields: {
+        code: "NOTOKEN2",
+        description: "No token",
+        kind: "percent",
+        percent: "10",
+        appliesTo: "first",
+      },
       who: () => staffClient("owner"),
     }),
   },

@@ -145,6 +145,19 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/catalogue/schemas.ts /^\d{1,9}$/`,
   String.raw`app/routes/admin.catalogue.boxes.$packageId.tsx /^\d{1,9}$/`,
   String.raw`app/routes/admin.catalogue.products.$productId.tsx /^\d{1,9}$/`,
+  // discount codes (issue 37): the back office's form, its search box, the routes' ids, a postcode
+  String.raw`app/admin/discounts/discounts.server.ts /[\\%_]/g`,
+  String.raw`app/admin/discounts/schemas.ts /,/g`,
+  String.raw`app/admin/discounts/schemas.ts /^[A-Z0-9][A-Z0-9-]*$/`,
+  String.raw`app/admin/discounts/schemas.ts /^\$/`,
+  String.raw`app/admin/discounts/schemas.ts /^\d{1,3}$/`,
+  String.raw`app/admin/discounts/schemas.ts /^\d{1,7}$/`,
+  String.raw`app/admin/discounts/schemas.ts /^\d{1,7}(\.\d{1,2})?$/`,
+  String.raw`app/admin/discounts/schemas.ts /^\d{1,9}$/`,
+  String.raw`app/admin/discounts/schemas.ts /^\d{4}-\d{2}-\d{2}$/`,
+  String.raw`app/checkout/discount-use.server.ts /^\d{4}$/`,
+  String.raw`app/routes/admin.discounts.$id.tsx /^\d{1,12}$/`,
+  String.raw`app/routes/admin.discounts.$id_.uses[.]csv.ts /^\d{1,12}$/`,
   // customer care (issue 36): the search box, the act-for forms, ?done/&ref and the route's id
   String.raw`app/admin/customers/customers.server.ts /[\s().-]/g`,
   String.raw`app/admin/customers/customers.server.ts /\s+/`,
@@ -366,6 +379,10 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "a time-zone name Intl formatted",
   [String.raw`app/admin/totp.server.ts /(.{4})(?=.)/g`]: "an authenticator secret the shop made",
   [String.raw`app/admin/gift-cards/gift-cards.server.ts /UNIQUE constraint failed/i`]:
+    "a database error message",
+  // discount codes (issue 37)
+  [String.raw`app/admin/discounts/components.tsx /:/g`]: "React's useId",
+  [String.raw`app/admin/discounts/discounts.server.ts /unique|duplicate/i`]:
     "a database error message",
 };
 

@@ -221,6 +221,8 @@ async function seedCatalogue(db: Kysely<DB>) {
         chooseItems: d.chooseItems ? 1 : 0,
         startsAt: null,
         endsAt: null,
+        // issue 37: a row like any other, edited and reported on in /admin/discounts
+        createdAt: new Date().toISOString(),
       })
       .returning("id")
       .executeTakeFirstOrThrow();
