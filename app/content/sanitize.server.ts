@@ -17,7 +17,18 @@ const ALLOWED_TAGS = [
   "a",
   "br",
   "blockquote",
+  // issue 37: what Markdown writes besides the above (images only from our own /images/ paths)
+  "code",
+  "pre",
+  "hr",
+  "del",
+  "img",
 ];
+
+/** An image of our own: "/images/x.svg", never another site, a data: URL nor a path that climbs out. */
+export function isOwnImage(src: string) {
+  return /^\/images\/[\w./-]{1,200}$/.test(src) && !src.includes("..") && !src.includes("//");
+}
 
 /** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
@@ -30,7 +41,7 @@ function isSafeHref(href: string) {
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
-  allowedAttributes: { a: ["href", "title", "rel"] },
+  allowedAttributes: { a: ["href", "title", "rel"], img: ["src", "alt", "title"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
@@ -46,6 +57,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "object",
     "template",
   ],
+  // an image from anywhere but our own paths is dropped (no tracking pixels, no mixed content)
+  exclusiveFilter: (frame) => frame.tag === "img" && !isOwnImage((frame.attribs.src ?? "").trim()),
   transformTags: {
     // The page owns its one h1; CMS headings start at h2.
     h1: "h2",

@@ -44,7 +44,7 @@ export default function Home() {
   return (
     <>
       <Hero hero={homepage.hero} />
-      <Ticker />
+      <Ticker lines={homepage.ticker} />
       <Steps />
       <section className="section section--surface boxes" aria-labelledby="boxes-title">
         <div className="container">

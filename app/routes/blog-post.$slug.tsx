@@ -4,7 +4,8 @@ import { appOrigin } from "~/accounts/origin.server";
 import { orNotFound } from "~/content/api.server";
 import { SanitisedHtml } from "~/content/components/html";
 import { PostHero } from "~/content/components/post-hero";
-import { getPost, listFeaturedRecipes } from "~/content/posts.server";
+import { movedPermanently, postPath } from "~/content/moved.server";
+import { findPost, listFeaturedRecipes } from "~/content/posts.server";
 import { FeaturedRecipes } from "~/content/components/featured-recipes";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
@@ -21,10 +22,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : pageMeta("Page not found", "We couldn't find that page.");
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const [post, featured] = await Promise.all([
-    orNotFound(getPost(params.slug ?? "", "news")),
+  const [found, featured] = await Promise.all([
+    orNotFound(findPost(params.slug ?? "", "news")),
     listFeaturedRecipes(),
   ]);
+  // a renamed post's old slug: 301 to its slug now
+  if ("movedTo" in found) throw movedPermanently(postPath("news", found.movedTo));
+  const { post } = found;
   const url = new URL(request.url);
   return { post, featured, shareUrl: `${appOrigin(request)}${url.pathname}` };
 }

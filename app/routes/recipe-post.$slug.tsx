@@ -6,7 +6,9 @@ import { FeaturedRecipes } from "~/content/components/featured-recipes";
 import { SanitisedHtml } from "~/content/components/html";
 import { PostHero } from "~/content/components/post-hero";
 import { JsonLd, recipeJsonLd } from "~/content/components/recipe-json-ld";
-import { getRecipe, listFeaturedRecipes } from "~/content/posts.server";
+import { movedPermanently, postPath } from "~/content/moved.server";
+import { findPost, listFeaturedRecipes } from "~/content/posts.server";
+import type { RecipeDetail } from "~/content/types";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
 import type { CacheHandle } from "~/http/cache-policy.server";
@@ -23,10 +25,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const slug = params.slug ?? "";
-  const [recipe, featured] = await Promise.all([
-    orNotFound(getRecipe(slug)),
+  const [found, featured] = await Promise.all([
+    orNotFound(findPost(slug, "recipe")),
     listFeaturedRecipes(slug),
   ]);
+  // a renamed recipe's old slug: 301 to its slug now
+  if ("movedTo" in found) throw movedPermanently(postPath("recipe", found.movedTo));
+  const recipe = found.post as RecipeDetail;
   const url = new URL(request.url);
   const shareUrl = `${appOrigin(request)}${url.pathname}`;
   return {
