@@ -1,6 +1,7 @@
 // CMS HTML (posts, recipes, FAQ answers, legal pages, locations) is sanitised
 // on the server before it is rendered or served by /api, whatever the seed holds.
 import sanitizeHtml from "sanitize-html";
+import { isOwnImage } from "./own-image";
 
 const ALLOWED_TAGS = [
   "p",
@@ -25,10 +26,6 @@ const ALLOWED_TAGS = [
   "img",
 ];
 
-/** An image of our own: "/images/x.svg", never another site, a data: URL nor a path that climbs out. */
-export function isOwnImage(src: string) {
-  return /^\/images\/[\w./-]{1,200}$/.test(src) && !src.includes("..") && !src.includes("//");
-}
 
 /** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
