@@ -36,10 +36,7 @@ export function isPublicNow(
 
 /** The same rule in SQL, for every public read of `posts`. */
 const isPublicPost = (eb: ExpressionBuilder<DB, "posts">, now = new Date()) =>
-  eb.and([
-    eb("posts.status", "=", "published"),
-    eb("posts.publishedAt", "<=", now.toISOString()),
-  ]);
+  eb.and([eb("posts.status", "=", "published"), eb("posts.publishedAt", "<=", now.toISOString())]);
 
 /**
  * Cards of pages `from`..`through` (inclusive) of a listing, newest first.
@@ -182,9 +179,15 @@ export async function getPost(slug: string, type?: PostType): Promise<PostDetail
 }
 
 /** Any post by id, draft or due later too: the back office's preview (never a public page). */
-export async function getPostForPreview(id: number): Promise<PostDetail | RecipeDetail | null> {
+export async function getPostForPreview(id: number): Promise<{
+  post: PostDetail | RecipeDetail;
+  status: "draft" | "published";
+  publishedAt: string | null;
+} | null> {
   const row = await postQuery().where("posts.id", "=", id).executeTakeFirst();
-  return row ? detailOf(row) : null;
+  return row
+    ? { post: await detailOf(row), status: row.status, publishedAt: row.publishedAt }
+    : null;
 }
 
 /**

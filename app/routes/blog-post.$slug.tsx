@@ -2,11 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { appOrigin } from "~/accounts/origin.server";
 import { orNotFound } from "~/content/api.server";
-import { SanitisedHtml } from "~/content/components/html";
-import { PostHero } from "~/content/components/post-hero";
+import { NewsArticle } from "~/content/components/post-article";
 import { movedPermanently, postPath } from "~/content/moved.server";
 import { findPost, listFeaturedRecipes } from "~/content/posts.server";
-import { FeaturedRecipes } from "~/content/components/featured-recipes";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
 import type { CacheHandle } from "~/http/cache-policy.server";
@@ -35,23 +33,5 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
 export default function BlogPost() {
   const { post, featured, shareUrl } = useLoaderData<typeof loader>();
-  return (
-    <article>
-      <PostHero post={post} shareUrl={shareUrl} back={{ to: "/blog/news", label: "All news" }}>
-        <ul className="chips post-hero__chips" role="list" aria-label="Categories">
-          {post.categories.map((c) => (
-            <li key={c.id} className="badge badge--tide">
-              {c.name}
-            </li>
-          ))}
-        </ul>
-      </PostHero>
-      <div className="container post-body two-col">
-        <SanitisedHtml className="prose" html={post.content} />
-        <aside className="post-aside" aria-label="More to read">
-          <FeaturedRecipes recipes={featured} />
-        </aside>
-      </div>
-    </article>
-  );
+  return <NewsArticle post={post} featured={featured} shareUrl={shareUrl} />;
 }

@@ -33,6 +33,9 @@ export const CONTENT_MESSAGES = {
   ticker: "Enter 1 to 12 lines, one a line, each up to 80 characters.",
 } as const;
 
+/** The post form's id (its errors and refilled values come back under it). */
+export const POST_FORM_ID = "post-form";
+
 export const SLUG_MAX = 120;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -197,3 +200,20 @@ export const faqValidator = withZod(FaqSchema);
 export const legalValidator = withZod(LegalSchema);
 export const heroValidator = withZod(HeroSchema);
 export const tickerValidator = withZod(TickerSchema);
+
+/**
+ * The FAQ list's reorder form: an order number per item (`order-{id}`), each a whole number from 0
+ * to 100000. The map of them, or the message of the first that is not.
+ */
+export function faqOrdersOf(form: FormData): Map<number, number> | { error: string } {
+  const orders = new Map<number, number>();
+  for (const [name, value] of form) {
+    const m = /^order-(\d{1,9})$/.exec(name);
+    if (!m) continue;
+    const raw = String(value).trim();
+    const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(n) || n > 100_000) return { error: CONTENT_MESSAGES.sortOrder };
+    orders.set(Number(m[1]), n);
+  }
+  return orders;
+}
