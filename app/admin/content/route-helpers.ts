@@ -3,7 +3,7 @@ import type { PostType } from "./posts.server";
 
 /** A numeric path parameter, or a 404. */
 export function numericParam(value: string | undefined): number {
-  const id = /^\d{1,12}$/.test(value ?? "") ? Number(value) : NaN;
+  const id = /^\d{1,9}$/.test(value ?? "") ? Number(value) : NaN;
   if (!Number.isSafeInteger(id)) throw new Response("Not found", { status: 404 });
   return id;
 }

@@ -62,6 +62,17 @@ export const linesOf = (text: string) =>
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** A form's values without NUL characters (PostgreSQL text cannot hold one; no one types it). */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.split("\u0000").join("");
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+  return value;
+}
+
+const clean = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(withoutNul, schema);
+
 const text = (min: number, max: number, message: string) =>
   z
     .string({ required_error: message, invalid_type_error: message })
@@ -108,7 +119,9 @@ export const PostSchema = z
       .refine((s) => s === "" || isSlug(s), CONTENT_MESSAGES.slug),
     categoryIds: z.preprocess(
       (v) => (v === undefined || v === "" ? [] : Array.isArray(v) ? v : [v]),
-      z.array(z.coerce.number().int().positive()).max(20, CONTENT_MESSAGES.category),
+      z
+        .array(z.coerce.number().int().positive().max(2_147_483_647))
+        .max(20, CONTENT_MESSAGES.category),
       { errorMap: () => ({ message: CONTENT_MESSAGES.category }) },
     ),
     summary: z.string().trim().max(500, CONTENT_MESSAGES.summary).default(""),
@@ -195,11 +208,11 @@ export const TickerSchema = z.object({
 
 export type TickerInput = z.output<typeof TickerSchema>;
 
-export const postValidator = withZod(PostSchema);
-export const faqValidator = withZod(FaqSchema);
-export const legalValidator = withZod(LegalSchema);
-export const heroValidator = withZod(HeroSchema);
-export const tickerValidator = withZod(TickerSchema);
+export const postValidator = withZod(clean(PostSchema));
+export const faqValidator = withZod(clean(FaqSchema));
+export const legalValidator = withZod(clean(LegalSchema));
+export const heroValidator = withZod(clean(HeroSchema));
+export const tickerValidator = withZod(clean(TickerSchema));
 
 /**
  * The FAQ list's reorder form: an order number per item (`order-{id}`), each a whole number from 0
