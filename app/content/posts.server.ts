@@ -72,7 +72,6 @@ export async function listPostCards(
         "posts.thumbnailAlt",
         "posts.postType",
         "posts.createdAt",
-        "posts.publishedAt",
         "authors.name as authorName",
         "authors.avatar as authorAvatar",
       ])
@@ -93,7 +92,6 @@ export async function listPostCards(
     postUrl: postUrlOf(r.postType),
     categories: categories.get(r.id) ?? [],
     createdAt: r.createdAt,
-    publishedAt: r.publishedAt ?? r.createdAt,
   }));
   return { data, meta: pageMeta(pages.through, Number(total), size) };
 }

@@ -17,8 +17,6 @@ export type PostCard = {
   postUrl: PostUrl;
   categories: { id: number; name: string; slug: string }[];
   createdAt: string;
-  /** when it went public (the date a reader sees; issue 37) */
-  publishedAt: string;
 };
 
 export type RecipeCard = { title: string; slug: string; thumbnail: Image };
