@@ -7,7 +7,7 @@
 // drops it, and this spec is about editing (the cross-worker spec is about that invalidation).
 import { expectNoSeriousViolations } from "./a11y";
 import { createE2ePost, editPost, signInEditor } from "./admin-content-helpers";
-import { e2eDb, expect, jsEnabled, ready, test } from "./fixtures";
+import { e2eDb, expect, ready, test } from "./fixtures";
 
 const fresh = () => `fresh=${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
