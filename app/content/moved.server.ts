@@ -10,6 +10,4 @@ export function movedPermanently(location: string): Response {
   });
 }
 
-/** A post's public path: /blog-post/{slug} or /recipe-post/{slug}. */
-export const postPath = (type: "news" | "recipe", slug: string) =>
-  `/${type === "recipe" ? "recipe-post" : "blog-post"}/${encodeURIComponent(slug)}`;
+export { postPath } from "~/admin/content/labels";

@@ -72,7 +72,13 @@ export default function EditFaqItem() {
         </Link>
       }
     >
-      <FaqForm key={item.updatedAt} values={values} categories={categories} submitLabel="Save" />
+      <FaqForm
+        key={item.updatedAt}
+        version={item.updatedAt}
+        values={values}
+        categories={categories}
+        submitLabel="Save"
+      />
       <section className="admin-section" aria-labelledby="delete-title">
         <h2 id="delete-title">Delete</h2>
         <Form method="post" className="admin-card">

@@ -9,6 +9,7 @@ import { heroFormValidator, tickerFormValidator } from "~/admin/content/form-val
 import { imageOptions } from "~/admin/content/images.server";
 import { getHomeForEdit, saveHero, saveTicker } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
+import { formIdOf } from "~/admin/content/labels";
 import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/schemas";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/admin/staff-session.server";
@@ -76,6 +77,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function HomePageEdit() {
   const { updatedAt, hero, ticker, images, saved } = useLoaderData<typeof loader>();
+  const heroForm = formIdOf(HERO_FORM, updatedAt);
+  const tickerForm = formIdOf(TICKER_FORM, updatedAt);
   const imageChoices = images.map((src) => ({ value: src, label: src.replace("/images/", "") }));
   return (
     <AdminPage
@@ -104,13 +107,13 @@ export default function HomePageEdit() {
           key={`hero-${updatedAt}`}
           validator={heroFormValidator}
           method="post"
-          id={HERO_FORM}
+          id={heroForm}
           noValidate
           defaultValues={hero as never}
           className="form content-form"
         >
           <CsrfInput />
-          <FocusFirstError formId={HERO_FORM} />
+          <FocusFirstError formId={heroForm} />
           <input type="hidden" name="intent" value="hero" />
           <TextField name="title" label="Heading" maxLength={120} autoComplete="off" />
           <TextAreaField name="description" label="Text" rows={3} maxLength={300} />
@@ -145,7 +148,7 @@ export default function HomePageEdit() {
             </fieldset>
           ))}
           <div className="content-form__actions">
-            <FormSubmit formId={HERO_FORM}>Save the hero</FormSubmit>
+            <FormSubmit formId={heroForm}>Save the hero</FormSubmit>
           </div>
         </ValidatedForm>
       </section>
@@ -155,13 +158,13 @@ export default function HomePageEdit() {
           key={`ticker-${updatedAt}`}
           validator={tickerFormValidator}
           method="post"
-          id={TICKER_FORM}
+          id={tickerForm}
           noValidate
           defaultValues={ticker as never}
           className="form content-form"
         >
           <CsrfInput />
-          <FocusFirstError formId={TICKER_FORM} />
+          <FocusFirstError formId={tickerForm} />
           <input type="hidden" name="intent" value="ticker" />
           <TextAreaField
             name="lines"
@@ -170,7 +173,7 @@ export default function HomePageEdit() {
             rows={8}
           />
           <div className="content-form__actions">
-            <FormSubmit formId={TICKER_FORM}>Save the ticker</FormSubmit>
+            <FormSubmit formId={tickerForm}>Save the ticker</FormSubmit>
           </div>
         </ValidatedForm>
       </section>

@@ -13,6 +13,7 @@ import {
   saveLegalPage,
 } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
+import { formIdOf } from "~/admin/content/labels";
 import { legalValidator } from "~/admin/content/schemas";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/admin/staff-session.server";
@@ -55,6 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function LegalPageEdit() {
   const { page, stored, saved } = useLoaderData<typeof loader>();
+  const formId = formIdOf(FORM_ID, stored.updatedAt);
   return (
     <AdminPage
       title={page.label}
@@ -79,13 +81,13 @@ export default function LegalPageEdit() {
         key={stored.updatedAt}
         validator={legalFormValidator}
         method="post"
-        id={FORM_ID}
+        id={formId}
         noValidate
         defaultValues={{ header: stored.header, content: stored.content }}
         className="form content-form"
       >
         <CsrfInput />
-        <FocusFirstError formId={FORM_ID} />
+        <FocusFirstError formId={formId} />
         <TextField name="header" label="Heading" maxLength={200} autoComplete="off" />
         <TextAreaField
           name="content"
@@ -95,7 +97,7 @@ export default function LegalPageEdit() {
           className="content-form__body"
         />
         <div className="content-form__actions">
-          <FormSubmit>Save {page.label.toLowerCase()}</FormSubmit>
+          <FormSubmit formId={formId}>Save {page.label.toLowerCase()}</FormSubmit>
         </div>
       </ValidatedForm>
     </AdminPage>

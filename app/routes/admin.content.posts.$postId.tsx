@@ -7,7 +7,7 @@ import { PostForm } from "~/admin/content/components/post-form";
 import { postState, PostStatusBadge } from "~/admin/content/components/post-status";
 import { imageOptions } from "~/admin/content/images.server";
 import { runPostForm } from "~/admin/content/post-action.server";
-import { categoriesFor, getPostForEdit, POST_TYPE_LABELS } from "~/admin/content/posts.server";
+import { categoriesFor, getPostForEdit } from "~/admin/content/posts.server";
 import {
   numericParam,
   postPreviewPath,
@@ -15,8 +15,8 @@ import {
   PRIVATE_HEADERS,
 } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
+import { POST_TYPE_LABELS, postPath } from "~/admin/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
-import { postPath } from "~/content/moved.server";
 import contentHref from "~/styles/admin-content.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -94,6 +94,7 @@ export default function EditPost() {
       ) : null}
       <PostForm
         key={post.updatedAt}
+        version={post.updatedAt}
         type={post.postType}
         values={post.values}
         categories={categories}

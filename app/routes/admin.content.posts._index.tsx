@@ -7,10 +7,11 @@ import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { Pager } from "~/admin/components/pager";
 import { TableBox } from "~/admin/components/table-box";
 import { PostStatusBadge } from "~/admin/content/components/post-status";
-import { listPostsForStaff, POST_TYPE_LABELS } from "~/admin/content/posts.server";
+import { listPostsForStaff } from "~/admin/content/posts.server";
 import { postEditPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
+import { POST_TYPE_LABELS } from "~/admin/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 

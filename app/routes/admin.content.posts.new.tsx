@@ -6,8 +6,9 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { PostForm } from "~/admin/content/components/post-form";
 import { imageOptions } from "~/admin/content/images.server";
 import { runPostForm } from "~/admin/content/post-action.server";
-import { categoriesFor, POST_TYPE_LABELS, type PostFormValues } from "~/admin/content/posts.server";
+import { categoriesFor, type PostFormValues } from "~/admin/content/posts.server";
 import { postsPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-helpers";
+import { POST_TYPE_LABELS } from "~/admin/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 

@@ -24,7 +24,7 @@ export async function runPostForm(
     return validationError(
       {
         fieldErrors: { [outcome.field ?? "title"]: outcome.message },
-        formId: POST_FORM_ID,
+        formId: result.formId ?? POST_FORM_ID,
       },
       result.submittedData,
       { status: outcome.status },

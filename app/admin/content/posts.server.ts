@@ -13,15 +13,11 @@ import { db } from "~/db/client.server";
 import type { DB, PostStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/payments/payments.server";
 import { isoToSydneyLocal, sydneyLocalToIso } from "./dates";
+import type { PostType } from "./labels";
 import { CONTENT_MESSAGES, type PostInput } from "./schemas";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
-export type PostType = "news" | "recipe";
-
-export const POST_TYPE_LABELS: Record<PostType, { one: string; many: string }> = {
-  news: { one: "blog post", many: "Blog posts" },
-  recipe: { one: "recipe", many: "Recipes" },
-};
+export { POST_TYPE_LABELS, type PostType } from "./labels";
 
 export type StaffPostRow = {
   id: number;

@@ -10,6 +10,7 @@ import {
 } from "~/components/forms";
 import type { FaqCategory } from "~/content/types";
 import { faqFormValidator } from "../form-validators";
+import { formIdOf } from "../labels";
 
 export const FAQ_FORM_ID = "faq-form";
 
@@ -24,23 +25,27 @@ export function FaqForm({
   values,
   categories,
   submitLabel,
+  version = "new",
 }: {
+  /** the saved version (its updated_at), so each save shows a form of its own */
+  version?: string;
   values: FaqFormValues;
   categories: { value: string; label: string }[];
   submitLabel: string;
 }) {
+  const formId = formIdOf(FAQ_FORM_ID, version);
   return (
     <ValidatedForm
       validator={faqFormValidator}
       method="post"
-      id={FAQ_FORM_ID}
+      id={formId}
       noValidate
       // the form's values are the fields' text, not the parsed output
       defaultValues={values as never}
       className="form content-form"
     >
       <CsrfInput />
-      <FocusFirstError formId={FAQ_FORM_ID} />
+      <FocusFirstError formId={formId} />
       <input type="hidden" name="intent" value="save" />
       <div className="form-row form-row--2">
         <SelectField
@@ -66,7 +71,7 @@ export function FaqForm({
         className="content-form__body"
       />
       <div className="content-form__actions">
-        <FormSubmit>{submitLabel}</FormSubmit>
+        <FormSubmit formId={formId}>{submitLabel}</FormSubmit>
       </div>
     </ValidatedForm>
   );

@@ -12,9 +12,9 @@ import {
 } from "~/components/forms";
 import type { CategoryOption, PostFormValues, PostType } from "../posts.server";
 import { postFormValidator } from "../form-validators";
-import { POST_FORM_ID } from "../schemas";
+import { formIdOf, POST_FORM_ID } from "../labels";
 
-export { POST_FORM_ID } from "../schemas";
+export { POST_FORM_ID } from "../labels";
 
 export function PostForm({
   type,
@@ -22,7 +22,10 @@ export function PostForm({
   categories,
   images,
   submitLabel,
+  version = "new",
 }: {
+  /** the saved version (its updated_at): each version is a form of its own, with its own values */
+  version?: string;
   type: PostType;
   values: PostFormValues;
   categories: CategoryOption[];
@@ -30,18 +33,19 @@ export function PostForm({
   submitLabel: string;
 }) {
   const recipe = type === "recipe";
+  const formId = formIdOf(POST_FORM_ID, version);
   return (
     <ValidatedForm
       validator={postFormValidator}
       method="post"
-      id={POST_FORM_ID}
+      id={formId}
       noValidate
       // the form's values are the fields' text (numbers and lists as typed), not the parsed output
       defaultValues={values as never}
       className="form content-form"
     >
       <CsrfInput />
-      <FocusFirstError formId={POST_FORM_ID} />
+      <FocusFirstError formId={formId} />
       <input type="hidden" name="postType" value={type} />
       <TextField name="title" label="Title" maxLength={200} autoComplete="off" />
       <TextField
@@ -122,10 +126,10 @@ export function PostForm({
         className="content-form__body"
       />
       <div className="content-form__actions">
-        <FormSubmit name="intent" value="save">
+        <FormSubmit name="intent" value="save" formId={formId}>
           {submitLabel}
         </FormSubmit>
-        <FormSubmit name="intent" value="preview" variant="secondary">
+        <FormSubmit name="intent" value="preview" variant="secondary" formId={formId}>
           Save and preview
         </FormSubmit>
       </div>
