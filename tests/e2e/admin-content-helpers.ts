@@ -50,6 +50,15 @@ export async function createE2ePost(
   return { id, slug, title, type };
 }
 
+/**
+ * Takes posts a spec made public off the site again (back to draft), so other specs that count the
+ * blog's cards (content-blog's "load more") see the seeded number once this spec is done.
+ */
+export async function retireE2ePosts(slugs: string[]) {
+  if (!slugs.length) return;
+  await e2eDb().updateTable("posts").set({ status: "draft" }).where("slug", "in", slugs).execute();
+}
+
 /** Signs `page` in to the back office as a new editor (a staff session, without the sign-in page). */
 export async function signInEditor(page: Page) {
   const editor = await createStaffMember("editor");

@@ -6,14 +6,22 @@
 // a moment ago may still sit in a worker's page cache until the content version's invalidation
 // drops it, and this spec is about editing (the cross-worker spec is about that invalidation).
 import { expectNoSeriousViolations } from "./a11y";
-import { createE2ePost, editPost, signInEditor } from "./admin-content-helpers";
-import { e2eDb, expect, ready, test } from "./fixtures";
+import { createE2ePost, editPost, retireE2ePosts, signInEditor } from "./admin-content-helpers";
+import { e2eDb, expect, jsEnabled, ready, test } from "./fixtures";
 
 const fresh = () => `fresh=${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
+// the posts this spec published, taken off the site again after each test
+const published: string[] = [];
+
 test.describe("content editing", () => {
+  test.afterEach(async () => {
+    await retireE2ePosts(published.splice(0));
+  });
+
   test("an editor edits a post's title and body and sees them on the blog", async ({ page }) => {
     const post = await createE2ePost();
+    published.push(post.slug);
     const title = `${post.title} (edited)`;
     await editPost(page, post.slug, {
       title,
@@ -37,6 +45,7 @@ test.describe("content editing", () => {
     const stamp = Date.now().toString(36);
     const title = `Salt and smoke ${stamp}`;
     const slug = `salt-and-smoke-${stamp}`;
+    published.push(slug);
     await page.goto("/admin/content/posts/new?type=news");
     await ready(page);
     await expectNoSeriousViolations(page);
@@ -106,5 +115,30 @@ test.describe("content editing", () => {
     await expect(item).toHaveCount(1);
     if ((await item.getAttribute("open")) === null) await item.locator("summary").click();
     await expect(item.locator("strong")).toHaveText("instructions");
+  });
+
+  test("the editor's pages answer 200 and have no serious axe violations", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInEditor(page);
+    const post = await createE2ePost({ type: "recipe", status: "draft" });
+    const urls = [
+      "/admin/content",
+      "/admin/content/posts",
+      "/admin/content/posts?type=recipe",
+      `/admin/content/posts/${post.id}`,
+      "/admin/content/faq",
+      "/admin/content/pages/privacy-policy",
+      "/admin/content/home",
+    ];
+    for (const width of jsEnabled() ? [390, 1440] : [1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const url of urls) {
+        const res = await page.goto(url);
+        expect(res?.status(), url).toBe(200);
+        await ready(page);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+        await expectNoSeriousViolations(page);
+      }
+    }
   });
 });
