@@ -234,6 +234,27 @@ describe("posts and recipes", () => {
     expect(bad.text).toContain("lower-case letters, digits and single hyphens");
   });
 
+  it("two saves of one new slug at the same time: one post, the other told the slug is taken", async () => {
+    const editor = await staffClient("editor");
+    const slug = unique("race");
+    const answers = await Promise.all(
+      [1, 2].map((n) =>
+        call(
+          postNew.action,
+          postRequest(
+            "/admin/content/posts/new?type=news",
+            editor,
+            postFields({ title: `Race ${n}`, slug }),
+          ),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    const rows = await db.selectFrom("posts").select("id").where("slug", "=", slug).execute();
+    expect(rows).toHaveLength(1);
+    expect(await auditOf("post", rows[0].id)).toHaveLength(1);
+  });
+
   it("a renamed post's old slug answers 301 on its page and /api, until a new post takes the slug", async () => {
     const editor = await staffClient("editor");
     const post = await createPost(editor, "news");
