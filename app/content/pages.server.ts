@@ -1,6 +1,10 @@
 // Editorial pages (homepage, concept, legal), the FAQ, testimonials, social
-// posts and location pages. Every HTML field leaves here sanitised.
+// posts and location pages. Every HTML field leaves here sanitised. FAQ answers and legal pages
+// are Markdown that staff edit (issue 37; older HTML passes through Markdown unchanged); the home
+// page's ticker lives in its JSON data next to the hero, with the built-in promises until edited.
 import { db } from "~/db/client.server";
+import { PROMISES } from "./copy";
+import { renderMarkdown } from "./markdown.server";
 import { ContentNotFoundError, assertPlausibleSlug } from "./errors";
 import { sanitiseHtml } from "./sanitize.server";
 import type {
@@ -44,11 +48,17 @@ export async function getPage<K extends PageKey>(key: K): Promise<PageData<K>> {
   const raw = JSON.parse(row.data);
   if (key === "homepage") {
     const data = raw as HomepageData;
-    return { hero: data.hero, faq: cleanFaq(data.faq) } as PageData<K>;
+    return { hero: data.hero, ticker: tickerOf(data), faq: cleanFaq(data.faq) } as PageData<K>;
   }
   if (key === "concept") return { faq: cleanFaq((raw as ConceptData).faq) } as PageData<K>;
   const legal = raw as LegalData;
-  return { header: String(legal.header), content: sanitiseHtml(legal.content) } as PageData<K>;
+  return { header: String(legal.header), content: renderMarkdown(legal.content) } as PageData<K>;
+}
+
+/** The ticker's lines: the home page's own, or the built-in promises before anyone edited them. */
+export function tickerOf(data: Partial<HomepageData>): string[] {
+  const lines = Array.isArray(data.ticker) ? data.ticker.map(String).filter(Boolean) : [];
+  return lines.length ? lines : [...PROMISES];
 }
 
 /** Any page by a key from a URL: unknown keys are not found. */
@@ -64,7 +74,7 @@ export async function listFaq(): Promise<FaqItem[]> {
     .orderBy("sortOrder")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ ...r, answer: sanitiseHtml(r.answer) }));
+  return rows.map((r) => ({ ...r, answer: renderMarkdown(r.answer) }));
 }
 
 /** FAQ items in the spec's category order: product, delivery, order, subscription. */

@@ -1,10 +1,14 @@
 // Blog posts and recipes: listings (cards, paginated), details, recipe
-// categories, the featured list and the highlight recipe.
+// categories, the featured list and the highlight recipe. Only what is public shows here: a
+// published post from its publish date (issue 37); a draft or a post due later shows nowhere, nor
+// through /api. A renamed post's old slug resolves to its slug now (resolvePostSlug).
+import type { ExpressionBuilder } from "kysely";
 import { db } from "~/db/client.server";
+import type { DB } from "~/db/schema";
 import { LIMITS } from "~/config";
 import { ContentNotFoundError, assertPlausibleSlug } from "./errors";
 import { PAGE_SIZE, pageMeta, pageRange } from "./pagination";
-import { sanitiseHtml } from "./sanitize.server";
+import { renderMarkdown } from "./markdown.server";
 import type {
   HighlightRecipe,
   Paged,
@@ -22,6 +26,18 @@ export const postUrlOf = (type: PostType): PostUrl =>
 
 export type PostListFilter = { type?: PostType; categoryIds?: number[] };
 
+/** Public now: published, with a publish date that has come (ISO strings sort as time does). */
+export function isPublicNow(
+  post: { status: string; publishedAt: string | null },
+  now = new Date(),
+): boolean {
+  return post.status === "published" && !!post.publishedAt && post.publishedAt <= now.toISOString();
+}
+
+/** The same rule in SQL, for every public read of `posts`. */
+const isPublicPost = (eb: ExpressionBuilder<DB, "posts">, now = new Date()) =>
+  eb.and([eb("posts.status", "=", "published"), eb("posts.publishedAt", "<=", now.toISOString())]);
+
 /**
  * Cards of pages `from`..`through` (inclusive) of a listing, newest first.
  * The API reads one page (from = through = n); a no-JS blog page reads 1..n.
@@ -32,7 +48,7 @@ export async function listPostCards(
   pages: { from: number; through: number },
   size = PAGE_SIZE,
 ): Promise<Paged<PostCard>> {
-  let base = db.selectFrom("posts");
+  let base = db.selectFrom("posts").where((eb) => isPublicPost(eb));
   if (filter.type) base = base.where("posts.postType", "=", filter.type);
   if (filter.categoryIds) {
     const categoryIds = filter.categoryIds.length ? filter.categoryIds : [-1];
@@ -59,7 +75,7 @@ export async function listPostCards(
         "authors.name as authorName",
         "authors.avatar as authorAvatar",
       ])
-      .orderBy("posts.createdAt", "desc")
+      .orderBy("posts.publishedAt", "desc")
       .orderBy("posts.id", "desc")
       .limit(limit)
       .offset(offset)
@@ -108,30 +124,31 @@ function parseList(json: string | null): string[] {
   }
 }
 
-/** One post by slug; with `type`, a post of the other type is not found. */
-export async function getPost(slug: string, type?: PostType): Promise<PostDetail | RecipeDetail> {
-  assertPlausibleSlug(slug, "Post");
-  let query = db
+type PostRow = NonNullable<Awaited<ReturnType<ReturnType<typeof postQuery>["executeTakeFirst"]>>>;
+
+function postQuery() {
+  return db
     .selectFrom("posts")
     .leftJoin("authors", "authors.id", "posts.authorId")
     .selectAll("posts")
-    .select(["authors.name as authorName", "authors.avatar as authorAvatar"])
-    .where("posts.slug", "=", slug);
-  if (type) query = query.where("posts.postType", "=", type);
-  const row = await query.executeTakeFirst();
-  if (!row) throw new ContentNotFoundError(`Post ${slug}`);
+    .select(["authors.name as authorName", "authors.avatar as authorAvatar"]);
+}
+
+/** A post's row as its public page shows it: the Markdown body rendered and sanitised. */
+async function detailOf(row: PostRow): Promise<PostDetail | RecipeDetail> {
   const categories = (await categoriesOf([row.id])).get(row.id) ?? [];
   const post: PostDetail = {
     id: row.id,
     title: row.title,
     slug: row.slug,
     metaDescription: row.metaDescription,
-    content: sanitiseHtml(row.content),
+    content: renderMarkdown(row.content),
     thumbnail: { url: row.thumbnailUrl, alt: row.thumbnailAlt },
     author: row.authorName ? { name: row.authorName, avatar: row.authorAvatar ?? "" } : null,
     postType: row.postType,
     postUrl: postUrlOf(row.postType),
     createdAt: row.createdAt,
+    publishedAt: row.publishedAt ?? row.createdAt,
     updatedAt: row.updatedAt,
     categories,
   };
@@ -145,6 +162,66 @@ export async function getPost(slug: string, type?: PostType): Promise<PostDetail
     ingredients: parseList(row.ingredients),
     directions: parseList(row.directions),
   };
+}
+
+/** One public post by slug; with `type`, a post of the other type is not found. */
+export async function getPost(slug: string, type?: PostType): Promise<PostDetail | RecipeDetail> {
+  assertPlausibleSlug(slug, "Post");
+  let query = postQuery()
+    .where("posts.slug", "=", slug)
+    .where((eb) => isPublicPost(eb));
+  if (type) query = query.where("posts.postType", "=", type);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new ContentNotFoundError(`Post ${slug}`);
+  return detailOf(row);
+}
+
+/** Any post by id, draft or due later too: the back office's preview (never a public page). */
+export async function getPostForPreview(id: number): Promise<{
+  post: PostDetail | RecipeDetail;
+  status: "draft" | "published";
+  publishedAt: string | null;
+} | null> {
+  const row = await postQuery().where("posts.id", "=", id).executeTakeFirst();
+  return row
+    ? { post: await detailOf(row), status: row.status, publishedAt: row.publishedAt }
+    : null;
+}
+
+/**
+ * The public slug an old slug of a renamed post answers with now (a 301 to it), or null. A post
+ * that holds the slug itself wins over a redirect (the caller looks the post up first), and a
+ * redirect to a post that is not public leads nowhere.
+ */
+export async function resolvePostSlug(
+  oldSlug: string,
+  type?: PostType,
+): Promise<{ slug: string; postType: PostType } | null> {
+  assertPlausibleSlug(oldSlug, "Post");
+  let query = db
+    .selectFrom("postSlugRedirects")
+    .innerJoin("posts", "posts.id", "postSlugRedirects.postId")
+    .select(["posts.slug", "posts.postType"])
+    .where("postSlugRedirects.oldSlug", "=", oldSlug)
+    .where((eb) => isPublicPost(eb));
+  if (type) query = query.where("postSlugRedirects.postType", "=", type);
+  const row = await query.orderBy("postSlugRedirects.id", "desc").executeTakeFirst();
+  return row && row.slug !== oldSlug ? row : null;
+}
+
+/** A public post by slug, or where its old slug moved to: `{ post }`, `{ movedTo }`, or not found. */
+export async function findPost(
+  slug: string,
+  type?: PostType,
+): Promise<{ post: PostDetail | RecipeDetail } | { movedTo: string; postType: PostType }> {
+  try {
+    return { post: await getPost(slug, type) };
+  } catch (error) {
+    if (!(error instanceof ContentNotFoundError)) throw error;
+    const moved = await resolvePostSlug(slug, type);
+    if (!moved) throw error;
+    return { movedTo: moved.slug, postType: moved.postType };
+  }
 }
 
 export async function getRecipe(slug: string): Promise<RecipeDetail> {
@@ -180,10 +257,11 @@ export async function listFeaturedRecipes(exceptSlug?: string): Promise<RecipeCa
     .selectFrom("posts")
     .select(["title", "slug", "thumbnailUrl", "thumbnailAlt"])
     .where("postType", "=", "recipe")
-    .where("featured", "=", 1);
+    .where("featured", "=", 1)
+    .where((eb) => isPublicPost(eb));
   if (exceptSlug) query = query.where("slug", "!=", exceptSlug);
   const rows = await query
-    .orderBy("createdAt", "desc")
+    .orderBy("publishedAt", "desc")
     .orderBy("id", "desc")
     .limit(LIMITS.featuredRecipesMax)
     .execute();
@@ -201,7 +279,8 @@ export async function getHighlightRecipe(): Promise<HighlightRecipe> {
     .select(["title", "slug", "thumbnailUrl", "thumbnailAlt", "metaDescription"])
     .where("postType", "=", "recipe")
     .where("highlight", "=", 1)
-    .orderBy("createdAt", "desc")
+    .where((eb) => isPublicPost(eb))
+    .orderBy("publishedAt", "desc")
     .executeTakeFirst();
   if (!row) throw new ContentNotFoundError("Highlight recipe");
   return {

@@ -1,6 +1,7 @@
 // CMS HTML (posts, recipes, FAQ answers, legal pages, locations) is sanitised
 // on the server before it is rendered or served by /api, whatever the seed holds.
 import sanitizeHtml from "sanitize-html";
+import { isOwnImage } from "./own-image";
 
 const ALLOWED_TAGS = [
   "p",
@@ -17,7 +18,14 @@ const ALLOWED_TAGS = [
   "a",
   "br",
   "blockquote",
+  // issue 37: what Markdown writes besides the above (images only from our own /images/ paths)
+  "code",
+  "pre",
+  "hr",
+  "del",
+  "img",
 ];
+
 
 /** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
@@ -30,7 +38,7 @@ function isSafeHref(href: string) {
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ALLOWED_TAGS,
-  allowedAttributes: { a: ["href", "title", "rel"] },
+  allowedAttributes: { a: ["href", "title", "rel"], img: ["src", "alt", "title"] },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesAppliedToAttributes: ["href"],
   allowProtocolRelative: false,
@@ -46,6 +54,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     "object",
     "template",
   ],
+  // an image from anywhere but our own paths is dropped (no tracking pixels, no mixed content)
+  exclusiveFilter: (frame) => frame.tag === "img" && !isOwnImage((frame.attribs.src ?? "").trim()),
   transformTags: {
     // The page owns its one h1; CMS headings start at h2.
     h1: "h2",

@@ -38,6 +38,8 @@ export type PostDetail = {
   postType: PostType;
   postUrl: PostUrl;
   createdAt: string;
+  /** when it went public (the date a reader sees; issue 37) */
+  publishedAt: string;
   updatedAt: string;
   categories: { id: number; name: string; slug: string }[];
 };
@@ -63,6 +65,8 @@ export type HomepageData = {
     list: { bulletText: string }[];
     images: { mobile: string; desktop: string; alt: string }[];
   };
+  /** the ticker under the hero (issue 37); the built-in promises until an editor sets it */
+  ticker: string[];
   faq: QA[];
 };
 export type ConceptData = { faq: QA[] };

@@ -49,7 +49,7 @@ export default function Home() {
     <>
       <JsonLd data={organization} />
       <Hero hero={homepage.hero} />
-      <Ticker />
+      <Ticker lines={homepage.ticker} />
       <Steps />
       <section className="section section--surface boxes" aria-labelledby="boxes-title">
         <div className="container">

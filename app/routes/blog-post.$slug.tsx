@@ -2,10 +2,9 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { appOrigin } from "~/accounts/origin.server";
 import { orNotFound } from "~/content/api.server";
-import { SanitisedHtml } from "~/content/components/html";
-import { PostHero } from "~/content/components/post-hero";
-import { getPost, listFeaturedRecipes } from "~/content/posts.server";
-import { FeaturedRecipes } from "~/content/components/featured-recipes";
+import { NewsArticle } from "~/content/components/post-article";
+import { movedPermanently, postPath } from "~/content/moved.server";
+import { findPost, listFeaturedRecipes } from "~/content/posts.server";
 import { pageMeta } from "~/utils/meta";
 import contentHref from "~/styles/content.css";
 import type { CacheHandle } from "~/http/cache-policy.server";
@@ -21,33 +20,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
     : pageMeta("Page not found", "We couldn't find that page.");
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
-  const [post, featured] = await Promise.all([
-    orNotFound(getPost(params.slug ?? "", "news")),
+  const [found, featured] = await Promise.all([
+    orNotFound(findPost(params.slug ?? "", "news")),
     listFeaturedRecipes(),
   ]);
+  // a renamed post's old slug: 301 to its slug now
+  if ("movedTo" in found) throw movedPermanently(postPath("news", found.movedTo));
+  const { post } = found;
   const url = new URL(request.url);
   return { post, featured, shareUrl: `${appOrigin(request)}${url.pathname}` };
 }
 
 export default function BlogPost() {
   const { post, featured, shareUrl } = useLoaderData<typeof loader>();
-  return (
-    <article>
-      <PostHero post={post} shareUrl={shareUrl} back={{ to: "/blog/news", label: "All news" }}>
-        <ul className="chips post-hero__chips" role="list" aria-label="Categories">
-          {post.categories.map((c) => (
-            <li key={c.id} className="badge badge--tide">
-              {c.name}
-            </li>
-          ))}
-        </ul>
-      </PostHero>
-      <div className="container post-body two-col">
-        <SanitisedHtml className="prose" html={post.content} />
-        <aside className="post-aside" aria-label="More to read">
-          <FeaturedRecipes recipes={featured} />
-        </aside>
-      </div>
-    </article>
-  );
+  return <NewsArticle post={post} featured={featured} shareUrl={shareUrl} />;
 }

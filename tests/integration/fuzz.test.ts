@@ -62,6 +62,15 @@ import * as uploadedImage from "~/routes/images.uploads.$file";
 import * as discountNew from "~/routes/admin.discounts.new";
 import * as discountPage from "~/routes/admin.discounts.$id";
 import * as discountUses from "~/routes/admin.discounts.$id_.uses[.]csv";
+// content editing (issue 37)
+import * as contentFaqEdit from "~/routes/admin.content.faq.$id";
+import * as contentFaqList from "~/routes/admin.content.faq._index";
+import * as contentFaqNew from "~/routes/admin.content.faq.new";
+import * as contentHome from "~/routes/admin.content.home";
+import * as contentLegal from "~/routes/admin.content.pages.$key";
+import * as contentPostEdit from "~/routes/admin.content.posts.$postId";
+import * as contentPostPreview from "~/routes/admin.content.posts.$postId_.preview";
+import * as contentPostNew from "~/routes/admin.content.posts.new";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -390,6 +399,22 @@ const DISCOUNT_FIELDS = [
   "excludedRegions",
   "active",
 ];
+/** A valid recipe of the content editor's form (issue 37). */
+const CONTENT_POST: Record<string, string> = {
+  title: "Fuzzed recipe",
+  slug: "",
+  summary: "A summary",
+  thumbnailUrl: "/images/dish-bbq.svg",
+  thumbnailAlt: "A barbecue",
+  status: "draft",
+  publishedAt: "2026-12-01T09:30",
+  body: "## Fuzzed",
+  preparationTime: "5",
+  cookingTime: "10",
+  servings: "2",
+  ingredients: "Salt",
+  directions: "Cook.",
+};
 
 const ENDPOINTS: Record<string, () => Endpoint> = {
   // catalogue (issue 37): the owner edits products and boxes
@@ -506,6 +531,118 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
     path: "/admin/payments",
     client: () => staffClient("owner"),
     fields: mix(payload(["intent", "deliveryId"]), { intent: "retry", deliveryId: "999999" }),
+  }),
+  // content editing (issue 37): an editor
+  "admin.content.posts.new.tsx": () => ({
+    mod: contentPostNew,
+    path: "/admin/content/posts/new?type=recipe",
+    client: () => staffClient("editor"),
+    fields: mix(
+      payload([
+        "title",
+        "slug",
+        "categoryIds",
+        "summary",
+        "thumbnailUrl",
+        "thumbnailAlt",
+        "publishedAt",
+        "status",
+        "body",
+        "preparationTime",
+        "cookingTime",
+        "servings",
+        "ingredients",
+        "directions",
+        "intent",
+      ]),
+      CONTENT_POST,
+    ),
+  }),
+  "admin.content.posts.$postId.tsx": () => ({
+    mod: contentPostEdit,
+    path: "/admin/content/posts/1",
+    client: () => staffClient("editor"),
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ postId: "1" }) },
+      { weight: 1, arbitrary: param.map((postId) => ({ postId })) },
+    ),
+    fields: mix(
+      payload(["title", "slug", "categoryIds", "status", "publishedAt", "body", "intent"]),
+      { ...CONTENT_POST, slug: "fuzzed-post-one" },
+    ),
+  }),
+  "admin.content.faq._index.tsx": () => ({
+    mod: contentFaqList,
+    path: "/admin/content/faq",
+    client: () => staffClient("editor"),
+    fields: mix(payload(["order-1", "order-2", "order-999999"]), { "order-1": "7" }),
+  }),
+  "admin.content.faq.new.tsx": () => ({
+    mod: contentFaqNew,
+    path: "/admin/content/faq/new",
+    client: () => staffClient("editor"),
+    fields: mix(payload(["category", "question", "answer", "sortOrder"]), {
+      category: "order",
+      question: "Fuzzed?",
+      answer: "Yes.",
+      sortOrder: "3",
+    }),
+  }),
+  "admin.content.faq.$id.tsx": () => ({
+    mod: contentFaqEdit,
+    path: "/admin/content/faq/2",
+    client: () => staffClient("editor"),
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ id: "2" }) },
+      { weight: 1, arbitrary: param.map((id) => ({ id })) },
+    ),
+    fields: mix(payload(["intent", "category", "question", "answer", "sortOrder"]), {
+      intent: "save",
+      category: "order",
+      question: "Fuzzed?",
+      answer: "Yes.",
+      sortOrder: "3",
+    }),
+  }),
+  "admin.content.pages.$key.tsx": () => ({
+    mod: contentLegal,
+    path: "/admin/content/pages/terms",
+    client: () => staffClient("editor"),
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ key: "terms" }) },
+      { weight: 1, arbitrary: param.map((key) => ({ key })) },
+    ),
+    fields: mix(payload(["header", "content"]), { header: "Terms", content: "## Fuzzed" }),
+  }),
+  "admin.content.home.tsx": () => ({
+    mod: contentHome,
+    path: "/admin/content/home",
+    client: () => staffClient("editor"),
+    fields: mix(
+      payload([
+        "intent",
+        "title",
+        "description",
+        "cta",
+        "bullets",
+        "lines",
+        "slides[0].mobile",
+        "slides[0].desktop",
+        "slides[0].alt",
+        "slides[1].desktop",
+      ]),
+      { intent: "ticker", lines: "Fuzzed\nLines" },
+      {
+        intent: "hero",
+        title: "Hero",
+        description: "Text",
+        cta: "Go",
+        bullets: "One",
+        "slides[0].mobile": "/images/hero-coast-mobile.svg",
+        "slides[0].desktop": "/images/hero-coast-desktop.svg",
+        "slides[0].alt": "Coast",
+      },
+    ),
   }),
   "checkout.$order.tsx": () => ({
     mod: checkoutOrder,
@@ -1384,6 +1521,14 @@ const PAGES_WITH_PARAMS: Record<
   "admin.discounts.$id.tsx": { mod: discountPage, name: "id", staff: true },
   "admin.discounts.$id_.uses[.]csv.ts": { mod: discountUses, name: "id", staff: true },
   "admin.orders.$reference.tsx": { mod: adminOrder, name: "reference", staff: true },
+  "admin.content.posts.$postId.tsx": { mod: contentPostEdit, name: "postId", staff: true },
+  "admin.content.posts.$postId_.preview.tsx": {
+    mod: contentPostPreview,
+    name: "postId",
+    staff: true,
+  },
+  "admin.content.faq.$id.tsx": { mod: contentFaqEdit, name: "id", staff: true },
+  "admin.content.pages.$key.tsx": { mod: contentLegal, name: "key", staff: true },
   "$.tsx": { mod: catchAll, name: "*" },
   "admin.customers.$customerId.tsx": { mod: careCustomer, name: "customerId", signedIn: true },
   "blog-post.$slug.tsx": { mod: blogPost, name: "slug" },

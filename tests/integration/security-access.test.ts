@@ -72,6 +72,14 @@ import * as catalogueBox from "~/routes/admin.catalogue.boxes.$packageId";
 // discount codes (issue 37)
 import * as discountNew from "~/routes/admin.discounts.new";
 import * as discountPage from "~/routes/admin.discounts.$id";
+// content editing (issue 37)
+import * as contentFaqEdit from "~/routes/admin.content.faq.$id";
+import * as contentFaqList from "~/routes/admin.content.faq._index";
+import * as contentFaqNew from "~/routes/admin.content.faq.new";
+import * as contentHome from "~/routes/admin.content.home";
+import * as contentLegal from "~/routes/admin.content.pages.$key";
+import * as contentPostEdit from "~/routes/admin.content.posts.$postId";
+import * as contentPostNew from "~/routes/admin.content.posts.new";
 import * as signIn from "~/routes/sign-in";
 import * as signOut from "~/routes/sign-out";
 import * as hookDraft from "~/routes/test-hooks.draft";
@@ -891,6 +899,78 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
       params: { reference: "PT-100458" },
       fields: { kind: "receipt" },
       who: () => staffClient("support"),
+    }),
+  },
+  // content editing (issue 37): a signed-in editor, so the CSRF check is what refuses
+  "admin.content.posts.new.tsx": {
+    mod: contentPostNew,
+    make: async () => ({
+      path: "/admin/content/posts/new?type=news",
+      fields: {
+        title: "No token",
+        thumbnailUrl: "/images/news-farmers.svg",
+        thumbnailAlt: "Farm",
+        status: "published",
+        body: "Body",
+      },
+      who: () => staffClient("editor"),
+    }),
+  },
+  "admin.content.posts.$postId.tsx": {
+    mod: contentPostEdit,
+    make: async () => ({
+      path: "/admin/content/posts/1",
+      params: { postId: "1" },
+      fields: {
+        title: "No token",
+        thumbnailUrl: "/images/news-farmers.svg",
+        thumbnailAlt: "Farm",
+        status: "draft",
+        body: "Body",
+      },
+      who: () => staffClient("editor"),
+    }),
+  },
+  "admin.content.faq._index.tsx": {
+    mod: contentFaqList,
+    make: async () => ({
+      path: "/admin/content/faq",
+      fields: { "order-1": "5" },
+      who: () => staffClient("editor"),
+    }),
+  },
+  "admin.content.faq.new.tsx": {
+    mod: contentFaqNew,
+    make: async () => ({
+      path: "/admin/content/faq/new",
+      fields: { category: "order", question: "No token?", answer: "No.", sortOrder: "1" },
+      who: () => staffClient("editor"),
+    }),
+  },
+  "admin.content.faq.$id.tsx": {
+    mod: contentFaqEdit,
+    make: async () => ({
+      path: "/admin/content/faq/1",
+      params: { id: "1" },
+      fields: { intent: "delete" },
+      who: () => staffClient("editor"),
+    }),
+  },
+  "admin.content.pages.$key.tsx": {
+    mod: contentLegal,
+    make: async () => ({
+      path: "/admin/content/pages/terms",
+      params: { key: "terms" },
+      fields: { header: "No token", content: "No token" },
+      who: () => staffClient("editor"),
+    }),
+  },
+  "admin.content.home.tsx": {
+    mod: contentHome,
+    make: async () => ({
+      path: "/admin/content/home",
+      fields: { intent: "ticker", lines: "No token" },
+      who: () => staffClient("editor"),
     }),
   },
   "admin_.sign-in.tsx": {

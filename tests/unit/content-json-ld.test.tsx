@@ -13,6 +13,7 @@ const recipe: RecipeDetail = {
   postType: "recipe",
   postUrl: "recipe-post",
   createdAt: "2026-01-08T09:00:00.000Z",
+  publishedAt: "2026-01-08T09:00:00.000Z",
   updatedAt: "2026-01-08T09:00:00.000Z",
   categories: [{ id: 1, name: "Beef", slug: "beef" }],
   preparationTime: 10,

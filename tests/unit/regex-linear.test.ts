@@ -304,6 +304,16 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/stock/schema.ts /^\d{1,9}$/`,
   String.raw`app/routes/admin.catalogue.stock.tsx /^\d{1,9}$/`,
   String.raw`app/seo/sitemap.server.ts /[&<>"']/g`,
+  // content editing (issue 37): the editor's forms, an old slug from a URL, image paths in content
+  String.raw`app/admin/content/dates.ts /^\d+$/`,
+  String.raw`app/admin/content/route-helpers.ts /^\d{1,9}$/`,
+  String.raw`app/admin/content/schemas.ts /-$/`,
+  String.raw`app/admin/content/schemas.ts /[\u0300-\u036f]/g`,
+  String.raw`app/admin/content/schemas.ts /[^a-z0-9]+/`,
+  String.raw`app/admin/content/schemas.ts /^[a-z0-9]+(?:-[a-z0-9]+)*$/`,
+  String.raw`app/admin/content/schemas.ts /^\d{1,6}$/`,
+  String.raw`app/admin/content/schemas.ts /^order-(\d{1,9})$/`,
+  String.raw`app/content/own-image.ts /^\/images\/[\w./-]{1,200}$/`,
 ];
 
 /** Patterns no client text reaches, and why. */
@@ -311,6 +321,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   // the numbers (issue 37)
   [String.raw`app/admin/numbers/csv.ts /^-?\d+(?:\.\d+)?$/`]:
     "the numbers' CSV cells, counts and amounts the server computed (figures.ts)",
+  [String.raw`app/admin/content/images.server.ts /\.(svg|png|jpe?g|webp)$/i`]:
+    "names of the files in public/images",
   [String.raw`app/admin/customers/components/customer-tables.tsx /^You\b/`]:
     "the activity's Who label, written by the server (subscriber-actions.server.ts)",
   [String.raw`app/bin/db-reset.ts /^file:/`]: "DATABASE_URL, set by the operator",

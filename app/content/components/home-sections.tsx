@@ -77,8 +77,9 @@ function Tick() {
 }
 
 /** A slow marquee of promises; static (and not duplicated) under prefers-reduced-motion. */
-export function Ticker() {
-  const items = PROMISES.map((p) => <li key={p}>{p}</li>);
+/** The ticker's lines (the home page's, editable in the back office); the built-in promises by default. */
+export function Ticker({ lines = PROMISES }: { lines?: readonly string[] }) {
+  const items = lines.map((p, i) => <li key={`${i}-${p}`}>{p}</li>);
   return (
     <section className="ticker" aria-label="Our promises">
       <div className="ticker__track">

@@ -40,7 +40,7 @@ export function PostHero({
                 By {post.author.name}
               </span>
             ) : null}
-            <time dateTime={post.createdAt}>{dateFormat().format(new Date(post.createdAt))}</time>
+            <time dateTime={post.publishedAt}>{dateFormat().format(new Date(post.publishedAt))}</time>
           </p>
           {children}
           <ShareButton url={shareUrl} />

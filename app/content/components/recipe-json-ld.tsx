@@ -10,7 +10,7 @@ export function recipeJsonLd(recipe: RecipeDetail, pageUrl: string, description:
     description,
     image: [new URL(recipe.thumbnail.url, origin).href],
     url: pageUrl,
-    datePublished: recipe.createdAt,
+    datePublished: recipe.publishedAt,
     dateModified: recipe.updatedAt,
     ...(recipe.author ? { author: { "@type": "Person", name: recipe.author.name } } : {}),
     prepTime: `PT${recipe.preparationTime}M`,

@@ -1,0 +1,182 @@
+// /admin/content/home: the home page's hero (its words, points and slides) and the ticker under it
+// (issue 37). Two forms, each saved on its own; slides are picked from our images.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { AdminPage } from "~/admin/components/admin-page";
+import { heroFormValidator, tickerFormValidator } from "~/admin/content/form-validators";
+import { imageOptions } from "~/admin/content/images.server";
+import { getHomeForEdit, saveHero, saveTicker } from "~/admin/content/pages.server";
+import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
+import { formIdOf } from "~/admin/content/labels";
+import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/schemas";
+import { formatStaffTime } from "~/admin/format";
+import { requireStaff } from "~/admin/staff-session.server";
+import { CsrfInput } from "~/components/csrf-input";
+import {
+  FocusFirstError,
+  FormSubmit,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/forms";
+import { readForm } from "~/security/csrf.server";
+import contentHref from "~/styles/admin-content.css";
+
+const HERO_FORM = "hero-form";
+const TICKER_FORM = "ticker-form";
+
+export const meta: MetaFunction = () => [{ title: "Home page | Back office" }];
+export const links = () => [{ rel: "stylesheet", href: contentHref }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, "content");
+  const home = await getHomeForEdit();
+  if (!home) throw new Response("Not found", { status: 404 });
+  const saved = new URL(request.url).searchParams.get("saved");
+  const slides = Array.from({ length: HERO_SLIDES }, (_, i) => {
+    const s = home.hero.images[i];
+    return { mobile: s?.mobile ?? "", desktop: s?.desktop ?? "", alt: s?.alt ?? "" };
+  });
+  const current = home.hero.images.flatMap((s) => [s.mobile, s.desktop]);
+  const images = [...new Set([...current, ...imageOptions()])].sort();
+  return data(
+    {
+      updatedAt: home.updatedAt,
+      hero: {
+        title: home.hero.title,
+        description: home.hero.description,
+        cta: home.hero.cta,
+        bullets: home.hero.list.map((b) => b.bulletText).join("\n"),
+        slides,
+      },
+      ticker: { lines: home.ticker.join("\n") },
+      images,
+      saved: saved === "hero" || saved === "ticker" ? saved : null,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context, "content");
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  if (intent === "ticker") {
+    const result = await tickerValidator.validate(formData);
+    if (result.error) return validationError(result.error, result.submittedData);
+    await saveTicker(staff, result.data);
+    return redirect("/admin/content/home?saved=ticker#saved", 303);
+  }
+  const result = await heroValidator.validate(formData);
+  if (result.error) return validationError(result.error, result.submittedData);
+  await saveHero(staff, result.data);
+  return redirect("/admin/content/home?saved=hero#saved", 303);
+}
+
+export default function HomePageEdit() {
+  const { updatedAt, hero, ticker, images, saved } = useLoaderData<typeof loader>();
+  const heroForm = formIdOf(HERO_FORM, updatedAt);
+  const tickerForm = formIdOf(TICKER_FORM, updatedAt);
+  const imageChoices = images.map((src) => ({ value: src, label: src.replace("/images/", "") }));
+  return (
+    <AdminPage
+      title="Home page"
+      lead={
+        <>
+          The hero and the ticker of <a href="/">the home page</a>. Last saved{" "}
+          {formatStaffTime(updatedAt)}.
+        </>
+      }
+      actions={
+        <Link to="/admin/content" className="button button--quiet">
+          All content
+        </Link>
+      }
+    >
+      {saved ? (
+        <p className="form-alert form-alert--success" role="status" id="saved" tabIndex={-1}>
+          {saved === "hero" ? "The hero is saved." : "The ticker is saved."} It shows on the site
+          within a few seconds.
+        </p>
+      ) : null}
+      <section className="admin-section" aria-labelledby="hero-title">
+        <h2 id="hero-title">Hero</h2>
+        <ValidatedForm
+          key={`hero-${updatedAt}`}
+          validator={heroFormValidator}
+          method="post"
+          id={heroForm}
+          noValidate
+          defaultValues={hero as never}
+          className="form content-form"
+        >
+          <CsrfInput />
+          <FocusFirstError formId={heroForm} />
+          <input type="hidden" name="intent" value="hero" />
+          <TextField name="title" label="Heading" maxLength={120} autoComplete="off" />
+          <TextAreaField name="description" label="Text" rows={3} maxLength={300} />
+          <TextField name="cta" label="Button words" maxLength={40} autoComplete="off" />
+          <TextAreaField name="bullets" label="Points" hint="One a line, up to 6." rows={4} />
+          {hero.slides.map((_, i) => (
+            <fieldset key={i} className="content-slide">
+              <legend>
+                Slide {i + 1}
+                {i > 0 ? " (leave empty for none)" : ""}
+              </legend>
+              <div className="form-row form-row--2">
+                <SelectField
+                  name={`slides[${i}].mobile`}
+                  label="Image on a phone"
+                  placeholder="No image"
+                  options={imageChoices}
+                />
+                <SelectField
+                  name={`slides[${i}].desktop`}
+                  label="Image on a wide screen"
+                  placeholder="No image"
+                  options={imageChoices}
+                />
+              </div>
+              <TextField
+                name={`slides[${i}].alt`}
+                label="Image description (alt text)"
+                maxLength={200}
+                autoComplete="off"
+              />
+            </fieldset>
+          ))}
+          <div className="content-form__actions">
+            <FormSubmit formId={heroForm}>Save the hero</FormSubmit>
+          </div>
+        </ValidatedForm>
+      </section>
+      <section className="admin-section" aria-labelledby="ticker-title">
+        <h2 id="ticker-title">Ticker</h2>
+        <ValidatedForm
+          key={`ticker-${updatedAt}`}
+          validator={tickerFormValidator}
+          method="post"
+          id={tickerForm}
+          noValidate
+          defaultValues={ticker as never}
+          className="form content-form"
+        >
+          <CsrfInput />
+          <FocusFirstError formId={tickerForm} />
+          <input type="hidden" name="intent" value="ticker" />
+          <TextAreaField
+            name="lines"
+            label="Ticker lines"
+            hint="The promises that scroll under the hero: one a line, up to 12, each up to 80 characters."
+            rows={8}
+          />
+          <div className="content-form__actions">
+            <FormSubmit formId={tickerForm}>Save the ticker</FormSubmit>
+          </div>
+        </ValidatedForm>
+      </section>
+    </AdminPage>
+  );
+}
