@@ -26,7 +26,6 @@ const ALLOWED_TAGS = [
   "img",
 ];
 
-
 /** A same-site path: "/x" but not "//host" or "/\\host", which browsers read as another site. */
 function isInternal(href: string) {
   return href.startsWith("/") && !/^\/[/\\]/.test(href);

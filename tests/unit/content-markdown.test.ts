@@ -4,12 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "~/content/markdown.server";
 import { sanitiseHtml } from "~/content/sanitize.server";
-import {
-  SEED_FAQ,
-  SEED_LEGAL_PAGES,
-  SEED_NEWS,
-  SEED_RECIPES,
-} from "~/db/seed/content-data";
+import { SEED_FAQ, SEED_LEGAL_PAGES, SEED_NEWS, SEED_RECIPES } from "~/db/seed/content-data";
 
 describe("renderMarkdown", () => {
   it("renders headings, lists, links, emphasis, quotes and code", () => {
@@ -72,6 +67,7 @@ describe("renderMarkdown", () => {
     ];
     expect(bodies.length).toBeGreaterThan(20);
     const squash = (s: string) => s.replace(/>\s+</g, "><").trim();
-    for (const body of bodies) expect(squash(renderMarkdown(body))).toBe(squash(sanitiseHtml(body)));
+    for (const body of bodies)
+      expect(squash(renderMarkdown(body))).toBe(squash(sanitiseHtml(body)));
   });
 });

@@ -40,7 +40,9 @@ export function PostHero({
                 By {post.author.name}
               </span>
             ) : null}
-            <time dateTime={post.publishedAt}>{dateFormat().format(new Date(post.publishedAt))}</time>
+            <time dateTime={post.publishedAt}>
+              {dateFormat().format(new Date(post.publishedAt))}
+            </time>
           </p>
           {children}
           <ShareButton url={shareUrl} />
