@@ -22,6 +22,9 @@ export const BODY_LIMITS = [
   // the catalogue's product form with its image (up to 2 MB, decision 055): the file, the form's
   // fields and the multipart framing; a file a little over 2 MB still reaches the page, which says so
   { prefix: "/admin/catalogue/products", maxBytes: 2048 * KB + 256 * KB, seconds: 30 },
+  // the content editor's forms: a long post or legal page in Markdown, URL-encoded (each non-ASCII
+  // character counts up to 9 bytes), must never meet a 413 that loses what the editor typed
+  { prefix: "/admin/content", maxBytes: 512 * KB, seconds: 30 },
 ];
 
 /** Forms, everywhere else: the longest the shop has (checkout) sends a few KB. */

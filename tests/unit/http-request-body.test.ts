@@ -44,6 +44,11 @@ describe("bodyLimitFor", () => {
       "/Admin/Catalogue/Products/7?x=1",
     ])
       expect(bodyLimitFor(path), path).toBe(upload);
+    // the content editor's long Markdown forms
+    const content = BODY_LIMITS.find((l) => l.prefix === "/admin/content");
+    expect(content?.maxBytes).toBe(512 * 1024);
+    for (const path of ["/admin/content/posts/3", "/admin/content/pages/terms"])
+      expect(bodyLimitFor(path), path).toBe(content);
     // every other back-office form is a form
     for (const path of ["/admin", "/admin/customers/7", "/admin/catalogue/boxes/3"])
       expect(bodyLimitFor(path), path).toBe(FORM_BODY);
