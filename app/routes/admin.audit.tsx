@@ -4,6 +4,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { FilterInput, FilterSelect } from "~/admin/components/filter-fields";
+import { NoValue } from "~/admin/components/no-value";
 import { Pager } from "~/admin/components/pager";
 import { auditChoices, auditFilters, listAudit } from "~/admin/audit/audit-log.server";
 import { formatStaffTime } from "~/admin/format";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** A stored JSON value as short "field: value" lines. */
 function Change({ json }: { json: string | null }) {
-  if (!json) return <span aria-label="none">–</span>;
+  if (!json) return <NoValue />;
   let value: unknown;
   try {
     value = JSON.parse(json);

@@ -55,6 +55,16 @@ function paths(s: BackOfficeSample): string[] {
     "/admin/audit",
     "/admin/audit?page=200",
     "/admin/audit?action=order.refund",
+    // part 2 (issue 37): the owner's numbers are on /admin above; their CSVs, the catalogue, the
+    // stock forecast over every subscription's next 4 weeks, discount codes and content
+    "/admin/numbers/revenue-per-week.csv",
+    "/admin/numbers/boxes-per-day.csv",
+    "/admin/catalogue",
+    "/admin/catalogue/stock",
+    "/admin/discounts",
+    "/admin/discounts/1",
+    "/admin/content/posts",
+    "/admin/content/faq",
   ];
 }
 

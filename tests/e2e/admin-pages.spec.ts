@@ -27,6 +27,25 @@ function adminPages(s: Data): string[] {
   ];
 }
 
+/**
+ * Part 2's pages whose own specs run axe but not the Nu checker (issue 37): discount codes and the
+ * content editor; the catalogue, stock and numbers specs validate their own pages.
+ */
+const PART_TWO_PAGES = [
+  "/admin/discounts",
+  "/admin/discounts/new",
+  "/admin/discounts/1",
+  "/admin/content",
+  "/admin/content/posts",
+  "/admin/content/posts?type=recipe",
+  "/admin/content/posts/1",
+  "/admin/content/posts/new",
+  "/admin/content/faq",
+  "/admin/content/faq/new",
+  "/admin/content/pages/terms",
+  "/admin/content/home",
+];
+
 test.describe("back-office pages", () => {
   test("answer 200 and have no serious axe violations at 390 and 1440 px wide", async ({
     page,
@@ -53,7 +72,7 @@ test.describe("back-office pages", () => {
     const owner = await createStaffMember("owner");
     await signInStaff(page, owner);
     const pages: Record<string, string> = {};
-    for (const url of adminPages(subscriber)) {
+    for (const url of [...adminPages(subscriber), ...PART_TWO_PAGES]) {
       const res = await page.request.get(url);
       expect(res.status(), url).toBe(200);
       pages[url] = await res.text();
@@ -72,7 +91,7 @@ test.describe("back-office pages", () => {
     pages["/admin/sign-in (enrol)"] = await (await other.request.get("/admin/sign-in")).text();
     await context.close();
     const { files, report } = await nuErrors(pages);
-    expect(files).toBe(adminPages(subscriber).length + 2);
+    expect(files).toBe(adminPages(subscriber).length + PART_TWO_PAGES.length + 2);
     expect(report, report.join("\n")).toEqual([]);
   });
 });

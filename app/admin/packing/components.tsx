@@ -7,6 +7,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import type { Slip } from "./packing-day.server";
 import type { PackingState } from "./packing-state";
 import type { PickList } from "./pick-list";
+import { NoValue } from "~/admin/components/no-value";
 import { TableBox } from "~/admin/components/table-box";
 
 export const STATE_LABEL: Record<PackingState, string> = {
@@ -64,7 +65,7 @@ export function PickListTable({ date, pickList }: { date: string; pickList: Pick
               </th>
               {row.byRegion.map((n, i) => (
                 <td className="num" key={pickList.regions[i]}>
-                  {n || <span aria-label="none">–</span>}
+                  {n || <NoValue />}
                 </td>
               ))}
               <td className="num">
