@@ -125,9 +125,11 @@ test.describe("box-building flow", () => {
     await expect(summary).toContainText("Beef box (large)");
     await expect(summary).toContainText("$229");
 
-    // products sorted by name within a category, out of stock hidden
+    // products sorted by name within a category, as the shop sorts (numbers in names by value:
+    // "Pack 9" before "Pack 59"), out of stock hidden
     const meat = await page.locator('section[id="Meat"] h3').allInnerTexts();
-    expect(meat).toEqual([...meat].sort((a, b) => a.localeCompare(b)));
+    const byName = new Intl.Collator("en-AU", { sensitivity: "base", numeric: true });
+    expect(meat).toEqual([...meat].sort(byName.compare));
     expect(meat).not.toContain("Wagyu burgers");
 
     await step(page, page.getByRole("button", { name: "Add Raw king prawns" }));
