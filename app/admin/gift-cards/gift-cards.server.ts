@@ -366,7 +366,8 @@ export async function cancelGiftCard(
     .executeTakeFirst();
   if (!card) return refusal(GIFT_CARD_MESSAGES.notFound, 404);
   if (card.bonusOfId !== null) return refusal(GIFT_CARD_MESSAGES.bonus);
-  if (card.cancelledAt) return refusal(GIFT_CARD_MESSAGES.cancelled);
+  // the same press may have finished between the first look and this read: it answers as itself
+  if (card.cancelledAt) return (await replay()) ?? refusal(GIFT_CARD_MESSAGES.cancelled);
   if (card.claimedAt) return refusal(GIFT_CARD_MESSAGES.claimed);
   const payment = card.orderId ? await paymentOf(db, card.orderId) : undefined;
   if (
