@@ -136,7 +136,9 @@ export async function deliveryNeeds(
     const map = new Map<number, T[]>();
     for (const r of list) {
       if (r.subscriptionId === null) continue;
-      map.set(r.subscriptionId, [...(map.get(r.subscriptionId) ?? []), r]);
+      const list = map.get(r.subscriptionId);
+      if (list) list.push(r);
+      else map.set(r.subscriptionId, [r]);
     }
     return map;
   };
