@@ -54,7 +54,8 @@ export async function verifyCredentials({
   const ok = user?.passwordHash
     ? await verifyPassword(password, user.passwordHash)
     : (await verifyPassword(password, await getDummyHash()), false);
-  if (!user || !ok) throw new InvalidCredentialsError();
+  // a disabled account (migration 033) answers like a wrong password: nothing to learn from it
+  if (!user || !ok || user.disabledAt) throw new InvalidCredentialsError();
   await signInTry.succeeded();
   return user;
 }

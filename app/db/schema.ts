@@ -31,6 +31,8 @@ export interface UsersTable {
   totpLastStep: Optional<number>;
   totpFailures: Generated<number>;
   totpLockedUntil: Optional<Timestamp>;
+  /** disabled (migration 033): no sign-in or session opens the account; null: usable */
+  disabledAt: Optional<Timestamp>;
 }
 
 export type StaffRole = "owner" | "support" | "packer" | "editor";
