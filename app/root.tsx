@@ -17,7 +17,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { createContext, useContext, useEffect } from "react";
+import { createContext, Fragment, useContext, useEffect } from "react";
 import { csrf, getUser, isSharedCacheable } from "~/root.server";
 import { isSubscriber } from "~/subscriptions/subscriber.server";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -152,6 +152,9 @@ function browserInlineCss(href: string): string | null {
   return css;
 }
 
+// React 18's types leave out <link disabled>, which HTML defines (and React renders as a boolean)
+const DISABLED = { disabled: true };
+
 /**
  * Remix's <Links/>, except that small stylesheets arrive inline on a full page load (no
  * render-blocking request before first paint); client-side navigations add <link>s as usual.
@@ -190,12 +193,18 @@ function PageLinks({ nonce }: { nonce: string }) {
                 : null
             : null;
         return inline !== null ? (
-          <style
-            key={href}
-            data-href={href}
-            nonce={nonce || undefined}
-            dangerouslySetInnerHTML={{ __html: inline }}
-          />
+          <Fragment key={href}>
+            <style
+              data-href={href}
+              nonce={nonce || undefined}
+              dangerouslySetInnerHTML={{ __html: inline }}
+            />
+            {/* Remix preloads a route's stylesheets before each loader and action call unless a
+                <link rel="stylesheet"> with that href is in the document, and an action's redirect
+                that lands before that preload is an unhandled rejection (decision 065). A disabled
+                link is never fetched or applied: it only tells Remix the styles are here. */}
+            <link rel="stylesheet" href={href} {...DISABLED} />
+          </Fragment>
         ) : (
           <link key={`${link.rel}:${href}`} {...link} />
         );

@@ -20,8 +20,10 @@ export { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES, STAFF_MAX_HOURS };
 /** the idle clock is written at most this often (one write a minute, not one per request) */
 const RECORD_USE_EVERY_MS = 60_000;
 
+// Path=/: the data requests of the back office's pages include `/admin.data` (the overview), which a
+// cookie scoped to /admin never reaches (decision 065)
 export const staffCookie = createCookie("__staff", {
-  path: "/admin",
+  path: "/",
   httpOnly: true,
   secure: secureCookies,
   sameSite: "lax",
@@ -60,9 +62,21 @@ export function isStaffSessionLive(row: StaffSessionRow, now: Date): boolean {
   return row.lastSeenAt > minutesAgo(now, STAFF_IDLE_MINUTES);
 }
 
-async function cookieToken(request: Request): Promise<string | null> {
-  const value = await staffCookie.parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+/**
+ * The session ids of every signed `__staff` cookie the browser sent. One set with Path=/admin before
+ * decision 065 can sit beside today's Path=/ one until it expires (12 hours at most), and a browser
+ * sends it first: each is tried, so neither hides the other.
+ */
+async function cookieTokens(request: Request): Promise<string[]> {
+  const pairs = (request.headers.get("Cookie") ?? "")
+    .split(/;\s*/)
+    .filter((pair) => pair.startsWith("__staff="));
+  const tokens: string[] = [];
+  for (const pair of pairs) {
+    const value = await staffCookie.parse(pair);
+    if (typeof value === "string" && value.length > 0) tokens.push(hashToken(value));
+  }
+  return tokens;
 }
 
 /** The live staff session row of this request (either step), or null. */
@@ -70,9 +84,9 @@ export async function readStaffSession(
   request: Request,
   now = new Date(),
 ): Promise<StaffSessionRow | null> {
-  const token = await cookieToken(request);
-  if (!token) return null;
-  const row = await db
+  const ids = await cookieTokens(request);
+  if (!ids.length) return null;
+  const rows = await db
     .selectFrom("staffSessions")
     .select([
       "id",
@@ -83,9 +97,9 @@ export async function readStaffSession(
       "secondFactorAt",
       "enrolSecret",
     ])
-    .where("id", "=", hashToken(token))
-    .executeTakeFirst();
-  return row && isStaffSessionLive(row, now) ? row : null;
+    .where("id", "in", ids)
+    .execute();
+  return rows.find((row) => isStaffSessionLive(row, now)) ?? null;
 }
 
 /** Starts a session at the password step; answers its Set-Cookie. Any earlier staff session of this browser ends. */
@@ -143,8 +157,8 @@ export async function completeStaffSession(
 }
 
 async function endStaffSessionRow(request: Request) {
-  const token = await cookieToken(request);
-  if (token) await db.deleteFrom("staffSessions").where("id", "=", hashToken(token)).execute();
+  const ids = await cookieTokens(request);
+  if (ids.length) await db.deleteFrom("staffSessions").where("id", "in", ids).execute();
 }
 
 /** Signs the member of staff out of this browser; answers the Set-Cookie that clears the cookie. */

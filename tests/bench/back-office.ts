@@ -116,7 +116,7 @@ async function prepare(url: string) {
     const owner = await createStaff(db, { role: "owner" });
     const token = await createStaffSession(db, owner.id);
     const cookie = (
-      await createCookie("__staff", { secrets: [SECRET], path: "/admin" }).serialize(token)
+      await createCookie("__staff", { secrets: [SECRET], path: "/" }).serialize(token)
     ).split(";")[0];
     return { sample, cookie };
   } finally {

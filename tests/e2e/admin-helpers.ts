@@ -38,7 +38,7 @@ export async function createStaffMember(
   };
 }
 
-const staffCookie = createCookie("__staff", { secrets: [E2E_SESSION_SECRET], path: "/admin" });
+const staffCookie = createCookie("__staff", { secrets: [E2E_SESSION_SECRET], path: "/" });
 
 /** Signs `page`'s browser in to the back office as `staff`, without the sign-in page. */
 export async function signInStaff(page: Page, staff: { id: number }) {
@@ -49,7 +49,7 @@ export async function signInStaff(page: Page, staff: { id: number }) {
       name: "__staff",
       value,
       domain: new URL(E2E_BASE_URL).hostname,
-      path: "/admin",
+      path: "/",
       httpOnly: true,
       sameSite: "Lax",
     },
