@@ -20,6 +20,9 @@ import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 import { REFUSALS, refuse } from "./refusal.mjs";
 import {
+  bodyBudget,
+  bodyBytesInFlightMax,
+  bodyLimitFor,
   bufferBodies,
   bufferedRemixHandler,
   continueIfFits,
@@ -191,8 +194,16 @@ export function createApp({
       void broadcastDevReady(next);
     });
   }
-  // the whole body is here before the request queues: no slot waits for a client's bytes
-  app.use(bufferBodies());
+  // the whole body is here before the request queues: no slot waits for a client's bytes; more than
+  // a form's worth only for a member of staff signed in, and all of them within one budget per worker
+  // (decision 061). A build that does not say who is staff lets nobody send more than a form.
+  const isStaff = (req) =>
+    current.entry.module.hasStaffSession?.(
+      req.headers.cookie,
+      req.socket.remoteAddress,
+      req.path,
+    ) ?? Promise.resolve(false);
+  app.use(bufferBodies(bodyLimitFor, { isStaff, budget: bodyBudget(bodyBytesInFlightMax()) }));
   const maxWaitMs = admissionWaitMs();
   const queue = admissionQueue(admissionLimit(), { maxWaitMs });
   const retryAfter = String(Math.max(1, Math.ceil(maxWaitMs / 1000)));
