@@ -321,6 +321,18 @@ describe("large bodies only for staff, with a ceiling per worker", () => {
   });
 });
 
+describe("BODY_BYTES_IN_FLIGHT_MAX", () => {
+  // a misread ceiling (a unit, or below the largest body) would refuse every upload, or none
+  it("stops the server at start when it is not a whole number of bytes at least the largest body", async () => {
+    for (const value of ["64MB", "65536"]) {
+      const started = startServer({ BODY_BYTES_IN_FLIGHT_MAX: value });
+      await expect(started, value).rejects.toThrow(
+        /BODY_BYTES_IN_FLIGHT_MAX must be a whole number of bytes, at least 2359296/,
+      );
+    }
+  }, 60_000);
+});
+
 describe("a flood of large anonymous posts", () => {
   const CAP = 64 * MB; // the default
   let server: Server | null = null;
