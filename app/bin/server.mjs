@@ -5,8 +5,9 @@
 // per-address rate limits and the loopback-only /dev/mailbox rely on; see
 // docs/decisions/010-express-server.md. Request bodies are read, within a size
 // limit and a deadline, before a request waits for an admission slot, and the
-// server's own timeouts are seconds (decision 041). Plain ESM so `npm start`
-// needs no build step for the server itself.
+// server's own timeouts are seconds (decision 041); more than a form's worth
+// only for signed-in staff, within a ceiling per worker (decision 061). Plain
+// ESM so `npm start` needs no build step for the server itself.
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -121,7 +121,7 @@ describe("bufferBodies on a server", () => {
       res.send(`read ${req.rawBody?.length ?? "no body"}`);
     });
     server = http.createServer(app);
-    server.on("checkContinue", continueIfFits(app, small));
+    server.on("checkContinue", continueIfFits(app));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as net.AddressInfo).port;
   });
