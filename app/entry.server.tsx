@@ -28,6 +28,8 @@ export { isSharedPageRequest } from "~/http/page-cache.server";
 export { matchesEtag } from "~/http/cache-policy.server";
 /** …and the content version its entries are kept under (decision 054). */
 export { contentVersion } from "~/content/version-watch.server";
+/** …and whether a request may send more than a form before its body is read (decision 061). */
+export { hasStaffSession } from "~/admin/staff-body-gate.server";
 
 const ABORT_DELAY = 5_000;
 

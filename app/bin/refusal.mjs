@@ -1,6 +1,6 @@
 // The server's own short answers, given instead of a page: a body too large (413) or sent too slowly
-// (408), a queue too long (503), a fault (500). Plain text for scripts and fetchers, a small page for
-// a browser that asks for HTML, never cached (decision 041).
+// (408), a queue too long or too many bodies held (503), a fault (500). Plain text for scripts and
+// fetchers, a small page for a browser that asks for HTML, never cached (decisions 041, 061).
 
 /** @typedef {{ status: number, title: string, message: string }} Refusal */
 
@@ -10,6 +10,13 @@ export const REFUSALS = {
     status: 413,
     title: "That was too much to send",
     message: "This request is too large for us to accept. Please go back and try again with less.",
+  },
+  // a body over a form's size on a back-office path, from a client not signed in there (decision 061)
+  tooLargeForVisitor: {
+    status: 413,
+    title: "That was too much to send",
+    message:
+      "This request is too large for us to accept without a back-office sign-in. If you were signed in, your session has ended: please sign in again, then send it again.",
   },
   tooSlow: {
     status: 408,

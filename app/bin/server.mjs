@@ -5,8 +5,9 @@
 // per-address rate limits and the loopback-only /dev/mailbox rely on; see
 // docs/decisions/010-express-server.md. Request bodies are read, within a size
 // limit and a deadline, before a request waits for an admission slot, and the
-// server's own timeouts are seconds (decision 041). Plain ESM so `npm start`
-// needs no build step for the server itself.
+// server's own timeouts are seconds (decision 041); more than a form's worth
+// only for signed-in staff, within a ceiling per worker (decision 061). Plain
+// ESM so `npm start` needs no build step for the server itself.
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,6 +21,9 @@ import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 import { REFUSALS, refuse } from "./refusal.mjs";
 import {
+  bodyBudget,
+  bodyBytesInFlightMax,
+  bodyLimitFor,
   bufferBodies,
   bufferedRemixHandler,
   continueIfFits,
@@ -191,8 +195,16 @@ export function createApp({
       void broadcastDevReady(next);
     });
   }
-  // the whole body is here before the request queues: no slot waits for a client's bytes
-  app.use(bufferBodies());
+  // the whole body is here before the request queues: no slot waits for a client's bytes; more than
+  // a form's worth only for a member of staff signed in, and all of them within one budget per worker
+  // (decision 061). A build that does not say who is staff lets nobody send more than a form.
+  const isStaff = (req) =>
+    current.entry.module.hasStaffSession?.(
+      req.headers.cookie,
+      req.socket.remoteAddress,
+      req.path,
+    ) ?? Promise.resolve(false);
+  app.use(bufferBodies(bodyLimitFor, { isStaff, budget: bodyBudget(bodyBytesInFlightMax()) }));
   const maxWaitMs = admissionWaitMs();
   const queue = admissionQueue(admissionLimit(), { maxWaitMs });
   const retryAfter = String(Math.max(1, Math.ceil(maxWaitMs / 1000)));

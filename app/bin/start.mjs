@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { precompress } from "./precompress.mjs";
+import { bodyBytesInFlightMax } from "./request-body.mjs";
 import { workerCount } from "./worker-count.mjs";
 import { workerExecArgv } from "./worker-flags.mjs";
 
@@ -17,6 +18,7 @@ const isDev = process.env.NODE_ENV === "development";
 let workers;
 try {
   workers = workerCount(process.env.WEB_CONCURRENCY, { isDev, cores: os.availableParallelism() });
+  bodyBytesInFlightMax(); // each worker reads it again; a bad value stops the server here, once
 } catch (error) {
   console.error(`Invalid environment: ${error.message}`);
   process.exit(1);
