@@ -99,6 +99,10 @@ export type CheckoutActor = {
 
 const nowIso = () => new Date().toISOString();
 
+/** A checkout for the e-mail of a disabled account (a README demo account in production). */
+export const ACCOUNT_DISABLED =
+  "This e-mail's account is closed, so it cannot take an order. Please use another e-mail address, or contact us.";
+
 /** The address as the doubt dialog confirmed it: "Continue" applies to this address only. */
 export function addressSignature(a: Pick<AddressInput, "city" | "state" | "postcode">): string {
   return `${a.city.trim().toLowerCase()}|${a.state}|${a.postcode}`;
@@ -169,6 +173,8 @@ async function check(
   const customer = await customerFor(actor);
   if (!customer)
     return { kind: "error", message: "Please enter your e-mail address on the first step." };
+  // a disabled account takes no order and signs no one in (decision 062)
+  if (customer.disabledAt) return { kind: "error", message: ACCOUNT_DISABLED };
   if (!actor.user && customer.passwordHash)
     return {
       kind: "error",
