@@ -124,9 +124,12 @@ test.describe("the Docker image's runtime stage", () => {
           PATH: process.env.PATH,
           ...imageEnv,
           NODE_ENV: "production",
-          // an operator's `docker run -e ...`: production needs both; the volume is a temporary folder
+          // an operator's `docker run -e ...`: production needs these three (PAYMENT_GATEWAY: decision
+          // 063; production-start.spec.ts shows the image's start refused without it); the volume is a
+          // temporary folder
           SESSION_SECRET: "image-check-secret-not-for-production",
           APP_ORIGIN: "https://www.paddockandtide.com.au",
+          PAYMENT_GATEWAY: "sandbox",
           DATABASE_URL: `file:${dataDir}/app.db`,
           PORT: String(port),
           HOST: "127.0.0.1",
