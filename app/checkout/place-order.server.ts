@@ -65,7 +65,9 @@ import {
 } from "./expected-total.server";
 import { quoteDraft, type Quote } from "./quote.server";
 import { agreementTerms } from "./agreement";
-import { accountRefusal } from "./account-step.server";
+import { ACCOUNT_DISABLED, accountRefusal } from "./account-step.server";
+
+export { ACCOUNT_DISABLED };
 
 export const OUT_OF_STOCK =
   "Some selections just went out of stock, please make a different selection.";
@@ -98,10 +100,6 @@ export type CheckoutActor = {
 };
 
 const nowIso = () => new Date().toISOString();
-
-/** A checkout for the e-mail of a disabled account (a README demo account in production). */
-export const ACCOUNT_DISABLED =
-  "This e-mail's account is closed, so it cannot take an order. Please use another e-mail address, or contact us.";
 
 /** The address as the doubt dialog confirmed it: "Continue" applies to this address only. */
 export function addressSignature(a: Pick<AddressInput, "city" | "state" | "postcode">): string {

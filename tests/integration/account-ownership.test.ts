@@ -326,6 +326,12 @@ describe("the three steps of the report", () => {
     const other = await boxWithEmail(owner.email);
     const otherFlow = await requireFlow(requestOf(other.session.cookie), "checkout");
     expect((await accountStepForPage(otherFlow)).proof).toBeNull();
+    for (const intent of ["email-code", "email-code-resend"])
+      expect(await accountStepAction(otherFlow, form({ intent, emailCode: code }))).toEqual({
+        kind: "notice",
+        notice: { ok: false, message: ACCOUNT_DISABLED },
+        status: 422,
+      });
     const codes = await db
       .selectFrom("emailProofs")
       .select("id")
