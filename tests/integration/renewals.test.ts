@@ -583,6 +583,22 @@ describe("renewals", () => {
 });
 
 describe("one-tap links and the subscriber service", () => {
+  it("a link sent before the account was disabled opens nothing (decision 062)", async () => {
+    const f = await subscriber({ start: "2028-10-01" });
+    const d1 = nextDeliveryDate(f.schedule, f.first, 28);
+    await run(new Date(`${f.first}T01:00:00Z`));
+    const sent = minutes(reminderInstant(f.schedule, d1), 1);
+    await run(sent);
+    const text = (await mailsTo(f.email, "delivery-reminder"))[0].text;
+    const token = new URL(/Skip this delivery: (\S+)/.exec(text)![1]).pathname.split("/").at(-1)!;
+    expect((await readOneTap(db, token, sent)).state).toBe("valid");
+    await db.updateTable("users").set({ disabledAt: ts() }).where("id", "=", f.userId).execute();
+    expect((await readOneTap(db, token, sent)).state).toBe("invalid");
+    expect((await redeemOneTap(db, token, "skip", sent, origin)).state).toBe("invalid");
+    const row = (await deliveriesOf(f.subId)).find((d) => d.deliveryDate === d1);
+    expect(row?.status).toBe("scheduled");
+  });
+
   it("the reminder's skip link works once, until the cut-off; a tampered link does nothing", async () => {
     const f = await subscriber({ start: "2028-09-01" });
     const d1 = nextDeliveryDate(f.schedule, f.first, 28);
