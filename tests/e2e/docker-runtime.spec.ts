@@ -115,6 +115,11 @@ test.describe("the Docker image's runtime stage", () => {
       const [command, ...args] = cmdOf(runtime!);
       const imageEnv = envOf(runtime!);
       expect(imageEnv.NODE_ENV, "the image runs React's production build").toBe("production");
+      // the operator names the gateway: the image alone must not start a shop on the sandbox (decision 063)
+      expect(imageEnv.APP_ENV).toBe("production");
+      expect(imageEnv.PAYMENT_GATEWAY, "the image leaves PAYMENT_GATEWAY to the operator").toBe(
+        undefined,
+      );
       expect(command).toBe("node");
       const child = spawn(process.execPath, args, {
         cwd: path.join(dir, "app"),
