@@ -16,6 +16,9 @@ FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000 DATABASE_URL=file:/data/app.db
 # Behind a load balancer, name it so its X-Forwarded-For is believed, e.g. TRUST_PROXY=10.0.0.0/8 (docs/decisions/010).
 ENV TRUST_PROXY=""
+# PAYMENT_GATEWAY is deliberately not set here: the image refuses to start until the operator names it
+# (`-e PAYMENT_GATEWAY=sandbox`, the only gateway so far: a test shop that takes no real payments and
+# says so on every page; docs/decisions/063). The first start seeds no demo account (decision 062).
 WORKDIR /app
 RUN groupadd --system shop && useradd --system --gid shop --home /app shop && mkdir /data && chown shop:shop /data
 COPY --from=build --chown=shop:shop /app/package.json ./package.json

@@ -57,6 +57,20 @@ const EnvSchema = z
         message: "use an http(s) origin such as https://www.paddockandtide.com.au",
       })
       .optional(),
+    /**
+     * The card payment gateway (app/payments/gateway-config.server.ts, decision 063). Only "sandbox"
+     * exists so far: the in-app test gateway that approves 4242 4242 4242 4242. Unset means the
+     * sandbox in development and test; with APP_ENV=production it must be named, and the shop then
+     * says on every page, invoice and e-mail that it is a test shop.
+     */
+    PAYMENT_GATEWAY: z
+      .string()
+      .optional()
+      .refine((v) => v === undefined || v === "sandbox", {
+        message:
+          "use sandbox (the in-app test gateway, the only one so far); no real gateway exists yet",
+      })
+      .transform((v) => (v === undefined ? undefined : ("sandbox" as const))),
     /** new boxes and accounts one client address may start at /get-started per rate-limit window (app/box/start-limit.server.ts) */
     GET_STARTED_IP_MAX: z.coerce.number().int().positive().default(20),
   })
@@ -68,6 +82,12 @@ const EnvSchema = z
     // Remix's development mode sends every server error's message and stack to the browser
     path: ["NODE_ENV"],
     message: "must not be development when APP_ENV=production (it shows server errors to visitors)",
+  })
+  .refine((e) => e.APP_ENV !== "production" || e.PAYMENT_GATEWAY !== undefined, {
+    // the sandbox approves a public test card: a production shop must not take it by default
+    path: ["PAYMENT_GATEWAY"],
+    message:
+      "is required when APP_ENV=production. No real gateway exists yet: PAYMENT_GATEWAY=sandbox runs the test sandbox, which takes no real payments and marks the shop as a test shop",
   })
   .refine((e) => !(e.APP_ENV === "production" && e.E2E_TEST_ROUTES), {
     path: ["E2E_TEST_ROUTES"],

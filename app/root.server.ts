@@ -4,3 +4,4 @@
 export { isSharedCacheable } from "~/http/page-cache.server";
 export { getUser } from "~/accounts/session.server";
 export { csrf } from "~/security/csrf.server";
+export { isTestShop } from "~/payments/gateway-config.server";

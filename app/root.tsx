@@ -18,13 +18,14 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { createContext, Fragment, useContext, useEffect } from "react";
-import { csrf, getUser, isSharedCacheable } from "~/root.server";
+import { csrf, getUser, isSharedCacheable, isTestShop } from "~/root.server";
 import { isSubscriber } from "~/subscriptions/subscriber.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { BackOfficeHeader } from "~/components/layout/back-office-header";
 import type { BackOfficeData } from "~/routes/admin";
 import { ErrorState } from "~/components/layout/error-state";
+import { TestShopBanner } from "~/components/layout/test-shop-banner";
 import { NavigationFocus } from "~/components/navigation-focus";
 import { useNonce } from "~/utils/nonce";
 import { pageMeta } from "~/utils/meta";
@@ -47,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data({
       csrf: "",
       user: null as { email: string; firstName: string; subscriber: boolean } | null,
+      testShop: isTestShop,
     });
   const [user, [token, csrfCookie]] = await Promise.all([
     getUser(request),
@@ -59,6 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       csrf: token,
       user: user ? { email: user.email, firstName: user.firstName, subscriber } : null,
+      // a production shop on the payment sandbox says so on every page (decision 063)
+      testShop: isTestShop,
     },
     { headers },
   );
@@ -98,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {rootData?.testShop ? <TestShopBanner /> : null}
         {office ? (
           <BackOfficeHeader staff={office.staff} sections={office.sections} />
         ) : (

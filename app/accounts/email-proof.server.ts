@@ -40,7 +40,7 @@ const hashOf = (userId: number, sessionId: string, code: string) =>
     .update(`email-proof:${userId}:${sessionId}:${code}`)
     .digest("hex");
 
-type Account = Pick<User, "id" | "email" | "firstName" | "passwordHash">;
+type Account = Pick<User, "id" | "email" | "firstName" | "passwordHash" | "disabledAt">;
 
 /**
  * The account a visitor's e-mail names, when the visitor must prove it before
@@ -53,7 +53,8 @@ export async function accountToProve(
   now = new Date(),
   executor: Kysely<DB> = db,
 ): Promise<Account | null> {
-  if (!account || account.passwordHash) return null;
+  // a disabled account is never proved (no code is sent): checkout refuses it outright (decision 062)
+  if (!account || account.passwordHash || account.disabledAt) return null;
   if (!(await accountHasHistory(account.id, executor))) return null;
   if (sessionId && (await hasProvedEmail(sessionId, account.id, now, executor))) return null;
   return account;

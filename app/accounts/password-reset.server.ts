@@ -99,7 +99,8 @@ export async function requestPasswordReset({
     throw error;
   });
   const user = await findUserByEmail(normalised);
-  if (!user) return;
+  // a disabled account gets no link, with the same answer as an unknown address (decision 062)
+  if (!user || user.disabledAt) return;
   const token = await createResetToken(user.id, now);
   await sendEmail(passwordResetEmail, user.email, {
     firstName: user.firstName,
@@ -154,12 +155,14 @@ export async function resetPassword({
       "passwordResets.usedAt as usedAt",
       "users.id as userId",
       "users.email as email",
+      "users.disabledAt as disabledAt",
     ])
     .where("passwordResets.tokenHash", "=", hashToken(token))
     .executeTakeFirst();
   if (
     !row ||
     row.usedAt ||
+    row.disabledAt ||
     row.expiresAt <= now.toISOString() ||
     row.email !== email.trim().toLowerCase()
   ) {

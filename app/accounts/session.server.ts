@@ -86,6 +86,9 @@ async function querySessionUser(request: Request): Promise<SessionRead> {
     lastSeenAt: row.sessionLastSeenAt,
   };
   if (!times || !isSessionLive(times, now)) return { session: null, stale: true, user: null };
+  // a disabled account's session opens nothing (its rows are deleted when it is disabled; this
+  // covers one that slipped in between): read as ended, like an expired one (decision 062)
+  if (row.disabledAt) return { session: null, stale: true, user: null };
   if (recordsUse(times, now)) await recordUse(id, now);
   const {
     sessionId,

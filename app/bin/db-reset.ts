@@ -1,7 +1,16 @@
 // npm run db:reset: deletes the embedded SQLite file (or drops the PostgreSQL
-// schema) and recreates, migrates and seeds it.
+// schema) and recreates, migrates and seeds it with the README's demo accounts.
+// Never with APP_ENV=production: it would wipe the shop's data and seed accounts
+// whose passwords are public (decision 062).
 import fs from "node:fs";
 import pg from "pg";
+
+if (process.env.APP_ENV === "production") {
+  console.error(
+    "npm run db:reset refuses APP_ENV=production: it deletes every row and seeds the README's demo accounts, whose passwords are public. Run it in development or test only.",
+  );
+  process.exit(1);
+}
 
 const url = process.env.DATABASE_URL || "file:./data/app.db";
 if (url.startsWith("postgres")) {

@@ -36,10 +36,21 @@ export const REFUSALS = {
   },
 };
 
+/**
+ * A production shop on the payment sandbox says so on every page, these too (decision 063; the app's
+ * pages get it from app/payments/gateway-config.server.ts, which the server checks the same way).
+ */
+const testShop = () =>
+  process.env.APP_ENV === "production" && process.env.PAYMENT_GATEWAY === "sandbox";
+const banner = () =>
+  testShop()
+    ? `<section aria-label="Test shop" style="background:#e8c98f;color:#1f1d1a;border-bottom:2px solid #7f2617;padding:0.5rem 1rem;text-align:center;font-weight:600"><p style="margin:0">Test shop: no real payments are taken</p></section>`
+    : "";
+
 const page = ({ title, message }) =>
   `<!doctype html><html lang="en-AU"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-  `<title>${title} | Paddock &amp; Tide</title><body style="font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem;line-height:1.5">` +
-  `<h1>${title}</h1><p>${message}</p><p><a href="/">Back to the shop</a></p></body></html>`;
+  `<title>${title} | Paddock &amp; Tide</title><body style="font-family:system-ui,sans-serif;margin:0;line-height:1.5">${banner()}` +
+  `<main style="max-width:34rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the shop</a></p></main></body></html>`;
 
 /**
  * Answers `refusal` on an Express response. `close` ends the connection after the answer, for a request

@@ -30,6 +30,9 @@ import {
 export const PROOF_NEEDED =
   "There's already an account for this e-mail. Enter the code we sent to it (or sign in) before placing your order: nothing was charged.";
 export const PROOF_DONE = "Thanks, that's your e-mail confirmed. You can place your order now.";
+/** A checkout for the e-mail of a disabled account (a README demo account in production, decision 062). */
+export const ACCOUNT_DISABLED =
+  "This e-mail's account is closed, so it cannot take an order. Please use another e-mail address, or contact us.";
 export const EMAIL_INTENTS = ["email-code", "email-code-resend"] as const;
 export const SECOND_BOX_INTENTS = ["second-box", "change-box"] as const;
 
@@ -131,6 +134,12 @@ export async function accountStepAction(
   const emailIntent = (EMAIL_INTENTS as readonly string[]).includes(intent);
   if (!emailIntent && !typed) return null;
   const account = await toProve(flow);
+  // a disabled account is sent no code and confirms nothing (decision 062)
+  if (!account && !flow.user && flow.draft.email) {
+    const named = await accountOfEmail(flow.draft.email);
+    if (named?.disabledAt)
+      return { kind: "notice", notice: { ok: false, message: ACCOUNT_DISABLED }, status: 422 };
+  }
   if (!account || !flow.session)
     return emailIntent
       ? { kind: "notice", notice: { ok: true, message: PROOF_DONE }, status: 200 }

@@ -65,7 +65,9 @@ import {
 } from "./expected-total.server";
 import { quoteDraft, type Quote } from "./quote.server";
 import { agreementTerms } from "./agreement";
-import { accountRefusal } from "./account-step.server";
+import { ACCOUNT_DISABLED, accountRefusal } from "./account-step.server";
+
+export { ACCOUNT_DISABLED };
 
 export const OUT_OF_STOCK =
   "Some selections just went out of stock, please make a different selection.";
@@ -169,6 +171,8 @@ async function check(
   const customer = await customerFor(actor);
   if (!customer)
     return { kind: "error", message: "Please enter your e-mail address on the first step." };
+  // a disabled account takes no order and signs no one in (decision 062)
+  if (customer.disabledAt) return { kind: "error", message: ACCOUNT_DISABLED };
   if (!actor.user && customer.passwordHash)
     return {
       kind: "error",

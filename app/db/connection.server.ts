@@ -47,6 +47,7 @@ import * as m031 from "./migrations/031-stock";
 import * as m032 from "./migrations/032-revenue-by-week";
 import * as m033 from "./migrations/033-disabled-accounts";
 import { seedIfEmpty } from "./seed/seed.server";
+import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
 
 export type Database_ = Kysely<DB>;
 
@@ -223,7 +224,20 @@ export async function migrateToLatest(db: Kysely<DB>) {
   if (error) throw error;
 }
 
-export async function prepareDatabase(db: Kysely<DB>) {
+/**
+ * Migrates, then seeds an empty database. With APP_ENV=production the seed is the shop's own data
+ * only, and any README demo account already in the database is disabled, with one log line
+ * (decision 062); development and test get the demo accounts too.
+ */
+export async function prepareDatabase(
+  db: Kysely<DB>,
+  { appEnv = process.env.APP_ENV }: { appEnv?: string } = {},
+) {
+  const production = appEnv === "production";
   await migrateToLatest(db);
-  await seedIfEmpty(db);
+  await seedIfEmpty(db, { demo: !production });
+  if (production) {
+    const disabled = await disableDemoAccounts(db);
+    if (disabled.length > 0) console.warn(disabledDemoAccountsLine(disabled));
+  }
 }

@@ -55,8 +55,10 @@ export interface StaffSessionsTable {
 /** What a member of staff changed: only ever inserted (app/admin/audit.server.ts). */
 export interface AuditEntriesTable {
   id: Id;
+  /** who did it; for the system's own change (no member of staff), the account it changed (decision 062) */
   staffUserId: number;
-  staffRole: StaffRole;
+  /** "system": done by the server itself, not by a member of staff (decision 062) */
+  staffRole: StaffRole | "system";
   /** e.g. "order.refund", "delivery.skip", "staff.sign_in" */
   action: string;
   /** e.g. "order", "subscription", "user", "gift_card" */

@@ -1,6 +1,7 @@
 // The tax invoice of a paid order (owner only): lines, discount, credit,
 // total, how it was paid, and the GST included, with the shop's ABN and address.
 import { db } from "~/db/client.server";
+import { isTestShop } from "~/payments/gateway-config.server";
 import { payableInvoice, paymentSummary, type PaymentSummary } from "./breakdown";
 import { breakdownOf, findOwnOrder } from "./breakdown.server";
 
@@ -24,6 +25,8 @@ export type TaxInvoice = {
   };
   /** the refunds that went through, each an adjustment note against this invoice (issue 36) */
   adjustmentNotes: AdjustmentNote[];
+  /** a production shop on the payment sandbox: the invoice says TEST (decision 063) */
+  test: boolean;
 };
 
 export type AdjustmentNote = {
@@ -113,6 +116,7 @@ export async function loadTaxInvoice({
         paidAt: order.paidAt ?? payment?.createdAt ?? null,
       },
       adjustmentNotes: notes,
+      test: isTestShop,
     },
   };
 }

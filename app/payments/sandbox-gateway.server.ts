@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { PAYMENTS } from "~/config";
 import { env } from "~/env.server";
 import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
+import { gatewayName, type GatewayName } from "./gateway-config.server";
 import {
   CardError,
   type CardInput,
@@ -232,8 +233,16 @@ export class SandboxGateway implements PaymentGateway {
 }
 
 let gateway: PaymentGateway | null = null;
-/** The configured gateway (only the sandbox exists so far). */
+/** The gateway PAYMENT_GATEWAY names (./gateway-config.server.ts; only the sandbox exists so far). */
 export function paymentGateway(): PaymentGateway {
-  gateway ??= new SandboxGateway();
+  gateway ??= gatewayOf(gatewayName);
   return gateway;
+}
+
+/** A real adapter is one more case here (decision 007, decision 063). */
+function gatewayOf(name: GatewayName): PaymentGateway {
+  switch (name) {
+    case "sandbox":
+      return new SandboxGateway();
+  }
 }

@@ -28,6 +28,8 @@ export type SubscriptionFacts = {
   firstName: string | null;
   /** credit is spent only for users with a password (SPEC §6) */
   hasPassword: boolean;
+  /** the owner's account is disabled (a README demo account in production, decision 062): nothing is sent or charged */
+  ownerDisabled: boolean;
   status: "draft" | "active" | "paused" | "cancelled";
   pausedUntil: string | null;
   endedAt: string | null;
@@ -53,6 +55,7 @@ const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
       "u.email",
       "u.firstName",
       "u.passwordHash",
+      "u.disabledAt as ownerDisabledAt",
       "s.status",
       "s.pausedUntil",
       "s.endedAt",
@@ -84,11 +87,12 @@ export async function subscriptionFacts(
       ? await factsById.on(db)(subscriptionId)
       : await factsOfOwner.on(db)(subscriptionId, userId);
   if (!row || row.userId === null) return null;
-  const { passwordHash, ...rest } = row;
+  const { passwordHash, ownerDisabledAt, ...rest } = row;
   return {
     ...rest,
     userId: row.userId,
     hasPassword: Boolean(passwordHash),
+    ownerDisabled: Boolean(ownerDisabledAt),
     boxName: row.boxName ?? "Your box",
     frequencyDays: row.frequencyDays ?? 28,
   };

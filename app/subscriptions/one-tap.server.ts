@@ -78,7 +78,8 @@ export async function readOneTap(db: Kysely<DB>, token: string, now: Date): Prom
   const d = await find(db, token);
   if (!d) return { state: "invalid" };
   const sub = await subscriptionFacts(db, d.subscriptionId);
-  if (!sub) return { state: "invalid" };
+  // a disabled account's links open nothing (decision 062)
+  if (!sub || sub.ownerDisabled) return { state: "invalid" };
   const schedule = await scheduleOf(sub.regionId);
   const deliveryDate = formatDeliveryDate(d.deliveryDate);
   if (d.oneTapUsedAt)
@@ -130,7 +131,8 @@ export async function redeemOneTap(
   const d = await find(db, token);
   if (!d) return { state: "invalid" };
   const sub = await subscriptionFacts(db, d.subscriptionId);
-  if (!sub) return { state: "invalid" };
+  // a disabled account's links open nothing (decision 062)
+  if (!sub || sub.ownerDisabled) return { state: "invalid" };
   const schedule = await scheduleOf(sub.regionId);
   const skippedBefore =
     d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);

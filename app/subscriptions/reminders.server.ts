@@ -36,6 +36,8 @@ export async function sendReminder(
   const sub = await subscriptionFacts(db, d.subscriptionId);
   const skipped =
     !sub ||
+    // a disabled account is sent nothing (decision 062)
+    sub.ownerDisabled ||
     d.status !== "scheduled" ||
     skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
   if (!sub || skipped) {

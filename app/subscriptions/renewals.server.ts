@@ -138,6 +138,9 @@ async function decide(
   now: Date,
 ): Promise<Decided> {
   if (!sub) return { decision: "cancelled", sub: null, next: null };
+  const next = nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays);
+  // a disabled account's deliveries are skipped at their cut-off: never charged nor packed (decision 062)
+  if (sub.ownerDisabled) return { decision: "skipped", sub, next };
   const events = await changeEvents(db, sub.id);
   const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
   const decision = decideAtCutoff(
@@ -150,7 +153,7 @@ async function decide(
     },
     now,
   );
-  return { decision, sub, next: nextDeliveryDate(schedule, d.deliveryDate, sub.frequencyDays) };
+  return { decision, sub, next };
 }
 
 /** When the delivery's reminder went out (null: none was sent). */
@@ -222,7 +225,9 @@ async function decideOnce(
           status,
           skipReason:
             status === "skipped"
-              ? (d.skipReason ?? "subscriber")
+              ? sub?.ownerDisabled
+                ? "account disabled"
+                : (d.skipReason ?? "subscriber")
               : status === "missed"
                 ? "not decided before its packing cut-off"
                 : null,

@@ -115,6 +115,11 @@ test.describe("the Docker image's runtime stage", () => {
       const [command, ...args] = cmdOf(runtime!);
       const imageEnv = envOf(runtime!);
       expect(imageEnv.NODE_ENV, "the image runs React's production build").toBe("production");
+      // the operator names the gateway: the image alone must not start a shop on the sandbox (decision 063)
+      expect(imageEnv.APP_ENV).toBe("production");
+      expect(imageEnv.PAYMENT_GATEWAY, "the image leaves PAYMENT_GATEWAY to the operator").toBe(
+        undefined,
+      );
       expect(command).toBe("node");
       const child = spawn(process.execPath, args, {
         cwd: path.join(dir, "app"),
@@ -124,9 +129,12 @@ test.describe("the Docker image's runtime stage", () => {
           PATH: process.env.PATH,
           ...imageEnv,
           NODE_ENV: "production",
-          // an operator's `docker run -e ...`: production needs both; the volume is a temporary folder
+          // an operator's `docker run -e ...`: production needs these three (PAYMENT_GATEWAY: decision
+          // 063; production-start.spec.ts shows the image's start refused without it); the volume is a
+          // temporary folder
           SESSION_SECRET: "image-check-secret-not-for-production",
           APP_ORIGIN: "https://www.paddockandtide.com.au",
+          PAYMENT_GATEWAY: "sandbox",
           DATABASE_URL: `file:${dataDir}/app.db`,
           PORT: String(port),
           HOST: "127.0.0.1",

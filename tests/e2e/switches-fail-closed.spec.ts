@@ -41,6 +41,7 @@ test.describe("settings fail closed", () => {
   test("with the documented values the server starts in production", { tag: "@http" }, async () => {
     const started = await start({
       ...PRODUCTION,
+      PAYMENT_GATEWAY: "sandbox",
       NODE_ENV: "production",
       WEB_CONCURRENCY: "1",
       TRUST_PROXY: "loopback",

@@ -21,7 +21,7 @@ import {
 } from "~/checkout/account-step.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { claimWaitingGiftCard, waitingGiftCardProblem } from "~/checkout/gift-credit.server";
-import { placeOrder } from "~/checkout/place-order.server";
+import { ACCOUNT_DISABLED, placeOrder } from "~/checkout/place-order.server";
 import { SECOND_BOX_NEEDED } from "~/checkout/second-box.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
@@ -296,6 +296,74 @@ describe("the three steps of the report", () => {
       .where("id", "=", owner.user.id)
       .executeTakeFirstOrThrow();
     expect(after.passwordHash).toMatch(/^scrypt\$/);
+  });
+
+  // issue 44, decision 062: a disabled account (a README demo account in production) opens for no one
+  it("a disabled account gets no code, a code proved before it was disabled opens nothing, and no order is placed on it", async () => {
+    const owner = await giftCardBuyer();
+    const shopper = await boxWithEmail(owner.email);
+    const flow = await requireFlow(requestOf(shopper.session.cookie), "checkout");
+    expect((await accountStepForPage(flow)).proof).toMatchObject({ codeSent: true });
+    const code = await lastCodeTo(owner.email);
+    const right = await accountStepAction(flow, form({ intent: "email-code", emailCode: code }));
+    expect(right).toMatchObject({ kind: "notice", status: 200, notice: { ok: true } });
+
+    await db
+      .updateTable("users")
+      .set({ disabledAt: ts() })
+      .where("id", "=", owner.user.id)
+      .execute();
+    const charge = vi.spyOn(paymentGateway(), "charge");
+    const outcome = await placeOrder(
+      { session: shopper.session, user: null, draft: shopper.draft, clientIp: testClientIp() },
+      order(shopper),
+      ORIGIN,
+    );
+    expect(outcome).toEqual({ kind: "error", message: ACCOUNT_DISABLED });
+    expect(charge).not.toHaveBeenCalled();
+
+    // another browser is sent no code for it at all, and is refused the same way
+    const other = await boxWithEmail(owner.email);
+    const otherFlow = await requireFlow(requestOf(other.session.cookie), "checkout");
+    expect((await accountStepForPage(otherFlow)).proof).toBeNull();
+    for (const intent of ["email-code", "email-code-resend"])
+      expect(await accountStepAction(otherFlow, form({ intent, emailCode: code }))).toEqual({
+        kind: "notice",
+        notice: { ok: false, message: ACCOUNT_DISABLED },
+        status: 422,
+      });
+    const codes = await db
+      .selectFrom("emailProofs")
+      .select("id")
+      .where("userId", "=", owner.user.id)
+      .execute();
+    expect(codes).toHaveLength(1);
+    expect(
+      await placeOrder(
+        { session: other.session, user: null, draft: other.draft, clientIp: testClientIp() },
+        order(other),
+        ORIGIN,
+      ),
+    ).toEqual({ kind: "error", message: ACCOUNT_DISABLED });
+
+    const after = await db
+      .selectFrom("users")
+      .select("passwordHash")
+      .where("id", "=", owner.user.id)
+      .executeTakeFirstOrThrow();
+    expect(after.passwordHash).toBeNull();
+    const sessions = await db
+      .selectFrom("sessions")
+      .select("id")
+      .where("userId", "=", owner.user.id)
+      .execute();
+    expect(sessions).toHaveLength(0);
+    const boxes = await db
+      .selectFrom("orders")
+      .select("kind")
+      .where("userId", "=", owner.user.id)
+      .execute();
+    expect(boxes.map((o) => o.kind)).toEqual(["gift_card"]);
   });
 
   it("a code proves the e-mail for the browser it was sent for only", async () => {

@@ -131,6 +131,29 @@ describe("renewals", () => {
     expect(events.filter((e) => e.type === "renewed")).toHaveLength(3);
   });
 
+  // issue 44, decision 062: a README demo account disabled in production keeps its rows, but nothing is sent, charged or packed for it
+  it("a disabled account's deliveries are skipped at the cut-off: no reminder, no order, no charge; the date moves on", async () => {
+    const f = await subscriber();
+    await db.updateTable("users").set({ disabledAt: ts() }).where("id", "=", f.userId).execute();
+    const charge = vi.spyOn(paymentGateway(), "charge");
+    const d1 = nextDeliveryDate(f.schedule, f.first, 28);
+    await run(new Date(`${f.first}T01:00:00Z`));
+    await run(minutes(reminderInstant(f.schedule, d1), 1));
+    await run(minutes(cutoff(f, d1), 1));
+    expect(chargesFor(charge, f.subId)).toEqual([]);
+    expect((await ordersOf(f.subId)).map((o) => o.deliveryDate)).toEqual([f.first]);
+    expect(await mailsTo(f.email)).toEqual([]);
+    const row = (await deliveriesOf(f.subId)).find((d) => d.deliveryDate === d1);
+    expect(row).toMatchObject({ status: "skipped", skipReason: "account disabled" });
+    expect(row?.processedAt).not.toBeNull();
+    const sub = await db
+      .selectFrom("subscriptions")
+      .select(["deliveryDate", "status"])
+      .where("id", "=", f.subId)
+      .executeTakeFirstOrThrow();
+    expect(sub).toEqual({ deliveryDate: nextDeliveryDate(f.schedule, d1, 28), status: "active" });
+  });
+
   it("a second run, or two runners at once, changes nothing", async () => {
     const f = await subscriber({ start: "2027-06-01" });
     const charge = vi.spyOn(paymentGateway(), "charge");
@@ -560,6 +583,22 @@ describe("renewals", () => {
 });
 
 describe("one-tap links and the subscriber service", () => {
+  it("a link sent before the account was disabled opens nothing (decision 062)", async () => {
+    const f = await subscriber({ start: "2028-10-01" });
+    const d1 = nextDeliveryDate(f.schedule, f.first, 28);
+    await run(new Date(`${f.first}T01:00:00Z`));
+    const sent = minutes(reminderInstant(f.schedule, d1), 1);
+    await run(sent);
+    const text = (await mailsTo(f.email, "delivery-reminder"))[0].text;
+    const token = new URL(/Skip this delivery: (\S+)/.exec(text)![1]).pathname.split("/").at(-1)!;
+    expect((await readOneTap(db, token, sent)).state).toBe("valid");
+    await db.updateTable("users").set({ disabledAt: ts() }).where("id", "=", f.userId).execute();
+    expect((await readOneTap(db, token, sent)).state).toBe("invalid");
+    expect((await redeemOneTap(db, token, "skip", sent, origin)).state).toBe("invalid");
+    const row = (await deliveriesOf(f.subId)).find((d) => d.deliveryDate === d1);
+    expect(row?.status).toBe("scheduled");
+  });
+
   it("the reminder's skip link works once, until the cut-off; a tampered link does nothing", async () => {
     const f = await subscriber({ start: "2028-09-01" });
     const d1 = nextDeliveryDate(f.schedule, f.first, 28);

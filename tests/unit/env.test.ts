@@ -19,12 +19,42 @@ describe("environment", () => {
   it("starts in production with APP_ORIGIN, and elsewhere without it", async () => {
     process.env.APP_ENV = "production";
     process.env.APP_ORIGIN = "https://www.paddockandtide.com.au";
+    process.env.PAYMENT_GATEWAY = "sandbox";
     vi.resetModules();
     expect((await import("~/env.server")).isProduction).toBe(true);
     process.env.APP_ENV = "development";
     delete process.env.APP_ORIGIN;
     vi.resetModules();
     expect((await import("~/env.server")).isProduction).toBe(false);
+  });
+
+  // issue 44 item 2, decision 063: the sandbox approves a public test card, so production names its gateway
+  it("refuses APP_ENV=production without PAYMENT_GATEWAY, naming it, and any value but sandbox", async () => {
+    const production = { APP_ENV: "production", APP_ORIGIN: "https://www.paddockandtide.com.au" };
+    delete process.env.PAYMENT_GATEWAY;
+    await refused(production, /PAYMENT_GATEWAY: is required when APP_ENV=production/);
+    for (const value of ["", "stripe", "Sandbox", "sandbox ", "true"]) {
+      await refused({ ...production, PAYMENT_GATEWAY: value }, /PAYMENT_GATEWAY: use sandbox/);
+      await refused({ APP_ENV: "development", PAYMENT_GATEWAY: value }, /PAYMENT_GATEWAY/);
+    }
+  });
+
+  it("takes the sandbox when named in production (a test shop), and by default elsewhere (not one)", async () => {
+    Object.assign(process.env, {
+      APP_ENV: "production",
+      APP_ORIGIN: "https://www.paddockandtide.com.au",
+      PAYMENT_GATEWAY: "sandbox",
+    });
+    vi.resetModules();
+    let config = await import("~/payments/gateway-config.server");
+    expect([config.gatewayName, config.isTestShop]).toEqual(["sandbox", true]);
+    for (const appEnv of ["development", "test"]) {
+      process.env = { ...saved, APP_ENV: appEnv };
+      delete process.env.PAYMENT_GATEWAY;
+      vi.resetModules();
+      config = await import("~/payments/gateway-config.server");
+      expect([config.gatewayName, config.isTestShop], appEnv).toEqual(["sandbox", false]);
+    }
   });
 
   // issue 34: a misread switch must not open the test hooks (sign in as anyone, renewals at any instant)

@@ -10,6 +10,8 @@ async function sandbox(appEnv: string) {
   if (appEnv === "production") {
     vi.stubEnv("APP_ORIGIN", "https://shop.example");
     vi.stubEnv("SESSION_SECRET", "a-session-secret-for-this-test");
+    // production names its gateway (decision 063)
+    vi.stubEnv("PAYMENT_GATEWAY", "sandbox");
   }
   const m = await import("~/payments/sandbox-gateway.server");
   return {

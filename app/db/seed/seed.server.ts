@@ -1,5 +1,7 @@
-// Fills an empty database with the shop's catalogue, content and a demo
-// subscriber. Runs once (guarded by meta.seeded_at) on first start.
+// Fills an empty database with the shop's catalogue, content and, outside
+// production, the README's demo accounts (two subscribers with their cards,
+// credit and orders, and one member of staff per role; decision 062). Runs once
+// (guarded by meta.seeded_at) on first start.
 // Data only: no import of a domain module (accounts, payments, delivery, ...),
 // which would import the database back (decision 050). Password hashes are
 // precomputed constants (./catalogue.ts), ids come from node:crypto and the
@@ -15,9 +17,6 @@ import {
   CUT_CATEGORIES,
   DELIVERY_REGIONS,
   DELIVERY_WINDOWS,
-  DEMO_SECOND_SUBSCRIBER,
-  DEMO_SUBSCRIBER,
-  DEMO_STAFF,
   DISCOUNTS,
   FREQUENCY_DAYS,
   GIFT_CARD_BONUS,
@@ -38,6 +37,7 @@ import {
   SEED_SOCIAL_POSTS,
   SEED_TESTIMONIALS,
 } from "./content-data";
+import { DEMO_SECOND_SUBSCRIBER, DEMO_STAFF, DEMO_SUBSCRIBER } from "./demo-accounts";
 
 const now = () => new Date().toISOString();
 const DAY_MS = 86_400_000;
@@ -55,15 +55,22 @@ export async function isSeeded(db: Kysely<DB>) {
   return Boolean(row);
 }
 
-export async function seedIfEmpty(db: Kysely<DB>) {
+/**
+ * `demo`: also the README's demo accounts. False for APP_ENV=production: regions and suburbs, the
+ * catalogue, boxes, discount codes, posts, recipes, FAQ and legal pages only, no customer, order,
+ * card, credit, gift card or member of staff (the first owner comes from `npm run staff -- add`).
+ */
+export async function seedIfEmpty(db: Kysely<DB>, { demo }: { demo: boolean }) {
   if (await isSeeded(db)) return;
   await db.transaction().execute(async (trx) => {
     await seedCatalogue(trx);
     await seedSuburbs(trx);
     await seedContent(trx);
-    await seedDemoSubscriber(trx);
-    await seedSecondSubscriber(trx);
-    await seedStaff(trx);
+    if (demo) {
+      await seedDemoSubscriber(trx);
+      await seedSecondSubscriber(trx);
+      await seedStaff(trx);
+    }
     await trx.insertInto("meta").values({ key: "seeded_at", value: now() }).execute();
   });
 }

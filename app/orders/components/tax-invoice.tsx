@@ -48,8 +48,14 @@ export function TaxInvoiceSheet({ invoice }: { invoice: TaxInvoice }) {
         </div>
         <div className="invoice__meta">
           <h1 id="invoice-title" className="invoice__title">
-            Tax invoice
+            {invoice.test ? "TEST tax invoice" : "Tax invoice"}
           </h1>
+          {invoice.test ? (
+            <p className="invoice__test">
+              TEST: this shop takes no real payments. Nothing was charged and this is not a tax
+              invoice for a real sale.
+            </p>
+          ) : null}
           <dl className="invoice__facts">
             <div>
               <dt>Invoice number</dt>
