@@ -45,6 +45,7 @@ import * as m028 from "./migrations/028-catalogue";
 import * as m029 from "./migrations/029-discounts";
 import * as m031 from "./migrations/031-stock";
 import * as m032 from "./migrations/032-revenue-by-week";
+import * as m034 from "./migrations/034-key-ids";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -208,6 +209,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "029-discounts": m029,
         "031-stock": m031,
         "032-revenue-by-week": m032,
+        "034-key-ids": m034,
       }),
     },
   });

@@ -459,6 +459,8 @@ export interface GiftCardsTable {
   codeLast4: string;
   /** the code encrypted under a key from the session secret until the card's e-mail is written, then null */
   codeSealed: string | null;
+  /** the id of the root secret the hash and seal were made under, "legacy" before migration 034 (decision 060) */
+  codeKeyId: string;
   valueCents: number;
   bonusOfId: number | null;
   purchaserUserId: number | null;
