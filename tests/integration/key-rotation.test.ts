@@ -7,11 +7,19 @@
 //       rotation; after keys:reseal and the previous secret dropped, a card not yet mailed still can
 //   (c) a staff member's authenticator secret is kept sealed and survives the rotation
 import { createCookie } from "@remix-run/node";
+import { sql } from "kysely";
 import { randomUUID } from "node:crypto";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { formatCode, sydneyToday } from "~/gift-cards/rules";
-import { newGiftCardCode } from "~/gift-cards/stored-code.server";
+import {
+  lastFour,
+  legacyGiftCodeHash,
+  legacySealGiftCode,
+  newGiftCardCode,
+} from "~/gift-cards/stored-code.server";
+import { createDb, migrateToLatest, migrator } from "~/db/connection.server";
+import { emptyDatabaseUrl } from "./databases";
 import { codeAt } from "~/admin/totp.server";
 import { createStaff, createUser } from "../factories";
 import {
@@ -337,5 +345,66 @@ describe("(c) staff authenticator secrets across a rotation", () => {
     app = await appAt(B);
     const again = await nextCode();
     expect((await signInStaff(app, staff, () => again))?.id).toBe(staff.id);
+  });
+});
+
+describe("migration 034", () => {
+  it("names existing cards legacy and seals plain authenticator secrets; both keep working through a rotation", async () => {
+    const url = await emptyDatabaseUrl("_old034");
+    const old = createDb(url);
+    try {
+      const moved = await migrator(old).migrateTo("032-revenue-by-week");
+      if (moved.error) throw moved.error;
+      // the secret the shop ran with before the upgrade
+      await old.insertInto("meta").values({ key: "dev_session_secret", value: A }).execute();
+      const codes = { mailed: newGiftCardCode(), unsent: newGiftCardCode() };
+      const now = new Date().toISOString();
+      for (const [kind, code] of Object.entries(codes)) {
+        const hash = legacyGiftCodeHash(A, code);
+        const sealed = kind === "unsent" ? legacySealGiftCode(A, code, hash) : null;
+        await sql`insert into gift_cards (code_hash, code_last4, code_sealed, value_cents, sender_name, sender_email, receiver_name, receiver_email, deliver_on, sent_at, created_at, expires_on)
+          values (${hash}, ${lastFour(code)}, ${sealed}, ${5000}, ${"Alex"}, ${unique("alex")}, ${"Jordan"}, ${unique(kind)}, ${sydneyToday()}, ${kind === "mailed" ? now : null}, ${now}, ${"2035-01-01"})`.execute(
+          old,
+        );
+      }
+      const staff = await createStaff(old, { role: "owner" });
+      const plain = staff.totpSecret!;
+
+      await migrateToLatest(old);
+
+      const cards = await old
+        .selectFrom("giftCards")
+        .select(["id", "codeHash", "codeSealed", "codeKeyId"])
+        .orderBy("id")
+        .execute();
+      expect(cards.map((c) => c.codeKeyId)).toEqual(["legacy", "legacy"]);
+      const { totpSecret } = await old
+        .selectFrom("users")
+        .select("totpSecret")
+        .where("id", "=", staff.id)
+        .executeTakeFirstOrThrow();
+      expect(totpSecret).not.toContain(plain);
+
+      // the rotation after the upgrade: A is the previous secret
+      const app = await appAt(B, A);
+      expect(app.totpSeal.openTotpSecret(app.secrets.keyRing, totpSecret!)).toBe(plain);
+      expect(app.codes.openSealedCode({ ...cards[1], codeSealed: cards[1].codeSealed! })).toBe(
+        codes.unsent,
+      );
+      const userId = (await createUser(old)).id;
+      expect(await app.claim.claimGiftCardCode(old, { userId, code: codes.mailed })).toMatchObject({
+        ok: true,
+        card: { id: cards[0].id },
+      });
+      // the re-seal moves the unsent card and the staff secret to B
+      const report = await app.rekey.rekey(old, app.secrets.keyRing);
+      expect([report.giftCardsResealed, report.totpResealed]).toEqual([1, 1]);
+      const after = await appAt(B);
+      expect(
+        await after.claim.claimGiftCardCode(old, { userId, code: codes.unsent }),
+      ).toMatchObject({ ok: true, card: { id: cards[1].id } });
+    } finally {
+      await old.destroy();
+    }
   });
 });
