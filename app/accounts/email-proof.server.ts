@@ -5,7 +5,7 @@
 // The right code marks the session as proved for that account: checkout may
 // then place the order on it (and, as for any new customer, sign the shopper
 // in afterwards). Signing in with the password proves it too.
-import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, User } from "~/db/schema";

@@ -14,8 +14,10 @@ import {
 const keys = giftCodeKeysOf(keyRing);
 
 /** What a new card stores of a code (a fresh one unless given); the code itself is kept nowhere. */
-export const newStoredCode = (code = newGiftCardCode(), options?: { sealed?: boolean }): StoredCode =>
-  storedGiftCodeUnder(keys[0], code, options);
+export const newStoredCode = (
+  code = newGiftCardCode(),
+  options?: { sealed?: boolean },
+): StoredCode => storedGiftCodeUnder(keys[0], code, options);
 
 /** The look-up keys a typed code (any case, spaces and dashes) may be stored under: match with `in`. */
 export const giftCodeHashes = (code: string): string[] => keys.map((k) => k.hash(code));

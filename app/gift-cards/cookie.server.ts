@@ -133,8 +133,7 @@ export function personaliseCookie(values: PersonaliseValues): string {
 // plain reference could be typed into a cookie by anyone who knows one.
 const orderMacUnder = (key: Buffer, reference: string) =>
   createHmac("sha256", key).update(reference).digest("base64url").slice(0, 32);
-const orderMac = (reference: string) =>
-  orderMacUnder(currentKey(keyRing, "gift-order"), reference);
+const orderMac = (reference: string) => orderMacUnder(currentKey(keyRing, "gift-order"), reference);
 
 export function giftCardOrderReference(request: Request): string | null {
   const raw = readRawCookie(request.headers.get("Cookie"), GIFT_CARD_ORDER_COOKIE);

@@ -81,7 +81,10 @@ export class NodeCryptoCSRF extends CSRF {
 export const csrf = new NodeCryptoCSRF({
   cookie,
   formDataKey: "csrf",
-  secrets: [...liveKeys(keyRing, "csrf").map((k) => k.key), ...rootsOf(keyRing).map((r) => r.secret)],
+  secrets: [
+    ...liveKeys(keyRing, "csrf").map((k) => k.key),
+    ...rootsOf(keyRing).map((r) => r.secret),
+  ],
 });
 
 /** Validates the token and returns the form data; throws a 419 response otherwise. */

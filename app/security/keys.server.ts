@@ -48,8 +48,7 @@ export type KeyRing = { current: RootKey; previous: RootKey | null };
 export function keyRingOf(current: string, previous?: string | null): KeyRing {
   return {
     current: { id: keyIdOf(current), secret: current },
-    previous:
-      previous && previous !== current ? { id: keyIdOf(previous), secret: previous } : null,
+    previous: previous && previous !== current ? { id: keyIdOf(previous), secret: previous } : null,
   };
 }
 

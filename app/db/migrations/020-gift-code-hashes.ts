@@ -9,11 +9,7 @@
 // The secret is the one the app will use with this database: SESSION_SECRET, or
 // the generated one kept in its meta table (created here if there is none yet).
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import {
-  lastFour,
-  legacyGiftCodeHash,
-  legacySealGiftCode,
-} from "~/gift-cards/stored-code.server";
+import { lastFour, legacyGiftCodeHash, legacySealGiftCode } from "~/gift-cards/stored-code.server";
 import { sessionSecretOf } from "~/security/session-secret.server";
 
 export async function up(db: Kysely<any>) {
