@@ -25,7 +25,7 @@ export interface UsersTable {
   updatedAt: Timestamp;
   /** a member of staff (migration 022, decision 052); null: a customer */
   staffRole: Optional<StaffRole>;
-  /** the authenticator secret sealed under the session secret (app/admin/totp.server.ts); null: enrols at next sign-in */
+  /** the authenticator secret, sealed under a key of the session secret with its key id (app/admin/totp-seal.server.ts, decision 060); null: enrols at next sign-in */
   totpSecret: Optional<string>;
   /** the last accepted TOTP step: each code is accepted once */
   totpLastStep: Optional<number>;
@@ -453,7 +453,7 @@ export interface PaymentsTable {
 
 export interface GiftCardsTable {
   id: Id;
-  /** HMAC of the normalised code under the session secret, unique: the code itself is never stored (migration 020, decision 045) */
+  /** HMAC of the normalised code under a key of the session secret (codeKeyId), unique: the code itself is never stored (migration 020, decisions 045 and 060) */
   codeHash: string;
   /** the code's last four characters, for support ("•••• NPQR") */
   codeLast4: string;
