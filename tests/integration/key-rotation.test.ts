@@ -107,7 +107,6 @@ describe("(a) cookies across a rotation", () => {
     const user = await createUser(db);
     const app = await appAt(A);
     const id = (await app.session.getOrCreateSession(new Request(`${ORIGIN}/`))).session.id;
-    await app.session.setSessionSubscription(id, null);
     await db.updateTable("sessions").set({ userId: user.id }).where("id", "=", id).execute();
     const before = await createCookie("__session", { secrets: [A] }).serialize(id);
     expect((await app.session.getSession(withCookie(cookiePair(before))))?.userId).toBe(user.id);
