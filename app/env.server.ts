@@ -23,6 +23,8 @@ const EnvSchema = z
       })
       .default("file:./data/app.db"),
     SESSION_SECRET: z.string().min(16).optional(),
+    /** during a key rotation, the secret SESSION_SECRET had before: still verifies and opens, never signs (decision 060) */
+    SESSION_SECRET_PREVIOUS: z.string().min(16).optional(),
     /** unset or empty: mail stays in the outbox; anything else must be an SMTP URL, not silently fail at each send */
     SMTP_URL: z
       .string()

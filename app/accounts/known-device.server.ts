@@ -8,7 +8,8 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
 import { secureCookies } from "~/env.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { cookieSecrets } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 
 /** The newest accounts a browser keeps (a shared family computer has a few). */
 const MAX_ACCOUNTS = 5;
@@ -18,7 +19,7 @@ const knownDeviceCookie = createCookie("__device", {
   httpOnly: true,
   secure: secureCookies,
   sameSite: "lax",
-  secrets: [sessionSecret],
+  secrets: cookieSecrets(keyRing),
   maxAge: 60 * 60 * 24 * 365,
 });
 

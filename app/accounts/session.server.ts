@@ -9,7 +9,8 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { User } from "~/db/schema";
 import { secureCookies } from "~/env.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { cookieSecrets, currentKey } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 import {
   SESSION_DAYS,
   isSessionLive,
@@ -23,7 +24,7 @@ export const sessionCookie = createCookie("__session", {
   httpOnly: true,
   secure: secureCookies,
   sameSite: "lax",
-  secrets: [sessionSecret],
+  secrets: cookieSecrets(keyRing),
   maxAge: 60 * 60 * 24 * SESSION_DAYS,
 });
 
@@ -217,9 +218,12 @@ export async function setSessionSubscription(sessionId: string, subscriptionId: 
  * answers with the very same session, and nobody without the secret can
  * predict it. The old session stays readable a few minutes for those duplicates.
  */
+const checkoutSessionKey = currentKey(keyRing, "checkout-session");
+
 export function checkoutSessionId(oldSessionId: string, idempotencyKey: string): string {
-  return createHmac("sha256", sessionSecret)
-    .update(`checkout-session:${oldSessionId}:${idempotencyKey}`)
+  // the current key only: a duplicate comes within minutes, a rotation's restart at worst makes it a new session
+  return createHmac("sha256", checkoutSessionKey)
+    .update(`${oldSessionId}:${idempotencyKey}`)
     .digest("base64url");
 }
 

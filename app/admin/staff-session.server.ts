@@ -10,7 +10,8 @@ import { db } from "~/db/client.server";
 import type { StaffRole } from "~/db/schema";
 import { secureCookies } from "~/env.server";
 import { getClientIp } from "~/security/rate-limit.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { cookieSecrets } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 import { hashToken } from "~/security/token-hash.server";
 import { can, isStaffRole, type Permission } from "./permissions";
 
@@ -27,7 +28,7 @@ export const staffCookie = createCookie("__staff", {
   httpOnly: true,
   secure: secureCookies,
   sameSite: "lax",
-  secrets: [sessionSecret],
+  secrets: cookieSecrets(keyRing),
   maxAge: STAFF_MAX_HOURS * 60 * 60,
 });
 

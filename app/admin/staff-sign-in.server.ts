@@ -16,7 +16,9 @@ import {
   startStaffSession,
   type StaffSessionRow,
 } from "./staff-session.server";
+import { keyRing } from "~/security/secrets.server";
 import { codeStep, newTotpSecret } from "./totp.server";
+import { openTotpSecret, sealTotpSecret } from "./totp-seal.server";
 
 export const MAX_WRONG_CODES = 5;
 export const LOCK_MINUTES = 15;
@@ -109,7 +111,9 @@ export async function codeStepSignIn(
     return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
   if (isLocked(user.totpLockedUntil, now))
     return { ok: false, reason: "locked", message: lockedMessage(user.totpLockedUntil!, now) };
-  const secret = pending.enrolSecret ?? user.totpSecret;
+  // the account's secret is kept sealed (decision 060)
+  const secret =
+    pending.enrolSecret ?? (user.totpSecret ? openTotpSecret(keyRing, user.totpSecret) : null);
   const step = secret ? codeStep(secret, code, now) : null;
   if (step !== null) {
     // the condition on the last step makes a code good once, even for two presses at the same moment
@@ -119,7 +123,9 @@ export async function codeStepSignIn(
         totpLastStep: step,
         totpFailures: 0,
         totpLockedUntil: null,
-        ...(pending.enrolSecret ? { totpSecret: pending.enrolSecret } : {}),
+        ...(pending.enrolSecret
+          ? { totpSecret: sealTotpSecret(keyRing.current, pending.enrolSecret) }
+          : {}),
       })
       .where("id", "=", user.id)
       .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))

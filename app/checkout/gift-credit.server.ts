@@ -10,7 +10,7 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, User } from "~/db/schema";
 import { activateGiftCard, type ClaimResult } from "~/gift-cards/claim.server";
-import { hashGiftCode } from "~/gift-cards/codes.server";
+import { giftCodeHashes } from "~/gift-cards/codes.server";
 import { giftCardActivationCode } from "~/gift-cards/cookie.server";
 import { formatDay, isWellFormedCode, normaliseCode, sydneyToday } from "~/gift-cards/rules";
 import { getClientIp, RateLimitedError } from "~/security/rate-limit.server";
@@ -52,7 +52,7 @@ export async function waitingGiftCardProblem(
     ? await executor
         .selectFrom("giftCards")
         .select(["claimedAt", "expiresOn"])
-        .where("codeHash", "=", hashGiftCode(n))
+        .where("codeHash", "in", giftCodeHashes(n))
         .executeTakeFirst()
     : undefined;
   if (!card) return giftFailureMessage(code, { reason: "not-found" });

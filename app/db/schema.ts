@@ -25,7 +25,7 @@ export interface UsersTable {
   updatedAt: Timestamp;
   /** a member of staff (migration 022, decision 052); null: a customer */
   staffRole: Optional<StaffRole>;
-  /** the authenticator secret sealed under the session secret (app/admin/totp.server.ts); null: enrols at next sign-in */
+  /** the authenticator secret, sealed under a key of the session secret with its key id (app/admin/totp-seal.server.ts, decision 060); null: enrols at next sign-in */
   totpSecret: Optional<string>;
   /** the last accepted TOTP step: each code is accepted once */
   totpLastStep: Optional<number>;
@@ -457,12 +457,14 @@ export interface PaymentsTable {
 
 export interface GiftCardsTable {
   id: Id;
-  /** HMAC of the normalised code under the session secret, unique: the code itself is never stored (migration 020, decision 045) */
+  /** HMAC of the normalised code under a key of the session secret (codeKeyId), unique: the code itself is never stored (migration 020, decisions 045 and 060) */
   codeHash: string;
   /** the code's last four characters, for support ("•••• NPQR") */
   codeLast4: string;
   /** the code encrypted under a key from the session secret until the card's e-mail is written, then null */
   codeSealed: string | null;
+  /** the id of the root secret the hash and seal were made under, "legacy" before migration 034 (decision 060) */
+  codeKeyId: string;
   valueCents: number;
   bonusOfId: number | null;
   purchaserUserId: number | null;

@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { addLedgerEntry, creditBalance } from "~/orders/credit.server";
 import { RATE_LIMIT, consume } from "~/security/rate-limit.server";
-import { hashGiftCode } from "./codes.server";
+import { giftCodeHashes } from "./codes.server";
 import { isWellFormedCode, normaliseCode, sydneyToday } from "./rules";
 
 /** A claimed card as the claimer may see it again: its last four characters, not its code. */
@@ -29,7 +29,7 @@ export const claimReference = (cardId: number) => `gift-card:${cardId}`;
 async function claimIn(
   trx: Kysely<DB>,
   userId: number,
-  codeHash: string,
+  codeHashes: string[],
   now: Date,
 ): Promise<ClaimResult> {
   // The first statement writes: concurrent SQLite writers queue here, and on
@@ -37,7 +37,7 @@ async function claimIn(
   const res = await trx
     .updateTable("giftCards")
     .set({ claimedAt: now.toISOString(), claimedByUserId: userId })
-    .where("codeHash", "=", codeHash)
+    .where("codeHash", "in", codeHashes)
     .where("claimedAt", "is", null)
     // a card cancelled by staff (its purchase refunded) can no longer be claimed (issue 36)
     .where("cancelledAt", "is", null)
@@ -46,7 +46,7 @@ async function claimIn(
   const card = await trx
     .selectFrom("giftCards")
     .select(["id", "codeLast4", "valueCents", "expiresOn", "claimedAt", "cancelledAt"])
-    .where("codeHash", "=", codeHash)
+    .where("codeHash", "in", codeHashes)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1 || !card) {
     if (!card || card.cancelledAt) return { ok: false, reason: "not-found" };
@@ -85,9 +85,10 @@ export async function claimGiftCardCode(
 ): Promise<ClaimResult> {
   const normalised = normaliseCode(code);
   if (!isWellFormedCode(normalised)) return { ok: false, reason: "not-found" };
-  const codeHash = hashGiftCode(normalised);
-  if (executor.isTransaction) return claimIn(executor, userId, codeHash, now);
-  return executor.transaction().execute((trx) => claimIn(trx, userId, codeHash, now));
+  // the code's hash under each live key: the card may have been stored before a key rotation
+  const codeHashes = giftCodeHashes(normalised);
+  if (executor.isTransaction) return claimIn(executor, userId, codeHashes, now);
+  return executor.transaction().execute((trx) => claimIn(trx, userId, codeHashes, now));
 }
 
 /** Activation tries per user and per client address in the rate-limit window. */

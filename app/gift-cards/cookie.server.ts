@@ -9,10 +9,11 @@
 // For robustness a value written by Remix's createCookie() (base64 of a JSON
 // string, unsigned) is read too. Anything that is not a plausible code is ignored,
 // so the value can never steer the redirect anywhere but /gift-cards/activate/{code}.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { GIFT_CARD } from "~/config";
 import { secureCookies } from "~/env.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { currentKey, matchesUnderLiveKey } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 import { PERSONALISE_FIELDS, type PersonaliseValues } from "./schemas";
 import { isValidAmount } from "./rules";
 
@@ -130,19 +131,17 @@ export function personaliseCookie(values: PersonaliseValues): string {
 
 // The order cookie proves "this browser placed the order", so it is signed: a
 // plain reference could be typed into a cookie by anyone who knows one.
-const orderMac = (reference: string) =>
-  createHmac("sha256", sessionSecret)
-    .update(`gift-order:${reference}`)
-    .digest("base64url")
-    .slice(0, 32);
+const orderMacUnder = (key: Buffer, reference: string) =>
+  createHmac("sha256", key).update(reference).digest("base64url").slice(0, 32);
+const orderMac = (reference: string) => orderMacUnder(currentKey(keyRing, "gift-order"), reference);
 
 export function giftCardOrderReference(request: Request): string | null {
   const raw = readRawCookie(request.headers.get("Cookie"), GIFT_CARD_ORDER_COOKIE);
   const m = raw ? /^([A-Z0-9-]{4,40})\.([A-Za-z0-9_-]{32})$/.exec(raw) : null;
   if (!m) return null;
-  const expected = Buffer.from(orderMac(m[1]));
-  const given = Buffer.from(m[2]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? m[1] : null;
+  return matchesUnderLiveKey(keyRing, "gift-order", m[2], (key) => orderMacUnder(key, m[1]))
+    ? m[1]
+    : null;
 }
 
 export function orderCookie(reference: string): string {

@@ -45,7 +45,11 @@ export const giftCardMailJob: JobKind<DueCard> = {
         .executeTakeFirstOrThrow();
       // a card without its sealed code cannot be mailed: the job fails (and is logged) rather than mail no code
       if (!card.codeSealed) throw new Error(`gift card ${card.id} has no sealed code to mail`);
-      const code = openSealedCode({ codeSealed: card.codeSealed, codeHash: card.codeHash });
+      const code = openSealedCode({
+        codeSealed: card.codeSealed,
+        codeHash: card.codeHash,
+        codeKeyId: card.codeKeyId,
+      });
       await trx
         .updateTable("giftCards")
         .set({ codeSealed: null })

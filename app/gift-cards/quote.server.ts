@@ -4,8 +4,9 @@
 //   say the same, or nothing is charged and the page shows the gift as it is now, saying why;
 // - the purchase uses the quote: the bonus is the one shown, even when the promotion has ended since.
 // The signature keeps a crafted post from promising itself a bonus it was never shown.
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { sessionSecret } from "~/security/secrets.server";
+import { createHmac } from "node:crypto";
+import { currentKey, matchesUnderLiveKey } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 import { formatAud } from "~/utils/money";
 import { requireAmount, requirePersonalisation, type AmountState } from "./pages.server";
 import type { PersonaliseInput } from "./schemas";
@@ -15,8 +16,9 @@ export type GiftQuote = { amountCents: number; bonusCents: number; personalise: 
 /** A page left open longer than the flow's cookies (1 day) is shown again before it is charged. */
 const QUOTE_LIFE_MS = 24 * 60 * 60 * 1000;
 
-const mac = (body: string) =>
-  createHmac("sha256", sessionSecret).update(`gift-quote:${body}`).digest("base64url");
+const macUnder = (key: Buffer, body: string) =>
+  createHmac("sha256", key).update(body).digest("base64url");
+const mac = (body: string) => macUnder(currentKey(keyRing, "gift-quote"), body);
 
 export function signGiftQuote(q: GiftQuote, now = Date.now()): string {
   const body = Buffer.from(JSON.stringify({ ...q, at: now }), "utf8").toString("base64url");
@@ -29,9 +31,8 @@ function readGiftQuote(token: unknown): Read {
   if (typeof token !== "string" || token.length > 6000) return null;
   const [body, given] = token.split(".");
   if (!body || !given) return null;
-  const expected = Buffer.from(mac(body));
-  const actual = Buffer.from(given);
-  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  // a page opened before a key rotation is still read (the previous key)
+  if (!matchesUnderLiveKey(keyRing, "gift-quote", given, (key) => macUnder(key, body))) return null;
   try {
     const v = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as GiftQuote & {
       at: number;

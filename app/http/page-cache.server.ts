@@ -3,7 +3,8 @@
 import { createHmac } from "node:crypto";
 import * as build from "@remix-run/dev/server-build";
 import { sessionCookie } from "~/accounts/session.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { currentKey } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 import { hasCookie, isPublicPath, pagePath, routeTree } from "./cache-policy.server";
 
 let tree: ReturnType<typeof routeTree> | undefined;
@@ -28,7 +29,7 @@ function isPublicPage(pathname: string): boolean {
 }
 
 /** Key for page nonces, separate from the cookie-signing use of the same secret. */
-export const pageNonceKey = createHmac("sha256", sessionSecret)
+export const pageNonceKey = createHmac("sha256", currentKey(keyRing, "page-nonce"))
   .update("paddock:html-cache-nonce")
   .digest("hex");
 

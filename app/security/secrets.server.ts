@@ -1,4 +1,6 @@
-// SESSION_SECRET signs cookies. Production must set it; elsewhere a random
+// SESSION_SECRET is the root of every key (./keys.server.ts: one key per purpose, derived with
+// HKDF; SESSION_SECRET_PREVIOUS still verifies and opens during a rotation, decision 060).
+// Production must set it; elsewhere a random
 // secret is generated once and kept in the database so restarts keep sessions
 // (./session-secret.server.ts). That stored secret means a copy of the database
 // is enough to forge any cookie, so starting without SESSION_SECRET logs a
@@ -6,6 +8,7 @@
 import cluster from "node:cluster";
 import { db } from "~/db/client.server";
 import { env } from "~/env.server";
+import { keyRingOf, type KeyRing } from "./keys.server";
 import { sessionSecretOf } from "./session-secret.server";
 
 export const SESSION_SECRET_WARNING =
@@ -30,4 +33,5 @@ function warnOfStoredSecret() {
 }
 
 warnOfStoredSecret();
-export const sessionSecret = await sessionSecretOf(db);
+/** The current root secret and, during a rotation, the previous one: every key comes from here. */
+export const keyRing: KeyRing = keyRingOf(await sessionSecretOf(db), env.SESSION_SECRET_PREVIOUS);

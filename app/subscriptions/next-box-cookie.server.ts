@@ -3,7 +3,8 @@
 // its owner, so another user's or subscription's value is ignored.
 import { createCookie } from "@remix-run/node";
 import { secureCookies } from "~/env.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { cookieSecrets } from "~/security/keys.server";
+import { keyRing } from "~/security/secrets.server";
 import type { SubscriptionRef, PendingBox, Quantities } from "./next-box.server";
 
 const pendingCookie = createCookie("next-box", {
@@ -12,7 +13,7 @@ const pendingCookie = createCookie("next-box", {
   httpOnly: true,
   sameSite: "lax",
   secure: secureCookies,
-  secrets: [sessionSecret],
+  secrets: cookieSecrets(keyRing),
   maxAge: 60 * 60 * 24,
 });
 

@@ -648,7 +648,7 @@ describe("a waiting gift card", () => {
     const bought = await giftCardBuyer();
     const row = await db
       .selectFrom("giftCards")
-      .select(["id", "codeHash", "codeSealed"])
+      .select(["id", "codeHash", "codeSealed", "codeKeyId"])
       .where("purchaserUserId", "=", bought.user.id)
       .executeTakeFirstOrThrow();
     const code = codeOf(row);

@@ -6,8 +6,10 @@ import { describe, expect, it } from "vitest";
 import { SIGN_IN_FAILED_MESSAGE } from "~/accounts/auth.server";
 import { getStaff } from "~/admin/staff-session.server";
 import { codeAt } from "~/admin/totp.server";
+import { openTotpSecret } from "~/admin/totp-seal.server";
 import { db } from "~/db/client.server";
 import * as signIn from "~/routes/admin_.sign-in";
+import { keyRing } from "~/security/secrets.server";
 import { createStaff, createUser } from "../factories";
 import {
   anonymous,
@@ -133,7 +135,9 @@ describe("staff sign-in", () => {
       .select("totpSecret")
       .where("id", "=", staff.id)
       .executeTakeFirstOrThrow();
-    expect(user.totpSecret).toBe(secret);
+    // kept sealed under the current key (decision 060)
+    expect(user.totpSecret).not.toContain(secret);
+    expect(openTotpSecret(keyRing, user.totpSecret!)).toBe(secret);
     const actions = await db
       .selectFrom("auditEntries")
       .select("action")

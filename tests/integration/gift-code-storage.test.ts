@@ -15,9 +15,13 @@ import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import { giftCardMailJob } from "~/gift-cards/mail-job.server";
 import { purchaseGiftCard } from "~/gift-cards/purchase.server";
 import { formatCode, sydneyToday } from "~/gift-cards/rules";
-import { giftCodeHash, newGiftCardCode, openGiftCode } from "~/gift-cards/stored-code.server";
+import {
+  legacyGiftCodeKeyOf,
+  newGiftCardCode,
+  openStoredCode,
+} from "~/gift-cards/stored-code.server";
 import { runDueJobs } from "~/jobs/runner.server";
-import { sessionSecret } from "~/security/secrets.server";
+import { keyRing } from "~/security/secrets.server";
 import { emptyDatabaseUrl } from "./databases";
 import { codeOf } from "./gift-fixtures";
 import { testClientIp } from "./client-ip";
@@ -175,6 +179,7 @@ describe("a bought gift card's code", () => {
           codeHash: card.codeHash,
           codeLast4: "ABCD",
           codeSealed: null,
+          codeKeyId: keyRing.current.id,
           valueCents: 1000,
           bonusOfId: null,
           purchaserUserId: null,
@@ -209,7 +214,7 @@ describe("migration 020", () => {
       // the app's secret for this database (a copy of the app's own, so the app's look-ups agree)
       await old
         .insertInto("meta")
-        .values({ key: "dev_session_secret", value: sessionSecret })
+        .values({ key: "dev_session_secret", value: keyRing.current.secret })
         .execute();
       const now = new Date().toISOString();
       const today = sydneyToday();
@@ -225,13 +230,18 @@ describe("migration 020", () => {
 
       const rows = await old
         .selectFrom("giftCards")
-        .select(["id", "codeHash", "codeLast4", "codeSealed", "sentAt", "deliverOn"])
+        .select(["id", "codeHash", "codeLast4", "codeSealed", "codeKeyId", "sentAt", "deliverOn"])
         .orderBy("id")
         .execute();
       const codes = Object.values(cards);
-      expect(rows.map((r) => r.codeHash)).toEqual(codes.map((c) => giftCodeHash(sessionSecret, c)));
+      // migration 020 stored them as the app did then; migration 034 names that scheme "legacy" (decision 060)
+      const legacy = legacyGiftCodeKeyOf(keyRing.current.secret);
+      expect(rows.map((r) => r.codeHash)).toEqual(codes.map((c) => legacy.hash(c)));
+      expect(rows.map((r) => r.codeKeyId)).toEqual(codes.map(() => "legacy"));
       expect(rows.map((r) => r.codeLast4)).toEqual(codes.map((c) => c.slice(-4)));
-      expect(openGiftCode(sessionSecret, rows[0].codeSealed!, rows[0].codeHash)).toBe(cards.unsent);
+      expect(openStoredCode([legacy], { ...rows[0], codeSealed: rows[0].codeSealed! })).toBe(
+        cards.unsent,
+      );
       expect(rows.slice(1).map((r) => r.codeSealed)).toEqual([null, null]);
       expectNowhere(await everything(old), codes);
 

@@ -310,7 +310,7 @@ describe("gift card claims under concurrency", () => {
     const card = await db
       .selectFrom("giftCards")
       .innerJoin("orders", "orders.id", "giftCards.orderId")
-      .select(["giftCards.id", "giftCards.codeHash", "giftCards.codeSealed"])
+      .select(["giftCards.id", "giftCards.codeHash", "giftCards.codeSealed", "giftCards.codeKeyId"])
       .where("orders.reference", "=", bought.reference)
       .executeTakeFirstOrThrow();
     const code = codeOf(card);

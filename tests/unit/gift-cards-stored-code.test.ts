@@ -1,10 +1,15 @@
 // What the database keeps of a gift-card code (decision 045): a keyed hash, the last four and,
 // until the e-mail, a sealed copy that only the server secret opens.
+import { keyIdOf, keyRingOf } from "~/security/keys.server";
 import {
   giftCodeHash,
+  giftCodeKeysOf,
   lastFour,
+  legacyGiftCodeHash,
+  legacySealGiftCode,
   newGiftCardCode,
   openGiftCode,
+  openStoredCode,
   sealGiftCode,
   storedGiftCode,
 } from "~/gift-cards/stored-code.server";
@@ -28,6 +33,7 @@ describe("stored gift-card code", () => {
     const stored = storedGiftCode(SECRET, "abcd-efgh-jklm-npqr");
     expect(stored.codeHash).toBe(giftCodeHash(SECRET, CODE));
     expect(stored.codeLast4).toBe("NPQR");
+    expect(stored.codeKeyId).toBe(keyIdOf(SECRET));
     expect(lastFour("abcd-efgh-jklm-npqr")).toBe("NPQR");
     const all = JSON.stringify(stored);
     expect(all).not.toContain(CODE);
@@ -55,5 +61,35 @@ describe("stored gift-card code", () => {
 
   it("draws new codes of the shop's alphabet", () => {
     expect(newGiftCardCode()).toMatch(/^[2-9A-HJ-NP-Z]{16}$/);
+  });
+});
+
+describe("gift-card codes across a key rotation (decision 060)", () => {
+  const NEW = "the-next-server-secret-0123456789";
+
+  it("are found and opened under the previous secret while it is set, and not once it is dropped", () => {
+    const stored = storedGiftCode(SECRET, CODE);
+    const rotating = giftCodeKeysOf(keyRingOf(NEW, SECRET));
+    expect(rotating.map((k) => k.hash(CODE))).toContain(stored.codeHash);
+    expect(openStoredCode(rotating, { ...stored, codeSealed: stored.codeSealed! })).toBe(CODE);
+    const after = giftCodeKeysOf(keyRingOf(NEW));
+    expect(after.map((k) => k.hash(CODE))).not.toContain(stored.codeHash);
+    expect(() => openStoredCode(after, { ...stored, codeSealed: stored.codeSealed! })).toThrow(
+      /neither SESSION_SECRET/,
+    );
+  });
+
+  it("stored before migration 034 (legacy) are found and opened under either secret of the ring", () => {
+    const codeHash = legacyGiftCodeHash(SECRET, CODE);
+    const card = {
+      codeHash,
+      codeSealed: legacySealGiftCode(SECRET, CODE, codeHash),
+      codeKeyId: "legacy",
+    };
+    for (const ring of [keyRingOf(SECRET), keyRingOf(NEW, SECRET)]) {
+      expect(giftCodeKeysOf(ring).map((k) => k.hash(CODE))).toContain(codeHash);
+      expect(openStoredCode(giftCodeKeysOf(ring), card)).toBe(CODE);
+    }
+    expect(giftCodeKeysOf(keyRingOf(NEW)).map((k) => k.hash(CODE))).not.toContain(codeHash);
   });
 });

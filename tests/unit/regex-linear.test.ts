@@ -344,6 +344,10 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "the Cache-Control a route's own headers set",
   [String.raw`app/gift-cards/stored-code.server.ts /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
     "a sealed code the shop wrote to its database",
+  [String.raw`app/admin/totp-seal.server.ts /^t1\.(k[0-9a-f]{12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
+    "a sealed authenticator secret the shop wrote to its database",
+  [String.raw`app/admin/totp-seal.server.ts /^[A-Z2-7]+=*$/`]:
+    "an authenticator secret the shop wrote to its database",
   [String.raw`app/http/deferred-scripts.server.ts /\nimport\("[^"\n]+"\);\s*$/`]:
     "the body of Remix's own module script",
   [String.raw`app/http/deferred-scripts.server.ts /^import \* as (route\d+) from ("[^"\n]+");\n?/gm`]:

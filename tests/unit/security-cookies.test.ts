@@ -12,9 +12,10 @@ vi.mock("~/env.server", async (importOriginal) => {
   return { ...actual, isProduction: true, secureCookies: true };
 });
 vi.mock("~/db/client.server", () => ({ db: {} }));
-vi.mock("~/security/secrets.server", () => ({
-  sessionSecret: "unit-test-secret-0123456789abcdef",
-}));
+vi.mock("~/security/secrets.server", async () => {
+  const { keyRingOf } = await import("~/security/keys.server");
+  return { keyRing: keyRingOf("unit-test-secret-0123456789abcdef") };
+});
 
 function attributes(setCookie: string) {
   return setCookie

@@ -6,7 +6,7 @@ import { NodeCryptoCSRF } from "~/security/csrf.server";
 
 const SECRET = "unit-test-secret-0123456789abcdef";
 const cookie = createCookie("__csrf", { secrets: [SECRET] });
-const ours = new NodeCryptoCSRF({ cookie, formDataKey: "csrf", secret: SECRET });
+const ours = new NodeCryptoCSRF({ cookie, formDataKey: "csrf", secrets: [SECRET] });
 const theirs = new CSRF({ cookie, formDataKey: "csrf", secret: SECRET });
 
 async function validate(csrf: CSRF, cookieToken: string, formToken: string) {

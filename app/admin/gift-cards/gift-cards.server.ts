@@ -31,11 +31,11 @@ import {
   normaliseCode,
   sydneyToday,
 } from "~/gift-cards/rules";
-import { newGiftCardCode, storedGiftCode } from "~/gift-cards/stored-code.server";
+import { newStoredCode } from "~/gift-cards/codes.server";
+import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { giftCardActionSchema } from "./schemas";
-import { sessionSecret } from "~/security/secrets.server";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 
@@ -264,7 +264,7 @@ export async function resendGiftCard(
   if (state === "expired") return refusal(GIFT_CARD_MESSAGES.expired);
   if (state === "scheduled") return refusal(GIFT_CARD_MESSAGES.notSent(card.deliverOn));
   const code = newGiftCardCode();
-  const stored = storedGiftCode(sessionSecret, code, { sealed: false });
+  const stored = newStoredCode(code, { sealed: false });
   return db.transaction().execute(async (trx) => {
     const res = await trx
       .updateTable("giftCards")

@@ -9,7 +9,7 @@
 // The secret is the one the app will use with this database: SESSION_SECRET, or
 // the generated one kept in its meta table (created here if there is none yet).
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import { storedGiftCode } from "~/gift-cards/stored-code.server";
+import { lastFour, legacyGiftCodeHash, legacySealGiftCode } from "~/gift-cards/stored-code.server";
 import { sessionSecretOf } from "~/security/session-secret.server";
 
 export async function up(db: Kysely<any>) {
@@ -31,8 +31,10 @@ export async function up(db: Kysely<any>) {
   const sqlite = !(db.getExecutor().adapter instanceof PostgresAdapter);
   if (sqlite) await sql`pragma secure_delete = 1`.execute(db);
   for (const row of rows) {
-    const s = storedGiftCode(secret, row.code, { sealed: row.sent === null });
-    await sql`update gift_cards set code_hash = ${s.codeHash}, code_last4 = ${s.codeLast4}, code_sealed = ${s.codeSealed} where id = ${row.id}`.execute(
+    // as the app stored codes then (the legacy scheme of migration 034, decision 060)
+    const hash = legacyGiftCodeHash(secret, row.code);
+    const sealed = row.sent === null ? legacySealGiftCode(secret, row.code, hash) : null;
+    await sql`update gift_cards set code_hash = ${hash}, code_last4 = ${lastFour(row.code)}, code_sealed = ${sealed} where id = ${row.id}`.execute(
       db,
     );
   }
