@@ -12,7 +12,10 @@ import { secureCookies } from "~/env.server";
 import { getClientIp } from "~/security/rate-limit.server";
 import { sessionSecret } from "~/security/secrets.server";
 import { hashToken } from "~/security/token-hash.server";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "~/db/schema";
 import { can, isStaffRole, type Permission } from "./permissions";
+import { openReveal, sealReveal } from "./staff/recovery-codes.server";
 
 import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES, STAFF_MAX_HOURS } from "./staff-session-times";
 
@@ -121,6 +124,8 @@ export async function completeStaffSession(
   pending: StaffSessionRow,
   ip: string,
   now = new Date(),
+  /** recovery codes just made, for /admin/recovery-codes to show once */
+  recoveryCodes: string[] | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction().execute(async (trx) => {
@@ -136,6 +141,7 @@ export async function completeStaffSession(
         secondFactorAt: now.toISOString(),
         enrolSecret: null,
         ip,
+        recoveryReveal: recoveryCodes ? sealReveal(token, recoveryCodes) : null,
       })
       .execute();
   });
@@ -145,6 +151,46 @@ export async function completeStaffSession(
 async function endStaffSessionRow(request: Request) {
   const token = await cookieToken(request);
   if (token) await db.deleteFrom("staffSessions").where("id", "=", hashToken(token)).execute();
+}
+
+/**
+ * Ends every staff session of the member, either step (issue 44): their password changed, their role
+ * changed, they were disabled, or their second factor was reset. Runs in the change's transaction.
+ */
+export async function endStaffSessionsOf(
+  executor: Kysely<DB> | Transaction<DB>,
+  userId: number,
+): Promise<void> {
+  await executor.deleteFrom("staffSessions").where("userId", "=", userId).execute();
+}
+
+/**
+ * Sets recovery codes to show once on this browser's signed-in session (codes made anew from the
+ * recovery-codes page); the page takes them with takeRecoveryReveal.
+ */
+export async function setRecoveryReveal(request: Request, codes: string[]): Promise<void> {
+  const token = await cookieToken(request);
+  if (!token) return;
+  await db
+    .updateTable("staffSessions")
+    .set({ recoveryReveal: sealReveal(token, codes) })
+    .where("id", "=", hashToken(token))
+    .execute();
+}
+
+/** The recovery codes this session holds to show, taken once: a reload shows them no more. */
+export async function takeRecoveryReveal(request: Request): Promise<string[] | null> {
+  const token = await cookieToken(request);
+  if (!token) return null;
+  const row = await db
+    .updateTable("staffSessions")
+    .set({ recoveryReveal: null })
+    .where("id", "=", hashToken(token))
+    .where("recoveryReveal", "is not", null)
+    .where("secondFactorAt", "is not", null)
+    .returning(["recoveryReveal"])
+    .executeTakeFirst();
+  return row?.recoveryReveal ? openReveal(token, row.recoveryReveal) : null;
 }
 
 /** Signs the member of staff out of this browser; answers the Set-Cookie that clears the cookie. */
@@ -177,11 +223,11 @@ export async function getStaff(
   if (!row?.secondFactorAt) return null;
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "firstName", "lastName", "staffRole"])
+    .select(["id", "email", "firstName", "lastName", "staffRole", "disabledAt"])
     .where("id", "=", row.userId)
     .executeTakeFirst();
-  // a member of staff whose role was taken away is no longer signed in
-  if (!user || !isStaffRole(user.staffRole)) return null;
+  // a member of staff whose role was taken away, or who was disabled, is no longer signed in
+  if (!user || !isStaffRole(user.staffRole) || user.disabledAt) return null;
   await recordUse(row, now);
   return {
     id: user.id,

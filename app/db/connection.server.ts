@@ -46,6 +46,7 @@ import * as m029 from "./migrations/029-discounts";
 import * as m031 from "./migrations/031-stock";
 import * as m032 from "./migrations/032-revenue-by-week";
 import * as m033 from "./migrations/033-disabled-accounts";
+import * as m036 from "./migrations/036-staff-setup";
 import { seedIfEmpty } from "./seed/seed.server";
 
 export type Database_ = Kysely<DB>;
@@ -210,6 +211,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "031-stock": m031,
         "032-revenue-by-week": m032,
         "033-disabled-accounts": m033,
+        "036-staff-setup": m036,
       }),
     },
   });
