@@ -19,7 +19,7 @@ import {
   type StaffSessionRow,
 } from "./staff-session.server";
 import { codeStep, newTotpSecret } from "./totp.server";
-import { replaceRecoveryCodes, useRecoveryCode } from "./staff/recovery-codes.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "./staff/recovery-codes.server";
 
 export const MAX_WRONG_CODES = 5;
 export const LOCK_MINUTES = 15;
@@ -123,12 +123,12 @@ export async function codeStepSignIn(
   const staff = { id: user.id, role: user.staffRole, ip };
   if (!isTotpCode(code)) {
     // a recovery code: only for an enrolled account, each once (a conditional update)
-    if (!pending.enrolSecret && user.totpSecret && (await useRecoveryCode(db, user.id, code, now))) {
-      await db
-        .updateTable("users")
-        .set({ totpFailures: 0 })
-        .where("id", "=", user.id)
-        .execute();
+    if (
+      !pending.enrolSecret &&
+      user.totpSecret &&
+      (await spendRecoveryCode(db, user.id, code, now))
+    ) {
+      await db.updateTable("users").set({ totpFailures: 0 }).where("id", "=", user.id).execute();
       const setCookie = await completeStaffSession(request, pending, ip, now);
       await audit(staff, {
         action: "staff.sign_in",

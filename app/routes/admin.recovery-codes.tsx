@@ -12,11 +12,7 @@ import {
   replaceRecoveryCodes,
   RECOVERY_CODE_COUNT,
 } from "~/admin/staff/recovery-codes.server";
-import {
-  requireStaff,
-  setRecoveryReveal,
-  takeRecoveryReveal,
-} from "~/admin/staff-session.server";
+import { requireStaff, setRecoveryReveal, takeRecoveryReveal } from "~/admin/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { db } from "~/db/client.server";
 import { readForm } from "~/security/csrf.server";

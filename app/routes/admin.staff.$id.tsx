@@ -68,7 +68,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       member,
       self: member.id === staff.id,
       done: done && done in DONE ? (done as Done) : null,
-      confirm: (CONFIRMS as readonly string[]).includes(confirm ?? "") ? (confirm as Confirm) : null,
+      confirm: (CONFIRMS as readonly string[]).includes(confirm ?? "")
+        ? (confirm as Confirm)
+        : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -215,7 +217,10 @@ export default function StaffMemberPage() {
             ) : (
               <>
                 <p>Disabling stops every sign-in of the member at once, and keeps their history.</p>
-                <Link to={`${here}?confirm=disable#confirm-disable`} className="button button--secondary">
+                <Link
+                  to={`${here}?confirm=disable#confirm-disable`}
+                  className="button button--secondary"
+                >
                   Disable…
                 </Link>
               </>
@@ -225,10 +230,13 @@ export default function StaffMemberPage() {
           {member.enrolled ? (
             <div className="admin-card">
               {confirm === "reset_second_factor" ? (
-                <ConfirmStep titleId="confirm-reset" title={`Reset ${member.name}'s second factor?`}>
+                <ConfirmStep
+                  titleId="confirm-reset"
+                  title={`Reset ${member.name}'s second factor?`}
+                >
                   <p>
-                    Their authenticator and recovery codes stop working and their sessions end.
-                    They set up a new authenticator at their next sign-in.
+                    Their authenticator and recovery codes stop working and their sessions end. They
+                    set up a new authenticator at their next sign-in.
                   </p>
                   <Form method="post">
                     <CsrfInput />

@@ -57,7 +57,7 @@ export async function deleteRecoveryCodes(executor: Executor, userId: number): P
 }
 
 /** Uses one code of the member: true once per code, false for a wrong, used or another's code. */
-export async function useRecoveryCode(
+export async function spendRecoveryCode(
   executor: Executor,
   userId: number,
   code: string,

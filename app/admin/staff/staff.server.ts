@@ -31,7 +31,8 @@ export const SETUP_LINK_HOURS = 24;
 
 export const LAST_OWNER_MESSAGE =
   "This is the last enabled owner: make another member an owner first. The shop always keeps one.";
-export const CHANGED_MEANWHILE = "This member changed while you looked. Reload the page and try again.";
+export const CHANGED_MEANWHILE =
+  "This member changed while you looked. Reload the page and try again.";
 export const ALREADY_STAFF = "That e-mail already belongs to a member of staff.";
 export const CUSTOMER_EMAIL =
   "That e-mail has a customer account. Use another address for the back office.";
