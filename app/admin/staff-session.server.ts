@@ -182,15 +182,23 @@ export async function setRecoveryReveal(request: Request, codes: string[]): Prom
 export async function takeRecoveryReveal(request: Request): Promise<string[] | null> {
   const token = await cookieToken(request);
   if (!token) return null;
+  const id = hashToken(token);
   const row = await db
+    .selectFrom("staffSessions")
+    .select("recoveryReveal")
+    .where("id", "=", id)
+    .where("secondFactorAt", "is not", null)
+    .executeTakeFirst();
+  if (!row?.recoveryReveal) return null;
+  // taken once: of two loads at the same moment, one shows them
+  const taken = await db
     .updateTable("staffSessions")
     .set({ recoveryReveal: null })
-    .where("id", "=", hashToken(token))
-    .where("recoveryReveal", "is not", null)
-    .where("secondFactorAt", "is not", null)
-    .returning(["recoveryReveal"])
+    .where("id", "=", id)
+    .where("recoveryReveal", "=", row.recoveryReveal)
     .executeTakeFirst();
-  return row?.recoveryReveal ? openReveal(token, row.recoveryReveal) : null;
+  if (Number(taken.numUpdatedRows) !== 1) return null;
+  return openReveal(token, row.recoveryReveal);
 }
 
 /** Signs the member of staff out of this browser; answers the Set-Cookie that clears the cookie. */
