@@ -31,7 +31,6 @@ export const handle = { backOffice: "sign-in" };
 export const meta: MetaFunction = () => [
   ...pageMeta("Set up your staff account", "Choose your back-office password."),
   { name: "robots", content: "noindex" },
-  { name: "referrer", content: "no-referrer" },
 ];
 
 export const links = () => [
