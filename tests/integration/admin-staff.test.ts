@@ -523,16 +523,16 @@ describe("the last enabled owner", () => {
       .where("id", "not in", ids)
       .execute();
   }
-  const actor = (c: StaffClient) => ({ id: c.userId, role: c.role, ip: "127.0.0.1" });
+  const actor = (c: StaffClient) => ({ id: c.userId!, role: c.role, ip: "127.0.0.1" });
 
   it("can be neither demoted nor disabled, and the page says why", async () => {
     const owner = await staffClient("owner");
-    await onlyOwners(owner.userId);
+    await onlyOwners(owner.userId!);
     for (const fields of [{ intent: "role", role: "support" }, { intent: "disable" }]) {
       const answer = await call(
         memberPage.action,
-        postRequest(`/admin/staff/${owner.userId}`, owner, fields),
-        { id: String(owner.userId) },
+        postRequest(`/admin/staff/${owner.userId!}`, owner, fields),
+        { id: String(owner.userId!) },
       );
       expect(answer.status).toBe(409);
       expect((answer.body as { error: string }).error).toBe(LAST_OWNER_MESSAGE);
@@ -540,21 +540,21 @@ describe("the last enabled owner", () => {
     const user = await db
       .selectFrom("users")
       .select(["staffRole", "disabledAt"])
-      .where("id", "=", owner.userId)
+      .where("id", "=", owner.userId!)
       .executeTakeFirstOrThrow();
     expect(user).toEqual({ staffRole: "owner", disabledAt: null });
-    expect(await auditActions(owner.userId)).toEqual([]);
+    expect(await auditActions(owner.userId!)).toEqual([]);
   });
 
   it("survives two owners demoting (or disabling) each other at once: one owner is left", async () => {
     for (const kind of ["demote", "disable"] as const) {
       const a = await staffClient("owner");
       const b = await staffClient("owner");
-      await onlyOwners(a.userId, b.userId);
+      await onlyOwners(a.userId!, b.userId!);
       const act = (by: StaffClient, target: StaffClient) =>
         kind === "demote"
-          ? changeRole(actor(by), target.userId, "support")
-          : setDisabled(actor(by), target.userId, true);
+          ? changeRole(actor(by), target.userId!, "support")
+          : setDisabled(actor(by), target.userId!, true);
       const results = await Promise.allSettled([act(a, b), act(b, a)]);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -572,10 +572,10 @@ describe("the last enabled owner", () => {
   it("lets an owner be demoted while another enabled owner is left", async () => {
     const a = await staffClient("owner");
     const b = await staffClient("owner");
-    await onlyOwners(a.userId, b.userId);
-    await changeRole(actor(a), b.userId, "support");
-    await expect(changeRole(actor(a), a.userId, "support")).rejects.toThrow(LAST_OWNER_MESSAGE);
-    await resetSecondFactor(actor(a), a.userId);
+    await onlyOwners(a.userId!, b.userId!);
+    await changeRole(actor(a), b.userId!, "support");
+    await expect(changeRole(actor(a), a.userId!, "support")).rejects.toThrow(LAST_OWNER_MESSAGE);
+    await resetSecondFactor(actor(a), a.userId!);
   });
 });
 
