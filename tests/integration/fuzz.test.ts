@@ -49,6 +49,8 @@ import * as adminOrder from "~/routes/admin.orders.$reference";
 import * as adminSlips from "~/routes/admin.deliveries.$date_.slips";
 import * as adminManifest from "~/routes/admin.deliveries.$date_.manifest[.]csv";
 import * as adminNumbersCsv from "~/routes/admin.numbers.$figure";
+import * as staffMemberPage from "~/routes/admin.staff.$id";
+import * as staffSetUp from "~/routes/admin_.set-up.$token";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
@@ -1529,6 +1531,9 @@ const PAGES_WITH_PARAMS: Record<
   },
   "admin.content.faq.$id.tsx": { mod: contentFaqEdit, name: "id", staff: true },
   "admin.content.pages.$key.tsx": { mod: contentLegal, name: "key", staff: true },
+  // staff managed by the owner (issue 44)
+  "admin.staff.$id.tsx": { mod: staffMemberPage, name: "id", staff: true },
+  "admin_.set-up.$token.tsx": { mod: staffSetUp, name: "token" },
   "$.tsx": { mod: catchAll, name: "*" },
   "admin.customers.$customerId.tsx": { mod: careCustomer, name: "customerId", signedIn: true },
   "blog-post.$slug.tsx": { mod: blogPost, name: "slug" },
