@@ -23,6 +23,8 @@ import {
 } from "~/admin/staff/staff.server";
 import { codeAt } from "~/admin/totp.server";
 import { db } from "~/db/client.server";
+import { JOB_KINDS } from "~/jobs/registry.server";
+import { runDueJobs } from "~/jobs/runner.server";
 import * as recoveryPage from "~/routes/admin.recovery-codes";
 import * as memberPage from "~/routes/admin.staff.$id";
 import * as staffPage from "~/routes/admin.staff._index";
@@ -313,6 +315,14 @@ describe("the set-up link", () => {
     expect(
       (await call(setUp.loader, getRequest(`/admin/set-up/${second}`), { token: second })).status,
     ).toBe(410);
+    // the cleanup job takes expired links away
+    await runDueJobs({ kinds: JOB_KINDS.filter((k) => k.name === "cleanup"), log: false });
+    const left = await db
+      .selectFrom("staffSetupLinks")
+      .select("tokenHash")
+      .where("userId", "=", userId)
+      .execute();
+    expect(left.map((l) => l.tokenHash)).toEqual([sha256(first)]);
   });
 });
 
