@@ -23,7 +23,7 @@ import { regionForPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_UNDELIVERABLE, normalisePostcode } from "~/delivery/postcode";
 import { insertAddress, normalisedAddress } from "./addresses.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { retireResetTokens } from "./password-reset.server";
+import { endStaffSessions, retireResetTokens } from "./password-reset.server";
 import { endOtherSessions } from "./session.server";
 import type { ProfileInput } from "./account-schemas";
 
@@ -201,7 +201,7 @@ export async function updateProfile({ userId }: { userId: number }, input: Profi
 /**
  * Changes (or, for an account made without one, sets) the password, retires
  * the account's open reset links, and signs out every other session of the
- * user; the session making the change stays.
+ * user, and all their staff sessions (issue 44); the session making the change stays.
  */
 export async function changePassword(
   { userId, sessionId }: { userId: number; sessionId: string | undefined },
@@ -223,6 +223,7 @@ export async function changePassword(
       .where("id", "=", userId)
       .execute();
     await retireResetTokens(trx, userId, now);
+    await endStaffSessions(trx, userId);
   });
   await endOtherSessions(userId, sessionId);
 }

@@ -128,10 +128,19 @@ export async function retireResetTokens(
 }
 
 /**
+ * A new password ends the member of staff's back-office sessions too (issue 44), in the transaction
+ * that sets it: whoever signed in with the old one is out. (The same as endStaffSessionsOf in
+ * app/admin/staff-session.server.ts, which this module cannot import without a cycle.)
+ */
+export async function endStaffSessions(executor: Kysely<DB>, userId: number): Promise<void> {
+  await executor.deleteFrom("staffSessions").where("userId", "=", userId).execute();
+}
+
+/**
  * Sets a new password when the token belongs to the e-mail's user, is unused
  * and unexpired. Uses the token (a conditional update, so two tabs cannot both
  * use it), retires the user's other open tokens and ends all their sessions
- * except `keepSessionId`. Throws InvalidResetTokenError otherwise.
+ * except `keepSessionId`, and all their staff sessions. Throws InvalidResetTokenError otherwise.
  */
 export async function resetPassword({
   token,
@@ -184,6 +193,7 @@ export async function resetPassword({
       .where("id", "=", row.userId)
       .execute();
     await retireResetTokens(trx, row.userId, now);
+    await endStaffSessions(trx, row.userId);
   });
   await endOtherSessions(row.userId, keepSessionId);
   return { userId: row.userId };

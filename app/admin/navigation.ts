@@ -13,6 +13,7 @@ export const SECTIONS: readonly Section[] = [
   { href: "/admin/catalogue", label: "Catalogue", permission: "catalogue" },
   { href: "/admin/discounts", label: "Discounts", permission: "discounts" },
   { href: "/admin/content", label: "Content", permission: "content" },
+  { href: "/admin/staff", label: "Staff", permission: "staff" },
   { href: "/admin/audit", label: "Audit", permission: "audit" },
 ];
 

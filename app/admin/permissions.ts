@@ -31,7 +31,9 @@ export type Permission =
   /** blog posts, recipes, FAQ, legal pages, the home page's hero slides and ticker */
   | "content"
   /** the numbers: subscriptions, recurring revenue, churn, revenue, recovery */
-  | "numbers";
+  | "numbers"
+  /** the staff: invite, roles, disable and enable, reset a second factor (issue 44) */
+  | "staff";
 
 const GRANTS: Record<StaffRole, readonly Permission[]> = {
   owner: [
@@ -47,6 +49,7 @@ const GRANTS: Record<StaffRole, readonly Permission[]> = {
     "discounts",
     "content",
     "numbers",
+    "staff",
   ],
   support: ["orders", "refunds", "customers", "act_for_customer", "payments", "gift_cards"],
   packer: ["deliveries"],

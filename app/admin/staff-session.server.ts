@@ -13,7 +13,10 @@ import { getClientIp } from "~/security/rate-limit.server";
 import { cookieSecrets } from "~/security/keys.server";
 import { keyRing } from "~/security/secrets.server";
 import { hashToken } from "~/security/token-hash.server";
+import type { Kysely, Transaction } from "kysely";
+import type { DB } from "~/db/schema";
 import { can, isStaffRole, type Permission } from "./permissions";
+import { openReveal, sealReveal } from "./staff/recovery-codes.server";
 
 import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES, STAFF_MAX_HOURS } from "./staff-session-times";
 
@@ -64,20 +67,28 @@ export function isStaffSessionLive(row: StaffSessionRow, now: Date): boolean {
 }
 
 /**
- * The session ids of every signed `__staff` cookie the browser sent. One set with Path=/admin before
+ * The tokens of every signed `__staff` cookie the browser sent. One set with Path=/admin before
  * decision 065 can sit beside today's Path=/ one until it expires (12 hours at most), and a browser
  * sends it first: each is tried, so neither hides the other.
  */
-async function cookieTokens(request: Request): Promise<string[]> {
+async function rawCookieTokens(request: Request): Promise<string[]> {
   const pairs = (request.headers.get("Cookie") ?? "")
     .split(/;\s*/)
     .filter((pair) => pair.startsWith("__staff="));
   const tokens: string[] = [];
   for (const pair of pairs) {
     const value = await staffCookie.parse(pair);
-    if (typeof value === "string" && value.length > 0) tokens.push(hashToken(value));
+    if (typeof value === "string" && value.length > 0) tokens.push(value);
   }
   return tokens;
+}
+const cookieTokens = async (request: Request) => (await rawCookieTokens(request)).map(hashToken);
+
+/** The cookie token of this request's live session, for what is sealed under it. */
+async function cookieToken(request: Request): Promise<string | null> {
+  const row = await readStaffSession(request);
+  if (!row) return null;
+  return (await rawCookieTokens(request)).find((token) => hashToken(token) === row.id) ?? null;
 }
 
 /** The live staff session row of this request (either step), or null. */
@@ -136,6 +147,8 @@ export async function completeStaffSession(
   pending: StaffSessionRow,
   ip: string,
   now = new Date(),
+  /** recovery codes just made, for /admin/recovery-codes to show once */
+  recoveryCodes: string[] | null = null,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction().execute(async (trx) => {
@@ -151,6 +164,7 @@ export async function completeStaffSession(
         secondFactorAt: now.toISOString(),
         enrolSecret: null,
         ip,
+        recoveryReveal: recoveryCodes ? sealReveal(token, recoveryCodes) : null,
       })
       .execute();
   });
@@ -160,6 +174,54 @@ export async function completeStaffSession(
 async function endStaffSessionRow(request: Request) {
   const ids = await cookieTokens(request);
   if (ids.length) await db.deleteFrom("staffSessions").where("id", "in", ids).execute();
+}
+
+/**
+ * Ends every staff session of the member, either step (issue 44): their password changed, their role
+ * changed, they were disabled, or their second factor was reset. Runs in the change's transaction.
+ */
+export async function endStaffSessionsOf(
+  executor: Kysely<DB> | Transaction<DB>,
+  userId: number,
+): Promise<void> {
+  await executor.deleteFrom("staffSessions").where("userId", "=", userId).execute();
+}
+
+/**
+ * Sets recovery codes to show once on this browser's signed-in session (codes made anew from the
+ * recovery-codes page); the page takes them with takeRecoveryReveal.
+ */
+export async function setRecoveryReveal(request: Request, codes: string[]): Promise<void> {
+  const token = await cookieToken(request);
+  if (!token) return;
+  await db
+    .updateTable("staffSessions")
+    .set({ recoveryReveal: sealReveal(token, codes) })
+    .where("id", "=", hashToken(token))
+    .execute();
+}
+
+/** The recovery codes this session holds to show, taken once: a reload shows them no more. */
+export async function takeRecoveryReveal(request: Request): Promise<string[] | null> {
+  const token = await cookieToken(request);
+  if (!token) return null;
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom("staffSessions")
+    .select("recoveryReveal")
+    .where("id", "=", id)
+    .where("secondFactorAt", "is not", null)
+    .executeTakeFirst();
+  if (!row?.recoveryReveal) return null;
+  // taken once: of two loads at the same moment, one shows them
+  const taken = await db
+    .updateTable("staffSessions")
+    .set({ recoveryReveal: null })
+    .where("id", "=", id)
+    .where("recoveryReveal", "=", row.recoveryReveal)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) return null;
+  return openReveal(token, row.recoveryReveal);
 }
 
 /** Signs the member of staff out of this browser; answers the Set-Cookie that clears the cookie. */
@@ -192,11 +254,11 @@ export async function getStaff(
   if (!row?.secondFactorAt) return null;
   const user = await db
     .selectFrom("users")
-    .select(["id", "email", "firstName", "lastName", "staffRole"])
+    .select(["id", "email", "firstName", "lastName", "staffRole", "disabledAt"])
     .where("id", "=", row.userId)
     .executeTakeFirst();
-  // a member of staff whose role was taken away is no longer signed in
-  if (!user || !isStaffRole(user.staffRole)) return null;
+  // a member of staff whose role was taken away, or who was disabled, is no longer signed in
+  if (!user || !isStaffRole(user.staffRole) || user.disabledAt) return null;
   await recordUse(row, now);
   return {
     id: user.id,

@@ -4,11 +4,13 @@
 //   2. a 6-digit authenticator code. A member of staff with no secret enrols here: the secret is
 //      made at step 1, kept on the pending session, and saved on the account with its first right code.
 // 5 wrong codes lock the staff member's sign-in for 15 minutes; each code is accepted once.
+// Issue 44: a recovery code stands in for the authenticator code (once each); an enrolment is saved
+// only while the account still has no secret (a conditional update), and makes 10 recovery codes.
 import type { AppLoadContext } from "@remix-run/node";
 import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
 import { db } from "~/db/client.server";
 import { getClientIp } from "~/security/rate-limit.server";
-import { writeAudit } from "./audit.server";
+import { audit, writeAudit } from "./audit.server";
 import { isStaffRole, type StaffRole } from "./permissions";
 import {
   completeStaffSession,
@@ -19,6 +21,7 @@ import {
 import { keyRing } from "~/security/secrets.server";
 import { codeStep, newTotpSecret } from "./totp.server";
 import { openTotpSecret, sealTotpSecret } from "./totp-seal.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "./staff/recovery-codes.server";
 
 export const MAX_WRONG_CODES = 5;
 export const LOCK_MINUTES = 15;
@@ -75,10 +78,10 @@ export async function pendingSignIn(
   if (!session || session.secondFactorAt) return null;
   const user = await db
     .selectFrom("users")
-    .select(["email", "staffRole", "totpLockedUntil"])
+    .select(["email", "staffRole", "totpLockedUntil", "disabledAt"])
     .where("id", "=", session.userId)
     .executeTakeFirst();
-  if (!user || !isStaffRole(user.staffRole)) return null;
+  if (!user || !isStaffRole(user.staffRole) || user.disabledAt) return null;
   return {
     session,
     email: user.email,
@@ -88,10 +91,15 @@ export async function pendingSignIn(
 }
 
 export type CodeStepResult =
-  | { ok: true; setCookie: string; role: StaffRole }
+  | { ok: true; setCookie: string; role: StaffRole; recoveryCodes: boolean }
   | { ok: false; reason: "expired" | "locked" | "wrong"; message: string };
 
-/** Step 2: the code, against the pending session's enrolment secret or the account's. */
+const isTotpCode = (code: string) => /^\d{6}$/.test(code);
+
+/**
+ * Step 2: the code, against the pending session's enrolment secret or the account's; or, for an
+ * enrolled account, one of its recovery codes.
+ */
 export async function codeStepSignIn(
   request: Request,
   context: AppLoadContext,
@@ -104,13 +112,36 @@ export async function codeStepSignIn(
   const ip = getClientIp(request, context);
   const user = await db
     .selectFrom("users")
-    .select(["id", "staffRole", "totpSecret", "totpLastStep", "totpLockedUntil"])
+    .select(["id", "staffRole", "totpSecret", "totpLastStep", "totpLockedUntil", "disabledAt"])
     .where("id", "=", pending.userId)
     .executeTakeFirst();
-  if (!user || !isStaffRole(user.staffRole))
+  if (!user || !isStaffRole(user.staffRole) || user.disabledAt)
+    return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
+  // an enrolment begun before the account got a secret (its own enrolment elsewhere) is void
+  if (pending.enrolSecret && user.totpSecret)
     return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
   if (isLocked(user.totpLockedUntil, now))
     return { ok: false, reason: "locked", message: lockedMessage(user.totpLockedUntil!, now) };
+  const staff = { id: user.id, role: user.staffRole, ip };
+  if (!isTotpCode(code)) {
+    // a recovery code: only for an enrolled account, each once (a conditional update)
+    if (
+      !pending.enrolSecret &&
+      user.totpSecret &&
+      (await spendRecoveryCode(db, user.id, code, now))
+    ) {
+      await db.updateTable("users").set({ totpFailures: 0 }).where("id", "=", user.id).execute();
+      const setCookie = await completeStaffSession(request, pending, ip, now);
+      await audit(staff, {
+        action: "staff.sign_in",
+        entityType: "user",
+        entityId: user.id,
+        after: { with: "recovery_code" },
+      });
+      return { ok: true, setCookie, role: user.staffRole, recoveryCodes: false };
+    }
+    return wrongCode(user.id, now);
+  }
   // the account's secret is kept sealed (decision 060)
   const secret =
     pending.enrolSecret ?? (user.totpSecret ? openTotpSecret(keyRing, user.totpSecret) : null);
@@ -132,10 +163,14 @@ export async function codeStepSignIn(
       .where((eb) =>
         eb.or([eb("totpLockedUntil", "is", null), eb("totpLockedUntil", "<=", now.toISOString())]),
       )
+      // enrolment never replaces a secret: saved only while the account still has none
+      .$if(Boolean(pending.enrolSecret), (q) => q.where("totpSecret", "is", null))
       .executeTakeFirst();
     if (Number(accepted.numUpdatedRows) === 1) {
-      const setCookie = await completeStaffSession(request, pending, ip, now);
-      const staff = { id: user.id, role: user.staffRole, ip };
+      const recoveryCodes = pending.enrolSecret
+        ? await replaceRecoveryCodes(db, user.id, now)
+        : null;
+      const setCookie = await completeStaffSession(request, pending, ip, now, recoveryCodes);
       await db.transaction().execute(async (trx) => {
         if (pending.enrolSecret)
           await writeAudit(
@@ -157,7 +192,15 @@ export async function codeStepSignIn(
           now,
         );
       });
-      return { ok: true, setCookie, role: user.staffRole };
+      return { ok: true, setCookie, role: user.staffRole, recoveryCodes: recoveryCodes !== null };
+    }
+    if (pending.enrolSecret) {
+      const current = await db
+        .selectFrom("users")
+        .select("totpSecret")
+        .where("id", "=", user.id)
+        .executeTakeFirst();
+      if (current?.totpSecret) return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
     }
   }
   return wrongCode(user.id, now);

@@ -50,6 +50,29 @@ export interface StaffSessionsTable {
   /** a new secret being enrolled (sealed), until its first code is right */
   enrolSecret: Optional<string>;
   ip: string;
+  /** recovery codes just made, encrypted under this session's cookie token, until shown once (migration 036) */
+  recoveryReveal: Optional<string>;
+}
+
+/** A one-time link to set a staff member's password (migration 036): only its token's sha256. */
+export interface StaffSetupLinksTable {
+  id: Id;
+  userId: number;
+  tokenHash: string;
+  /** 24 hours after it was made */
+  expiresAt: Timestamp;
+  /** used, or superseded by a newer link for the same member */
+  usedAt: Optional<Timestamp>;
+  createdAt: Timestamp;
+}
+
+/** A one-time recovery code (migration 036): only its keyed hash. */
+export interface StaffRecoveryCodesTable {
+  id: Id;
+  userId: number;
+  codeHash: string;
+  usedAt: Optional<Timestamp>;
+  createdAt: Timestamp;
 }
 
 /** What a member of staff changed: only ever inserted (app/admin/audit.server.ts). */
@@ -692,6 +715,8 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   staffSessions: StaffSessionsTable;
+  staffSetupLinks: StaffSetupLinksTable;
+  staffRecoveryCodes: StaffRecoveryCodesTable;
   auditEntries: AuditEntriesTable;
   refunds: RefundsTable;
   passwordResets: PasswordResetsTable;

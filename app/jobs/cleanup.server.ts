@@ -37,6 +37,7 @@ type Sweep = {
     | "staffSessions"
     | "emailProofs"
     | "passwordResets"
+    | "staffSetupLinks"
     | "rateLimitHits"
     | "cardAttempts"
     | "subscriptions";
@@ -108,6 +109,13 @@ export const SWEEPS: Sweep[] = [
     table: "passwordResets",
     expired: (db, asOf) =>
       db.selectFrom("passwordResets").select("id").where("expiresAt", "<=", asOf.toISOString()),
+  },
+  {
+    // an expired staff set-up link is refused whether it was used or not (issue 44, decision 064)
+    name: "staff-setup-links",
+    table: "staffSetupLinks",
+    expired: (db, asOf) =>
+      db.selectFrom("staffSetupLinks").select("id").where("expiresAt", "<=", asOf.toISOString()),
   },
   {
     name: "rate-limit-hits",

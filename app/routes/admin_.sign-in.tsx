@@ -93,6 +93,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await staffCodeValidator.validate(form);
     if (result.error) return validationError(result.error, { redirectTo });
     const signedIn = await codeStepSignIn(request, context, result.data.code);
+    // a new enrolment shows its 10 recovery codes, once, before anything else
+    if (signedIn.ok && signedIn.recoveryCodes)
+      return redirect("/admin/recovery-codes", {
+        headers: { "Set-Cookie": signedIn.setCookie },
+      });
     if (signedIn.ok)
       return redirect(redirectTo || homeOf(signedIn.role), {
         headers: { "Set-Cookie": signedIn.setCookie },
@@ -209,10 +214,14 @@ export default function StaffSignIn() {
         enrol ? (
           <p>
             Your account has no authenticator yet. Scan the QR code with an authenticator app, or
-            type the key into it, then enter the 6-digit code it shows.
+            type the key into it, then enter the 6-digit code it shows. Next, you get 10 recovery
+            codes to keep.
           </p>
         ) : (
-          <p>Open your authenticator app and enter the 6-digit code for {page.email}.</p>
+          <p>
+            Open your authenticator app and enter the 6-digit code for {page.email}. Without your
+            phone, enter one of your recovery codes instead.
+          </p>
         )
       }
     >
@@ -240,11 +249,15 @@ export default function StaffSignIn() {
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
         <TextField
           name="code"
-          label="Authenticator code"
-          hint="6 digits. A new code comes every 30 seconds."
+          label={enrol ? "Authenticator code" : "Authenticator code or recovery code"}
+          hint={
+            enrol
+              ? "6 digits. A new code comes every 30 seconds."
+              : "6 digits from your app (a new code every 30 seconds), or a recovery code like k7m2-qx4p. Each recovery code works once."
+          }
           autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={9}
+          inputMode={enrol ? "numeric" : "text"}
+          maxLength={12}
           spellCheck={false}
         />
         <FormSubmit className="button--block">

@@ -13,6 +13,7 @@ export type Purpose =
   | "gift-code-hmac" // gift_cards.code_hash, the look-up key of a code (decision 045)
   | "gift-code-seal" // gift_cards.code_sealed, AES-256-GCM until the card's e-mail is written
   | "totp-seal" // users.totp_secret, AES-256-GCM
+  | "recovery-code" // staff_recovery_codes.code_hash, HMAC
   | "gift-quote" // the gift-card checkout's signed quote (decision 036)
   | "gift-order" // the gift-card order cookie's MAC
   | "email-proof" // the e-mailed code's HMAC (email_proofs.code_hash, minutes)

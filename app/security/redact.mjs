@@ -1,5 +1,6 @@
 // Bearer secrets travel in some of the shop's addresses: one-tap skip links
-// (/deliveries/one-tap/{token}), gift-card activation (/gift-cards/activate/{code})
+// (/deliveries/one-tap/{token}), gift-card activation (/gift-cards/activate/{code}), staff set-up
+// links (/admin/set-up/{token}, issue 44)
 // and password resets (/reset-password?token=…&email=…). Anything that writes an
 // address or an error to a log, or keeps a sent e-mail, passes it through here
 // first. Plain ESM: the Express server (app/bin/server.mjs) runs without a build.
@@ -8,10 +9,10 @@ export const REDACTED = "[redacted]";
 
 // A path segment after one of these is a secret. Matched case-insensitively and
 // after percent-decoding, as the router matches them.
-const SECRET_PATH = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^/?#]+/gi;
+const SECRET_PATH = /(\/(?:deliveries\/+one-tap|gift-cards\/+activate|admin\/+set-up)\/+)[^/?#]+/gi;
 // in running text a secret ends before the sentence's closing punctuation
 const SECRET_PATH_IN_TEXT =
-  /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi;
+  /(\/(?:deliveries\/+one-tap|gift-cards\/+activate|admin\/+set-up)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi;
 // A query parameter whose name says it carries a secret (or who it is for).
 const SECRET_PARAM = /token|code|secret|key|pass|otp|sig|auth|email/i;
 // A parameter's name in running text. Its value is found by a plain scan (paramValueEnd): one

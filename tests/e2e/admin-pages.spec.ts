@@ -46,6 +46,14 @@ const PART_TWO_PAGES = [
   "/admin/content/home",
 ];
 
+/** The staff pages (issue 44): the list, the owner's own member page, the recovery codes. */
+const staffPages = (ownerId: number) => [
+  "/admin/staff",
+  `/admin/staff/${ownerId}`,
+  `/admin/staff/${ownerId}?confirm=disable`,
+  "/admin/recovery-codes",
+];
+
 test.describe("back-office pages", () => {
   test("answer 200 and have no serious axe violations at 390 and 1440 px wide", async ({
     page,
@@ -57,7 +65,7 @@ test.describe("back-office pages", () => {
     // without JavaScript axe audits the server's HTML in a copy of its own: one width is enough there
     for (const width of jsEnabled() ? [390, 1440] : [1440]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const url of adminPages(subscriber)) {
+      for (const url of [...adminPages(subscriber), ...staffPages(owner.id)]) {
         const res = await page.goto(url);
         expect(res?.status(), url).toBe(200);
         await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -72,7 +80,7 @@ test.describe("back-office pages", () => {
     const owner = await createStaffMember("owner");
     await signInStaff(page, owner);
     const pages: Record<string, string> = {};
-    for (const url of [...adminPages(subscriber), ...PART_TWO_PAGES]) {
+    for (const url of [...adminPages(subscriber), ...PART_TWO_PAGES, ...staffPages(owner.id)]) {
       const res = await page.request.get(url);
       expect(res.status(), url).toBe(200);
       pages[url] = await res.text();
@@ -91,7 +99,9 @@ test.describe("back-office pages", () => {
     pages["/admin/sign-in (enrol)"] = await (await other.request.get("/admin/sign-in")).text();
     await context.close();
     const { files, report } = await nuErrors(pages);
-    expect(files).toBe(adminPages(subscriber).length + PART_TWO_PAGES.length + 2);
+    expect(files).toBe(
+      adminPages(subscriber).length + PART_TWO_PAGES.length + staffPages(owner.id).length + 2,
+    );
     expect(report, report.join("\n")).toEqual([]);
   });
 });

@@ -62,7 +62,10 @@ test.describe("back office sign-in", () => {
     await expectNoSeriousViolations(page);
     const key = (await page.locator(".staff-enrol__secret").innerText()).replace(/\s/g, "");
     await enterCode(page, totpCode(key), "Confirm and sign in");
-    // a packer lands on packing day
+    // the new enrolment's recovery codes come first (issue 44), then a packer lands on packing day
+    await expect(page).toHaveURL(/\/admin\/recovery-codes$/);
+    await expect(page.getByRole("list", { name: "Recovery codes" }).locator("li")).toHaveCount(10);
+    await page.getByRole("link", { name: "I have saved them: continue" }).click();
     await expect(page).toHaveURL(/\/admin\/deliveries$/);
   });
 

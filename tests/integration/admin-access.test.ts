@@ -40,6 +40,7 @@ const SECTION_PERMISSIONS: Record<string, Permission> = {
   discounts: "discounts",
   content: "content",
   numbers: "numbers",
+  staff: "staff",
 };
 
 /** The URL of a route file, with a made-up value for each parameter. */

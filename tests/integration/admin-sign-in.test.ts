@@ -129,7 +129,8 @@ describe("staff sign-in", () => {
     const secret = body.secret.replace(/ /g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const done = await postCode(client, codeAt(secret));
-    expect([done.status, done.location]).toEqual([302, "/admin/deliveries"]);
+    // a new enrolment shows its recovery codes first (issue 44)
+    expect([done.status, done.location]).toEqual([302, "/admin/recovery-codes"]);
     const user = await db
       .selectFrom("users")
       .select("totpSecret")

@@ -49,6 +49,10 @@ import * as adminOrder from "~/routes/admin.orders.$reference";
 import * as adminSlips from "~/routes/admin.deliveries.$date_.slips";
 import * as adminManifest from "~/routes/admin.deliveries.$date_.manifest[.]csv";
 import * as adminNumbersCsv from "~/routes/admin.numbers.$figure";
+import * as staffMemberPage from "~/routes/admin.staff.$id";
+import * as staffSetUp from "~/routes/admin_.set-up.$token";
+import * as staffList from "~/routes/admin.staff._index";
+import * as recoveryCodes from "~/routes/admin.recovery-codes";
 import * as staffSignIn from "~/routes/admin_.sign-in";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
@@ -1076,6 +1080,50 @@ const ENDPOINTS: Record<string, () => Endpoint> = {
       redirectTo: "/admin/audit",
     }),
   }),
+  // staff managed by the owner (issue 44)
+  "admin.staff._index.tsx": () => ({
+    mod: staffList,
+    path: "/admin/staff",
+    client: async () => OWNER,
+    fields: mix(payload(["email", "name", "role"]), {
+      email: "fuzzed-member@example.com",
+      name: "Fuzzed Member",
+      role: "packer",
+    }),
+  }),
+  "admin.staff.$id.tsx": () => ({
+    mod: staffMemberPage,
+    path: "/admin/staff/1",
+    client: async () => OWNER,
+    params: fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom("1", "2", "3", "4", "5").map((id) => ({ id })) },
+      { weight: 1, arbitrary: param.map((id) => ({ id })) },
+    ),
+    fields: mix(
+      payload(["intent", "role"]),
+      { intent: "role", role: "support" },
+      { intent: "disable" },
+      { intent: "enable" },
+      { intent: "reset_second_factor" },
+      { intent: "resend_invite" },
+    ),
+  }),
+  "admin_.set-up.$token.tsx": () => ({
+    mod: staffSetUp,
+    path: "/admin/set-up/x",
+    client: anonymous,
+    params: param.map((token) => ({ token })),
+    fields: mix(payload(["password", "passwordConfirmation"]), {
+      password: "Fuzz-Horse-4242",
+      passwordConfirmation: "Fuzz-Horse-4242",
+    }),
+  }),
+  "admin.recovery-codes.tsx": () => ({
+    mod: recoveryCodes,
+    path: "/admin/recovery-codes",
+    client: async () => OWNER,
+    fields: mix(payload(["intent"]), { intent: "new" }),
+  }),
   "admin_.sign-out.tsx": () => ({
     mod: staffSignOut,
     path: "/admin/sign-out",
@@ -1529,6 +1577,9 @@ const PAGES_WITH_PARAMS: Record<
   },
   "admin.content.faq.$id.tsx": { mod: contentFaqEdit, name: "id", staff: true },
   "admin.content.pages.$key.tsx": { mod: contentLegal, name: "key", staff: true },
+  // staff managed by the owner (issue 44)
+  "admin.staff.$id.tsx": { mod: staffMemberPage, name: "id", staff: true },
+  "admin_.set-up.$token.tsx": { mod: staffSetUp, name: "token" },
   "$.tsx": { mod: catchAll, name: "*" },
   "admin.customers.$customerId.tsx": { mod: careCustomer, name: "customerId", signedIn: true },
   "blog-post.$slug.tsx": { mod: blogPost, name: "slug" },

@@ -62,6 +62,11 @@ import * as adminDay from "~/routes/admin.deliveries.$date";
 import * as adminGiftCard from "~/routes/admin.gift-cards.$id";
 import * as adminOrder from "~/routes/admin.orders.$reference";
 import * as staffSignIn from "~/routes/admin_.sign-in";
+import * as staffList from "~/routes/admin.staff._index";
+import * as staffMemberPage from "~/routes/admin.staff.$id";
+import * as staffSetUp from "~/routes/admin_.set-up.$token";
+import * as recoveryCodes from "~/routes/admin.recovery-codes";
+import { addStaffFromCommandLine } from "~/admin/staff/staff.server";
 import * as staffSignOut from "~/routes/admin_.sign-out";
 import * as careCustomer from "~/routes/admin.customers.$customerId";
 import * as carePayments from "~/routes/admin.payments._index";
@@ -983,6 +988,55 @@ const ACTIONS: Record<string, { mod: { action: unknown }; make: () => Promise<Ac
         password: "Paddock-Owner-2026",
       },
       who: anonymous,
+    }),
+  },
+  // staff managed by the owner (issue 44)
+  "admin.staff._index.tsx": {
+    mod: staffList,
+    make: async () => ({
+      path: "/admin/staff",
+      fields: { email: "no-token@example.com", name: "No Token", role: "packer" },
+      who: () => staffClient("owner"),
+    }),
+  },
+  "admin.staff.$id.tsx": {
+    mod: staffMemberPage,
+    make: async () => {
+      const member = await staffClient("packer");
+      return {
+        path: `/admin/staff/${member.userId}`,
+        params: { id: String(member.userId) },
+        fields: { intent: "disable" },
+        who: () => staffClient("owner"),
+      };
+    },
+  },
+  "admin_.set-up.$token.tsx": {
+    mod: staffSetUp,
+    make: async () => {
+      const { url } = await addStaffFromCommandLine(
+        {
+          email: `set-up-${Date.now()}-${Math.random()}@example.com`,
+          name: "No Token",
+          role: "packer",
+        },
+        "http://localhost",
+      );
+      const token = url.split("/admin/set-up/")[1];
+      return {
+        path: `/admin/set-up/${token}`,
+        params: { token },
+        fields: { password: "No-Token-4242", passwordConfirmation: "No-Token-4242" },
+        who: anonymous,
+      };
+    },
+  },
+  "admin.recovery-codes.tsx": {
+    mod: recoveryCodes,
+    make: async () => ({
+      path: "/admin/recovery-codes",
+      fields: { intent: "new" },
+      who: () => staffClient("support"),
     }),
   },
   "admin_.sign-out.tsx": {

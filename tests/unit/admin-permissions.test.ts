@@ -50,7 +50,7 @@ describe("permissions", () => {
     expect(sectionsFor("packer").map((s) => s.href)).toEqual(["/admin", "/admin/deliveries"]);
     expect(sectionsFor("support").map((s) => s.label)).not.toContain("Audit");
     expect(sectionsFor("editor").map((s) => s.href)).toEqual(["/admin", "/admin/content"]);
-    expect(sectionsFor("owner")).toHaveLength(10);
+    expect(sectionsFor("owner")).toHaveLength(11);
     expect([homeOf("owner"), homeOf("support"), homeOf("packer"), homeOf("editor")]).toEqual([
       "/admin",
       "/admin/orders",
