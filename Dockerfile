@@ -10,8 +10,9 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# build/staff.mjs: `npm run staff` in the image (docker exec <container> npm run staff -- add …), no tsx needed
-RUN npx remix build && npm run build:staff && npm prune --omit=dev
+# build/staff.mjs and build/keys-reseal.mjs: `npm run staff` and `npm run keys:reseal` in the image
+# (docker exec <container> npm run staff -- add …), no tsx needed
+RUN npx remix build && npm run build:commands && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production APP_ENV=production PORT=3000 DATABASE_URL=file:/data/app.db

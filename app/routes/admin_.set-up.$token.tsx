@@ -15,7 +15,7 @@ import { startStaffSession } from "~/admin/staff-session.server";
 import { completeSetup, findSetupLink, InvalidSetupLinkError } from "~/admin/staff/staff.server";
 import { newTotpSecret } from "~/admin/totp.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { FocusFirstError, FormSubmit } from "~/components/forms";
 import { db } from "~/db/client.server";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
@@ -23,6 +23,7 @@ import { getClientIp } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 import adminHref from "~/styles/admin.css";
+import { NewPasswordFields } from "~/accounts/components/new-password-fields";
 
 const FORM_ID = "staff-set-up";
 
@@ -125,19 +126,7 @@ export default function StaffSetUp() {
           readOnly
           hidden
         />
-        <TextField
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <TextField
-          name="passwordConfirmation"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields label="Password" />
         <FormSubmit className="button--block">Save and continue</FormSubmit>
       </ValidatedForm>
     </AuthLayout>

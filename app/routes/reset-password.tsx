@@ -15,11 +15,12 @@ import { getSession } from "~/accounts/session.server";
 import { resetPasswordValidator } from "~/accounts/validators.server";
 import { newPasswordFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { FocusFirstError, FormSubmit } from "~/components/forms";
 import { BRAND } from "~/config";
 import { readForm } from "~/security/csrf.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
+import { NewPasswordFields } from "~/accounts/components/new-password-fields";
 
 const FORM_ID = "reset-password";
 
@@ -127,19 +128,7 @@ export default function ResetPassword() {
         <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" value={email} />
-        <TextField
-          name="password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-        />
-        <TextField
-          name="passwordConfirmation"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields />
         <FormSubmit className="button--block">Change password</FormSubmit>
       </ValidatedForm>
       <p className="auth__aside auth__aside--center">

@@ -22,7 +22,9 @@ import {
   StaffRuleError,
 } from "~/admin/staff/staff.server";
 import { codeAt } from "~/admin/totp.server";
+import { openTotpSecret } from "~/admin/totp-seal.server";
 import { db } from "~/db/client.server";
+import { keyRing } from "~/security/secrets.server";
 import { JOB_KINDS } from "~/jobs/registry.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import * as recoveryPage from "~/routes/admin.recovery-codes";
@@ -408,7 +410,8 @@ describe("enrolment never replaces an existing secret", () => {
       .select("totpSecret")
       .where("id", "=", owner.id)
       .executeTakeFirstOrThrow();
-    expect(user.totpSecret).toBe(ownerSecret);
+    // kept sealed (decision 060)
+    expect(openTotpSecret(keyRing, user.totpSecret!)).toBe(ownerSecret);
     expect(await getStaff(getRequest("/admin", after(attacker.client, attempt)), {})).toBeNull();
   });
 });

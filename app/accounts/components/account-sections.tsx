@@ -17,9 +17,9 @@ import {
 } from "~/components/forms";
 import { CardFields } from "~/payments/components/card-fields";
 import { NEW_CARD } from "~/payments/card-rules";
-import { PASSWORD_MIN_LENGTH } from "../password-rules";
 import { ACCOUNT_FORMS, accountFormValidators } from "../account-form-validators";
 import type { AccountView, AddressView } from "../account.server";
+import { NewPasswordFields } from "./new-password-fields";
 
 const TYPE_LABEL = { apartment: "Apartment", business: "Business", house: "House" } as const;
 const two = (n: number) => String(n).padStart(2, "0");
@@ -174,19 +174,7 @@ export function PasswordSection({
               autoComplete="current-password"
             />
           ) : null}
-          <TextField
-            name="password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          />
-          <TextField
-            name="passwordConfirmation"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-          />
+          <NewPasswordFields />
           <FormSubmit variant="primary">
             {hasPassword ? "Change password" : "Save password"}
           </FormSubmit>
