@@ -22,6 +22,8 @@ function tsxCli() {
 
 /** Runs command `name` with this process's arguments; the process exits with its exit code. */
 export async function runCommand(name) {
+  // as `npm start`: a command is no development server, and APP_ENV=production refuses that
+  process.env.NODE_ENV ??= "production";
   const source = path.join(root, `app/bin/${name}.ts`);
   const bundle = path.join(root, `build/${name}.mjs`);
   // the image holds app/bin (with the .ts files) but not the app's sources they import

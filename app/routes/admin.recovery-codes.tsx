@@ -4,17 +4,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { writeAudit } from "~/admin/audit.server";
 import { AdminPage } from "~/admin/components/admin-page";
 import { homeOf } from "~/admin/permissions";
-import {
-  recoveryCodesLeft,
-  replaceRecoveryCodes,
-  RECOVERY_CODE_COUNT,
-} from "~/admin/staff/recovery-codes.server";
+import { RECOVERY_CODE_COUNT } from "~/admin/staff/recovery-code-format";
+import { makeNewRecoveryCodes, recoveryCodesLeftOf } from "~/admin/staff/staff.server";
 import { requireStaff, setRecoveryReveal, takeRecoveryReveal } from "~/admin/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { db } from "~/db/client.server";
 import { readForm } from "~/security/csrf.server";
 
 export const meta: MetaFunction = () => [{ title: "Recovery codes | Back office" }];
@@ -22,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Recovery codes | Back office"
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context);
   const codes = await takeRecoveryReveal(request);
-  const left = (await recoveryCodesLeft(db, [staff.id])).get(staff.id) ?? 0;
+  const left = await recoveryCodesLeftOf(staff.id);
   return data(
     { codes, left, home: homeOf(staff.role) },
     { headers: { "Cache-Control": "no-store" } },
@@ -34,16 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   if (form.get("intent") !== "new")
     return data({ error: "Unknown action. Reload the page." }, { status: 400 });
-  const codes = await db.transaction().execute(async (trx) => {
-    const made = await replaceRecoveryCodes(trx, staff.id);
-    await writeAudit(trx, staff, {
-      action: "staff.new_recovery_codes",
-      entityType: "user",
-      entityId: staff.id,
-      after: { recoveryCodes: RECOVERY_CODE_COUNT },
-    });
-    return made;
-  });
+  const codes = await makeNewRecoveryCodes(staff);
   await setRecoveryReveal(request, codes);
   return redirect("/admin/recovery-codes#codes", 303);
 }

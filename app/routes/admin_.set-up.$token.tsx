@@ -16,7 +16,6 @@ import { completeSetup, findSetupLink, InvalidSetupLinkError } from "~/admin/sta
 import { newTotpSecret } from "~/admin/totp.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit } from "~/components/forms";
-import { db } from "~/db/client.server";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
 import { getClientIp } from "~/security/rate-limit.server";
@@ -58,17 +57,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.error) return validationError({ ...result.error, formId: FORM_ID });
   try {
     const ip = getClientIp(request, context);
-    const { userId } = await completeSetup(token, result.data.password, ip);
-    const member = await db
-      .selectFrom("users")
-      .select("totpSecret")
-      .where("id", "=", userId)
-      .executeTakeFirstOrThrow();
+    const { userId, enrolled } = await completeSetup(token, result.data.password, ip);
     // the password step is done: the sign-in page goes on to the authenticator
     const setCookie = await startStaffSession(request, {
       userId,
       ip,
-      enrolSecret: member.totpSecret ? null : newTotpSecret(),
+      enrolSecret: enrolled ? null : newTotpSecret(),
     });
     return redirect("/admin/sign-in", { headers: { "Set-Cookie": setCookie } });
   } catch (error) {

@@ -253,8 +253,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/security/origin.server.ts /for=("[^"]*"|[^;,\s]+)/gi`,
   // a client address as the rate limits key it
   String.raw`app/security/address-key.ts /%.*$/`,
-  String.raw`app/security/redact.mjs /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^/?#]+/gi`,
-  String.raw`app/security/redact.mjs /(\/(?:deliveries\/+one-tap|gift-cards\/+activate)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi`,
+  String.raw`app/security/redact.mjs /(\/(?:deliveries\/+one-tap|gift-cards\/+activate|admin\/+set-up)\/+)[^/?#]+/gi`,
+  String.raw`app/security/redact.mjs /(\/(?:deliveries\/+one-tap|gift-cards\/+activate|admin\/+set-up)\/+)[^\s/?#"'<>]*[^\s/?#"'<>.,;:!)\]]/gi`,
   String.raw`app/security/redact.mjs /[?&]([^=&#?\s"'<>]*)=/g`,
   String.raw`app/security/redact.mjs /[\u0000-\u0020\u007f]/g`,
   String.raw`app/security/redact.mjs /\s/`,
@@ -317,6 +317,13 @@ const ON_CLIENT_INPUT = [
   // issue 44: the Cookie header split into pairs (every __staff value), a number read by the body reader
   String.raw`app/admin/staff-session.server.ts /;\s*/`,
   String.raw`app/bin/request-body.mjs /^\d+$/`,
+  // staff managed by the owner (issue 44): the sign-in's code field, a recovery code, the invite form,
+  // a set-up link's token and a member's id from the URL
+  String.raw`app/admin/staff-sign-in.server.ts /^\d{6}$/`,
+  String.raw`app/admin/staff/recovery-code-format.ts /[\s-]/g`,
+  String.raw`app/admin/staff/staff.server.ts /\s+/`,
+  String.raw`app/admin/staff/staff.server.ts /^[A-Za-z0-9_-]{16,128}$/`,
+  String.raw`app/routes/admin.staff.$id.tsx /^\d{1,12}$/`,
 ];
 
 /** Patterns no client text reaches, and why. */

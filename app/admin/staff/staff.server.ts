@@ -21,7 +21,12 @@ import { hashToken } from "~/security/token-hash.server";
 import { writeAudit } from "../audit.server";
 import { ROLE_LABELS } from "../permissions";
 import { endStaffSessionsOf, type Staff } from "../staff-session.server";
-import { deleteRecoveryCodes, recoveryCodesLeft } from "./recovery-codes.server";
+import {
+  deleteRecoveryCodes,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  RECOVERY_CODE_COUNT,
+} from "./recovery-codes.server";
 import type { InviteStaffInput } from "./schemas";
 
 type Trx = Transaction<DB>;
@@ -515,11 +520,11 @@ export async function completeSetup(
   password: string,
   ip: string,
   now = new Date(),
-): Promise<{ userId: number }> {
+): Promise<{ userId: number; enrolled: boolean }> {
   const link = await findSetupLink(token, now);
   if (!link) throw new InvalidSetupLinkError();
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const enrolled = await db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable("staffSetupLinks")
       .set({ usedAt: now.toISOString() })
@@ -534,7 +539,7 @@ export async function completeSetup(
       .where("id", "=", link.userId)
       .where("disabledAt", "is", null)
       .where("staffRole", "is not", null)
-      .returning(["staffRole"])
+      .returning(["staffRole", "totpSecret"])
       .executeTakeFirst();
     if (!member?.staffRole) throw new InvalidSetupLinkError();
     await trx
@@ -551,7 +556,30 @@ export async function completeSetup(
       { action: "staff.set_password", entityType: "user", entityId: link.userId },
       now,
     );
+    return Boolean(member.totpSecret);
   });
   await endOtherSessions(link.userId);
-  return { userId: link.userId };
+  // enrolled: an authenticator is already set up (the sign-in then asks for its code)
+  return { userId: link.userId, enrolled };
+}
+
+/** How many unused recovery codes the member has left. */
+export async function recoveryCodesLeftOf(userId: number): Promise<number> {
+  return (await recoveryCodesLeft(db, [userId])).get(userId) ?? 0;
+}
+
+/** A new set of 10 recovery codes for the member (the old ones stop working), audited; answers them. */
+export async function makeNewRecoveryCodes(
+  staff: Pick<Staff, "id" | "role" | "ip">,
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const made = await replaceRecoveryCodes(trx, staff.id);
+    await writeAudit(trx, staff, {
+      action: "staff.new_recovery_codes",
+      entityType: "user",
+      entityId: staff.id,
+      after: { recoveryCodes: RECOVERY_CODE_COUNT },
+    });
+    return made;
+  });
 }
