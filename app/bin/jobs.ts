@@ -4,6 +4,9 @@
 // and demos); with --now and no --once it runs once too, since time stands still.
 export {};
 
+// as `npm start`: a job runner is no development server, and APP_ENV=production refuses that
+if (process.env.APP_ENV === "production") process.env.NODE_ENV ??= "production";
+
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const value = (name: string) => {
