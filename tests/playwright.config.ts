@@ -44,11 +44,12 @@ export default defineConfig({
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
     // tests tagged @http use only `request`, no page: the same requests either way, so they run once;
-    // tests tagged @scripts are about what the page's scripts do, which without JS never run
+    // tests tagged @scripts are about what the page's scripts do, which without JS never run;
+    // tests tagged @once start servers of their own (a production start), once is enough
     {
       name: "nojs",
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
-      grepInvert: /@http|@scripts/,
+      grepInvert: /@http|@scripts|@once/,
     },
   ],
   webServer: {

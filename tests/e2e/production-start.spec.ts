@@ -73,9 +73,9 @@ async function browse(browser: Browser, app: AppProcess) {
   return { context, page: await context.newPage() };
 }
 
-test.describe("a production start", () => {
+// @once: these start production servers of their own, so the js project alone runs them
+test.describe("a production start @once", () => {
   test.describe.configure({ mode: "serial", timeout: 240_000 });
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "one production start is enough");
 
   test("on an empty database: no demo account signs in; the catalogue, content and a box checkout work; every page, the invoice and the e-mails say TEST", async ({
     browser,

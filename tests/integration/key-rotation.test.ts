@@ -376,6 +376,9 @@ describe("migration 034", () => {
       // shape per connection (decision 021), and the upgrade adds columns to users
       const userId = (await createUser(old)).id;
 
+      // the upgrade starts with the secret the shop ran with (the migration reads the environment)
+      setEnv("SESSION_SECRET", A);
+      setEnv("SESSION_SECRET_PREVIOUS", undefined);
       await migrateToLatest(old);
 
       const cards = await old

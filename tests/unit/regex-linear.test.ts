@@ -411,6 +411,12 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/admin/discounts/discounts.server.ts /unique|duplicate/i`]:
     "a database error message",
   [String.raw`app/email/test-shop.ts /<body[^>]*>/`]: "an e-mail's HTML, rendered by the server",
+  // the secrets frozen for migrations 020 and 034: rows of the database being migrated
+  [String.raw`app/db/frozen/secrets.ts /[\s\-_.]/g`]: "gift-card codes stored before migration 020",
+  [String.raw`app/db/frozen/secrets.ts /^[A-Z2-7]+=*$/`]:
+    "TOTP secrets stored in users.totp_secret",
+  [String.raw`app/db/frozen/secrets.ts /^t1\.(k[0-9a-f]{12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
+    "TOTP secrets stored in users.totp_secret",
 };
 
 /** A literal's pattern, rebuilt from its source text. */

@@ -9,8 +9,12 @@
 // The secret is the one the app will use with this database: SESSION_SECRET, or
 // the generated one kept in its meta table (created here if there is none yet).
 import { PostgresAdapter, sql, type Kysely } from "kysely";
-import { lastFour, legacyGiftCodeHash, legacySealGiftCode } from "~/gift-cards/stored-code.server";
-import { sessionSecretOf } from "~/security/session-secret.server";
+import {
+  lastFour,
+  legacyGiftCodeHash,
+  legacySealGiftCode,
+  sessionSecretOf,
+} from "../frozen/secrets";
 
 export async function up(db: Kysely<any>) {
   await db.schema.alterTable("gift_cards").renameColumn("code", "code_hash").execute();

@@ -4,14 +4,17 @@
 //                            raw secret, as decision 045 did), which the app still reads under
 //                            SESSION_SECRET and SESSION_SECRET_PREVIOUS
 //   users.totp_secret        a plain base32 secret is sealed under the current secret's TOTP key,
-//                            its key id in the value (app/admin/totp-seal.server.ts)
+//                            its key id in the value (as app/admin/totp-seal.server.ts did then; frozen in app/db/frozen)
 // The secret is the one the app will use with this database: SESSION_SECRET, or the generated one
 // kept in its meta table.
 import { sql, type Kysely } from "kysely";
-import { openTotpSecret, sealTotpSecret, totpKeyIdOf } from "~/admin/totp-seal.server";
-import { env } from "~/env.server";
-import { keyRingOf, LEGACY_KEY_ID } from "~/security/keys.server";
-import { sessionSecretOf } from "~/security/session-secret.server";
+import {
+  isPlainTotpSecret,
+  LEGACY_KEY_ID,
+  openTotpSecret,
+  sealTotpSecret,
+  sessionSecretOf,
+} from "../frozen/secrets";
 
 export async function up(db: Kysely<any>) {
   await db.schema
@@ -26,11 +29,11 @@ export async function up(db: Kysely<any>) {
   }>`select id, totp_secret as secret from users where totp_secret is not null order by id`.execute(
     db,
   );
-  const plain = rows.filter((r) => totpKeyIdOf(r.secret) === LEGACY_KEY_ID);
+  const plain = rows.filter((r) => isPlainTotpSecret(r.secret));
   if (plain.length === 0) return;
-  const ring = keyRingOf(await sessionSecretOf(db));
+  const secret = await sessionSecretOf(db);
   for (const row of plain)
-    await sql`update users set totp_secret = ${sealTotpSecret(ring.current, row.secret)} where id = ${row.id}`.execute(
+    await sql`update users set totp_secret = ${sealTotpSecret(secret, row.secret)} where id = ${row.id}`.execute(
       db,
     );
 }
@@ -44,9 +47,10 @@ export async function down(db: Kysely<any>) {
     db,
   );
   if (rows.length > 0) {
-    const ring = keyRingOf(await sessionSecretOf(db), env.SESSION_SECRET_PREVIOUS);
+    const previous = process.env.SESSION_SECRET_PREVIOUS;
+    const secrets = [await sessionSecretOf(db), ...(previous ? [previous] : [])];
     for (const row of rows)
-      await sql`update users set totp_secret = ${openTotpSecret(ring, row.secret)} where id = ${row.id}`.execute(
+      await sql`update users set totp_secret = ${openTotpSecret(secrets, row.secret)} where id = ${row.id}`.execute(
         db,
       );
   }
