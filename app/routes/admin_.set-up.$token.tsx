@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { newPasswordFormValidator } from "~/accounts/form-validators";
 import { formError, type FormErrorData } from "~/accounts/form-error";
@@ -14,8 +14,8 @@ import { newPasswordValidator } from "~/accounts/validators";
 import { startStaffSession } from "~/admin/staff-session.server";
 import { completeSetup, findSetupLink, InvalidSetupLinkError } from "~/admin/staff/staff.server";
 import { newTotpSecret } from "~/admin/totp.server";
-import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit } from "~/components/forms";
+import { AuthForm } from "~/accounts/components/auth-form";
+import { FormSubmit } from "~/components/forms";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
 import { getClientIp } from "~/security/rate-limit.server";
@@ -98,20 +98,11 @@ export default function StaffSetUp() {
         </p>
       }
     >
-      {actionData?.formError ? (
-        <div className="form-alert form-alert--error auth__alert" role="alert">
-          <p>{actionData.formError}</p>
-        </div>
-      ) : null}
-      <ValidatedForm
+      <AuthForm
         validator={newPasswordFormValidator}
-        method="post"
-        id={FORM_ID}
-        noValidate
-        className="form auth__form"
+        formId={FORM_ID}
+        formError={actionData?.formError}
       >
-        <CsrfInput />
-        <FocusFirstError formId={FORM_ID} />
         <input
           type="email"
           name="username"
@@ -122,7 +113,7 @@ export default function StaffSetUp() {
         />
         <NewPasswordFields label="Password" />
         <FormSubmit className="button--block">Save and continue</FormSubmit>
-      </ValidatedForm>
+      </AuthForm>
     </AuthLayout>
   );
 }

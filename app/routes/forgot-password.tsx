@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { RedirectNotice } from "~/accounts/components/redirect-notice";
 import { formError, type FormErrorData } from "~/accounts/form-error";
@@ -9,8 +9,8 @@ import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { forgotPasswordValidator } from "~/accounts/validators.server";
 import { appOrigin } from "~/accounts/origin.server";
 import { forgotPasswordFormValidator } from "~/accounts/form-validators";
-import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { AuthForm } from "~/accounts/components/auth-form";
+import { FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
@@ -78,20 +78,11 @@ export default function ForgotPassword() {
         </p>
       }
     >
-      {actionData?.formError ? (
-        <div className="form-alert form-alert--error auth__alert" role="alert">
-          <p>{actionData.formError}</p>
-        </div>
-      ) : null}
-      <ValidatedForm
+      <AuthForm
         validator={forgotPasswordFormValidator}
-        method="post"
-        id={FORM_ID}
-        noValidate
-        className="form auth__form"
+        formId={FORM_ID}
+        formError={actionData?.formError}
       >
-        <CsrfInput />
-        <FocusFirstError formId={FORM_ID} />
         <TextField
           name="email"
           label="Email address"
@@ -106,7 +97,7 @@ export default function ForgotPassword() {
             Cancel
           </Link>
         </div>
-      </ValidatedForm>
+      </AuthForm>
     </AuthLayout>
   );
 }

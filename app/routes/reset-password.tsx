@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { RedirectNotice } from "~/accounts/components/redirect-notice";
 import { formError, type FormErrorData } from "~/accounts/form-error";
@@ -14,8 +14,8 @@ import { PASSWORD_MIN_LENGTH } from "~/accounts/password-rules";
 import { getSession } from "~/accounts/session.server";
 import { resetPasswordValidator } from "~/accounts/validators.server";
 import { newPasswordFormValidator } from "~/accounts/form-validators";
-import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit } from "~/components/forms";
+import { AuthForm } from "~/accounts/components/auth-form";
+import { FormSubmit } from "~/components/forms";
 import { BRAND } from "~/config";
 import { readForm } from "~/security/csrf.server";
 import { pageMeta } from "~/utils/meta";
@@ -100,15 +100,6 @@ export default function ResetPassword() {
         ) : null
       }
     >
-      {actionData?.formError ? (
-        <div className="form-alert form-alert--error auth__alert" role="alert">
-          <p>{actionData.formError}</p>
-          <p>
-            The link may be wrong, already used or older than 60 minutes.{" "}
-            <Link to="/forgot-password">Ask for a new link</Link>.
-          </p>
-        </div>
-      ) : null}
       {linkIncomplete ? (
         <div className="form-alert form-alert--info auth__alert">
           <p>
@@ -117,20 +108,22 @@ export default function ResetPassword() {
           </p>
         </div>
       ) : null}
-      <ValidatedForm
+      <AuthForm
         validator={newPasswordFormValidator}
-        method="post"
-        id={FORM_ID}
-        noValidate
-        className="form auth__form"
+        formId={FORM_ID}
+        formError={actionData?.formError}
+        errorMore={
+          <p>
+            The link may be wrong, already used or older than 60 minutes.{" "}
+            <Link to="/forgot-password">Ask for a new link</Link>.
+          </p>
+        }
       >
-        <CsrfInput />
-        <FocusFirstError formId={FORM_ID} />
         <input type="hidden" name="token" value={token} />
         <input type="hidden" name="email" value={email} />
         <NewPasswordFields />
         <FormSubmit className="button--block">Change password</FormSubmit>
-      </ValidatedForm>
+      </AuthForm>
       <p className="auth__aside auth__aside--center">
         <Link to="/sign-in">Back to sign in</Link>
       </p>

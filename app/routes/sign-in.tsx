@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { InvalidCredentialsError } from "~/accounts/auth.server";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
@@ -10,8 +10,8 @@ import { signInWithPassword } from "~/accounts/password-sign-in.server";
 import { getUser } from "~/accounts/session.server";
 import { signInValidator } from "~/accounts/validators.server";
 import { signInFormValidator } from "~/accounts/form-validators";
-import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { AuthForm } from "~/accounts/components/auth-form";
+import { FormSubmit, TextField } from "~/components/forms";
 import { BRAND } from "~/config";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
@@ -69,20 +69,7 @@ export default function SignIn() {
       title="Sign in"
       intro={<p>Manage your deliveries, add-ons and gift cards.</p>}
     >
-      {actionData?.formError ? (
-        <div className="form-alert form-alert--error auth__alert" role="alert">
-          <p>{actionData.formError}</p>
-        </div>
-      ) : null}
-      <ValidatedForm
-        validator={signInFormValidator}
-        method="post"
-        id={FORM_ID}
-        noValidate
-        className="form auth__form"
-      >
-        <CsrfInput />
-        <FocusFirstError formId={FORM_ID} />
+      <AuthForm validator={signInFormValidator} formId={FORM_ID} formError={actionData?.formError}>
         <input type="hidden" name="destination" value={destination} />
         <TextField
           name="email"
@@ -102,7 +89,7 @@ export default function SignIn() {
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
         <FormSubmit className="button--block">Sign in</FormSubmit>
-      </ValidatedForm>
+      </AuthForm>
       <div className="auth__footer">
         <p>New to {BRAND.name}? Your account is created when you order your first box.</p>
         <Link className="button button--secondary button--block" to="/get-started">
