@@ -11,13 +11,12 @@ import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import {
   checkoutRefusal,
-  DISCOUNT_CUSTOMER_LIMIT,
-  DISCOUNT_FIRST_ORDER,
   DISCOUNT_UNUSABLE,
   DISCOUNT_USED_UP,
   type CheckoutFacts,
   type FoundDiscount,
 } from "./discount-rules";
+import { findDiscount } from "./quote.server";
 
 /** The delivery region of a postcode (ranges are integers: 0800 is 800), or null. */
 export async function regionOfPostcode(
@@ -120,9 +119,41 @@ export async function refusalFor(
 }
 
 /**
+ * Claims the account's first box order for this checkout (decision 070): a conditional update of
+ * the user's row, so of two checkouts at the same moment exactly one is the first order (PostgreSQL
+ * re-checks the condition after waiting for the other's row lock; SQLite takes one writer at a
+ * time). True when this checkout holds it (again, for the same key) and the account has no box
+ * order. Released with the checkout's other claims (releaseDiscountUse).
+ */
+export async function claimFirstOrder(
+  trx: Transaction<DB>,
+  userId: number,
+  key: string,
+): Promise<boolean> {
+  const took = await trx
+    .updateTable("users")
+    .set({ firstOrderKey: key })
+    .where("id", "=", userId)
+    .where("orderedAt", "is", null)
+    .where((eb) => eb.or([eb("firstOrderKey", "is", null), eb("firstOrderKey", "=", key)]))
+    .executeTakeFirst();
+  if (Number(took.numUpdatedRows) !== 1) return false;
+  const order = await trx
+    .selectFrom("orders")
+    .select("id")
+    .where("userId", "=", userId)
+    .where("kind", "=", "box")
+    .limit(1)
+    .executeTakeFirst();
+  return !order;
+}
+
+/**
  * Claims one use of the code for this checkout, inside its claim transaction (see the top of the
- * file). The use row carries the payment key until the settle links its order. Answers the refusal's
- * message, or null: on a refusal the caller MUST throw (refuse) so the transaction rolls back.
+ * file), re-checking every term there: the quote's checks ran before, and staff may have paused or
+ * edited the code, or its last day ended, since. The use row carries the payment key until the
+ * settle links its order. Answers the refusal's message, or null: on a refusal the caller MUST
+ * throw (refuse) so the transaction rolls back.
  */
 export async function claimDiscountUse(
   trx: Transaction<DB>,
@@ -132,31 +163,49 @@ export async function claimDiscountUse(
     subscriptionId: number;
     key: string;
     discountedCents: number;
+    /** where the box goes: the region and Tasmanian rules are checked again */
+    postcode: string | null;
     at: Date;
   },
 ): Promise<string | null> {
-  const d = await trx
+  const row = await trx
     .selectFrom("discounts")
-    .select(["id", "recurring", "maxUsesPerCustomer"])
+    .select("id")
     .where("code", "=", input.code)
     .executeTakeFirst();
-  if (!d) return DISCOUNT_UNUSABLE;
+  if (!row) return DISCOUNT_UNUSABLE;
   const took = await trx
     .updateTable("discounts")
     .set((eb) => ({ usesCount: eb("usesCount", "+", 1) }))
-    .where("id", "=", d.id)
+    .where("id", "=", row.id)
     .where((eb) => eb.or([eb("maxUses", "is", null), eb("usesCount", "<", eb.ref("maxUses"))]))
     .executeTakeFirst();
-  if (Number(took.numUpdatedRows) !== 1) return DISCOUNT_USED_UP;
-  // the code's row is ours until commit: every other claim of this code waits here
-  const uses = await customerUses(d.id, input.userId, trx);
-  if (d.maxUsesPerCustomer !== null && uses >= d.maxUsesPerCustomer) return DISCOUNT_CUSTOMER_LIMIT;
-  if (d.recurring !== 1 && (uses > 0 || (await hasOrderedBefore(input.userId, trx))))
-    return DISCOUNT_FIRST_ORDER;
+  const claimed = Number(took.numUpdatedRows) === 1;
+  // Claimed, the code's row is ours until commit: every other claim and every staff edit of this
+  // code waits here, so the terms read now are the ones in force when the use is written.
+  const d = await findDiscount(input.code, trx, input.at);
+  if (!d) return DISCOUNT_UNUSABLE;
+  const region = await regionOfPostcode(input.postcode, trx);
+  // a first-order code needs this checkout to be the account's first order, claimed here
+  const first = d.terms.recurring ? null : await claimFirstOrder(trx, input.userId, input.key);
+  const uses = await customerUses(d.terms.id, input.userId, trx);
+  const refusal = checkoutRefusal(
+    // the limit as it stood before this claim's own use
+    { ...d, terms: { ...d.terms, usesCount: d.terms.usesCount - (claimed ? 1 : 0) } },
+    {
+      at: input.at,
+      postcode: input.postcode,
+      region,
+      orderedBefore: first === null ? null : !first,
+      customerUses: uses,
+    },
+  );
+  if (refusal) return refusal;
+  if (!claimed) return DISCOUNT_USED_UP;
   await trx
     .insertInto("discountUses")
     .values({
-      discountId: d.id,
+      discountId: d.terms.id,
       userId: input.userId,
       subscriptionId: input.subscriptionId,
       orderId: null,
@@ -169,8 +218,17 @@ export async function claimDiscountUse(
   return null;
 }
 
-/** A checkout (or payment recovery) whose payment did not go through gives its use back. */
+/**
+ * A checkout (or payment recovery) whose payment did not go through gives back its code's use and
+ * the account's first order, if it held them.
+ */
 export async function releaseDiscountUse(trx: Transaction<DB>, key: string): Promise<void> {
+  await trx
+    .updateTable("users")
+    .set({ firstOrderKey: null })
+    .where("firstOrderKey", "=", key)
+    .where("orderedAt", "is", null)
+    .execute();
   const use = await trx
     .selectFrom("discountUses")
     .select(["id", "discountId"])
@@ -184,6 +242,15 @@ export async function releaseDiscountUse(trx: Transaction<DB>, key: string): Pro
     .set((eb) => ({ usesCount: eb("usesCount", "-", 1) }))
     .where("id", "=", use.discountId)
     .where("usesCount", ">", 0)
+    .execute();
+}
+
+/** A renewal whose delivery is not sent (cancelled at the packing cut-off) gives its use back: the code's N deliveries count deliveries sent. */
+export async function releaseRenewalUse(trx: Transaction<DB>, orderId: number): Promise<void> {
+  await trx
+    .deleteFrom("discountUses")
+    .where("orderId", "=", orderId)
+    .where("deliveryNumber", ">", 1)
     .execute();
 }
 

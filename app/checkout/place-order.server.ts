@@ -55,7 +55,12 @@ import {
   type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment, linkPayment, saveCard, type ResolvedCard } from "~/payments/payments.server";
-import { claimDiscountUse, releaseDiscountUse, settleDiscountUse } from "./discount-use.server";
+import {
+  claimDiscountUse,
+  claimFirstOrder,
+  releaseDiscountUse,
+  settleDiscountUse,
+} from "./discount-use.server";
 import type { AddressInput } from "./address-schema";
 import type { CheckoutInput } from "./checkout-schema";
 import {
@@ -156,6 +161,8 @@ async function withSession(
 
 type Checked = {
   quote: Quote;
+  /** what the quote was asked: re-quoted without the code when the claim refuses it */
+  quoteInput: Parameters<typeof quoteDraft>[0];
   regionId: number;
   suburbId: number;
   windowLabel: string;
@@ -201,7 +208,7 @@ async function check(
     );
   }
 
-  const quote = await quoteDraft({
+  const quoteInput = {
     draft: actor.draft,
     postcode: lookup.postcode,
     discountCode: input.discountCode,
@@ -209,21 +216,12 @@ async function check(
     creditBalanceCents:
       customer.passwordHash && actor.user ? await creditBalance({ userId: customer.id }) : 0,
     customerId: customer.id,
-  });
+  };
+  const quote = await quoteDraft(quoteInput);
   const changed = shownTotalCheck(input, quote);
-  if (input.discountCode && quote.discountMessage) {
+  if (input.discountCode && quote.discountMessage)
     // No longer usable (expired, or salmon to Tasmania): removed, and the shopper sees the new total first.
-    await db
-      .updateTable("subscriptions")
-      .set({ discountCode: null })
-      .where("id", "=", actor.draft.id)
-      .where("status", "=", "draft")
-      .execute();
-    const codeErrors = { discountCode: quote.discountMessage };
-    return changed
-      ? { ...changed, fieldErrors: codeErrors }
-      : { kind: "fields", fieldErrors: codeErrors };
-  }
+    return codeRemoved(actor, input, changed, quote.discountMessage);
   if (changed) return changed;
   if (quote.discount?.needsChoice && !quote.discount.chosenId)
     fieldErrors.choice = "You must choose a product.";
@@ -267,12 +265,50 @@ async function check(
       : lookup.suburbs[0].id);
   return {
     quote,
+    quoteInput,
     regionId: lookup.region.id,
     suburbId,
     windowLabel: window!.label,
     customer,
     card,
   };
+}
+
+/**
+ * A code that can no longer be used leaves the draft; the answer carries its message on the code's
+ * field and, when the total differs from the one the page showed, the new total (decision 036):
+ * nothing is charged until the shopper has seen the amount without the code.
+ */
+async function codeRemoved(
+  actor: CheckoutActor,
+  input: CheckoutInput,
+  changed: TotalChanged | null,
+  message: string,
+): Promise<CheckoutOutcome> {
+  await db
+    .updateTable("subscriptions")
+    .set({ discountCode: null })
+    .where("id", "=", actor.draft.id)
+    .where("status", "=", "draft")
+    .execute();
+  const codeErrors = { discountCode: message };
+  return changed
+    ? { ...changed, fieldErrors: codeErrors }
+    : { kind: "fields", fieldErrors: codeErrors };
+}
+
+/**
+ * The claim refused the code (paused, ended or used up since the checks, or the account's first
+ * order taken by another checkout): priced again without it, so the answer states the real total.
+ */
+async function codeRefusedAtClaim(
+  actor: CheckoutActor,
+  input: CheckoutInput,
+  checked: Checked,
+  message: string,
+): Promise<CheckoutOutcome> {
+  const without = await quoteDraft({ ...checked.quoteInput, discountCode: null, choiceId: null });
+  return codeRemoved(actor, input, shownTotalCheck(input, without), message);
 }
 
 /** Per-item messages for products whose stock cannot cover this order. */
@@ -339,15 +375,14 @@ export async function placeOrder(
   const checked = await check(actor, input);
   if ("kind" in checked) return checked;
   const order = await prepareOrder(actor, input, checked, origin);
-  return withSession(
-    actor,
+  const answer = await orderAnswer(
     key,
-    await orderAnswer(
-      key,
-      await runShopperFlow(boxCheckout(actor, input, checked, order, key)),
-      ANOTHER_TAB,
-    ),
+    await runShopperFlow(boxCheckout(actor, input, checked, order, key)),
+    ANOTHER_TAB,
   );
+  if (answer.kind === "fields" && answer.fieldErrors.discountCode)
+    return codeRefusedAtClaim(actor, input, checked, answer.fieldErrors.discountCode);
+  return withSession(actor, key, answer);
 }
 
 type OrderInput = CheckoutInput & { giftCode?: string | null };
@@ -371,7 +406,7 @@ function boxCheckout(
     async claim(trx) {
       await claimDraft(trx, actor.draft.id, key);
       await changeStock(trx, quote.stock, -1);
-      // the code's use, claimed against its limits in this transaction (decision 056)
+      // the code's use, claimed against all its terms in this transaction (decisions 056, 070)
       const codeRefused = quote.discount
         ? await claimDiscountUse(trx, {
             code: quote.discount.code,
@@ -379,11 +414,14 @@ function boxCheckout(
             subscriptionId: actor.draft.id,
             key,
             discountedCents: quote.discountedCents,
+            postcode: input.shipping.postcode,
             at: new Date(),
           })
         : null;
       if (codeRefused)
         refuse<CheckoutOutcome>({ kind: "fields", fieldErrors: { discountCode: codeRefused } });
+      // an account's first order is one checkout's, with or without a code (decision 070)
+      await claimFirstOrder(trx, customer.id, key);
       const spent = await spendCredit(trx, customer.id, quote, input.expectedTotalCents, key);
       if (spent.totalCents > 0 && !card) refuse<CheckoutOutcome>(CHOOSE_A_CARD);
       const used = spent.totalCents > 0 ? card : null;

@@ -33,6 +33,8 @@ export interface UsersTable {
   totpLockedUntil: Optional<Timestamp>;
   /** disabled (migration 033): no sign-in or session opens the account; null: usable */
   disabledAt: Optional<Timestamp>;
+  /** the checkout (payment key) that claimed the account's first order (migration 038, decision 070); null: unclaimed */
+  firstOrderKey: Optional<string>;
 }
 
 export type StaffRole = "owner" | "support" | "packer" | "editor";

@@ -2,13 +2,14 @@
 // whose card was declined and that is still unpaid then is settled for good.
 // Its box is not packed or sent; its order is cancelled (status `cancelled`,
 // so nothing can pay it any more); reserved stock and any credit still spent
-// on it go back; the subscriber is told by e-mail and on my-deliveries. The
+// on it go back, and so does a recurring code's use (decision 070); the subscriber is told by e-mail and on my-deliveries. The
 // next delivery is its own row and goes ahead. Exactly once: the delivery is
 // claimed by a conditional update (payment_failed -> skipped) in the
 // transaction of all its effects, and the order only while nobody is paying it.
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { formatDeliveryDate } from "~/delivery/schedule";
+import { releaseRenewalUse } from "~/checkout/discount-use.server";
 import { queueEmail } from "~/email/mailer.server";
 import { deliveryNotSentEmail } from "~/email/templates/delivery-not-sent";
 import { addLedgerEntry, lockUser } from "~/orders/credit.server";
@@ -110,6 +111,8 @@ export async function closeUnpaidAtPacking(
       return "done" as const;
     }
 
+    // a delivery not sent does not use up one of a recurring code's N deliveries (decision 070)
+    await releaseRenewalUse(trx, orderId);
     const stock = (
       await trx
         .selectFrom("deliveries")

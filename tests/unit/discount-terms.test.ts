@@ -232,6 +232,25 @@ describe("the back office's form", () => {
     expect(errors({ endsOn: "2026-02-30" })).toEqual({ endsOn: DISCOUNT_MESSAGES.date });
   });
 
+  it("refuses a recurring choice of free product; one product recurring, or a choice first order only, is fine (decision 070)", () => {
+    const free = { ...base, kind: "free_item", percent: "" };
+    const errors = (over: Record<string, unknown>) => {
+      const r = DiscountFormSchema.safeParse({ ...free, ...over });
+      return r.success
+        ? {}
+        : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+    };
+    expect(errors({ products: ["1", "2"], appliesTo: "recurring", deliveries: "3" })).toEqual({
+      appliesTo: DISCOUNT_MESSAGES.recurringChoice,
+    });
+    expect(errors({ products: ["1", "2"], appliesTo: "recurring" })).toEqual({
+      appliesTo: DISCOUNT_MESSAGES.recurringChoice,
+    });
+    expect(errors({ products: ["1"], appliesTo: "recurring", deliveries: "3" })).toEqual({});
+    expect(errors({ products: ["1", "1"], appliesTo: "recurring" })).toEqual({});
+    expect(errors({ products: ["1", "2"], appliesTo: "first" })).toEqual({});
+  });
+
   it("reads dollars as staff type them", () => {
     expect(amountCents("15")).toBe(1500);
     expect(amountCents("$12.50")).toBe(1250);

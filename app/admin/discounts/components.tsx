@@ -194,7 +194,7 @@ export function DiscountForm({
         <CheckboxGroup
           name="products"
           legend="Free products"
-          hint="For a free product: tick one product to give it, or several to let the shopper choose one of them."
+          hint="For a free product: tick one product to give it, or several to let the shopper choose one of them at checkout (a choice is for the first order only)."
           options={products.map((p) => ({
             value: String(p.id),
             label: `${p.name} (${p.kind === "addon" ? formatAud(p.priceCents) : "cut"}${p.active ? "" : ", inactive"})`,

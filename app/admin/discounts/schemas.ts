@@ -17,6 +17,8 @@ export const DISCOUNT_MESSAGES = {
   endBeforeStart: "The last day must be on or after the first day.",
   limit: "Enter a whole number from 1 to 1,000,000, or leave it empty.",
   perCustomerOverTotal: "The limit per customer cannot be more than the limit on total uses.",
+  recurringChoice:
+    "A choice of free product is for the first order only: tick one product to give it on every delivery, or choose first order only.",
 } as const;
 
 const text = (message: string) =>
@@ -110,6 +112,13 @@ export const DiscountFormSchema = z
       ctx.addIssue({ code: "custom", path: ["amount"], message: DISCOUNT_MESSAGES.amount });
     if (v.kind === "free_item" && v.products.length === 0)
       ctx.addIssue({ code: "custom", path: ["products"], message: DISCOUNT_MESSAGES.products });
+    // renewals have no checkout to choose at, so a choice would give nothing after the first order (decision 070)
+    if (v.kind === "free_item" && new Set(v.products).size > 1 && v.appliesTo === "recurring")
+      ctx.addIssue({
+        code: "custom",
+        path: ["appliesTo"],
+        message: DISCOUNT_MESSAGES.recurringChoice,
+      });
     if (v.startsOn && v.endsOn && v.endsOn < v.startsOn)
       ctx.addIssue({ code: "custom", path: ["endsOn"], message: DISCOUNT_MESSAGES.endBeforeStart });
     if (v.maxUses !== null && v.maxUsesPerCustomer !== null && v.maxUsesPerCustomer > v.maxUses)
