@@ -10,7 +10,7 @@ import type { CardInput } from "~/payments/gateway";
 import { db } from "~/db/client.server";
 import * as m038 from "~/db/migrations/038-discount-claims";
 import { saveDiscount } from "~/admin/discounts/discounts.server";
-import { DiscountFormSchema } from "~/admin/discounts/schemas";
+import { DiscountFormSchema, DISCOUNT_MESSAGES } from "~/admin/discounts/schemas";
 import { placeOrder } from "~/checkout/place-order.server";
 import { DISCOUNT_FIRST_ORDER, DISCOUNT_UNUSABLE } from "~/checkout/discount-rules";
 import { runDueJobs } from "~/jobs/runner.server";
@@ -25,6 +25,9 @@ import {
   retryInstants,
 } from "~/subscriptions/schedule";
 import { createStaff, createUser, uniqueEmail } from "../factories";
+import * as create from "~/routes/admin.discounts.new";
+import { staffClient } from "./admin-helpers";
+import { call, postRequest, rowCounts } from "./http-helpers";
 import { boxDraft, ORIGIN } from "./payment-fixtures";
 import { deliveriesOf, ordersOf, rand, subscriber } from "./renewal-fixtures";
 
@@ -313,6 +316,35 @@ describe("first order only, under concurrency", () => {
     vi.restoreAllMocks();
     const welcomed = await placeOrder(c.actor, c.input({ discountCode: "WELCOME20" }), ORIGIN);
     expect(welcomed.kind).toBe("placed");
+  });
+});
+
+describe("a recurring choice of free product", () => {
+  it("is refused by the back office form with what was typed (422), and nothing is saved", async () => {
+    const owner = await staffClient("owner");
+    const products = await db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "in", ["addon-bacon", "addon-butter"])
+      .execute();
+    const typed = `R${rand().toUpperCase()}`;
+    const before = await rowCounts(["discounts", "auditEntries"]);
+    const refused = await call(
+      create.action,
+      postRequest("/admin/discounts/new", owner, [
+        ["code", typed],
+        ["description", "A free breakfast item on every box"],
+        ["kind", "free_item"],
+        ...products.map((p): [string, string] => ["products", String(p.id)]),
+        ["appliesTo", "recurring"],
+        ["deliveries", "3"],
+        ["active", "on"],
+      ]),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.text).toContain(DISCOUNT_MESSAGES.recurringChoice);
+    expect(refused.text).toContain(typed);
+    expect(await rowCounts(["discounts", "auditEntries"])).toEqual(before);
   });
 });
 
