@@ -3,9 +3,11 @@
 // checkout's claim transaction so two shoppers racing for the last use cannot both get it:
 //   1. `uses_count + 1` on the code, conditional on the limit (PostgreSQL re-checks the condition
 //      after waiting for the other claim's row lock; SQLite claims one writer at a time), then
-//   2. with the code's row held, the account's uses and its first order are read and the use row is
-//      written (unique by payment key). A refusal rolls the whole claim back.
-// A payment that does not go through releases the use; a settled one links it to its order.
+//   2. with the code's row held, its terms are read again (paused, ended, region: decision 070), the
+//      account's first order is claimed (users.first_order_key), its uses are read and the use row
+//      is written (unique by payment key). A refusal rolls the whole claim back.
+// A payment that does not go through releases the use and the first order; a settled one links the
+// use to its order. A renewal not sent (cancelled at the packing cut-off) gives its use back.
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
@@ -223,25 +225,27 @@ export async function claimDiscountUse(
  * the account's first order, if it held them.
  */
 export async function releaseDiscountUse(trx: Transaction<DB>, key: string): Promise<void> {
-  await trx
-    .updateTable("users")
-    .set({ firstOrderKey: null })
-    .where("firstOrderKey", "=", key)
-    .where("orderedAt", "is", null)
-    .execute();
   const use = await trx
     .selectFrom("discountUses")
     .select(["id", "discountId"])
     .where("paymentKey", "=", key)
     .where("orderId", "is", null)
     .executeTakeFirst();
-  if (!use) return;
-  await trx.deleteFrom("discountUses").where("id", "=", use.id).execute();
+  if (use) {
+    await trx.deleteFrom("discountUses").where("id", "=", use.id).execute();
+    await trx
+      .updateTable("discounts")
+      .set((eb) => ({ usesCount: eb("usesCount", "-", 1) }))
+      .where("id", "=", use.discountId)
+      .where("usesCount", ">", 0)
+      .execute();
+  }
+  // the account's row after the code's, the order the claim takes them in (no deadlock between the two)
   await trx
-    .updateTable("discounts")
-    .set((eb) => ({ usesCount: eb("usesCount", "-", 1) }))
-    .where("id", "=", use.discountId)
-    .where("usesCount", ">", 0)
+    .updateTable("users")
+    .set({ firstOrderKey: null })
+    .where("firstOrderKey", "=", key)
+    .where("orderedAt", "is", null)
     .execute();
 }
 

@@ -6,7 +6,7 @@
 //     states the total without it;
 //   - "first order only" holds when two checkouts of one account run at the same moment;
 //   - a recurring code that made the shopper choose a free product becomes first order only.
-import type { CardInput } from "~/payments/gateway";
+import type { CardInput, ChargeRequest } from "~/payments/gateway";
 import { db } from "~/db/client.server";
 import * as m038 from "~/db/migrations/038-discount-claims";
 import { saveDiscount } from "~/admin/discounts/discounts.server";
@@ -271,26 +271,33 @@ describe("first order only, under concurrency", () => {
     expect(await succeededPayments(shopper.id)).toHaveLength(1);
   });
 
-  it("a checkout without a code holds the first order: a first-order code at the same moment is refused, and given back if that payment fails", async () => {
+  it("a checkout without a code holds the first order while its card is charged: a first-order code then is refused, and the first order is given back if that payment fails", async () => {
     const shopper = await fresh();
     const [a, b] = [await boxDraft(shopper), await boxDraft(shopper)];
-    let waiting = 0;
-    let open!: () => void;
-    const bothChecked = new Promise<void>((r) => (open = r));
-    afterChecks(async () => {
-      waiting += 1;
-      if (waiting === 2) open();
-      await bothChecked;
+    const aInput = a.input();
+    // the first checkout's charge waits at the gateway: it has claimed, not settled
+    const gateway = paymentGateway();
+    const charge = gateway.charge.bind(gateway);
+    let reached!: () => void;
+    const atGateway = new Promise<void>((r) => (reached = r));
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    vi.spyOn(gateway, "charge").mockImplementation(async (request: ChargeRequest) => {
+      if (request.idempotencyKey === `checkout:${aInput.idempotencyKey}`) {
+        reached();
+        await gate;
+      }
+      return charge(request);
     });
-    const [plain, coded] = await Promise.all([
-      placeOrder(a.actor, a.input(), ORIGIN),
-      // the second claims after the first (the first's claim holds the account's row)
-      new Promise((r) => setTimeout(r, 50)).then(() =>
-        placeOrder(b.actor, b.input({ discountCode: "WELCOME20" }), ORIGIN),
-      ),
-    ]);
-    const kinds = [plain.kind, coded.kind].sort();
-    expect(kinds).toEqual(["fields", "placed"]);
+    const plain = placeOrder(a.actor, aInput, ORIGIN);
+    await atGateway;
+    const coded = await placeOrder(b.actor, b.input({ discountCode: "WELCOME20" }), ORIGIN);
+    release();
+    expect(coded).toMatchObject({
+      kind: "fields",
+      fieldErrors: { discountCode: DISCOUNT_FIRST_ORDER },
+    });
+    expect((await plain).kind).toBe("placed");
     expect(await succeededPayments(shopper.id)).toHaveLength(1);
 
     // a first order whose card is declined gives the first order back
