@@ -18,7 +18,7 @@ import {
   type CheckoutFacts,
   type FoundDiscount,
 } from "./discount-rules";
-import { findDiscount } from "./quote.server";
+import { findDiscount } from "./find-discount.server";
 
 /** The delivery region of a postcode (ranges are integers: 0800 is 800), or null. */
 export async function regionOfPostcode(
