@@ -111,7 +111,7 @@ export interface RefundsTable {
   /**
    * pending while the gateway is asked; unknown when the call errored (it may have refunded): still
    * counted as refunded until the settlement job asks the gateway (decision 072); failed gives its
-   * amount back to the order
+   * amount back to the order. Indexed with created_at for the settlement job (migration 040)
    */
   status: "pending" | "unknown" | "succeeded" | "failed";
   gatewayRefundId: Optional<string>;
