@@ -245,7 +245,8 @@ export type GiftActionOutcome =
   | {
       ok: true;
       message: string;
-      /** cancelled, its refund being confirmed (decision 072) */ confirming?: true;
+      /** cancelled, its refund being confirmed (decision 072) */
+      confirming?: true;
     }
   | { ok: false; status: 404 | 409 | 502; message: string };
 
