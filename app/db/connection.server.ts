@@ -49,6 +49,7 @@ import * as m033 from "./migrations/033-disabled-accounts";
 import * as m034 from "./migrations/034-key-ids";
 import * as m036 from "./migrations/036-staff-setup";
 import * as m038 from "./migrations/038-discount-claims";
+import * as m040 from "./migrations/040-refund-settlement";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
 
@@ -217,6 +218,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "034-key-ids": m034,
         "036-staff-setup": m036,
         "038-discount-claims": m038,
+        "040-refund-settlement": m040,
       }),
     },
   });

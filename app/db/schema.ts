@@ -110,8 +110,12 @@ export interface RefundsTable {
   lines: Optional<string>;
   staffUserId: number;
   idempotencyKey: string;
-  /** pending while the gateway is asked; failed gives its amount back to the order */
-  status: "pending" | "succeeded" | "failed";
+  /**
+   * pending while the gateway is asked; unknown when the call errored (it may have refunded): still
+   * counted as refunded until the settlement job asks the gateway (decision 072); failed gives its
+   * amount back to the order. Indexed with created_at for the settlement job (migration 040)
+   */
+  status: "pending" | "unknown" | "succeeded" | "failed";
   gatewayRefundId: Optional<string>;
   /** the adjustment note's number, e.g. "AN-PT1234-1" */
   noteNumber: string;

@@ -65,8 +65,14 @@ export interface PaymentGateway {
    */
   verify(token: string, reference: string): Promise<VerifyResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** the same idempotency key refunds at most once (recovery and a late settle may both refund one charge) */
+  /**
+   * The same idempotency key refunds at most once (recovery and a late settle may both refund one
+   * charge). A throw says nothing about the outcome: the refund may have been made before the error
+   * (a timeout after the gateway refunded), so the caller asks findRefund later (decision 072).
+   */
   refund(chargeId: string, amountCents: number, idempotencyKey: string): Promise<RefundResult>;
+  /** The refund made with this idempotency key, if any: settles a refund whose call errored. */
+  findRefund(idempotencyKey: string): Promise<RefundResult | null>;
   /** The charge made with this idempotency key, if any (recovery after a crash between charge and settle). */
   findCharge(idempotencyKey: string): Promise<ChargeResult | null>;
 }

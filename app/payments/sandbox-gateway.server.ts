@@ -8,6 +8,7 @@ import { cardBrand, digitsOnly, luhnValid } from "./card-rules";
 import { gatewayName, type GatewayName } from "./gateway-config.server";
 import {
   CardError,
+  GatewayTimeoutError,
   type CardInput,
   type ChargeRequest,
   type ChargeResult,
@@ -18,7 +19,7 @@ import {
   type VerifyResult,
 } from "./gateway";
 
-type Behaviour = "ok" | "declined" | "insufficient" | "slow";
+type Behaviour = "ok" | "declined" | "insufficient" | "slow" | "refundtimeout";
 
 /** Test numbers with a special outcome; every other valid number succeeds. */
 const SPECIAL: Record<string, Behaviour> = {
@@ -34,6 +35,15 @@ const SPECIAL: Record<string, Behaviour> = {
 export const SLOW_TEST_CARD = "4000000000002503";
 const slowCardHonoured = () => env.APP_ENV === "test";
 
+/**
+ * A card whose charges succeed and whose refunds are made but answer with a timeout: the gateway
+ * that refunded just before our call gave up, for tests of a refund whose outcome is unknown
+ * (decision 072). Only when APP_ENV=test; anywhere else it is an ordinary card. Its charges carry
+ * the behaviour in their id, as refund() is given the charge, not the card.
+ */
+export const REFUND_TIMEOUT_TEST_CARD = "4000000000007023";
+const REFUND_TIMEOUT = "refundtimeout";
+
 /** The refusal each failing behaviour answers with, the same for charge() and verify(). */
 const DECLINES: Record<"declined" | "insufficient", Decline> = {
   declined: { status: "declined", code: "card_declined", message: "Your card was declined." },
@@ -47,7 +57,7 @@ const DECLINES: Record<"declined" | "insufficient", Decline> = {
 /** The behaviour a sandbox token carries in its suffix (tokenise() puts it there). */
 function behaviourOf(token: string): Behaviour {
   const suffix = /_([a-z]+)$/.exec(token)?.[1];
-  if (suffix === "slow") return slowCardHonoured() ? "slow" : "ok";
+  if (suffix === "slow" || suffix === REFUND_TIMEOUT) return slowCardHonoured() ? suffix : "ok";
   return suffix === "declined" || suffix === "insufficient" ? suffix : "ok";
 }
 
@@ -160,7 +170,14 @@ export class SandboxGateway implements PaymentGateway {
     if (!/^\d{3,4}$/.test(card.cvc))
       throw new CardError("cvc", "Your card's security code is invalid.");
     const behaviour =
-      SPECIAL[number] ?? (number === SLOW_TEST_CARD && slowCardHonoured() ? "slow" : "ok");
+      SPECIAL[number] ??
+      (!slowCardHonoured()
+        ? "ok"
+        : number === SLOW_TEST_CARD
+          ? "slow"
+          : number === REFUND_TIMEOUT_TEST_CARD
+            ? REFUND_TIMEOUT
+            : "ok");
     return {
       token: `sandbox_pm_${rand()}_${behaviour}`,
       brand: cardBrand(number),
@@ -200,13 +217,13 @@ export class SandboxGateway implements PaymentGateway {
     if (behaviour === "slow")
       await pause(this.options.slowCardMs ?? PAYMENTS.sandboxSlowCardMs, request.signal);
     const result: ChargeResult =
-      behaviour === "ok" || behaviour === "slow"
-        ? {
+      behaviour === "declined" || behaviour === "insufficient"
+        ? { ...DECLINES[behaviour] }
+        : {
             status: "succeeded",
-            chargeId: `sandbox_ch_${rand()}`,
+            chargeId: `sandbox_ch_${rand()}${behaviour === REFUND_TIMEOUT ? `_${REFUND_TIMEOUT}` : ""}`,
             amountCents: request.amountCents,
-          }
-        : { ...DECLINES[behaviour] };
+          };
     // two processes charging one key at once: the first result kept is the one both answer
     return this.charges.keep(request.idempotencyKey, result);
   }
@@ -224,13 +241,24 @@ export class SandboxGateway implements PaymentGateway {
       chargeId: `sandbox_re_${opaqueId(16)}`,
       amountCents,
     });
-    return {
-      status: "refunded",
-      refundId: kept.status === "succeeded" ? kept.chargeId : "",
-      amountCents: kept.status === "succeeded" ? kept.amountCents : amountCents,
-    };
+    // the refund is made and kept; the answer is lost on the way back
+    if (chargeId.endsWith(`_${REFUND_TIMEOUT}`) && slowCardHonoured())
+      throw new GatewayTimeoutError();
+    return refundOf(kept, amountCents);
+  }
+
+  async findRefund(idempotencyKey: string): Promise<RefundResult | null> {
+    const kept = await this.charges.get(`${REFUND_PREFIX}${idempotencyKey}`);
+    return kept ? refundOf(kept, kept.status === "succeeded" ? kept.amountCents : 0) : null;
   }
 }
+
+/** A refund as the charges store keeps it (shaped as a charge, with the refund's id). */
+const refundOf = (kept: ChargeResult, amountCents: number): RefundResult => ({
+  status: "refunded",
+  refundId: kept.status === "succeeded" ? kept.chargeId : "",
+  amountCents: kept.status === "succeeded" ? kept.amountCents : amountCents,
+});
 
 let gateway: PaymentGateway | null = null;
 /** The gateway PAYMENT_GATEWAY names (./gateway-config.server.ts; only the sandbox exists so far). */

@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       card,
       // a new key for each page shown: a second press of the same form is the same refund
       cancelKey: randomUUID(),
-      done: done === "resent" || done === "cancelled" ? done : null,
+      done: done === "resent" || done === "cancelled" || done === "confirming" ? done : null,
     },
     { headers: { "Cache-Control": "no-store" } },
   );
@@ -48,9 +48,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const outcome = await runGiftCardForm(staff, id, formData, appOrigin(request));
   if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
-  const done = formData.get("intent") === "resend" ? "resent" : "cancelled";
+  const done =
+    formData.get("intent") === "resend"
+      ? "resent"
+      : outcome.confirming
+        ? "confirming"
+        : "cancelled";
   return redirect(`${giftCardPath(id)}?done=${done}#status`, 303);
 }
+
+const REFUND_STATUS: Record<string, string> = {
+  pending: "Being refunded",
+  unknown: "Refund being confirmed",
+  succeeded: "Refunded",
+  failed: "Not made",
+};
 
 export default function GiftCardPage() {
   const { card, cancelKey, done } = useLoaderData<typeof loader>();
@@ -76,7 +88,9 @@ export default function GiftCardPage() {
         <p className="form-alert form-alert--success" role="status" id="status" tabIndex={-1}>
           {done === "resent"
             ? `Gift card resent to ${card.receiverEmail} with a new code ending ${card.codeLast4}. The old code no longer works.`
-            : `Gift card cancelled and its purchase refunded to the buyer's card. We e-mailed ${card.senderEmail}.`}
+            : done === "confirming"
+              ? `Gift card cancelled. The payment gateway did not answer in time, so the refund of its purchase is being confirmed: the card stays cancelled meanwhile, and we e-mail ${card.senderEmail} once it is refunded.`
+              : `Gift card cancelled and its purchase refunded to the buyer's card. We e-mailed ${card.senderEmail}.`}
         </p>
       ) : null}
       {actionData?.error ? (
@@ -166,7 +180,7 @@ export default function GiftCardPage() {
                     <tr key={r.noteNumber}>
                       <th scope="row">{r.noteNumber}</th>
                       <td className="num">{formatAud(r.amountCents)}</td>
-                      <td>{r.status}</td>
+                      <td>{REFUND_STATUS[r.status] ?? r.status}</td>
                       <td>{formatStaffTime(r.createdAt)}</td>
                     </tr>
                   ))}

@@ -60,7 +60,8 @@ const PAYMENT_LABELS: Record<string, [string, string]> = {
 const REFUND_LABELS: Record<string, [string, string]> = {
   succeeded: ["Refunded", "status--good"],
   pending: ["Being refunded", "status--warn"],
-  failed: ["Failed", "status--bad"],
+  unknown: ["Refund being confirmed", "status--warn"],
+  failed: ["Not made", "status--bad"],
 };
 
 export default function AdminOrder() {
@@ -70,6 +71,7 @@ export default function AdminOrder() {
   const refundAnswer = actionData?.intent === "refund" ? actionData : undefined;
   const resendAnswer = actionData?.intent === "resend" ? actionData : undefined;
   const s = order.summary;
+  const confirming = order.refunds.filter((r) => r.status === "unknown");
   return (
     <AdminPage
       title={`Order ${order.reference}`}
@@ -88,6 +90,24 @@ export default function AdminOrder() {
           tabIndex={-1}
         >
           <p>{status}</p>
+        </div>
+      ) : null}
+      {confirming.length > 0 ? (
+        <div
+          className="form-alert form-alert--info admin-orders__alert"
+          role="status"
+          id="refund-confirming"
+          tabIndex={-1}
+        >
+          <p>
+            <strong>Refund being confirmed.</strong> The payment gateway did not answer in time for{" "}
+            {confirming
+              .map((r) => `${r.noteNumber} (${formatAud(r.amountCents)} to the card)`)
+              .join(", ")}
+            . It stays counted as refunded, so that money cannot be refunded again, until the
+            gateway confirms it in the next few minutes. If it was made, the customer is sent the
+            adjustment note; if not, its amount can be refunded again.
+          </p>
         </div>
       ) : null}
 

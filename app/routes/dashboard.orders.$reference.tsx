@@ -9,6 +9,8 @@ import { AdjustmentNotes } from "~/orders/components/adjustment-note";
 import { TaxInvoiceSheet } from "~/orders/components/tax-invoice";
 import { loadTaxInvoice } from "~/orders/invoice.server";
 import { PAY_MESSAGES } from "~/orders/pay-order-messages";
+import { refundsBeingConfirmed } from "~/orders/refunds-being-confirmed.server";
+import { formatAud } from "~/utils/money";
 import { MY_DELIVERIES_PATH, payOrderPath } from "~/orders/paths";
 import { pageMeta } from "~/utils/meta";
 import ordersHref from "~/styles/orders.css";
@@ -30,6 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const params_ = new URL(request.url).searchParams;
   return {
     invoice: found.invoice,
+    confirming: await refundsBeingConfirmed(user.id, found.invoice.reference),
     justPaid: params_.get("paid") === "1",
     alreadyPaid: params_.get("notice") === "already-paid",
     newPrimary: params_.get("paid") === "1" && params_.get("card") === "primary",
@@ -37,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function TaxInvoicePage() {
-  const { invoice, justPaid, alreadyPaid, newPrimary } = useLoaderData<typeof loader>();
+  const { invoice, justPaid, alreadyPaid, newPrimary, confirming } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   return (
     <section className="invoice container" aria-label={`Tax invoice ${invoice.reference}`}>
@@ -69,6 +72,15 @@ export default function TaxInvoicePage() {
           </p>
         </div>
       ) : null}
+      {confirming.map((r, i) => (
+        <div key={i} className="form-alert form-alert--info invoice__notice" role="status">
+          <p>
+            <strong>Refund being confirmed.</strong> A refund of {formatAud(r.amountCents)} to your{" "}
+            {r.card ?? "card"} is being confirmed with our payment provider. We'll e-mail you its
+            adjustment note once it is.
+          </p>
+        </div>
+      ))}
       <div className="invoice__actions">
         <Link to={MY_DELIVERIES_PATH} className="button button--quiet">
           Back to my deliveries

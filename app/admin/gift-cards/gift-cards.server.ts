@@ -13,7 +13,9 @@
 // claimed: app/gift-cards/claim.server.ts), a refund row (unique key) and the audit entry are
 // written in one transaction, then the PaymentGateway refunds the purchase with the same key, so a
 // second press with the same key, at the same time or later, refunds nothing more. If the gateway
-// fails, the cancellation is undone and the refund row marked failed. The buyer is e-mailed.
+// errs, the refund may have been made (a timeout after the refund), so the card stays cancelled and
+// the refund is unknown until the settlement job asks the gateway: refunded, the buyer is e-mailed;
+// not refunded, the cancellation is undone and the refund row marked failed (decision 072).
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
 import { formatAud } from "~/admin/format";
@@ -240,7 +242,13 @@ const paymentOf = (db: Kysely<DB>, orderId: number) =>
     .executeTakeFirst();
 
 export type GiftActionOutcome =
-  { ok: true; message: string } | { ok: false; status: 404 | 409 | 502; message: string };
+  | {
+      ok: true;
+      message: string;
+      /** cancelled, its refund being confirmed (decision 072) */
+      confirming?: true;
+    }
+  | { ok: false; status: 404 | 409 | 502; message: string };
 
 const refusal = (message: string, status: 404 | 409 | 502 = 409) =>
   ({ ok: false, status, message }) as const;
@@ -312,6 +320,8 @@ export const cancelRefundKey = (key: string) => `gift-card-cancel:${key}`;
 
 const cancelledMessage = (amountCents: number, email: string) =>
   `Card cancelled. ${formatAud(amountCents)} refunded to the buyer's card; we e-mailed ${email}.`;
+const confirmingMessage = (email: string) =>
+  `Card cancelled. The refund of its purchase is being confirmed with the payment gateway; we e-mail ${email} once it is.`;
 
 /**
  * Cancels an unclaimed card and refunds its purchase, once per press: `key` is the form's
@@ -337,6 +347,8 @@ export async function cancelGiftCard(
       .executeTakeFirst();
     if (!done) return null;
     if (done.status === "failed") return refusal(GIFT_CARD_MESSAGES.gateway, 502);
+    if (done.status === "unknown")
+      return { ok: true, confirming: true, message: confirmingMessage(done.senderEmail) } as const;
     return { ok: true, message: cancelledMessage(done.amountCents, done.senderEmail) } as const;
   };
   const before = await replay();
@@ -483,62 +495,163 @@ export async function cancelGiftCard(
   let refund: Awaited<ReturnType<PaymentGateway["refund"]>> | null = null;
   try {
     refund = await gateway.refund(payment.gatewayChargeId, amountCents, refundKey);
-  } catch {
-    refund = null;
-  }
-  const done = new Date().toISOString();
-  if (!refund) {
-    // 3a. not refunded: the card works again, the refund is marked failed
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("refunds")
-        .set({ status: "failed", completedAt: done })
-        .where("idempotencyKey", "=", refundKey)
-        .where("status", "=", "pending")
-        .execute();
-      await trx
-        .updateTable("orders")
-        .set((eb) => ({ refundedCents: eb("refundedCents", "-", amountCents) }))
-        .where("id", "=", orderId)
-        .execute();
-      await trx
-        .updateTable("giftCards")
-        .set({ cancelledAt: null })
-        .where((eb) => eb.or([eb("id", "=", card.id), eb("bonusOfId", "=", card.id)]))
-        .where("cancelledAt", "=", ts)
-        .execute();
-      await writeAudit(trx, staff, {
-        action: "gift_card.cancel_failed",
-        entityType: "gift_card",
-        entityId: card.id,
-        before: { cancelledAt: ts },
-        after: { cancelledAt: null, reason: "the gateway did not refund" },
-      });
-    });
-    return refusal(GIFT_CARD_MESSAGES.gateway, 502);
+  } catch (error) {
+    // 3a. an error does not say the purchase was not refunded (a timeout may come after the
+    // refund): the card stays cancelled, the refund is being confirmed (decision 072)
+    await markCancelUnknown(db, staff, { cardId: card.id, key: refundKey, error });
+    return { ok: true, confirming: true, message: confirmingMessage(card.senderEmail) };
   }
   // 3b. refunded: the refund row completes, the payment is refunded, the buyer is told
+  await settleCancelRefunded(db, {
+    key: refundKey,
+    gatewayRefundId: refund.refundId,
+    from: "pending",
+  });
+  return { ok: true, message: cancelledMessage(amountCents, card.senderEmail) };
+}
+
+/** A cancel's refund errored: the refund is unknown until the settlement job asks the gateway. */
+async function markCancelUnknown(
+  db: Kysely<DB>,
+  staff: StaffRef,
+  { cardId, key, error }: { cardId: number; key: string; error: unknown },
+) {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      type: "refund.unknown",
+      giftCardId: cardId,
+      message: (error as Error).message,
+    }),
+  );
   await db.transaction().execute(async (trx) => {
-    await trx
+    const marked = await trx
       .updateTable("refunds")
-      .set({ status: "succeeded", gatewayRefundId: refund.refundId, completedAt: done })
-      .where("idempotencyKey", "=", refundKey)
+      .set({ status: "unknown" })
+      .where("idempotencyKey", "=", key)
       .where("status", "=", "pending")
-      .execute();
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return;
+    await writeAudit(trx, staff, {
+      action: "gift_card.cancel_unknown",
+      entityType: "gift_card",
+      entityId: cardId,
+      before: { refund: "pending" },
+      after: { refund: "unknown", reason: "the gateway did not answer: being confirmed" },
+    });
+  });
+}
+
+/** The cancel's refund with this key, its card and its buyer. */
+const cancelOf = (db: Kysely<DB>, key: string) =>
+  db
+    .selectFrom("refunds")
+    .innerJoin("orders", "orders.id", "refunds.orderId")
+    .innerJoin("payments", "payments.id", "refunds.paymentId")
+    .innerJoin("giftCards", "giftCards.id", "payments.giftCardId")
+    .leftJoin("users", "users.id", "giftCards.purchaserUserId")
+    .select([
+      "refunds.id as refundId",
+      "refunds.orderId",
+      "refunds.amountCents",
+      "refunds.createdAt",
+      "payments.id as paymentId",
+      "orders.reference",
+      "giftCards.id as cardId",
+      "giftCards.codeLast4",
+      "giftCards.senderName",
+      "giftCards.senderEmail",
+      "giftCards.receiverName",
+      "users.firstName as buyerFirstName",
+    ])
+    .where("refunds.idempotencyKey", "=", key)
+    .executeTakeFirst();
+
+/**
+ * The gateway refunded a cancel (at once, or as the settlement job found): the refund row completes,
+ * the payment is refunded, the buyer is told. False when it was settled already.
+ */
+export async function settleCancelRefunded(
+  db: Kysely<DB>,
+  {
+    key,
+    gatewayRefundId,
+    from,
+    at = new Date(),
+  }: { key: string; gatewayRefundId: string; from: "pending" | "unknown"; at?: Date },
+): Promise<boolean> {
+  const cancel = await cancelOf(db, key);
+  if (!cancel) return false;
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable("refunds")
+      .set({ status: "succeeded", gatewayRefundId, completedAt: at.toISOString() })
+      .where("id", "=", cancel.refundId)
+      .where("status", "=", from)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return false;
     await trx
       .updateTable("payments")
       .set({ status: "refunded" })
-      .where("id", "=", payment.id)
+      .where("id", "=", cancel.paymentId)
       .execute();
-    await queueEmail(trx, giftCardCancelledEmail, card.senderEmail, {
-      buyerName: card.buyerFirstName ?? card.senderName,
-      receiverName: card.receiverName,
-      codeLast4: card.codeLast4,
-      refundedCents: amountCents,
-      reference: card.reference!,
+    await queueEmail(trx, giftCardCancelledEmail, cancel.senderEmail, {
+      buyerName: cancel.buyerFirstName ?? cancel.senderName,
+      receiverName: cancel.receiverName,
+      codeLast4: cancel.codeLast4,
+      refundedCents: cancel.amountCents,
+      reference: cancel.reference,
     });
+    return true;
   });
-  return { ok: true, message: cancelledMessage(amountCents, card.senderEmail) };
+}
+
+/**
+ * The gateway has no refund for a cancel whose refund errored (the settlement job asked it): the
+ * refund is failed, its amount given back to the order, and the card (with its bonus cards) works
+ * again, so staff can cancel it again. False when it was settled already.
+ */
+export async function releaseCancel(
+  db: Kysely<DB>,
+  staff: StaffRef,
+  { key, at = new Date() }: { key: string; at?: Date },
+): Promise<boolean> {
+  const cancel = await cancelOf(db, key);
+  if (!cancel) return false;
+  return db.transaction().execute(async (trx) => {
+    const failed = await trx
+      .updateTable("refunds")
+      .set({ status: "failed", completedAt: at.toISOString() })
+      .where("id", "=", cancel.refundId)
+      .where("status", "=", "unknown")
+      .executeTakeFirst();
+    if (Number(failed.numUpdatedRows) !== 1) return false;
+    await trx
+      .updateTable("orders")
+      .set((eb) => ({ refundedCents: eb("refundedCents", "-", cancel.amountCents) }))
+      .where("id", "=", cancel.orderId)
+      .execute();
+    // cancelled by this press (its refund row was written in the same claim, at the same instant)
+    await trx
+      .updateTable("giftCards")
+      .set({ cancelledAt: null })
+      .where((eb) => eb.or([eb("id", "=", cancel.cardId), eb("bonusOfId", "=", cancel.cardId)]))
+      .where("cancelledAt", "=", cancel.createdAt)
+      .execute();
+    await writeAudit(
+      trx,
+      staff,
+      {
+        action: "gift_card.cancel_failed",
+        entityType: "gift_card",
+        entityId: cancel.cardId,
+        before: { cancelledAt: cancel.createdAt },
+        after: { cancelledAt: null, reason: "the gateway did not refund" },
+      },
+      at,
+    );
+    return true;
+  });
 }
 
 class BonusClaimedMeanwhile extends Error {}

@@ -70,6 +70,9 @@ export async function orderAction(request: Request, context: AppLoadContext, ref
       `${orderPath(order.reference)}?refunded=${encodeURIComponent(outcome.noteNumber)}#order-status`,
       303,
     );
+  // the gateway erred: the page shows the refund being confirmed (decision 072)
+  if (outcome.kind === "unknown")
+    return redirect(`${orderPath(order.reference)}#refund-confirming`, 303);
   return data<OrderActionData>(
     { intent, errors: { form: outcome.message }, values },
     { status: 409 },

@@ -24,7 +24,7 @@ export type AdminRefund = {
   amountCents: number;
   gstCents: number;
   reason: string;
-  status: "pending" | "succeeded" | "failed";
+  status: "pending" | "unknown" | "succeeded" | "failed";
   staffName: string;
   createdAt: string;
 };
@@ -117,7 +117,8 @@ const PAYMENT_WORDS: Record<string, string> = {
 const AUDIT_WORDS: Record<string, string> = {
   "order.refund": "Refund requested",
   "refund.succeeded": "Card refund went through",
-  "refund.failed": "Card refund failed; its amount was given back to the order",
+  "refund.unknown": "Card refund: the gateway did not answer, so it is being confirmed",
+  "refund.failed": "Card refund not made; its amount was given back to the order",
   "order.resend_email": "E-mail resent",
 };
 

@@ -7,8 +7,10 @@
 // orders.refundedCents with a conditional update that checks both the room left and that it still
 // equals what was seen (0 rows: nothing is refunded), and inserts the refunds row under its unique key
 // (a repeat press answers with the first result). The gateway is asked outside the transaction with
-// the refund's key; then the refund is settled (succeeded: its note is e-mailed; failed: its amount is
-// given back to the order). A refund as credit is a credit_ledger row in the claim itself.
+// the refund's key; then the refund is settled (succeeded: its note is e-mailed). A gateway error does
+// not say the refund was not made (it may time out after refunding), so the refund is left unknown,
+// still counted as refunded, until the settlement job (./settle-unknown.server.ts) asks the gateway
+// by the refund's key (decision 072). A refund as credit is a credit_ledger row in the claim itself.
 import { sql, type Kysely } from "kysely";
 import type { Staff } from "~/admin/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
@@ -71,7 +73,7 @@ type RefundRow = {
   paymentId: number | null;
   amountCents: number;
   gstCents: number;
-  status: "pending" | "succeeded" | "failed";
+  status: "pending" | "unknown" | "succeeded" | "failed";
   lines: string | null;
 };
 
@@ -222,6 +224,8 @@ export type RefundOutcome =
   | { kind: "done"; noteNumber: string; amountCents: number; method: RefundMethod }
   | { kind: "refused"; message: string }
   | { kind: "pending"; message: string }
+  /** the gateway erred: the refund is being confirmed (decision 072) */
+  | { kind: "unknown"; noteNumber: string; amountCents: number }
   | { kind: "failed"; message: string };
 
 class Refused extends Error {
@@ -246,6 +250,8 @@ async function answerForKey(key: string, orderId: number): Promise<RefundOutcome
       method: row.method,
     };
   if (row.status === "pending") return { kind: "pending", message: REFUND_MESSAGES.pending };
+  if (row.status === "unknown")
+    return { kind: "unknown", noteNumber: row.noteNumber, amountCents: row.amountCents };
   return { kind: "failed", message: REFUND_MESSAGES.failed };
 }
 
@@ -478,16 +484,8 @@ export async function refundOrder({
     );
     gatewayRefundId = result.refundId;
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        type: "refund.failed",
-        refundId: claimed.id,
-        message: (error as Error).message,
-      }),
-    );
-    await settleFailed(staff, claimed.id, orderId, ctx.order.reference, plan.amountCents, now());
-    return { kind: "failed", message: REFUND_MESSAGES.failed };
+    await markUnknown(staff, claimed.id, ctx.order.reference, error, now());
+    return { kind: "unknown", noteNumber: claimed.noteNumber, amountCents: plan.amountCents };
   }
   await settleSucceeded({
     staff,
@@ -514,7 +512,7 @@ export async function refundOrder({
 }
 
 /** The gateway refunded: the refund succeeds, its payment is marked refunded when nothing is left, its note is e-mailed. */
-async function settleSucceeded({
+export async function settleSucceeded({
   staff,
   refund,
   payment,
@@ -523,6 +521,7 @@ async function settleSucceeded({
   origin,
   gatewayRefundId,
   at,
+  from = "pending",
 }: {
   staff: Pick<Staff, "id" | "role" | "ip">;
   refund: { id: number; noteNumber: string; amountCents: number; gstCents: number; reason: string };
@@ -532,15 +531,17 @@ async function settleSucceeded({
   origin: string;
   gatewayRefundId: string;
   at: Date;
-}) {
-  await db.transaction().execute(async (trx) => {
+  /** the status it is settled from: pending (the press heard back) or unknown (the settlement job) */
+  from?: "pending" | "unknown";
+}): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const settled = await trx
       .updateTable("refunds")
       .set({ status: "succeeded", gatewayRefundId, completedAt: at.toISOString() })
       .where("id", "=", refund.id)
-      .where("status", "=", "pending")
+      .where("status", "=", from)
       .executeTakeFirst();
-    if (Number(settled.numUpdatedRows) !== 1) return;
+    if (Number(settled.numUpdatedRows) !== 1) return false;
     const row = await trx
       .selectFrom("refunds")
       .select((eb) => eb.fn.sum<number>("amountCents").as("sum"))
@@ -561,7 +562,7 @@ async function settleSucceeded({
         action: "refund.succeeded",
         entityType: "order",
         entityId: reference,
-        before: { refund: refund.noteNumber, status: "pending" },
+        before: { refund: refund.noteNumber, status: from },
         after: { refund: refund.noteNumber, status: "succeeded", amountCents: refund.amountCents },
       },
       at,
@@ -572,6 +573,7 @@ async function settleSucceeded({
       customer.email,
       noteEmail(refund, reference, cardWords(payment), customer, origin, at),
     );
+    return true;
   });
 }
 
@@ -627,15 +629,7 @@ export async function resumeAbandonedRefunds({
       refundId = (await paymentGateway().refund(r.gatewayChargeId, r.amountCents, r.idempotencyKey))
         .refundId;
     } catch (error) {
-      await settleFailed(staff, r.id, orderId, r.reference, r.amountCents, new Date());
-      console.error(
-        JSON.stringify({
-          level: "error",
-          type: "refund.failed",
-          refundId: r.id,
-          message: (error as Error).message,
-        }),
-      );
+      await markUnknown(staff, r.id, r.reference, error, new Date());
       continue;
     }
     await settleSucceeded({
@@ -658,23 +652,66 @@ export async function resumeAbandonedRefunds({
   return resumed;
 }
 
-/** The gateway refused or failed: the refund is failed and its amount given back to the order. */
-async function settleFailed(
+/**
+ * The gateway erred: whether it refunded is not known. The refund stays counted as refunded (no
+ * second refund of that money can start) until the settlement job asks the gateway (decision 072).
+ */
+async function markUnknown(
+  staff: Pick<Staff, "id" | "role" | "ip">,
+  refundId: number,
+  reference: string,
+  error: unknown,
+  at: Date,
+) {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      type: "refund.unknown",
+      refundId,
+      message: (error as Error).message,
+    }),
+  );
+  await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable("refunds")
+      .set({ status: "unknown" })
+      .where("id", "=", refundId)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return;
+    await writeAudit(
+      trx,
+      staff,
+      {
+        action: "refund.unknown",
+        entityType: "order",
+        entityId: reference,
+        before: { refundId, status: "pending" },
+        after: { refundId, status: "unknown" },
+      },
+      at,
+    );
+  });
+}
+
+/** The gateway made no refund with the refund's key: the refund is failed and its amount given back to the order. */
+export async function settleFailed(
   staff: Pick<Staff, "id" | "role" | "ip">,
   refundId: number,
   orderId: number,
   reference: string,
   amountCents: number,
   at: Date,
-) {
-  await db.transaction().execute(async (trx) => {
+  from: "pending" | "unknown" = "unknown",
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     const failed = await trx
       .updateTable("refunds")
       .set({ status: "failed", completedAt: at.toISOString() })
       .where("id", "=", refundId)
-      .where("status", "=", "pending")
+      .where("status", "=", from)
       .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) !== 1) return;
+    if (Number(failed.numUpdatedRows) !== 1) return false;
     await trx
       .updateTable("orders")
       .set({ refundedCents: sql<number>`refunded_cents - ${amountCents}` })
@@ -687,10 +724,11 @@ async function settleFailed(
         action: "refund.failed",
         entityType: "order",
         entityId: reference,
-        before: { refundId, status: "pending" },
+        before: { refundId, status: from },
         after: { refundId, status: "failed", amountCents },
       },
       at,
     );
+    return true;
   });
 }
