@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 /** The commands an operator runs, in a checkout and in the image. */
-export const COMMANDS = ["staff", "keys-reseal"];
+export const COMMANDS = ["staff", "keys-reseal", "migrate"];
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
