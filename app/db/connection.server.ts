@@ -319,7 +319,7 @@ export async function prepareDatabase(
       const pending = await pendingMigrations(db);
       if (pending.length > 0)
         throw new Error(
-          `The database is behind this build: ${pending.length} migration(s) not run (${pending.join(", ")}). ` +
+          `The database is behind this build: ${pending.length} migration(s) not run (${pending.slice(0, 5).join(", ")}${pending.length > 5 ? ", …" : ""}). ` +
             "MIGRATE_ON_START=0 leaves migrating to the release step: run `npm run migrate` with this build's " +
             "DATABASE_URL first, then start the shop.",
         );
