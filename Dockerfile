@@ -10,8 +10,9 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# build/staff.mjs, build/keys-reseal.mjs and build/migrate.mjs: `npm run staff`, `npm run keys:reseal`
-# and `npm run migrate` in the image (docker exec <container> npm run staff -- add …), no tsx needed
+# build/staff.mjs, keys-reseal.mjs, migrate.mjs and jobs.mjs: `npm run staff`, `npm run keys:reseal`,
+# `npm run migrate` and `npm run jobs` in the image (docker exec <container> npm run staff -- add …),
+# no tsx needed
 RUN npx remix build && npm run build:commands && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime

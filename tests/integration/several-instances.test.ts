@@ -150,7 +150,7 @@ describe("MIGRATE_ON_START=0 and npm run migrate", () => {
     }
   }, 180_000);
 
-  it("npm run migrate works as the image runs it: the bundle, without tsx or the app's sources", async () => {
+  it("npm run migrate and npm run jobs work as the image runs them: bundles, without tsx or the app's sources", async () => {
     const image = fs.mkdtempSync(path.join(os.tmpdir(), "paddock-migrate-image-"));
     try {
       // the image's build stage (npm run build:commands) and the runtime stage's COPY lines, in short
@@ -176,6 +176,15 @@ describe("MIGRATE_ON_START=0 and npm run migrate", () => {
       } finally {
         await other.destroy();
       }
+      // the jobs deployment runs from the same image: `npm run jobs` (here once) without tsx either
+      const jobs = spawnSync(process.execPath, ["app/bin/jobs.mjs", "--once"], {
+        cwd: image,
+        env: { ...process.env, DATABASE_URL: url, APP_ENV: "test", MIGRATE_ON_START: "0" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      expect(jobs.status, `${jobs.stdout}\n${jobs.stderr}`).toBe(0);
+      expect(jobs.stdout).toContain('"type":"jobs.run"');
     } finally {
       fs.rmSync(image, { recursive: true, force: true });
     }
