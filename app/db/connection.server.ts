@@ -260,9 +260,12 @@ const START_LOCK_KEY = "7068450000000000068";
  * (measured: 3 of 4; Kysely's migrator locks its migrations alone); on SQLite, where Kysely takes no
  * lock across processes, on the migrations themselves.
  *
- * PostgreSQL: a session-level advisory lock on one connection of the pool, released in `finally` (and
- * by PostgreSQL if the process dies). `work` gets that connection, so it needs no second one and
- * holds no lock on another. SQLite: see sqliteStartLock.
+ * PostgreSQL: an advisory lock taken in a transaction held open on one connection of the pool while
+ * `work` runs on the others (so a pool needs 2: DATABASE_POOL_MAX's least). PostgreSQL releases it
+ * when that transaction ends, in `finally` (or when the process dies), whatever `work` did. Not a
+ * session-level lock: through PgBouncer in transaction mode that stays on whichever server
+ * connection took it, once the statement is done, and every later start would wait for it for ever
+ * (decision 068). SQLite: see sqliteStartLock.
  */
 async function alone<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
@@ -274,13 +277,9 @@ async function alone<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): P
       unlock();
     }
   }
-  return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${sql.lit(START_LOCK_KEY)}::bigint)`.execute(connection);
-    try {
-      return await work(connection);
-    } finally {
-      await sql`select pg_advisory_unlock(${sql.lit(START_LOCK_KEY)}::bigint)`.execute(connection);
-    }
+  return db.transaction().execute(async (lock) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(START_LOCK_KEY)}::bigint)`.execute(lock);
+    return work(db);
   });
 }
 

@@ -49,7 +49,8 @@ async function startTogether(url: string, n: number): Promise<Outcome[]> {
       [TSX, "--tsconfig", "tsconfig.json", "tests/integration/prepare-process.ts"],
       {
         cwd: ROOT,
-        env: { ...process.env, DATABASE_URL: url, APP_ENV: "test" },
+        // the least pool there is: the lock's connection and one for the work
+        env: { ...process.env, DATABASE_URL: url, APP_ENV: "test", DATABASE_POOL_MAX: "2" },
         stdio: ["pipe", "pipe", "pipe"],
       },
     ),
