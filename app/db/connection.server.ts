@@ -270,7 +270,7 @@ const START_LOCK_KEY = "7068450000000000068";
 async function alone<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     const file = sqliteFiles.get(db);
-    const unlock = file ? sqliteStartLock(file) : () => {};
+    const unlock = file ? await sqliteStartLock(file) : () => {};
     try {
       return await work(db);
     } finally {
@@ -285,14 +285,25 @@ async function alone<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): P
 
 /**
  * SQLite's start-up lock: an exclusive transaction on a small file beside the database
- * (`<file>-start-lock`), so it never blocks the database's own connection. A second process waits
- * for it (busy_timeout; its thread sleeps, but nothing else runs before the database is ready), and
- * the lock goes with the transaction, or with the process if it dies.
+ * (`<file>-start-lock`), so it never blocks the database's own connection. A second process (or a
+ * second database object in this one) tries again every 50 ms, without blocking the event loop, for
+ * up to 2 minutes; the lock goes with the transaction, or with the process if it dies.
  */
-function sqliteStartLock(file: string): () => void {
+async function sqliteStartLock(file: string): Promise<() => void> {
   const lock = new Database(`${file}-start-lock`);
-  lock.pragma("busy_timeout = 120000");
-  lock.exec("begin exclusive");
+  lock.pragma("busy_timeout = 0");
+  for (const giveUpAt = Date.now() + 120_000; ;) {
+    try {
+      lock.exec("begin exclusive");
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > giveUpAt) {
+        lock.close();
+        throw error;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
   return () => {
     lock.exec("commit");
     lock.close();
