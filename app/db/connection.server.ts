@@ -262,24 +262,24 @@ const START_LOCK_KEY = "7068450000000000068";
  *
  * PostgreSQL: an advisory lock taken in a transaction held open on one connection of the pool while
  * `work` runs on the others (so a pool needs 2: DATABASE_POOL_MAX's least). PostgreSQL releases it
- * when that transaction ends, in `finally` (or when the process dies), whatever `work` did. Not a
+ * when that transaction ends (committed, or rolled back if `work` threw) or its process dies. Not a
  * session-level lock: through PgBouncer in transaction mode that stays on whichever server
  * connection took it, once the statement is done, and every later start would wait for it for ever
  * (decision 068). SQLite: see sqliteStartLock.
  */
-async function alone<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+async function alone<T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     const file = sqliteFiles.get(db);
     const unlock = file ? await sqliteStartLock(file) : () => {};
     try {
-      return await work(db);
+      return await work();
     } finally {
       unlock();
     }
   }
   return db.transaction().execute(async (lock) => {
     await sql`select pg_advisory_xact_lock(${sql.lit(START_LOCK_KEY)}::bigint)`.execute(lock);
-    return work(db);
+    return work();
   });
 }
 
@@ -292,7 +292,8 @@ async function alone<T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): P
 async function sqliteStartLock(file: string): Promise<() => void> {
   const lock = new Database(`${file}-start-lock`);
   lock.pragma("busy_timeout = 0");
-  for (const giveUpAt = Date.now() + 120_000; ;) {
+  const giveUpAt = Date.now() + 120_000;
+  for (;;) {
     try {
       lock.exec("begin exclusive");
       break;
@@ -322,7 +323,7 @@ export async function prepareDatabase(
   { appEnv = process.env.APP_ENV, migrate = true }: { appEnv?: string; migrate?: boolean } = {},
 ): Promise<{ migrated: string[] }> {
   const production = appEnv === "production";
-  return alone(db, async (db) => {
+  return alone(db, async () => {
     let migrated: string[] = [];
     if (migrate) migrated = await migrateToLatest(db);
     else {
