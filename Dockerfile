@@ -10,8 +10,9 @@ RUN npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .
-# build/staff.mjs and build/keys-reseal.mjs: `npm run staff` and `npm run keys:reseal` in the image
-# (docker exec <container> npm run staff -- add …), no tsx needed
+# build/staff.mjs, keys-reseal.mjs, migrate.mjs and jobs.mjs: `npm run staff`, `npm run keys:reseal`,
+# `npm run migrate` and `npm run jobs` in the image (docker exec <container> npm run staff -- add …),
+# no tsx needed
 RUN npx remix build && npm run build:commands && npm prune --omit=dev
 
 FROM node:20-bookworm-slim AS runtime
@@ -34,6 +35,7 @@ COPY --from=build --chown=shop:shop /app/app/security/redact.mjs ./app/security/
 USER shop
 VOLUME ["/data"]
 EXPOSE 3000
-# Migrations and the first seed run when the server module loads.
+# Migrations and the first seed run when the server module loads, unless MIGRATE_ON_START=0 leaves
+# them to `npm run migrate` (several instances: README "Running several instances").
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "app/bin/start.mjs"]

@@ -1,5 +1,5 @@
-// npm run build:commands: bundles the operator's commands (app/bin/staff.ts, app/bin/keys-reseal.ts)
-// into build/<name>.mjs for the production image, which has neither tsx nor the app's TypeScript
+// npm run build:commands: bundles the operator's commands (app/bin/staff.ts, keys-reseal.ts,
+// migrate.ts, jobs.ts) into build/<name>.mjs for the production image, which has neither tsx nor the app's TypeScript
 // sources. The app's own modules ("~/…") are bundled in; the packages stay imports of the image's
 // node_modules (production ones). `node app/bin/build-commands.mjs DIR` writes them to DIR instead.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,5 @@
-// npm run jobs [-- --now 2026-12-01T05:00:00Z] [--once]
+// npm run jobs [-- --now 2026-12-01T05:00:00Z] [--once] (app/bin/jobs.mjs runs this file through tsx in a
+// checkout, and the image's bundle of it there)
 // Runs the job runner as a separate worker: every JOBS_INTERVAL_SECONDS
 // (default 60), or once with --once. --now runs it for another instant (tests
 // and demos); with --now and no --once it runs once too, since time stands still.

@@ -10,8 +10,10 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
+  sql,
   type Driver,
   type PostgresPool,
   type PostgresPoolClient,
@@ -52,6 +54,7 @@ import * as m038 from "./migrations/038-discount-claims";
 import * as m040 from "./migrations/040-refund-settlement";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
+import { databasePoolMax } from "./settings.server";
 
 export type Database_ = Kysely<DB>;
 
@@ -63,14 +66,18 @@ export function isPostgresUrl(url: string) {
   return url.startsWith("postgres://") || url.startsWith("postgresql://");
 }
 
-export function createDb(url: string): Kysely<DB> {
+/** `poolMax`: PostgreSQL connections this process may hold (DATABASE_POOL_MAX, decision 068). */
+export function createDb(
+  url: string,
+  { poolMax = databasePoolMax(process.env.DATABASE_POOL_MAX) }: { poolMax?: number } = {},
+): Kysely<DB> {
   const plugins = [new CamelCasePlugin()];
   if (isPostgresUrl(url)) {
     // int8 (counts, sums) comes back as a string by default; our numbers fit in a double.
     pg.types.setTypeParser(20, (v) => Number(v));
     return new Kysely<DB>({
       dialect: new PostgresDialect({
-        pool: withNamedStatements(new pg.Pool({ connectionString: url, max: 10 })),
+        pool: withNamedStatements(new pg.Pool({ connectionString: url, max: poolMax })),
       }),
       plugins,
     });
@@ -82,11 +89,16 @@ export function createDb(url: string): Kysely<DB> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({
+  const db = new Kysely<DB>({
     dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins,
   });
+  if (file !== ":memory:") sqliteFiles.set(db, path.resolve(file));
+  return db;
 }
+
+/** The file of each SQLite database createDb opened, for prepareDatabase's lock. */
+const sqliteFiles = new WeakMap<Kysely<DB>, string>();
 
 /**
  * Kysely begins SQLite transactions with a plain (deferred) BEGIN: the first read takes a snapshot
@@ -224,28 +236,114 @@ export function migrator(db: Kysely<DB>): Migrator {
   });
 }
 
-export async function migrateToLatest(db: Kysely<DB>) {
+/** Runs the migrations this database lacks; returns their names. */
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   for (const r of results ?? []) {
     if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
   }
   if (error) throw error;
+  return (results ?? []).map((r) => r.migrationName);
+}
+
+/** The build's migrations this database has not run. */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  const migrations = await migrator(db).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
 /**
- * Migrates, then seeds an empty database. With APP_ENV=production the seed is the shop's own data
- * only, and any README demo account already in the database is disabled, with one log line
- * (decision 062); development and test get the demo accounts too.
+ * The key of the start-up lock: any fixed bigint no other advisory lock on the shop's database uses
+ * (Kysely's migrator takes its own, 3853314791062309107, inside; that one covers migrations alone).
+ */
+const START_LOCK_KEY = "7068450000000000068";
+
+/**
+ * Runs `work` alone among every process preparing this database. Processes starting together used to
+ * race: on PostgreSQL each saw the database unseeded and all but one failed on a duplicate key
+ * (measured: 3 of 4; Kysely's migrator locks its migrations alone); on SQLite, where Kysely takes no
+ * lock across processes, on the migrations themselves.
+ *
+ * PostgreSQL: an advisory lock taken in a transaction held open on one connection of the pool while
+ * `work` runs on the others (so a pool needs 2: DATABASE_POOL_MAX's least). PostgreSQL releases it
+ * when that transaction ends (committed, or rolled back if `work` threw) or its process dies. Not a
+ * session-level lock: through PgBouncer in transaction mode that stays on whichever server
+ * connection took it, once the statement is done, and every later start would wait for it for ever
+ * (decision 068). SQLite: see sqliteStartLock.
+ */
+async function alone<T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const file = sqliteFiles.get(db);
+    const unlock = file ? await sqliteStartLock(file) : () => {};
+    try {
+      return await work();
+    } finally {
+      unlock();
+    }
+  }
+  return db.transaction().execute(async (lock) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(START_LOCK_KEY)}::bigint)`.execute(lock);
+    return work();
+  });
+}
+
+/**
+ * SQLite's start-up lock: an exclusive transaction on a small file beside the database
+ * (`<file>-start-lock`), so it never blocks the database's own connection. A second process (or a
+ * second database object in this one) tries again every 50 ms, without blocking the event loop, for
+ * up to 2 minutes; the lock goes with the transaction, or with the process if it dies.
+ */
+async function sqliteStartLock(file: string): Promise<() => void> {
+  const lock = new Database(`${file}-start-lock`);
+  lock.pragma("busy_timeout = 0");
+  const giveUpAt = Date.now() + 120_000;
+  for (;;) {
+    try {
+      lock.exec("begin exclusive");
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "SQLITE_BUSY" || Date.now() > giveUpAt) {
+        lock.close();
+        throw error;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return () => {
+    lock.exec("commit");
+    lock.close();
+  };
+}
+
+/**
+ * Migrates (unless `migrate` is false), then seeds an empty database, alone among the processes
+ * preparing it (decision 068). With APP_ENV=production the seed is the shop's own data only, and any
+ * README demo account already in the database is disabled, with one log line (decision 062);
+ * development and test get the demo accounts too. With `migrate: false` (MIGRATE_ON_START=0) a
+ * database behind the build's migrations is refused, not served. Returns the migrations it ran.
  */
 export async function prepareDatabase(
   db: Kysely<DB>,
-  { appEnv = process.env.APP_ENV }: { appEnv?: string } = {},
-) {
+  { appEnv = process.env.APP_ENV, migrate = true }: { appEnv?: string; migrate?: boolean } = {},
+): Promise<{ migrated: string[] }> {
   const production = appEnv === "production";
-  await migrateToLatest(db);
-  await seedIfEmpty(db, { demo: !production });
-  if (production) {
-    const disabled = await disableDemoAccounts(db);
-    if (disabled.length > 0) console.warn(disabledDemoAccountsLine(disabled));
-  }
+  return alone(db, async () => {
+    let migrated: string[] = [];
+    if (migrate) migrated = await migrateToLatest(db);
+    else {
+      const pending = await pendingMigrations(db);
+      if (pending.length > 0)
+        throw new Error(
+          `The database is behind this build: ${pending.length} migration(s) not run (${pending.slice(0, 5).join(", ")}${pending.length > 5 ? ", …" : ""}). ` +
+            "MIGRATE_ON_START=0 leaves migrating to the release step: run `npm run migrate` with this build's " +
+            "DATABASE_URL first, then start the shop.",
+        );
+    }
+    await seedIfEmpty(db, { demo: !production });
+    if (production) {
+      const disabled = await disableDemoAccounts(db);
+      if (disabled.length > 0) console.warn(disabledDemoAccountsLine(disabled));
+    }
+    return { migrated };
+  });
 }

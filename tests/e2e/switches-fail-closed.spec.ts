@@ -38,6 +38,34 @@ test.describe("settings fail closed", () => {
     expect(started.output).toContain('Invalid TRUST_PROXY entry "true"');
   });
 
+  // a pool size the app would have to guess at (decision 068); SQLite has no pool, and still refuses it
+  test("DATABASE_POOL_MAX=ten stops the server", { tag: "@http" }, async () => {
+    const started = await start({ DATABASE_POOL_MAX: "ten" });
+    expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
+    expect(started.output).toContain(
+      'DATABASE_POOL_MAX must be a whole number of PostgreSQL connections per process from 2 to 100, or unset for 5 (got "ten")',
+    );
+  });
+
+  test("MIGRATE_ON_START=no stops the server", { tag: "@http" }, async () => {
+    const started = await start({ MIGRATE_ON_START: "no" });
+    expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
+    expect(started.output).toContain("MIGRATE_ON_START must be 1");
+  });
+
+  // the release step has not run: a database behind the build is not served (here: a new, empty one)
+  test(
+    "MIGRATE_ON_START=0 on a database behind the build stops the server, naming npm run migrate",
+    { tag: "@http" },
+    async () => {
+      const started = await start({ MIGRATE_ON_START: "0" });
+      expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
+      expect(started.output).toMatch(
+        /The database is behind this build: \d+ migration\(s\) not run \(001-initial, .*run `npm run migrate`/,
+      );
+    },
+  );
+
   test("with the documented values the server starts in production", { tag: "@http" }, async () => {
     const started = await start({
       ...PRODUCTION,
@@ -45,6 +73,8 @@ test.describe("settings fail closed", () => {
       NODE_ENV: "production",
       WEB_CONCURRENCY: "1",
       TRUST_PROXY: "loopback",
+      DATABASE_POOL_MAX: "4",
+      MIGRATE_ON_START: "1",
     });
     expect(started.outcome, started.output.slice(-1000)).toBe("served");
     expect(started.status).toBe(200);

@@ -341,6 +341,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "DATABASE_URL, set by the operator",
   [String.raw`app/bin/worker-count.mjs /^\d+$/`]: "WEB_CONCURRENCY, set by the operator",
   [String.raw`app/jobs/start.server.ts /^\d+$/`]: "JOBS_INTERVAL_SECONDS, set by the operator",
+  [String.raw`app/db/settings.server.ts /^\d+$/`]: "DATABASE_POOL_MAX, set by the operator",
   [String.raw`app/email/transport.server.ts /[\s<>]/`]:
     "MAIL_FROM, set by the operator (no quantifier either)",
   [String.raw`app/security/origin.server.ts /^\d{1,3}$/`]:
