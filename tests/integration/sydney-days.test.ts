@@ -66,8 +66,9 @@ describe("the order search by date on a daylight-saving change day", () => {
     const user = await createUser(db, { email: `clock.${rand()}@example.com`, firstName: "Kai" });
     const placed: Record<string, string> = {};
     for (const createdAt of [LATE_OCT_3, EARLY_OCT_4, LATE_APR_4, EARLY_APR_5])
-      placed[(await createOrder(db, user.id, { createdAt, deliveryDate: "2030-01-10" })).reference] =
-        createdAt;
+      placed[
+        (await createOrder(db, user.id, { createdAt, deliveryDate: "2030-01-10" })).reference
+      ] = createdAt;
     const on = async (date: string) =>
       (await searchOrders({ q: user.email, date }, 1)).rows.map((r) => placed[r.reference]).sort();
     expect(await on("2026-10-04")).toEqual([EARLY_OCT_4]);
