@@ -75,7 +75,7 @@ describe("the Sydney clock", () => {
       });
 
       it("starts each day at its own midnight, and the change day is the odd length", () => {
-        for (let day = t.around[0]; day < t.around[1]; day = addDays(day, 1)) {
+        for (let day: string = t.around[0]; day < t.around[1]; day = addDays(day, 1)) {
           const start = sydneyDayStart(day);
           expect(sydneyDayOf(start), day).toBe(day);
           expect(sydneyDayOf(new Date(start.getTime() - 1)), day).toBe(addDays(day, -1));
@@ -90,7 +90,7 @@ describe("the Sydney clock", () => {
       });
 
       it("finds the instant of an hour on a day: the shop's midnight, noon and 2pm on every day", () => {
-        for (let day = t.around[0]; day < t.around[1]; day = addDays(day, 1))
+        for (let day: string = t.around[0]; day < t.around[1]; day = addDays(day, 1))
           for (const hour of [0, 12, 14]) {
             const at = sydneyInstant(day, hour);
             expect(sydneyWallClock(at)).toEqual({ day, hour, minute: 0 });
