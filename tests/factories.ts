@@ -5,6 +5,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import { hashPassword } from "../app/accounts/password.server";
+import { addDays } from "../app/utils/calendar-day";
+import { sydneyToday } from "../app/utils/sydney-time.server";
 import type {
   AddressesTable,
   DB,
@@ -22,18 +24,8 @@ const DAY_MS = 86_400_000;
 
 export const uniqueEmail = (prefix = "shopper") => `${prefix}.${hex(5)}@example.com`;
 
-/** Today in Sydney, where the shop's calendar runs (yyyy-MM-dd). */
-export function sydneyToday(at = new Date()) {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Australia/Sydney",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
-}
-
-export const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+// Today in Sydney, where the shop's calendar runs, and calendar days: the app's own (decision 073).
+export { addDays, sydneyToday };
 
 /**
  * A stored password no password matches: an account that has a password (so it is not a guest's)

@@ -1,8 +1,7 @@
 // The back office's first page: one live figure per section the role may open, so a member of
 // staff sees at a glance where work waits. (The owner's numbers dashboard comes with part 2.)
 import { db } from "~/db/client.server";
-import { sydneyToday } from "~/subscriptions/schedule";
-import { sydneyDayStart } from "./audit/audit-log.server";
+import { sydneyDayRange, sydneyToday } from "~/utils/sydney-time.server";
 import { can, type StaffRole } from "./permissions";
 
 export type OverviewCard = { href: string; title: string; figure: string; detail: string };
@@ -40,7 +39,7 @@ export async function overviewFor(role: StaffRole, now = new Date()): Promise<Ov
       db
         .selectFrom("orders")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("createdAt", ">=", sydneyDayStart(today))
+        .where("createdAt", ">=", sydneyDayRange(today)[0])
         .executeTakeFirstOrThrow()
         .then((r) => ({
           href: "/admin/orders",
@@ -97,7 +96,7 @@ export async function overviewFor(role: StaffRole, now = new Date()): Promise<Ov
       db
         .selectFrom("auditEntries")
         .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("createdAt", ">=", sydneyDayStart(today))
+        .where("createdAt", ">=", sydneyDayRange(today)[0])
         .executeTakeFirstOrThrow()
         .then((r) => ({
           href: "/admin/audit",

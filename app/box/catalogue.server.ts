@@ -3,6 +3,7 @@
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
+import { sydneyMonth } from "~/utils/sydney-time.server";
 import { cached } from "./cache.server";
 import { groupListing, type ListedProduct } from "./rules";
 import { salmonBarred } from "./tasmania";
@@ -47,15 +48,6 @@ async function loadRootOfKind(kind: "custom" | "curated") {
     .where("active", "=", 1)
     .orderBy("sortOrder")
     .executeTakeFirst();
-}
-
-const sydneyMonthFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-});
-function sydneyMonth(now: Date) {
-  return sydneyMonthFormat.format(now).slice(0, 7);
 }
 
 export type CuratedRange = {

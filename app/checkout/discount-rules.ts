@@ -2,6 +2,8 @@
 // tests share them: when a choice is required, the Tasmanian salmon rule (app/box/tasmania.ts), and
 // how much a discount takes off.
 import { salmonBarred, TASMANIA_DISCOUNT } from "~/box/tasmania";
+import { addDays } from "~/utils/calendar-day";
+import { sydneyDayOf, sydneyDayStart } from "~/utils/sydney-time.server";
 
 export const CHOOSE_PRODUCT = "You must choose a product.";
 /** The longest discount code (the field's maxLength and the checkout schema's limit). */
@@ -184,47 +186,7 @@ export function discountStatus(
 /* Sydney dates: staff pick whole days; a code runs from 00:00 of its first day to 23:59:59.999 of
  * its last, Sydney time (daylight saving included), kept as UTC instants like every timestamp. */
 
-const SYDNEY_PARTS = new Intl.DateTimeFormat("en-AU", {
-  timeZone: "Australia/Sydney",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
-
-/** Sydney's offset from UTC at an instant, in milliseconds. */
-function sydneyOffsetMs(ms: number): number {
-  const p = Object.fromEntries(
-    SYDNEY_PARTS.formatToParts(new Date(ms)).map((x) => [x.type, x.value]),
-  );
-  const asUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  return asUtc - Math.floor(ms / 1000) * 1000;
-}
-
-/** The instant 00:00 begins on a Sydney day (YYYY-MM-DD). */
-export function sydneyDayStart(day: string): Date {
-  const [y, m, d] = day.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
-  let ms = guess - sydneyOffsetMs(guess);
-  ms = guess - sydneyOffsetMs(ms);
-  return new Date(ms);
-}
-
-/** The Sydney day (YYYY-MM-DD) of an instant. */
-export function sydneyDayOf(at: Date | string): string {
-  const p = Object.fromEntries(
-    SYDNEY_PARTS.formatToParts(new Date(at)).map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-function nextDay(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
+export { sydneyDayOf, sydneyDayStart };
 
 /** Inclusive Sydney days as the instants the checkout compares: the end is the last millisecond of its day. */
 export function datesToWindow(
@@ -233,6 +195,8 @@ export function datesToWindow(
 ): { startsAt: string | null; endsAt: string | null } {
   return {
     startsAt: startDay ? sydneyDayStart(startDay).toISOString() : null,
-    endsAt: endDay ? new Date(sydneyDayStart(nextDay(endDay)).getTime() - 1).toISOString() : null,
+    endsAt: endDay
+      ? new Date(sydneyDayStart(addDays(endDay, 1)).getTime() - 1).toISOString()
+      : null,
   };
 }

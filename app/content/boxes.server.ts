@@ -1,6 +1,6 @@
 // Read-only view of the boxes for the content pages (home carousel, how it
 // works, why us): names, "from" prices, sizes and this month's contents.
-import { sydneyMonth } from "~/admin/catalogue/months";
+import { sydneyMonth } from "~/utils/sydney-time.server";
 import { db } from "~/db/client.server";
 import type { Box } from "./types";
 

@@ -1,11 +1,12 @@
 // Delivery schedule maths, pure and shared: which calendar days a region can
 // deliver on, given its weekdays, lead time, the 2pm Sydney cut-off and its
 // rhythm (weekly, fortnightly, monthly). Dates are yyyy-MM-dd calendar days.
-import { formatCalendarDay } from "~/utils/calendar-day";
-import { onFirstUse } from "~/utils/first-use";
+import { addDays, formatCalendarDay, isoWeekday } from "~/utils/calendar-day";
+import { sydneyNow } from "~/utils/sydney-time.server";
+
+export { addDays, isoWeekday };
 
 export const CUTOFF_HOUR_SYDNEY = 14;
-export const SYDNEY_TZ = "Australia/Sydney";
 /** Fortnightly and four-weekly regions count their weeks from this Monday. */
 export const SCHEDULE_EPOCH_MONDAY = "2024-01-01";
 export const DATES_OFFERED = 6;
@@ -18,52 +19,9 @@ export type RegionSchedule = {
 };
 
 const DAY_MS = 86_400_000;
-const sydneyParts = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: SYDNEY_TZ,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      hourCycle: "h23",
-    }),
-);
-
-// Sydney's offsets are whole hours, so day and hour are the same for every instant of one UTC
-// minute: the last minute's answer is kept (a page asks dozens of times, and Intl is slow).
-let lastMinute = Number.NaN;
-let lastAnswer = { day: "", hour: 0 };
-
-/** The calendar day and hour in Sydney at the instant `now`. */
-export function sydneyNow(now: Date): { day: string; hour: number } {
-  const minute = Math.floor(now.getTime() / 60_000);
-  if (minute !== lastMinute) {
-    const parts = Object.fromEntries(
-      sydneyParts()
-        .formatToParts(now)
-        .map((p) => [p.type, p.value]),
-    );
-    lastAnswer = {
-      day: `${parts.year}-${parts.month}-${parts.day}`,
-      hour: Number(parts.hour) % 24,
-    };
-    lastMinute = minute;
-  }
-  return { ...lastAnswer };
-}
 
 function toUtc(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
-}
-
-export function addDays(day: string, n: number): string {
-  return new Date(toUtc(day) + n * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function isoWeekday(day: string): number {
-  const d = new Date(toUtc(day)).getUTCDay();
-  return d === 0 ? 7 : d;
 }
 
 /** Whole weeks between the epoch Monday and the week holding `day`. */

@@ -9,7 +9,8 @@ import type { JobKind } from "~/jobs/types";
 import { queueEmail } from "~/email/mailer.server";
 import { giftCardEmail } from "~/email/templates/gift-card";
 import { openSealedCode } from "./codes.server";
-import { expiryDay, formatCode, sydneyStartOfDay, sydneyToday } from "./rules";
+import { sydneyDayStart } from "~/utils/sydney-time.server";
+import { expiryDay, formatCode, sydneyToday } from "./rules";
 
 // A card cancelled by staff before its day (issue 36) is never mailed.
 type DueCard = { id: number; deliverOn: string };
@@ -80,6 +81,6 @@ export const giftCardMailJob: JobKind<DueCard> = {
       .limit(1)
       .executeTakeFirst();
     // due from the start of its day in Sydney
-    return row ? sydneyStartOfDay(row.deliverOn).toISOString() : null;
+    return row ? sydneyDayStart(row.deliverOn).toISOString() : null;
   },
 };

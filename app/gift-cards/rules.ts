@@ -2,8 +2,7 @@
 // and bonus (SPEC §4 "Gift amount entry", §9), codes, dates and expiry. No zod
 // here: the give page imports this module up front.
 import { GIFT_CARD } from "~/config";
-import { formatCalendarDay } from "~/utils/calendar-day";
-import { onFirstUse } from "~/utils/first-use";
+import { addDays, formatCalendarDay } from "~/utils/calendar-day";
 
 export const PRESETS_CENTS: readonly number[] = GIFT_CARD.presetsCents;
 export const DEFAULT_CENTS = GIFT_CARD.defaultCents;
@@ -135,35 +134,8 @@ export function formatCode(code: string): string {
 
 // ---- Dates (Sydney calendar days) -------------------------------------------
 
-const sydneyDay = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-CA", {
-      timeZone: "Australia/Sydney",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }),
-);
-
-/** Today's calendar day in Sydney as yyyy-MM-dd. */
-export function sydneyToday(now: Date = new Date()): string {
-  const p = Object.fromEntries(
-    sydneyDay()
-      .formatToParts(now)
-      .map((x) => [x.type, x.value]),
-  );
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** The instant a Sydney calendar day starts (AEDT +11 or AEST +10). */
-export function sydneyStartOfDay(day: string): Date {
-  for (const offset of ["+11:00", "+10:00"]) {
-    const instant = new Date(`${day}T00:00:00${offset}`);
-    if (sydneyToday(instant) === day && sydneyToday(new Date(instant.getTime() - 1)) !== day)
-      return instant;
-  }
-  return new Date(`${day}T00:00:00+10:00`);
-}
+// Today in Sydney is the server's (the pages pass it to the browser, whose clock may be wrong).
+export { sydneyToday } from "~/utils/sydney-time.server";
 
 /** "dd/MM/yyyy" → "yyyy-MM-dd", or null when it is not a real date. */
 export function parseDisplayDate(raw: string): string | null {
@@ -180,10 +152,6 @@ export function parseDisplayDate(raw: string): string | null {
 export function toDisplayDate(day: string): string {
   const [y, m, d] = day.split("-");
   return `${d}/${m}/${y}`;
-}
-
-export function addDaysTo(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The last day a card bought on `purchaseDay` is valid: the same calendar day 3 years on. */
@@ -214,8 +182,7 @@ export function checkDeliveryDate(raw: string | undefined | null, today: string)
   const day = parseDisplayDate(raw);
   if (!day) return { ok: false, message: DATE_MESSAGES.format };
   if (day < today) return { ok: false, message: DATE_MESSAGES.past };
-  if (day > addDaysTo(today, MAX_SCHEDULE_DAYS))
-    return { ok: false, message: DATE_MESSAGES.tooFar };
+  if (day > addDays(today, MAX_SCHEDULE_DAYS)) return { ok: false, message: DATE_MESSAGES.tooFar };
   return { ok: true, day };
 }
 

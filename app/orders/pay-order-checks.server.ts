@@ -4,7 +4,8 @@
 // - a total that differs from the one the page (or the API client) showed: the shopper's credit
 //   moved since (spent on another order, or a gift card added), or the invoice changed.
 import { totalChangedMessage } from "~/checkout/expected-total.server";
-import { formatDeliveryDate, sydneyNow } from "~/delivery/schedule";
+import { formatDeliveryDate } from "~/delivery/schedule";
+import { sydneyNow } from "~/utils/sydney-time.server";
 import type { OwnOrder } from "./breakdown.server";
 
 export type DeliveryPassed = { status: "delivery_passed"; message: string };

@@ -2,12 +2,12 @@
 // /dashboard/my-deliveries, always scoped by owner. (Moved here from
 // app/accounts: it is the subscription domain's summary.)
 import { formatAddressLine } from "~/accounts/format";
-import { sydneyMonth } from "~/admin/catalogue/months";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
 import { addDays } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
+import { sydneyMonth } from "~/utils/sydney-time.server";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";

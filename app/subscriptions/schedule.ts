@@ -11,9 +11,11 @@ import {
   formatCutoff,
   formatDeliveryDate,
   runsOn,
-  sydneyNow,
   type RegionSchedule,
 } from "~/delivery/schedule";
+import { sydneyInstant as sydneyHourOn, sydneyNow, sydneyToday } from "~/utils/sydney-time.server";
+
+export { sydneyToday };
 
 /** Whether the region delivers on `day` at all (weekday and fortnightly/monthly rhythm), ignoring lead time. */
 export function isRunDay(schedule: RegionSchedule, day: string): boolean {
@@ -56,31 +58,9 @@ export function deliveriesAfter(
   return out;
 }
 
-// sydneyInstant is pure but costs two time-zone conversions; a subscriber's page asks for the same few days often.
-const instants = new Map<string, number>();
-/** Days times hours remembered before the memo starts over (callers may pass any day). */
-const MAX_REMEMBERED_INSTANTS = 5_000;
-
 /** The UTC instant of `hour`:00 Sydney time (AEST or AEDT) on the calendar day `day`. */
 export function sydneyInstant(day: string, hour = CUTOFF_HOUR_SYDNEY): Date {
-  const key = `${day} ${hour}`;
-  let ms = instants.get(key);
-  if (ms === undefined) {
-    ms = findSydneyInstant(day, hour);
-    if (instants.size >= MAX_REMEMBERED_INSTANTS) instants.clear();
-    instants.set(key, ms);
-  }
-  return new Date(ms);
-}
-
-function findSydneyInstant(day: string, hour: number): number {
-  const [y, m, d] = day.split("-").map(Number);
-  for (const offset of [11, 10]) {
-    const t = Date.UTC(y, m - 1, d, hour - offset);
-    const local = sydneyNow(new Date(t));
-    if (local.day === day && local.hour === hour) return t;
-  }
-  return Date.UTC(y, m - 1, d, hour - 10);
+  return sydneyHourOn(day, hour);
 }
 
 /** The change cut-off of a delivery on `day`: 2pm Sydney time, the region's lead days before it. */
@@ -95,11 +75,6 @@ export function reminderInstant(
   daysBefore = REMINDER_DAYS_BEFORE_CUTOFF,
 ): Date {
   return sydneyInstant(addDays(cutoffDay(schedule, day), -daysBefore));
-}
-
-/** Today's calendar day in Sydney. */
-export function sydneyToday(now: Date): string {
-  return sydneyNow(now).day;
 }
 
 /** "2pm Sydney time, Friday 28 November" (the flow's wording). */

@@ -3,9 +3,10 @@
 // who may see it. Runs on SQLite, and on PostgreSQL with DATABASE_URL_TEST.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import { searchOrders, searchKind, sydneyDayRange } from "~/admin/orders/search.server";
+import { searchOrders, searchKind } from "~/admin/orders/search.server";
 import { db } from "~/db/client.server";
 import * as listRoute from "~/routes/admin.orders._index";
+import { sydneyDayRange } from "~/utils/sydney-time.server";
 import { createOrder, createUser } from "../factories";
 import {
   answerOf,

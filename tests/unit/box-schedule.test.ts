@@ -6,9 +6,9 @@ import {
   isDeliverableDay,
   isoWeekday,
   parseWeekdays,
-  sydneyNow,
   weekIndex,
 } from "~/delivery/schedule";
+import { sydneyNow } from "~/utils/sydney-time.server";
 import { defaultFrequency, frequencyLabel, frequencyWeeks } from "~/box/rules";
 
 // Monday 23 November 2026. Sydney is on daylight time (UTC+11) then.

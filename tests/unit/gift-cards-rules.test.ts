@@ -163,8 +163,8 @@ describe("expiry", () => {
 
 describe("Sydney start of day", () => {
   it("is midnight in Sydney in summer and winter", async () => {
-    const { sydneyStartOfDay } = await import("~/gift-cards/rules");
-    expect(sydneyStartOfDay("2026-12-01").toISOString()).toBe("2026-11-30T13:00:00.000Z");
-    expect(sydneyStartOfDay("2026-07-01").toISOString()).toBe("2026-06-30T14:00:00.000Z");
+    const { sydneyDayStart } = await import("~/utils/sydney-time.server");
+    expect(sydneyDayStart("2026-12-01").toISOString()).toBe("2026-11-30T13:00:00.000Z");
+    expect(sydneyDayStart("2026-07-01").toISOString()).toBe("2026-06-30T14:00:00.000Z");
   });
 });

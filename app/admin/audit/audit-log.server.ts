@@ -1,6 +1,7 @@
 // The audit log's reading side (/admin/audit, owner only): filters, 50 a page, newest first.
 // There is no writing side here: entries come only from writeAudit (../audit.server.ts).
 import { db } from "~/db/client.server";
+import { sydneyDayRange } from "~/utils/sydney-time.server";
 import { offsetOf, PAGE_SIZE } from "../pagination";
 
 export type AuditFilters = {
@@ -29,26 +30,6 @@ export function auditFilters(url: URL): AuditFilters {
   };
 }
 
-/** The UTC instant a Sydney calendar day starts (the audit keeps UTC timestamps). */
-export function sydneyDayStart(day: string): string {
-  const guess = new Date(`${day}T00:00:00Z`);
-  const offset = sydneyOffsetMinutes(guess);
-  return new Date(guess.getTime() - offset * 60_000).toISOString();
-}
-
-function sydneyOffsetMinutes(at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: "Australia/Sydney",
-    timeZoneName: "longOffset",
-  }).formatToParts(at);
-  const name = parts.find((p) => p.type === "timeZoneName")?.value ?? "GMT+10:00";
-  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 600;
-}
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 export type AuditRow = {
   id: number;
   createdAt: string;
@@ -69,8 +50,8 @@ export async function listAudit(filters: AuditFilters, page: number) {
   if (filters.action) q = q.where("auditEntries.action", "=", filters.action);
   if (filters.entityType) q = q.where("auditEntries.entityType", "=", filters.entityType);
   if (filters.entityId) q = q.where("auditEntries.entityId", "=", filters.entityId);
-  if (filters.from) q = q.where("auditEntries.createdAt", ">=", sydneyDayStart(filters.from));
-  if (filters.to) q = q.where("auditEntries.createdAt", "<", sydneyDayStart(nextDay(filters.to)));
+  if (filters.from) q = q.where("auditEntries.createdAt", ">=", sydneyDayRange(filters.from)[0]);
+  if (filters.to) q = q.where("auditEntries.createdAt", "<", sydneyDayRange(filters.to)[1]);
   const [rows, total] = await Promise.all([
     q
       .select([

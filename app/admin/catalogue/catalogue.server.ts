@@ -12,7 +12,8 @@ import { bumpContentVersion } from "~/content/content-version.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { prepareImage } from "./image-files.server";
-import { monthAfter, sydneyMonth } from "./months";
+import { sydneyMonth } from "~/utils/sydney-time.server";
+import { monthAfter } from "./months";
 import { storeImage } from "./images.server";
 import { priceHistory, recordPriceChange } from "./prices.server";
 import {

@@ -3,7 +3,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { isOwnImage } from "~/content/own-image";
-import { sydneyLocalToIso } from "./dates";
+import { parseDateTimeLocal } from "./dates";
 
 export const CONTENT_MESSAGES = {
   title: "Enter a title of 1 to 200 characters.",
@@ -130,7 +130,7 @@ export const PostSchema = z
       .string({ invalid_type_error: CONTENT_MESSAGES.publishedAt })
       .trim()
       .default("")
-      .refine((v) => v === "" || sydneyLocalToIso(v) !== null, CONTENT_MESSAGES.publishedAt),
+      .refine((v) => v === "" || parseDateTimeLocal(v) !== null, CONTENT_MESSAGES.publishedAt),
     status: z.enum(["draft", "published"], {
       errorMap: () => ({ message: CONTENT_MESSAGES.status }),
     }),

@@ -2,7 +2,7 @@
 // to 4 weeks, churn and recovery rates, and each figure as a table of plain cells, which the page's
 // text tables and the CSV downloads both read. No database here: numbers.server.ts asks it.
 import { addDays, isoWeekday } from "~/delivery/schedule";
-import { sydneyInstant, sydneyToday } from "~/subscriptions/schedule";
+import { sydneyDayStart, sydneyToday } from "~/utils/sydney-time.server";
 
 /** Recurring revenue is given per 4 weeks: a box every `frequencyDays` days comes 28 / frequencyDays times. */
 export const NORMALISED_DAYS = 28;
@@ -19,7 +19,7 @@ export function mondayOf(day: string): string {
 }
 
 /** The UTC instant (ISO) of midnight in Sydney at the start of the calendar day `day`, AEST or AEDT. */
-export const sydneyMidnight = (day: string) => sydneyInstant(day, 0).toISOString();
+export const sydneyMidnight = (day: string) => sydneyDayStart(day).toISOString();
 
 /** One Sydney week: its Monday and Sunday, and the UTC instants [from, to) that bound it. */
 export type Week = { monday: string; sunday: string; from: string; to: string };

@@ -7,6 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
 import { db } from "~/db/client.server";
 import type { DB, OrderStatus } from "~/db/schema";
+import { sydneyDayRange } from "~/utils/sydney-time.server";
 
 export type OrderSearch = { q: string; date: string };
 
@@ -32,24 +33,6 @@ export function searchKind(q: string): "none" | "reference" | "email" | "name" {
   if (v.includes("@")) return "email";
   if (REFERENCE.test(v.toUpperCase()) || /^PT-/i.test(v)) return "reference";
   return "name";
-}
-
-/** The UTC instants a Sydney calendar day runs between (orders.created_at is UTC ISO text). */
-export function sydneyDayRange(day: string): [string, string] {
-  const at = (d: string) => {
-    // Sydney is UTC+10 or +11: find the offset of that day's midnight
-    const guess = new Date(`${d}T00:00:00Z`);
-    const parts = new Intl.DateTimeFormat("en-AU", {
-      timeZone: "Australia/Sydney",
-      hour: "numeric",
-      hourCycle: "h23",
-    }).formatToParts(guess);
-    const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 10);
-    return new Date(guess.getTime() - hour * 3_600_000).toISOString();
-  };
-  const next = new Date(`${day}T00:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return [at(day), at(next.toISOString().slice(0, 10))];
 }
 
 export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));

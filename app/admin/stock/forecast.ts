@@ -1,6 +1,7 @@
 // The stock forecast (issue 37), pure: what the deliveries of the next weeks need of each product,
 // week by week, against the stock on hand. Shortfalls are said in words (and marked), never by
 // colour alone. The database side is stock.server.ts.
+import { addDays } from "~/utils/calendar-day";
 
 export const FORECAST_WEEKS = 4;
 
@@ -34,12 +35,7 @@ export type ForecastRow = StockProduct & {
   short: number;
 };
 
-/** yyyy-MM-dd plus n calendar days. */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
+export { addDays };
 
 /** The forecast weeks from `today`: [today, today+7), [today+7, today+14), ... */
 export function forecastWeeks(today: string, weeks = FORECAST_WEEKS) {

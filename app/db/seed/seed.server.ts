@@ -38,6 +38,7 @@ import {
   SEED_TESTIMONIALS,
 } from "./content-data";
 import { DEMO_SECOND_SUBSCRIBER, DEMO_STAFF, DEMO_SUBSCRIBER } from "./demo-accounts";
+import { sydneyMonth } from "../../utils/sydney-time.server";
 
 const now = () => new Date().toISOString();
 const DAY_MS = 86_400_000;
@@ -76,13 +77,7 @@ export async function seedIfEmpty(db: Kysely<DB>, { demo }: { demo: boolean }) {
 }
 
 function currentMonth() {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Australia/Sydney",
-    year: "numeric",
-    month: "2-digit",
-  })
-    .format(new Date())
-    .slice(0, 7);
+  return sydneyMonth(new Date());
 }
 
 async function insertPackage(
