@@ -22,6 +22,7 @@ const invoice = (over: Partial<RefundInvoice> = {}): RefundInvoice => ({
       quantity: 1,
       priceCents: 27900,
       taxable: false,
+      gstCents: 0,
       free: false,
       refundedQuantity: 0,
     },
@@ -31,6 +32,7 @@ const invoice = (over: Partial<RefundInvoice> = {}): RefundInvoice => ({
       quantity: 1,
       priceCents: 8900,
       taxable: true,
+      gstCents: 809,
       free: false,
       refundedQuantity: 0,
     },
@@ -83,8 +85,28 @@ describe("planRefund", () => {
     ).toMatchObject({ amountCents: 27900, gstCents: 0 });
   });
 
+  it("adjusts the GST each line was issued with, in proportion to the quantity refunded", () => {
+    // two knives issued with 1618c GST between them; the flag on the line is not read again
+    const two = invoice({ subtotalCents: 45700, totalCents: 45700, gstCents: 1618 });
+    two.lines[1] = { ...two.lines[1], quantity: 2, gstCents: 1618 };
+    expect(
+      planRefund(
+        two,
+        { scope: "lines", lines: [{ invoiceLineId: 2, quantity: 1 }] },
+        room(45700, 45700, 1618),
+      ),
+    ).toMatchObject({ amountCents: 8900, gstCents: 809 });
+    // a line issued GST-free adjusts none, whatever its product is now
+    const free = invoice({ gstCents: 0 });
+    free.lines[1] = { ...free.lines[1], taxable: false, gstCents: 0 };
+    expect(
+      planRefund(free, { scope: "lines", lines: [{ invoiceLineId: 2, quantity: 1 }] }, room()),
+    ).toMatchObject({ amountCents: 8900, gstCents: 0 });
+  });
+
   it("takes the discount off chosen lines in proportion", () => {
     const discounted = invoice({ discountedCents: 3680, totalCents: 33120, gstCents: 728 });
+    discounted.lines[1].gstCents = 728;
     expect(paidShare(discounted)).toBeCloseTo(0.9);
     expect(
       planRefund(

@@ -20,7 +20,6 @@ import { queueEmail } from "~/email/mailer.server";
 import { adjustmentNoteEmail } from "~/email/templates/adjustment-note";
 import { formatPaidDate } from "~/orders/components/tax-invoice";
 import { addLedgerEntry } from "~/orders/credit.server";
-import { gstOf } from "~/orders/credit";
 import { taxInvoicePath } from "~/orders/paths";
 import { isUniqueViolation } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
@@ -120,18 +119,15 @@ export async function refundContext(
   const lines = invoice
     ? await executor
         .selectFrom("invoiceLines")
-        .leftJoin("products", (j) =>
-          j
-            .onRef("products.id", "=", "invoiceLines.sellableId")
-            .on("invoiceLines.sellableType", "in", ["product", "addon"]),
-        )
+        // the lines as issued: a refund adjusts the GST the invoice charged, whatever the catalogue says now
         .select([
           "invoiceLines.id",
           "invoiceLines.name",
           "invoiceLines.quantity",
           "invoiceLines.priceCents",
           "invoiceLines.free",
-          "products.taxable",
+          "invoiceLines.taxable",
+          "invoiceLines.gstCents",
         ])
         .where("invoiceLines.invoiceId", "=", invoice.id)
         .orderBy("invoiceLines.id", "asc")
@@ -147,20 +143,11 @@ export async function refundContext(
     quantity: l.quantity,
     priceCents: l.priceCents,
     taxable: l.taxable === 1,
+    gstCents: l.gstCents,
     free: l.free === 1,
     refundedQuantity: refundedQty.get(l.id) ?? 0,
   }));
-  const gstCents = invoice
-    ? gstOf({
-        taxableCents: refundLines.reduce(
-          (n, l) => n + (l.taxable && !l.free ? l.priceCents * l.quantity : 0),
-          0,
-        ),
-        subtotalCents: invoice.subtotalCents,
-        discountedCents: invoice.discountedCents,
-        freeCents: refundLines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
-      })
-    : 0;
+  const gstCents = refundLines.reduce((n, l) => n + l.gstCents, 0);
   const cardPayments = payments
     .filter((p) => p.amountCents > 0 && p.gatewayChargeId)
     .map((p) => ({

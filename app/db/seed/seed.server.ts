@@ -642,6 +642,8 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
           name: pkg.fullName,
           quantity: 1,
           priceCents: pkg.priceCents,
+          taxable: 0,
+          gstCents: 0,
         },
         {
           invoiceId,
@@ -650,6 +652,9 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
           name: bacon.name,
           quantity: 1,
           priceCents: bacon.priceCents,
+          // bacon is fresh food: GST-free
+          taxable: 0,
+          gstCents: 0,
         },
       ])
       .execute();
@@ -802,6 +807,9 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
       name: pkg.fullName,
       quantity: 1,
       priceCents: pkg.priceCents,
+      // a box and fresh food: GST-free
+      taxable: 0,
+      gstCents: 0,
     })
     .execute();
 }
