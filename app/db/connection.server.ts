@@ -48,7 +48,7 @@ import * as m032 from "./migrations/032-revenue-by-week";
 import * as m033 from "./migrations/033-disabled-accounts";
 import * as m034 from "./migrations/034-key-ids";
 import * as m036 from "./migrations/036-staff-setup";
-import * as m039 from "./migrations/039-invoice-lines-as-issued";
+import * as m039 from "./migrations/039-issued-lines-and-staff-money";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
 
@@ -216,7 +216,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "033-disabled-accounts": m033,
         "034-key-ids": m034,
         "036-staff-setup": m036,
-        "039-invoice-lines-as-issued": m039,
+        "039-issued-lines-and-staff-money": m039,
       }),
     },
   });

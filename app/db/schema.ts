@@ -527,6 +527,10 @@ export interface CreditLedgerTable {
   reason: string;
   reference: string | null;
   createdAt: CreatedAt;
+  /** the member of staff who added or removed it on the customer's page (migration 039) */
+  staffUserId: Optional<number>;
+  /** that page's key, made when it was rendered: a repeated post adds once */
+  idempotencyKey: Optional<string>;
 }
 
 export interface AuthorsTable {

@@ -8,7 +8,7 @@ import {
   REFUND_MESSAGES,
   type RefundInvoice,
 } from "~/admin/refunds/refund-rules";
-import { readRefundForm } from "~/admin/refunds/refund-schema";
+import { readRefundForm, REFUND_FIELD_MESSAGES } from "~/admin/refunds/refund-schema";
 
 const invoice = (over: Partial<RefundInvoice> = {}): RefundInvoice => ({
   subtotalCents: 36800,
@@ -175,6 +175,42 @@ describe("the refund form", () => {
     expect(parseDollars("$1,234.5")).toBe(123450);
     expect(parseDollars("12.345")).toBeNull();
     expect(parseDollars("-3")).toBeNull();
+  });
+
+  it("reads each line field strictly: given twice, or not as the page writes it, is refused", () => {
+    const lines = (pairs: [string, string][]) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({
+        idempotencyKey: "k-0123456789abcdef",
+        seenRefundedCents: "0",
+        scope: "lines",
+        method: "card",
+        amount: "",
+        reason: "Late delivery",
+      }))
+        f.append(k, v);
+      for (const [k, v] of pairs) f.append(k, v);
+      const { parsed } = readRefundForm(f);
+      return parsed.success ? parsed.data.lines : parsed.error.issues[0].message;
+    };
+    expect(lines([["qty-41", "1"]])).toEqual([{ invoiceLineId: 41, quantity: 1 }]);
+    for (const bad of [
+      [
+        ["qty-41", "1"],
+        ["qty-041", "1"],
+      ],
+      [
+        ["qty-41", "1"],
+        ["qty-41", "0"],
+      ],
+      [["qty-041", "1"]],
+      [["qty-41 ", "1"]],
+      [["qty-4.1e1", "1"]],
+      [["qty-0", "1"]],
+      [["qty-", "1"]],
+      [["qty-99999999999999999999", "1"]],
+    ] as [string, string][][])
+      expect(lines(bad), JSON.stringify(bad)).toBe(REFUND_FIELD_MESSAGES.lineField);
   });
 
   it("refuses a bad amount, a missing reason, a bad quantity or key", () => {

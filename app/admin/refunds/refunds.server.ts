@@ -12,6 +12,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Staff } from "~/admin/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
+import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { REFUND_LIMIT_CENTS } from "~/admin/permissions";
 import { PAYMENTS } from "~/config";
 import { db } from "~/db/client.server";
@@ -330,6 +331,9 @@ export async function refundOrder({
   let claimed: { id: number; noteNumber: string };
   try {
     claimed = await db.transaction().execute(async (trx) => {
+      // support's $200 a press and $500 a Sydney day, across every route that moves money
+      const overLimit = await staffMoneyRefusal(trx, staff, plan.amountCents, at);
+      if (overLimit) throw new Refused({ kind: "refused", message: overLimit });
       const moved = await trx
         .updateTable("orders")
         .set({ refundedCents: sql<number>`refunded_cents + ${plan.amountCents}` })

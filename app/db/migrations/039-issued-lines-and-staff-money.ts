@@ -5,6 +5,12 @@
 //   invoice_lines.gst_cents   the line's share of the invoice's GST, the lines adding up to it
 // Existing lines are filled from today's flags, the only record there is; their GST is worked out
 // as the invoices showed it until now (app/db/frozen/gst.ts).
+//
+// Staff money moves are exactly once and within limits (issue 46 item 6, decision 071):
+//   credit_ledger.staff_user_id     who added or removed the credit (null: not a member of staff)
+//   credit_ledger.idempotency_key   the form's key made when the page was rendered; unique, so a
+//                                   repeated post adds once
+//   indexes on (staff_user_id, created_at) of refunds and credit_ledger: what a member moved today
 import { sql, type Kysely } from "kysely";
 import { frozenGstByLine } from "../frozen/gst";
 
@@ -31,6 +37,28 @@ export async function up(db: Kysely<any>) {
     .alterTable("invoice_lines")
     .addColumn("gst_cents", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
+  await db.schema
+    .alterTable("credit_ledger")
+    .addColumn("staff_user_id", "integer", (c) => c.references("users.id"))
+    .execute();
+  await db.schema.alterTable("credit_ledger").addColumn("idempotency_key", "text").execute();
+  await db.schema
+    .createIndex("credit_ledger_idempotency_key_idx")
+    .on("credit_ledger")
+    .column("idempotency_key")
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex("credit_ledger_staff_day_idx")
+    .on("credit_ledger")
+    .columns(["staff_user_id", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("refunds_staff_day_idx")
+    .on("refunds")
+    .columns(["staff_user_id", "created_at"])
+    .execute();
+
   await sql`update invoice_lines set taxable = 1
     where sellable_type in ('product', 'addon')
       and sellable_id in (select id from products where taxable = 1)`.execute(db);
@@ -83,6 +111,11 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
+  await db.schema.dropIndex("refunds_staff_day_idx").execute();
+  await db.schema.dropIndex("credit_ledger_staff_day_idx").execute();
+  await db.schema.dropIndex("credit_ledger_idempotency_key_idx").execute();
+  await db.schema.alterTable("credit_ledger").dropColumn("idempotency_key").execute();
+  await db.schema.alterTable("credit_ledger").dropColumn("staff_user_id").execute();
   await db.schema.alterTable("invoice_lines").dropColumn("gst_cents").execute();
   await db.schema.alterTable("invoice_lines").dropColumn("taxable").execute();
 }
