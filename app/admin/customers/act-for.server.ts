@@ -115,7 +115,10 @@ export async function adjustCredit(
     const row = await creditForKey(executor, input.key);
     if (!row) return null;
     if (row.userId !== userId) throw new CreditNotMadeError(CREDIT_KEY_USED);
-    return { reference: row.reference ?? "", balanceCents: await creditBalance({ userId }) };
+    return {
+      reference: row.reference ?? "",
+      balanceCents: await creditBalance({ userId }, executor),
+    };
   };
   const first = await repeat();
   if (first) return first;
@@ -123,11 +126,31 @@ export async function adjustCredit(
   const reference = newChangeReference();
   try {
     return await executor.transaction().execute(async (trx) => {
+      // support's $200 a press and $500 a Sydney day (credit added only: a removal pays nothing out)
       if (amountCents > 0) {
         const over = await staffMoneyRefusal(trx, staff, amountCents, new Date());
         if (over) throw new CreditNotMadeError(over);
       }
-      return await writeCredit(trx);
+      await lockUser(trx, userId);
+      const before = await creditBalance({ userId }, trx);
+      if (before + amountCents < 0) throw new CreditRefusedError(before);
+      await addLedgerEntry(trx, {
+        userId,
+        amountCents,
+        reason: input.reason,
+        reference,
+        staffUserId: staff.id,
+        idempotencyKey: input.key,
+      });
+      const after = before + amountCents;
+      await writeAudit(trx, staff, {
+        action: input.direction === "add" ? "customer.credit_add" : "customer.credit_remove",
+        entityType: "user",
+        entityId: userId,
+        before: { creditCents: before },
+        after: { creditCents: after, amountCents, reason: input.reason, reference },
+      });
+      return { reference, balanceCents: after };
     });
   } catch (error) {
     // the same key pressed at the same time: the first press's row answers
@@ -136,29 +159,6 @@ export async function adjustCredit(
       if (again) return again;
     }
     throw error;
-  }
-
-  async function writeCredit(trx: Kysely<DB>) {
-    await lockUser(trx, userId);
-    const before = await creditBalance({ userId }, trx);
-    if (before + amountCents < 0) throw new CreditRefusedError(before);
-    await addLedgerEntry(trx, {
-      userId,
-      amountCents,
-      reason: input.reason,
-      reference,
-      staffUserId: staff.id,
-      idempotencyKey: input.key,
-    });
-    const after = before + amountCents;
-    await writeAudit(trx, staff, {
-      action: input.direction === "add" ? "customer.credit_add" : "customer.credit_remove",
-      entityType: "user",
-      entityId: userId,
-      before: { creditCents: before },
-      after: { creditCents: after, amountCents, reason: input.reason, reference },
-    });
-    return { reference, balanceCents: after };
   }
 }
 
