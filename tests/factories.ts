@@ -7,6 +7,7 @@ import type { Insertable, Kysely } from "kysely";
 import { hashPassword } from "../app/accounts/password.server";
 import { addDays } from "../app/utils/calendar-day";
 import { sydneyToday } from "../app/utils/sydney-time.server";
+import { insertInvoiceLines } from "../app/orders/invoice-lines.server";
 import type {
   AddressesTable,
   DB,
@@ -326,10 +327,12 @@ export async function createOrder(
     .returning("id")
     .executeTakeFirstOrThrow();
   if (opts.lines?.length) {
-    await db
-      .insertInto("invoiceLines")
-      .values(opts.lines.map((l) => ({ ...l, sellableId: l.sellableId ?? null, invoiceId })))
-      .execute();
+    // as the app writes them: GST applies as the product is now, each line's GST fixed (decision 071)
+    await insertInvoiceLines(
+      db,
+      { id: invoiceId, subtotalCents: totalCents, discountedCents: 0 },
+      opts.lines.map((l) => ({ ...l, sellableId: l.sellableId ?? null })),
+    );
   }
   return { id, reference, invoiceId, totalCents };
 }

@@ -12,7 +12,7 @@ export type Permission =
   | "deliveries"
   /** find orders, see their payments and e-mails, resend e-mails */
   | "orders"
-  /** refund an order (support: up to REFUND_LIMIT_CENTS.support each) */
+  /** refund an order (support: up to REFUND_LIMIT_CENTS.support each, DAY_MONEY_LIMIT_CENTS a day) */
   | "refunds"
   /** find customers and see their page */
   | "customers"
@@ -64,10 +64,21 @@ export function isStaffRole(value: unknown): value is StaffRole {
   return typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 }
 
-/** The most one refund may be, in cents: support up to $200 each, the owner without a limit. */
+/**
+ * The most one press may move, in cents, on every route that moves money (a refund, credit added, a
+ * gift card cancelled with a refund): support up to $200, the owner without a limit.
+ */
 export const REFUND_LIMIT_CENTS: Record<StaffRole, number> = {
   owner: Number.POSITIVE_INFINITY,
   support: 20_000,
+  packer: 0,
+  editor: 0,
+};
+
+/** The most a member of staff may move in one Sydney day, all those routes together (decision 071). */
+export const DAY_MONEY_LIMIT_CENTS: Record<StaffRole, number> = {
+  owner: Number.POSITIVE_INFINITY,
+  support: 50_000,
   packer: 0,
   editor: 0,
 };

@@ -71,6 +71,7 @@ import {
 import { quoteDraft, type Quote } from "./quote.server";
 import { agreementTerms } from "./agreement";
 import { ACCOUNT_DISABLED, accountRefusal } from "./account-step.server";
+import { insertInvoiceLines } from "~/orders/invoice-lines.server";
 
 export { ACCOUNT_DISABLED };
 
@@ -606,20 +607,22 @@ async function writeOrder(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto("invoiceLines")
-    .values(
-      lines.map((l) => ({
-        invoiceId,
-        sellableType: l.sellableType,
-        sellableId: l.sellableId,
-        quantity: l.quantity,
-        priceCents: l.priceCents,
-        name: l.name,
-        free: l.free ? 1 : 0,
-      })),
-    )
-    .execute();
+  await insertInvoiceLines(
+    trx,
+    {
+      id: invoiceId,
+      subtotalCents: quote.subtotalCents,
+      discountedCents: quote.discountedCents,
+    },
+    lines.map((l) => ({
+      sellableType: l.sellableType,
+      sellableId: l.sellableId,
+      quantity: l.quantity,
+      priceCents: l.priceCents,
+      name: l.name,
+      free: l.free,
+    })),
+  );
   await linkPayment(trx, paid.key, { orderId });
   await settleDiscountUse(trx, paid.key, orderId);
   if (card && !card.savedId) await saveCard(trx, customer.id, card);

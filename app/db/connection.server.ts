@@ -51,6 +51,7 @@ import * as m033 from "./migrations/033-disabled-accounts";
 import * as m034 from "./migrations/034-key-ids";
 import * as m036 from "./migrations/036-staff-setup";
 import * as m038 from "./migrations/038-discount-claims";
+import * as m039 from "./migrations/039-issued-lines-and-staff-money";
 import * as m040 from "./migrations/040-refund-settlement";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
@@ -230,6 +231,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "034-key-ids": m034,
         "036-staff-setup": m036,
         "038-discount-claims": m038,
+        "039-issued-lines-and-staff-money": m039,
         "040-refund-settlement": m040,
       }),
     },

@@ -439,6 +439,10 @@ export interface InvoiceLinesTable {
   priceCents: number;
   /** 1: a discount code's free item, listed at its price and discounted in full on this line (GST follows) */
   free: Generated<Bool>;
+  /** 1: GST applies, as the product was when the invoice was written (migration 039, decision 071) */
+  taxable: Bool;
+  /** the GST in this line at issue, its share of the invoice's GST; the invoice's GST is their sum */
+  gstCents: number;
 }
 
 /** The sandbox gateway's charges by idempotency key (a real gateway keeps these on its side). */
@@ -529,6 +533,10 @@ export interface CreditLedgerTable {
   reason: string;
   reference: string | null;
   createdAt: CreatedAt;
+  /** the member of staff who added or removed it on the customer's page (migration 039) */
+  staffUserId: Optional<number>;
+  /** that page's key, made when it was rendered: a repeated post adds once */
+  idempotencyKey: Optional<string>;
 }
 
 export interface AuthorsTable {

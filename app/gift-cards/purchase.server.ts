@@ -38,6 +38,7 @@ import { newStoredCode } from "./codes.server";
 import { EMAIL_TAKEN, bonusCents, expiryDay, isValidAmount, sydneyToday } from "./rules";
 import type { GiftCheckoutInput, PersonaliseInput } from "./schemas";
 import { giftCardSettings } from "./settings.server";
+import { insertInvoiceLines, type NewInvoiceLine } from "~/orders/invoice-lines.server";
 
 export const ANOTHER_TAB =
   "Your gift card order is already being placed in another window. Please wait a moment and check your e-mail.";
@@ -251,9 +252,8 @@ async function writeGiftOrder(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  const lines = [
+  const lines: NewInvoiceLine[] = [
     {
-      invoiceId,
       sellableType: "gift_card" as const,
       sellableId: cardId,
       name: `Gift card for ${p.receiver.firstName}`,
@@ -284,7 +284,6 @@ async function writeGiftOrder(
       .returning("id")
       .executeTakeFirstOrThrow();
     lines.push({
-      invoiceId,
       sellableType: "gift_card",
       sellableId: bonusId,
       name: `Bonus gift card of ${formatAud(bonus)} for ${bonusTo.firstName}`,
@@ -292,7 +291,12 @@ async function writeGiftOrder(
       priceCents: 0,
     });
   }
-  await trx.insertInto("invoiceLines").values(lines).execute();
+  // a gift card is a voucher, GST-free when sold (decision 031): its lines carry no GST
+  await insertInvoiceLines(
+    trx,
+    { id: invoiceId, subtotalCents: amountCents, discountedCents: 0 },
+    lines,
+  );
   await linkPayment(trx, key, { orderId, giftCardId: cardId });
   if (signedIn && !card.savedId) await saveCard(trx, buyer.id, card);
 

@@ -70,12 +70,7 @@ export async function breakdownOf(
   const lines = invoices.length
     ? await executor
         .selectFrom("invoiceLines")
-        // a line's tax treatment is its product's (packages and gift cards are never products: GST-free)
-        .leftJoin("products", (j) =>
-          j
-            .onRef("products.id", "=", "invoiceLines.sellableId")
-            .on("invoiceLines.sellableType", "in", ["product", "addon"]),
-        )
+        // a line as issued: its tax treatment and GST are its own, not its product's now (decision 071)
         .select([
           "invoiceLines.invoiceId",
           "invoiceLines.sellableType",
@@ -84,7 +79,8 @@ export async function breakdownOf(
           "invoiceLines.quantity",
           "invoiceLines.priceCents",
           "invoiceLines.free",
-          "products.taxable",
+          "invoiceLines.taxable",
+          "invoiceLines.gstCents",
         ])
         .where(
           "invoiceLines.invoiceId",

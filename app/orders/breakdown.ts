@@ -3,15 +3,17 @@
 // and total) and the amounts a payment summary shows. Pure: the API, the pay
 // page, the tax invoice and the receipt e-mail all shape money through here.
 import type { InvoiceLinesTable, OrderStatus } from "~/db/schema";
-import { applyCredit, gstOf } from "./credit";
+import { applyCredit } from "./credit";
 
 export type BreakdownLine = {
   sellable: { id: number | null; type: InvoiceLinesTable["sellableType"]; name: string };
   quantity: number;
   /** unit price in cents */
   price: number;
-  /** GST applies (not fresh food); not part of the SPEC §3 API shape (breakdownJson leaves it out) */
+  /** GST applies (not fresh food), as issued; not part of the SPEC §3 API shape (breakdownJson leaves it out) */
   taxable: boolean;
+  /** the GST in this line as issued (decision 071; nor part of the API shape) */
+  gstCents: number;
   /** a discount code's free item: its price is all discount (nor part of the API shape) */
   free: boolean;
 };
@@ -56,7 +58,8 @@ export type LineRow = {
   name: string;
   quantity: number;
   priceCents: number;
-  taxable?: number | null;
+  taxable: number;
+  gstCents: number;
   free?: number | null;
 };
 
@@ -81,6 +84,7 @@ export function shapeBreakdown(
           quantity: l.quantity,
           price: l.priceCents,
           taxable: l.taxable === 1,
+          gstCents: l.gstCents,
           free: l.free === 1,
         })),
       subtotal: inv.subtotalCents,
@@ -103,7 +107,7 @@ export type PaymentSummary = {
   creditCents: number;
   /** what is left to pay by card (0 when credit covers it) */
   totalCents: number;
-  /** GST included in the invoice total: one eleventh of what the taxable lines cost (fresh food is GST-free) */
+  /** GST included in the invoice total: the sum of its lines' GST as issued (fresh food is GST-free) */
   gstCents: number;
   cardRequired: boolean;
 };
@@ -132,15 +136,8 @@ export function paymentSummary(
     discountedCents: invoice.discounted,
     creditCents,
     totalCents,
-    gstCents: gstOf({
-      taxableCents: invoice.lines.reduce(
-        (n, l) => n + (l.taxable && !l.free ? l.price * l.quantity : 0),
-        0,
-      ),
-      subtotalCents: invoice.subtotal,
-      discountedCents: invoice.discounted,
-      freeCents: invoice.lines.reduce((n, l) => n + (l.free ? l.price * l.quantity : 0), 0),
-    }),
+    // what the lines were issued with: a product's tax flag edited later changes no invoice (decision 071)
+    gstCents: invoice.lines.reduce((n, l) => n + l.gstCents, 0),
     cardRequired: totalCents > 0,
   };
 }
@@ -151,7 +148,7 @@ export function breakdownJson(b: OrderBreakdown) {
     ...b,
     invoices: b.invoices.map((inv) => ({
       ...inv,
-      lines: inv.lines.map(({ taxable: _taxable, free: _free, ...line }) => line),
+      lines: inv.lines.map(({ taxable: _taxable, gstCents: _gst, free: _free, ...line }) => line),
     })),
   };
 }

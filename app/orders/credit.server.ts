@@ -23,7 +23,15 @@ export async function creditBalance(
 /** Adds a movement; `amountCents` is positive for credit added, negative for credit spent. */
 export async function addLedgerEntry(
   trx: Kysely<DB>,
-  entry: { userId: number; amountCents: number; reason: string; reference: string | null },
+  entry: {
+    userId: number;
+    amountCents: number;
+    reason: string;
+    reference: string | null;
+    /** staff adding or removing credit on a customer's page: who, and the page's key */
+    staffUserId?: number;
+    idempotencyKey?: string;
+  },
 ) {
   if (!Number.isInteger(entry.amountCents) || entry.amountCents === 0) return;
   await trx

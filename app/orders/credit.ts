@@ -38,3 +38,39 @@ export function gstOf({
   const paidShare = Math.max(0, chargeable - spread) / chargeable;
   return gstIncluded(Math.min(taxableCents, chargeable) * paidShare);
 }
+
+export type GstLine = { priceCents: number; quantity: number; taxable: boolean; free: boolean };
+
+/**
+ * The GST of each line of an invoice, as issued: the invoice's GST (gstOf, rounded once) shared over
+ * its taxable paid-for lines in proportion to what each cost, the cents left by rounding going to the
+ * largest remainders, so the lines add up to the invoice's GST exactly. A line that is GST-free or a
+ * code's free item carries none. Stored on the line when the invoice is written (decision 071).
+ */
+export function gstByLine(
+  lines: GstLine[],
+  invoice: { subtotalCents: number; discountedCents: number },
+): number[] {
+  const taxed = (l: GstLine) => (l.taxable && !l.free ? l.priceCents * l.quantity : 0);
+  const taxableCents = lines.reduce((n, l) => n + taxed(l), 0);
+  const total = gstOf({
+    taxableCents,
+    subtotalCents: invoice.subtotalCents,
+    discountedCents: invoice.discountedCents,
+    freeCents: lines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
+  });
+  if (total <= 0) return lines.map(() => 0);
+  const exact = lines.map((l) => (total * taxed(l)) / taxableCents);
+  const out = exact.map(Math.floor);
+  let left = total - out.reduce((n, g) => n + g, 0);
+  const byRemainder = exact
+    .map((e, i) => ({ i, r: e - Math.floor(e) }))
+    .filter(({ i }) => taxed(lines[i]) > 0)
+    .sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of byRemainder) {
+    if (left <= 0) break;
+    out[i] += 1;
+    left -= 1;
+  }
+  return out;
+}

@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
 import { appOrigin } from "~/accounts/origin.server";
 import { RefusalMessage, StatusMessage } from "~/admin/customers/components/status-message";
 import { AdminPage } from "~/admin/components/admin-page";
@@ -49,6 +50,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       canAct,
       canOpenOrders: can(staff.role, "orders"),
       boxes: canAct ? await nextBoxForms(page.customer.id, page.subscriptions) : [],
+      // the credit form's idempotency key, one per page view: a repeated post adds once
+      creditKey: randomUUID(),
       done: doneMessage(url.searchParams.get("done"), url.searchParams.get("ref")),
     },
     { headers: { "Cache-Control": "no-store" } },
@@ -132,7 +135,11 @@ export default function CustomerPage() {
       <section className="admin-section" aria-labelledby="credit-title">
         <h2 id="credit-title">Credit</h2>
         {d.canAct ? (
-          <CreditForm balanceCents={d.balanceCents} refusal={refusalFor(refusal, "credit")} />
+          <CreditForm
+            balanceCents={d.balanceCents}
+            creditKey={d.creditKey}
+            refusal={refusalFor(refusal, "credit")}
+          />
         ) : null}
         <LedgerTable ledger={d.ledger} />
       </section>

@@ -59,6 +59,7 @@ import {
 } from "./deliveries.server";
 import { quoteRenewal, withoutLines } from "./renewal-quote.server";
 import { recordRenewalUse } from "~/checkout/discount-use.server";
+import { insertInvoiceLines } from "~/orders/invoice-lines.server";
 import {
   decideAtCutoff,
   nextAttemptAfter,
@@ -355,20 +356,22 @@ async function decideOnce(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("invoiceLines")
-      .values(
-        priced.lines.map((l) => ({
-          invoiceId,
-          sellableType: l.sellableType,
-          sellableId: l.sellableId,
-          quantity: l.quantity,
-          priceCents: l.priceCents,
-          name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name,
-          free: l.free ? 1 : 0,
-        })),
-      )
-      .execute();
+    await insertInvoiceLines(
+      trx,
+      {
+        id: invoiceId,
+        subtotalCents: priced.subtotalCents,
+        discountedCents: priced.discountedCents,
+      },
+      priced.lines.map((l) => ({
+        sellableType: l.sellableType,
+        sellableId: l.sellableId,
+        quantity: l.quantity,
+        priceCents: l.priceCents,
+        name: l.free ? `${l.name} (free with ${rq.discount?.code ?? "discount"})` : l.name,
+        free: l.free,
+      })),
+    );
     // a recurring code's use: the renewals it covers are counted from these rows (decision 056)
     if (rq.discount && priced.discountedCents > 0)
       await recordRenewalUse(trx, {

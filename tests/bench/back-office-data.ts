@@ -227,6 +227,9 @@ export async function seedBackOffice(
           name: pkg.fullName,
           quantity: 1,
           priceCents: pkg.priceCents,
+          // a box and bacon: GST-free, as the app writes them (decision 071)
+          taxable: 0,
+          gstCents: 0,
         },
         {
           invoiceId,
@@ -235,6 +238,8 @@ export async function seedBackOffice(
           name: addon.name,
           quantity: 1,
           priceCents: addon.priceCents,
+          taxable: 0,
+          gstCents: 0,
         },
       ]),
     );

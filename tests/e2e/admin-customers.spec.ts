@@ -88,6 +88,34 @@ test.describe("customer care", () => {
     await expect(credit.getByRole("table", { name: /Credit ledger/ })).toHaveCount(0);
   });
 
+  test("support adding more than $200 of credit is told to ask the owner, and nothing changes", async ({
+    page,
+    staff,
+  }) => {
+    expect(staff.role).toBe("support");
+    const a = await createSubscriber();
+    await page.goto(`/admin/customers/${a.id}`);
+    await ready(page);
+    const credit = page.getByRole("region", { name: "Credit" });
+    await credit.getByLabel("Amount (AUD)").fill("250");
+    await credit.getByLabel("Reason").fill("Box lost in transit");
+    await credit.getByRole("button", { name: "Save the credit change" }).click();
+    // issue 46 item 6: $200 a press (and $500 a day) for support, on every route that moves money
+    await expect(credit.getByRole("alert")).toHaveText(
+      "Support may move up to $200 at a time (a refund, credit added or a gift card refunded). Nothing was changed: ask the owner to do this.",
+    );
+    await expect(credit.getByLabel("Amount (AUD)")).toHaveValue("250");
+    await expect(credit.getByText("Balance:")).toHaveText("Balance: $0");
+    await expect(credit.getByRole("table", { name: /Credit ledger/ })).toHaveCount(0);
+    // within the limit it is added, once
+    await credit.getByLabel("Amount (AUD)").fill("200");
+    await credit.getByRole("button", { name: "Save the credit change" }).click();
+    await settled(page);
+    await expect(page.getByRole("region", { name: "Credit" }).getByText("Balance:")).toHaveText(
+      "Balance: $200",
+    );
+  });
+
   test("pause and resume for a customer, then cancel with their reason", async ({
     page,
     staff,

@@ -12,6 +12,7 @@ import {
 import { db } from "~/db/client.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { creditBalance } from "~/orders/credit.server";
+import { newKey } from "./admin-refunds-fixtures";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cutoffInstant, nextDeliveryDate } from "~/subscriptions/schedule";
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
@@ -249,7 +250,13 @@ describe("credit", () => {
     const added = await actForCustomer(
       staff,
       user.id,
-      form({ intent: "credit", direction: "add", amount: "$20.00", reason: "Late delivery" }),
+      form({
+        intent: "credit",
+        key: newKey(),
+        direction: "add",
+        amount: "$20.00",
+        reason: "Late delivery",
+      }),
       origin,
     );
     expect(added).toMatchObject({ kind: "done", intent: "credit" });
@@ -258,7 +265,13 @@ describe("credit", () => {
     const tooMuch = await actForCustomer(
       staff,
       user.id,
-      form({ intent: "credit", direction: "remove", amount: "30", reason: "Goodwill ended" }),
+      form({
+        intent: "credit",
+        key: newKey(),
+        direction: "remove",
+        amount: "30",
+        reason: "Goodwill ended",
+      }),
       origin,
     );
     expect(tooMuch).toMatchObject({ kind: "refused", status: 409 });
@@ -270,12 +283,17 @@ describe("credit", () => {
     const bad = await actForCustomer(
       staff,
       user.id,
-      form({ intent: "credit", direction: "add", amount: "12.345", reason: "x" }),
+      form({ intent: "credit", key: newKey(), direction: "add", amount: "12.345", reason: "x" }),
       origin,
     );
     expect(bad).toMatchObject({ kind: "refused", status: 400 });
 
-    await adjustCredit(staff, user.id, { direction: "remove", amount: 500, reason: "Typo" });
+    await adjustCredit(staff, user.id, {
+      key: newKey(),
+      direction: "remove",
+      amount: 500,
+      reason: "Typo",
+    });
     expect(await creditBalance({ userId: user.id })).toBe(1500);
 
     const ledger = await db
@@ -296,8 +314,18 @@ describe("credit", () => {
 
     // two removals at once cannot both spend the same balance
     const both = await Promise.allSettled([
-      adjustCredit(staff, user.id, { direction: "remove", amount: 1000, reason: "One" }),
-      adjustCredit(staff, user.id, { direction: "remove", amount: 1000, reason: "Two" }),
+      adjustCredit(staff, user.id, {
+        key: newKey(),
+        direction: "remove",
+        amount: 1000,
+        reason: "One",
+      }),
+      adjustCredit(staff, user.id, {
+        key: newKey(),
+        direction: "remove",
+        amount: 1000,
+        reason: "Two",
+      }),
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await creditBalance({ userId: user.id })).toBe(500);

@@ -162,6 +162,8 @@ describe("stock: reserved and the forecast", () => {
         name: "A",
         quantity: 1,
         priceCents: 0,
+        taxable: 0,
+        gstCents: 0,
       })
       .execute();
     const row = (await stockProducts()).find((p) => p.id === a)!;

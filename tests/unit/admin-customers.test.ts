@@ -32,13 +32,19 @@ describe("customer search", () => {
 describe("the act-for forms", () => {
   it("credit: dollars to cents, a direction and a reason", () => {
     expect(
-      CreditSchema.parse({ direction: "add", amount: "$1,000", reason: " Late box " }),
-    ).toEqual({ direction: "add", amount: 100000, reason: "Late box" });
+      CreditSchema.parse({
+        direction: "add",
+        amount: "$1,000",
+        reason: " Late box ",
+        key: "k-0123456789abcdef",
+      }),
+    ).toEqual({ direction: "add", amount: 100000, reason: "Late box", key: "k-0123456789abcdef" });
     const bad = (values: Record<string, string>) => {
       const r = CreditSchema.safeParse({
         direction: "add",
         amount: "5",
         reason: "Why not",
+        key: "k-0123456789abcdef",
         ...values,
       });
       return r.success ? null : firstIssue(r.error);
@@ -48,6 +54,10 @@ describe("the act-for forms", () => {
     expect(bad({ amount: "1000.01" })).toBe("Enter an amount from $0.01 to $1,000.");
     expect(bad({ reason: "x" })).toBe("Say why, in 3 to 200 characters.");
     expect(bad({ direction: "steal" })).toBe("Choose whether to add or remove credit.");
+    // the page's key, made when it was rendered: without it the form is out of date
+    expect(bad({ key: "" })).toBe(
+      "This page is out of date. Reload the customer's page and try again.",
+    );
   });
 
   it("cancel: staff must choose the customer's reason", () => {

@@ -8,7 +8,7 @@ import {
   REFUND_MESSAGES,
   type RefundInvoice,
 } from "~/admin/refunds/refund-rules";
-import { readRefundForm } from "~/admin/refunds/refund-schema";
+import { readRefundForm, REFUND_FIELD_MESSAGES } from "~/admin/refunds/refund-schema";
 
 const invoice = (over: Partial<RefundInvoice> = {}): RefundInvoice => ({
   subtotalCents: 36800,
@@ -22,6 +22,7 @@ const invoice = (over: Partial<RefundInvoice> = {}): RefundInvoice => ({
       quantity: 1,
       priceCents: 27900,
       taxable: false,
+      gstCents: 0,
       free: false,
       refundedQuantity: 0,
     },
@@ -31,6 +32,7 @@ const invoice = (over: Partial<RefundInvoice> = {}): RefundInvoice => ({
       quantity: 1,
       priceCents: 8900,
       taxable: true,
+      gstCents: 809,
       free: false,
       refundedQuantity: 0,
     },
@@ -83,8 +85,28 @@ describe("planRefund", () => {
     ).toMatchObject({ amountCents: 27900, gstCents: 0 });
   });
 
+  it("adjusts the GST each line was issued with, in proportion to the quantity refunded", () => {
+    // two knives issued with 1618c GST between them; the flag on the line is not read again
+    const two = invoice({ subtotalCents: 45700, totalCents: 45700, gstCents: 1618 });
+    two.lines[1] = { ...two.lines[1], quantity: 2, gstCents: 1618 };
+    expect(
+      planRefund(
+        two,
+        { scope: "lines", lines: [{ invoiceLineId: 2, quantity: 1 }] },
+        room(45700, 45700, 1618),
+      ),
+    ).toMatchObject({ amountCents: 8900, gstCents: 809 });
+    // a line issued GST-free adjusts none, whatever its product is now
+    const free = invoice({ gstCents: 0 });
+    free.lines[1] = { ...free.lines[1], taxable: false, gstCents: 0 };
+    expect(
+      planRefund(free, { scope: "lines", lines: [{ invoiceLineId: 2, quantity: 1 }] }, room()),
+    ).toMatchObject({ amountCents: 8900, gstCents: 0 });
+  });
+
   it("takes the discount off chosen lines in proportion", () => {
     const discounted = invoice({ discountedCents: 3680, totalCents: 33120, gstCents: 728 });
+    discounted.lines[1].gstCents = 728;
     expect(paidShare(discounted)).toBeCloseTo(0.9);
     expect(
       planRefund(
@@ -153,6 +175,42 @@ describe("the refund form", () => {
     expect(parseDollars("$1,234.5")).toBe(123450);
     expect(parseDollars("12.345")).toBeNull();
     expect(parseDollars("-3")).toBeNull();
+  });
+
+  it("reads each line field strictly: given twice, or not as the page writes it, is refused", () => {
+    const lines = (pairs: [string, string][]) => {
+      const f = new FormData();
+      for (const [k, v] of Object.entries({
+        idempotencyKey: "k-0123456789abcdef",
+        seenRefundedCents: "0",
+        scope: "lines",
+        method: "card",
+        amount: "",
+        reason: "Late delivery",
+      }))
+        f.append(k, v);
+      for (const [k, v] of pairs) f.append(k, v);
+      const { parsed } = readRefundForm(f);
+      return parsed.success ? parsed.data.lines : parsed.error.issues[0].message;
+    };
+    expect(lines([["qty-41", "1"]])).toEqual([{ invoiceLineId: 41, quantity: 1 }]);
+    for (const bad of [
+      [
+        ["qty-41", "1"],
+        ["qty-041", "1"],
+      ],
+      [
+        ["qty-41", "1"],
+        ["qty-41", "0"],
+      ],
+      [["qty-041", "1"]],
+      [["qty-41 ", "1"]],
+      [["qty-4.1e1", "1"]],
+      [["qty-0", "1"]],
+      [["qty-", "1"]],
+      [["qty-99999999999999999999", "1"]],
+    ] as [string, string][][])
+      expect(lines(bad), JSON.stringify(bad)).toBe(REFUND_FIELD_MESSAGES.lineField);
   });
 
   it("refuses a bad amount, a missing reason, a bad quantity or key", () => {

@@ -1,5 +1,5 @@
 import { breakdownJson, payableInvoice, paymentSummary, shapeBreakdown } from "~/orders/breakdown";
-import { applyCredit, gstIncluded, gstOf } from "~/orders/credit";
+import { applyCredit, gstByLine, gstIncluded, gstOf } from "~/orders/credit";
 import { taxInvoicePath, payOrderPath } from "~/orders/paths";
 
 const order = {
@@ -20,6 +20,8 @@ const lines = [
     name: "Custom box (large)",
     quantity: 1,
     priceCents: 27900,
+    taxable: 0,
+    gstCents: 0,
   },
   {
     invoiceId: 7,
@@ -28,6 +30,8 @@ const lines = [
     name: "Custom box (large)",
     quantity: 1,
     priceCents: 27900,
+    taxable: 0,
+    gstCents: 0,
   },
   {
     invoiceId: 9,
@@ -36,6 +40,8 @@ const lines = [
     name: "Smoked bacon",
     quantity: 2,
     priceCents: 1200,
+    taxable: 0,
+    gstCents: 0,
   },
   {
     invoiceId: 7,
@@ -44,6 +50,8 @@ const lines = [
     name: "Smoked bacon",
     quantity: 1,
     priceCents: 1200,
+    taxable: 0,
+    gstCents: 0,
   },
 ];
 
@@ -61,6 +69,7 @@ describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
           quantity: 1,
           price: 27900,
           taxable: false,
+          gstCents: 0,
           free: false,
         },
         {
@@ -68,6 +77,7 @@ describe("shapeBreakdown (SPEC §3 order breakdown)", () => {
           quantity: 2,
           price: 1200,
           taxable: false,
+          gstCents: 0,
           free: false,
         },
       ],
@@ -135,33 +145,37 @@ describe("paymentSummary (SPEC §4 credit rule)", () => {
     expect(s.gstCents).toBe(0);
   });
 
+  type Line = (typeof invoice.lines)[number];
+  /** the lines as the invoice's writer stores them: each with its GST (insertInvoiceLines) */
+  const issued = (lines: Omit<Line, "gstCents">[], subtotal: number, discounted: number) => {
+    const gst = gstByLine(
+      lines.map((l) => ({ ...l, priceCents: l.price })),
+      { subtotalCents: subtotal, discountedCents: discounted },
+    );
+    return lines.map((l, i) => ({ ...l, gstCents: gst[i] }));
+  };
+  const knife = {
+    sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" },
+    quantity: 1,
+    price: 8900,
+    taxable: true,
+    free: false,
+  };
+
   it("counts GST on the taxable lines only, after their share of the discount and before credit", () => {
-    const knife = {
-      sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" },
-      quantity: 1,
-      price: 8900,
-      taxable: true,
-      free: false,
-    };
     const mixed = {
       ...invoice,
-      lines: [...invoice.lines, knife],
+      lines: issued([...invoice.lines, knife], 39200, 3920),
       subtotal: 39200,
       discounted: 3920,
       total: 35280,
     };
     // 8900 of 39200 is taxable; a 10% discount leaves 8010 paid for it: GST 8010 / 11 = 728.2
+    expect(mixed.lines.map((l) => l.gstCents)).toEqual([0, 0, 728]);
     expect(paymentSummary(mixed, 50000).gstCents).toBe(728);
   });
 
   it("takes a code's free item off its own line: the knife beside it keeps its full GST", () => {
-    const knife = {
-      sellable: { id: 30, type: "addon" as const, name: "Chef's Knife" },
-      quantity: 1,
-      price: 8900,
-      taxable: true,
-      free: false,
-    };
     const bacon = {
       sellable: { id: 12, type: "addon" as const, name: "Smoked bacon (free with FREEBREAKFAST)" },
       quantity: 1,
@@ -171,13 +185,64 @@ describe("paymentSummary (SPEC §4 credit rule)", () => {
     };
     const withFree = {
       ...invoice,
-      lines: [invoice.lines[0], knife, bacon],
+      lines: issued([invoice.lines[0], knife, bacon], 38000, 1200),
       subtotal: 38000,
       discounted: 1200,
       total: 36800,
     };
     // the knife is paid in full: 8900 / 11 = 809.1 (spread over every line it was 8900 * 36800/38000 / 11 = 784)
     expect(paymentSummary(withFree, 0).gstCents).toBe(809);
+  });
+
+  it("reads the GST each line was issued with, never the tax flag (decision 071)", () => {
+    // a line issued GST-free stays so; the GST stored on a line is what the invoice says
+    const asIssued = {
+      ...invoice,
+      lines: [invoice.lines[0], { ...knife, gstCents: 0 }],
+      subtotal: 36800,
+      discounted: 0,
+      total: 36800,
+    };
+    expect(paymentSummary(asIssued, 0).gstCents).toBe(0);
+    asIssued.lines[1] = { ...knife, taxable: false, gstCents: 809 };
+    expect(paymentSummary(asIssued, 0).gstCents).toBe(809);
+  });
+});
+
+describe("gstByLine (an invoice's GST shared over its lines at issue)", () => {
+  const line = (priceCents: number, quantity = 1, taxable = true, free = false) => ({
+    priceCents,
+    quantity,
+    taxable,
+    free,
+  });
+
+  it("adds up to the invoice's GST rounded once, the spare cents on the largest remainders", () => {
+    // three taxable lines of $10: GST 3000 / 11 = 272.7 → 273, shared 91 each
+    expect(
+      gstByLine([line(1000), line(1000), line(1000)], { subtotalCents: 3000, discountedCents: 0 }),
+    ).toEqual([91, 91, 91]);
+    // 1000 + 2000 taxable, 10% off: 2700 / 11 = 245.45 → 245; exact shares 81.67 and 163.33
+    const shared = gstByLine([line(1000), line(2000), line(5000, 1, false)], {
+      subtotalCents: 8000,
+      discountedCents: 800,
+    });
+    expect(shared).toEqual([82, 163, 0]);
+    expect(shared.reduce((n, g) => n + g, 0)).toBe(
+      gstOf({ taxableCents: 3000, subtotalCents: 8000, discountedCents: 800 }),
+    );
+  });
+
+  it("gives GST-free lines and a code's free item none", () => {
+    expect(
+      gstByLine([line(27900, 1, false), line(8900), line(1200, 1, true, true)], {
+        subtotalCents: 38000,
+        discountedCents: 1200,
+      }),
+    ).toEqual([0, 809, 0]);
+    expect(
+      gstByLine([line(27900, 1, false)], { subtotalCents: 27900, discountedCents: 0 }),
+    ).toEqual([0]);
   });
 });
 

@@ -5,6 +5,7 @@
 // (subscriptionEvents.actor), and the audit entry is written inside the change's own transaction.
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
+import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { staffActor } from "~/admin/permissions";
 import type { Staff } from "~/admin/staff-session.server";
 import { db } from "~/db/client.server";
@@ -26,6 +27,7 @@ import {
   knifeConfirmationOf,
   saveBox,
 } from "~/subscriptions/next-box.server";
+import { isUniqueViolation } from "~/payments/payments.server";
 import { formatAud } from "~/utils/money";
 import {
   CARE_MESSAGES,
@@ -75,9 +77,33 @@ const subscriptionState = (trx: Kysely<DB>, id: number) =>
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 
+/** The credit is not made: over support's limits (more needs the owner, decision 071), or a key used elsewhere. */
+export class CreditNotMadeError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CreditNotMadeError";
+  }
+}
+
+/** A key already used on another customer's page (a form posted to the wrong customer). */
+export const CREDIT_KEY_USED =
+  "This form was already used. Reload the customer's page and try again.";
+
+/** The ledger row a key already made, if any: a repeated post answers with it. */
+async function creditForKey(executor: Kysely<DB>, key: string) {
+  return executor
+    .selectFrom("creditLedger")
+    .select(["userId", "reference"])
+    .where("idempotencyKey", "=", key)
+    .executeTakeFirst();
+}
+
 /**
  * Adds (positive) or removes (negative) credit with a reason: one credit_ledger row and its audit
  * entry in one transaction that locks the customer's balance. Answers the ledger row's reference.
+ * Exactly once per key (the page's, made when it was rendered): a repeated post, at once or later,
+ * answers with the first row. Credit added counts towards support's limits (a removal moves no money
+ * out of the shop).
  */
 export async function adjustCredit(
   staff: Pick<Staff, "id" | "role" | "ip" | "firstName">,
@@ -85,23 +111,55 @@ export async function adjustCredit(
   input: CreditInput,
   executor: Kysely<DB> = db,
 ): Promise<{ reference: string; balanceCents: number }> {
+  const repeat = async () => {
+    const row = await creditForKey(executor, input.key);
+    if (!row) return null;
+    if (row.userId !== userId) throw new CreditNotMadeError(CREDIT_KEY_USED);
+    return {
+      reference: row.reference ?? "",
+      balanceCents: await creditBalance({ userId }, executor),
+    };
+  };
+  const first = await repeat();
+  if (first) return first;
   const amountCents = input.direction === "add" ? input.amount : -input.amount;
   const reference = newChangeReference();
-  return executor.transaction().execute(async (trx) => {
-    await lockUser(trx, userId);
-    const before = await creditBalance({ userId }, trx);
-    if (before + amountCents < 0) throw new CreditRefusedError(before);
-    await addLedgerEntry(trx, { userId, amountCents, reason: input.reason, reference });
-    const after = before + amountCents;
-    await writeAudit(trx, staff, {
-      action: input.direction === "add" ? "customer.credit_add" : "customer.credit_remove",
-      entityType: "user",
-      entityId: userId,
-      before: { creditCents: before },
-      after: { creditCents: after, amountCents, reason: input.reason, reference },
+  try {
+    return await executor.transaction().execute(async (trx) => {
+      // support's $200 a press and $500 a Sydney day (credit added only: a removal pays nothing out)
+      if (amountCents > 0) {
+        const over = await staffMoneyRefusal(trx, staff, amountCents, new Date());
+        if (over) throw new CreditNotMadeError(over);
+      }
+      await lockUser(trx, userId);
+      const before = await creditBalance({ userId }, trx);
+      if (before + amountCents < 0) throw new CreditRefusedError(before);
+      await addLedgerEntry(trx, {
+        userId,
+        amountCents,
+        reason: input.reason,
+        reference,
+        staffUserId: staff.id,
+        idempotencyKey: input.key,
+      });
+      const after = before + amountCents;
+      await writeAudit(trx, staff, {
+        action: input.direction === "add" ? "customer.credit_add" : "customer.credit_remove",
+        entityType: "user",
+        entityId: userId,
+        before: { creditCents: before },
+        after: { creditCents: after, amountCents, reason: input.reason, reference },
+      });
+      return { reference, balanceCents: after };
     });
-    return { reference, balanceCents: after };
-  });
+  } catch (error) {
+    // the same key pressed at the same time: the first press's row answers
+    if (isUniqueViolation(error)) {
+      const again = await repeat();
+      if (again) return again;
+    }
+    throw error;
+  }
 }
 
 const customerExists = async (userId: number) =>
@@ -247,7 +305,11 @@ export async function actForCustomer(
     }
   } catch (error) {
     if (error instanceof SubscriptionNotFoundError) return { kind: "not_found" };
-    if (error instanceof ChangeRefusedError || error instanceof CreditRefusedError)
+    if (
+      error instanceof ChangeRefusedError ||
+      error instanceof CreditRefusedError ||
+      error instanceof CreditNotMadeError
+    )
       return refuse(error.message, 409);
     if (error instanceof KnifeConfirmationError) return refuse(error.message, 409);
     throw error;

@@ -2,6 +2,7 @@
 // the subscriber's own schemas (app/subscriptions/subscriber-schemas.ts); staff must give a reason to
 // cancel; credit is added or removed with a reason. Zod-free messages live here for the page too.
 import { z } from "zod";
+import { idempotencyKeySchema } from "~/admin/refunds/refund-schema";
 import { CancelSchema } from "~/subscriptions/subscriber-schemas";
 
 export {
@@ -18,6 +19,7 @@ export const CARE_MESSAGES = {
   direction: "Choose whether to add or remove credit.",
   reason: "Say why, in 3 to 200 characters.",
   quantity: "Enter a whole number from 0 to 99.",
+  stale: "This page is out of date. Reload the customer's page and try again.",
 } as const;
 
 /** Staff cancel for the customer with their reason (the subscriber's list), a note optional. */
@@ -43,6 +45,8 @@ export const CreditSchema = z.object({
     .trim()
     .min(3, CARE_MESSAGES.reason)
     .max(200, CARE_MESSAGES.reason),
+  /** made when the page was rendered: a repeated post adds (or removes) once (last: the fields' own messages come first) */
+  key: idempotencyKeySchema(CARE_MESSAGES.stale),
 });
 
 export type CreditInput = z.output<typeof CreditSchema>;

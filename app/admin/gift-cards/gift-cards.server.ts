@@ -19,6 +19,7 @@
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
 import { formatAud } from "~/admin/format";
+import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
 import type { Staff } from "~/admin/staff-session.server";
 import { db as appDb } from "~/db/client.server";
@@ -403,6 +404,9 @@ export async function cancelGiftCard(
   const claimed = await db
     .transaction()
     .execute(async (trx) => {
+      // support's $200 a press and $500 a Sydney day, across every route that moves money
+      const overLimit = await staffMoneyRefusal(trx, staff, amountCents, now);
+      if (overLimit) throw new OverLimit(overLimit);
       const res = await trx
         .updateTable("giftCards")
         .set({ cancelledAt: ts })
@@ -475,11 +479,13 @@ export async function cancelGiftCard(
     .catch((error: unknown) => {
       if (error instanceof BonusClaimedMeanwhile) return "bonus" as const;
       if (error instanceof AlreadyRefunded) return "refunded" as const;
+      if (error instanceof OverLimit) return error;
       if (isUniqueViolation(error)) return false; // the same key, pressed at the same time
       throw error;
     });
   if (claimed === "bonus") return refusal(GIFT_CARD_MESSAGES.bonusClaimed);
   if (claimed === "refunded") return refusal(GIFT_CARD_MESSAGES.refunded);
+  if (claimed instanceof OverLimit) return refusal(claimed.message);
   if (!claimed) {
     const again = await replay();
     if (again) return again;
@@ -656,6 +662,7 @@ export async function releaseCancel(
 
 class BonusClaimedMeanwhile extends Error {}
 class AlreadyRefunded extends Error {}
+class OverLimit extends Error {}
 
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string };

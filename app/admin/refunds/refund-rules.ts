@@ -6,7 +6,6 @@
 // not failed, whichever way it went back, so the whole order can never be refunded twice over. A refund
 // to the card also fits in what its card payment took less the card refunds before it; a refund as
 // credit may give back all that was paid (card and credit) as account credit.
-import { gstIncluded } from "~/orders/credit";
 import { formatAud } from "~/utils/money";
 
 export type RefundScope = "order" | "lines" | "amount";
@@ -19,6 +18,8 @@ export type RefundableLine = {
   quantity: number;
   priceCents: number;
   taxable: boolean;
+  /** the GST in the whole line as issued (decision 071) */
+  gstCents: number;
   free: boolean;
   /** already refunded by earlier refunds (not failed) */
   refundedQuantity: number;
@@ -110,7 +111,7 @@ export function planRefund(
   if (chosen.length === 0) return { ok: false, message: REFUND_MESSAGES.noLines };
   const share = paidShare(invoice);
   let lineCents = 0;
-  let taxableCents = 0;
+  let gstCents = 0;
   for (const c of chosen) {
     const line = invoice.lines.find((l) => l.id === c.invoiceLineId);
     if (!line) return { ok: false, message: REFUND_MESSAGES.noLines };
@@ -119,11 +120,12 @@ export function planRefund(
       return { ok: false, message: REFUND_MESSAGES.tooManyOfLine(line.name, Math.max(0, left)) };
     if (line.free) continue;
     lineCents += line.priceCents * c.quantity;
-    if (line.taxable) taxableCents += line.priceCents * c.quantity;
+    // the line's GST as issued, for the share of it refunded
+    if (line.quantity > 0) gstCents += (line.gstCents * c.quantity) / line.quantity;
   }
   const amountCents = Math.round(lineCents * share);
   if (amountCents <= 0) return { ok: false, message: REFUND_MESSAGES.noLines };
-  return finish(amountCents, gstIncluded(taxableCents * share), chosen);
+  return finish(amountCents, Math.round(gstCents), chosen);
 }
 
 /** "12.50", "$12.50", "12" → cents; null when it is not an amount of money. */

@@ -15,6 +15,8 @@ export const REFUND_FIELD_MESSAGES = {
   method: "Choose where the refund goes: the card or account credit.",
   amount: "Enter an amount to refund, like 12.50.",
   quantity: "Enter how many of the line to refund, 0 or more.",
+  lineField:
+    "The lines of this form were not understood (a line given twice, or not as the page wrote it). Nothing was refunded: reload the order and try again.",
   stale: "This page is out of date. Reload the order and try again.",
   amountUnused: 'To refund this amount, choose "An amount"; otherwise clear it.',
   linesUnused: 'To refund these lines, choose "Chosen lines"; otherwise set them to 0.',
@@ -22,12 +24,13 @@ export const REFUND_FIELD_MESSAGES = {
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
 
+/** A form's idempotency key, made when its page was rendered (refunds, credit on a customer's page). */
+export const idempotencyKeySchema = (stale: string) =>
+  z.preprocess(text, z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, stale));
+
 export const refundSchema = z
   .object({
-    idempotencyKey: z.preprocess(
-      text,
-      z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, REFUND_FIELD_MESSAGES.stale),
-    ),
+    idempotencyKey: idempotencyKeySchema(REFUND_FIELD_MESSAGES.stale),
     seenRefundedCents: z.preprocess(
       text,
       z
@@ -97,12 +100,28 @@ export function readRefundForm(formData: FormData): {
   const lines: LineChoice[] = [];
   const typed: Record<string, string> = {};
   let badQuantity = false;
+  let badField = false;
+  const seen = new Set<number>();
   for (const [name, value] of formData.entries()) {
-    if (!name.startsWith(LINE_FIELD_PREFIX) || typeof value !== "string") continue;
-    const id = Number(name.slice(LINE_FIELD_PREFIX.length));
+    if (!name.startsWith(LINE_FIELD_PREFIX)) continue;
+    // strictly as the page writes it: "qty-41" once. "qty-041" or a second "qty-41" would refund
+    // line 41 twice over (issue 46 item 6)
+    const suffix = name.slice(LINE_FIELD_PREFIX.length);
+    const id = Number(suffix);
+    if (
+      typeof value !== "string" ||
+      !Number.isSafeInteger(id) ||
+      id <= 0 ||
+      String(id) !== suffix ||
+      seen.has(id)
+    ) {
+      badField = true;
+      continue;
+    }
+    seen.add(id);
     typed[String(id)] = value.slice(0, 5);
     const v = value.trim() === "" ? "0" : value.trim();
-    if (!Number.isInteger(id) || id <= 0 || !/^\d{1,3}$/.test(v)) {
+    if (!/^\d{1,3}$/.test(v)) {
       badQuantity = true;
       continue;
     }
@@ -122,6 +141,16 @@ export function readRefundForm(formData: FormData): {
     lines: typed,
   };
   const parsed = refundSchema.safeParse({ ...raw, lines });
+  if (badField)
+    return {
+      parsed: {
+        success: false,
+        error: new z.ZodError([
+          { code: "custom", path: ["lines"], message: REFUND_FIELD_MESSAGES.lineField },
+        ]),
+      },
+      values,
+    };
   if (badQuantity && parsed.success)
     return {
       parsed: {

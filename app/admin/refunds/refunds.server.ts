@@ -14,6 +14,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Staff } from "~/admin/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
+import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { REFUND_LIMIT_CENTS } from "~/admin/permissions";
 import { PAYMENTS } from "~/config";
 import { db } from "~/db/client.server";
@@ -22,7 +23,6 @@ import { queueEmail } from "~/email/mailer.server";
 import { adjustmentNoteEmail } from "~/email/templates/adjustment-note";
 import { formatPaidDate } from "~/orders/components/tax-invoice";
 import { addLedgerEntry } from "~/orders/credit.server";
-import { gstOf } from "~/orders/credit";
 import { taxInvoicePath } from "~/orders/paths";
 import { isUniqueViolation } from "~/payments/payments.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
@@ -122,18 +122,15 @@ export async function refundContext(
   const lines = invoice
     ? await executor
         .selectFrom("invoiceLines")
-        .leftJoin("products", (j) =>
-          j
-            .onRef("products.id", "=", "invoiceLines.sellableId")
-            .on("invoiceLines.sellableType", "in", ["product", "addon"]),
-        )
+        // the lines as issued: a refund adjusts the GST the invoice charged, whatever the catalogue says now
         .select([
           "invoiceLines.id",
           "invoiceLines.name",
           "invoiceLines.quantity",
           "invoiceLines.priceCents",
           "invoiceLines.free",
-          "products.taxable",
+          "invoiceLines.taxable",
+          "invoiceLines.gstCents",
         ])
         .where("invoiceLines.invoiceId", "=", invoice.id)
         .orderBy("invoiceLines.id", "asc")
@@ -149,20 +146,11 @@ export async function refundContext(
     quantity: l.quantity,
     priceCents: l.priceCents,
     taxable: l.taxable === 1,
+    gstCents: l.gstCents,
     free: l.free === 1,
     refundedQuantity: refundedQty.get(l.id) ?? 0,
   }));
-  const gstCents = invoice
-    ? gstOf({
-        taxableCents: refundLines.reduce(
-          (n, l) => n + (l.taxable && !l.free ? l.priceCents * l.quantity : 0),
-          0,
-        ),
-        subtotalCents: invoice.subtotalCents,
-        discountedCents: invoice.discountedCents,
-        freeCents: refundLines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
-      })
-    : 0;
+  const gstCents = refundLines.reduce((n, l) => n + l.gstCents, 0);
   const cardPayments = payments
     .filter((p) => p.amountCents > 0 && p.gatewayChargeId)
     .map((p) => ({
@@ -349,6 +337,9 @@ export async function refundOrder({
   let claimed: { id: number; noteNumber: string };
   try {
     claimed = await db.transaction().execute(async (trx) => {
+      // support's $200 a press and $500 a Sydney day, across every route that moves money
+      const overLimit = await staffMoneyRefusal(trx, staff, plan.amountCents, at);
+      if (overLimit) throw new Refused({ kind: "refused", message: overLimit });
       const moved = await trx
         .updateTable("orders")
         .set({ refundedCents: sql<number>`refunded_cents + ${plan.amountCents}` })

@@ -637,6 +637,8 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
           name: pkg.fullName,
           quantity: 1,
           priceCents: pkg.priceCents,
+          taxable: 0,
+          gstCents: 0,
         },
         {
           invoiceId,
@@ -645,6 +647,9 @@ async function seedDemoSubscriber(db: Kysely<DB>) {
           name: bacon.name,
           quantity: 1,
           priceCents: bacon.priceCents,
+          // bacon is fresh food: GST-free
+          taxable: 0,
+          gstCents: 0,
         },
       ])
       .execute();
@@ -797,6 +802,9 @@ async function seedSecondSubscriber(db: Kysely<DB>) {
       name: pkg.fullName,
       quantity: 1,
       priceCents: pkg.priceCents,
+      // a box and fresh food: GST-free
+      taxable: 0,
+      gstCents: 0,
     })
     .execute();
 }

@@ -4,9 +4,12 @@ import { ActForm, type ActRefusal } from "./act-form";
 
 export function CreditForm({
   balanceCents,
+  creditKey,
   refusal,
 }: {
   balanceCents: number;
+  /** made when the page was rendered: the same press posted twice adds once */
+  creditKey: string;
   refusal: ActRefusal | null;
 }) {
   const typed = refusal?.values ?? {};
@@ -18,6 +21,7 @@ export function CreditForm({
       pendingLabel="Saving…"
       refusal={refusal}
       className="care-form care-credit"
+      extra={{ key: creditKey }}
       fields={
         <>
           <p className="care-balance">
