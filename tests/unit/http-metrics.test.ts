@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMetrics } from "../../app/bin/metrics.mjs";
+import promClient from "prom-client";
+import { createMetrics, fastHistogram } from "../../app/bin/metrics.mjs";
 
 type Res = ServerResponse & { status(n: number): Res; send(b: string): Res; locals: object };
 type Req = IncomingMessage & { path: string };
@@ -217,5 +218,29 @@ describe("a worker's metrics", () => {
     expect(value(text, 'paddock_db_pool_connections{state="idle"}')).toBe(3);
     expect(value(text, "paddock_db_pool_waiting_requests")).toBe(2);
     expect(value(text, "paddock_db_pool_max_connections")).toBe(10);
+  });
+
+  it("keeps its request histogram as prom-client's Histogram would, text and summed JSON alike", async () => {
+    const spec = { name: "h", help: "h", labelNames: ["route", "status"], buckets: [0.01, 0.1, 1] };
+    const ours = new promClient.Registry();
+    const theirs = new promClient.Registry();
+    const fast = fastHistogram(ours, spec);
+    const reference = new promClient.Histogram({ ...spec, registers: [theirs] });
+    for (const [v, route, status] of [
+      [0.01, "a", "200"],
+      [0.005, "a", "200"],
+      [0.5, "a", "500"],
+      [7, "b", "200"],
+      [0.1, "a", "200"],
+    ] as const) {
+      fast.observe(v, route, status);
+      reference.labels(route, status).observe(v);
+    }
+    expect(await ours.metrics()).toBe(await theirs.metrics());
+    const summed = (r: promClient.Registry) =>
+      r
+        .getMetricsAsJSON()
+        .then((one) => promClient.AggregatorRegistry.aggregate([one, one]).metrics());
+    expect(await summed(ours)).toBe(await summed(theirs));
   });
 });
