@@ -51,6 +51,8 @@ export function sharedMaxAge(cacheControl) {
  * `onLookup(hit)` hears each lookup (app/bin/metrics.mjs counts them); an entry keeps the Remix route
  * id of the request that stored it (`res.locals.routeId`) and gives it back to each hit, so a page
  * answered from memory is counted under its route.
+ * @param {() => any} policy
+ * @param {{ maxEntries?: number, maxBytes?: number, now?: () => number, onLookup?: (hit: boolean) => void }} [options]
  */
 export function pageMicroCache(
   policy,

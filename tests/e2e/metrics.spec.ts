@@ -128,7 +128,12 @@ test.describe("/metrics @once", () => {
     const remote = `http://${outsideAddress()}:${app.port}`;
     const unknown = await get(`${remote}/no-such-page`);
     expect(unknown.status).toBe(404);
-    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}x` }, { Authorization: TOKEN }]) {
+    const tries: Record<string, string>[] = [
+      {},
+      { Authorization: `Bearer ${TOKEN}x` },
+      { Authorization: TOKEN },
+    ];
+    for (const headers of tries) {
       const res = await get(`${remote}/metrics`, headers);
       expect(res.status).toBe(404);
       expect(res.body).not.toContain("paddock_");

@@ -196,7 +196,11 @@ describe("a worker's metrics", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toContain("text/plain; version=0.0.4");
     expect(ok.headers.get("cache-control")).toBe("no-store");
-    for (const headers of [{ "x-forwarded-for": "127.0.0.1" }, { host: "shop.example.com.au" }]) {
+    const asked: Record<string, string>[] = [
+      { "x-forwarded-for": "127.0.0.1" },
+      { host: "shop.example.com.au" },
+    ];
+    for (const headers of asked) {
       const res = await get(`${base}/metrics`, headers);
       expect(res.status, JSON.stringify(headers)).toBe(404);
       expect(res.body).toBe("the shop's 404 page");

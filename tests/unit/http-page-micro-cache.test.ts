@@ -189,16 +189,9 @@ describe("page micro-cache and the metrics", () => {
   it("reports each lookup as a hit or a miss, and gives a hit the route id of the request that stored it", async () => {
     const lookups: boolean[] = [];
     const routes: unknown[] = [];
-    const app = express() as ExpressApp & {
-      use(
-        fn: (
-          req: unknown,
-          res: Res & { locals: Record<string, unknown> },
-          next: () => void,
-        ) => void,
-      ): void;
-    };
-    app.use((_req, res, next) => {
+    const app = express();
+    type Locals = { locals: Record<string, unknown> };
+    app.use((_req: unknown, res: Res & Locals, next: () => void) => {
       res.on("finish", () => routes.push(res.locals.routeId));
       next();
     });
@@ -209,7 +202,7 @@ describe("page micro-cache and the metrics", () => {
       }),
     );
     app.get("*", (req, res) => {
-      (res as unknown as { locals: Record<string, unknown> }).locals.routeId = "routes/p.$slug";
+      (res as unknown as Locals).locals.routeId = "routes/p.$slug";
       page(req, res);
     });
     server = app.listen(0, "127.0.0.1");
