@@ -183,38 +183,7 @@ export function createMetrics({
   misses.inc(0);
   misses.inc(0);
 
-  // On SQLite there is no pool to show (one synchronous connection per process, nothing waits for
-  // it), so these exist only on PostgreSQL.
-  if (entry()?.databasePoolStats?.()) {
-    const pool = () => entry()?.databasePoolStats?.() ?? { total: 0, idle: 0, waiting: 0, max: 0 };
-    new Gauge({
-      name: "paddock_db_pool_connections",
-      help: "PostgreSQL connections of the workers' pools, by state: in_use (lent to a query) or idle",
-      labelNames: ["state"],
-      registers: [registry],
-      collect() {
-        const p = pool();
-        this.set({ state: "in_use" }, p.total - p.idle);
-        this.set({ state: "idle" }, p.idle);
-      },
-    });
-    new Gauge({
-      name: "paddock_db_pool_waiting_requests",
-      help: "Queries waiting for a PostgreSQL connection of the workers' pools",
-      registers: [registry],
-      collect() {
-        this.set(pool().waiting);
-      },
-    });
-    new Gauge({
-      name: "paddock_db_pool_max_connections",
-      help: "The most connections the workers' pools may open (each worker's pool ceiling, summed)",
-      registers: [registry],
-      collect() {
-        this.set(pool().max);
-      },
-    });
-  }
+  poolGauges(registry, entry);
 
   if (clustered) answerPrimary(registry);
   const facts = factsExposition(() => entry()?.instanceFacts?.());
@@ -418,6 +387,42 @@ export function labelRoutes(build) {
   };
 }
 
+/**
+ * The PostgreSQL pool's gauges in `registry`, read when scraped. On SQLite there is no pool to show
+ * (one synchronous connection per process, nothing waits for it), so they exist only on PostgreSQL.
+ */
+function poolGauges(registry, entry) {
+  if (!entry()?.databasePoolStats?.()) return;
+  const pool = () => entry()?.databasePoolStats?.() ?? { total: 0, idle: 0, waiting: 0, max: 0 };
+  new Gauge({
+    name: "paddock_db_pool_connections",
+    help: "PostgreSQL connections of the instance's pools (each worker's and the primary's), by state: in_use (lent to a query) or idle",
+    labelNames: ["state"],
+    registers: [registry],
+    collect() {
+      const p = pool();
+      this.set({ state: "in_use" }, p.total - p.idle);
+      this.set({ state: "idle" }, p.idle);
+    },
+  });
+  new Gauge({
+    name: "paddock_db_pool_waiting_requests",
+    help: "Queries waiting for a PostgreSQL connection of the instance's pools",
+    registers: [registry],
+    collect() {
+      this.set(pool().waiting);
+    },
+  });
+  new Gauge({
+    name: "paddock_db_pool_max_connections",
+    help: "The most connections the instance's pools may open (each process's pool ceiling, summed)",
+    registers: [registry],
+    collect() {
+      this.set(pool().max);
+    },
+  });
+}
+
 // ---- between a worker and the primary ----
 
 let asked = 0;
@@ -467,15 +472,18 @@ const ignore = () => {};
  * In the primary (app/bin/start.mjs): answers a worker's ask with every serving worker's registry,
  * summed by prom-client's AggregatorRegistry (histograms bucket by bucket, gauges and counters added),
  * then the database's facts. Only workers that listen are asked: one still starting has no registry
- * yet. `entry` gives the build's entry module, which the primary imported to migrate first.
+ * yet. `entry` gives the build's entry module, which the primary imported to migrate first; its
+ * database pool (migrations, the facts, the jobs when they run here) is added to the workers'.
  */
 export function answerWorkers(entry) {
+  const own = new Registry();
+  poolGauges(own, entry);
   const serving = new Set();
   cluster.on("listening", (worker) => serving.add(worker));
   cluster.on("exit", (worker) => serving.delete(worker));
   let collecting = 0;
   const pending = new Map();
-  const collect = () => {
+  const collect = (mine) => {
     const id = ++collecting;
     const workers = [...serving].filter((w) => w.isConnected());
     if (workers.length === 0) return Promise.resolve("");
@@ -499,7 +507,9 @@ export function answerWorkers(entry) {
         if (got.length < workers.length) return;
         clearTimeout(timer);
         pending.delete(id);
-        resolve(AggregatorRegistry.aggregate(got).metrics());
+        AggregatorRegistry.aggregate([...got, mine])
+          .metrics()
+          .then(resolve, reject);
       });
       for (const w of workers) w.send({ type: COLLECT, id }, ignore);
     });
@@ -508,11 +518,15 @@ export function answerWorkers(entry) {
   cluster.on("message", (worker, message) => {
     if (message?.type === COLLECTED) return pending.get(message.id)?.(message);
     if (message?.type !== ASK) return;
-    Promise.all([collect(), facts()]).then(
-      ([workers, instance]) =>
-        worker.send({ type: ANSWER, id: message.id, text: workers + instance }, ignore),
-      (error) => worker.send({ type: ANSWER, id: message.id, error: error.message }, ignore),
-    );
+    // the primary's pool is read before the facts' queries borrow from it
+    own
+      .getMetricsAsJSON()
+      .then((mine) => Promise.all([collect(mine), facts()]))
+      .then(
+        ([workers, instance]) =>
+          worker.send({ type: ANSWER, id: message.id, text: workers + instance }, ignore),
+        (error) => worker.send({ type: ANSWER, id: message.id, error: error.message }, ignore),
+      );
   });
 }
 

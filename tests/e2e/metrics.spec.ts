@@ -74,6 +74,10 @@ test.describe("/metrics @once", () => {
     });
     try {
       await app.serving();
+      // both workers listen before the requests, so the round robin spreads them over the two
+      await expect
+        .poll(() => app.log().split(" listening on ").length - 1, { timeout: 30_000 })
+        .toBe(2);
     } catch (error) {
       await app.stop();
       throw error;
