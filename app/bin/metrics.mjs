@@ -181,7 +181,6 @@ export function createMetrics({
   const misses = pageCache.labels("miss");
   hits.inc(0); // both series are shown from the start
   misses.inc(0);
-  misses.inc(0);
 
   poolGauges(registry, entry);
 
@@ -425,6 +424,9 @@ function poolGauges(registry, entry) {
 
 // ---- between a worker and the primary ----
 
+// a process that has just exited cannot be sent to; without a callback that would be an 'error' event
+const ignore = () => {};
+
 let asked = 0;
 const waiting = new Map();
 let workerRegistry = null;
@@ -435,8 +437,9 @@ function answerPrimary(registry) {
     process.on("message", (message) => {
       if (message?.type === COLLECT) {
         workerRegistry.getMetricsAsJSON().then(
-          (metrics) => process.send?.({ type: COLLECTED, id: message.id, metrics }),
-          (error) => process.send?.({ type: COLLECTED, id: message.id, error: error.message }),
+          (metrics) => process.send?.({ type: COLLECTED, id: message.id, metrics }, ignore),
+          (error) =>
+            process.send?.({ type: COLLECTED, id: message.id, error: error.message }, ignore),
         );
       } else if (message?.type === ANSWER) {
         const settle = waiting.get(message.id);
@@ -461,12 +464,9 @@ function askPrimary() {
       if (message.error) reject(new Error(message.error));
       else resolve(message.text);
     });
-    process.send?.({ type: ASK, id });
+    process.send?.({ type: ASK, id }, ignore);
   });
 }
-
-// a worker that has just exited cannot be sent to; without a callback that would be an 'error' event
-const ignore = () => {};
 
 /**
  * In the primary (app/bin/start.mjs): answers a worker's ask with every serving worker's registry,
