@@ -30,6 +30,8 @@ export { matchesEtag } from "~/http/cache-policy.server";
 export { contentVersion } from "~/content/version-watch.server";
 /** …and whether a request may send more than a form before its body is read (decision 061). */
 export { hasStaffSession } from "~/admin/staff-body-gate.server";
+/** …and what /metrics reads (app/bin/metrics.mjs, decision 067): facts from the database, this process's pool. */
+export { databasePoolStats, instanceFacts } from "~/http/metrics.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -21,10 +21,12 @@ export class AdmissionTimeout extends Error {
 
 /**
  * @param {number} limit requests allowed in the handler at once (Infinity: no queue)
- * @param {{ maxWaitMs?: number }} [options] longest wait in line (Infinity: no deadline)
+ * @param {{ maxWaitMs?: number, observe?: (waitedMs: number, outcome: "admitted" | "gone" | "late") => void }} [options]
+ *   longest wait in line (Infinity: no deadline); `observe` hears how long each request waited and how
+ *   it left the line (app/bin/metrics.mjs)
  * @returns {{ run: <T>(task: () => Promise<T>, signal?: AbortSignal) => Promise<T | undefined>, stats: () => { active: number; waiting: number } }}
  */
-export function admissionQueue(limit, { maxWaitMs = Infinity } = {}) {
+export function admissionQueue(limit, { maxWaitMs = Infinity, observe } = {}) {
   let active = 0;
   /** @type {Array<() => void>} */
   const waiting = [];
@@ -39,6 +41,7 @@ export function admissionQueue(limit, { maxWaitMs = Infinity } = {}) {
   return {
     async run(task, signal) {
       if (active >= limit) {
+        const queuedAt = performance.now();
         /** @type {"admitted" | "gone" | "late"} */
         const outcome = await new Promise((resolve) => {
           /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -56,10 +59,12 @@ export function admissionQueue(limit, { maxWaitMs = Infinity } = {}) {
           signal?.addEventListener("abort", gone, { once: true });
           if (Number.isFinite(maxWaitMs)) deadline = setTimeout(() => settle("late"), maxWaitMs);
         });
+        observe?.(performance.now() - queuedAt, outcome);
         if (outcome === "gone") return undefined;
         if (outcome === "late") throw new AdmissionTimeout(maxWaitMs);
       } else {
         active++;
+        observe?.(0, "admitted");
       }
       try {
         return await task();

@@ -48,12 +48,17 @@ export function sharedMaxAge(cacheControl) {
  * `contentVersion()`, when the app exports it, gives the content version as a string, or a promise
  * when the worker must read it again (at most once a second): entries of an older version are
  * never served, neither as a 200 nor as a 304.
+ * `onLookup(hit)` hears each lookup (app/bin/metrics.mjs counts them); an entry keeps the Remix route
+ * id of the request that stored it (`res.locals.routeId`) and gives it back to each hit, so a page
+ * answered from memory is counted under its route.
+ * @param {() => any} policy
+ * @param {{ maxEntries?: number, maxBytes?: number, now?: () => number, onLookup?: (hit: boolean) => void }} [options]
  */
 export function pageMicroCache(
   policy,
-  { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now } = {},
+  { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now, onLookup } = {},
 ) {
-  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number }>} */
+  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number, routeId?: string }>} */
   const entries = new Map(); // insertion order doubles as recency order
   let bytes = 0;
   let cacheVersion; // the content version every entry in `entries` was stored under
@@ -104,6 +109,8 @@ export function pageMicroCache(
     const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now()) {
+      onLookup?.(true);
+      res.locals.routeId = entry.routeId;
       entries.delete(key); // most recently used goes last
       entries.set(key, entry);
       res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
@@ -115,6 +122,7 @@ export function pageMicroCache(
       res.status(entry.status);
       return req.method === "HEAD" ? res.end() : res.end(entry.body);
     }
+    onLookup?.(false);
     if (entry) remove(key);
     if (req.method === "HEAD") return next();
 
@@ -162,6 +170,7 @@ export function pageMicroCache(
           body: Buffer.concat(chunks),
           storedAt,
           expiresAt: storedAt + maxAge * 1000,
+          routeId: res.locals.routeId,
         });
       }
       return end.call(this, chunk, encoding, cb);

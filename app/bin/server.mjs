@@ -17,6 +17,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } from "./admission.mjs";
+import { createMetrics } from "./metrics.mjs";
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 import { REFUSALS, refuse } from "./refusal.mjs";
@@ -135,6 +136,9 @@ export function createApp({
     next();
   });
   app.use(compression());
+  // /metrics for who may see it, and every request timed under its route (decision 067)
+  const metrics = createMetrics({ entry: () => build.entry.module });
+  app.use(metrics.middleware);
   // Fingerprinted by the Remix compiler: a changed file gets a new name.
   // Never revalidated, so no ETag, Last-Modified or Accept-Ranges: a page loads 20-30 of these, and
   // every header line is paid again on a slow phone.
@@ -169,17 +173,20 @@ export function createApp({
   app.use((req, res, next) =>
     publicEntries.has(req.path.split("/")[1]) ? publicStatic(req, res, next) : next(),
   );
+  app.use(metrics.pastStatic);
   app.use(requestLog());
   app.use(markCrossOrigin);
 
   let current = build;
   // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
-  if (mode !== "development") app.use(pageMicroCache(() => current.entry.module));
+  if (mode !== "development")
+    app.use(pageMicroCache(() => current.entry.module, { onLookup: metrics.pageCacheLookup }));
 
+  const loadContext = metrics.loadContext(getLoadContext);
   let handler = bufferedRemixHandler({
-    build: refuseCrossOriginActions(build),
+    build: metrics.labelRoutes(refuseCrossOriginActions(build)),
     mode,
-    getLoadContext,
+    getLoadContext: loadContext,
   });
   if (mode === "development" && buildPath) {
     // `remix dev --manual` rewrites version.txt after each rebuild and waits for broadcastDevReady.
@@ -188,9 +195,9 @@ export function createApp({
       const next = await importBuild(buildPath);
       current = next;
       handler = bufferedRemixHandler({
-        build: refuseCrossOriginActions(next),
+        build: metrics.labelRoutes(refuseCrossOriginActions(next)),
         mode,
-        getLoadContext,
+        getLoadContext: loadContext,
       });
       void broadcastDevReady(next);
     });
@@ -206,7 +213,8 @@ export function createApp({
     ) ?? Promise.resolve(false);
   app.use(bufferBodies(bodyLimitFor, { isStaff, budget: bodyBudget(bodyBytesInFlightMax()) }));
   const maxWaitMs = admissionWaitMs();
-  const queue = admissionQueue(admissionLimit(), { maxWaitMs });
+  const queue = admissionQueue(admissionLimit(), { maxWaitMs, observe: metrics.admissionWait });
+  metrics.watchQueue(queue);
   const retryAfter = String(Math.max(1, Math.ceil(maxWaitMs / 1000)));
   app.all("*", (req, res, next) => {
     const left = new AbortController();

@@ -8,6 +8,7 @@ import cluster from "node:cluster";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { answerWorkers, metricsToken } from "./metrics.mjs";
 import { precompress } from "./precompress.mjs";
 import { bodyBytesInFlightMax } from "./request-body.mjs";
 import { workerCount } from "./worker-count.mjs";
@@ -19,6 +20,7 @@ let workers;
 try {
   workers = workerCount(process.env.WEB_CONCURRENCY, { isDev, cores: os.availableParallelism() });
   bodyBytesInFlightMax(); // each worker reads it again; a bad value stops the server here, once
+  metricsToken(); // likewise
 } catch (error) {
   console.error(`Invalid environment: ${error.message}`);
   process.exit(1);
@@ -29,6 +31,8 @@ if (cluster.isPrimary) {
   const serverBuild = await import(pathToFileURL(build).href);
   // brotli copies of the fingerprinted assets, once, before any worker serves them
   if (serverBuild.assetsBuildDirectory) precompress(path.resolve(serverBuild.assetsBuildDirectory));
+  // a scrape of /metrics at any worker is answered for the whole instance from here (decision 067)
+  answerWorkers(() => serverBuild.entry?.module);
   let stopping = false;
   const started = new Map();
   // Semi-spaces of 128 MB (V8's default: 16 MB): what a page render allocates dies with its request,

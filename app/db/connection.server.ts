@@ -160,6 +160,7 @@ export function withStatementCache(db: Database.Database): {
  * at once). Only the first MAX_CACHED_STATEMENTS texts are named, as for SQLite.
  */
 export function withNamedStatements(pool: pg.Pool, max = MAX_CACHED_STATEMENTS): PostgresPool {
+  livePools.add(pool);
   const names = new Map<string, string>();
   const nameOf = (sql: string) => {
     let name = names.get(sql);
@@ -187,8 +188,32 @@ export function withNamedStatements(pool: pg.Pool, max = MAX_CACHED_STATEMENTS):
       if (!wrapped) wrappers.set(client, (wrapped = wrap(client)));
       return wrapped;
     },
-    end: () => pool.end(),
+    end: () => {
+      livePools.delete(pool);
+      return pool.end();
+    },
   };
+}
+
+/** The PostgreSQL pools this process has open (normally the app's one), for /metrics. */
+const livePools = new Set<pg.Pool>();
+
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+
+/**
+ * The connections of this process's PostgreSQL pools: open, idle, requests waiting for one, and the
+ * ceiling. Null on SQLite, which has no pool: one synchronous connection per process, never waited for.
+ */
+export function databasePoolStats(): PoolStats | null {
+  if (livePools.size === 0) return null;
+  const stats = { total: 0, idle: 0, waiting: 0, max: 0 };
+  for (const pool of livePools) {
+    stats.total += pool.totalCount;
+    stats.idle += pool.idleCount;
+    stats.waiting += pool.waitingCount;
+    stats.max += pool.options.max ?? 10;
+  }
+  return stats;
 }
 
 /** The app's migrations for `db` (tests move a database to an older one to check a conversion). */

@@ -66,6 +66,13 @@ test.describe("settings fail closed", () => {
     },
   );
 
+  // a short token guards /metrics in name only; one with a space cannot travel as a bearer token
+  test("METRICS_TOKEN=short stops the server", { tag: "@http" }, async () => {
+    const started = await start({ METRICS_TOKEN: "short" });
+    expect(started.outcome, `/healthz answered ${started.status}`).toBe("refused");
+    expect(started.output).toContain("METRICS_TOKEN must be at least 16 visible ASCII characters");
+  });
+
   test("with the documented values the server starts in production", { tag: "@http" }, async () => {
     const started = await start({
       ...PRODUCTION,

@@ -125,6 +125,40 @@ describe("admissionQueue", () => {
   });
 });
 
+describe("admissionQueue's observe (the metrics' wait histogram)", () => {
+  it("hears every request once: admitted at once (0 ms), gone from the line, or admitted after its wait", async () => {
+    const heard: Array<[string, number]> = [];
+    const q = admissionQueue(1, { observe: (ms, outcome) => heard.push([outcome, ms]) });
+    const log: string[] = [];
+    const a = gate(log, "a");
+    const first = q.run(a.task);
+    const second = q.run(async () => "b");
+    const left = new AbortController();
+    const gone = q.run(async () => "never", left.signal);
+    await tick();
+    left.abort();
+    await new Promise((r) => setTimeout(r, 20));
+    a.finish();
+    await expect(Promise.all([first, second, gone])).resolves.toEqual(["a", "b", undefined]);
+    expect(heard.map(([o]) => o)).toEqual(["admitted", "gone", "admitted"]);
+    expect(heard[0][1]).toBe(0);
+    expect(heard[2][1]).toBeGreaterThanOrEqual(15);
+  });
+
+  it("hears a request turned away past its deadline as late, with the time it waited", async () => {
+    const heard: Array<[string, number]> = [];
+    const q = admissionQueue(1, { maxWaitMs: 30, observe: (ms, o) => heard.push([o, ms]) });
+    const log: string[] = [];
+    const a = gate(log, "a");
+    const first = q.run(a.task);
+    await expect(q.run(async () => "never")).rejects.toBeInstanceOf(AdmissionTimeout);
+    a.finish();
+    await first;
+    expect(heard.map(([o]) => o)).toEqual(["admitted", "late"]);
+    expect(heard[1][1]).toBeGreaterThanOrEqual(25);
+  });
+});
+
 describe("admissionLimit", () => {
   it("reads ADMISSION_LIMIT", () => {
     expect(admissionLimit(undefined)).toBe(4);

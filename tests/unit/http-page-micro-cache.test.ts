@@ -185,6 +185,40 @@ describe("page micro-cache", () => {
   });
 });
 
+describe("page micro-cache and the metrics", () => {
+  it("reports each lookup as a hit or a miss, and gives a hit the route id of the request that stored it", async () => {
+    const lookups: boolean[] = [];
+    const routes: unknown[] = [];
+    const app = express();
+    type Locals = { locals: Record<string, unknown> };
+    app.use((_req: unknown, res: Res & Locals, next: () => void) => {
+      res.on("finish", () => routes.push(res.locals.routeId));
+      next();
+    });
+    const isSharedPageRequest = (_m: string, url: string) => url.startsWith("/p/");
+    app.use(
+      pageMicroCache(() => ({ isSharedPageRequest, matchesEtag }), {
+        onLookup: (hit: boolean) => lookups.push(hit),
+      }),
+    );
+    app.get("*", (req, res) => {
+      (res as unknown as Locals).locals.routeId = "routes/p.$slug";
+      page(req, res);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server!.once("listening", r));
+    const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    for (const p of ["/p/a", "/p/a", "/p/a", "/not-shared"]) await fetch(`${base}${p}`);
+    expect(lookups).toEqual([false, true, true]); // an unshared request is never looked up
+    expect(routes).toEqual([
+      "routes/p.$slug",
+      "routes/p.$slug",
+      "routes/p.$slug",
+      "routes/p.$slug",
+    ]);
+  });
+});
+
 describe("sharedMaxAge", () => {
   it("reads s-maxage of a public response and refuses anything private", () => {
     expect(sharedMaxAge(PUBLIC)).toBe(60);
