@@ -48,6 +48,7 @@ import * as m032 from "./migrations/032-revenue-by-week";
 import * as m033 from "./migrations/033-disabled-accounts";
 import * as m034 from "./migrations/034-key-ids";
 import * as m036 from "./migrations/036-staff-setup";
+import * as m037 from "./migrations/037-delivery-at-cutoff";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
 
@@ -215,6 +216,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "033-disabled-accounts": m033,
         "034-key-ids": m034,
         "036-staff-setup": m036,
+        "037-delivery-at-cutoff": m037,
       }),
     },
   });

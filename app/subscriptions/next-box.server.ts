@@ -49,6 +49,7 @@ import {
 import {
   datesMissing,
   insertPlanned,
+  lockSubscription,
   newChangeReference,
   recordEvent,
   scheduleOf,
@@ -57,6 +58,7 @@ import {
   type SubscriptionFacts,
   type WithinChange,
 } from "./deliveries.server";
+import { freezePastCutoff } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
 import { COMING_STATES } from "./subscriber-schedule";
 
@@ -552,6 +554,8 @@ export async function saveBox(
       .where("id", "=", sub.id)
       .where("userId", "=", ref.userId)
       .execute();
+    // a delivery past its cut-off keeps the box as it stood (decision 069): copied before the change
+    await freezePastCutoff(trx, sub.id, p.now);
     if (customizable) {
       await trx.deleteFrom("subscriptionItems").where("subscriptionId", "=", sub.id).execute();
       if (items.length)
@@ -818,6 +822,9 @@ export async function changeAddress(
       : sub.frequencyDays;
   const frequencyMoved = frequencyDays !== sub.frequencyDays;
   await db.transaction().execute(async (trx) => {
+    await lockSubscription(trx, sub.id);
+    // a delivery past its cut-off still goes where it stood (decision 069): copied before the change
+    await freezePastCutoff(trx, sub.id, p.now);
     await trx
       .updateTable("subscriptions")
       .set({
