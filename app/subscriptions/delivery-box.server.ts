@@ -177,3 +177,44 @@ export function remindedTerms(
     owedCents: rq.quote.subtotalCents - rq.quote.discountedCents,
   };
 }
+
+/** An upcoming delivery's lines and amount, as the pages show them (the same quote the renewal charges). */
+export type DeliveryAmount = {
+  lines: { name: string; quantity: number; lineCents: number; type: string; free: boolean }[];
+  subtotalCents: number;
+  discountedCents: number;
+  /** what will be charged at the cut-off, before credit */
+  owedCents: number;
+};
+
+export function amountOf(rq: Pick<RenewalQuote, "quote">): DeliveryAmount {
+  const q = rq.quote;
+  return {
+    lines: q.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      lineCents: l.priceCents * l.quantity,
+      type: l.sellableType,
+      free: Boolean(l.free),
+    })),
+    subtotalCents: q.subtotalCents,
+    discountedCents: q.discountedCents,
+    owedCents: q.subtotalCents - q.discountedCents,
+  };
+}
+
+/** What the subscription's delivery on `date` will be charged (not planned yet: as things stand now). */
+export async function deliveryAmount(
+  db: Kysely<DB>,
+  sub: SubscriptionFacts,
+  date: string,
+  now: Date,
+): Promise<DeliveryAmount> {
+  const d = await db
+    .selectFrom("deliveries")
+    .select(["cutoffAt", "reminderSentAt", "boxAtCutoff", "reminded"])
+    .where("subscriptionId", "=", sub.id)
+    .where("deliveryDate", "=", date)
+    .executeTakeFirst();
+  return amountOf(d ? await quoteDelivery(sub, d, now) : await quoteRenewal(sub, now));
+}

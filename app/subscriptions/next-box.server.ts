@@ -58,7 +58,7 @@ import {
   type SubscriptionFacts,
   type WithinChange,
 } from "./deliveries.server";
-import { freezePastCutoff } from "./delivery-box.server";
+import { deliveryAmount, freezePastCutoff } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
 import { COMING_STATES } from "./subscriber-schedule";
 
@@ -222,6 +222,8 @@ export type NextBoxPage = {
   /** the first delivery a change now reaches; differs from `next` after its cut-off */
   appliesFrom: string | null;
   lockedDate: string | null;
+  /** what the next delivery (not ordered yet) will be charged at its cut-off, before credit: the saved box (decision 069) */
+  nextCharge: { date: string; owedCents: number } | null;
 };
 
 const shippingAddressOf = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
@@ -297,6 +299,13 @@ export async function loadNextBox(
       : false,
     appliesFrom: from,
     lockedDate: locked,
+    nextCharge:
+      nextEntry && !nextEntry.orderReference
+        ? {
+            date: nextEntry.date,
+            owedCents: (await deliveryAmount(db, sub, nextEntry.date, now)).owedCents,
+          }
+        : null,
   };
 }
 

@@ -20,6 +20,7 @@ import {
 } from "./deliveries.server";
 import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
+import { remindedTerms } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { formatAud } from "~/utils/money";
@@ -51,7 +52,8 @@ export async function sendReminder(
     return Number(res.numUpdatedRows) === 1 ? "done" : "skipped";
   }
   const schedule = await scheduleOf(sub.regionId);
-  const { quote, notes } = await quoteRenewal(sub, now);
+  const rq = await quoteRenewal(sub, now);
+  const { quote, notes } = rq;
   const priceChanges = await priceRises(db, sub.id, quote);
   const owed = quote.subtotalCents - quote.discountedCents;
   const credit = applyCredit(
@@ -76,7 +78,14 @@ export async function sendReminder(
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable("deliveries")
-      .set({ reminderSentAt: ts, oneTapHash: hash, updatedAt: ts })
+      // what it states is kept with it: the delivery is charged at these prices and this discount,
+      // whatever the catalogue or the code does before the cut-off (decision 069)
+      .set({
+        reminderSentAt: ts,
+        reminded: JSON.stringify(remindedTerms(rq)),
+        oneTapHash: hash,
+        updatedAt: ts,
+      })
       .where("id", "=", d.id)
       .where("reminderSentAt", "is", null)
       .where("processedAt", "is", null)
