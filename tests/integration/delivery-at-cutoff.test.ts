@@ -5,7 +5,8 @@ import { db } from "~/db/client.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
-import { saveBox } from "~/subscriptions/next-box.server";
+import { changeAddress, saveBox } from "~/subscriptions/next-box.server";
+import { createAddress } from "../factories";
 import { cutoffInstant, nextDeliveryDate, reminderInstant } from "~/subscriptions/schedule";
 import { mailsTo, ordersOf, product, subscriber, type Fixture } from "./renewal-fixtures";
 
@@ -155,6 +156,31 @@ describe("a delivery is fixed at its cut-off", () => {
     const { inv: inv2, lines: lines2 } = await invoiceOf((await orderOn(f, d2)).id);
     expect(inv2.totalCents).toBe(f.boxCents);
     expect(lines2.some((l) => l.sellableId === bacon.id)).toBe(false);
+  });
+
+  it("a new address given after the cut-off: the delivery still goes where it stood, the next one to the new address", async () => {
+    const f = await subscriber({ start: "2031-09-01" });
+    const home = await createAddress(db, f.userId, { line1: "1 Home Street" });
+    const work = await createAddress(db, f.userId, { line1: "9 Work Lane" });
+    await db
+      .updateTable("subscriptions")
+      .set({ shippingAddressId: home })
+      .where("id", "=", f.subId)
+      .execute();
+    const d1 = nextDeliveryDate(f.schedule, f.first, 28);
+    const d2 = nextDeliveryDate(f.schedule, d1, 28);
+    const cutoff1 = cutoffInstant(f.schedule, d1);
+    await run(new Date(`${f.first}T01:00:00Z`));
+    const moved = await changeAddress(
+      { id: f.subId, userId: f.userId, addressId: work },
+      { origin, now: minutes(cutoff1, 3) },
+    );
+    expect(moved.lockedDate).toBe(d1);
+    await run(minutes(cutoff1, 10));
+    expect((await orderOn(f, d1)).shippingAddressId).toBe(home);
+    await run(minutes(reminderInstant(f.schedule, d2), 1));
+    await run(minutes(cutoffInstant(f.schedule, d2), 1));
+    expect((await orderOn(f, d2)).shippingAddressId).toBe(work);
   });
 
   it("a change made before the cut-off is in the delivery", async () => {
