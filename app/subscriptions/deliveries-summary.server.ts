@@ -11,7 +11,8 @@ import { creditBalance } from "~/orders/credit.server";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
 import { subscriptionFacts } from "./deliveries.server";
-import { deliveryAmount, type DeliveryAmount } from "./delivery-box.server";
+import { deliveryAmount } from "./delivery-box.server";
+import type { DeliveryAmount } from "./delivery-terms";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
 import {
   COMING_STATES,

@@ -15,41 +15,16 @@
 // it, and the subscriber's pages show it.
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import type { FoundDiscount } from "~/checkout/discount-rules";
-import type { Quote } from "~/checkout/quote.server";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { quoteRenewal, type RenewalQuote } from "./renewal-quote.server";
-
-export type BoxLine = { productId: number; quantity: number };
-
-/** The box of a subscription at an instant: what a delivery is packed from. */
-export type FrozenBox = {
-  packageId: number | null;
-  postcode: string | null;
-  shippingAddressId: number | null;
-  items: BoxLine[];
-  addons: BoxLine[];
-};
-
-/** What a delivery's reminder stated: prices keyed "package:12" / "product:7", the discount's terms. */
-export type RemindedTerms = {
-  prices: Record<string, number>;
-  discount: FoundDiscount | null;
-  /** the amount before credit the reminder stated (subtotal less discount) */
-  owedCents: number;
-};
-
-function parse<T>(json: string | null | undefined): T | null {
-  if (!json) return null;
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return null;
-  }
-}
-
-export const frozenBoxOf = (json: string | null | undefined) => parse<FrozenBox>(json);
-export const remindedTermsOf = (json: string | null | undefined) => parse<RemindedTerms>(json);
+import {
+  amountOf,
+  frozenBoxOf,
+  remindedTermsOf,
+  type BoxLine,
+  type DeliveryAmount,
+  type FrozenBox,
+} from "./delivery-terms";
 
 /** The subscription's box as its own rows say it now. */
 export async function liveBox(db: Kysely<DB>, subscriptionId: number): Promise<FrozenBox> {
@@ -159,48 +134,6 @@ export async function quoteDelivery(
     box,
     ...(reminded ? { discount: reminded.discount } : {}),
   });
-}
-
-/** The terms a reminder states, to keep on its delivery. */
-export function remindedTerms(
-  rq: Pick<RenewalQuote, "discount"> & { quote: Quote },
-): RemindedTerms {
-  const prices: Record<string, number> = {};
-  for (const l of rq.quote.lines) {
-    if (l.free) continue;
-    if (l.sellableType === "package") prices[`package:${l.sellableId}`] = l.priceCents;
-    else if (l.sellableType === "addon") prices[`product:${l.sellableId}`] = l.priceCents;
-  }
-  return {
-    prices,
-    discount: rq.discount,
-    owedCents: rq.quote.subtotalCents - rq.quote.discountedCents,
-  };
-}
-
-/** An upcoming delivery's lines and amount, as the pages show them (the same quote the renewal charges). */
-export type DeliveryAmount = {
-  lines: { name: string; quantity: number; lineCents: number; type: string; free: boolean }[];
-  subtotalCents: number;
-  discountedCents: number;
-  /** what will be charged at the cut-off, before credit */
-  owedCents: number;
-};
-
-export function amountOf(rq: Pick<RenewalQuote, "quote">): DeliveryAmount {
-  const q = rq.quote;
-  return {
-    lines: q.lines.map((l) => ({
-      name: l.name,
-      quantity: l.quantity,
-      lineCents: l.priceCents * l.quantity,
-      type: l.sellableType,
-      free: Boolean(l.free),
-    })),
-    subtotalCents: q.subtotalCents,
-    discountedCents: q.discountedCents,
-    owedCents: q.subtotalCents - q.discountedCents,
-  };
 }
 
 /** What the subscription's delivery on `date` will be charged (not planned yet: as things stand now). */

@@ -20,7 +20,7 @@ import {
 } from "./deliveries.server";
 import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
-import { remindedTerms } from "./delivery-box.server";
+import { remindedTerms } from "./delivery-terms";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { formatAud } from "~/utils/money";

@@ -15,7 +15,7 @@ import type { SubscriptionFacts } from "./deliveries.server";
 import { pricesAt } from "~/admin/catalogue/prices.server";
 import type { Cart } from "~/box/flow.server";
 import { getPackage } from "~/box/catalogue.server";
-import type { FrozenBox } from "./delivery-box.server";
+import type { FrozenBox } from "./delivery-terms";
 
 export type RenewalQuote = {
   quote: Quote;

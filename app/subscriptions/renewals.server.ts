@@ -58,7 +58,8 @@ import {
   type SubscriptionFacts,
 } from "./deliveries.server";
 import { withoutLines } from "./renewal-quote.server";
-import { deliveryTerms, freezePastCutoff, frozenBoxOf, quoteDelivery } from "./delivery-box.server";
+import { deliveryTerms, freezePastCutoff, quoteDelivery } from "./delivery-box.server";
+import { frozenBoxOf } from "./delivery-terms";
 import { recordRenewalUse } from "~/checkout/discount-use.server";
 import {
   decideAtCutoff,
