@@ -5,7 +5,8 @@ import { db } from "~/db/client.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
-import { changeAddress, saveBox } from "~/subscriptions/next-box.server";
+import { changeAddress, loadNextBox, saveBox } from "~/subscriptions/next-box.server";
+import { getDeliveriesPage } from "~/subscriptions/deliveries-summary.server";
 import { createAddress } from "../factories";
 import { cutoffInstant, nextDeliveryDate, reminderInstant } from "~/subscriptions/schedule";
 import { mailsTo, ordersOf, product, subscriber, type Fixture } from "./renewal-fixtures";
@@ -99,6 +100,17 @@ describe("a delivery is fixed at its cut-off", () => {
     expect(changed.text).toContain(
       "was already past its change cut-off, so it still arrives as it stood",
     );
+
+    // before the job reaches it, My deliveries and the change page show the delivery as it stood
+    const look = minutes(cutoff1, 5);
+    const page = await getDeliveriesPage({ userId: f.userId, hasPassword: true }, look);
+    const panel = page.subscriptions.find((s) => s.id === f.subId)!;
+    expect(panel.addons).toEqual([]);
+    expect(panel.items).toHaveLength(8);
+    expect(panel.chargeCents).toBe(f.boxCents);
+    const change = await loadNextBox({ id: f.subId, userId: f.userId }, null, look);
+    expect(change.nextCharge).toEqual({ date: d1, owedCents: f.boxCents });
+    expect(change.pending.addons).toEqual({ [scotch.id]: 2 }); // what comes next is the new box
 
     await run(minutes(cutoff1, 10));
     const o1 = await orderOn(f, d1);
