@@ -21,6 +21,7 @@ import {
 import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
 import { remindedTerms } from "./delivery-terms";
+import { deliveryAmount } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { formatAud } from "~/utils/money";
@@ -148,8 +149,9 @@ async function creditLeftAt(
     // ordered before this one (the same cut-off: the older delivery row first)
     if (at < now || at > cutoff || (at.getTime() === cutoff.getTime() && o.id > d.id)) continue;
     if (skippedByEvents(await changeEvents(db, facts.id)).has(o.deliveryDate)) continue;
-    const { quote } = await quoteRenewal(facts, now);
-    ahead.push({ cutoff: at, owed: quote.subtotalCents - quote.discountedCents });
+    // what that delivery will be charged: its reminder's terms when it had one (decision 069)
+    const { owedCents } = await deliveryAmount(db, facts, o.deliveryDate, now);
+    ahead.push({ cutoff: at, owed: owedCents });
   }
   for (const o of ahead.sort((a, b) => a.cutoff.getTime() - b.cutoff.getTime()))
     left -= Math.min(left, o.owed);
