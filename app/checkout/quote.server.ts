@@ -13,6 +13,7 @@ import {
   choiceItems,
   requiresChoice,
   DISCOUNT_UNUSABLE,
+  type FoundDiscount,
 } from "./discount-rules";
 import { refusalFor } from "./discount-use.server";
 import { findDiscount } from "./find-discount.server";
@@ -80,6 +81,8 @@ export async function quoteDraft(input: {
   customerId?: number | null;
   /** a renewal's code, already kept by renewalKeeps: only its Tasmanian rule is checked again */
   renewal?: boolean;
+  /** a renewal's code with the terms its reminder stated (decision 069): not looked up again */
+  found?: FoundDiscount | null;
 }): Promise<Quote> {
   const cart = input.cart ?? (await getCart(input.draft));
   const pkg = cart.pkg;
@@ -113,7 +116,12 @@ export async function quoteDraft(input: {
   let discount: QuoteDiscount | null = null;
   let discountMessage: string | null = null;
   let discountedCents = 0;
-  const found = input.discountCode ? await findDiscount(input.discountCode) : null;
+  const found =
+    input.renewal && input.found !== undefined
+      ? input.found
+      : input.discountCode
+        ? await findDiscount(input.discountCode)
+        : null;
   if (input.discountCode && !found) discountMessage = DISCOUNT_UNUSABLE;
   else if (found && input.renewal)
     discountMessage = blockedInTasmania(found, input.postcode) ? TASMANIA_DISCOUNT : null;

@@ -50,6 +50,7 @@ import * as m032 from "./migrations/032-revenue-by-week";
 import * as m033 from "./migrations/033-disabled-accounts";
 import * as m034 from "./migrations/034-key-ids";
 import * as m036 from "./migrations/036-staff-setup";
+import * as m037 from "./migrations/037-delivery-at-cutoff";
 import * as m038 from "./migrations/038-discount-claims";
 import * as m039 from "./migrations/039-issued-lines-and-staff-money";
 import * as m040 from "./migrations/040-refund-settlement";
@@ -255,6 +256,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "033-disabled-accounts": m033,
         "034-key-ids": m034,
         "036-staff-setup": m036,
+        "037-delivery-at-cutoff": m037,
         "038-discount-claims": m038,
         "039-issued-lines-and-staff-money": m039,
         "040-refund-settlement": m040,

@@ -672,6 +672,10 @@ export interface DeliveriesTable {
   oneTapUsedAt: Optional<Timestamp>;
   oneTapAction: Optional<string>;
   oneTapReference: Optional<string>;
+  /** JSON FrozenBox: the box as it stood at the cut-off (migration 037, decision 069) */
+  boxAtCutoff: Optional<string>;
+  /** JSON RemindedTerms: what the reminder stated (migration 037, decision 069) */
+  reminded: Optional<string>;
   createdAt: CreatedAt;
   updatedAt: Timestamp;
 }

@@ -12,6 +12,7 @@ import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import { readForm } from "~/security/csrf.server";
 import type { OneTapAction } from "~/subscriptions/one-tap.server";
 import { oneTapPageView, redeemOneTapLink } from "~/subscriptions/one-tap-page.server";
+import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
 import { loaderAndActionHeaders } from "~/http/route-headers";
@@ -146,6 +147,10 @@ export default function OneTap() {
       <p>
         {view.boxName}. {view.skipped ? "This delivery is skipped at the moment. " : ""}You can
         change it until {view.cutoff}.
+      </p>
+      <p id="one-tap-amount">
+        {view.skipped ? "If you keep it, it is charged" : "It is charged"}{" "}
+        <strong>{formatAud(view.owedCents)}</strong> at the cut-off, less any credit.
       </p>
       <Form method="post" className="form">
         <CsrfInput />

@@ -29,6 +29,8 @@ import {
   type WithinChange,
 } from "./deliveries.server";
 import { NOT_PAID_BEFORE_PACKING, NOT_PAID_BEFORE_PACKING_NOTE } from "./subscriber-schedule";
+import { quoteRenewal } from "./renewal-quote.server";
+import { formatAud } from "~/utils/money";
 import {
   cutoffInstant,
   cutoffLabel,
@@ -421,6 +423,11 @@ async function skipOrUnskip(
 
   const reference = newChangeReference();
   const actor = opts.actor ?? { kind: "subscriber" as const, email: sub.email };
+  // what the delivery brought back costs as things stand (its reminder, sent again, states it too)
+  const owedCents =
+    what === "unskip"
+      ? await quoteRenewal(sub, now).then((rq) => rq.quote.subtotalCents - rq.quote.discountedCents)
+      : 0;
   const outcome = await db.transaction().execute(async (trx) => {
     // The first statement writes (SQLite queues writers; PostgreSQL locks the subscription's row).
     await trx
@@ -435,7 +442,15 @@ async function skipOrUnskip(
       .set(
         what === "skip"
           ? { status: "skipped", skipReason: "subscriber", updatedAt: ts }
-          : { status: "scheduled", skipReason: null, updatedAt: ts },
+          : // a delivery skipped when reminders went out was marked reminded but sent nothing: the
+            // mark goes, so its reminder is sent and it is priced as that reminder says (decision 069)
+            {
+              status: "scheduled",
+              skipReason: null,
+              reminderSentAt: null,
+              reminded: null,
+              updatedAt: ts,
+            },
       )
       .where("subscriptionId", "=", sub.id)
       .where("deliveryDate", "=", date)
@@ -448,7 +463,7 @@ async function skipOrUnskip(
       trx,
       sub.id,
       what === "skip" ? "skipped" : "unskipped",
-      { reference, deliveryDate: date },
+      { reference, deliveryDate: date, ...(what === "unskip" ? { owedCents } : {}) },
       actor,
       now,
     );
@@ -463,7 +478,7 @@ async function skipOrUnskip(
             `Changed your mind? Bring it back on My deliveries until ${cutoff}.`,
           ]
         : [
-            `The delivery on ${formatDeliveryDate(date)} is back on. It is charged at its change cut-off, ${cutoff}.`,
+            `The delivery on ${formatDeliveryDate(date)} is back on. It is charged ${formatAud(owedCents)} at its change cut-off, ${cutoff} (less any credit).`,
           ],
       reference,
       opts.origin,

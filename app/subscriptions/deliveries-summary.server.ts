@@ -10,6 +10,9 @@ import { creditBalance } from "~/orders/credit.server";
 import { sydneyMonth } from "~/utils/sydney-time.server";
 import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
 import { sydneyToday } from "./schedule";
+import { subscriptionFacts } from "./deliveries.server";
+import { deliveryAmount } from "./delivery-box.server";
+import type { DeliveryAmount } from "./delivery-terms";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
 import {
   COMING_STATES,
@@ -143,7 +146,11 @@ export type SubscriptionDetail = SubscriptionSummary & {
   contents: { item: string; quantity: string }[];
   addons: { name: string; quantity: number; lineCents: number }[];
   boxPriceCents: number;
+  /** the box and add-ons before any discount */
   totalCents: number;
+  /** the next delivery's discount, and what it will be charged before credit (decision 069) */
+  discountedCents: number;
+  chargeCents: number;
   /** the renewal engine's upcoming deliveries, each with `locked` (its cut-off has passed) */
   upcoming: (UpcomingDelivery & { locked: boolean })[];
   /**
@@ -287,6 +294,10 @@ async function detail(
     .map((d) => ({ ...d, locked: now.getTime() >= Date.parse(d.cutoffAt) }));
   const next = upcoming.find((d) => COMING_STATES.has(d.status));
   const nextOrder = next?.orderReference ? await orderOf(userId, next.orderReference) : null;
+  // the next delivery not ordered yet: its box and amount as the renewal will charge them (the box
+  // frozen at its cut-off, the reminder's prices and discount: decision 069), not today's catalogue
+  const facts = next && !nextOrder ? await subscriptionFacts(db, s.id, userId) : null;
+  const amount = next && facts ? await deliveryAmount(db, facts, next.date, now) : null;
   // a pause runs until one of the coming delivery days (the first day deliveries come again)
   const resumeOptions =
     s.status === "cancelled"
@@ -302,16 +313,45 @@ async function detail(
     boxType: sub.boxType,
     windowLabel: sub.windowLabel,
     address: addressLabel(sub),
-    items,
     contents: contents
       .filter((c) => c.month === latestMonth)
       .map((c) => ({ item: c.item, quantity: c.quantity })),
-    addons: addonLines,
-    boxPriceCents,
-    totalCents: boxPriceCents + addonLines.reduce((n, a) => n + a.lineCents, 0),
+    ...(amount ? fromAmount(amount) : fromBox(items, addonLines, boxPriceCents)),
     upcoming,
     nextOrder,
     resumeOptions,
+  };
+}
+
+type BoxFields = Pick<
+  SubscriptionDetail,
+  "items" | "addons" | "boxPriceCents" | "totalCents" | "discountedCents" | "chargeCents"
+>;
+
+/** The subscription's box at today's prices (no delivery to quote: paused, cancelled). */
+function fromBox(
+  items: SubscriptionDetail["items"],
+  addons: SubscriptionDetail["addons"],
+  boxPriceCents: number,
+): BoxFields {
+  const totalCents = boxPriceCents + addons.reduce((n, a) => n + a.lineCents, 0);
+  return { items, addons, boxPriceCents, totalCents, discountedCents: 0, chargeCents: totalCents };
+}
+
+/** The next delivery's quote, in the panel's fields. */
+function fromAmount(a: DeliveryAmount): BoxFields {
+  const of = (type: string) => a.lines.filter((l) => l.type === type);
+  return {
+    items: of("product").map((l) => ({ name: l.name, quantity: l.quantity })),
+    addons: of("addon").map((l) => ({
+      name: l.free ? `${l.name} (free)` : l.name,
+      quantity: l.quantity,
+      lineCents: l.lineCents,
+    })),
+    boxPriceCents: of("package").reduce((n, l) => n + l.lineCents, 0),
+    totalCents: a.subtotalCents,
+    discountedCents: a.discountedCents,
+    chargeCents: a.owedCents,
   };
 }
 

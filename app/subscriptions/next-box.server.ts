@@ -49,6 +49,7 @@ import {
 import {
   datesMissing,
   insertPlanned,
+  lockSubscription,
   newChangeReference,
   recordEvent,
   scheduleOf,
@@ -57,6 +58,7 @@ import {
   type SubscriptionFacts,
   type WithinChange,
 } from "./deliveries.server";
+import { deliveryAmount, freezePastCutoff } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel, isRunDay } from "./schedule";
 import { COMING_STATES } from "./subscriber-schedule";
 
@@ -220,6 +222,8 @@ export type NextBoxPage = {
   /** the first delivery a change now reaches; differs from `next` after its cut-off */
   appliesFrom: string | null;
   lockedDate: string | null;
+  /** what the next delivery (not ordered yet) will be charged at its cut-off, before credit: the saved box (decision 069) */
+  nextCharge: { date: string; owedCents: number } | null;
 };
 
 const shippingAddressOf = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
@@ -295,6 +299,13 @@ export async function loadNextBox(
       : false,
     appliesFrom: from,
     lockedDate: locked,
+    nextCharge:
+      nextEntry && !nextEntry.orderReference
+        ? {
+            date: nextEntry.date,
+            owedCents: (await deliveryAmount(db, sub, nextEntry.date, now)).owedCents,
+          }
+        : null,
   };
 }
 
@@ -552,6 +563,8 @@ export async function saveBox(
       .where("id", "=", sub.id)
       .where("userId", "=", ref.userId)
       .execute();
+    // a delivery past its cut-off keeps the box as it stood (decision 069): copied before the change
+    await freezePastCutoff(trx, sub.id, p.now);
     if (customizable) {
       await trx.deleteFrom("subscriptionItems").where("subscriptionId", "=", sub.id).execute();
       if (items.length)
@@ -818,6 +831,9 @@ export async function changeAddress(
       : sub.frequencyDays;
   const frequencyMoved = frequencyDays !== sub.frequencyDays;
   await db.transaction().execute(async (trx) => {
+    await lockSubscription(trx, sub.id);
+    // a delivery past its cut-off still goes where it stood (decision 069): copied before the change
+    await freezePastCutoff(trx, sub.id, p.now);
     await trx
       .updateTable("subscriptions")
       .set({

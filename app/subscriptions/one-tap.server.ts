@@ -4,6 +4,7 @@
 // delivery's cut-off, and once: the first use is claimed by a conditional update.
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { deliveryAmount } from "./delivery-box.server";
 import type { DB } from "~/db/schema";
 import { formatDeliveryDate } from "~/delivery/schedule";
 import { queueEmail } from "~/email/mailer.server";
@@ -50,6 +51,8 @@ export type OneTapView =
       boxName: string;
       firstName: string | null;
       skipped: boolean;
+      /** what the delivery will be charged at its cut-off, before credit (decision 069) */
+      owedCents: number;
     };
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
@@ -107,6 +110,7 @@ export async function readOneTap(db: Kysely<DB>, token: string, now: Date): Prom
     boxName: sub.boxName,
     firstName: sub.firstName,
     skipped,
+    owedCents: (await deliveryAmount(db, sub, d.deliveryDate, now)).owedCents,
   };
 }
 

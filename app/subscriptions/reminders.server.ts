@@ -20,6 +20,8 @@ import {
 } from "./deliveries.server";
 import { newOneTapToken, oneTapPath } from "./one-tap.server";
 import { quoteRenewal } from "./renewal-quote.server";
+import { remindedTerms } from "./delivery-terms";
+import { deliveryAmount } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { formatAud } from "~/utils/money";
@@ -51,7 +53,8 @@ export async function sendReminder(
     return Number(res.numUpdatedRows) === 1 ? "done" : "skipped";
   }
   const schedule = await scheduleOf(sub.regionId);
-  const { quote, notes } = await quoteRenewal(sub, now);
+  const rq = await quoteRenewal(sub, now);
+  const { quote, notes } = rq;
   const priceChanges = await priceRises(db, sub.id, quote);
   const owed = quote.subtotalCents - quote.discountedCents;
   const credit = applyCredit(
@@ -76,7 +79,14 @@ export async function sendReminder(
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable("deliveries")
-      .set({ reminderSentAt: ts, oneTapHash: hash, updatedAt: ts })
+      // what it states is kept with it: the delivery is charged at these prices and this discount,
+      // whatever the catalogue or the code does before the cut-off (decision 069)
+      .set({
+        reminderSentAt: ts,
+        reminded: JSON.stringify(remindedTerms(rq)),
+        oneTapHash: hash,
+        updatedAt: ts,
+      })
       .where("id", "=", d.id)
       .where("reminderSentAt", "is", null)
       .where("processedAt", "is", null)
@@ -139,8 +149,9 @@ async function creditLeftAt(
     // ordered before this one (the same cut-off: the older delivery row first)
     if (at < now || at > cutoff || (at.getTime() === cutoff.getTime() && o.id > d.id)) continue;
     if (skippedByEvents(await changeEvents(db, facts.id)).has(o.deliveryDate)) continue;
-    const { quote } = await quoteRenewal(facts, now);
-    ahead.push({ cutoff: at, owed: quote.subtotalCents - quote.discountedCents });
+    // what that delivery will be charged: its reminder's terms when it had one (decision 069)
+    const { owedCents } = await deliveryAmount(db, facts, o.deliveryDate, now);
+    ahead.push({ cutoff: at, owed: owedCents });
   }
   for (const o of ahead.sort((a, b) => a.cutoff.getTime() - b.cutoff.getTime()))
     left -= Math.min(left, o.owed);

@@ -14,6 +14,8 @@ import { regionOfPostcode, subscriptionUses } from "~/checkout/discount-use.serv
 import type { SubscriptionFacts } from "./deliveries.server";
 import { pricesAt } from "~/admin/catalogue/prices.server";
 import type { Cart } from "~/box/flow.server";
+import { getPackage } from "~/box/catalogue.server";
+import type { FrozenBox } from "./delivery-terms";
 
 export type RenewalQuote = {
   quote: Quote;
@@ -40,9 +42,16 @@ async function recurringDiscount(
   return renewalKeeps(found, { at, postcode: sub.postcode, regionId, usesSoFar }) ? found : null;
 }
 
-/** The cart with the prices of `asOf` (ISO): what a reminder sent then stated. */
-async function pricedAsOf(cart: Cart, asOf: string): Promise<Cart> {
-  const at = await pricesAt(
+/**
+ * The cart with the prices of `asOf` (ISO), or those `stated` (by the reminder, keyed
+ * "package:12" / "product:7") where it names the line: what a reminder sent then stated.
+ */
+async function pricedAsOf(
+  cart: Cart,
+  asOf: string,
+  stated: Record<string, number> | null = null,
+): Promise<Cart> {
+  const history = await pricesAt(
     db,
     [
       ...(cart.pkg
@@ -56,19 +65,83 @@ async function pricedAsOf(cart: Cart, asOf: string): Promise<Cart> {
     ],
     asOf,
   );
-  const pkg = cart.pkg ? { ...cart.pkg, priceCents: at.get(`package:${cart.pkg.id}`)! } : null;
-  const addons = cart.addons.map((a) => ({ ...a, priceCents: at.get(`product:${a.productId}`)! }));
+  const at = (key: string) => stated?.[key] ?? history.get(key)!;
+  const pkg = cart.pkg ? { ...cart.pkg, priceCents: at(`package:${cart.pkg.id}`) } : null;
+  const addons = cart.addons.map((a) => ({ ...a, priceCents: at(`product:${a.productId}`) }));
   const addonsCents = addons.reduce((sum, a) => sum + a.priceCents * a.quantity, 0);
   return { ...cart, pkg, addons, addonsCents, totalCents: (pkg?.priceCents ?? 0) + addonsCents };
 }
 
+/** A cart of the box frozen on a delivery at its cut-off (decision 069), at today's prices. */
+async function cartOfBox(subscriptionId: number, box: FrozenBox): Promise<Cart> {
+  const ids = [...box.items, ...box.addons].map((l) => l.productId);
+  const rows = ids.length
+    ? await db
+        .selectFrom("products")
+        .select(["id", "name", "weight", "priceCents"])
+        .where("id", "in", ids)
+        .execute()
+    : [];
+  const lines = (of: FrozenBox["items"]) =>
+    of
+      .flatMap((l) => {
+        const p = rows.find((r) => r.id === l.productId);
+        return p
+          ? [
+              {
+                productId: p.id,
+                name: p.name,
+                weight: p.weight,
+                quantity: l.quantity,
+                priceCents: p.priceCents,
+              },
+            ]
+          : [];
+      })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const pkg = box.packageId ? await getPackage(box.packageId) : null;
+  const addons = lines(box.addons);
+  const addonsCents = addons.reduce((sum, a) => sum + a.priceCents * a.quantity, 0);
+  return {
+    subscriptionId,
+    pkg,
+    items: lines(box.items),
+    addons,
+    addonsCents,
+    totalCents: (pkg?.priceCents ?? 0) + addonsCents,
+  };
+}
+
+export type RenewalQuoteOptions = {
+  /** price at this instant (ISO) from the price history; null: today's prices */
+  pricesAsOf?: string | null;
+  /** unit prices a reminder stated, keyed "package:12" / "product:7": they win over the history */
+  statedPrices?: Record<string, number> | null;
+  /** the box frozen at the delivery's cut-off; null: the subscription's box as it is */
+  box?: FrozenBox | null;
+  /** the discount a reminder stated (its terms then); undefined: the subscription's code, checked at `at` */
+  discount?: FoundDiscount | null;
+};
+
 export async function quoteRenewal(
-  sub: SubscriptionFacts,
+  facts: SubscriptionFacts,
   at: Date,
-  { pricesAsOf = null }: { pricesAsOf?: string | null } = {},
+  {
+    pricesAsOf = null,
+    statedPrices = null,
+    box = null,
+    discount: stated,
+  }: RenewalQuoteOptions = {},
 ): Promise<RenewalQuote> {
-  const current = await getCart({ id: sub.id, packageId: sub.packageId });
-  const cart = pricesAsOf ? await pricedAsOf(current, pricesAsOf) : current;
+  // a frozen box carries its own package, postcode and address (Tasmania's rules follow it)
+  const sub = box ? { ...facts, packageId: box.packageId, postcode: box.postcode } : facts;
+  const current = box
+    ? await cartOfBox(sub.id, box)
+    : await getCart({ id: sub.id, packageId: sub.packageId });
+  const cart =
+    pricesAsOf || statedPrices
+      ? await pricedAsOf(current, pricesAsOf ?? new Date().toISOString(), statedPrices)
+      : current;
   const ids = [...cart.items, ...cart.addons].map((l) => l.productId);
   const stock = ids.length
     ? await db
@@ -119,12 +192,13 @@ export async function quoteRenewal(
     return [a];
   });
 
-  const discount = await recurringDiscount(sub, at);
+  const discount = stated !== undefined ? stated : await recurringDiscount(sub, at);
   const quote = await quoteDraft({
     draft: { id: sub.id, packageId: sub.packageId },
     cart: { ...cart, items, addons },
     postcode: sub.postcode,
     discountCode: discount?.code ?? null,
+    found: discount,
     choiceId: null,
     creditBalanceCents: 0,
     renewal: true,

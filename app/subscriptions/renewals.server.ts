@@ -57,7 +57,9 @@ import {
   type DeliveryRow,
   type SubscriptionFacts,
 } from "./deliveries.server";
-import { quoteRenewal, withoutLines } from "./renewal-quote.server";
+import { withoutLines } from "./renewal-quote.server";
+import { deliveryTerms, freezePastCutoff, quoteDelivery } from "./delivery-box.server";
+import { frozenBoxOf } from "./delivery-terms";
 import { recordRenewalUse } from "~/checkout/discount-use.server";
 import { insertInvoiceLines } from "~/orders/invoice-lines.server";
 import {
@@ -157,14 +159,15 @@ async function decide(
   return { decision, sub, next };
 }
 
-/** When the delivery's reminder went out (null: none was sent). */
-async function remindedAt(db: Kysely<DB>, deliveryId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom("deliveries")
-    .select("reminderSentAt")
-    .where("id", "=", deliveryId)
-    .executeTakeFirst();
-  return row?.reminderSentAt ?? null;
+/**
+ * The box as it stood at the cut-off, written on the delivery unless a change after the cut-off
+ * already did (decision 069): from here on the delivery's contents no longer follow the subscription.
+ */
+async function freeze(db: Kysely<DB>, subscriptionId: number, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await lockSubscription(trx, subscriptionId);
+    await freezePastCutoff(trx, subscriptionId, now);
+  });
 }
 
 /**
@@ -186,11 +189,14 @@ async function decideOnce(
   const seenSub = await subscriptionFacts(db, seen.subscriptionId);
   const schedule = await scheduleOf(seenSub?.regionId ?? null);
   const hint = await decide(db, seen, seenSub, schedule, now);
+  if (hint.decision === "order" && hint.sub) await freeze(db, seen.subscriptionId, now);
+  const terms = hint.decision === "order" ? await deliveryTerms(db, seen.id) : null;
   const prepared =
-    hint.decision === "order" && hint.sub
+    hint.decision === "order" && hint.sub && terms
       ? {
-          // priced as its reminder said, when one went out (decision 055)
-          rq: await quoteRenewal(hint.sub, now, { pricesAsOf: await remindedAt(db, seen.id) }),
+          // the box at its cut-off, priced as its reminder said (decisions 055, 069)
+          rq: await quoteDelivery(hint.sub, terms, now),
+          box: frozenBoxOf(terms.boxAtCutoff),
           card: await primaryCard(db, hint.sub.userId),
         }
       : null;
@@ -239,7 +245,7 @@ async function decideOnce(
       return { refused: "done" };
     }
     if (!prepared) refuse("look again");
-    const { rq, card } = prepared;
+    const { rq, card, box } = prepared;
     const key = renewalChargeKey(sub.id, d.deliveryDate, 1);
     await trx
       .updateTable("deliveries")
@@ -336,7 +342,8 @@ async function decideOnce(
         status: "unpaid",
         deliveryDate: d.deliveryDate,
         deliveryWindow: d.deliveryWindow ?? sub.deliveryWindow,
-        shippingAddressId: sub.shippingAddressId,
+        // where the box went at its cut-off: a later change of address is for the next delivery
+        shippingAddressId: box ? box.shippingAddressId : sub.shippingAddressId,
         createdAt: ts,
         paidAt: null,
         paymentKey: key,

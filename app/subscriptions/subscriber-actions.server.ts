@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import { formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { eventData } from "./deliveries.server";
+import { formatAud } from "~/utils/money";
 import { NOT_PAID_BEFORE_PACKING } from "./subscriber-schedule";
 
 export type ActivityEntry = {
@@ -27,7 +28,12 @@ const fromDate = (d: Record<string, unknown>) =>
 const WHAT: Record<string, (d: Record<string, unknown>) => string> = {
   checked_out: () => "Subscription started",
   skipped: (d) => `Skipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
-  unskipped: (d) => `Unskipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}`,
+  unskipped: (d) =>
+    `Unskipped the delivery on ${formatDeliveryDate(str(d.deliveryDate))}${
+      typeof d.owedCents === "number"
+        ? `: ${formatAud(d.owedCents)} is charged at its change cut-off, less any credit`
+        : ""
+    }`,
   paused: (d) => `Paused deliveries until ${formatDeliveryDate(str(d.resumeOn) ?? str(d.until))}`,
   resumed: () => "Resumed deliveries",
   cancelled: (d) => `Cancelled the subscription${str(d.reason) ? ` (${str(d.reason)})` : ""}`,

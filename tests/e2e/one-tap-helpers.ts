@@ -41,6 +41,8 @@ export async function remindedSubscriber(request: APIRequestContext) {
   return {
     delivery,
     subscriptionId: s.subscriptionId,
+    /** the box's price when it was reminded: what the delivery is charged (no add-ons, no code) */
+    boxCents: s.boxCents,
     skip: link("Skip this delivery"),
     keep: link("Keep it"),
   };

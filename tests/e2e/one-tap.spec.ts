@@ -3,6 +3,7 @@
 import { e2eDb, expect, ready, test } from "./fixtures";
 import { remindedSubscriber } from "./one-tap-helpers";
 import { E2E_BASE_URL } from "./env";
+import { aud } from "./orders-helpers";
 
 const statusOf = async (id: number) =>
   (
@@ -25,6 +26,10 @@ test.describe("one-tap links in the reminder e-mail", () => {
     await expect(
       page.getByRole("heading", { level: 1, name: /^Skip your delivery on / }),
     ).toBeVisible();
+    // the amount the renewal will charge, as the reminder stated it (decision 069)
+    await expect(page.locator("#one-tap-amount")).toHaveText(
+      `It is charged ${aud(r.boxCents)} at the cut-off, less any credit.`,
+    );
     expect(await statusOf(r.delivery.id)).toBe("scheduled"); // opening the link changes nothing
     await page.getByRole("button", { name: "Skip this delivery" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Delivery skipped" })).toBeVisible();

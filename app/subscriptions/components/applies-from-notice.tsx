@@ -1,11 +1,12 @@
 // Which delivery a change saved now reaches: the next one, or, past its change cut-off, the one after.
 import { formatDeliveryDate } from "~/accounts/format";
 import type { NextBoxPage } from "~/subscriptions/next-box.server";
+import { formatAud } from "~/utils/money";
 
 export function AppliesFromNotice({
   page: d,
 }: {
-  page: Pick<NextBoxPage, "lockedDate" | "appliesFrom" | "next">;
+  page: Pick<NextBoxPage, "lockedDate" | "appliesFrom" | "next" | "nextCharge">;
 }) {
   const applies = d.lockedDate ? (
     <p>
@@ -34,7 +35,16 @@ export function AppliesFromNotice({
       className={`form-alert ${d.lockedDate ? "form-alert--warning" : "form-alert--info"} dash-notice`}
       id="applies-from"
     >
-      <div>{applies}</div>
+      <div>
+        {applies}
+        {d.nextCharge ? (
+          <p id="next-charge">
+            Your delivery on <strong>{formatDeliveryDate(d.nextCharge.date)}</strong> is charged{" "}
+            <strong>{formatAud(d.nextCharge.owedCents)}</strong> at its change cut-off, less any
+            credit.
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -216,9 +216,15 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
           <dt>{s.boxName}</dt>
           <dd>{formatAud(s.boxPriceCents)}</dd>
         </div>
+        {s.discountedCents > 0 ? (
+          <div>
+            <dt>Discount</dt>
+            <dd>−{formatAud(s.discountedCents)}</dd>
+          </div>
+        ) : null}
         <div className="dash-next__total">
           <dt>Total</dt>
-          <dd className="price">{formatAud(s.totalCents)}</dd>
+          <dd className="price">{formatAud(s.chargeCents)}</dd>
         </div>
       </dl>
       {next.notes.length ? (
@@ -229,7 +235,7 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
         </ul>
       ) : null}
       <p className="field__hint">
-        Delivery is free. Any discount or credit is taken off when the order is made at the cut-off.
+        Delivery is free. Any credit is taken off when the order is made at the cut-off.
       </p>
       <p>
         <Link
