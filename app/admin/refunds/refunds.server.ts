@@ -10,6 +10,8 @@
 // the refund's key; then the refund is settled (succeeded: its note is e-mailed; failed: its amount is
 // given back to the order). A refund as credit is a credit_ledger row in the claim itself.
 import { sql, type Kysely } from "kysely";
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import type { Staff } from "~/admin/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
 import { REFUND_LIMIT_CENTS } from "~/admin/permissions";
@@ -478,13 +480,9 @@ export async function refundOrder({
     );
     gatewayRefundId = result.refundId;
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        type: "refund.failed",
-        refundId: claimed.id,
-        message: (error as Error).message,
-      }),
+    log().error(
+      { type: "refund.failed", refundId: claimed.id },
+      redactLogText((error as Error).message),
     );
     await settleFailed(staff, claimed.id, orderId, ctx.order.reference, plan.amountCents, now());
     return { kind: "failed", message: REFUND_MESSAGES.failed };
@@ -628,13 +626,9 @@ export async function resumeAbandonedRefunds({
         .refundId;
     } catch (error) {
       await settleFailed(staff, r.id, orderId, r.reference, r.amountCents, new Date());
-      console.error(
-        JSON.stringify({
-          level: "error",
-          type: "refund.failed",
-          refundId: r.id,
-          message: (error as Error).message,
-        }),
+      log().error(
+        { type: "refund.failed", refundId: r.id },
+        redactLogText((error as Error).message),
       );
       continue;
     }
