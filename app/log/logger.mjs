@@ -29,7 +29,16 @@ const REDACT_PATHS = [
 ];
 
 const LEVEL_NAMES = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
-const SKIP_IN_PRETTY = new Set(["level", "time", "pid", "hostname", "message", "req", "res"]);
+const SKIP_IN_PRETTY = new Set([
+  "level",
+  "time",
+  "pid",
+  "hostname",
+  "message",
+  "req",
+  "res",
+  "responseTime",
+]);
 
 /**
  * One JSON line as development reads it: `12:04:05 INFO  GET /faq 200 3ms  reqId=…`. Only in
