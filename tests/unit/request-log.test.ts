@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
+import { REFUSALS, refuse } from "../../app/bin/refusal.mjs";
 import { inRequestLog, requestIdFor, requestLog } from "../../app/bin/request-log.mjs";
 import { asJobRun, captureLogs, currentRequestId, log, prettyLine } from "../../app/log/logger.mjs";
 import { logFormat, logLevel } from "../../app/log/settings.mjs";
@@ -167,6 +168,36 @@ describe("the request log on an Express app", () => {
     } finally {
       capture.stop();
     }
+  });
+});
+
+describe("the server's own refusal pages", () => {
+  /** What `refuse` sends, through stand-ins for Express's request and response. */
+  function refusal(kind: keyof typeof REFUSALS, accepts: string, id?: string): string {
+    let body = "";
+    const res = {
+      headersSent: false,
+      status: () => res,
+      set: () => res,
+      send: (text: string) => void (body = text),
+    };
+    refuse({ accepts: () => accepts, id } as never, res as never, REFUSALS[kind]);
+    return body;
+  }
+
+  it("a fault (500) or a busy shop (503) quotes the request's id, on the page and in plain text", () => {
+    expect(refusal("fault", "text/html", "r-42")).toContain(
+      "<p>If this keeps happening, contact us and quote this reference: <code>r-42</code></p>",
+    );
+    expect(refusal("busy", "text/plain", "r-43")).toBe(
+      `${REFUSALS.busy.message}\nIf this keeps happening, contact us and quote this reference: r-43`,
+    );
+  });
+
+  it("a refusal of what the visitor sent (413, 408) does not, nor a request without an id", () => {
+    expect(refusal("tooLarge", "text/html", "r-44")).not.toContain("r-44");
+    expect(refusal("tooSlow", "text/plain", "r-45")).toBe(REFUSALS.tooSlow.message);
+    expect(refusal("fault", "text/html")).not.toContain("quote");
   });
 });
 
