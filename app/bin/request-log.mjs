@@ -6,7 +6,7 @@
 // while the request is served carries it (app/log/logger.mjs).
 import { randomUUID } from "node:crypto";
 import { pinoHttp } from "pino-http";
-import { redactUrl } from "../security/redact.mjs";
+import { redactLogText, redactUrl } from "../security/redact.mjs";
 import { rootLogger, runWithLog } from "../log/logger.mjs";
 
 // What a proxy's id may look like: a UUID, a hex string, an AWS trace id ("Root=1-…"), at most 128
@@ -50,6 +50,19 @@ export function requestLog({ trusted }) {
       res: (res) => ({ statusCode: res.statusCode }),
     },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    // a 5xx is the same line at level error: pino-http would add an Error of its own ("failed with
+    // status code 500") and its stack, which says nothing the status does not; the error itself has
+    // its own line
+    customErrorObject: (_req, res, error, line) => ({
+      res: line.res,
+      responseTime: line.responseTime,
+      // a real one (the response stream failed) keeps its message
+      ...(error.message === `failed with status code ${res.statusCode}`
+        ? {}
+        : { err: redactLogText(error.message) }),
+    }),
+    customErrorMessage: (_req, res) =>
+      res.writableEnded ? "request completed" : "request aborted",
     autoLogging: { ignore: (req) => req.path === "/healthz" },
   });
   return (req, res, next) =>

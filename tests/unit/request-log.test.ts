@@ -89,6 +89,10 @@ describe("the request log on an Express app", () => {
     });
     app.get("/admin/orders", (_req, res) => res.send("orders"));
     app.get("/healthz", (_req, res) => res.send("ok"));
+    app.get("/fails", (_req, res) => {
+      res.statusCode = 500;
+      res.send("fault");
+    });
     server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server!.once("listening", r));
     return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
@@ -149,6 +153,26 @@ describe("the request log on an Express app", () => {
       const line = capture.lines().find((l) => l.type === "test.queued");
       expect(line?.reqId).toBe(id);
       expect(line?.reqId).not.toBe(release.headers.get("x-request-id"));
+    } finally {
+      capture.stop();
+    }
+  });
+
+  it("a 5xx is the same line at level error, without an error pino-http would make up", async () => {
+    const base = await start(false);
+    const capture = captureLogs();
+    try {
+      const res = await fetch(`${base}/fails`);
+      const id = res.headers.get("x-request-id");
+      await sleep(20);
+      const line = capture.lines().find((l) => l.reqId === id);
+      expect(line).toMatchObject({
+        level: "error",
+        message: "request completed",
+        req: { url: "/fails" },
+        res: { statusCode: 500 },
+      });
+      expect(line).not.toHaveProperty("err");
     } finally {
       capture.stop();
     }
