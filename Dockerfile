@@ -32,6 +32,7 @@ COPY --from=build --chown=shop:shop /app/public ./public
 # tests/e2e/docker-runtime.spec.ts lays out exactly these COPY lines and starts the CMD.
 COPY --from=build --chown=shop:shop /app/app/bin ./app/bin
 COPY --from=build --chown=shop:shop /app/app/security/redact.mjs ./app/security/
+COPY --from=build --chown=shop:shop /app/app/log/logger.mjs /app/app/log/settings.mjs ./app/log/
 USER shop
 VOLUME ["/data"]
 EXPOSE 3000

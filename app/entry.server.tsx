@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { RequestIdProvider } from "~/utils/request-id";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { InlineCssProvider } from "~/root";
 import { inlineCss } from "~/http/inline-css.server";
@@ -19,7 +20,8 @@ import { deferScripts } from "~/http/deferred-scripts.server";
 import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
-import { redactText, redactUrl } from "~/security/redact.mjs";
+import { redactLogText, redactUrl } from "~/security/redact.mjs";
+import { currentRequestId, log } from "~/log/log.server";
 
 startJobRunner(); // timed work (gift-card mails) inside the app, once per process
 
@@ -59,7 +61,10 @@ function app(remixContext: EntryContext, url: string, nonce: string) {
   return (
     <NonceProvider value={nonce}>
       <InlineCssProvider value={inlineCss}>
-        <RemixServer context={remixContext} url={url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        {/* the request's id, for the error page to quote (decision 066) */}
+        <RequestIdProvider value={currentRequestId() ?? null}>
+          <RemixServer context={remixContext} url={url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </RequestIdProvider>
       </InlineCssProvider>
     </NonceProvider>
   );
@@ -91,7 +96,10 @@ function renderHtml(
       onShellError: reject,
       onError(error: unknown) {
         failed = true;
-        console.error(error instanceof Error ? redactText(error.stack ?? error.message) : error);
+        log().error(
+          { type: "render.failed" },
+          redactLogText(error instanceof Error ? (error.stack ?? error.message) : String(error)),
+        );
       },
     });
     const timer = setTimeout(abort, ABORT_DELAY);
@@ -164,12 +172,11 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (error instanceof Response) return;
   // the address and the message may carry a one-tap or reset token: redacted before they reach a log
-  console.error(
-    JSON.stringify({
-      level: "error",
+  log().error(
+    {
       url: redactUrl(request.url),
-      message: redactText(error instanceof Error ? error.message : String(error)),
-    }),
+      stack: error instanceof Error && error.stack ? redactLogText(error.stack) : undefined,
+    },
+    redactLogText(error instanceof Error ? error.message : String(error)),
   );
-  if (error instanceof Error && error.stack) console.error(redactText(error.stack));
 }

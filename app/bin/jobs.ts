@@ -27,17 +27,15 @@ const once = flag("--once") || fixedNow !== null;
 const { jobsIntervalSeconds } = await import("../jobs/start.server");
 const { runDueJobs } = await import("../jobs/runner.server");
 const { db } = await import("../db/client.server");
+const { asJobRun, log } = await import("../log/log.server");
+const { redactLogText } = await import("../security/redact.mjs");
 
-async function runOnce() {
-  const summary = await runDueJobs({ now: fixedNow ?? undefined });
-  console.log(
-    JSON.stringify({
-      level: "info",
-      type: "jobs.run",
-      now: (fixedNow ?? new Date()).toISOString(),
-      summary,
-    }),
-  );
+/** One run; its summary line carries the run's id like the lines of its pieces. */
+function runOnce() {
+  return asJobRun(async () => {
+    const summary = await runDueJobs({ now: fixedNow ?? undefined });
+    log().info({ type: "jobs.run", now: (fixedNow ?? new Date()).toISOString(), summary });
+  });
 }
 
 if (once) {
@@ -54,13 +52,7 @@ if (once) {
     try {
       await runOnce();
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          type: "jobs.run_failed",
-          message: (error as Error).message,
-        }),
-      );
+      log().error({ type: "jobs.run_failed" }, redactLogText((error as Error).message));
     }
     for (let waited = 0; waited < seconds && !stopping; waited++)
       await new Promise((r) => setTimeout(r, 1000));

@@ -14,6 +14,8 @@
 import cluster from "node:cluster";
 import { createHash, timingSafeEqual } from "node:crypto";
 import promClient from "prom-client";
+import { log } from "../log/logger.mjs";
+import { redactLogText } from "../security/redact.mjs";
 
 const { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } = promClient;
 
@@ -208,13 +210,7 @@ export function createMetrics({
           res.end(req.method === "HEAD" ? undefined : text);
         },
         (error) => {
-          console.error(
-            JSON.stringify({
-              level: "error",
-              type: "metrics.scrape_failed",
-              message: error.message,
-            }),
-          );
+          log().error({ type: "metrics.scrape_failed" }, redactLogText(error.message));
           res
             .status(503)
             .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
@@ -583,9 +579,7 @@ function factsExposition(read) {
         up.set(1);
       } catch (error) {
         up.set(0);
-        console.error(
-          JSON.stringify({ level: "error", type: "metrics.facts_failed", message: error.message }),
-        );
+        log().error({ type: "metrics.facts_failed" }, redactLogText(error.message));
       }
       return registry.metrics();
     })().finally(() => {

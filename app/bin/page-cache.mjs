@@ -13,6 +13,7 @@ const MAX_ENTRIES = 300;
 const MAX_BYTES = 24 * 1024 * 1024;
 // Headers that belong to one exchange, not to the cached page.
 // Content-Encoding is left to the compression middleware, which runs again for every hit.
+// X-Request-Id is each request's own (decision 066).
 const HOP_HEADERS = new Set([
   "connection",
   "keep-alive",
@@ -20,6 +21,7 @@ const HOP_HEADERS = new Set([
   "date",
   "content-length",
   "content-encoding",
+  "x-request-id",
 ]);
 
 /** Seconds a shared cache may keep a response, or 0 when it may not keep it at all. */

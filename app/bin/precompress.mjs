@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { rootLogger } from "../log/logger.mjs";
 
 const COMPRESSIBLE = /\.(js|css)$/;
 
@@ -36,7 +37,7 @@ export function precompress(dir) {
       written++;
     }
   } catch (error) {
-    console.error(JSON.stringify({ level: "warn", type: "precompress", message: error.message }));
+    rootLogger().warn({ type: "precompress" }, error.message);
   }
   return written;
 }

@@ -1,6 +1,8 @@
 // The server's own short answers, given instead of a page: a body too large (413) or sent too slowly
 // (408), a queue too long or too many bodies held (503), a fault (500). Plain text for scripts and
-// fetchers, a small page for a browser that asks for HTML, never cached (decisions 041, 061).
+// fetchers, a small page for a browser that asks for HTML, never cached (decisions 041, 061). A fault or
+// a busy shop (5xx) names the request's id, which the log's lines of that request carry: a customer
+// who quotes it leads support to them (decision 066).
 
 /** @typedef {{ status: number, title: string, message: string }} Refusal */
 
@@ -47,10 +49,13 @@ const banner = () =>
     ? `<section aria-label="Test shop" style="background:#e8c98f;color:#1f1d1a;border-bottom:2px solid #7f2617;padding:0.5rem 1rem;text-align:center;font-weight:600"><p style="margin:0">Test shop: no real payments are taken</p></section>`
     : "";
 
-const page = ({ title, message }) =>
+/** What to quote: the request's id (pino-http's `req.id`, sane by construction: app/bin/request-log.mjs). */
+const quote = (id) => `If this keeps happening, contact us and quote this reference: ${id}`;
+
+const page = ({ title, message }, id) =>
   `<!doctype html><html lang="en-AU"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
   `<title>${title} | Paddock &amp; Tide</title><body style="font-family:system-ui,sans-serif;margin:0;line-height:1.5">${banner()}` +
-  `<main style="max-width:34rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p><p><a href="/">Back to the shop</a></p></main></body></html>`;
+  `<main style="max-width:34rem;margin:4rem auto;padding:0 1rem"><h1>${title}</h1><p>${message}</p>${id ? `<p>${quote(`<code>${id}</code>`)}</p>` : ""}<p><a href="/">Back to the shop</a></p></main></body></html>`;
 
 /**
  * Answers `refusal` on an Express response. `close` ends the connection after the answer, for a request
@@ -66,14 +71,15 @@ export function refuse(req, res, refusal, { close = false, headers = {} } = {}) 
     .status(refusal.status)
     .set({ "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", ...headers });
   if (close) res.set("Connection", "close");
+  const id = refusal.status >= 500 && typeof req.id === "string" ? req.id : undefined;
   if (req.accepts(["text/plain", "text/html"]) === "text/html") {
     res.set({
       "Content-Type": "text/html; charset=utf-8",
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
     });
-    res.send(page(refusal));
+    res.send(page(refusal, id));
   } else {
     res.set("Content-Type", "text/plain; charset=utf-8");
-    res.send(refusal.message);
+    res.send(id ? `${refusal.message}\n${quote(id)}` : refusal.message);
   }
 }

@@ -10,6 +10,8 @@
 import remixExpress from "@remix-run/express/dist/server.js";
 import { createRequestHandler } from "@remix-run/node";
 import { REFUSALS, refuse } from "./refusal.mjs";
+import { rootLogger } from "../log/logger.mjs";
+import { redactLogText } from "../security/redact.mjs";
 
 const { createRemixRequest, sendRemixResponse } = remixExpress;
 
@@ -237,11 +239,11 @@ export function bufferBodies(
         read(req, res, next, visitorLimit);
       },
       (error) => {
-        console.error(
-          JSON.stringify({
-            level: "error",
-            message: `staff sign-in not checked: ${error instanceof Error ? error.message : String(error)}`,
-          }),
+        (req.log ?? rootLogger()).error(
+          { type: "staff_sign_in.unchecked" },
+          redactLogText(
+            `staff sign-in not checked: ${error instanceof Error ? error.message : String(error)}`,
+          ),
         );
         refuse(req, res, REFUSALS.fault, { close: true });
       },

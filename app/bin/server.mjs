@@ -1,5 +1,5 @@
 // The HTTP server of one worker process (app/bin/start.mjs forks them):
-// Express with compression, a one-line request log, long-lived caching of
+// Express with compression, a request log with one id per request (decision 066), long-lived caching of
 // static files and the Remix handler last. Unlike remix-serve it hands every
 // loader and action the socket's address (`context.clientAddress`), which the
 // per-address rate limits and the loopback-only /dev/mailbox rely on; see
@@ -15,12 +15,12 @@ import fs from "node:fs";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import morgan from "morgan";
 import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } from "./admission.mjs";
 import { createMetrics } from "./metrics.mjs";
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 import { REFUSALS, refuse } from "./refusal.mjs";
+import { inRequestLog, requestLog } from "./request-log.mjs";
 import {
   bodyBudget,
   bodyBytesInFlightMax,
@@ -30,7 +30,8 @@ import {
   continueIfFits,
   longestBodySeconds,
 } from "./request-body.mjs";
-import { redactText, redactUrl } from "../security/redact.mjs";
+import { rootLogger } from "../log/logger.mjs";
+import { redactLogText, redactUrl } from "../security/redact.mjs";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 // Seconds a client has to send a request's headers; the whole request gets these plus its body's time.
@@ -110,14 +111,6 @@ function staticHeaders(res, filePath) {
     );
 }
 
-function requestLog() {
-  // Bearer secrets travel in some paths (one-tap links, gift-card codes) and queries (reset tokens): redacted, never logged.
-  morgan.token("safe-url", (req) => redactUrl(req.originalUrl));
-  return morgan(":method :safe-url :status :res[content-length] - :response-time ms", {
-    skip: (req) => req.path === "/healthz",
-  });
-}
-
 /** The Express app for a build. `trustProxy` is TRUST_PROXY (Express's syntax, also read by app/security/origin.server.ts). */
 export function createApp({
   build,
@@ -174,7 +167,8 @@ export function createApp({
     publicEntries.has(req.path.split("/")[1]) ? publicStatic(req, res, next) : next(),
   );
   app.use(metrics.pastStatic);
-  app.use(requestLog());
+  // static files above are neither logged nor given an id: 20-30 a page, each header paid on a slow phone
+  app.use(requestLog({ trusted }));
   app.use(markCrossOrigin);
 
   let current = build;
@@ -222,7 +216,7 @@ export function createApp({
     res.once("close", onClose);
     // Remix's handler passes its own errors to next(); this keeps any other rejection from crashing the worker
     queue
-      .run(() => handler(req, res, next), left.signal)
+      .run(() => inRequestLog(req, () => handler(req, res, next)), left.signal)
       .catch((error) =>
         error instanceof AdmissionTimeout
           ? refuse(req, res, REFUSALS.busy, { headers: { "Retry-After": retryAfter } })
@@ -233,12 +227,12 @@ export function createApp({
 
   // Express tells an error handler by its four parameters, so `_next` stays though unused
   app.use((error, req, res, _next) => {
-    console.error(
-      JSON.stringify({
-        level: "error",
+    (req.log ?? rootLogger()).error(
+      {
         url: redactUrl(req.originalUrl),
-        message: redactText(error instanceof Error ? error.message : String(error)),
-      }),
+        stack: error instanceof Error && error.stack ? redactLogText(error.stack) : undefined,
+      },
+      redactLogText(error instanceof Error ? error.message : String(error)),
     );
     refuse(req, res, REFUSALS.fault);
   });
@@ -272,7 +266,10 @@ export async function serve(buildPath) {
     if (host) server.listen(port, host);
     else server.listen(port);
   });
-  console.log(`[paddock] worker ${process.pid} listening on http://${host ?? "localhost"}:${port}`);
+  rootLogger().info(
+    { type: "worker.listening" },
+    `worker ${process.pid} listening on http://${host ?? "localhost"}:${port}`,
+  );
   if (process.env.NODE_ENV === "development") void broadcastDevReady(build);
 
   let closing = false;

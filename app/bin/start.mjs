@@ -9,6 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { answerWorkers, metricsToken } from "./metrics.mjs";
+import { rootLogger } from "../log/logger.mjs";
+import { logFormat, logLevel } from "../log/settings.mjs";
 import { precompress } from "./precompress.mjs";
 import { bodyBytesInFlightMax } from "./request-body.mjs";
 import { workerCount } from "./worker-count.mjs";
@@ -21,6 +23,8 @@ try {
   workers = workerCount(process.env.WEB_CONCURRENCY, { isDev, cores: os.availableParallelism() });
   bodyBytesInFlightMax(); // each worker reads it again; a bad value stops the server here, once
   metricsToken(); // likewise
+  logLevel(process.env.LOG_LEVEL);
+  logFormat(process.env.LOG_FORMAT, process.env.NODE_ENV);
 } catch (error) {
   console.error(`Invalid environment: ${error.message}`);
   process.exit(1);
@@ -50,10 +54,16 @@ if (cluster.isPrimary) {
     }
     // A worker that dies at once (port taken, bad build) would only die again.
     if (Date.now() - (started.get(worker.id) ?? 0) < 5000) {
-      console.error(`worker ${worker.process.pid} failed at start (${signal ?? code}); stopping`);
+      rootLogger().fatal(
+        { type: "worker.failed_at_start" },
+        `worker ${worker.process.pid} failed at start (${signal ?? code}); stopping`,
+      );
       process.exit(1);
     }
-    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    rootLogger().error(
+      { type: "worker.exited" },
+      `worker ${worker.process.pid} exited (${signal ?? code}); starting another`,
+    );
     fork();
   });
   for (const sig of ["SIGINT", "SIGTERM"]) {

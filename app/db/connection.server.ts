@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { log } from "../log/log.server";
 import pg from "pg";
 import {
   CamelCasePlugin,
@@ -269,7 +270,11 @@ export function migrator(db: Kysely<DB>): Migrator {
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const { error, results } = await migrator(db).migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
+    if (r.status === "Error")
+      log().error(
+        { type: "migration.failed", migration: r.migrationName },
+        `migration ${r.migrationName} failed`,
+      );
   }
   if (error) throw error;
   return (results ?? []).map((r) => r.migrationName);
@@ -371,7 +376,7 @@ export async function prepareDatabase(
     await seedIfEmpty(db, { demo: !production });
     if (production) {
       const disabled = await disableDemoAccounts(db);
-      if (disabled.length > 0) console.warn(disabledDemoAccountsLine(disabled));
+      if (disabled.length > 0) log().warn(disabledDemoAccountsLine(disabled));
     }
     return { migrated };
   });

@@ -71,13 +71,15 @@ export async function disableDemoAccounts(
   });
 }
 
-/** The one log line for the accounts disabled at this start. */
-export function disabledDemoAccountsLine(disabled: DisabledDemoAccount[]): string {
-  return JSON.stringify({
-    level: "warn",
+/**
+ * The one log line's fields for the accounts disabled at this start (the README's public demo
+ * addresses, not a customer's).
+ */
+export function disabledDemoAccountsLine(disabled: DisabledDemoAccount[]) {
+  return {
     type: "demo_accounts.disabled",
     message: `Disabled ${disabled.length} README demo account(s) found in this production database; they can no longer sign in (docs/decisions/062)`,
     accounts: disabled.map((d) => d.email),
     at: new Date().toISOString(),
-  });
+  };
 }

@@ -3,6 +3,8 @@
 // job of the runner) sends the rows through SMTP when SMTP_URL is set. Without
 // it the rows stay where they are and /dev/mailbox lists them.
 import type { Kysely } from "kysely";
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import type { DB } from "~/db/schema";
 import { db } from "~/db/client.server";
 import { isTestShop } from "~/payments/gateway-config.server";
@@ -78,29 +80,16 @@ async function relayNow(id: number, template: string, mailer: Mailer): Promise<v
   await new Promise((resolve) => setImmediate(resolve));
   try {
     const outcome = await relayMail(db, id, new Date(), mailer);
-    console.log(
-      JSON.stringify({
-        level: "info",
-        type: "email",
-        mailId: id,
-        template,
-        outcome,
-        at: new Date().toISOString(),
-      }),
-    );
+    // still in the request's log context: the line carries the reqId of the request that sent it
+    log().info({ type: "email", mailId: id, template, outcome, at: new Date().toISOString() });
   } catch (error) {
     logSendFailed(id, template, error);
   }
 }
 
 function logSendFailed(mailId: number, template: string, error: unknown) {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      type: "email.send_failed",
-      mailId,
-      template,
-      message: (error as Error).message,
-    }),
+  log().error(
+    { type: "email.send_failed", mailId, template },
+    redactLogText((error as Error).message),
   );
 }

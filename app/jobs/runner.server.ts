@@ -4,7 +4,8 @@
 // worker (`npm run jobs`); see docs/decisions/006-job-runner.md.
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/client.server";
-import { redactText } from "~/security/redact.mjs";
+import { asJobRun, currentRunId, log as logger } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import type { DB } from "~/db/schema";
 import { JOB_KINDS } from "./registry.server";
 import type { JobContext, JobKind } from "./types";
@@ -18,7 +19,15 @@ export function jobOrigin(env: Record<string, string | undefined> = process.env)
   return `http://${host}:${env.PORT || 3000}`;
 }
 
-export async function runDueJobs({
+/**
+ * Does every due piece of work once, as one job run: each of its log lines carries the run's `runId`
+ * (a caller already inside a run, as `npm run jobs`, keeps its own).
+ */
+export function runDueJobs(options: Parameters<typeof runDue>[0] = {}): Promise<RunSummary> {
+  return currentRunId() ? runDue(options) : asJobRun(() => runDue(options));
+}
+
+async function runDue({
   now,
   db = appDb,
   kinds = JOB_KINDS,
@@ -53,28 +62,19 @@ export async function runDueJobs({
           tally[outcome]++;
           progressed++;
           if (log)
-            console.log(
-              JSON.stringify({
-                level: "info",
-                type: "job",
-                kind: kind.name,
-                ...kind.describe(item),
-                outcome,
-                ms: Date.now() - started,
-                at: ctx.now.toISOString(),
-              }),
-            );
-        } catch (error) {
-          tally.failed++;
-          console.error(
-            JSON.stringify({
-              level: "error",
+            logger().info({
               type: "job",
               kind: kind.name,
               ...kind.describe(item),
-              outcome: "failed",
-              message: redactText((error as Error).message),
-            }),
+              outcome,
+              ms: Date.now() - started,
+              at: ctx.now.toISOString(),
+            });
+        } catch (error) {
+          tally.failed++;
+          logger().error(
+            { type: "job", kind: kind.name, ...kind.describe(item), outcome: "failed" },
+            redactLogText((error as Error).message),
           );
         }
       }

@@ -2,6 +2,8 @@
 // JOBS_INTERVAL_SECONDS (default 60). Several processes or instances may run it
 // at once; each piece of work is claimed in the database, never in memory.
 // JOBS_IN_APP=0 leaves timed work to a separate `npm run jobs` worker.
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import { runDueJobs } from "./runner.server";
 
 declare global {
@@ -45,13 +47,7 @@ export function startJobRunner(env: Record<string, string | undefined> = process
     try {
       await runDueJobs();
     } catch (error) {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          type: "jobs.run_failed",
-          message: (error as Error).message,
-        }),
-      );
+      log().error({ type: "jobs.run_failed" }, redactLogText((error as Error).message));
     } finally {
       running = false;
     }

@@ -13,6 +13,8 @@
 // so they throw instead and a later run resumes the key (decisions 009, 033); their delivery row decides
 // who settles.
 import type { Kysely, Transaction } from "kysely";
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { NewCardsPausedError, type NewCardSource } from "./card-attempt-limits.server";
@@ -367,13 +369,9 @@ function logFailure(
   what: string,
   error: unknown,
 ) {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      type: `${flow.name}.${what}`,
-      ...flow.log,
-      message: (error as Error).message,
-    }),
+  log().error(
+    { type: `${flow.name}.${what}`, ...flow.log },
+    redactLogText((error as Error).message),
   );
 }
 

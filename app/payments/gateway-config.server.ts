@@ -4,6 +4,7 @@
 // refuses to start otherwise), and then the shop says it is a test shop: a warning at start, a banner
 // on every page, TEST on tax invoices and in every e-mail.
 import cluster from "node:cluster";
+import { log } from "~/log/log.server";
 import { env, isProduction } from "~/env.server";
 
 export type GatewayName = "sandbox";
@@ -27,13 +28,7 @@ export const SANDBOX_IN_PRODUCTION_WARNING =
 /** Once per start: the primary loads the build (so this module) before it forks the workers. */
 function warnOfSandboxInProduction() {
   if (!isTestShop || cluster.isWorker) return;
-  console.warn(
-    JSON.stringify({
-      level: "warn",
-      type: "payments.sandbox_in_production",
-      message: SANDBOX_IN_PRODUCTION_WARNING,
-    }),
-  );
+  log().warn({ type: "payments.sandbox_in_production" }, SANDBOX_IN_PRODUCTION_WARNING);
 }
 
 warnOfSandboxInProduction();

@@ -1,6 +1,8 @@
 // /checkout/{order}: pay an order awaiting payment (SPEC §2 "Pay an order").
 // {order} is the order's public reference. Works with JavaScript on and off.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import { data } from "@remix-run/node";
 import {
   Link,
@@ -46,9 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   // Someone else's order, a paid one, or a failing load: back to my deliveries (SPEC §8).
   const page = await loadPayOrderPage(user, params.order ?? "").catch((error) => {
-    console.error(
-      JSON.stringify({ level: "error", type: "pay-order-load", message: (error as Error).message }),
-    );
+    log().error({ type: "pay-order-load" }, redactLogText((error as Error).message));
     return null;
   });
   if (!page) throw toMyDeliveries();

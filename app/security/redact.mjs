@@ -3,7 +3,9 @@
 // links (/admin/set-up/{token}, issue 44)
 // and password resets (/reset-password?token=…&email=…). Anything that writes an
 // address or an error to a log, or keeps a sent e-mail, passes it through here
-// first. Plain ESM: the Express server (app/bin/server.mjs) runs without a build.
+// first. Logs also keep no e-mail address and nothing a member of staff searched
+// for (issue 45, decision 066): redactUrl and redactLogText.
+// Plain ESM: the Express server (app/bin/server.mjs) runs without a build.
 
 export const REDACTED = "[redacted]";
 
@@ -21,6 +23,27 @@ const SECRET_PARAM = /token|code|secret|key|pass|otp|sig|auth|email/i;
 const PARAM_NAME_IN_TEXT = /[?&]([^=&#?\s"'<>]*)=/g;
 const VALUE_STOP = new Set(["&", "#", " ", "\t", "\n", "\r", "\f", "\v", '"', "'", "<", ">"]);
 const SENTENCE_END = ".,;:!)]";
+// The staff pages' searches (/admin/orders?q=jane@example.com, a customer's name or phone) are
+// personal data: under /admin a query value is logged only for these names, which carry none.
+const STAFF_PATH = /^\/+admin(?:[/.]|$)/i;
+const STAFF_PARAMS_KEPT = new Set([
+  "page",
+  "date",
+  "from",
+  "to",
+  "status",
+  "type",
+  "done",
+  "saved",
+  "action",
+  "entity",
+  "staff",
+  "region",
+  "category",
+  "index",
+  "_data",
+  "_routes",
+]);
 // Control characters and spaces stay encoded, so a crafted address cannot forge log lines.
 // eslint-disable-next-line no-control-regex -- control characters are what it encodes
 const UNSAFE = /[\u0000-\u0020\u007f]/g;
@@ -47,17 +70,78 @@ export function redactUrl(raw) {
   const [, origin = "", rawPath = "", rawQuery] = m;
   const decoded = safeDecode(rawPath);
   SECRET_PATH.lastIndex = 0;
-  const path = SECRET_PATH.test(decoded)
-    ? decoded.replace(SECRET_PATH, `$1${REDACTED}`).replace(UNSAFE, (c) => encodeURIComponent(c))
-    : rawPath;
+  const secretPath = SECRET_PATH.test(decoded);
+  const path =
+    secretPath || decoded.includes("@")
+      ? redactEmails(secretPath ? decoded.replace(SECRET_PATH, `$1${REDACTED}`) : decoded).replace(
+          UNSAFE,
+          (c) => encodeURIComponent(c),
+        )
+      : rawPath;
   if (rawQuery === undefined) return origin + path;
+  const staff = STAFF_PATH.test(decoded);
   const query = [...new URLSearchParams(rawQuery)]
-    .map(
-      ([k, v]) =>
-        `${encodeURIComponent(k)}=${SECRET_PARAM.test(k) ? REDACTED : encodeURIComponent(v)}`,
-    )
+    .map(([k, v]) => {
+      const hidden =
+        SECRET_PARAM.test(k) ||
+        (staff && !STAFF_PARAMS_KEPT.has(k)) ||
+        (v.includes("@") && redactEmails(v) !== v);
+      return `${encodeURIComponent(k)}=${hidden ? REDACTED : encodeURIComponent(v)}`;
+    })
     .join("&");
   return `${origin}${path}?${query}`;
+}
+
+/** @param {number} c a character code */
+const isLetterOrDigit = (c) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+// the characters of an address's local part as people type them: . _ % + -
+/** @param {number} c */
+const isLocalChar = (c) =>
+  isLetterOrDigit(c) || c === 46 || c === 95 || c === 37 || c === 43 || c === 45;
+// a domain: letters, digits, dots and hyphens
+/** @param {number} c */
+const isDomainChar = (c) => isLetterOrDigit(c) || c === 46 || c === 45;
+
+/**
+ * `text` with every e-mail address replaced by "[redacted]". A scan out from each "@" (local part
+ * to the left, a dotted domain to the right, less a sentence's closing dots), never a pattern:
+ * neither scan crosses an "@", so each character is read at most twice whatever the text.
+ * @param {string} text
+ * @returns {string}
+ */
+export function redactEmails(text) {
+  const s = String(text);
+  let at = s.indexOf("@");
+  if (at === -1) return s;
+  let out = "";
+  let copied = 0;
+  while (at !== -1) {
+    let start = at;
+    while (start > copied && isLocalChar(s.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < s.length && isDomainChar(s.charCodeAt(end))) end++;
+    while (end > at + 1 && s.charCodeAt(end - 1) === 46) end--;
+    // a dot inside the domain, not its first character (looked for within the domain only)
+    let dotted = false;
+    for (let i = at + 2; i < end - 1 && !dotted; i++) dotted = s.charCodeAt(i) === 46;
+    if (start < at && dotted) {
+      out += s.slice(copied, start) + REDACTED;
+      copied = end;
+    }
+    at = s.indexOf("@", at + 1);
+  }
+  return out + s.slice(copied);
+}
+
+/**
+ * What a log keeps of any text (an error's message or stack): redactText's secrets, and no e-mail
+ * address. The outbox's copy of a mail (redactMailText) keeps its addresses.
+ * @param {string} text
+ * @returns {string}
+ */
+export function redactLogText(text) {
+  return redactEmails(redactText(text));
 }
 
 /**

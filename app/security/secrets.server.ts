@@ -6,6 +6,7 @@
 // is enough to forge any cookie, so starting without SESSION_SECRET logs a
 // warning (decision 044).
 import cluster from "node:cluster";
+import { log } from "~/log/log.server";
 import { db } from "~/db/client.server";
 import { env } from "~/env.server";
 import { keyRingOf, type KeyRing } from "./keys.server";
@@ -23,13 +24,7 @@ export const SESSION_SECRET_WARNING =
  */
 function warnOfStoredSecret() {
   if (env.SESSION_SECRET || cluster.isWorker || env.APP_ENV === "test") return;
-  console.warn(
-    JSON.stringify({
-      level: "warn",
-      type: "security.session_secret_in_database",
-      message: SESSION_SECRET_WARNING,
-    }),
-  );
+  log().warn({ type: "security.session_secret_in_database" }, SESSION_SECRET_WARNING);
 }
 
 warnOfStoredSecret();

@@ -3,8 +3,9 @@
 // paid, the role limits, to the card through the gateway or as credit, the adjustment note (its
 // e-mail and the customer's page) and the audit. Runs on SQLite, and on PostgreSQL with
 // DATABASE_URL_TEST.
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { db } from "~/db/client.server";
+import { captureLogs } from "~/log/logger.mjs";
 import { creditBalance } from "~/orders/credit.server";
 import { loadTaxInvoice } from "~/orders/invoice.server";
 import { SandboxGateway } from "~/payments/sandbox-gateway.server";
@@ -223,10 +224,15 @@ describe("a refund to the card", () => {
     const o = await paidOrder();
     const owner = await staffAuth("owner");
     vi.spyOn(SandboxGateway.prototype, "refund").mockRejectedValue(new Error("gateway down"));
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(() => logs.stop());
     const res = await postOrder(o.reference, owner, "refund", refund({}));
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/admin/orders/${o.reference}#refund-confirming`);
+    expect(logs.lines().find((l) => l.type === "refund.unknown")).toMatchObject({
+      level: "error",
+      message: "gateway down",
+    });
     const [r] = await refundsOf(o.orderId);
     expect(r.status).toBe("unknown");
     expect(await refundedOf(o.orderId)).toBe(o.totalCents);

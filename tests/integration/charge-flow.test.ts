@@ -2,7 +2,8 @@
 // test: what each failure between claim, charge and settle comes to, the same for every shopper flow.
 // Runs on SQLite, and on PostgreSQL with DATABASE_URL_TEST.
 import { randomUUID } from "node:crypto";
-import { afterEach, vi } from "vitest";
+import { afterEach, onTestFinished, vi } from "vitest";
+import { captureLogs } from "~/log/logger.mjs";
 import { db } from "~/db/client.server";
 import { addLedgerEntry, creditBalance } from "~/orders/credit.server";
 import {
@@ -86,7 +87,8 @@ describe("a shopper's payment on the skeleton", () => {
   it("a charge that cannot be recorded is refunded once and its claim given back at once", async () => {
     const { user, card } = await payer();
     const refund = vi.spyOn(paymentGateway(), "refund");
-    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(() => logs.stop());
     const flow = creditFlow(user.id, card, {
       record: async () => {
         throw new Error("disk full");
@@ -103,15 +105,14 @@ describe("a shopper's payment on the skeleton", () => {
       failureMessage: NOT_RECORDED,
     });
     expect(await creditBalance({ userId: user.id })).toBe(1000);
-    expect(JSON.parse(String(error.mock.calls[0][0]))).toMatchObject({
-      type: "test.record_failed",
+    expect(logs.lines().find((l) => l.type === "test.record_failed")).toMatchObject({
+      level: "error",
       message: "disk full",
     });
   });
 
   it("an unreachable gateway is a decline with the flow's words; a timeout leaves the payment pending for recovery", async () => {
     const { user, card } = await payer();
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const charge = vi
       .spyOn(paymentGateway(), "charge")
       .mockRejectedValueOnce(new Error("ECONNRESET"));

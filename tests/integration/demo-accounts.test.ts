@@ -3,7 +3,7 @@
 // account; a production start over a database that holds the README's demo accounts disables each
 // once (sessions ended, reset links retired, an audit entry, one log line) and deletes nothing; and a
 // disabled account opens nowhere on the shop side (sessions, password reset).
-import { afterEach, vi } from "vitest";
+import { afterEach, onTestFinished, vi } from "vitest";
 import type { Kysely } from "kysely";
 import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
 import {
@@ -14,6 +14,7 @@ import {
 } from "~/accounts/password-reset.server";
 import { getUser, readSession, requireUser } from "~/accounts/session.server";
 import { createDb, db, prepareDatabase } from "~/db/client.server";
+import { captureLogs } from "~/log/logger.mjs";
 import type { DB } from "~/db/schema";
 import {
   DEMO_ACCOUNT_EMAILS,
@@ -64,7 +65,8 @@ describe("the first start's seed", () => {
   it("in production is the shop's own data only: no customer, order, card, credit, gift card or staff", async () => {
     const other = createDb(await emptyDatabaseUrl("_prod"));
     try {
-      const warn = vi.spyOn(console, "warn");
+      const logs = captureLogs();
+      onTestFinished(() => logs.stop());
       await prepareDatabase(other, { appEnv: "production" });
       for (const table of [
         "users",
@@ -94,7 +96,7 @@ describe("the first start's seed", () => {
       const legal = await other.selectFrom("pages").select("key").execute();
       expect(legal.length).toBeGreaterThan(2);
       // nothing to disable, so nothing said
-      expect(warn).not.toHaveBeenCalled();
+      expect(logs.lines().filter((l) => l.level === "warn")).toEqual([]);
     } finally {
       await other.destroy();
     }
@@ -132,12 +134,13 @@ describe("a production start over a database with the demo accounts", () => {
     const usersBefore = await countOf(db, "users");
     const auditBefore = await countOf(db, "auditEntries");
 
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(() => logs.stop());
     await prepareDatabase(db, { appEnv: "production" });
-    expect(warn).toHaveBeenCalledTimes(1);
-    const line = String(warn.mock.calls[0][0]);
-    expect(line).toContain("demo_accounts.disabled");
-    for (const email of DEMO_ACCOUNT_EMAILS) expect(line).toContain(email);
+    const warnings = logs.lines().filter((l) => l.level === "warn");
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ type: "demo_accounts.disabled" });
+    expect([...(warnings[0].accounts as string[])].sort()).toEqual([...DEMO_ACCOUNT_EMAILS].sort());
 
     const after = await db
       .selectFrom("users")
@@ -186,9 +189,10 @@ describe("a production start over a database with the demo accounts", () => {
     expect(await countOf(db, "users")).toBe(usersBefore);
 
     // the next start finds nothing more to do: no second entry, no second line
-    warn.mockClear();
+    const again = captureLogs();
+    onTestFinished(() => again.stop());
     await prepareDatabase(db, { appEnv: "production" });
-    expect(warn).not.toHaveBeenCalled();
+    expect(again.lines().filter((l) => l.level === "warn")).toEqual([]);
     expect(await countOf(db, "auditEntries")).toBe(auditBefore + DEMO_ACCOUNT_EMAILS.length);
 
     // nothing usable is left: the README passwords, the old cookie and the reset link open nothing

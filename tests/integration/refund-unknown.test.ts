@@ -7,13 +7,14 @@
 // DATABASE_URL_TEST.
 import { randomUUID } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { cancelGiftCard, GIFT_CARD_MESSAGES } from "~/admin/gift-cards/gift-cards.server";
 import { refundSettlementJob } from "~/admin/refunds/settle-unknown.server";
 import { PAYMENTS } from "~/config";
 import { db } from "~/db/client.server";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import { runDueJobs } from "~/jobs/runner.server";
+import { captureLogs } from "~/log/logger.mjs";
 import type { PaymentGateway } from "~/payments/gateway";
 import {
   paymentGateway,
@@ -118,7 +119,8 @@ async function customerPage(reference: string, userId: number) {
 
 describe("a card refund whose gateway call timed out after refunding", () => {
   it("stays counted and being confirmed, starts no second refund, then is recorded as refunded with its note", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logs = captureLogs();
+    onTestFinished(() => logs.stop());
     const o = await paidOrder();
     await payWith(o.paymentId, await refundTimeoutCharge(o.cardCents));
     const owner = await staffAuth("owner");
@@ -132,6 +134,7 @@ describe("a card refund whose gateway call timed out after refunding", () => {
     );
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe(`/admin/orders/${o.reference}#refund-confirming`);
+    expect(logs.lines().find((l) => l.type === "refund.unknown")).toMatchObject({ level: "error" });
     const [r] = await refundsOf(o.orderId);
     expect(r).toMatchObject({ status: "unknown", amountCents: 5000, gatewayRefundId: null });
     // the gateway did refund; the order still counts it
@@ -195,7 +198,6 @@ describe("a card refund whose gateway call timed out after refunding", () => {
   });
 
   it("is released when the gateway has no such refund: the amount comes back and staff can refund again", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const o = await paidOrder();
     const owner = await staffAuth("owner");
     // the request never reached the gateway: nothing refunded, nothing kept under its key
@@ -217,7 +219,6 @@ describe("a card refund whose gateway call timed out after refunding", () => {
   });
 
   it("leaves the refund unknown while the gateway cannot be asked", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const o = await paidOrder();
     const owner = await staffAuth("owner");
     vi.spyOn(SandboxGateway.prototype, "refund").mockRejectedValueOnce(new Error("gateway down"));
@@ -238,7 +239,6 @@ describe("a gift card cancel whose refund timed out after refunding", () => {
     db.selectFrom("giftCards").select("cancelledAt").where("id", "=", id).executeTakeFirstOrThrow();
 
   it("keeps the card cancelled, then records the refund and e-mails the buyer", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const staff = await asStaff();
     const { card, bonus, order, buyer, paymentId } = await boughtGiftCard({
       valueCents: 7500,
@@ -266,7 +266,6 @@ describe("a gift card cancel whose refund timed out after refunding", () => {
   });
 
   it("makes the card work again when the gateway has no such refund, and it can be cancelled again", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
     const staff = await asStaff();
     const { card, bonus, order, buyer } = await boughtGiftCard({ bonusCents: 500 });
     const real = paymentGateway();

@@ -26,7 +26,7 @@ import { deferScripts } from "~/http/deferred-scripts.server";
 import { AddCardSchema } from "~/accounts/account-schemas";
 import { clientAddress, parseTrustProxy } from "~/security/origin.server";
 import { trimEndOf } from "~/utils/trim-end";
-import { redactText, redactUrl } from "../../app/security/redact.mjs";
+import { redactEmails, redactLogText, redactText, redactUrl } from "../../app/security/redact.mjs";
 
 const ROOT = path.resolve(__dirname, "../..");
 const N = 100_000;
@@ -260,6 +260,10 @@ const ON_CLIENT_INPUT = [
   String.raw`app/security/redact.mjs /\s/`,
   String.raw`app/security/redact.mjs /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)?([^?#]*)(?:\?([^#]*))?/i`,
   String.raw`app/security/redact.mjs /token|code|secret|key|pass|otp|sig|auth|email/i`,
+  // a request's path, to tell the staff pages whose searches are not logged (decision 066)
+  String.raw`app/security/redact.mjs /^\/+admin(?:[/.]|$)/i`,
+  // the X-Request-Id a trusted proxy sends (decision 066)
+  String.raw`app/bin/request-log.mjs /^[A-Za-z0-9._:=+/-]{1,128}$/`,
   String.raw`app/subscriptions/changes.server.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/subscriptions/one-tap.server.ts /^[A-Za-z0-9_-]{32}$/`,
   String.raw`app/subscriptions/schedule.ts /^\d{4}-\d{2}-\d{2}$/`,
@@ -497,6 +501,24 @@ describe("the checks that replaced backtracking patterns", () => {
     expect(redactText("link: /reset-password?token=abc?def.")).toBe(
       "link: /reset-password?token=[redacted].",
     );
+  });
+
+  it("e-mail addresses leave a log line by a scan out from each @, not a pattern (decision 066)", () => {
+    for (const input of [
+      run("@", " x"),
+      run("a@", " "),
+      run("a.", "@"),
+      `a@${run(".", "@")}`,
+      `a@${run("b.", "@")}`,
+      run("a@b.co "),
+      run("%40"),
+    ]) {
+      quick(() => redactEmails(input));
+      quick(() => redactLogText(input));
+      quick(() => redactUrl(`/admin/orders?q=${encodeURIComponent(input.slice(0, 20_000))}`));
+      quick(() => redactUrl(`/x/${input}`));
+    }
+    expect(redactEmails("to ada@example.com.")).toBe("to [redacted].");
   });
 
   it("the domain of MAIL_FROM is read without a pattern tried from every @", () => {

@@ -1,6 +1,6 @@
 // Secrets in addresses (app/security/redact.mjs): what the request log and the
 // error logs write, and what the outbox keeps of a sent mail.
-import { redactText, redactUrl } from "../../app/security/redact.mjs";
+import { redactEmails, redactLogText, redactText, redactUrl } from "../../app/security/redact.mjs";
 import { redactMailText } from "~/email/redact.server";
 import { emailProofEmail } from "~/email/templates/email-proof";
 
@@ -38,6 +38,34 @@ describe("redactUrl (request and error logs)", () => {
     expect(redactUrl(raw)).toBe(logged);
   });
 
+  // issue 45: the staff searches and e-mail addresses are personal data (decision 066)
+  it.each([
+    ["/admin/orders?q=jane@example.com", "/admin/orders?q=[redacted]"],
+    ["/admin/orders?q=jane%40example.com&page=2", "/admin/orders?q=[redacted]&page=2"],
+    ["/admin/customers?q=Jane+Citizen", "/admin/customers?q=[redacted]"],
+    ["/admin/customers?q=0412+345+678", "/admin/customers?q=[redacted]"],
+    ["/admin/gift-cards?q=QRST", "/admin/gift-cards?q=[redacted]"],
+    [
+      "/admin/orders.data?q=Jane&_routes=routes%2Fadmin.orders._index",
+      "/admin/orders.data?q=[redacted]&_routes=routes%2Fadmin.orders._index",
+    ],
+    [
+      "//Admin/audit?staff=3&record=jane&from=2026-11-01",
+      "//Admin/audit?staff=3&record=[redacted]&from=2026-11-01",
+    ],
+    [
+      "/admin/sign-in?redirectTo=%2Fadmin%2Forders%3Fq%3Djane",
+      "/admin/sign-in?redirectTo=[redacted]",
+    ],
+    ["/admin/deliveries/2026-12-01?status=packed", "/admin/deliveries/2026-12-01?status=packed"],
+    ["/administrator?q=kept", "/administrator?q=kept"],
+    ["/blog?q=grilling&from=jane@example.com", "/blog?q=grilling&from=[redacted]"],
+    ["/customers/jane@example.com/orders", "/customers/[redacted]/orders"],
+    ["/customers/jane%40example.com", "/customers/[redacted]"],
+  ])("%s → %s", (raw, logged) => {
+    expect(redactUrl(raw)).toBe(logged);
+  });
+
   it("keeps a crafted address from forging a log line", () => {
     expect(redactUrl(`/deliveries/one-tap/${ONE_TAP}%0A200%20GET%20/x`)).not.toMatch(/[\n ]/);
   });
@@ -61,6 +89,34 @@ describe("redactText (messages, stacks, mail bodies)", () => {
         "Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH",
       ),
     ).toBe("Order PT-ABCD-EFGH is confirmed: https://shop.test/dashboard/orders/PT-ABCD-EFGH");
+  });
+});
+
+describe("redactEmails and redactLogText (what a log line keeps of a text)", () => {
+  it.each([
+    [
+      "duplicate key (email)=(jane.citizen+box@example.com.au)",
+      "duplicate key (email)=([redacted])",
+    ],
+    ["sent to ada@example.com, then bob@x.io.", "sent to [redacted], then [redacted]."],
+    ['{"to":"ada@example.com"}', '{"to":"[redacted]"}'],
+    // not addresses: a scoped package, a bare host, a lone @
+    [
+      "at node_modules/@remix-run/node/dist/index.js",
+      "at node_modules/@remix-run/node/dist/index.js",
+    ],
+    ["user@localhost", "user@localhost"],
+    ["a @ b.com", "a @ b.com"],
+  ])("%s → %s", (raw, logged) => {
+    expect(redactEmails(raw)).toBe(logged);
+  });
+
+  it("redactLogText drops the e-mails and the secrets; redactText (a mail's copy) keeps the e-mails", () => {
+    const text = `Could not reset for ada@example.com at /reset-password?token=${RESET}`;
+    expect(redactLogText(text)).toBe(
+      "Could not reset for [redacted] at /reset-password?token=[redacted]",
+    );
+    expect(redactText(text)).toContain("ada@example.com");
   });
 });
 

@@ -27,6 +27,8 @@ import type { DB } from "~/db/schema";
 import { queueEmail } from "~/email/mailer.server";
 import { giftCardEmail } from "~/email/templates/gift-card";
 import { giftCardCancelledEmail } from "~/email/templates/gift-card-cancelled";
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import {
   CODE_ALPHABET,
   expiryDay,
@@ -522,13 +524,9 @@ async function markCancelUnknown(
   staff: StaffRef,
   { cardId, key, error }: { cardId: number; key: string; error: unknown },
 ) {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      type: "refund.unknown",
-      giftCardId: cardId,
-      message: (error as Error).message,
-    }),
+  log().error(
+    { type: "refund.unknown", giftCardId: cardId },
+    redactLogText((error as Error).message),
   );
   await db.transaction().execute(async (trx) => {
     const marked = await trx

@@ -12,6 +12,8 @@
 // still counted as refunded, until the settlement job (./settle-unknown.server.ts) asks the gateway
 // by the refund's key (decision 072). A refund as credit is a credit_ledger row in the claim itself.
 import { sql, type Kysely } from "kysely";
+import { log } from "~/log/log.server";
+import { redactLogText } from "~/security/redact.mjs";
 import type { Staff } from "~/admin/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
 import { staffMoneyRefusal } from "~/admin/money-limits.server";
@@ -654,14 +656,7 @@ async function markUnknown(
   error: unknown,
   at: Date,
 ) {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      type: "refund.unknown",
-      refundId,
-      message: (error as Error).message,
-    }),
-  );
+  log().error({ type: "refund.unknown", refundId }, redactLogText((error as Error).message));
   await db.transaction().execute(async (trx) => {
     const marked = await trx
       .updateTable("refunds")

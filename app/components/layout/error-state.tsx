@@ -1,8 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
+import { REQUEST_ID_ELEMENT, useRequestId } from "~/utils/request-id";
 
 /** The spec's two error states: session expired (401/419) and the general error; plus not found. */
 export function ErrorState({ status }: { status: number }) {
   const location = useLocation();
+  const requestId = useRequestId();
   const here = location.pathname + location.search;
   if (status === 401 || status === 419) {
     return (
@@ -50,6 +52,12 @@ export function ErrorState({ status }: { status: number }) {
         We could not load this page. Please try again in a moment; nothing you entered has been
         charged.
       </p>
+      {requestId ? (
+        <p>
+          If this keeps happening, contact us and quote this reference:{" "}
+          <code id={REQUEST_ID_ELEMENT}>{requestId}</code>
+        </p>
+      ) : null}
       <p className="error-state__actions">
         <a className="button button--primary" href={here}>
           Try again
