@@ -16,7 +16,7 @@ import {
   type OrderActionData,
 } from "~/admin/orders/order-actions.server";
 import { loadAdminOrder } from "~/admin/orders/order-detail.server";
-import { can, REFUND_LIMIT_CENTS } from "~/admin/permissions";
+import { can, DAY_MONEY_LIMIT_CENTS, REFUND_LIMIT_CENTS } from "~/admin/permissions";
 import { REFUND_MESSAGES } from "~/admin/refunds/refund-rules";
 import { requireStaff } from "~/admin/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
@@ -40,6 +40,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     canRefund: can(staff.role, "refunds") && order.status === "paid",
     giftCard: order.kind === "gift_card",
     limitCents: Number.isFinite(limit) ? limit : null,
+    dayLimitCents: Number.isFinite(DAY_MONEY_LIMIT_CENTS[staff.role])
+      ? DAY_MONEY_LIMIT_CENTS[staff.role]
+      : null,
     // one per page view: a second press of the same page refunds nothing more
     idempotencyKey: randomUUID(),
   };
@@ -65,7 +68,7 @@ const REFUND_LABELS: Record<string, [string, string]> = {
 };
 
 export default function AdminOrder() {
-  const { order, status, canRefund, giftCard, limitCents, idempotencyKey } =
+  const { order, status, canRefund, giftCard, limitCents, dayLimitCents, idempotencyKey } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as OrderActionData | undefined;
   const refundAnswer = actionData?.intent === "refund" ? actionData : undefined;
@@ -273,6 +276,7 @@ export default function AdminOrder() {
                   refund={order.refund}
                   idempotencyKey={idempotencyKey}
                   limitCents={limitCents}
+                  dayLimitCents={dayLimitCents}
                   errors={refundAnswer?.errors ?? {}}
                   values={refundAnswer?.values ?? null}
                 />

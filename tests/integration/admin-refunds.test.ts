@@ -277,6 +277,14 @@ describe("who may refund", () => {
   it("lets support refund up to $200 each, the owner without a limit", async () => {
     const o = await paidOrder();
     const support = await staffAuth("support");
+    // the page states both of support's limits; the owner's has none
+    expect((await answerOf(await getOrderPage(o.reference, support))).body).toMatchObject({
+      limitCents: 20_000,
+      dayLimitCents: 50_000,
+    });
+    expect(
+      (await answerOf(await getOrderPage(o.reference, await staffAuth("owner")))).body,
+    ).toMatchObject({ limitCents: null, dayLimitCents: null });
     const over = await answerOf(
       await postOrder(
         o.reference,

@@ -16,6 +16,7 @@ export function RefundForm({
   refund,
   idempotencyKey,
   limitCents,
+  dayLimitCents,
   errors,
   values,
 }: {
@@ -23,6 +24,8 @@ export function RefundForm({
   idempotencyKey: string;
   /** the most this member of staff may refund at once; null: no limit */
   limitCents: number | null;
+  /** what this member of staff may move in a Sydney day, all money routes together; null: no limit */
+  dayLimitCents: number | null;
   errors: RefundFieldErrors;
   values: RefundValues | null;
 }) {
@@ -58,7 +61,9 @@ export function RefundForm({
         ; refunded so far {formatAud(refund.refundedCents)}. Left to refund:{" "}
         <strong>{formatAud(refund.orderLeftCents)}</strong>
         {refund.card ? `, of which ${formatAud(refund.cardLeftCents)} to the ${refund.card}` : ""}.
-        {limitCents !== null ? ` You may refund up to ${formatAud(limitCents)} at a time.` : ""}
+        {limitCents !== null
+          ? ` You may refund up to ${formatAud(limitCents)} at a time${dayLimitCents !== null ? `, and ${formatAud(dayLimitCents)} a day with credit added and gift cards refunded` : ""}.`
+          : ""}
       </p>
       <fieldset aria-describedby={describedBy("scope")}>
         <legend>What to refund</legend>
