@@ -87,4 +87,40 @@ test.describe("discount codes", () => {
       await shopperContext.close();
     }
   });
+
+  // renewals have no checkout to choose at (decision 070): a recurring choice is refused, what was typed stays
+  test("a recurring choice of free product is refused with a message, and nothing is saved", async ({
+    page,
+    staff,
+  }) => {
+    void staff;
+    const typed = `E2E${randomBytes(3).toString("hex").toUpperCase()}`;
+    await page.goto("/admin/discounts/new");
+    await ready(page);
+    await page.getByLabel("Code", { exact: true }).fill(typed);
+    await page.getByLabel("Description for the shopper").fill("A free add-on of your choice");
+    await page.getByRole("radio", { name: "A free product" }).check();
+    const products = page.getByRole("group", { name: "Free products" }).getByRole("checkbox");
+    await products.nth(0).check();
+    await products.nth(1).check();
+    await page.getByRole("radio", { name: /^Recurring/ }).check();
+    await page.getByLabel("Deliveries covered (recurring codes)").fill("3");
+    await page.getByRole("button", { name: "Create the code" }).click();
+    await settled(page);
+    await expect(
+      page.getByText(
+        "A choice of free product is for the first order only: tick one product to give it on every delivery, or choose first order only.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel("Code", { exact: true })).toHaveValue(typed);
+    await expect(products.nth(1)).toBeChecked();
+    await expect(page.getByRole("radio", { name: /^Recurring/ })).toBeChecked();
+    await expectNoSeriousViolations(page);
+    const saved = await e2eDb()
+      .selectFrom("discounts")
+      .select("id")
+      .where("code", "=", typed)
+      .executeTakeFirst();
+    expect(saved).toBeUndefined();
+  });
 });
