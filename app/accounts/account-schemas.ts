@@ -4,7 +4,7 @@
 // card choice of every payment form and the address schema.
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { AddressSchema, Checkbox, ContactFields } from "~/checkout/address-schema";
+import { AddressSchema, Checkbox, ContactFields } from "~/addresses/address-schema";
 import { CardFieldsSchema, parseCardChoice, type NewCard } from "~/payments/card-schema";
 import {
   NewPasswordFields,

@@ -6,7 +6,7 @@ import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB, User } from "~/db/schema";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import { CardError } from "~/payments/gateway";
 import type { NewCard } from "~/payments/card-schema";
 import { lockUser } from "~/orders/credit.server";

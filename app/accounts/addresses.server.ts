@@ -1,7 +1,7 @@
 // Writing an address on file: checkout saves the order's addresses, the account
 // page adds a delivery address. One insert, so both store the same columns.
 import type { Kysely, Transaction } from "kysely";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import type { DB } from "~/db/schema";
 
 /** One address as a comparable string: case, spacing and a leading 0 of the postcode do not make another address. */

@@ -16,7 +16,7 @@ import {
   optionalText,
   refineWhen,
   type AddressInput,
-} from "./address-schema";
+} from "~/addresses/address-schema";
 import { CHOOSE_PRODUCT, DISCOUNT_CODE_MAX } from "./discount-rules";
 
 export const KNIFE_ADULT = "You must be an adult to order a knife.";

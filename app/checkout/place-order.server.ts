@@ -61,7 +61,7 @@ import {
   releaseDiscountUse,
   settleDiscountUse,
 } from "./discount-use.server";
-import type { AddressInput } from "./address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import type { CheckoutInput } from "./checkout-schema";
 import {
   creditChangedUnderClaim,

@@ -10,4 +10,4 @@ export function movedPermanently(location: string): Response {
   });
 }
 
-export { postPath } from "~/admin/content/labels";
+export { postPath } from "~/content/labels";

@@ -707,7 +707,7 @@ export interface MetaTable {
 }
 
 // catalogue (issue 37, migration 028): the price history and uploaded images
-/** One change of a box's or a product's price (app/admin/catalogue/prices.server.ts). */
+/** One change of a box's or a product's price (app/catalogue/prices.server.ts). */
 export interface PriceChangesTable {
   id: Id;
   sellableType: "package" | "product";
@@ -718,7 +718,7 @@ export interface PriceChangesTable {
   staffUserId: number | null;
 }
 
-/** An uploaded image, by its content hash (app/admin/catalogue/images.server.ts). */
+/** An uploaded image, by its content hash (app/catalogue/images.server.ts). */
 export interface UploadedImagesTable {
   hash: string;
   ext: "png" | "jpg" | "webp" | "svg";

@@ -11,7 +11,7 @@
 //           the code sealed here (only its keyed hash stays, decision 045).
 import type { Transaction } from "kysely";
 import { ensureIdentifiedUser } from "~/box/flow.server";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import { db } from "~/db/client.server";
 import type { DB, User } from "~/db/schema";
 import { queueEmail } from "~/email/mailer.server";

@@ -13,7 +13,7 @@ import {
   refineWhen,
   requiredText,
   type AddressInput,
-} from "~/checkout/address-schema";
+} from "~/addresses/address-schema";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
 import { ACTIVATION_MESSAGES, MESSAGE_MAX, checkDeliveryDate } from "./rules";
 

@@ -12,7 +12,7 @@ import {
   blankToUndefined,
   refineWhen,
   type AddressInput,
-} from "~/checkout/address-schema";
+} from "~/addresses/address-schema";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
 import { PAY_MESSAGES } from "./pay-order-messages";
 

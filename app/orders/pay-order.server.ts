@@ -18,7 +18,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { normalisedAddress } from "~/accounts/addresses.server";
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { queueEmail } from "~/email/mailer.server";
 import { orderReceiptEmail } from "~/email/templates/order-receipt";

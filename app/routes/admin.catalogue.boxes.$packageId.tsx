@@ -5,7 +5,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { boxDetail, saveBoxSizes, saveContents } from "~/admin/catalogue/catalogue.server";
-import { monthLabel } from "~/admin/catalogue/months";
+import { monthLabel } from "~/catalogue/months";
 import {
   boxPath,
   CATALOGUE_PATH,

@@ -9,7 +9,7 @@ import { heroFormValidator, tickerFormValidator } from "~/admin/content/form-val
 import { imageOptions } from "~/admin/content/images.server";
 import { getHomeForEdit, saveHero, saveTicker } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { formIdOf } from "~/admin/content/labels";
+import { formIdOf } from "~/content/labels";
 import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/schemas";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/admin/staff-session.server";

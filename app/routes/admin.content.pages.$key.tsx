@@ -13,7 +13,7 @@ import {
   saveLegalPage,
 } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { formIdOf } from "~/admin/content/labels";
+import { formIdOf } from "~/content/labels";
 import { legalValidator } from "~/admin/content/schemas";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/admin/staff-session.server";

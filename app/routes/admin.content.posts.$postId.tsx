@@ -15,7 +15,7 @@ import {
   PRIVATE_HEADERS,
 } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
-import { POST_TYPE_LABELS, postPath } from "~/admin/content/labels";
+import { POST_TYPE_LABELS, postPath } from "~/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 

@@ -6,7 +6,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { postState } from "~/admin/content/components/post-status";
 import { numericParam, postEditPath, PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
-import { postPath } from "~/admin/content/labels";
+import { postPath } from "~/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
 import { appOrigin } from "~/accounts/origin.server";
 import { NewsArticle, RecipeArticle } from "~/content/components/post-article";

@@ -11,7 +11,7 @@ import { listPostsForStaff } from "~/admin/content/posts.server";
 import { postEditPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
-import { POST_TYPE_LABELS } from "~/admin/content/labels";
+import { POST_TYPE_LABELS } from "~/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 

@@ -8,7 +8,7 @@ import { imageOptions } from "~/admin/content/images.server";
 import { runPostForm } from "~/admin/content/post-action.server";
 import { categoriesFor, type PostFormValues } from "~/admin/content/posts.server";
 import { postsPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-helpers";
-import { POST_TYPE_LABELS } from "~/admin/content/labels";
+import { POST_TYPE_LABELS } from "~/content/labels";
 import { requireStaff } from "~/admin/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 

@@ -2,7 +2,7 @@
 // database. The address carries the content's hash, so it is cached for a year and never revalidated;
 // nosniff keeps it an image, and an SVG gets a policy under which no script or fetch could run.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readImage } from "~/admin/catalogue/images.server";
+import { readImage } from "~/catalogue/images.server";
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const image = await readImage(params.file ?? "");

@@ -11,7 +11,7 @@
 import type { Kysely } from "kysely";
 import { formatAddressLine, formatDeliveryDate, formatFrequency } from "~/accounts/format";
 import { activeFrequencies, cardListing, getPackage } from "~/box/catalogue.server";
-import { Checkbox } from "~/checkout/address-schema";
+import { Checkbox } from "~/addresses/address-schema";
 import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
 import { productsAreKnives } from "~/checkout/quote.server";
 import type { ListingGroup } from "~/box/listing";

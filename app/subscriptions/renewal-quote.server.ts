@@ -12,7 +12,7 @@ import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
 import { applyDiscount, renewalKeeps, type FoundDiscount } from "~/checkout/discount-rules";
 import { regionOfPostcode, subscriptionUses } from "~/checkout/discount-use.server";
 import type { SubscriptionFacts } from "./deliveries.server";
-import { pricesAt } from "~/admin/catalogue/prices.server";
+import { pricesAt } from "~/catalogue/prices.server";
 import type { Cart } from "~/box/flow.server";
 import { getPackage } from "~/box/catalogue.server";
 import type { FrozenBox } from "./delivery-terms";

@@ -4,8 +4,8 @@
 // version; checkout quotes the new price at once; a renewal whose reminder went out keeps the
 // reminder's price, and the next reminder states the new one.
 import { saveBoxSizes } from "~/admin/catalogue/catalogue.server";
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/admin/catalogue/image-files.server";
-import { pricesAt, recordPriceChange } from "~/admin/catalogue/prices.server";
+import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/catalogue/image-files.server";
+import { pricesAt, recordPriceChange } from "~/catalogue/prices.server";
 import { curatedRanges } from "~/box/catalogue.server";
 import { listShowcaseBoxes } from "~/content/boxes.server";
 import { quoteDraft } from "~/checkout/quote.server";

@@ -4,7 +4,7 @@
 // its reminder (and the unskip states the amount); a price change committed while a reminder was
 // written does not change what it stated; my-deliveries, the one-tap page and the change page show
 // the amount that is charged. On SQLite and PostgreSQL.
-import { recordPriceChange } from "~/admin/catalogue/prices.server";
+import { recordPriceChange } from "~/catalogue/prices.server";
 import { forgetCached } from "~/box/cache.server";
 import { db } from "~/db/client.server";
 import { runDueJobs } from "~/jobs/runner.server";

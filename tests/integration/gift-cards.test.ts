@@ -4,7 +4,7 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { db } from "~/db/client.server";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import { purchaseGiftCard, type PurchaseInput } from "~/gift-cards/purchase.server";
 import { expiryDay, formatCode, sydneyToday } from "~/gift-cards/rules";

@@ -7,7 +7,7 @@ import { sql, type Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import { createDb, migrateToLatest, migrator } from "~/db/connection.server";
 import type { DB } from "~/db/schema";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import { waitingGiftCardProblem } from "~/checkout/gift-credit.server";
 import { mailRelayJob, resumeRelay } from "~/email/relay.server";
 import { setMailer, type OutgoingEmail } from "~/email/mailer.server";

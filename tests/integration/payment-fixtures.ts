@@ -9,7 +9,7 @@ import type { User } from "~/db/schema";
 import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
-import type { AddressInput } from "~/checkout/address-schema";
+import type { AddressInput } from "~/addresses/address-schema";
 import type { PurchaseInput } from "~/gift-cards/purchase.server";
 import { sydneyToday } from "~/gift-cards/rules";
 import { runDueJobs } from "~/jobs/runner.server";

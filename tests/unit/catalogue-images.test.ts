@@ -7,7 +7,7 @@ import {
   prepareImage,
   sanitiseSvg,
   sniffImage,
-} from "~/admin/catalogue/image-files.server";
+} from "~/catalogue/image-files.server";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const text = (s: string) => new TextEncoder().encode(s);

@@ -5,7 +5,7 @@ import {
   type Discount,
 } from "~/checkout/discount-rules";
 import { checkoutSchema, KNIFE_ADULT } from "~/checkout/checkout-schema";
-import { AddressSchema, normalisePhone } from "~/checkout/address-schema";
+import { AddressSchema, normalisePhone } from "~/addresses/address-schema";
 import { scrubCardData } from "~/payments/card-schema";
 import { applyCredit, gstIncluded } from "~/orders/credit";
 

@@ -7,7 +7,7 @@ import { changePasswordSchema, AddCardSchema, ProfileSchema } from "~/accounts/a
 import { EmailCodeSchema } from "~/accounts/email-proof-schema";
 import { ForgotPasswordSchema, NewPasswordSchema, SignInSchema } from "~/accounts/schemas";
 import { GetStartedSchema, PostcodeLookupSchema } from "~/box/schemas";
-import { AddressSchema } from "~/checkout/address-schema";
+import { AddressSchema } from "~/addresses/address-schema";
 import { ActivateSchema, personaliseSchema, PERSONALISE_FIELDS } from "~/gift-cards/schemas";
 import { CancelSchema } from "~/subscriptions/subscriber-schemas";
 

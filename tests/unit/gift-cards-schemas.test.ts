@@ -5,7 +5,7 @@ import {
   PERSONALISE_MESSAGES,
 } from "~/gift-cards/schemas";
 import { ACTIVATION_MESSAGES, DATE_MESSAGES } from "~/gift-cards/rules";
-import { MESSAGES } from "~/checkout/address-schema";
+import { MESSAGES } from "~/addresses/address-schema";
 import { CARD_MESSAGES } from "~/payments/card-schema";
 
 const today = "2026-12-01";

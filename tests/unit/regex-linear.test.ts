@@ -17,7 +17,7 @@ import { EMAIL_PATTERN, emailProblem, normaliseEmail } from "~/accounts/email-ad
 import { EmailCodeSchema } from "~/accounts/email-proof-schema";
 import { EmailSchema, SignInSchema } from "~/accounts/schemas";
 import { GetStartedSchema, PostcodeLookupSchema } from "~/box/schemas";
-import { AddressSchema, PhoneSchema } from "~/checkout/address-schema";
+import { AddressSchema, PhoneSchema } from "~/addresses/address-schema";
 import { extractLinks } from "~/email/links";
 import { redactMailText } from "~/email/redact.server";
 import { mailDomain } from "~/email/transport.server";
@@ -129,15 +129,15 @@ const ON_CLIENT_INPUT = [
   // catalogue (issue 37): the owner's product and box forms, the route ids, and uploaded files
   // (an SVG's text, up to 2 MB), and the public image route's file name
   String.raw`app/admin/catalogue/catalogue.server.ts /[^a-z0-9]+/`,
-  String.raw`app/admin/catalogue/image-files.server.ts /<svg[\s>/]/`,
-  String.raw`app/admin/catalogue/image-files.server.ts /\s+/g`,
-  String.raw`app/admin/catalogue/image-files.server.ts /^(<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[^\]]*\])?\s*>)\s*/i`,
-  String.raw`app/admin/catalogue/image-files.server.ts /^<svg[\s>/]/`,
-  String.raw`app/admin/catalogue/image-files.server.ts /^\uFEFF/`,
-  String.raw`app/admin/catalogue/image-files.server.ts /^on/i`,
-  String.raw`app/admin/catalogue/image-files.server.ts /javascript:|vbscript:|data:|@import|expression\(/`,
-  String.raw`app/admin/catalogue/image-files.server.ts /url\(['"]?#[^()]*\)/g`,
-  String.raw`app/admin/catalogue/images.server.ts /^([0-9a-f]{32})\.(png|jpg|webp|svg)$/`,
+  String.raw`app/catalogue/image-files.server.ts /<svg[\s>/]/`,
+  String.raw`app/catalogue/image-files.server.ts /\s+/g`,
+  String.raw`app/catalogue/image-files.server.ts /^(<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[^\]]*\])?\s*>)\s*/i`,
+  String.raw`app/catalogue/image-files.server.ts /^<svg[\s>/]/`,
+  String.raw`app/catalogue/image-files.server.ts /^\uFEFF/`,
+  String.raw`app/catalogue/image-files.server.ts /^on/i`,
+  String.raw`app/catalogue/image-files.server.ts /javascript:|vbscript:|data:|@import|expression\(/`,
+  String.raw`app/catalogue/image-files.server.ts /url\(['"]?#[^()]*\)/g`,
+  String.raw`app/catalogue/images.server.ts /^([0-9a-f]{32})\.(png|jpg|webp|svg)$/`,
   String.raw`app/admin/catalogue/schemas.ts /,/g`,
   String.raw`app/admin/catalogue/schemas.ts /^\$/`,
   String.raw`app/admin/catalogue/schemas.ts /^\d{1,2}$/`,
@@ -188,8 +188,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/box/schemas.ts /^[a-z0-9_-]{1,32}$/`,
   String.raw`app/box/schemas.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/box/steps.ts /^[A-Za-z0-9._-]{1,24}$/`,
-  String.raw`app/checkout/address-schema.ts /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g`,
-  String.raw`app/checkout/address-schema.ts /\s+/g`,
+  String.raw`app/addresses/address-schema.ts /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g`,
+  String.raw`app/addresses/address-schema.ts /\s+/g`,
   String.raw`app/checkout/agreement.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/checkout/checkout-page.server.ts /^[A-Z0-9_-]{2,40}$/`,
   String.raw`app/checkout/checkout-page.server.ts /^[A-Za-z0-9_-]{2,40}$/`,
@@ -378,7 +378,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/components/forms.tsx /:/g`]: "React's useId",
   [String.raw`app/components/forms.tsx /[^a-zA-Z0-9_-]/g`]:
     "field names written in the app's forms",
-  [String.raw`app/checkout/components/address-fields.tsx /:/g`]: "React's useId",
+  [String.raw`app/addresses/components/address-fields.tsx /:/g`]: "React's useId",
   [String.raw`app/content/components/recipe-json-ld.tsx /</g`]:
     "CMS recipes written by staff (no quantifier either)",
   [String.raw`app/content/components/recipe-json-ld.tsx /\u2028/g`]:

@@ -5,7 +5,7 @@
 // formId prop: they read the enclosing form's defaults and errors.
 import { Form, Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
-import { AddressFields } from "~/checkout/components/address-fields";
+import { AddressFields } from "~/addresses/components/address-fields";
 import { ConfirmStep } from "~/components/confirm-step";
 import { CsrfInput } from "~/components/csrf-input";
 import {

@@ -11,11 +11,11 @@ import { isSalmon, NOT_IN_TASMANIA } from "~/box/tasmania";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import { prepareImage } from "./image-files.server";
+import { prepareImage } from "~/catalogue/image-files.server";
 import { sydneyMonth } from "~/utils/sydney-time.server";
-import { monthAfter } from "./months";
-import { storeImage } from "./images.server";
-import { priceHistory, recordPriceChange } from "./prices.server";
+import { monthAfter } from "~/catalogue/months";
+import { storeImage } from "~/catalogue/images.server";
+import { priceHistory, recordPriceChange } from "~/catalogue/prices.server";
 import {
   CATALOGUE_MESSAGES,
   ContentLineSchema,

@@ -13,11 +13,11 @@ import { db } from "~/db/client.server";
 import type { DB, PostStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/payments/payments.server";
 import { isoToSydneyLocal, sydneyLocalToIso } from "./dates";
-import type { PostType } from "./labels";
+import type { PostType } from "~/content/labels";
 import { CONTENT_MESSAGES, type PostInput } from "./schemas";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
-export { POST_TYPE_LABELS, type PostType } from "./labels";
+export { POST_TYPE_LABELS, type PostType } from "~/content/labels";
 
 export type StaffPostRow = {
   id: number;

@@ -33,7 +33,7 @@ export const CONTENT_MESSAGES = {
   ticker: "Enter 1 to 12 lines, one a line, each up to 80 characters.",
 } as const;
 
-export { formIdOf, POST_FORM_ID } from "./labels";
+export { formIdOf, POST_FORM_ID } from "~/content/labels";
 
 export const SLUG_MAX = 120;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

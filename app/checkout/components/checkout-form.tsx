@@ -25,7 +25,7 @@ import { CardFields, type SavedCardView } from "~/payments/components/card-field
 import { formatAud } from "~/utils/money";
 import { CHECKOUT_FORM_ID, type CheckoutContext } from "../form-ids";
 import { checkoutFormValidator } from "../form-validators";
-import { AddressFields } from "./address-fields";
+import { AddressFields } from "~/addresses/components/address-fields";
 import { AgreementBox } from "./agreement-box";
 import type { CheckoutDialogState } from "~/checkout/checkout-answer";
 import { CheckoutDialog } from "./checkout-dialogs";

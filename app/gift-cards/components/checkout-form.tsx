@@ -7,7 +7,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AddressFields } from "~/checkout/components/address-fields";
+import { AddressFields } from "~/addresses/components/address-fields";
 import { CsrfInput } from "~/components/csrf-input";
 import { Dialog, focusSection } from "~/components/dialog";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";

@@ -5,7 +5,7 @@
 import { useMemo, useRef, useState } from "react";
 import { ValidatedForm, type Validator } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { AddressFields } from "~/checkout/components/address-fields";
+import { AddressFields } from "~/addresses/components/address-fields";
 import { CsrfInput } from "~/components/csrf-input";
 import { Dialog } from "~/components/dialog";
 import { CheckboxField, FocusFirstError, FormSubmit, TextField } from "~/components/forms";

@@ -10,7 +10,7 @@ import {
 } from "~/components/forms";
 import type { FaqCategory } from "~/content/types";
 import { faqFormValidator } from "../form-validators";
-import { formIdOf } from "../labels";
+import { formIdOf } from "~/content/labels";
 
 export const FAQ_FORM_ID = "faq-form";
 

@@ -12,9 +12,9 @@ import {
 } from "~/components/forms";
 import type { CategoryOption, PostFormValues, PostType } from "../posts.server";
 import { postFormValidator } from "../form-validators";
-import { formIdOf, POST_FORM_ID } from "../labels";
+import { formIdOf, POST_FORM_ID } from "~/content/labels";
 
-export { POST_FORM_ID } from "../labels";
+export { POST_FORM_ID } from "~/content/labels";
 
 export function PostForm({
   type,
