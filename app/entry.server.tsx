@@ -31,7 +31,7 @@ export { matchesEtag } from "~/http/cache-policy.server";
 /** …and the content version its entries are kept under (decision 054). */
 export { contentVersion } from "~/content/version-watch.server";
 /** …and whether a request may send more than a form before its body is read (decision 061). */
-export { hasStaffSession } from "~/admin/staff-body-gate.server";
+export { hasStaffSession } from "~/staff/staff-body-gate.server";
 /** …and what /metrics reads (app/bin/metrics.mjs, decision 067): facts from the database, this process's pool. */
 export { databasePoolStats, instanceFacts } from "~/http/metrics.server";
 

@@ -550,7 +550,7 @@ function base32(bytes: Buffer): string {
 }
 
 /**
- * A staff session with both steps done, as the back office's sign-in leaves it (app/admin/staff-session.server.ts):
+ * A staff session with both steps done, as the back office's sign-in leaves it (app/staff/staff-session.server.ts):
  * returns the token for the `__staff` cookie (the table keeps its hash).
  */
 export async function createStaffSession(db: Db, userId: number): Promise<string> {

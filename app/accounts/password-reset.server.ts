@@ -130,7 +130,7 @@ export async function retireResetTokens(
 /**
  * A new password ends the member of staff's back-office sessions too (issue 44), in the transaction
  * that sets it: whoever signed in with the old one is out. (The same as endStaffSessionsOf in
- * app/admin/staff-session.server.ts, which this module cannot import without a cycle.)
+ * app/staff/staff-session.server.ts, which this module cannot import without a cycle.)
  */
 export async function endStaffSessions(executor: Kysely<DB>, userId: number): Promise<void> {
   await executor.deleteFrom("staffSessions").where("userId", "=", userId).execute();

@@ -4,7 +4,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import type { Staff } from "./staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 
 export type AuditChange = {
   /** what was done, as "area.verb": "order.refund", "subscription.skip", "staff.sign_in" */

@@ -8,7 +8,7 @@
 // own users row: their moves are serialised (a row lock on PostgreSQL, SQLite's write lock), so two
 // presses at once cannot both fit in what was left of the day.
 import type { Kysely } from "kysely";
-import { DAY_MONEY_LIMIT_CENTS, REFUND_LIMIT_CENTS } from "~/admin/permissions";
+import { DAY_MONEY_LIMIT_CENTS, REFUND_LIMIT_CENTS } from "~/staff/permissions";
 import type { DB, StaffRole } from "~/db/schema";
 import { lockUser } from "~/orders/credit.server";
 import { formatAud } from "~/utils/money";

@@ -1,5 +1,5 @@
 // The back office's sections, each behind its permission: the navigation lists only what the role may open.
-import { can, type Permission, type StaffRole } from "./permissions";
+import { can, type Permission, type StaffRole } from "~/staff/permissions";
 
 export type Section = { href: string; label: string; permission: Permission | null };
 

@@ -2,7 +2,7 @@
 // staff sees at a glance where work waits. (The owner's numbers dashboard comes with part 2.)
 import { db } from "~/db/client.server";
 import { sydneyDayRange, sydneyToday } from "~/utils/sydney-time.server";
-import { can, type StaffRole } from "./permissions";
+import { can, type StaffRole } from "~/staff/permissions";
 
 export type OverviewCard = { href: string; title: string; figure: string; detail: string };
 

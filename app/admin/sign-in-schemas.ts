@@ -2,7 +2,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { SignInSchema } from "~/accounts/schemas";
-import { normaliseRecoveryCode } from "./staff/recovery-code-format";
+import { normaliseRecoveryCode } from "~/staff/recovery-code-format";
 
 export const StaffPasswordSchema = SignInSchema.pick({ email: true, password: true }).extend({
   redirectTo: z.string().max(2048).optional(),

@@ -11,17 +11,17 @@ import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.serv
 import { db } from "~/db/client.server";
 import { getClientIp } from "~/security/rate-limit.server";
 import { audit, writeAudit } from "./audit.server";
-import { isStaffRole, type StaffRole } from "./permissions";
+import { isStaffRole, type StaffRole } from "~/staff/permissions";
 import {
   completeStaffSession,
   readStaffSession,
   startStaffSession,
   type StaffSessionRow,
-} from "./staff-session.server";
+} from "~/staff/staff-session.server";
 import { keyRing } from "~/security/secrets.server";
 import { codeStep, newTotpSecret } from "./totp.server";
-import { openTotpSecret, sealTotpSecret } from "./totp-seal.server";
-import { replaceRecoveryCodes, spendRecoveryCode } from "./staff/recovery-codes.server";
+import { openTotpSecret, sealTotpSecret } from "~/staff/totp-seal.server";
+import { replaceRecoveryCodes, spendRecoveryCode } from "~/staff/recovery-codes.server";
 
 export const MAX_WRONG_CODES = 5;
 export const LOCK_MINUTES = 15;

@@ -25,7 +25,7 @@ export interface UsersTable {
   updatedAt: Timestamp;
   /** a member of staff (migration 022, decision 052); null: a customer */
   staffRole: Optional<StaffRole>;
-  /** the authenticator secret, sealed under a key of the session secret with its key id (app/admin/totp-seal.server.ts, decision 060); null: enrols at next sign-in */
+  /** the authenticator secret, sealed under a key of the session secret with its key id (app/staff/totp-seal.server.ts, decision 060); null: enrols at next sign-in */
   totpSecret: Optional<string>;
   /** the last accepted TOTP step: each code is accepted once */
   totpLastStep: Optional<number>;
@@ -39,7 +39,7 @@ export interface UsersTable {
 
 export type StaffRole = "owner" | "support" | "packer" | "editor";
 
-/** A staff sign-in, apart from the shop's sessions (app/admin/staff-session.server.ts). */
+/** A staff sign-in, apart from the shop's sessions (app/staff/staff-session.server.ts). */
 export interface StaffSessionsTable {
   id: string;
   userId: number;

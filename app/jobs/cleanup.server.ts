@@ -9,7 +9,7 @@ import { sql } from "kysely";
 import { SESSION_DAYS, idleSince } from "~/accounts/session-lifetime";
 import { PROOF_SENDS_WINDOW_MINUTES } from "~/accounts/email-proof.server";
 import type { DB } from "~/db/schema";
-import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES } from "~/admin/staff-session-times";
+import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES } from "~/staff/staff-session-times";
 import { RATE_LIMIT } from "~/security/rate-limit.server";
 import { CARD_LIMITS } from "~/payments/card-attempt-limits.server";
 import type { JobContext, JobKind } from "./types";
@@ -62,7 +62,7 @@ export const SWEEPS: Sweep[] = [
     expired: (db, asOf) => db.selectFrom("sessions").select("id").where(sessionEnded(asOf)),
   },
   {
-    // isStaffSessionLive (app/admin/staff-session.server.ts) in SQL: past its 12 hours, idle for 30
+    // isStaffSessionLive (app/staff/staff-session.server.ts) in SQL: past its 12 hours, idle for 30
     // minutes, or a password step whose code never came
     name: "staff-sessions",
     table: "staffSessions",

@@ -7,8 +7,8 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { NumbersDashboard } from "~/admin/numbers/dashboard";
 import { numbersFor } from "~/admin/numbers/numbers.server";
 import { overviewFor } from "~/admin/overview.server";
-import { can } from "~/admin/permissions";
-import { requireStaff } from "~/admin/staff-session.server";
+import { can } from "~/staff/permissions";
+import { requireStaff } from "~/staff/staff-session.server";
 import numbersHref from "~/styles/admin-numbers.css";
 import { pageMeta } from "~/utils/meta";
 

@@ -9,8 +9,8 @@ import { Pager } from "~/admin/components/pager";
 import { auditChoices, auditFilters, listAudit } from "~/admin/audit/audit-log.server";
 import { formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
-import { ROLE_LABELS, isStaffRole } from "~/admin/permissions";
-import { requireStaff } from "~/admin/staff-session.server";
+import { ROLE_LABELS, isStaffRole } from "~/staff/permissions";
+import { requireStaff } from "~/staff/staff-session.server";
 import { pageMeta } from "~/utils/meta";
 import { TableBox } from "~/admin/components/table-box";
 

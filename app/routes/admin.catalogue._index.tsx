@@ -14,7 +14,7 @@ import {
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { TableBox } from "~/admin/components/table-box";
 import { formatAud } from "~/admin/format";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import catalogueHref from "~/styles/admin-catalogue.css";
 
 export const meta: MetaFunction = () => [{ title: "Catalogue | Back office" }];

@@ -19,7 +19,7 @@ import {
 import { MAX_CONTENT_LINES } from "~/admin/catalogue/schemas";
 import { AdminPage } from "~/admin/components/admin-page";
 import { formatAud } from "~/admin/format";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";
 import catalogueHref from "~/styles/admin-catalogue.css";

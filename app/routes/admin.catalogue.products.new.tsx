@@ -11,7 +11,7 @@ import {
   type FormRefusal,
 } from "~/admin/catalogue/components";
 import { AdminPage } from "~/admin/components/admin-page";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import catalogueHref from "~/styles/admin-catalogue.css";
 

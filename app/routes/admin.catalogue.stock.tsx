@@ -11,7 +11,7 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { TableBox } from "~/admin/components/table-box";
 import { RefusalMessage, StatusMessage } from "~/admin/customers/components/status-message";
 import { formatStaffDay, formatStaffTime } from "~/admin/format";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import type { ForecastRow } from "~/admin/stock/forecast";
 import {
   REASON_LABELS,

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/admin/components/admin-page";
 import { LEGAL_PAGES } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 
 export const meta: MetaFunction = () => [{ title: "Content | Back office" }];

@@ -15,7 +15,7 @@ import {
 import { numericParam, PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { faqValidator } from "~/admin/content/schemas";
 import { formatStaffTime } from "~/admin/format";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { SubmitButton } from "~/components/submit-button";
 import { readForm } from "~/security/csrf.server";

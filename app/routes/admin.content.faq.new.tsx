@@ -13,7 +13,7 @@ import {
 } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { faqValidator } from "~/admin/content/schemas";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import type { FaqCategory } from "~/content/types";
 import { readForm } from "~/security/csrf.server";
 import contentHref from "~/styles/admin-content.css";

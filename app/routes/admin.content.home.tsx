@@ -12,7 +12,7 @@ import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { formIdOf } from "~/content/labels";
 import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/schemas";
 import { formatStaffTime } from "~/admin/format";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import {
   FocusFirstError,

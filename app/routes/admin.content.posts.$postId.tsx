@@ -16,7 +16,7 @@ import {
 } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
 import { POST_TYPE_LABELS, postPath } from "~/content/labels";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -7,7 +7,7 @@ import { postState } from "~/admin/content/components/post-status";
 import { numericParam, postEditPath, PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { formatStaffTime } from "~/admin/format";
 import { postPath } from "~/content/labels";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { appOrigin } from "~/accounts/origin.server";
 import { NewsArticle, RecipeArticle } from "~/content/components/post-article";
 import { getPostForPreview, listFeaturedRecipes } from "~/content/posts.server";

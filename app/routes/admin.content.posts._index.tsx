@@ -12,7 +12,7 @@ import { postEditPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-hel
 import { formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
 import { POST_TYPE_LABELS } from "~/content/labels";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

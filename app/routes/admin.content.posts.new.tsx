@@ -9,7 +9,7 @@ import { runPostForm } from "~/admin/content/post-action.server";
 import { categoriesFor, type PostFormValues } from "~/admin/content/posts.server";
 import { postsPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-helpers";
 import { POST_TYPE_LABELS } from "~/content/labels";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import contentHref from "~/styles/admin-content.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -24,8 +24,8 @@ import { SubscriptionCare } from "~/admin/customers/components/subscription-care
 import { doneMessage } from "~/admin/customers/done";
 import { loadCustomer, nextBoxForms } from "~/admin/customers/customers.server";
 import { formatAud, formatStaffTime } from "~/admin/format";
-import { can } from "~/admin/permissions";
-import { requireStaff } from "~/admin/staff-session.server";
+import { can } from "~/staff/permissions";
+import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import careHref from "~/styles/admin-customers.css";
 

@@ -7,7 +7,7 @@ import { SearchForm } from "~/admin/components/search-form";
 import { searchCustomers } from "~/admin/customers/customers.server";
 import { formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import careHref from "~/styles/admin-customers.css";
 import { TableBox } from "~/admin/components/table-box";
 

@@ -21,7 +21,7 @@ import { dayOrdersPage, packingDay, parseDay } from "~/admin/packing/packing-day
 import { packingState } from "~/admin/packing/packing-state";
 import { markedMessage } from "~/admin/packing/schemas";
 import { offsetOf, PAGE_SIZE, pageOf } from "~/admin/pagination";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import packingHref from "~/styles/admin-packing.css";
 

@@ -2,7 +2,7 @@
 // (reference, name, phone, address lines, suburb, state, postcode, window, notes), UTF-8 CSV.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { manifestCsv, parseDay } from "~/admin/packing/packing-day.server";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "deliveries");

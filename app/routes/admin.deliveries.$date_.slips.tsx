@@ -6,7 +6,7 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { formatStaffDay } from "~/admin/format";
 import { PackingSlips, PrintSlipsButton } from "~/admin/packing/components";
 import { paidOrdersWithItems, parseDay } from "~/admin/packing/packing-day.server";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import packingHref from "~/styles/admin-packing.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { formatStaffDay } from "~/admin/format";
 import { packingOverview } from "~/admin/packing/packing-day.server";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import packingHref from "~/styles/admin-packing.css";
 import { TableBox } from "~/admin/components/table-box";
 

@@ -21,7 +21,7 @@ import {
 import { discountFormAction } from "~/admin/discounts/form-action.server";
 import { formatAud, formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import discountsHref from "~/styles/admin-discounts.css";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

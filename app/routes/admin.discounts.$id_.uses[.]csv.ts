@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { discountUsage, loadDiscount } from "~/admin/discounts/discounts.server";
 import { toCsv } from "~/admin/packing/csv";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "discounts");

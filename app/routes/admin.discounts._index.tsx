@@ -16,7 +16,7 @@ import {
 } from "~/admin/discounts/components";
 import { searchDiscounts } from "~/admin/discounts/discounts.server";
 import { pageOf } from "~/admin/pagination";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import discountsHref from "~/styles/admin-discounts.css";
 
 export const meta: MetaFunction = () => [{ title: "Discount codes | Back office" }];

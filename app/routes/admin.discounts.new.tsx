@@ -6,7 +6,7 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { DiscountForm } from "~/admin/discounts/components";
 import { discountFormOptions, NEW_DISCOUNT_VALUES } from "~/admin/discounts/discounts.server";
 import { discountFormAction } from "~/admin/discounts/form-action.server";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import discountsHref from "~/styles/admin-discounts.css";
 
 export const meta: MetaFunction = () => [{ title: "New discount code | Back office" }];

@@ -9,7 +9,7 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { giftCardPath, GiftStateBadge } from "~/admin/gift-cards/components";
 import { giftCardDetail, runGiftCardForm } from "~/admin/gift-cards/gift-cards.server";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";
 import giftHref from "~/styles/admin-gift-cards.css";

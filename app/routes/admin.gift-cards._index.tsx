@@ -10,7 +10,7 @@ import { formatAud, formatStaffDay } from "~/admin/format";
 import { giftCardPath, GiftStateBadge } from "~/admin/gift-cards/components";
 import { searchGiftCards } from "~/admin/gift-cards/gift-cards.server";
 import { pageOf } from "~/admin/pagination";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import giftHref from "~/styles/admin-gift-cards.css";
 import { TableBox } from "~/admin/components/table-box";
 

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { figureCsv } from "~/admin/numbers/csv.server";
 import { isFigure } from "~/admin/numbers/figures";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

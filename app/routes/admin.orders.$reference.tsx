@@ -16,9 +16,9 @@ import {
   type OrderActionData,
 } from "~/admin/orders/order-actions.server";
 import { loadAdminOrder } from "~/admin/orders/order-detail.server";
-import { can, DAY_MONEY_LIMIT_CENTS, REFUND_LIMIT_CENTS } from "~/admin/permissions";
+import { can, DAY_MONEY_LIMIT_CENTS, REFUND_LIMIT_CENTS } from "~/staff/permissions";
 import { REFUND_MESSAGES } from "~/admin/refunds/refund-rules";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { pageMeta } from "~/utils/meta";
 import adminOrdersHref from "~/styles/admin-orders.css";

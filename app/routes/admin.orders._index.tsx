@@ -9,7 +9,7 @@ import { OrderStatusBadge } from "~/admin/orders/components/order-status";
 import { TableBox } from "~/admin/components/table-box";
 import { isDay, searchOrders } from "~/admin/orders/search.server";
 import { pageOf } from "~/admin/pagination";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { pageMeta } from "~/utils/meta";
 import adminOrdersHref from "~/styles/admin-orders.css";
 

@@ -16,7 +16,7 @@ import {
   retryNow,
   sendPayLinkAgain,
 } from "~/admin/payments/failed-payments.server";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import careHref from "~/styles/admin-customers.css";
 import { TableBox } from "~/admin/components/table-box";

@@ -5,10 +5,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminPage } from "~/admin/components/admin-page";
-import { homeOf } from "~/admin/permissions";
-import { RECOVERY_CODE_COUNT } from "~/admin/staff/recovery-code-format";
+import { homeOf } from "~/staff/permissions";
+import { RECOVERY_CODE_COUNT } from "~/staff/recovery-code-format";
 import { makeNewRecoveryCodes, recoveryCodesLeftOf } from "~/admin/staff/staff.server";
-import { requireStaff, setRecoveryReveal, takeRecoveryReveal } from "~/admin/staff-session.server";
+import { requireStaff, setRecoveryReveal, takeRecoveryReveal } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";
 

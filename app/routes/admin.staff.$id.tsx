@@ -8,11 +8,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { appOrigin } from "~/accounts/origin.server";
 import { AdminPage } from "~/admin/components/admin-page";
-import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/admin/permissions";
-import { requireStaff } from "~/admin/staff-session.server";
+import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/staff/permissions";
+import { requireStaff } from "~/staff/staff-session.server";
 import { staffPath, StaffStatusBadge } from "~/admin/staff/components";
 import { changeRoleFormValidator } from "~/admin/staff/form-validators";
-import { RECOVERY_CODE_COUNT } from "~/admin/staff/recovery-code-format";
+import { RECOVERY_CODE_COUNT } from "~/staff/recovery-code-format";
 import { changeRoleValidator } from "~/admin/staff/schemas";
 import {
   changeRole,

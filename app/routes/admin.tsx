@@ -3,8 +3,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useRouteError, isRouteErrorResponse } from "@remix-run/react";
 import { sectionsFor } from "~/admin/navigation";
-import { ROLE_LABELS } from "~/admin/permissions";
-import { requireStaff } from "~/admin/staff-session.server";
+import { ROLE_LABELS } from "~/staff/permissions";
+import { requireStaff } from "~/staff/staff-session.server";
 import { ErrorState } from "~/components/layout/error-state";
 import adminHref from "~/styles/admin.css";
 

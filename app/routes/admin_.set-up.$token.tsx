@@ -11,7 +11,7 @@ import { newPasswordFormValidator } from "~/accounts/form-validators";
 import { formError, type FormErrorData } from "~/accounts/form-error";
 import { PASSWORD_MIN_LENGTH } from "~/accounts/password-rules";
 import { newPasswordValidator } from "~/accounts/validators";
-import { startStaffSession } from "~/admin/staff-session.server";
+import { startStaffSession } from "~/staff/staff-session.server";
 import { completeSetup, findSetupLink, InvalidSetupLinkError } from "~/admin/staff/staff.server";
 import { newTotpSecret } from "~/admin/totp.server";
 import { AuthForm } from "~/accounts/components/auth-form";

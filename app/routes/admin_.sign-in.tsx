@@ -9,14 +9,14 @@ import { InvalidCredentialsError } from "~/accounts/auth.server";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
 import { getUser } from "~/accounts/session.server";
-import { homeOf, isStaffRole } from "~/admin/permissions";
+import { homeOf, isStaffRole } from "~/staff/permissions";
 import {
   staffCodeFormValidator,
   staffPasswordFormValidator,
 } from "~/admin/sign-in-form-validators";
 import { staffCodeValidator, staffPasswordValidator } from "~/admin/sign-in-schemas";
 import { codeStepSignIn, passwordStep, pendingSignIn } from "~/admin/staff-sign-in.server";
-import { endStaffSession, getStaff } from "~/admin/staff-session.server";
+import { endStaffSession, getStaff } from "~/staff/staff-session.server";
 import { groupedSecret, otpauthUri, qrCode } from "~/admin/totp.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";

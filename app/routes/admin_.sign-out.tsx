@@ -1,7 +1,7 @@
 // POST only: the back office's Sign out. Ends the staff session; the shop's session, if any, stays.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { endStaffSession } from "~/admin/staff-session.server";
+import { endStaffSession } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 
 export const handle = { backOffice: "sign-in" };

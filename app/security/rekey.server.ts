@@ -12,7 +12,7 @@
 // Every write is conditional on the row being as it was read, so it is safe beside a running shop
 // (the mail job, a sign-in, an activation) and safe to run twice.
 import type { Kysely } from "kysely";
-import { openTotpSecret, sealTotpSecret, totpKeyIdOf } from "~/admin/totp-seal.server";
+import { openTotpSecret, sealTotpSecret, totpKeyIdOf } from "~/staff/totp-seal.server";
 import type { DB } from "~/db/schema";
 import {
   giftCodeKeysOf,

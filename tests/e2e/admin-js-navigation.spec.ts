@@ -8,7 +8,7 @@ import { createStaffMember, test, expect, totpCode } from "./admin-helpers";
 import { ready, settled, submitAndWait } from "./fixtures";
 import { dayWithOrders } from "./packing-fixtures";
 import { sectionsFor } from "../../app/admin/navigation";
-import { homeOf } from "../../app/admin/permissions";
+import { homeOf } from "../../app/staff/permissions";
 
 const ROLES = ["owner", "support", "packer", "editor"] as const;
 

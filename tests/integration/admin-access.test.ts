@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { can, type Permission } from "~/admin/permissions";
+import { can, type Permission } from "~/staff/permissions";
 import { createUser } from "../factories";
 import { db } from "~/db/client.server";
 import { staffClient } from "./admin-helpers";

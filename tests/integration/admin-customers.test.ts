@@ -2,7 +2,7 @@
 // a customer through the subscriber's own services (same cut-offs, references, e-mails), the activity
 // names "Paddock & Tide (first name)", each change writes its audit entry (before/after) in its own
 // transaction, a refused change writes nothing; credit never goes below zero; the customer search.
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { actForCustomer, adjustCredit } from "~/admin/customers/act-for.server";
 import {
   loadCustomer,

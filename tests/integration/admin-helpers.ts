@@ -1,7 +1,7 @@
 // The back office in process: a member of staff's client (a `__staff` cookie of a staff session with
 // both steps done, plus a CSRF pair), as the route-level suites call route modules.
 import type { StaffRole } from "~/db/schema";
-import { staffCookie } from "~/admin/staff-session.server";
+import { staffCookie } from "~/staff/staff-session.server";
 import { db } from "~/db/client.server";
 import { createStaff, createStaffSession, type StaffOptions } from "../factories";
 import { csrfPair, type Client } from "./http-helpers";

@@ -11,7 +11,7 @@ import {
   packingDay,
   packingOverview,
 } from "~/admin/packing/packing-day.server";
-import { staffCookie } from "~/admin/staff-session.server";
+import { staffCookie } from "~/staff/staff-session.server";
 import { db } from "~/db/client.server";
 import * as dayRoute from "~/routes/admin.deliveries.$date";
 import { csrf } from "~/security/csrf.server";

@@ -2,7 +2,7 @@
 // with its retry schedule; "Retry now" charges through the renewal engine (its claim, key and
 // settle: retry1, retry2...), "Send the pay link again" queues the decline e-mail again; both write
 // their audit entry in the transaction of the change; neither acts on a renewal no longer awaiting payment.
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import {
   failedPayments,
   retryNow,

@@ -3,7 +3,7 @@
 import type { StaffRole } from "~/db/schema";
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { staffCookie } from "~/admin/staff-session.server";
+import { staffCookie } from "~/staff/staff-session.server";
 import { db } from "~/db/client.server";
 import { csrf } from "~/security/csrf.server";
 import * as orderRoute from "~/routes/admin.orders.$reference";

@@ -4,9 +4,9 @@
 // after 30 minutes idle or 12 hours. SQLite, and PostgreSQL with DATABASE_URL_TEST.
 import { describe, expect, it } from "vitest";
 import { SIGN_IN_FAILED_MESSAGE } from "~/accounts/auth.server";
-import { getStaff } from "~/admin/staff-session.server";
+import { getStaff } from "~/staff/staff-session.server";
 import { codeAt } from "~/admin/totp.server";
-import { openTotpSecret } from "~/admin/totp-seal.server";
+import { openTotpSecret } from "~/staff/totp-seal.server";
 import { db } from "~/db/client.server";
 import * as signIn from "~/routes/admin_.sign-in";
 import { keyRing } from "~/security/secrets.server";

@@ -11,8 +11,8 @@ import { describe, expect, it } from "vitest";
 import { SIGN_IN_FAILED_MESSAGE } from "~/accounts/auth.server";
 import { changePassword } from "~/accounts/account.server";
 import { createResetToken, resetPassword } from "~/accounts/password-reset.server";
-import { getStaff } from "~/admin/staff-session.server";
-import { recoveryCodesLeft } from "~/admin/staff/recovery-codes.server";
+import { getStaff } from "~/staff/staff-session.server";
+import { recoveryCodesLeft } from "~/staff/recovery-codes.server";
 import {
   addStaffFromCommandLine,
   changeRole,
@@ -22,7 +22,7 @@ import {
   StaffRuleError,
 } from "~/admin/staff/staff.server";
 import { codeAt } from "~/admin/totp.server";
-import { openTotpSecret } from "~/admin/totp-seal.server";
+import { openTotpSecret } from "~/staff/totp-seal.server";
 import { db } from "~/db/client.server";
 import { keyRing } from "~/security/secrets.server";
 import { JOB_KINDS } from "~/jobs/registry.server";
@@ -44,7 +44,7 @@ import {
   type Answer,
   type Client,
 } from "./http-helpers";
-import { staffCookie } from "~/admin/staff-session.server";
+import { staffCookie } from "~/staff/staff-session.server";
 
 const PASSWORD = "Staff-Horse-42";
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");

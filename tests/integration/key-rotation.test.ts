@@ -60,9 +60,9 @@ async function appAt(current: string, previous?: string) {
     jobs: await import("~/jobs/runner.server"),
     rekey: await import("~/security/rekey.server"),
     keys: await import("~/security/keys.server"),
-    totpSeal: await import("~/admin/totp-seal.server"),
+    totpSeal: await import("~/staff/totp-seal.server"),
     signIn: await import("~/routes/admin_.sign-in"),
-    staffSession: await import("~/admin/staff-session.server"),
+    staffSession: await import("~/staff/staff-session.server"),
   };
 }
 type App = Awaited<ReturnType<typeof appAt>>;

@@ -17,7 +17,7 @@ import path from "node:path";
 process.env.SESSION_SECRET = "large-bodies-test-secret-not-for-production";
 
 const { db } = await import("~/db/client.server");
-const { staffCookie } = await import("~/admin/staff-session.server");
+const { staffCookie } = await import("~/staff/staff-session.server");
 const { csrfPair } = await import("./http-helpers");
 const { createStaff, createStaffSession } = await import("../factories");
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { sectionsFor } from "~/admin/navigation";
 import { pageHref, pageOf } from "~/admin/pagination";
-import { can, homeOf, REFUND_LIMIT_CENTS, staffActor, type Permission } from "~/admin/permissions";
+import { can, homeOf, REFUND_LIMIT_CENTS, staffActor, type Permission } from "~/staff/permissions";
 
 const ALL: Permission[] = [
   "deliveries",

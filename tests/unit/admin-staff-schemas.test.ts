@@ -2,7 +2,7 @@
 // redacted like the other bearer links; the invitation's schema.
 import { describe, expect, it } from "vitest";
 import { CODE_FORMAT, StaffCodeSchema } from "~/admin/sign-in-schemas";
-import { normaliseRecoveryCode } from "~/admin/staff/recovery-code-format";
+import { normaliseRecoveryCode } from "~/staff/recovery-code-format";
 import { InviteStaffSchema } from "~/admin/staff/schemas";
 import { redactText, redactUrl } from "~/security/redact.mjs";
 

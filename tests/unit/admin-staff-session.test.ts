@@ -1,6 +1,6 @@
 // A staff session's clocks (issue 36): 30 minutes idle, 12 hours at most, 10 minutes for the code step.
 import { describe, expect, it } from "vitest";
-import { isStaffSessionLive, type StaffSessionRow } from "~/admin/staff-session.server";
+import { isStaffSessionLive, type StaffSessionRow } from "~/staff/staff-session.server";
 import { codeAt, codeStep, groupedSecret } from "~/admin/totp.server";
 
 const now = new Date("2026-11-27T00:00:00Z");

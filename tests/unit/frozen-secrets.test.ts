@@ -2,7 +2,7 @@
 // own, as of today: a hash, a sealed code or a sealed TOTP secret one writes, the other reads.
 import { describe, expect, it } from "vitest";
 import * as frozen from "~/db/frozen/secrets";
-import { openTotpSecret, sealTotpSecret } from "~/admin/totp-seal.server";
+import { openTotpSecret, sealTotpSecret } from "~/staff/totp-seal.server";
 import { legacyGiftCodeHash, lastFour } from "~/gift-cards/stored-code.server";
 import { keyIdOf, keyRingOf, LEGACY_KEY_ID } from "~/security/keys.server";
 

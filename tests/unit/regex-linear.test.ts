@@ -320,12 +320,12 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/content/schemas.ts /^order-(\d{1,9})$/`,
   String.raw`app/content/own-image.ts /^\/images\/[\w./-]{1,200}$/`,
   // issue 44: the Cookie header split into pairs (every __staff value), a number read by the body reader
-  String.raw`app/admin/staff-session.server.ts /;\s*/`,
+  String.raw`app/staff/staff-session.server.ts /;\s*/`,
   String.raw`app/bin/request-body.mjs /^\d+$/`,
   // staff managed by the owner (issue 44): the sign-in's code field, a recovery code, the invite form,
   // a set-up link's token and a member's id from the URL
   String.raw`app/admin/staff-sign-in.server.ts /^\d{6}$/`,
-  String.raw`app/admin/staff/recovery-code-format.ts /[\s-]/g`,
+  String.raw`app/staff/recovery-code-format.ts /[\s-]/g`,
   String.raw`app/admin/staff/staff.server.ts /\s+/`,
   String.raw`app/admin/staff/staff.server.ts /^[A-Za-z0-9_-]{16,128}$/`,
   String.raw`app/routes/admin.staff.$id.tsx /^\d{1,12}$/`,
@@ -360,9 +360,9 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "the Cache-Control a route's own headers set",
   [String.raw`app/gift-cards/stored-code.server.ts /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
     "a sealed code the shop wrote to its database",
-  [String.raw`app/admin/totp-seal.server.ts /^t1\.(k[0-9a-f]{12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
+  [String.raw`app/staff/totp-seal.server.ts /^t1\.(k[0-9a-f]{12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
     "a sealed authenticator secret the shop wrote to its database",
-  [String.raw`app/admin/totp-seal.server.ts /^[A-Z2-7]+=*$/`]:
+  [String.raw`app/staff/totp-seal.server.ts /^[A-Z2-7]+=*$/`]:
     "an authenticator secret the shop wrote to its database",
   [String.raw`app/http/deferred-scripts.server.ts /\nimport\("[^"\n]+"\);\s*$/`]:
     "the body of Remix's own module script",

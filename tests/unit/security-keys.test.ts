@@ -2,7 +2,7 @@
 // key for the same secret and purpose on every server, a different one for every other purpose and
 // secret, none of them the secret itself; key ids name a secret without giving it away.
 import { createHmac, hkdfSync } from "node:crypto";
-import { openTotpSecret, sealTotpSecret, totpKeyIdOf } from "~/admin/totp-seal.server";
+import { openTotpSecret, sealTotpSecret, totpKeyIdOf } from "~/staff/totp-seal.server";
 import {
   cookieSecrets,
   deriveKey,

@@ -5,7 +5,7 @@
 // follow within seconds (decision 054). Stock is the stock page's (helper D): shown here read-only.
 import { PostgresAdapter, type Kysely, type Transaction } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { forgetCached } from "~/box/cache.server";
 import { isSalmon, NOT_IN_TASMANIA } from "~/box/tasmania";
 import { bumpContentVersion } from "~/content/content-version.server";

@@ -3,7 +3,7 @@
 // after) and the content version, and sets the row's updated_at (the sitemap's lastmod).
 import type { Transaction } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { FAQ_CATEGORIES, tickerOf } from "~/content/pages.server";
 import type { FaqCategory, HomepageData, LegalData, LegalKey } from "~/content/types";

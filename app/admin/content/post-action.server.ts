@@ -2,7 +2,7 @@
 // (or the preview, for "Save and preview"). A refusal (a slug in use) is an error on its field.
 import { redirect } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import { POST_FORM_ID, postValidator } from "./schemas";
 import { savePost, type PostType } from "./posts.server";

@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { db } from "~/db/client.server";
 import type { DB, PostStatus } from "~/db/schema";

@@ -6,8 +6,8 @@
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
 import { staffMoneyRefusal } from "~/admin/money-limits.server";
-import { staffActor } from "~/admin/permissions";
-import type { Staff } from "~/admin/staff-session.server";
+import { staffActor } from "~/staff/permissions";
+import type { Staff } from "~/staff/staff-session.server";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { addLedgerEntry, creditBalance, lockUser } from "~/orders/credit.server";

@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import {
   datesToWindow,
   discountStatus,

@@ -2,7 +2,7 @@
 // and answer with the redirect, or with the errors and what was typed (JS on or off).
 import { redirect } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import { saveDiscount } from "./discounts.server";
 import { discountFormValidator } from "./schemas";

@@ -21,7 +21,7 @@ import { writeAudit } from "~/admin/audit.server";
 import { formatAud } from "~/admin/format";
 import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { queueEmail } from "~/email/mailer.server";

@@ -5,7 +5,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { appOrigin } from "~/accounts/origin.server";
 import { formatAud } from "~/admin/format";
-import { requireStaff } from "~/admin/staff-session.server";
+import { requireStaff } from "~/staff/staff-session.server";
 import {
   fieldErrorsOf,
   readRefundForm,

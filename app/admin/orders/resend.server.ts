@@ -1,7 +1,7 @@
 // Resend an order's e-mail (issue 36): the confirmation, or the tax invoice (the receipt e-mail with
 // its link). Each is queued in the outbox like any other e-mail, with its audit entry in the same
 // transaction.
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
 import { db } from "~/db/client.server";
 import { queueEmail } from "~/email/mailer.server";

@@ -5,7 +5,7 @@
 // pressing twice changes nothing the second time. The subscriber sees "Packed", then "On its way".
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { markSchema } from "./schemas";

@@ -5,7 +5,7 @@
 // transaction that makes the change.
 import { writeAudit } from "~/admin/audit.server";
 import { PAGE_SIZE, offsetOf } from "~/admin/pagination";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { db } from "~/db/client.server";
 import { scheduleOf } from "~/subscriptions/deliveries.server";
 import { resendPayLink, retryCharge } from "~/subscriptions/renewals.server";

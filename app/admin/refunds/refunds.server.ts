@@ -14,10 +14,10 @@
 import { sql, type Kysely } from "kysely";
 import { log } from "~/log/log.server";
 import { redactLogText } from "~/security/redact.mjs";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { writeAudit } from "~/admin/audit.server";
 import { staffMoneyRefusal } from "~/admin/money-limits.server";
-import { REFUND_LIMIT_CENTS } from "~/admin/permissions";
+import { REFUND_LIMIT_CENTS } from "~/staff/permissions";
 import { PAYMENTS } from "~/config";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";

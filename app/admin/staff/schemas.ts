@@ -3,7 +3,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { EmailSchema } from "~/accounts/schemas";
-import { STAFF_ROLES } from "../permissions";
+import { STAFF_ROLES } from "~/staff/permissions";
 
 export const NAME_REQUIRED = "Enter the member's name";
 export const NAME_TOO_LONG = "The name is at most 100 characters";

@@ -19,14 +19,14 @@ import { queueEmail } from "~/email/mailer.server";
 import { staffInviteEmail } from "~/email/templates/staff-invite";
 import { hashToken } from "~/security/token-hash.server";
 import { writeAudit } from "../audit.server";
-import { ROLE_LABELS } from "../permissions";
-import { endStaffSessionsOf, type Staff } from "../staff-session.server";
+import { ROLE_LABELS } from "~/staff/permissions";
+import { endStaffSessionsOf, type Staff } from "~/staff/staff-session.server";
 import {
   deleteRecoveryCodes,
   recoveryCodesLeft,
   replaceRecoveryCodes,
   RECOVERY_CODE_COUNT,
-} from "./recovery-codes.server";
+} from "~/staff/recovery-codes.server";
 import type { InviteStaffInput } from "./schemas";
 
 type Trx = Transaction<DB>;

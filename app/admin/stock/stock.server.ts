@@ -9,7 +9,7 @@
 // dispatched are on the shelf but spoken for: on hand = inventory + reserved.
 import { sql, type Kysely } from "kysely";
 import { writeAudit } from "~/admin/audit.server";
-import type { Staff } from "~/admin/staff-session.server";
+import type { Staff } from "~/staff/staff-session.server";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";

@@ -16,7 +16,7 @@ import { hashToken } from "~/security/token-hash.server";
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/db/schema";
 import { can, isStaffRole, type Permission } from "./permissions";
-import { openReveal, sealReveal } from "./staff/recovery-codes.server";
+import { openReveal, sealReveal } from "./recovery-codes.server";
 
 import { SECOND_STEP_MINUTES, STAFF_IDLE_MINUTES, STAFF_MAX_HOURS } from "./staff-session-times";
 
