@@ -21,7 +21,7 @@ import { loadTaxInvoice } from "~/orders/invoice.server";
 import * as invoiceTotalBeforeCredit from "~/db/migrations/010-invoice-total-before-credit";
 import type { Subscription, User } from "~/db/schema";
 import { testClientIp } from "./client-ip";
-import { createUser, uniqueEmail } from "../factories";
+import { createUser, TEST_CARD, TEST_CARDS, uniqueEmail } from "../factories";
 import { newSession } from "./sessions";
 
 const ts = () => new Date().toISOString();
@@ -132,7 +132,7 @@ function input(
     knifeConfirmed: false,
     card: {
       kind: "new",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+      card: { ...TEST_CARD },
     },
     addressConfirmed: null,
     overnightAccepted: false,
@@ -219,7 +219,7 @@ describe("placing a box order", () => {
       .execute();
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ lastFour: "4242", isPrimary: 1 });
-    expect(JSON.stringify(cards)).not.toContain("4242424242424242");
+    expect(JSON.stringify(cards)).not.toContain(TEST_CARDS.good);
     const mail = await db
       .selectFrom("emailOutbox")
       .selectAll()
@@ -240,7 +240,7 @@ describe("placing a box order", () => {
     expect(sessions[0].id).not.toBe(d.session.id);
     // no card number anywhere in the database
     const payments = await db.selectFrom("payments").selectAll().execute();
-    expect(JSON.stringify(payments)).not.toContain("4242424242424242");
+    expect(JSON.stringify(payments)).not.toContain(TEST_CARDS.good);
   });
 
   it("answers a declined card without an order, gives stock back and lets another card succeed", async () => {
@@ -259,7 +259,7 @@ describe("placing a box order", () => {
       input(d, {
         card: {
           kind: "new",
-          card: { number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" },
+          card: { ...TEST_CARD, number: TEST_CARDS.declined },
         },
       }),
       ORIGIN,
@@ -287,7 +287,7 @@ describe("placing a box order", () => {
       input(d, {
         card: {
           kind: "new",
-          card: { number: "4000000000009995", expMonth: 12, expYear: 2030, cvc: "123" },
+          card: { ...TEST_CARD, number: TEST_CARDS.insufficient },
         },
       }),
       ORIGIN,

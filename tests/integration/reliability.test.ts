@@ -26,7 +26,7 @@ import { cutoffInstant, nextDeliveryDate } from "~/subscriptions/schedule";
 import type { Subscription } from "~/db/schema";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
-import { createUser } from "../factories";
+import { createUser, TEST_CARD } from "../factories";
 import { subscriber as renewalSubscriber } from "./renewal-fixtures";
 import { newSession } from "./sessions";
 
@@ -118,7 +118,7 @@ function input(d: { draft: Subscription; suburb: string; date: string }): Checko
     knifeConfirmed: false,
     card: {
       kind: "new",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+      card: { ...TEST_CARD },
     },
     addressConfirmed: null,
     overnightAccepted: false,
@@ -295,12 +295,7 @@ describe("gift card claims under concurrency", () => {
           },
           card: {
             kind: "new",
-            card: {
-              number: "4242424242424242",
-              expMonth: 12,
-              expYear: new Date().getFullYear() + 3,
-              cvc: "123",
-            },
+            card: { ...TEST_CARD },
           },
         },
       },
@@ -396,12 +391,7 @@ describe("the job runner's clock and the gateway's memory", () => {
   });
 
   it("the sandbox gateway answers a key from any process: one charge however many clients ask", async () => {
-    const card = await new SandboxGateway().tokenise({
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2031,
-      cvc: "123",
-    });
+    const card = await new SandboxGateway().tokenise({ ...TEST_CARD });
     const key = `reliability:${randomUUID()}`;
     const request = {
       token: card.token,
