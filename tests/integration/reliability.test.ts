@@ -11,8 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
-import { lookupPostcode } from "~/delivery/lookup.server";
+import { changeAddon } from "~/box/flow.server";
 import { placeOrder, repeatedSubmit } from "~/checkout/place-order.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
@@ -28,7 +27,7 @@ import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
 import { createUser, TEST_CARD } from "../factories";
 import { subscriber as renewalSubscriber } from "./renewal-fixtures";
-import { newSession } from "./sessions";
+import { createCheckoutDraft as curatedDraft } from "./checkout-draft";
 
 const ORIGIN = "http://shop.test";
 const rand = () => randomBytes(5).toString("hex");
@@ -41,50 +40,6 @@ afterEach(() => {
 /* ------------------------------------------------------------ box checkout */
 
 /** A visitor's curated-box draft, ready for checkout (as tests/integration/checkout.test.ts builds it). */
-async function curatedDraft() {
-  const session = await newSession();
-  const lookup = await lookupPostcode("2000");
-  if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(
-    new Request(`${ORIGIN}/get-started`, { headers: { Cookie: session.cookie } }),
-  );
-  const email = `reliable.${rand()}@example.com`;
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email,
-      postcode: "2000",
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  let draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", draft.id)
-    .executeTakeFirstOrThrow();
-  return {
-    session: { ...session, subscriptionId: draft.id },
-    draft,
-    email,
-    suburb: lookup.suburbs[0].name,
-    date: lookup.dates[0].value,
-  };
-}
-
 function input(d: { draft: Subscription; suburb: string; date: string }): CheckoutInput {
   const shipping = {
     addressType: "house" as const,
