@@ -7,8 +7,6 @@ export const BRAND = {
   supportPhoneHref: "tel:1300975707",
 } as const;
 
-export const BREAKPOINTS = [370, 440, 640, 768, 1024, 1220, 1440, 1640, 1920, 2200] as const;
-
 export const STATES = ["ACT", "NSW", "NT", "QLD", "SA", "TAS", "VIC", "WA"] as const;
 export type AuState = (typeof STATES)[number];
 export const ADDRESS_TYPES = ["apartment", "business", "house"] as const;

@@ -76,10 +76,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevali
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>("root");
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const rootData = useRouteLoaderData<typeof loader>("root");

@@ -25,6 +25,37 @@ const DAY_MS = 86_400_000;
 
 export const uniqueEmail = (prefix = "shopper") => `${prefix}.${hex(5)}@example.com`;
 
+/**
+ * The sandbox gateway's test card numbers (app/payments/sandbox-gateway.server.ts): `good` is
+ * charged, `declined` and `insufficient` are refused with their messages. The slow and
+ * refund-timeout cards are exported by the gateway itself (SLOW_TEST_CARD, REFUND_TIMEOUT_TEST_CARD).
+ */
+export const TEST_CARDS: Readonly<Record<"good" | "declined" | "insufficient", string>> = {
+  good: "4242424242424242",
+  declined: "4000000000000002",
+  insufficient: "4000000000009995",
+};
+
+/** A card as a checkout or payment form sends it: the good number, valid for three more years. */
+export const TEST_CARD = {
+  number: TEST_CARDS.good,
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 3,
+  cvc: "123",
+};
+
+/** A billing address in the shop's delivery area (Haymarket NSW 2000). */
+export const TEST_BILLING = {
+  addressType: "house",
+  line1: "7 Bay Road",
+  line2: undefined,
+  company: undefined,
+  city: "Haymarket",
+  state: "NSW",
+  postcode: "2000",
+  country: "AU",
+} as const;
+
 // Today in Sydney, where the shop's calendar runs, and calendar days: the app's own (decision 073).
 export { addDays, sydneyToday };
 

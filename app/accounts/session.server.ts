@@ -163,10 +163,6 @@ async function insertSession(values: {
   return { id, ...values };
 }
 
-export async function getUserId(request: Request) {
-  return (await getSession(request))?.userId ?? null;
-}
-
 export async function getUser(request: Request): Promise<User | null> {
   return (await readSessionUser(request)).user;
 }
@@ -205,10 +201,6 @@ export async function endOtherSessions(userId: number, exceptSessionId?: string)
   let q = db.deleteFrom("sessions").where("userId", "=", userId);
   if (exceptSessionId) q = q.where("id", "!=", exceptSessionId);
   await q.execute();
-}
-
-export async function setSessionSubscription(sessionId: string, subscriptionId: number | null) {
-  await db.updateTable("sessions").set({ subscriptionId }).where("id", "=", sessionId).execute();
 }
 
 /**

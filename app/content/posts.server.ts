@@ -26,15 +26,7 @@ export const postUrlOf = (type: PostType): PostUrl =>
 
 export type PostListFilter = { type?: PostType; categoryIds?: number[] };
 
-/** Public now: published, with a publish date that has come (ISO strings sort as time does). */
-export function isPublicNow(
-  post: { status: string; publishedAt: string | null },
-  now = new Date(),
-): boolean {
-  return post.status === "published" && !!post.publishedAt && post.publishedAt <= now.toISOString();
-}
-
-/** The same rule in SQL, for every public read of `posts`. */
+/** Public now, for every public read of `posts`: published, with a publish date that has come (ISO strings sort as time does). */
 const isPublicPost = (eb: ExpressionBuilder<DB, "posts">, now = new Date()) =>
   eb.and([eb("posts.status", "=", "published"), eb("posts.publishedAt", "<=", now.toISOString())]);
 

@@ -52,8 +52,3 @@ const watch = createVersionWatch(() => readContentVersion());
 export function contentVersion(): string | Promise<string> {
   return watch.current();
 }
-
-/** The version this worker last read, without waiting. */
-export function knownContentVersion(): string {
-  return watch.known();
-}

@@ -4,6 +4,7 @@
 // client address has a budget of attempts in a sliding window; an attempt that would go over it is
 // refused before anything reaches the gateway.
 import { z } from "zod";
+import { waitText } from "~/utils/wait-text";
 import { digitsOnly } from "./card-rules";
 
 const CardLimitEnv = z.object({
@@ -101,14 +102,7 @@ export function secondsUntilRoom(
   return windowHours * 3600; // a budget of 0 never frees up; not reachable with positive limits
 }
 
-/** "about 5 hours", "about 40 minutes": when a refused shopper may try a new card again. */
-export function waitText(seconds: number): string {
-  if (seconds > 90 * 60) return `about ${Math.ceil(seconds / 3600)} hours`;
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? "about a minute" : `about ${minutes} minutes`;
-}
-
 /** The message under the card number when a new card is refused by the limits. */
 export function cardLimitMessage(retryAfterSeconds: number): string {
-  return `Too many new cards have been tried from this account or connection. To protect card holders, please wait ${waitText(retryAfterSeconds)} before trying a new card.`;
+  return `Too many new cards have been tried from this account or connection. To protect card holders, please wait ${waitText(retryAfterSeconds, { about: true })} before trying a new card.`;
 }

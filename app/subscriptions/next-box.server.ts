@@ -317,15 +317,6 @@ async function productOf(db: Kysely<DB>, productId: number) {
     .executeTakeFirst();
 }
 
-/** What kind of product a stepper button is for (null: unknown or inactive). */
-export async function stepKind(
-  productId: number,
-  db: Kysely<DB> = appDb,
-): Promise<"cut" | "addon" | null> {
-  const p = await productOf(db, productId);
-  return p && p.active === 1 ? p.kind : null;
-}
-
 /**
  * One cut or add-on more or fewer in the box being edited (nothing is saved):
  * the same limits as the box flow (a custom box holds at most its maximum,

@@ -7,9 +7,9 @@ import { e2eDb, expect, jsEnabled, ready, settled, signInAs, uniqueEmail } from 
 import { addCuts, chooseCurated, chooseCustom, startBox, step } from "./box-helpers";
 
 export const CHECKOUT_PATH = "/get-started/checkout";
-export const GOOD_CARD = "4242424242424242";
-export const DECLINED_CARD = "4000000000000002";
-export const INSUFFICIENT_CARD = "4000000000009995";
+export const GOOD_CARD = factories.TEST_CARDS.good;
+export const DECLINED_CARD = factories.TEST_CARDS.declined;
+export const INSUFFICIENT_CARD = factories.TEST_CARDS.insufficient;
 export const PASSWORD = "Paddock-Checkout-42";
 
 export type BoxChoice =

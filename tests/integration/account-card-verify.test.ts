@@ -9,7 +9,7 @@ import { addCard, getAccount } from "~/accounts/account.server";
 import { CardError } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { testClientIp } from "./client-ip";
-import { createCard, createUser } from "../factories";
+import { createCard, createUser, TEST_CARDS } from "../factories";
 
 const ts = () => new Date().toISOString();
 const uniq = () => randomBytes(4).toString("hex");
@@ -48,7 +48,7 @@ describe("addCard verifies the card with the gateway", () => {
     const charge = vi.spyOn(paymentGateway(), "charge");
     const attempt = addCard(
       { userId: u.userId, clientIp: testClientIp() },
-      { card: newCard("4000000000000002"), makePrimary: true },
+      { card: newCard(TEST_CARDS.declined), makePrimary: true },
     );
     await expect(attempt).rejects.toBeInstanceOf(CardError);
     await expect(attempt).rejects.toMatchObject({
@@ -65,8 +65,8 @@ describe("addCard verifies the card with the gateway", () => {
   });
 
   it.each([
-    ["4242424242424242", "Visa ending in 4242", "4242"],
-    ["4000000000009995", "Visa ending in 9995", "9995"],
+    [TEST_CARDS.good, "Visa ending in 4242", "4242"],
+    [TEST_CARDS.insufficient, "Visa ending in 9995", "9995"],
     ["5555555555554444", "Mastercard ending in 4444", "4444"],
   ])("saves %s as %s", async (number, label, lastFour) => {
     const u = await userWithCard();

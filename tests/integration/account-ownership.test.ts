@@ -36,6 +36,7 @@ import {
   createOrder,
   createSubscription,
   createUser,
+  TEST_CARD,
 } from "../factories";
 import { boxSubscriber } from "./next-box-fixtures";
 import { newSession } from "./sessions";
@@ -47,12 +48,7 @@ const ts = () => new Date().toISOString();
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
 const visa = {
   kind: "new" as const,
-  card: {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 3,
-    cvc: "123",
-  },
+  card: { ...TEST_CARD },
 };
 const billing = {
   addressType: "house" as const,

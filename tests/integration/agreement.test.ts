@@ -29,7 +29,7 @@ import * as gsCheckout from "~/routes/get-started.checkout";
 import { boxSubscriber } from "./next-box-fixtures";
 import { call, csrfPair, postRequest, type Client } from "./http-helpers";
 import { testClientIp } from "./client-ip";
-import { createAddress } from "../factories";
+import { createAddress, TEST_CARD, TEST_CARDS } from "../factories";
 import { newSession } from "./sessions";
 
 const ORIGIN = "http://localhost";
@@ -124,7 +124,7 @@ function input(
     knifeConfirmed: false,
     card: {
       kind: "new",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+      card: { ...TEST_CARD },
     },
     addressConfirmed: null,
     overnightAccepted: false,
@@ -151,7 +151,7 @@ function formFields(d: Awaited<ReturnType<typeof draftIn>>, over: Record<string,
     deliveryNotes: "Leave it by the side gate",
     deliveryWindow: "day",
     paymentMethod: "new",
-    "card.number": "4242424242424242",
+    "card.number": TEST_CARDS.good,
     "card.expiration": "12/30",
     "card.cvc": "123",
     ...over,
@@ -306,7 +306,7 @@ describe("a region is offered only the frequencies it delivers", () => {
       frequencyDays: "7",
       shipping: { line1: "1 Hay Street", postcode: "6000" },
     });
-    expect(JSON.stringify(body)).not.toContain("4242424242424242");
+    expect(JSON.stringify(body)).not.toContain(TEST_CARDS.good);
   });
 
   it("the box-size step offers Perth 2, 4 and 8 weeks and refuses weekly with the message", async () => {

@@ -1,12 +1,11 @@
 // Box checkout against a real database (SQLite, or PostgreSQL with
 // DATABASE_URL_TEST): the order transaction, discounts, credit, and exactly-once
 // placement under concurrent submits.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
+import { changeAddon } from "~/box/flow.server";
 import { quoteDraft } from "~/checkout/quote.server";
-import { lookupPostcode } from "~/delivery/lookup.server";
 import {
   placeOrder,
   repeatedSubmit,
@@ -21,8 +20,8 @@ import { loadTaxInvoice } from "~/orders/invoice.server";
 import * as invoiceTotalBeforeCredit from "~/db/migrations/010-invoice-total-before-credit";
 import type { Subscription, User } from "~/db/schema";
 import { testClientIp } from "./client-ip";
-import { createUser, uniqueEmail } from "../factories";
-import { newSession } from "./sessions";
+import { createUser, TEST_CARD, TEST_CARDS, uniqueEmail } from "../factories";
+import { createCheckoutDraft as curatedDraft } from "./checkout-draft";
 
 const ts = () => new Date().toISOString();
 const ORIGIN = "http://localhost";
@@ -38,52 +37,6 @@ async function productId(slug: string) {
 }
 
 /** A visitor's draft for a curated box (no cuts to pick), ready for checkout. */
-async function curatedDraft(opts: { postcode?: string; user?: User } = {}) {
-  const postcode = opts.postcode ?? "2000";
-  const session = await newSession(opts.user?.id ?? null);
-  const lookup = await lookupPostcode(postcode);
-  if (lookup.status !== "ok") throw new Error("undeliverable");
-  const request = new Request(`${ORIGIN}/get-started`, { headers: { Cookie: session.cookie } });
-  const flow = await readFlow(request);
-  const email = opts.user?.email ?? `buyer.${randomBytes(4).toString("hex")}@example.com`;
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email,
-      postcode,
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  let draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", draft.id)
-    .executeTakeFirstOrThrow();
-  const live = { ...session, subscriptionId: draft.id };
-  return {
-    session: live,
-    draft,
-    email,
-    suburb: lookup.suburbs[0].name,
-    date: lookup.dates[0].value,
-    user: opts.user ?? null,
-  };
-}
-
 /** A customer with a password and this much gift-card credit. */
 function customerWithCredit(creditCents: number): Promise<User> {
   return createUser(db, {
@@ -132,7 +85,7 @@ function input(
     knifeConfirmed: false,
     card: {
       kind: "new",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+      card: { ...TEST_CARD },
     },
     addressConfirmed: null,
     overnightAccepted: false,
@@ -219,7 +172,7 @@ describe("placing a box order", () => {
       .execute();
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({ lastFour: "4242", isPrimary: 1 });
-    expect(JSON.stringify(cards)).not.toContain("4242424242424242");
+    expect(JSON.stringify(cards)).not.toContain(TEST_CARDS.good);
     const mail = await db
       .selectFrom("emailOutbox")
       .selectAll()
@@ -240,7 +193,7 @@ describe("placing a box order", () => {
     expect(sessions[0].id).not.toBe(d.session.id);
     // no card number anywhere in the database
     const payments = await db.selectFrom("payments").selectAll().execute();
-    expect(JSON.stringify(payments)).not.toContain("4242424242424242");
+    expect(JSON.stringify(payments)).not.toContain(TEST_CARDS.good);
   });
 
   it("answers a declined card without an order, gives stock back and lets another card succeed", async () => {
@@ -259,7 +212,7 @@ describe("placing a box order", () => {
       input(d, {
         card: {
           kind: "new",
-          card: { number: "4000000000000002", expMonth: 12, expYear: 2030, cvc: "123" },
+          card: { ...TEST_CARD, number: TEST_CARDS.declined },
         },
       }),
       ORIGIN,
@@ -287,7 +240,7 @@ describe("placing a box order", () => {
       input(d, {
         card: {
           kind: "new",
-          card: { number: "4000000000009995", expMonth: 12, expYear: 2030, cvc: "123" },
+          card: { ...TEST_CARD, number: TEST_CARDS.insufficient },
         },
       }),
       ORIGIN,

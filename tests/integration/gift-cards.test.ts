@@ -15,7 +15,7 @@ import { oldestDueJob, runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
-import { createUser } from "../factories";
+import { createUser, TEST_CARD } from "../factories";
 
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
 const billing: AddressInput = {
@@ -30,12 +30,7 @@ const billing: AddressInput = {
 };
 const visa = {
   kind: "new" as const,
-  card: {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 3,
-    cvc: "123",
-  },
+  card: { ...TEST_CARD },
 };
 const declined = { kind: "new" as const, card: { ...visa.card, number: "4000000000000002" } };
 

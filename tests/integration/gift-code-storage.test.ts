@@ -25,7 +25,7 @@ import { keyRing } from "~/security/secrets.server";
 import { emptyDatabaseUrl } from "./databases";
 import { codeOf } from "./gift-fixtures";
 import { testClientIp } from "./client-ip";
-import { createUser } from "../factories";
+import { createUser, TEST_CARD } from "../factories";
 
 const origin = "http://shop.test";
 const unique = (p: string) => `${p}.${randomUUID().slice(0, 8)}@example.com`;
@@ -41,12 +41,7 @@ const billing: AddressInput = {
 };
 const visa = {
   kind: "new" as const,
-  card: {
-    number: "4242424242424242",
-    expMonth: 12,
-    expYear: new Date().getFullYear() + 3,
-    cvc: "123",
-  },
+  card: { ...TEST_CARD },
 };
 
 /** Every row of every table, as text: what a copy of the database would give away. */

@@ -9,7 +9,7 @@ import { csrf } from "~/security/csrf.server";
 import { creditBalance } from "~/orders/credit.server";
 import * as payApi from "~/routes/api.orders.$order.checkout";
 import * as breakdownApi from "~/routes/api.orders.$order.checkout.breakdown";
-import { createAddress, createCard, createOrder, createUser } from "../factories";
+import { createAddress, createCard, createOrder, createUser, TEST_CARDS } from "../factories";
 import { newSession } from "./sessions";
 
 const ts = () => new Date().toISOString();
@@ -146,7 +146,7 @@ const billing = {
   billing_country: "AU",
   billing_state: "NSW",
 };
-const newCard = (number = "4242424242424242") => ({
+const newCard = (number = TEST_CARDS.good) => ({
   "card[number]": number,
   "card[month]": "09",
   "card[year]": "2032",
@@ -430,7 +430,7 @@ describe("POST /api/orders/{order}/checkout: paying", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0].template).toBe("order-receipt");
     expect(mail[0].text).toContain(`http://localhost/dashboard/orders/${f.reference}`);
-    expect(mail[0].text).not.toContain("4242424242424242");
+    expect(mail[0].text).not.toContain(TEST_CARDS.good);
   });
 
   it("refuses a second payment of a paid order, and answers a retry of the same payment with its outcome", async () => {

@@ -18,7 +18,7 @@ import { addressKey, type PayOrderRequest } from "~/orders/pay-order.server";
 import { paymentRecoveryJob } from "~/payments/recovery.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { ChargeRequest } from "~/payments/gateway";
-import { createOrder, createUser, uniqueEmail } from "../factories";
+import { createOrder, createUser, TEST_BILLING, TEST_CARD, uniqueEmail } from "../factories";
 import { testClientIp } from "./client-ip";
 import { newSession } from "./sessions";
 
@@ -26,22 +26,8 @@ export const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
 export { uniqueEmail };
 
-export const VISA = {
-  number: "4242424242424242",
-  expMonth: 12,
-  expYear: new Date().getFullYear() + 3,
-  cvc: "123",
-};
-export const billing: AddressInput = {
-  addressType: "house",
-  line1: "7 Bay Road",
-  line2: undefined,
-  company: undefined,
-  city: "Haymarket",
-  state: "NSW",
-  postcode: "2000",
-  country: "AU",
-};
+export const VISA = { ...TEST_CARD };
+export const billing: AddressInput = { ...TEST_BILLING };
 
 /** A customer with a password and `creditCents` of credit. */
 export function customer(creditCents = 0): Promise<User> {

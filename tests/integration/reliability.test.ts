@@ -11,8 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
-import { lookupPostcode } from "~/delivery/lookup.server";
+import { changeAddon } from "~/box/flow.server";
 import { placeOrder, repeatedSubmit } from "~/checkout/place-order.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
@@ -26,9 +25,9 @@ import { cutoffInstant, nextDeliveryDate } from "~/subscriptions/schedule";
 import type { Subscription } from "~/db/schema";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
-import { createUser } from "../factories";
+import { createUser, TEST_CARD } from "../factories";
 import { subscriber as renewalSubscriber } from "./renewal-fixtures";
-import { newSession } from "./sessions";
+import { createCheckoutDraft as curatedDraft } from "./checkout-draft";
 
 const ORIGIN = "http://shop.test";
 const rand = () => randomBytes(5).toString("hex");
@@ -41,50 +40,6 @@ afterEach(() => {
 /* ------------------------------------------------------------ box checkout */
 
 /** A visitor's curated-box draft, ready for checkout (as tests/integration/checkout.test.ts builds it). */
-async function curatedDraft() {
-  const session = await newSession();
-  const lookup = await lookupPostcode("2000");
-  if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(
-    new Request(`${ORIGIN}/get-started`, { headers: { Cookie: session.cookie } }),
-  );
-  const email = `reliable.${rand()}@example.com`;
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email,
-      postcode: "2000",
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  let draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", draft.id)
-    .executeTakeFirstOrThrow();
-  return {
-    session: { ...session, subscriptionId: draft.id },
-    draft,
-    email,
-    suburb: lookup.suburbs[0].name,
-    date: lookup.dates[0].value,
-  };
-}
-
 function input(d: { draft: Subscription; suburb: string; date: string }): CheckoutInput {
   const shipping = {
     addressType: "house" as const,
@@ -118,7 +73,7 @@ function input(d: { draft: Subscription; suburb: string; date: string }): Checko
     knifeConfirmed: false,
     card: {
       kind: "new",
-      card: { number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" },
+      card: { ...TEST_CARD },
     },
     addressConfirmed: null,
     overnightAccepted: false,
@@ -295,12 +250,7 @@ describe("gift card claims under concurrency", () => {
           },
           card: {
             kind: "new",
-            card: {
-              number: "4242424242424242",
-              expMonth: 12,
-              expYear: new Date().getFullYear() + 3,
-              cvc: "123",
-            },
+            card: { ...TEST_CARD },
           },
         },
       },
@@ -396,12 +346,7 @@ describe("the job runner's clock and the gateway's memory", () => {
   });
 
   it("the sandbox gateway answers a key from any process: one charge however many clients ask", async () => {
-    const card = await new SandboxGateway().tokenise({
-      number: "4242424242424242",
-      expMonth: 12,
-      expYear: 2031,
-      cvc: "123",
-    });
+    const card = await new SandboxGateway().tokenise({ ...TEST_CARD });
     const key = `reliability:${randomUUID()}`;
     const request = {
       token: card.token,

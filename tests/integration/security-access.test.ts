@@ -33,7 +33,7 @@ import {
 } from "./http-helpers";
 import { insertGiftCard } from "./gift-fixtures";
 import { staffClient } from "./admin-helpers";
-import { createOrder, createUser } from "../factories";
+import { createOrder, createUser, TEST_CARDS } from "../factories";
 import * as apiBreakdown from "~/routes/api.orders.$order.checkout.breakdown";
 import * as apiFaq from "~/routes/api.faq";
 import * as apiPay from "~/routes/api.orders.$order.checkout";
@@ -205,7 +205,7 @@ beforeAll(async () => {
 });
 
 const newCardFields = {
-  "card[number]": "4242424242424242",
+  "card[number]": TEST_CARDS.good,
   "card[month]": "09",
   "card[year]": "2032",
   "card[cvc]": "123",

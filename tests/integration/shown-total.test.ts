@@ -28,7 +28,7 @@ import {
   type Client,
 } from "./http-helpers";
 import { testClientIp } from "./client-ip";
-import { LARGE_BOX_AND_BACON, createCard, createOrder, createUser } from "../factories";
+import { createCard, createOrder, createUser, LARGE_BOX_AND_BACON, TEST_CARDS } from "../factories";
 
 const ts = () => new Date().toISOString();
 const rand = () => randomBytes(4).toString("hex");
@@ -92,7 +92,7 @@ function checkoutForm(p: CheckoutPage) {
     frequencyDays: "28",
     deliveryNotes: "Side gate",
     paymentMethod: "new",
-    "card.number": "4242424242424242",
+    "card.number": TEST_CARDS.good,
     "card.expiration": "12/30",
     "card.cvc": "123",
   };
@@ -123,7 +123,7 @@ describe("box checkout: the charge is the total the page showed", () => {
       deliveryNotes: "Side gate",
       shipping: { line1: "1 George Street" },
     });
-    expect(JSON.stringify(body.repopulateFields)).not.toContain("4242424242424242");
+    expect(JSON.stringify(body.repopulateFields)).not.toContain(TEST_CARDS.good);
     expect(await charges()).toBe(0);
     expect(
       await db
@@ -672,7 +672,7 @@ const giftForm = (quote: string, key = randomUUID()) => ({
   "billing.state": "NSW",
   "billing.postcode": "2000",
   paymentMethod: "new",
-  "card.number": "4242424242424242",
+  "card.number": TEST_CARDS.good,
   "card.expiration": "12/30",
   "card.cvc": "123",
 });

@@ -101,7 +101,7 @@ describe("secondsToWait", () => {
 
 describe("waitText", () => {
   it("says seconds under a minute, else whole minutes rounded up", () => {
-    expect([1, 2, 59, 60, 61, 119, 900].map(waitText)).toEqual([
+    expect([1, 2, 59, 60, 61, 119, 900].map((s) => waitText(s))).toEqual([
       "1 second",
       "2 seconds",
       "59 seconds",

@@ -6,9 +6,9 @@ import {
   cardLimitConfig,
   cardLimitMessage,
   secondsUntilRoom,
-  waitText,
   type Hit,
 } from "~/payments/card-attempt-rules";
+import { waitText } from "~/utils/wait-text";
 
 const HOUR = 3_600_000;
 const now = new Date("2026-12-01T10:00:00.000Z");
@@ -134,7 +134,7 @@ describe("the message", () => {
     [90 * 60 + 1, "about 2 hours"],
     [14 * 3600, "about 14 hours"],
   ])("waits %i seconds as %s", (seconds, text) => {
-    expect(waitText(seconds)).toBe(text);
+    expect(waitText(seconds, { about: true })).toBe(text);
   });
 
   it("says what happened, why, and how long to wait", () => {
