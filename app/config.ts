@@ -76,6 +76,8 @@ export const PAYMENTS = {
   gatewayTimeoutSeconds: 60,
   /** the sandbox's slow test card (4000 0000 0000 2503, APP_ENV=test only) answers after this long */
   sandboxSlowCardMs: 25_000,
+  /** a second press of a payment under way waits this long for it before answering "already being placed" */
+  pressWaitMs: 20_000,
 } as const;
 
 export const RENEWALS = {

@@ -11,6 +11,16 @@ function hasProtocol(value: string, protocols: string[]): boolean {
   }
 }
 
+/** A test-only duration: unset, or whole milliseconds from `min` to `max` ("5s", "5000.5", " 5000" refused). */
+const testMilliseconds = (min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && +v >= min && +v <= max), {
+      message: `use whole milliseconds from ${min} to ${max}, or leave it unset`,
+    })
+    .transform((v) => (v === undefined ? undefined : Number(v)));
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -75,6 +85,14 @@ const EnvSchema = z
       .transform((v) => (v === undefined ? undefined : ("sandbox" as const))),
     /** new boxes and accounts one client address may start at /get-started per rate-limit window (app/box/start-limit.server.ts) */
     GET_STARTED_IP_MAX: z.coerce.number().int().positive().default(20),
+    /**
+     * APP_ENV=test only (decision 076): how long the sandbox's slow test card takes to answer
+     * (default PAYMENTS.sandboxSlowCardMs, 25 s) and how long a second press waits for a payment
+     * under way (default PAYMENTS.pressWaitMs, 20 s), so the suites' slow-gateway tests take
+     * seconds. Whole milliseconds only; set with any other APP_ENV, the server refuses to start.
+     */
+    TEST_SLOW_CARD_MS: testMilliseconds(1_000, 60_000),
+    TEST_PRESS_WAIT_MS: testMilliseconds(500, 20_000),
   })
   .refine((e) => e.APP_ENV !== "production" || Boolean(e.APP_ORIGIN), {
     path: ["APP_ORIGIN"],
@@ -94,6 +112,14 @@ const EnvSchema = z
   .refine((e) => !(e.APP_ENV === "production" && e.E2E_TEST_ROUTES), {
     path: ["E2E_TEST_ROUTES"],
     message: "must not be set when APP_ENV=production",
+  })
+  .refine((e) => e.APP_ENV === "test" || e.TEST_SLOW_CARD_MS === undefined, {
+    path: ["TEST_SLOW_CARD_MS"],
+    message: "is a test setting: only with APP_ENV=test",
+  })
+  .refine((e) => e.APP_ENV === "test" || e.TEST_PRESS_WAIT_MS === undefined, {
+    path: ["TEST_PRESS_WAIT_MS"],
+    message: "is a test setting: only with APP_ENV=test",
   });
 
 const parsed = EnvSchema.safeParse(process.env);

@@ -27,13 +27,19 @@ export const uniqueEmail = (prefix = "shopper") => `${prefix}.${hex(5)}@example.
 
 /**
  * The sandbox gateway's test card numbers (app/payments/sandbox-gateway.server.ts): `good` is
- * charged, `declined` and `insufficient` are refused with their messages. The slow and
- * refund-timeout cards are exported by the gateway itself (SLOW_TEST_CARD, REFUND_TIMEOUT_TEST_CARD).
+ * charged, `declined` and `insufficient` are refused with their messages; with APP_ENV=test only,
+ * `slow` answers after TEST_SLOW_CARD_MS (SLOW_TEST_CARD) and `refundTimeout`'s refunds are made but
+ * time out (REFUND_TIMEOUT_TEST_CARD). The gateway's own constants are checked against these in
+ * tests/integration/slow-gateway-real-time.test.ts; the e2e suite cannot import the gateway.
  */
-export const TEST_CARDS: Readonly<Record<"good" | "declined" | "insufficient", string>> = {
+export const TEST_CARDS: Readonly<
+  Record<"good" | "declined" | "insufficient" | "slow" | "refundTimeout", string>
+> = {
   good: "4242424242424242",
   declined: "4000000000000002",
   insufficient: "4000000000009995",
+  slow: "4000000000002503",
+  refundTimeout: "4000000000007023",
 };
 
 /** A card as a checkout or payment form sends it: the good number, valid for three more years. */

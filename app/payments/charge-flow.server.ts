@@ -14,6 +14,8 @@
 // who settles.
 import type { Kysely, Transaction } from "kysely";
 import { log } from "~/log/log.server";
+import { env } from "~/env.server";
+import { PAYMENTS } from "~/config";
 import { redactLogText } from "~/security/redact.mjs";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
@@ -411,7 +413,7 @@ const inProgress = (status: PaymentRow["status"]) =>
 /** Waits for a payment under way to leave pending (or for the time to run out), then answers its row. */
 async function waitForPayment(
   key: string,
-  { timeoutMs = 20_000, intervalMs = 150 } = {},
+  { timeoutMs = env.TEST_PRESS_WAIT_MS ?? PAYMENTS.pressWaitMs, intervalMs = 150 } = {},
 ): Promise<PaymentRow | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {

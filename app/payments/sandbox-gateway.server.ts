@@ -28,7 +28,8 @@ const SPECIAL: Record<string, Behaviour> = {
 };
 
 /**
- * A card whose charge succeeds after PAYMENTS.sandboxSlowCardMs (25 s): the gateway that is slow
+ * A card whose charge succeeds after PAYMENTS.sandboxSlowCardMs (25 s; TEST_SLOW_CARD_MS in the
+ * suites, decision 076): the gateway that is slow
  * under load, for tests of a second press while the first is still charging. Only when
  * APP_ENV=test (the test suites and the e2e server); anywhere else it is an ordinary card.
  */
@@ -215,7 +216,10 @@ export class SandboxGateway implements PaymentGateway {
     }
     const behaviour = behaviourOf(request.token);
     if (behaviour === "slow")
-      await pause(this.options.slowCardMs ?? PAYMENTS.sandboxSlowCardMs, request.signal);
+      await pause(
+        this.options.slowCardMs ?? env.TEST_SLOW_CARD_MS ?? PAYMENTS.sandboxSlowCardMs,
+        request.signal,
+      );
     const result: ChargeResult =
       behaviour === "declined" || behaviour === "insufficient"
         ? { ...DECLINES[behaviour] }

@@ -33,13 +33,14 @@ import {
   submitAndWait,
 } from "./fixtures";
 import { fillGiftCard, insertGiftCard, reachGiftCheckout } from "./gift-card-helpers";
+import { TEST_CARDS } from "../factories";
 
 test.describe.configure({ timeout: 90_000 });
 
 /** Step 1 of the report, through the gift-card pages: a $50 card bought signed out by `email`. */
 async function buyGiftCardAs(page: Page, email: string): Promise<string> {
   await reachGiftCheckout(page, email, "Olive");
-  await fillGiftCard(page, "4242424242424242");
+  await fillGiftCard(page, TEST_CARDS.good);
   await page.getByRole("button", { name: "Pay $50" }).click();
   await expect(page).toHaveURL(/\/gift-cards\/checkout\?order=PT-/);
   return (await page.getByTestId("order-reference").textContent())!;

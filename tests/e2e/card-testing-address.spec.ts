@@ -15,10 +15,10 @@ import {
   shippingGroup,
 } from "./checkout-helpers";
 import { spawnApp } from "./app-process";
-import { createUser } from "../factories";
+import { createUser, TEST_CARDS } from "../factories";
 
 const PER_ADDRESS = 5;
-const GOOD = "4242424242424242";
+const GOOD = TEST_CARDS.good;
 const LIMITED = "Too many new cards have been tried from this account or connection.";
 /** how the app keys this machine's requests (getClientIp) */
 const OUR_ADDRESS = "address:127.0.0.1";

@@ -20,9 +20,10 @@ import {
 import { fillGiftCard, giftField, reachGiftCheckout } from "./gift-card-helpers";
 import { createPayer, openPayPage, orderState } from "./orders-helpers";
 import { createSubscriber, openDashboard } from "./dashboard-helpers";
+import { TEST_CARDS } from "../factories";
 
-const DECLINED = "4000000000000002";
-const GOOD = "4242424242424242";
+const DECLINED = TEST_CARDS.declined;
+const GOOD = TEST_CARDS.good;
 const LIMITED = "Too many new cards have been tried from this account or connection.";
 const LIMITED_IN_FULL =
   /^Too many new cards have been tried from this account or connection\. To protect card holders, please wait about \d+ hours before trying a new card\.$/;

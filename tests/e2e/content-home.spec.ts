@@ -6,6 +6,8 @@ test.describe("home page", () => {
   test("hero carousel autoplays with a visible pause control, or is a scrollable list without JS", async ({
     page,
   }) => {
+    // the page's timers run on Playwright's clock, so the test moves time on instead of sleeping
+    await page.clock.install();
     await page.goto("/");
     await ready(page);
     const hero = page.getByRole("region", { name: "Our farms, boats and kitchens" });
@@ -38,7 +40,7 @@ test.describe("home page", () => {
     await pause.click();
     await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
     const paused = await active.getAttribute("aria-label");
-    await page.waitForTimeout(6_000);
+    await page.clock.runFor(6_000);
     await expect(active).toHaveAttribute("aria-label", paused!);
     await hero.getByRole("button", { name: "Next slide" }).click();
     await expect(active).not.toHaveAttribute("aria-label", paused!);
@@ -46,6 +48,7 @@ test.describe("home page", () => {
 
   test("no autoplay under prefers-reduced-motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto("/");
     await ready(page);
     const hero = page.getByRole("region", { name: "Our farms, boats and kitchens" });
@@ -58,7 +61,7 @@ test.describe("home page", () => {
     expect(animation).toBe("none");
     if (jsEnabled()) {
       await expect(hero.getByRole("button", { name: "Next slide" })).toBeVisible();
-      await page.waitForTimeout(5_500);
+      await page.clock.runFor(5_500);
       await expect(hero.locator(".swiper-slide-active")).toHaveAttribute("aria-label", "1 of 3");
     }
   });

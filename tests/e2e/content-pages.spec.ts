@@ -147,20 +147,6 @@ test.describe("content pages render from the database", () => {
     });
   }
 
-  test("the recipe page carries schema.org Recipe JSON-LD", async ({ page }) => {
-    await page.goto("/recipe-post/scotch-fillet-with-garlic-thyme-butter");
-    const json = JSON.parse(
-      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
-    );
-    expect(json).toMatchObject({
-      "@type": "Recipe",
-      name: "Scotch fillet with garlic and thyme butter",
-      prepTime: "PT10M",
-      cookTime: "PT15M",
-    });
-    expect(json.recipeIngredient.length).toBe(9);
-  });
-
   test("recipe category chips lead to the category's recipes", async ({ page }) => {
     await page.goto("/recipe-post/beef-massaman-curry");
     await ready(page);
@@ -201,22 +187,4 @@ test.describe("content pages render from the database", () => {
   });
 });
 
-test.describe("unknown content is not found", () => {
-  for (const path of [
-    "/blog/everything",
-    "/blog-recipes/dessert",
-    "/blog-post/no-such-post",
-    "/recipe-post/no-such-recipe",
-    "/blog-post/beef-massaman-curry",
-    "/recipe-post/how-we-pack-your-box",
-    "/locations/darwin",
-  ]) {
-    test(`${path} is a 404 page`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response!.status()).toBe(404);
-      await expect(
-        page.getByRole("heading", { level: 1, name: "We couldn't find that page" }),
-      ).toBeVisible();
-    });
-  }
-});
+// the recipe's JSON-LD and the 404s of unknown content: tests/integration/server-answers.test.ts (decision 076)

@@ -5,6 +5,7 @@
 // insufficient-funds card passes the check and is saved.
 import { createSubscriber, openDashboard } from "./dashboard-helpers";
 import { e2eDb, expect, jsEnabled, settled, test } from "./fixtures";
+import { TEST_CARDS } from "../factories";
 
 test.describe("my account: adding a card verifies it first", () => {
   test.describe.configure({ timeout: 60_000 });
@@ -17,7 +18,7 @@ test.describe("my account: adding a card verifies it first", () => {
     const cards = page.locator("#cards");
     await cards.getByText("Add a card").click();
     let form = page.locator("#account-add-card");
-    await form.getByLabel("Card number").fill("4000000000000002");
+    await form.getByLabel("Card number").fill(TEST_CARDS.declined);
     await form.getByLabel("Expiry (MM/YY)").fill("10/29");
     await form.getByLabel("CVC").fill("123");
     await form.getByLabel("Make this my primary card").check();
@@ -35,8 +36,8 @@ test.describe("my account: adding a card verifies it first", () => {
     await page.unroute("**/dashboard/account**");
     expect(answers[0].status).toBeGreaterThanOrEqual(400);
     expect(answers[0].status).toBeLessThan(500);
-    expect(answers[0].text).not.toContain("4000000000000002");
-    expect(await page.content()).not.toContain("4000000000000002");
+    expect(answers[0].text).not.toContain(TEST_CARDS.declined);
+    expect(await page.content()).not.toContain(TEST_CARDS.declined);
 
     form = page.locator("#account-add-card");
     const number = form.getByLabel("Card number");
@@ -63,7 +64,7 @@ test.describe("my account: adding a card verifies it first", () => {
     expect(rows.map((r) => [r.lastFour, r.isPrimary])).toEqual([["4242", 1]]);
 
     // a zero-amount check needs no funds: the insufficient-funds card is saved
-    await number.fill("4000000000009995");
+    await number.fill(TEST_CARDS.insufficient);
     await form.getByLabel("Expiry (MM/YY)").fill("10/29");
     await form.getByLabel("CVC").fill("123");
     await form.getByLabel("Make this my primary card").uncheck();

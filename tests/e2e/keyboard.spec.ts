@@ -5,6 +5,7 @@
 // post, and the postcode look-up has its own button).
 import type { Locator, Page } from "@playwright/test";
 import { expect, jsEnabled, ready, settled, test, uniqueEmail } from "./fixtures";
+import { TEST_CARDS } from "../factories";
 
 const isFocused = (l: Locator) =>
   l.evaluate((el) => el === document.activeElement).catch(() => false);
@@ -156,7 +157,7 @@ test("a new visitor builds a curated box and pays with the keyboard alone", asyn
   await expect(state).toHaveValue("NSW");
   await expect(shipping.getByLabel("Postcode")).toHaveValue("2000");
   const cardNumber = page.getByLabel("Card number");
-  await typeInto(page, cardNumber, "4242424242424242");
+  await typeInto(page, cardNumber, TEST_CARDS.good);
   await expectVisibleFocus(cardNumber);
   await typeInto(page, page.getByLabel("Expiry (MM/YY)"), "12/30");
   await typeInto(page, page.getByLabel("CVC"), "123");

@@ -4,6 +4,7 @@
 import { expectNoSeriousViolations } from "./a11y";
 import { test, expect, e2eDb, jsEnabled, ready, signIn, createUser } from "./fixtures";
 import { aud, createPayer, openPayPage, orderState, submitOrder } from "./orders-helpers";
+import { TEST_CARDS } from "../factories";
 
 const DEMO = { email: "demo@paddockandtide.com.au", password: "Paddock-Demo-2026" };
 
@@ -169,7 +170,7 @@ test.describe("pay an order", () => {
     await page.getByLabel("Suburb").fill("Haymarket");
     await page.getByLabel("State").selectOption("NSW");
     await page.getByLabel("Postcode").fill("20");
-    await fillNewCard(page, "4242424242424242", "13/30", "12");
+    await fillNewCard(page, TEST_CARDS.good, "13/30", "12");
     await submitOrder(page, { expectPost: !jsEnabled() });
     await expect(dialog(page, "Please check your details")).toContainText("Phone is invalid");
     await dialog(page, "Please check your details").getByRole("button", { name: "Ok" }).click();
@@ -188,7 +189,7 @@ test.describe("pay an order", () => {
     if (!jsEnabled()) {
       await expect(page.getByLabel("Card number")).toHaveValue("");
       await expect(page.getByLabel("CVC")).toHaveValue("");
-      expect(await page.content()).not.toContain("4242424242424242");
+      expect(await page.content()).not.toContain(TEST_CARDS.good);
     }
 
     await page.getByLabel("Address type").selectOption("business");
@@ -206,7 +207,7 @@ test.describe("pay an order", () => {
   }) => {
     const payer = await createPayer();
     await openPayPage(page, payer);
-    await fillNewCard(page, "4000000000000002");
+    await fillNewCard(page, TEST_CARDS.declined);
     await submitOrder(page);
     const declined = dialog(page, "Payment declined");
     await expect(declined).toContainText("Your card was declined.");

@@ -23,9 +23,13 @@ const child = spawn(process.execPath, ["app/bin/start.mjs"], {
     DATABASE_URL: `file:${dbFile}`,
     APP_ENV: "test",
     E2E_TEST_ROUTES: "1",
-    // the slow-gateway spec holds slots for 25 s on purpose; the queue's deadline has its own spec
+    // the slow-gateway spec holds slots for seconds on purpose; the queue's deadline has its own spec
     // (http-slow-senders), so ordinary specs beside it wait rather than get a 503
     ADMISSION_WAIT_SECONDS: process.env.ADMISSION_WAIT_SECONDS ?? "30",
+    // the slow test card answers in 8 s, not 25, and a second press waits 3 s for the first, not 20
+    // (decision 076; one integration test keeps the real times: slow-gateway-real-time.test.ts)
+    TEST_SLOW_CARD_MS: "8000",
+    TEST_PRESS_WAIT_MS: "3000",
     SESSION_SECRET: E2E_SESSION_SECRET,
     // Playwright connects from 127.0.0.1 as an untrusted peer: X-Forwarded-For must not matter
     TRUST_PROXY: "",

@@ -26,6 +26,7 @@ import {
   submitCheckout,
 } from "./checkout-helpers";
 import { createPayer, openPayPage, orderState, submitOrder } from "./orders-helpers";
+import { TEST_CARDS } from "../factories";
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -161,7 +162,7 @@ test("gift card: the amount changed in another window charges nothing and shows 
   await billing.getByLabel("State").selectOption("NSW");
   await billing.getByLabel("Postcode").fill("2041");
   const card = async () => {
-    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByLabel("Card number").fill(TEST_CARDS.good);
     await page.getByLabel("Expiry (MM/YY)").fill("12/30");
     await page.getByLabel("CVC").fill("123");
   };

@@ -13,7 +13,7 @@ import {
   createResetToken,
   resetPassword,
 } from "~/accounts/password-reset.server";
-import { choosePackage, readFlow, requireFlow, saveDelivery } from "~/box/flow.server";
+import { requireFlow } from "~/box/flow.server";
 import {
   accountStepAction,
   accountStepForPage,
@@ -23,7 +23,6 @@ import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { claimWaitingGiftCard, waitingGiftCardProblem } from "~/checkout/gift-credit.server";
 import { ACCOUNT_DISABLED, placeOrder } from "~/checkout/place-order.server";
 import { SECOND_BOX_NEEDED } from "~/checkout/second-box.server";
-import { lookupPostcode } from "~/delivery/lookup.server";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";
 import { purchaseGiftCard } from "~/gift-cards/purchase.server";
 import { sydneyToday } from "~/gift-cards/rules";
@@ -39,7 +38,7 @@ import {
   TEST_CARD,
 } from "../factories";
 import { boxSubscriber } from "./next-box-fixtures";
-import { newSession } from "./sessions";
+import { createCheckoutDraft } from "./checkout-draft";
 import { testClientIp } from "./client-ip";
 import { codeOf } from "./gift-fixtures";
 
@@ -94,45 +93,8 @@ const requestOf = (cookie: string, path = "/get-started/checkout") =>
   new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } });
 
 /** Step 2: in another browser someone starts a curated box with this e-mail (or signed in, as `user`). */
-async function boxWithEmail(email: string | null, user: User | null = null) {
-  const session = await newSession(user?.id ?? null);
-  const lookup = await lookupPostcode("2000");
-  if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(requestOf(session.cookie, "/get-started"));
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email: email ?? undefined,
-      postcode: "2000",
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  let draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", draft.id)
-    .executeTakeFirstOrThrow();
-  return {
-    session: { ...session, subscriptionId: draft.id },
-    draft,
-    suburb: lookup.suburbs[0].name,
-    date: lookup.dates[0].value,
-  };
-}
+const boxWithEmail = (email: string | null, user: User | null = null) =>
+  createCheckoutDraft({ email, user });
 
 function order(
   d: { suburb: string; date: string },

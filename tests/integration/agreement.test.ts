@@ -30,7 +30,7 @@ import { boxSubscriber } from "./next-box-fixtures";
 import { call, csrfPair, postRequest, type Client } from "./http-helpers";
 import { testClientIp } from "./client-ip";
 import { createAddress, TEST_CARD, TEST_CARDS } from "../factories";
-import { newSession } from "./sessions";
+import { createCheckoutDraft } from "./checkout-draft";
 
 const ORIGIN = "http://localhost";
 const PERTH_REFUSAL =
@@ -44,48 +44,19 @@ type Ok = Extract<PostcodeLookup, { status: "ok" }>;
 
 /** A visitor's curated box in `postcode`, saved with the first date offered and a 4-weekly frequency, ready for checkout. */
 async function draftIn(postcode: string) {
-  const { cookie: sessionPair, ...session } = await newSession();
-  const lookup = (await lookupPostcode(postcode)) as Ok;
+  const { session, draft, email, lookup, pkg } = await createCheckoutDraft({
+    postcode,
+    email: `agree.${randomBytes(4).toString("hex")}@example.com`,
+  });
   expect(lookup.status).toBe("ok");
-  const flow = await readFlow(
-    new Request(`${ORIGIN}/get-started`, { headers: { Cookie: sessionPair } }),
-  );
-  const email = `agree.${randomBytes(4).toString("hex")}@example.com`;
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email,
-      postcode,
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  const before = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(before, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  const draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
   const csrf = await csrfPair();
   const client: Client = {
-    cookie: `${csrf.cookie}; ${sessionPair}`,
+    cookie: `${csrf.cookie}; ${session.cookie}`,
     token: csrf.token,
     userId: null,
     email,
   };
-  return { session: { ...session, subscriptionId: draft.id }, draft, email, lookup, client, pkg };
+  return { session, draft, email, lookup, client, pkg };
 }
 
 function input(

@@ -10,55 +10,25 @@
 // same database. Then nothing may be half-written, no e-mail sent twice, and
 // every order whose answer said success must be there.
 //
-// The build: CI runs the integration suite before `remix build`, so this file
-// builds once into its own BUILD_NAME directory (.builds/crash-test, about 10 s
-// on two cores) and reuses it while it is newer than the sources. That keeps
-// the run independent of the e2e build and adds seconds, not a browser, to CI.
-// The PostgreSQL run has its own directory: CI runs it alongside the SQLite run.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+// The build: the run's one production build (tests/build-once.mjs, decision
+// 076), the one the e2e suite serves; run on its own, this file makes it when
+// it is missing or older than the sources.
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
+import { ensureTestBuild, testServerBuild } from "../build-once.mjs";
 
 // The server signs cookies with this secret; the test signs session cookies with it too.
 process.env.SESSION_SECRET = "crash-test-session-secret-not-for-production";
 
 const { db } = await import("~/db/client.server");
-const { newSession } = await import("./sessions");
-const { changeAddon, choosePackage, readFlow, saveDelivery } = await import("~/box/flow.server");
-const { lookupPostcode } = await import("~/delivery/lookup.server");
+const { createCheckoutDraft } = await import("./checkout-draft");
 
-const BUILD_NAME = process.env.DATABASE_URL_TEST ? "crash-test-pg" : "crash-test";
-const SERVER_BUILD = path.resolve(`.builds/${BUILD_NAME}/index.js`);
+const SERVER_BUILD = testServerBuild();
 const rand = () => randomBytes(4).toString("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /* ------------------------------------------------------------ build and server */
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-function ensureBuild() {
-  const built = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
-  const sources = Math.max(
-    newest("app"),
-    fs.statSync("package-lock.json").mtimeMs,
-    fs.statSync("remix.config.js").mtimeMs,
-  );
-  if (built > sources) return;
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
-    env: { ...process.env, BUILD_NAME, NODE_ENV: "production" },
-    stdio: "pipe",
-    timeout: 180_000,
-  });
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -239,41 +209,13 @@ const GIFTS = 8;
 
 /** A visitor's curated box with one bacon add-on, built through the services; returns a client carrying its session. */
 async function boxDraft(baconId: number) {
-  const { cookie, ...session } = await newSession();
-  const lookup = await lookupPostcode("2000");
-  if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(
-    new Request("http://localhost/get-started", { headers: { Cookie: cookie } }),
-  );
-  const email = `crash.${rand()}@example.com`;
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email,
-      postcode: "2000",
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  const draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  await changeAddon(draft.id, { intent: "add", productId: baconId });
+  const d = await createCheckoutDraft({ email: `crash.${rand()}@example.com`, addons: [baconId] });
+  const cookie = d.session.cookie;
   const eq = cookie.indexOf("=");
   return {
     client: new Client({ [cookie.slice(0, eq)]: cookie.slice(eq + 1) }),
-    subscriptionId: draft.id,
-    suburb: lookup.suburbs[0].name,
+    subscriptionId: d.draft.id,
+    suburb: d.suburb,
   };
 }
 
@@ -376,7 +318,7 @@ async function send(a: Attempt) {
 /* ------------------------------------------------------------ the test */
 
 beforeAll(async () => {
-  ensureBuild();
+  ensureTestBuild();
   port = await freePort();
   base = `http://127.0.0.1:${port}`;
 }, 200_000);

@@ -5,13 +5,13 @@
 // (BODY_BYTES_IN_FLIGHT_MAX), past which the answer is 503 with Retry-After; and a flood of large
 // anonymous posts leaves the worker's memory where it was while the shop still answers.
 //
-// The build: like crash-recovery.test.ts, this file builds once into its own BUILD_NAME directory
-// and reuses it while it is newer than the sources.
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+// The build: the run's one production build (tests/build-once.mjs, decision 076), made when it is
+// missing or older than the sources.
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
-import path from "node:path";
+import { ensureTestBuild, testServerBuild } from "../build-once.mjs";
 
 // The server signs and checks cookies with this secret; the test signs the staff cookie with it too.
 process.env.SESSION_SECRET = "large-bodies-test-secret-not-for-production";
@@ -21,36 +21,11 @@ const { staffCookie } = await import("~/staff/staff-session.server");
 const { csrfPair } = await import("./http-helpers");
 const { createStaff, createStaffSession } = await import("../factories");
 
-const BUILD_NAME = process.env.DATABASE_URL_TEST ? "large-bodies-test-pg" : "large-bodies-test";
-const SERVER_BUILD = path.resolve(`.builds/${BUILD_NAME}/index.js`);
+const SERVER_BUILD = testServerBuild();
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /* ------------------------------------------------------------ build and server */
-
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return latest;
-}
-
-function ensureBuild() {
-  const built = fs.existsSync(SERVER_BUILD) ? fs.statSync(SERVER_BUILD).mtimeMs : 0;
-  const sources = Math.max(
-    newest("app"),
-    fs.statSync("package-lock.json").mtimeMs,
-    fs.statSync("remix.config.js").mtimeMs,
-  );
-  if (built > sources) return;
-  execFileSync(path.resolve("node_modules/.bin/remix"), ["build"], {
-    env: { ...process.env, BUILD_NAME, NODE_ENV: "production" },
-    stdio: "pipe",
-    timeout: 180_000,
-  });
-}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -196,7 +171,7 @@ async function staffCookieHeader(): Promise<{ cookie: string; csrf: string }> {
 
 /* ------------------------------------------------------------ the tests */
 
-beforeAll(() => ensureBuild(), 240_000);
+beforeAll(() => ensureTestBuild(), 240_000);
 
 describe("large bodies only for staff, with a ceiling per worker", () => {
   // the smallest ceiling the server takes: the largest body of its table, and a little more

@@ -6,8 +6,6 @@ import { randomUUID } from "node:crypto";
 import { vi } from "vitest";
 import { db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
-import { lookupPostcode } from "~/delivery/lookup.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import type { AddressInput } from "~/addresses/address-schema";
 import type { PurchaseInput } from "~/gift-cards/purchase.server";
@@ -20,7 +18,7 @@ import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import type { ChargeRequest } from "~/payments/gateway";
 import { createOrder, createUser, TEST_BILLING, TEST_CARD, uniqueEmail } from "../factories";
 import { testClientIp } from "./client-ip";
-import { newSession } from "./sessions";
+import { createCheckoutDraft } from "./checkout-draft";
 
 export const ORIGIN = "http://localhost";
 const ts = () => new Date().toISOString();
@@ -48,34 +46,6 @@ export function customer(creditCents = 0): Promise<User> {
  * it. `guest`: the draft of a visitor who typed the user's e-mail (a user without a password), not signed in.
  */
 export async function boxDraft(user: User, { guest = false } = {}) {
-  const { cookie, ...session } = await newSession(guest ? null : user.id);
-  const lookup = await lookupPostcode("2000");
-  if (lookup.status !== "ok") throw new Error("undeliverable");
-  const flow = await readFlow(
-    new Request(`${ORIGIN}/get-started`, { headers: { Cookie: cookie } }),
-  );
-  const saved = await saveDelivery(
-    { ...flow, session },
-    {
-      email: user.email,
-      postcode: "2000",
-      suburbId: lookup.suburbs[0].id,
-      deliveryDate: lookup.dates[0].value,
-      deliveryWindow: "day",
-    },
-  );
-  if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
-  const pkg = await db
-    .selectFrom("packages")
-    .select(["id", "parentId"])
-    .where("slug", "=", "beef-small")
-    .executeTakeFirstOrThrow();
-  const first = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", saved.subscriptionId)
-    .executeTakeFirstOrThrow();
-  await choosePackage(first, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
   const bacon = (
     await db
       .selectFrom("products")
@@ -85,12 +55,7 @@ export async function boxDraft(user: User, { guest = false } = {}) {
   ).id;
   // counted stock, so giving it back twice would show
   await db.updateTable("products").set({ inventory: 500 }).where("id", "=", bacon).execute();
-  await changeAddon(first.id, { intent: "add", productId: bacon });
-  const draft = await db
-    .selectFrom("subscriptions")
-    .selectAll()
-    .where("id", "=", first.id)
-    .executeTakeFirstOrThrow();
+  const { session, draft, lookup } = await createCheckoutDraft({ user, guest, addons: [bacon] });
   const shipping = { ...billing, city: lookup.suburbs[0].name };
   const input = (over: Partial<CheckoutInput> = {}): CheckoutInput => ({
     idempotencyKey: randomUUID(),
@@ -119,7 +84,7 @@ export async function boxDraft(user: User, { guest = false } = {}) {
   });
   return {
     actor: {
-      session: { ...session, subscriptionId: draft.id },
+      session,
       user: guest ? null : user,
       draft,
       clientIp: testClientIp(),
@@ -265,4 +230,21 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 10_000) {
     if (Date.now() > end) throw new Error("timed out waiting");
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Succeeded payments and gateway charges of a user: what "charged once" means. */
+export async function chargesOf(userId: number) {
+  const payments = await db
+    .selectFrom("payments")
+    .select(["idempotencyKey", "status"])
+    .where("userId", "=", userId)
+    .execute();
+  const charged = [];
+  for (const p of payments)
+    if ((await gatewayRecord(p.idempotencyKey)).charge?.status === "succeeded")
+      charged.push(p.idempotencyKey);
+  return {
+    succeeded: payments.filter((p) => p.status === "succeeded").length,
+    charged: charged.length,
+  };
 }

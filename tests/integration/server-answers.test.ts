@@ -1,0 +1,309 @@
+// What the server answers, checked without a browser (decision 076): statuses, headers, the error
+// pages, schema.org JSON-LD, robots.txt and sitemap.xml, and the session's idle limit, through the
+// run's production build served in this process (./built-server.ts) on the suite's database. These
+// checks were e2e tests that ran a browser twice (JavaScript on and off) for answers that are the
+// same either way; each keeps its assertions, and its old spec and name are given above it.
+// SQLite, and PostgreSQL with DATABASE_URL_TEST.
+import { sql } from "kysely";
+
+// the build reads its environment as it loads: the error test route (/test-hooks/error) as in e2e
+process.env.E2E_TEST_ROUTES = "1";
+afterAll(() => {
+  delete process.env.E2E_TEST_ROUTES;
+});
+
+const { db } = await import("~/db/client.server");
+const { createUser } = await import("../factories");
+const { signInAs } = await import("./http-helpers");
+const { startBuiltServer } = await import("./built-server");
+
+type Server = Awaited<ReturnType<typeof startBuiltServer>>;
+let server: Server;
+beforeAll(async () => {
+  server = await startBuiltServer();
+}, 240_000);
+afterAll(() => server?.close());
+
+const DAY = 86_400_000;
+
+/** The text of markup, entities decoded, whitespace collapsed. */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+/** The page's level-one headings' text. */
+const h1s = (html: string) =>
+  [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((m) => textOf(m[1]));
+/** The href of each link whose text is `name`. */
+const linkHrefs = (html: string, name: string) =>
+  [...html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a>/g)]
+    .filter((m) => textOf(m[2]) === name)
+    .map((m) => /\bhref="([^"]*)"/.exec(m[1])?.[1]?.replace(/&amp;/g, "&") ?? null);
+/** The main navigation's markup. */
+const mainNav = (html: string) =>
+  /<nav\b[^>]*aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+
+/** The JSON-LD blocks of a page, each parsed; the markup escapes "<" inside the data. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  const texts = [
+    ...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
+  ].map((m) => m[1]);
+  for (const t of texts) expect(t).not.toContain("<");
+  return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+async function page(path: string, cookie?: string) {
+  const res = await server.get(path, cookie ? { Cookie: cookie } : {});
+  return { res, status: res.status, html: await res.text() };
+}
+
+describe("the layout and the error states (was tests/e2e/layout.spec.ts)", () => {
+  // layout.spec.ts: "every page carries the brand title and security headers"
+  it("every page carries the brand title and security headers", async () => {
+    const { res, html } = await page("/");
+    expect(textOf(/<title>([\s\S]*?)<\/title>/.exec(html)![1])).toMatch(
+      /Paddock & Tide - Australian meat & wild-caught seafood, delivered/,
+    );
+    expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  // layout.spec.ts: "unknown pages show the not-found page with status 404"
+  it("unknown pages show the not-found page with status 404", async () => {
+    const { status, html } = await page("/no-such-page/at-all");
+    expect(status).toBe(404);
+    expect(h1s(html)).toContain("We couldn't find that page");
+    expect(linkHrefs(html, "Build your box").length).toBeGreaterThan(0);
+  });
+
+  // layout.spec.ts: "status 401 shows …" and "status 419 shows the session-expired state with a sign-in link back here"
+  for (const code of [401, 419])
+    it(`status ${code} shows the session-expired state with a sign-in link back here`, async () => {
+      const path = `/test-hooks/error?status=${code}`;
+      const { status, html } = await page(path);
+      expect(status).toBe(code);
+      expect(h1s(html)).toContain("Your session has expired");
+      expect(linkHrefs(html, "Sign in again")).toContain(
+        `/sign-in?destination=${encodeURIComponent(path)}`,
+      );
+    });
+
+  // layout.spec.ts: "/healthz checks the database and reports the age of the oldest due job"
+  it("/healthz checks the database and reports the age of the oldest due job", async () => {
+    const res = await server.get("/healthz");
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe("ok");
+    expect(body.jobs.oldestDueAgeSeconds).toEqual(expect.any(Number));
+  });
+});
+
+describe("content pages (was tests/e2e/content-pages.spec.ts)", () => {
+  // content-pages.spec.ts: "the recipe page carries schema.org Recipe JSON-LD"
+  it("the recipe page carries schema.org Recipe JSON-LD", async () => {
+    const { html } = await page("/recipe-post/scotch-fillet-with-garlic-thyme-butter");
+    const [json] = jsonLd(html) as { recipeIngredient: unknown[] }[];
+    expect(json).toMatchObject({
+      "@type": "Recipe",
+      name: "Scotch fillet with garlic and thyme butter",
+      prepTime: "PT10M",
+      cookTime: "PT15M",
+    });
+    expect(json.recipeIngredient.length).toBe(9);
+  });
+
+  // content-pages.spec.ts: "${path} is a 404 page", one test per path
+  for (const path of [
+    "/blog/everything",
+    "/blog-recipes/dessert",
+    "/blog-post/no-such-post",
+    "/recipe-post/no-such-recipe",
+    "/blog-post/beef-massaman-curry",
+    "/recipe-post/how-we-pack-your-box",
+    "/locations/darwin",
+  ])
+    it(`${path} is a 404 page`, async () => {
+      const { status, html } = await page(path);
+      expect(status).toBe(404);
+      expect(h1s(html)).toContain("We couldn't find that page");
+    });
+});
+
+describe("what search engines get (was tests/e2e/seo.spec.ts)", () => {
+  // seo.spec.ts: "robots.txt and sitemap.xml answer with the right types and content"
+  it("robots.txt and sitemap.xml answer with the right types and content", async () => {
+    const robots = await server.get("/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const text = await robots.text();
+    expect(text).toContain("Disallow: /admin");
+    expect(text).toContain(`Sitemap: ${server.base}/sitemap.xml`);
+
+    const sitemap = await server.get("/sitemap.xml");
+    expect(sitemap.status).toBe(200);
+    expect(sitemap.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${server.base}/</loc>`);
+    expect(xml).toContain(`<loc>${server.base}/faq</loc>`);
+    expect(xml).toContain(
+      `<loc>${server.base}/recipe-post/scotch-fillet-with-garlic-thyme-butter</loc>`,
+    );
+    expect(xml).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[\d:.]+Z<\/lastmod>/);
+  });
+
+  // seo.spec.ts: "the home page carries the shop as a schema.org Organization"
+  it("the home page carries the shop as a schema.org Organization", async () => {
+    const [org] = jsonLd((await page("/")).html).filter((d) => d["@type"] === "Organization");
+    expect(org).toMatchObject({
+      "@context": "https://schema.org",
+      name: "Paddock & Tide",
+      url: `${server.base}/`,
+      logo: `${server.base}/images/logo-mark.svg`,
+    });
+  });
+
+  // seo.spec.ts: "how it works lists every box as a Product with an Offer per size in AUD"
+  it("how it works lists every box as a Product with an Offer per size in AUD", async () => {
+    const [list] = jsonLd((await page("/how-it-works")).html).filter(
+      (d) => d["@type"] === "ItemList",
+    );
+    const items = (list.itemListElement as { item: Record<string, unknown> }[]).map((e) => e.item);
+    expect(items.length).toBeGreaterThan(1);
+    for (const item of items) {
+      expect(item["@type"]).toBe("Product");
+      expect(item.name).toEqual(expect.any(String));
+      expect(item.image).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/images\//);
+      const offers = ([] as Record<string, unknown>[]).concat(
+        item.offers as Record<string, unknown>[],
+      );
+      for (const offer of offers)
+        expect(offer).toMatchObject({
+          "@type": "Offer",
+          priceCurrency: "AUD",
+          price: expect.stringMatching(/^\d+\.\d\d$/),
+          availability: "https://schema.org/InStock",
+        });
+    }
+  });
+
+  // seo.spec.ts: "the box size and add-on pages carry Product and Offer data"
+  it("the box size and add-on pages carry Product and Offer data", async () => {
+    const form = new URLSearchParams({
+      email: `seo.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`,
+      postcode: "2000",
+      time: "day",
+      box: "curated",
+      size: "small",
+      range: "Value",
+      frequency: "28",
+    });
+    const drafted = await fetch(`${server.base}/test-hooks/draft`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+    });
+    expect(drafted.status, await drafted.text()).toBe(200);
+    const cookie = drafted.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+
+    const [box] = jsonLd((await page("/get-started/box-size", cookie)).html).filter(
+      (d) => d["@type"] === "Product",
+    );
+    expect(box.name).toEqual(expect.any(String));
+    expect(box.description).toEqual(expect.any(String));
+    const offers = box.offers as Record<string, unknown>[];
+    expect(offers.length).toBe(2);
+    for (const offer of offers) expect(offer).toMatchObject({ priceCurrency: "AUD" });
+
+    const [list] = jsonLd((await page("/get-started/addons", cookie)).html).filter(
+      (d) => d["@type"] === "ItemList",
+    );
+    const addons = (list.itemListElement as { item: Record<string, unknown> }[]).map((e) => e.item);
+    expect(addons.length).toBeGreaterThan(0);
+    expect(addons[0]).toMatchObject({
+      "@type": "Product",
+      offers: { "@type": "Offer", priceCurrency: "AUD" },
+    });
+  });
+});
+
+describe("session expiry (was tests/e2e/accounts-session.spec.ts)", () => {
+  /** A user signed in as sign-in leaves them: a session row and its signed cookie. */
+  async function signedIn() {
+    const user = await createUser(db, { password: "Correct-Horse-42" });
+    const client = await signInAs(user.email);
+    return { user, cookie: client.cookie };
+  }
+  /** Makes the user's session look `days` old with no use recorded since it began. */
+  const sessionBegan = (userId: number, days: number) =>
+    sql`update sessions set created_at = ${new Date(Date.now() - days * DAY).toISOString()} where user_id = ${userId}`.execute(
+      db,
+    );
+  const lastSeenAt = async (userId: number) =>
+    (
+      await db
+        .selectFrom("sessions")
+        .select("lastSeenAt")
+        .where("userId", "=", userId)
+        .executeTakeFirstOrThrow()
+    ).lastSeenAt;
+
+  // accounts-session.spec.ts: "an expired session row counts as ended"
+  it("an expired session row counts as ended", async () => {
+    const { user, cookie } = await signedIn();
+    await db
+      .updateTable("sessions")
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where("userId", "=", user.id)
+      .execute();
+    const { status, html } = await page("/dashboard/my-deliveries?newuser=1", cookie);
+    expect(status).toBe(401);
+    expect(linkHrefs(html, "Sign in again")).toContain(
+      `/sign-in?destination=${encodeURIComponent("/dashboard/my-deliveries?newuser=1")}`,
+    );
+  });
+
+  // accounts-session.spec.ts: "a session unused for 14 days is refused: the session-expired state, then the sign-in page as for a visitor"
+  it("a session unused for 14 days is refused: the session-expired state, then the sign-in page as for a visitor", async () => {
+    const { user, cookie } = await signedIn();
+    await sessionBegan(user.id, 15);
+    const refused = await page("/dashboard/my-deliveries", cookie);
+    expect(refused.status).toBe(401);
+    expect(h1s(refused.html)).toContain("Your session has expired");
+
+    const signIn = await page("/sign-in", cookie);
+    expect(signIn.status).toBe(200); // not sent on: the page itself, as for a visitor
+    expect(h1s(signIn.html)).toContain("Sign in");
+    const nav = mainNav(signIn.html);
+    expect(linkHrefs(nav, "Sign in").length).toBeGreaterThan(0);
+    expect(textOf(nav)).not.toContain("My account");
+  });
+
+  // accounts-session.spec.ts: "each use slides the idle limit, and a use is written down at most once an hour"
+  it("each use slides the idle limit, and a use is written down at most once an hour", async () => {
+    const { user, cookie } = await signedIn();
+    await sessionBegan(user.id, 13);
+    const before = new Date().toISOString();
+    expect((await page("/dashboard/my-deliveries", cookie)).status).toBe(200);
+    const recorded = await lastSeenAt(user.id);
+    expect(recorded! >= before).toBe(true);
+    expect((await page("/dashboard/my-deliveries", cookie)).status).toBe(200);
+    expect(await lastSeenAt(user.id)).toBe(recorded);
+
+    // 20 days since it began, but used just now: still signed in
+    await sessionBegan(user.id, 20);
+    const still = await page("/dashboard/my-deliveries", cookie);
+    expect(still.status).toBe(200);
+    expect(h1s(still.html)).toContain("G'day, Sam");
+  });
+});
