@@ -16,9 +16,13 @@ const testMilliseconds = (min: number, max: number) =>
   z
     .string()
     .optional()
-    .refine((v) => v === undefined || (/^\d+$/.test(v) && +v >= min && +v <= max), {
-      message: `use whole milliseconds from ${min} to ${max}, or leave it unset`,
-    })
+    .refine(
+      // a plain integer written as JavaScript writes it back: no sign, space, exponent or leading zero
+      (v) =>
+        v === undefined ||
+        (String(Number(v)) === v && Number.isInteger(+v) && +v >= min && +v <= max),
+      { message: `use whole milliseconds from ${min} to ${max}, or leave it unset` },
+    )
     .transform((v) => (v === undefined ? undefined : Number(v)));
 
 const EnvSchema = z

@@ -22,6 +22,19 @@ const launchOptions = {
   ],
 };
 
+/**
+ * Specs whose every test opens pages and submits nothing (their forms, if any, are other specs'):
+ * the js project runs them, the nojs project need not (decision 076). A new spec runs in both
+ * unless listed here or its tests are tagged.
+ */
+const READ_ONLY_SPECS = [
+  "accounts-deliveries.spec.ts", // my deliveries as each kind of account sees it
+  "box-guards.spec.ts", // the box flow's redirects; the forms on the way are box-flow.spec.ts's
+  "content-across-workers.spec.ts", // a post's new title through every worker
+  "content-pages.spec.ts", // content pages' headings, meta, links and image sources
+  "renewals-packing-cutoff.spec.ts", // what the terms and pages say of the packing cut-off
+];
+
 export default defineConfig({
   testDir: "./e2e",
   fullyParallel: true,
@@ -43,13 +56,16 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: true } },
-    // tests tagged @http use only `request`, no page: the same requests either way, so they run once;
+    // JavaScript off runs what submits forms or shows something else without scripts (decision 076).
+    // Tests tagged @http use only `request`, no page: the same requests either way, so they run once;
     // tests tagged @scripts are about what the page's scripts do, which without JS never run;
-    // tests tagged @once start servers of their own (a production start), once is enough
+    // tests tagged @once start servers of their own (a production start), once is enough;
+    // tests tagged @reads open pages and submit nothing: the server's HTML is the same either way.
     {
       name: "nojs",
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },
-      grepInvert: /@http|@scripts|@once/,
+      grepInvert: /@http|@scripts|@once|@reads/,
+      testIgnore: READ_ONLY_SPECS,
     },
   ],
   webServer: {

@@ -124,24 +124,25 @@ test.describe("catalogue", () => {
     }
   });
 
-  test("a box's page shows its sizes and this and next month's contents", async ({
-    page,
-    staff,
-  }) => {
-    void staff;
-    const beef = await e2eDb()
-      .selectFrom("packages")
-      .select("id")
-      .where("slug", "=", "beef")
-      .executeTakeFirstOrThrow();
-    await page.goto(`/admin/catalogue/boxes/${beef.id}`);
-    await ready(page);
-    await expect(page.getByRole("heading", { name: "Beef box", level: 1 })).toBeVisible();
-    await expect(page.getByRole("heading", { name: /^This month: / })).toBeVisible();
-    await expect(page.getByRole("heading", { name: /^Next month: / })).toBeVisible();
-    await expect(page.getByLabel("Line 1: item").first()).not.toHaveValue("");
-    await expectNoSeriousViolations(page);
-  });
+  test(
+    "a box's page shows its sizes and this and next month's contents",
+    { tag: "@reads" },
+    async ({ page, staff }) => {
+      void staff;
+      const beef = await e2eDb()
+        .selectFrom("packages")
+        .select("id")
+        .where("slug", "=", "beef")
+        .executeTakeFirstOrThrow();
+      await page.goto(`/admin/catalogue/boxes/${beef.id}`);
+      await ready(page);
+      await expect(page.getByRole("heading", { name: "Beef box", level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^This month: / })).toBeVisible();
+      await expect(page.getByRole("heading", { name: /^Next month: / })).toBeVisible();
+      await expect(page.getByLabel("Line 1: item").first()).not.toHaveValue("");
+      await expectNoSeriousViolations(page);
+    },
+  );
 
   test(
     "the catalogue's pages validate with the Nu HTML checker",

@@ -118,12 +118,3 @@ test.describe("packing day", () => {
     await expectNoSeriousViolations(page);
   });
 });
-
-test.describe("packing day refused", () => {
-  test.use({ staffRole: "support" });
-  test("support cannot open packing day", async ({ page, staff }) => {
-    void staff;
-    const res = await page.goto("/admin/deliveries");
-    expect(res?.status()).toBe(403);
-  });
-});

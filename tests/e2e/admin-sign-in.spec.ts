@@ -91,30 +91,33 @@ test.describe("back office sign-in", () => {
     await expect(page).toHaveURL(/\/admin\/sign-in$/);
   });
 
-  test("answers a customer with the shop's 404 and a role without the permission with a plain 403", async ({
-    page,
-    browser,
-  }) => {
-    const customer = await createUser();
-    await signInAs(page, customer);
-    const answer = await page.goto("/admin/orders");
-    expect(answer?.status()).toBe(404);
-    await expect(
-      page.getByRole("heading", { level: 1, name: "We couldn't find that page" }),
-    ).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
+  test(
+    "answers a customer with the shop's 404 and a role without the permission with a plain 403",
+    { tag: "@reads" },
+    async ({ page, browser }) => {
+      const customer = await createUser();
+      await signInAs(page, customer);
+      const answer = await page.goto("/admin/orders");
+      expect(answer?.status()).toBe(404);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "We couldn't find that page" }),
+      ).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Back office" })).toHaveCount(0);
 
-    const context = await browser.newContext({
-      javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
-    });
-    const packerPage = await context.newPage();
-    const packer = await createStaffMember("packer");
-    await signInStaff(packerPage, packer);
-    const refused = await packerPage.goto(`${new URL(page.url()).origin}/admin/audit`);
-    expect(refused?.status()).toBe(403);
-    await expect(packerPage.getByRole("heading", { level: 1, name: "Not allowed" })).toBeVisible();
-    const nav = packerPage.getByRole("navigation", { name: "Back office" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Packing day"]);
-    await context.close();
-  });
+      const context = await browser.newContext({
+        javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false,
+      });
+      const packerPage = await context.newPage();
+      const packer = await createStaffMember("packer");
+      await signInStaff(packerPage, packer);
+      const refused = await packerPage.goto(`${new URL(page.url()).origin}/admin/audit`);
+      expect(refused?.status()).toBe(403);
+      await expect(
+        packerPage.getByRole("heading", { level: 1, name: "Not allowed" }),
+      ).toBeVisible();
+      const nav = packerPage.getByRole("navigation", { name: "Back office" });
+      await expect(nav.getByRole("link")).toHaveText(["Overview", "Packing day"]);
+      await context.close();
+    },
+  );
 });

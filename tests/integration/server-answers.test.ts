@@ -13,7 +13,9 @@ afterAll(() => {
 });
 
 const { db } = await import("~/db/client.server");
-const { createUser } = await import("../factories");
+const { createStaff, createStaffSession, createSubscriber, createUser } =
+  await import("../factories");
+const { staffCookie } = await import("~/staff/staff-session.server");
 const { signInAs } = await import("./http-helpers");
 const { startBuiltServer } = await import("./built-server");
 
@@ -305,5 +307,45 @@ describe("session expiry (was tests/e2e/accounts-session.spec.ts)", () => {
     const still = await page("/dashboard/my-deliveries", cookie);
     expect(still.status).toBe(200);
     expect(h1s(still.html)).toContain("G'day, Sam");
+  });
+});
+
+describe("another's data and a role without the permission (was tests/e2e/admin-*.spec.ts, dashboard-change.spec.ts)", () => {
+  /** A member of staff with both sign-in steps done, as the `__staff` cookie pair. */
+  async function staffMember(role: "packer" | "support") {
+    const member = await createStaff(db, { role });
+    const token = await createStaffSession(db, member.id);
+    return (await staffCookie.serialize(token)).split(";")[0];
+  }
+
+  // admin-customers.spec.ts: "a packer gets 403 on the customer and payment pages"
+  it("a packer gets 403 on the customer and payment pages", async () => {
+    const cookie = await staffMember("packer");
+    for (const path of ["/admin/customers", "/admin/payments"])
+      expect([path, (await server.get(path, { Cookie: cookie })).status]).toEqual([path, 403]);
+  });
+
+  // admin-orders.spec.ts: "a packer cannot open orders"
+  it("a packer cannot open orders", async () => {
+    const cookie = await staffMember("packer");
+    expect((await server.get("/admin/orders", { Cookie: cookie })).status).toBe(403);
+  });
+
+  // admin-packing.spec.ts: "support cannot open packing day"
+  it("support cannot open packing day", async () => {
+    const cookie = await staffMember("support");
+    expect((await server.get("/admin/deliveries", { Cookie: cookie })).status).toBe(403);
+  });
+
+  // dashboard-change.spec.ts: "another subscriber's subscription answers 404"
+  it("another subscriber's subscription answers 404", async () => {
+    const a = await createSubscriber(db);
+    const b = await createSubscriber(db, { user: { firstName: "Ben" } });
+    const { cookie } = await signInAs(a.email);
+    const res = await server.get(
+      `/dashboard/my-deliveries/change?subscription=${b.subscriptionId}`,
+      { Cookie: cookie },
+    );
+    expect(res.status).toBe(404);
   });
 });

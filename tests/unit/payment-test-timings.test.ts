@@ -1,6 +1,6 @@
 // The slow test card's delay and a second press's wait are settings only under APP_ENV=test
 // (decision 076): strictly whole milliseconds in range, and any value elsewhere stops the server.
-describe("TEST_SLOW_CARD_MS and TEST_PRESS_WAIT_MS", () => {
+describe("TEST_SLOW_CARD_MS and TEST_PRESS_WAIT_MS", { timeout: 30_000 }, () => {
   const saved = { ...process.env };
   afterEach(() => {
     process.env = { ...saved };
@@ -35,7 +35,7 @@ describe("TEST_SLOW_CARD_MS and TEST_PRESS_WAIT_MS", () => {
   });
 
   it("refuses a value it would misread", async () => {
-    for (const value of ["", "8s", "8000.5", " 8000", "-1", "0", "999", "60001", "1e4"])
+    for (const value of ["", "8s", "8000.5", " 8000", "08000", "-1", "0", "999", "60001", "1e4"])
       await expect(
         load({ APP_ENV: "test", TEST_SLOW_CARD_MS: value }),
         JSON.stringify(value),
