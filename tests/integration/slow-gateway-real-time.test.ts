@@ -5,7 +5,9 @@
 // answer "already being placed" and charge once. Box checkout; SQLite, and PostgreSQL with
 // DATABASE_URL_TEST.
 
-// unset: the real timings, whatever a file before this one in the worker set
+// a module (its imports are dynamic): unset, the real timings, whatever a file before this one in
+// the worker set
+export {};
 delete process.env.TEST_SLOW_CARD_MS;
 delete process.env.TEST_PRESS_WAIT_MS;
 
