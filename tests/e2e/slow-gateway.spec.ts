@@ -1,8 +1,8 @@
 // One press, one charge, even when the gateway is slow (issue 33 item 4), with
 // JavaScript on and off. The sandbox's slow test card (APP_ENV=test only)
-// answers after 8 s here (TEST_SLOW_CARD_MS in tests/e2e/server.mjs; 25 s unset,
+// answers after 10 s here (TEST_SLOW_CARD_MS in tests/e2e/server.mjs; 25 s unset,
 // decision 076): the shopper presses the pay button, presses again, is told after
-// 3 s (TEST_PRESS_WAIT_MS; 20 s unset) that the payment is already under way,
+// 6 s (TEST_PRESS_WAIT_MS; 20 s unset) that the payment is already under way,
 // presses a third time and lands on the first payment's page. One order, one
 // charge: gift-card checkout, box checkout and pay-an-order.
 import type { Locator, Page } from "@playwright/test";
@@ -24,8 +24,8 @@ const SLOW_CARD = TEST_CARDS.slow;
 const fillCard = (page: Page) => fillGiftCard(page, SLOW_CARD);
 
 /**
- * The three presses: the first starts an 8 s charge; the second, once the first's payment is pending,
- * waits 3 s for it and is answered in a dialog titled `title`; the third (after `retype`) waits for the
+ * The three presses: the first starts a 10 s charge; the second, once the first's payment is pending,
+ * waits 6 s for it and is answered in a dialog titled `title`; the third (after `retype`) waits for the
  * first and follows it.
  */
 async function pressThrice(
