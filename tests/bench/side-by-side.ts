@@ -58,7 +58,12 @@ async function start(dir: string, workerOptions = ""): Promise<Server> {
   });
   for (let i = 0; i < 240; i++) {
     if (child.exitCode !== null) throw new Error(`${dir}: server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false))
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
       return {
         base,
         child,
@@ -128,7 +133,9 @@ async function profilePage(browser: Browser, dir: string, page: string, label: s
     await server.stop();
   }
   await new Promise((r) => setTimeout(r, 500));
-  const files = fs.existsSync(out) ? fs.readdirSync(out).filter((f) => f.endsWith(".cpuprofile")) : [];
+  const files = fs.existsSync(out)
+    ? fs.readdirSync(out).filter((f) => f.endsWith(".cpuprofile"))
+    : [];
   // the worker's profile is the largest (the primary idles)
   const file = files
     .map((f) => path.join(out, f))
@@ -164,7 +171,11 @@ export async function sideBySide(browser: Browser) {
       const cookies = new Map<string, string>();
       try {
         for (const page of pages) {
-          const m = await measure(server, page, await cookieFor(browser, server.base, page, cookies));
+          const m = await measure(
+            server,
+            page,
+            await cookieFor(browser, server.base, page, cookies),
+          );
           const key = `${dir} ${page}`;
           results.set(key, [...(results.get(key) ?? []), m]);
           console.log(JSON.stringify({ round, build: label(dir), page, ...m }));
@@ -195,7 +206,9 @@ export async function sideBySide(browser: Browser) {
       };
     });
   });
-  console.log(`\n${connections} connections, ${duration} s a page after ${warmupSeconds} s of warm-up, one worker; load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+  console.log(
+    `\n${connections} connections, ${duration} s a page after ${warmupSeconds} s of warm-up, one worker; load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
+  );
   console.log(table(rows));
 }
 
