@@ -8,7 +8,7 @@
 // Env: BENCH_COMPARE=/tmp/old-tree,.  (worktrees with node_modules and a build, the first is the
 //        reference; `.` is this one. Make one with `git worktree add --detach /tmp/old 10236c8`,
 //        `npm ci` and `BUILD_NAME=bench npx remix build` there.)
-//      BENCH_COMPARE_BUILD=bench (each worktree's BUILD_NAME; this one's BUILD_NAME if set)
+//      BENCH_COMPARE_BUILD=bench (the other worktrees' BUILD_NAME; this one's is its own BUILD_NAME)
 //      BENCH_PAGES=/healthz,/sign-in  BENCH_ROUNDS=2  BENCH_DURATION=8  BENCH_CONNECTIONS=10
 //      BENCH_WARMUP=4  BENCH_PORT=3900  BENCH_PROFILE=1  BENCH_PROFILE_DIR=/tmp/bench-profiles
 import { spawn } from "node:child_process";
@@ -33,8 +33,9 @@ const warmupSeconds = Number(env.BENCH_WARMUP ?? 4);
 const port = Number(env.BENCH_PORT ?? 3900);
 const profile = env.BENCH_PROFILE === "1";
 const profileDir = path.resolve(env.BENCH_PROFILE_DIR ?? "/tmp/bench-profiles");
+/** A worktree's BUILD_NAME: this one's own (empty: build/, as `npm run bench` builds it), the others' BENCH_COMPARE_BUILD. */
 const buildOf = (dir: string) =>
-  dir === process.cwd() && env.BUILD_NAME ? env.BUILD_NAME : (env.BENCH_COMPARE_BUILD ?? "bench");
+  dir === process.cwd() ? (env.BUILD_NAME ?? "") : (env.BENCH_COMPARE_BUILD ?? "bench");
 
 const SIGNED_IN = (p: string) => p.startsWith("/dashboard") || p.startsWith("/checkout/");
 const DRAFT = (p: string) => p.startsWith("/get-started/");
@@ -107,7 +108,7 @@ async function measure(server: Server, page: string, cookie?: string): Promise<M
     rps: Math.round(r.requests.average),
     p99Ms: r.latency.p99,
     errors: r.errors + r.non2xx,
-    cpuUsPerRequest: Math.round((ticks * 10_000) / Math.max(1, r.requests.total)),
+    cpuUsPerRequest: Math.round((ticks * 10_000) / Math.max(1, r.requests.total ?? 0)),
   };
 }
 
