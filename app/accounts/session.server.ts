@@ -11,6 +11,7 @@ import type { User } from "~/db/schema";
 import { secureCookies } from "~/env.server";
 import { cookieSecrets, currentKey } from "~/security/keys.server";
 import { keyRing } from "~/security/secrets.server";
+import { requestScope } from "~/log/log.server";
 import {
   SESSION_DAYS,
   isSessionLive,
@@ -58,12 +59,15 @@ type SessionRead = { session: SessionRecord | null; stale: boolean; user: User |
 
 /**
  * One read per page view: the root, the layout and the page loader of a GET each guard themselves,
- * and for a URL without a query Remix hands them all the same Request (our server-runtime patch;
- * a URL with a query gets a copy per loader, and each copy reads on its own, as before). Only
- * reads: a POST's action may sign in or out, or bind a draft, before the loaders run again with the
- * same Request, so it always reads afresh.
+ * and Remix hands each of them its own copy of the Request, so the read is kept per request served
+ * (the request log's scope, which all of its loaders share) and per cookie. Nothing is kept past
+ * the request. Only reads: a POST's action may sign in or out, or bind a draft, before the loaders
+ * run again, so it always reads afresh.
  */
-const readsOfPageViews = new WeakMap<Request, Promise<SessionRead>>();
+const readsOfPageViews = new WeakMap<
+  object,
+  { cookie: string | null; read: Promise<SessionRead> }
+>();
 
 /**
  * The live session of this request with its user, in one prepared query, read once per GET
@@ -71,8 +75,12 @@ const readsOfPageViews = new WeakMap<Request, Promise<SessionRead>>();
  */
 function readSessionUser(request: Request): Promise<SessionRead> {
   if (request.method !== "GET" && request.method !== "HEAD") return querySessionUser(request);
-  let read = readsOfPageViews.get(request);
-  if (!read) readsOfPageViews.set(request, (read = querySessionUser(request)));
+  const scope = requestScope() ?? request;
+  const cookie = request.headers.get("Cookie");
+  const kept = readsOfPageViews.get(scope);
+  if (kept && kept.cookie === cookie) return kept.read;
+  const read = querySessionUser(request);
+  readsOfPageViews.set(scope, { cookie, read });
   return read;
 }
 

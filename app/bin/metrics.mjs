@@ -12,10 +12,12 @@
 // 404 page, as for any unknown address. It is answered before the page micro-cache and the admission
 // queue: never cached, and a scrape still works when the shop is overloaded, which is when it matters.
 import cluster from "node:cluster";
-import { createHash, timingSafeEqual } from "node:crypto";
 import promClient from "prom-client";
 import { log } from "../log/logger.mjs";
 import { redactLogText } from "../security/redact.mjs";
+import { metricsAllowed, metricsToken } from "./metrics-guard.mjs";
+
+export { isLoopbackAddress, metricsAllowed, metricsToken } from "./metrics-guard.mjs";
 
 const { AggregatorRegistry, Counter, Gauge, Registry, collectDefaultMetrics } = promClient;
 
@@ -47,84 +49,6 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * METRICS_TOKEN from the environment: null when unset or empty (loopback only), else the token, at
- * least 16 visible ASCII characters (it travels in a header). Anything else stops the server.
- */
-export function metricsToken(value = process.env.METRICS_TOKEN) {
-  if (value === undefined || value === "") return null;
-  let visible = value.length >= 16;
-  for (let i = 0; visible && i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    visible = c > 0x20 && c < 0x7f;
-  }
-  if (!visible)
-    throw new Error(
-      "METRICS_TOKEN must be at least 16 visible ASCII characters (no spaces), e.g. `openssl rand -hex 32`, or unset to serve /metrics to this machine only",
-    );
-  return value;
-}
-
-const digest = (text) => createHash("sha256").update(text).digest();
-
-/** The bearer token of an Authorization header, or null. */
-function bearer(authorization) {
-  if (typeof authorization !== "string" || authorization.length < 8) return null;
-  if (authorization.slice(0, 7).toLowerCase() !== "bearer ") return null;
-  return authorization.slice(7).trim();
-}
-
-/** 127.0.0.0/8, ::1, or either as an IPv4-mapped IPv6 address. */
-export function isLoopbackAddress(address) {
-  if (typeof address !== "string") return false;
-  const ip = address.toLowerCase().startsWith("::ffff:") ? address.slice(7) : address;
-  if (ip === "::1") return true;
-  const parts = ip.split(".");
-  return (
-    parts.length === 4 &&
-    parts[0] === "127" &&
-    parts.every((p) => p !== "" && p.length <= 3 && Number(p) <= 255 && String(Number(p)) === p)
-  );
-}
-
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-// a local reverse proxy connects from loopback for remote visitors and says so in one of these
-const FORWARDING_HEADERS = [
-  "forwarded",
-  "x-forwarded-for",
-  "x-real-ip",
-  "x-client-ip",
-  "true-client-ip",
-  "cf-connecting-ip",
-];
-
-function hostName(host) {
-  if (typeof host !== "string") return "";
-  const h = host.trim().toLowerCase();
-  if (h.startsWith("[")) return h.slice(0, h.indexOf("]") + 1);
-  const colon = h.indexOf(":");
-  return colon === -1 ? h : h.slice(0, colon);
-}
-
-/**
- * Whether a request may read /metrics: its bearer token equals `token` (compared in constant time,
- * as SHA-256 digests of equal length), or it comes from this machine: a loopback socket address
- * (X-Forwarded-For is never believed here, TRUST_PROXY or not), no forwarding header at all (a proxy
- * on this machine passing a visitor on) and a Host naming this machine (a DNS-rebound page of another
- * site reaches a loopback socket under its own name).
- * @param {{ headers: Record<string, string | string[] | undefined>, remoteAddress: string | undefined }} request
- * @param {string | null} token
- */
-export function metricsAllowed({ headers, remoteAddress }, token) {
-  const offered = bearer(headers.authorization);
-  if (token && offered !== null && timingSafeEqual(digest(offered), digest(token))) return true;
-  return (
-    isLoopbackAddress(remoteAddress) &&
-    FORWARDING_HEADERS.every((name) => headers[name] === undefined) &&
-    LOOPBACK_HOSTS.has(hostName(headers.host))
-  );
-}
-
-/**
  * One worker's metrics and the middleware that feeds and serves them.
  * @param {{
  *   token?: string | null,
@@ -142,14 +66,103 @@ export function createMetrics({
 } = {}) {
   const registry = new Registry();
   if (defaults) collectDefaultMetrics({ register: registry });
-
   const requests = fastHistogram(registry, {
     name: "paddock_http_request_duration_seconds",
     help: "Requests by Remix route id (or a fixed label), method and status, and how long each took to answer; _count is the number of requests",
     labelNames: ["route", "method", "status"],
     buckets: DURATION_BUCKETS,
   });
-  const admissionWait = fastHistogram(registry, {
+  const admission = admissionMetrics(registry);
+  const pageCacheLookup = pageCacheMetrics(registry);
+  poolGauges(registry, entry);
+
+  if (clustered) answerPrimary(registry);
+  const facts = factsExposition(() => entry()?.instanceFacts?.());
+  const scrape = clustered ? askPrimary : async () => (await registry.metrics()) + (await facts());
+  const serve = serveScrape(registry, scrape);
+  const timed = requestTimer(requests);
+
+  /** First in the chain: serves /metrics to who may see it, and times every other request. */
+  function middleware(req, res, next) {
+    timed(req, res);
+    if (
+      req.path === METRICS_PATH &&
+      (req.method === "GET" || req.method === "HEAD") &&
+      // anyone else gets the shop's own 404 page, as for any unknown address
+      metricsAllowed({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, token)
+    )
+      return serve(req, res);
+    next();
+  }
+
+  return {
+    registry,
+    middleware,
+    /** After the static file handlers: what passes here is not a static file. */
+    pastStatic(_req, res, next) {
+      res.locals.pastStatic = true;
+      next();
+    },
+    ...admission,
+    pageCacheLookup,
+    labelRoutes,
+    /** Wraps the server's getLoadContext: the loaders and actions labelRoutes wraps find res.locals there. */
+    loadContext(getLoadContext) {
+      return (req, res) => {
+        const context = getLoadContext(req, res);
+        res.locals.routeId ??= ROUTE_LABELS.remix;
+        res.locals.routeDepth = -1;
+        context[SLOT] = res.locals;
+        return context;
+      };
+    },
+  };
+}
+
+/** Answers a scrape allowed to see the numbers: the text, or 503 when a worker did not answer. */
+function serveScrape(registry, scrape) {
+  return (req, res) => {
+    res.locals.routeId = ROUTE_LABELS.metrics;
+    scrape().then(
+      (text) => {
+        res.status(200).set({
+          "Content-Type": registry.contentType,
+          "Cache-Control": "no-store",
+          "X-Content-Type-Options": "nosniff",
+        });
+        res.end(req.method === "HEAD" ? undefined : text);
+      },
+      (error) => {
+        log().error({ type: "metrics.scrape_failed" }, redactLogText(error.message));
+        res
+          .status(503)
+          .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+        res.end("metrics unavailable\n");
+      },
+    );
+  };
+}
+
+/** Times a request from here to its last byte, under its route's label, method and status. */
+function requestTimer(requests) {
+  return (req, res) => {
+    const started = performance.now();
+    res.once("finish", () => {
+      const status = res.statusCode;
+      const route =
+        status === 404
+          ? ROUTE_LABELS.notFound
+          : (res.locals.routeId ??
+            (res.locals.pastStatic ? ROUTE_LABELS.server : ROUTE_LABELS.static));
+      const method = METHODS.has(req.method) ? req.method : "OTHER";
+      requests.observe((performance.now() - started) / 1000, route, method, String(status));
+    });
+  };
+}
+
+/** The admission queue's wait histogram and its two gauges, read from the queue when scraped. */
+function admissionMetrics(registry) {
+  const wait = fastHistogram(registry, {
     name: "paddock_admission_wait_seconds",
     help: "Time each request waited for an admission slot (0 when one was free), by how it left the line: admitted, late (answered 503) or gone (the client left)",
     labelNames: ["outcome"],
@@ -172,7 +185,20 @@ export function createMetrics({
       this.set(queue?.stats().active ?? 0);
     },
   });
+  return {
+    /** For admissionQueue's `observe` option. */
+    admissionWait(waitedMs, outcome) {
+      wait.observe(waitedMs / 1000, outcome);
+    },
+    /** The admission queue whose depth and active requests the gauges show. */
+    watchQueue(q) {
+      queue = q;
+    },
+  };
+}
 
+/** The micro-cache's lookups by result; what it returns is pageMicroCache's `onLookup`. */
+function pageCacheMetrics(registry) {
   const pageCache = new Counter({
     name: "paddock_page_cache_lookups_total",
     help: "Lookups of the page micro-cache by result: hit (answered from memory) or miss (rendered)",
@@ -183,91 +209,7 @@ export function createMetrics({
   const misses = pageCache.labels("miss");
   hits.inc(0); // both series are shown from the start
   misses.inc(0);
-
-  poolGauges(registry, entry);
-
-  if (clustered) answerPrimary(registry);
-  const facts = factsExposition(() => entry()?.instanceFacts?.());
-  const scrape = clustered ? askPrimary : async () => (await registry.metrics()) + (await facts());
-
-  /** First in the chain: serves /metrics to who may see it, and times every other request. */
-  function middleware(req, res, next) {
-    observe(req, res);
-    if (
-      req.path === METRICS_PATH &&
-      (req.method === "GET" || req.method === "HEAD") &&
-      // anyone else gets the shop's own 404 page, as for any unknown address
-      metricsAllowed({ headers: req.headers, remoteAddress: req.socket.remoteAddress }, token)
-    ) {
-      res.locals.routeId = ROUTE_LABELS.metrics;
-      scrape().then(
-        (text) => {
-          res.status(200).set({
-            "Content-Type": registry.contentType,
-            "Cache-Control": "no-store",
-            "X-Content-Type-Options": "nosniff",
-          });
-          res.end(req.method === "HEAD" ? undefined : text);
-        },
-        (error) => {
-          log().error({ type: "metrics.scrape_failed" }, redactLogText(error.message));
-          res
-            .status(503)
-            .set({ "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" });
-          res.end("metrics unavailable\n");
-        },
-      );
-      return;
-    }
-    next();
-  }
-
-  function observe(req, res) {
-    const started = performance.now();
-    res.once("finish", () => {
-      const status = res.statusCode;
-      const route =
-        status === 404
-          ? ROUTE_LABELS.notFound
-          : (res.locals.routeId ??
-            (res.locals.pastStatic ? ROUTE_LABELS.server : ROUTE_LABELS.static));
-      const method = METHODS.has(req.method) ? req.method : "OTHER";
-      requests.observe((performance.now() - started) / 1000, route, method, String(status));
-    });
-  }
-
-  return {
-    registry,
-    middleware,
-    /** After the static file handlers: what passes here is not a static file. */
-    pastStatic(_req, res, next) {
-      res.locals.pastStatic = true;
-      next();
-    },
-    /** For admissionQueue's `observe` option. */
-    admissionWait(waitedMs, outcome) {
-      admissionWait.observe(waitedMs / 1000, outcome);
-    },
-    /** The admission queue whose depth and active requests the gauges show. */
-    watchQueue(q) {
-      queue = q;
-    },
-    /** For pageMicroCache's `onLookup` option. */
-    pageCacheLookup(hit) {
-      (hit ? hits : misses).inc();
-    },
-    labelRoutes,
-    /** Wraps the server's getLoadContext: the loaders and actions labelRoutes wraps find res.locals there. */
-    loadContext(getLoadContext) {
-      return (req, res) => {
-        const context = getLoadContext(req, res);
-        res.locals.routeId ??= ROUTE_LABELS.remix;
-        res.locals.routeDepth = -1;
-        context[SLOT] = res.locals;
-        return context;
-      };
-    },
-  };
+  return (hit) => (hit ? hits : misses).inc();
 }
 
 /**

@@ -60,27 +60,8 @@ export function pageMicroCache(
   policy,
   { maxEntries = MAX_ENTRIES, maxBytes = MAX_BYTES, now = Date.now, onLookup } = {},
 ) {
-  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number, routeId?: string }>} */
-  const entries = new Map(); // insertion order doubles as recency order
-  let bytes = 0;
-  let cacheVersion; // the content version every entry in `entries` was stored under
-
-  const remove = (key) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    entries.delete(key);
-    bytes -= entry.body.length;
-  };
-  const store = (key, entry) => {
-    if (entry.body.length > maxBytes / 4) return;
-    remove(key);
-    entries.set(key, entry);
-    bytes += entry.body.length;
-    for (const oldest of entries.keys()) {
-      if (entries.size <= maxEntries && bytes <= maxBytes) break;
-      remove(oldest);
-    }
-  };
+  const entries = boundedEntries(maxEntries, maxBytes);
+  let cacheVersion; // the content version every entry was stored under
 
   const middleware = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -104,7 +85,6 @@ export function pageMicroCache(
     if (version !== cacheVersion) {
       // content moved: nothing kept under the old version may be served again
       entries.clear();
-      bytes = 0;
       cacheVersion = version;
     }
     // The app's pages say `Vary: Cookie`, so the cookies are part of the key, as in any shared cache.
@@ -112,73 +92,131 @@ export function pageMicroCache(
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now()) {
       onLookup?.(true);
-      res.locals.routeId = entry.routeId;
-      entries.delete(key); // most recently used goes last
-      entries.set(key, entry);
-      res.setHeader("Age", String(Math.floor((now() - entry.storedAt) / 1000)));
-      for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
-      if (rules.matchesEtag(req.headers["if-none-match"] ?? null, String(entry.headers.etag))) {
-        res.removeHeader("Content-Type");
-        return res.status(304).end();
-      }
-      res.status(entry.status);
-      return req.method === "HEAD" ? res.end() : res.end(entry.body);
+      entries.touch(key, entry);
+      return replay(req, res, entry, rules, now());
     }
     onLookup?.(false);
-    if (entry) remove(key);
+    if (entry) entries.remove(key);
     if (req.method === "HEAD") return next();
-
-    // Miss: let the app answer, keeping a copy of the uncompressed body as it is written.
-    const chunks = [];
-    let size = 0;
-    let tooBig = false;
-    const write = res.write;
-    const end = res.end;
-    const keep = (chunk, encoding) => {
-      if (chunk == null || tooBig || typeof chunk === "function") return;
-      const buf = Buffer.isBuffer(chunk)
-        ? chunk
-        : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
-      size += buf.length;
-      if (size > maxBytes / 4) tooBig = true;
-      else chunks.push(buf);
-    };
-    res.write = function (chunk, encoding, cb) {
-      keep(chunk, encoding);
-      return write.call(this, chunk, encoding, cb);
-    };
-    res.end = function (chunk, encoding, cb) {
-      keep(chunk, encoding);
-      res.write = write;
-      res.end = end;
+    keepOnEnd(res, maxBytes / 4, (body) => {
       const maxAge = sharedMaxAge(res.getHeader("cache-control"));
       if (
-        res.statusCode === 200 &&
-        version === cacheVersion &&
-        maxAge > 0 &&
-        !tooBig &&
-        res.getHeader("etag") &&
-        !res.hasHeader("set-cookie")
-      ) {
-        const headers = {};
-        for (const [name, value] of Object.entries(res.getHeaders())) {
-          if (!HOP_HEADERS.has(name) && value !== undefined)
-            headers[name] = Array.isArray(value) ? value : String(value);
-        }
-        const storedAt = now();
-        store(key, {
-          status: 200,
-          headers,
-          body: Buffer.concat(chunks),
-          storedAt,
-          expiresAt: storedAt + maxAge * 1000,
-          routeId: res.locals.routeId,
-        });
-      }
-      return end.call(this, chunk, encoding, cb);
-    };
+        res.statusCode !== 200 ||
+        version !== cacheVersion ||
+        maxAge <= 0 ||
+        !res.getHeader("etag") ||
+        res.hasHeader("set-cookie")
+      )
+        return;
+      const storedAt = now();
+      entries.store(key, {
+        status: 200,
+        headers: pageHeaders(res),
+        body,
+        storedAt,
+        expiresAt: storedAt + maxAge * 1000,
+        routeId: res.locals.routeId,
+      });
+    });
     next();
   };
-  middleware.size = () => entries.size;
+  middleware.size = () => entries.size();
   return middleware;
+}
+
+/**
+ * Entries by key, least recently used first (a Map's insertion order), within `maxEntries` and
+ * `maxBytes` of bodies; a body over a quarter of `maxBytes` is not kept.
+ * @param {number} maxEntries
+ * @param {number} maxBytes
+ */
+function boundedEntries(maxEntries, maxBytes) {
+  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number, routeId?: string }>} */
+  const entries = new Map();
+  let bytes = 0;
+  const remove = (key) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+  return {
+    get: (key) => entries.get(key),
+    remove,
+    /** Marks an entry most recently used. */
+    touch(key, entry) {
+      entries.delete(key);
+      entries.set(key, entry);
+    },
+    store(key, entry) {
+      if (entry.body.length > maxBytes / 4) return;
+      remove(key);
+      entries.set(key, entry);
+      bytes += entry.body.length;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= maxEntries && bytes <= maxBytes) break;
+        remove(oldest);
+      }
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    size: () => entries.size,
+  };
+}
+
+/** A hit: the kept page with its age, or a 304 when the visitor's validator matches. */
+function replay(req, res, entry, rules, at) {
+  res.locals.routeId = entry.routeId;
+  res.setHeader("Age", String(Math.floor((at - entry.storedAt) / 1000)));
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  if (rules.matchesEtag(req.headers["if-none-match"] ?? null, String(entry.headers.etag))) {
+    res.removeHeader("Content-Type");
+    return res.status(304).end();
+  }
+  res.status(entry.status);
+  return req.method === "HEAD" ? res.end() : res.end(entry.body);
+}
+
+/** The response's headers a later visitor may get: all but those of one exchange. */
+function pageHeaders(res) {
+  const headers = {};
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (!HOP_HEADERS.has(name) && value !== undefined)
+      headers[name] = Array.isArray(value) ? value : String(value);
+  }
+  return headers;
+}
+
+/**
+ * A miss: keeps a copy of the uncompressed body as the app writes it, and hands it to `kept` when
+ * the response ends (not when it is over `limit` bytes).
+ */
+function keepOnEnd(res, limit, kept) {
+  const chunks = [];
+  let size = 0;
+  let tooBig = false;
+  const write = res.write;
+  const end = res.end;
+  const keep = (chunk, encoding) => {
+    if (chunk == null || tooBig || typeof chunk === "function") return;
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk, typeof encoding === "string" ? encoding : "utf8");
+    size += buf.length;
+    if (size > limit) tooBig = true;
+    else chunks.push(buf);
+  };
+  res.write = function (chunk, encoding, cb) {
+    keep(chunk, encoding);
+    return write.call(this, chunk, encoding, cb);
+  };
+  res.end = function (chunk, encoding, cb) {
+    keep(chunk, encoding);
+    res.write = write;
+    res.end = end;
+    if (!tooBig) kept(Buffer.concat(chunks));
+    return end.call(this, chunk, encoding, cb);
+  };
 }

@@ -20,6 +20,7 @@ import { createMetrics } from "./metrics.mjs";
 import { pageMicroCache } from "./page-cache.mjs";
 import { brotliAssets } from "./precompress.mjs";
 import { REFUSALS, refuse } from "./refusal.mjs";
+import { routeKeyOf, routeSubsets } from "./route-subsets.mjs";
 import { inRequestLog, requestLog } from "./request-log.mjs";
 import {
   bodyBudget,
@@ -97,7 +98,7 @@ export function refuseCrossOriginActions(build) {
   return { ...build, routes };
 }
 
-function getLoadContext(req, res) {
+function loadContextOf(req, res) {
   return { clientAddress: req.socket.remoteAddress, crossOrigin: res.locals.crossOrigin === true };
 }
 
@@ -111,30 +112,21 @@ function staticHeaders(res, filePath) {
     );
 }
 
-/** The Express app for a build. `trustProxy` is TRUST_PROXY (Express's syntax, also read by app/security/origin.server.ts). */
-export function createApp({
-  build,
-  buildPath,
-  mode = process.env.NODE_ENV,
-  trustProxy = process.env.TRUST_PROXY,
-}) {
-  const app = express();
-  app.disable("x-powered-by");
-  // req.protocol and req.hostname (the URL Remix sees) honour X-Forwarded-Proto/-Host only from these proxies.
-  app.set("trust proxy", trustProxy?.trim() ? trustProxy : false);
-  const trusted = app.get("trust proxy fn");
-  app.use((req, _res, next) => {
-    // Remix's own Origin check reads X-Forwarded-Host as is; nobody but a trusted proxy may set it.
+/** Remix's own Origin check reads X-Forwarded-Host as is; nobody but a trusted proxy may set it. */
+function forwardedHostOnlyFromProxies(trusted) {
+  return (req, _res, next) => {
     if (!trusted(req.socket.remoteAddress, 0)) delete req.headers["x-forwarded-host"];
     next();
-  });
-  app.use(compression());
-  // /metrics for who may see it, and every request timed under its route (decision 067)
-  const metrics = createMetrics({ entry: () => build.entry.module });
-  app.use(metrics.middleware);
+  };
+}
+
+/**
+ * The built assets and public/'s files, before the request log: 20-30 a page, each header paid
+ * again on a slow phone.
+ */
+function serveStatic(app, build) {
   // Fingerprinted by the Remix compiler: a changed file gets a new name.
-  // Never revalidated, so no ETag, Last-Modified or Accept-Ranges: a page loads 20-30 of these, and
-  // every header line is paid again on a slow phone.
+  // Never revalidated, so no ETag, Last-Modified or Accept-Ranges.
   const assets = path.resolve(build.assetsBuildDirectory);
   app.use(
     build.publicPath,
@@ -166,41 +158,39 @@ export function createApp({
   app.use((req, res, next) =>
     publicEntries.has(req.path.split("/")[1]) ? publicStatic(req, res, next) : next(),
   );
-  app.use(metrics.pastStatic);
-  // static files above are neither logged nor given an id: 20-30 a page, each header paid on a slow phone
-  app.use(requestLog({ trusted }));
-  app.use(markCrossOrigin);
+}
 
-  let current = build;
-  // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
-  if (mode !== "development")
-    app.use(pageMicroCache(() => current.entry.module, { onLookup: metrics.pageCacheLookup }));
+/**
+ * The Remix handler for a request's path: one per set of routes the path can match
+ * (route-subsets.mjs), made at its first request and kept for the build.
+ */
+function remixHandlers(build, { mode, metrics }) {
+  const wrapped = metrics.labelRoutes(refuseCrossOriginActions(build));
+  const subsetFor = routeSubsets(wrapped);
+  const getLoadContext = metrics.loadContext(loadContextOf);
+  /** @type {Map<unknown, ReturnType<typeof bufferedRemixHandler>>} */
+  const handlers = new Map();
+  return (pathname) => {
+    const subset = subsetFor(routeKeyOf(pathname));
+    let handler = handlers.get(subset);
+    if (!handler) {
+      handler = bufferedRemixHandler({ build: subset, mode, getLoadContext });
+      handlers.set(subset, handler);
+    }
+    return handler;
+  };
+}
 
-  const loadContext = metrics.loadContext(getLoadContext);
-  let handler = bufferedRemixHandler({
-    build: metrics.labelRoutes(refuseCrossOriginActions(build)),
-    mode,
-    getLoadContext: loadContext,
-  });
-  if (mode === "development" && buildPath) {
-    // `remix dev --manual` rewrites version.txt after each rebuild and waits for broadcastDevReady.
-    const versionFile = path.resolve(path.dirname(buildPath), "version.txt");
-    fs.watchFile(versionFile, { interval: 250 }, async () => {
-      const next = await importBuild(buildPath);
-      current = next;
-      handler = bufferedRemixHandler({
-        build: metrics.labelRoutes(refuseCrossOriginActions(next)),
-        mode,
-        getLoadContext: loadContext,
-      });
-      void broadcastDevReady(next);
-    });
-  }
+/**
+ * Bodies read before a request may queue, then at most ADMISSION_LIMIT requests in the Remix handler
+ * (decisions 020, 041, 061). `current()` is the build now served.
+ */
+function admitted(app, { current, handlerFor, metrics }) {
   // the whole body is here before the request queues: no slot waits for a client's bytes; more than
   // a form's worth only for a member of staff signed in, and all of them within one budget per worker
   // (decision 061). A build that does not say who is staff lets nobody send more than a form.
   const isStaff = (req) =>
-    current.entry.module.hasStaffSession?.(
+    current().entry.module.hasStaffSession?.(
       req.headers.cookie,
       req.socket.remoteAddress,
       req.path,
@@ -211,6 +201,7 @@ export function createApp({
   metrics.watchQueue(queue);
   const retryAfter = String(Math.max(1, Math.ceil(maxWaitMs / 1000)));
   app.all("*", (req, res, next) => {
+    const handler = handlerFor()(req.path);
     const left = new AbortController();
     const onClose = () => left.abort();
     res.once("close", onClose);
@@ -224,18 +215,59 @@ export function createApp({
       )
       .finally(() => res.off("close", onClose));
   });
+}
 
-  // Express tells an error handler by its four parameters, so `_next` stays though unused
-  app.use((error, req, res, _next) => {
-    (req.log ?? rootLogger()).error(
-      {
-        url: redactUrl(req.originalUrl),
-        stack: error instanceof Error && error.stack ? redactLogText(error.stack) : undefined,
-      },
-      redactLogText(error instanceof Error ? error.message : String(error)),
-    );
-    refuse(req, res, REFUSALS.fault);
-  });
+// Express tells an error handler by its four parameters, so `_next` stays though unused
+function faultPage(error, req, res, _next) {
+  (req.log ?? rootLogger()).error(
+    {
+      url: redactUrl(req.originalUrl),
+      stack: error instanceof Error && error.stack ? redactLogText(error.stack) : undefined,
+    },
+    redactLogText(error instanceof Error ? error.message : String(error)),
+  );
+  refuse(req, res, REFUSALS.fault);
+}
+
+/** The Express app for a build. `trustProxy` is TRUST_PROXY (Express's syntax, also read by app/security/origin.server.ts). */
+export function createApp({
+  build,
+  buildPath,
+  mode = process.env.NODE_ENV,
+  trustProxy = process.env.TRUST_PROXY,
+}) {
+  const app = express();
+  app.disable("x-powered-by");
+  // req.protocol and req.hostname (the URL Remix sees) honour X-Forwarded-Proto/-Host only from these proxies.
+  app.set("trust proxy", trustProxy?.trim() ? trustProxy : false);
+  const trusted = app.get("trust proxy fn");
+  app.use(forwardedHostOnlyFromProxies(trusted));
+  app.use(compression());
+  // /metrics for who may see it, and every request timed under its route (decision 067)
+  const metrics = createMetrics({ entry: () => build.entry.module });
+  app.use(metrics.middleware);
+  serveStatic(app, build);
+  app.use(metrics.pastStatic);
+  app.use(requestLog({ trusted }));
+  app.use(markCrossOrigin);
+
+  let current = build;
+  // Anonymous content pages from memory while their s-maxage lasts (decision 012); never in development.
+  if (mode !== "development")
+    app.use(pageMicroCache(() => current.entry.module, { onLookup: metrics.pageCacheLookup }));
+  let handlerFor = remixHandlers(build, { mode, metrics });
+  if (mode === "development" && buildPath) {
+    // `remix dev --manual` rewrites version.txt after each rebuild and waits for broadcastDevReady.
+    const versionFile = path.resolve(path.dirname(buildPath), "version.txt");
+    fs.watchFile(versionFile, { interval: 250 }, async () => {
+      const next = await importBuild(buildPath);
+      current = next;
+      handlerFor = remixHandlers(next, { mode, metrics });
+      void broadcastDevReady(next);
+    });
+  }
+  admitted(app, { current: () => current, handlerFor: () => handlerFor, metrics });
+  app.use(faultPage);
   return app;
 }
 

@@ -124,6 +124,17 @@ export function currentRequestId() {
   return state().context.getStore()?.reqId;
 }
 
+/**
+ * An object that stands for the request being served now, the same for all of its work (Remix hands
+ * each loader its own copy of the Request), or undefined outside a request: a key for what one
+ * request may read once and share between its loaders.
+ * @returns {object | undefined}
+ */
+export function requestScope() {
+  const store = state().context.getStore();
+  return store?.reqId === undefined ? undefined : store;
+}
+
 /** The id of the job run going on now, if any. */
 export function currentRunId() {
   return state().context.getStore()?.runId;

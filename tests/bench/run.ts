@@ -1,17 +1,20 @@
-// npm run bench: measures the budgets of issue 13 and reports; it never passes or fails on time.
+// npm run bench: measures the pages and checks issue 48's budgets (budgets.ts); it exits non-zero
+// and names each budget missed.
 //   - per page: JS, CSS and HTML a first visit downloads, script requests, Lighthouse mobile
 //     (performance, accessibility, best practices, SEO; the median of three runs), and throughput with autocannon
-//     (50 connections, three 10 s runs after a warm-up, the median reported) against the production
-//     build on a fresh SQLite database, 2 workers;
+//     (10 connections, three 10 s runs after a warm-up, the median reported) against the production
+//     build on a fresh SQLite database, 2 workers, /healthz first: the budgets are ratios to it;
 //   - the same load against PostgreSQL with one app instance, then two sharing the database
 //     (the connections split across both), and the ratio;
 //   - `npm run bench -- --soak`: minutes of mixed traffic, errors and the server's RSS (soak.ts);
 //   - `npm run bench -- --scale-out`: 1, 2 and 3 app instances and 1 and 2 job runners on PostgreSQL,
 //     each capped at a CPU quota (scale-out-run.ts);
 //   - `npm run bench -- --back-office`: the /admin list pages with 10,000 customers and 100,000 orders,
-//     on SQLite and PostgreSQL (back-office.ts).
+//     on SQLite and PostgreSQL (back-office.ts);
+//   - `npm run bench -- --side-by-side`: builds in other worktrees (e.g. 10236c8) against this one,
+//     started in turn, with CPU per request, or CPU profiles per page (side-by-side.ts).
 // Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
-// Env: BENCH_PAGES=/,/blog  BENCH_DURATION=10  BENCH_RUNS=3  BENCH_PG_RUNS=1  BENCH_LH_RUNS=3  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,sqlite,pg,load (load: both databases)  BENCH_PORT=3900
+// Env: BENCH_PAGES=/,/blog  BENCH_CONNECTIONS=10  BENCH_DURATION=10  BENCH_RUNS=3  BENCH_PG_RUNS=1  BENCH_LH_RUNS=3  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,sqlite,pg,load (load: both databases)  BENCH_PORT=3900
 //      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300  BENCH_SOAK_WARMUP=30
 import os from "node:os";
 import { chromium, type Browser, type Cookie } from "@playwright/test";
@@ -35,10 +38,14 @@ import { runBackOffice } from "./back-office";
 import { runScaleOut } from "./scale-out-run";
 import { startInstance, startSqliteServer, type Server } from "./servers";
 import { soak } from "./soak";
+import { healthRatio, missedBudgets } from "./budgets";
+import { sideBySide } from "./side-by-side";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const skip = new Set((process.env.BENCH_SKIP ?? "").split(",").filter(Boolean));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
+/** Connections on the SQLite server (the budgets' load); the PostgreSQL runs keep 50. */
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** Measured runs per page on SQLite (the budget runs; the median is reported) and per page and instance count on PostgreSQL. */
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const pgRuns = Number(process.env.BENCH_PG_RUNS ?? 1);
@@ -48,6 +55,7 @@ const only = process.env.BENCH_PAGES?.split(",").filter(Boolean);
 const PG_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_pg";
 
 const PUBLIC_PAGES = [
+  "/healthz", // the reference of every ratio: first, so each page's ratio is to the same minute's machine
   "/",
   "/how-it-works",
   "/why-us",
@@ -128,7 +136,7 @@ async function measureSqlite(browser: Browser) {
         cssKb: w.cssKb,
         htmlKb: w.htmlKb,
       });
-      if (!skip.has("lighthouse")) {
+      if (!skip.has("lighthouse") && page.path !== "/healthz") {
         try {
           const lh = await lighthouse(server.base + page.path, page.cookie, lighthouseRuns);
           row.lighthouse = {
@@ -150,7 +158,10 @@ async function measureSqlite(browser: Browser) {
         }
       }
       if (!skip.has("load") && !skip.has("sqlite"))
-        Object.assign(row, await load([server.base], page.path, page.cookie, duration, 50, runs));
+        Object.assign(
+          row,
+          await load([server.base], page.path, page.cookie, duration, connections, runs),
+        );
       rows.push(row);
       console.log(JSON.stringify(row));
     }
@@ -204,12 +215,23 @@ async function measureSqlite(browser: Browser) {
           "FCP ms": r.fcpMs,
           "LCP ms": r.lcpMs,
           "req/s": r.rps,
+          "× /healthz": healthRatio(rows, r),
           "p99 ms": r.p99Ms,
           errors: r.errors,
           runs: r.runs?.map((x) => `${x.rps}/${x.p99Ms}`).join(", "),
         })),
       ),
   );
+  const missed = missedBudgets(rows);
+  console.log(
+    missed.length
+      ? `\nBudgets missed (${connections} connections, load ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")}):\n${missed.map((m) => `  - ${m}`).join("\n")}`
+      : `\nEvery budget met (${connections} connections).`,
+  );
+  if (missed.length) process.exitCode = 1;
 }
 
 /** A load run and the machine's CPU during it, in % of one core (200 = both cores of this machine busy). */
@@ -354,6 +376,8 @@ try {
       process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/bench_back_office",
       skip,
     );
+  } else if (process.argv.includes("--side-by-side")) {
+    await sideBySide(browser);
   } else if (process.argv.includes("--scale-out")) {
     await runScaleOut(browser);
   } else {

@@ -16,6 +16,7 @@ import { changePassword } from "~/accounts/account.server";
 import { SLOWDOWN } from "~/accounts/sign-in-slowdown";
 import { waitText } from "~/utils/wait-text";
 import { getUser, sessionCookie } from "~/accounts/session.server";
+import { rootLogger, runWithLog } from "~/log/logger.mjs";
 import { getMyDeliveries } from "~/subscriptions/deliveries-summary.server";
 import { sendEmail, setMailer, type Mailer, type OutgoingEmail } from "~/email/mailer.server";
 import { listOutbox } from "~/email/outbox.server";
@@ -652,6 +653,19 @@ describe("session reads", () => {
     expect((await getUser(request))?.id).toBe(userId);
     // the next page view (a new Request) reads again
     expect(await getUser(new Request(request.url, { headers: request.headers }))).toBeNull();
+  });
+
+  it("shares the read between the copies of the Request that Remix hands each loader of one request", async () => {
+    const { id: userId } = await makeUser();
+    const request = await requestWith(await makeSession(userId));
+    const copy = () => new Request(request.url, { headers: request.headers });
+    const served = { log: rootLogger(), reqId: "one-request" };
+    expect((await runWithLog(served, () => getUser(copy())))?.id).toBe(userId);
+    await db.deleteFrom("sessions").where("userId", "=", userId).execute();
+    expect((await runWithLog(served, () => getUser(copy())))?.id).toBe(userId);
+    // another request served, with the same cookie, reads again
+    const next = { log: rootLogger(), reqId: "next-request" };
+    expect(await runWithLog(next, () => getUser(copy()))).toBeNull();
   });
 
   it("reads afresh on every call of a POST, whose action may sign in or out before the loaders run", async () => {

@@ -322,6 +322,7 @@ const ON_CLIENT_INPUT = [
   // issue 44: the Cookie header split into pairs (every __staff value), a number read by the body reader
   String.raw`app/staff/staff-session.server.ts /;\s*/`,
   String.raw`app/bin/request-body.mjs /^\d+$/`,
+  String.raw`app/bin/route-subsets.mjs /%|\/\/|\\/`,
   // staff managed by the owner (issue 44): the sign-in's code field, a recovery code, the invite form,
   // a set-up link's token and a member's id from the URL
   String.raw`app/admin/staff-sign-in.server.ts /^\d{6}$/`,
@@ -345,6 +346,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/env.server.ts /^(file:|postgres:\/\/|postgresql:\/\/)/`]:
     "DATABASE_URL, set by the operator",
   [String.raw`app/bin/worker-count.mjs /^\d+$/`]: "WEB_CONCURRENCY, set by the operator",
+  [String.raw`app/bin/route-subsets.mjs /^[:*]/`]: "the build's route paths",
   [String.raw`app/jobs/start.server.ts /^\d+$/`]: "JOBS_INTERVAL_SECONDS, set by the operator",
   [String.raw`app/db/settings.server.ts /^\d+$/`]: "DATABASE_POOL_MAX, set by the operator",
   [String.raw`app/email/transport.server.ts /[\s<>]/`]:

@@ -1,0 +1,154 @@
+// The server hands each request a build cut to the routes its path can match (app/bin/route-subsets.mjs,
+// decision 077): the match must be the one the whole tree gives, for every path.
+import { matchRoutes, type AgnosticRouteObject as RouteObject } from "@remix-run/router";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { routeKeyOf, routeSubsets } from "../../app/bin/route-subsets.mjs";
+
+type Route = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  caseSensitive?: boolean;
+};
+
+// The shapes the shop's routes take: the root, an index, a splat 404, static pages, an optional
+// segment, a dotted file name, pathless and path layouts with children, a leading parameter.
+const ROUTES: Route[] = [
+  { id: "root", path: "" },
+  { id: "routes/_index", parentId: "root", index: true },
+  { id: "routes/$", parentId: "root", path: "*" },
+  { id: "routes/sign-in", parentId: "root", path: "sign-in" },
+  { id: "routes/healthz", parentId: "root", path: "healthz" },
+  { id: "routes/robots[.]txt", parentId: "root", path: "robots.txt" },
+  { id: "routes/blog.($filter)", parentId: "root", path: "blog/:filter?" },
+  { id: "routes/blog-post.$slug", parentId: "root", path: "blog-post/:slug" },
+  { id: "routes/dashboard", parentId: "root", path: "dashboard" },
+  { id: "routes/dashboard._index", parentId: "routes/dashboard", index: true },
+  { id: "routes/dashboard.my-deliveries", parentId: "routes/dashboard", path: "my-deliveries" },
+  {
+    id: "routes/dashboard.my-deliveries.change",
+    parentId: "routes/dashboard",
+    path: "my-deliveries/change",
+  },
+  { id: "routes/_layout", parentId: "root" },
+  { id: "routes/_layout.about", parentId: "routes/_layout", path: "about" },
+  { id: "routes/_layout.$page", parentId: "routes/_layout", path: ":page/details" },
+  { id: "routes/get-started", parentId: "root", path: "get-started" },
+  { id: "routes/get-started.checkout", parentId: "routes/get-started", path: "checkout" },
+  { id: "routes/Admin", parentId: "root", path: "Admin", caseSensitive: true },
+  { id: "routes/admin.orders.$id", parentId: "root", path: "admin/orders/:id" },
+];
+
+const byId = (routes: Route[]) => Object.fromEntries(routes.map((r) => [r.id, r]));
+const build = {
+  routes: byId(ROUTES),
+  assets: { version: "v1", routes: byId(ROUTES) },
+  entry: {},
+};
+
+/** The tree Remix makes of a build's routes (createRoutes: children by parentId). */
+function tree(routes: Record<string, Route>, parentId?: string): RouteObject[] {
+  return Object.values(routes)
+    .filter((r) => r.parentId === parentId)
+    .map((r) => ({
+      id: r.id,
+      path: r.path,
+      index: r.index,
+      caseSensitive: r.caseSensitive,
+      children: r.index ? undefined : tree(routes, r.id),
+    })) as RouteObject[];
+}
+
+const subsetFor = routeSubsets(build) as (key: string | null) => typeof build;
+const ids = (routes: RouteObject[], path: string) =>
+  matchRoutes(routes, path)?.map((m) => [m.route.id, m.params]) ?? null;
+const whole = tree(build.routes);
+
+function sameMatch(pathname: string) {
+  const subset = subsetFor(routeKeyOf(pathname));
+  const page = pathname.endsWith(".data")
+    ? pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/")
+    : pathname;
+  expect(ids(tree(subset.routes), page)).toEqual(ids(whole, page));
+  expect(Object.keys(subset.assets.routes)).toEqual(Object.keys(subset.routes));
+}
+
+describe("route subsets", () => {
+  it("match as the whole tree does", () => {
+    for (const path of [
+      "/",
+      "/sign-in",
+      "/SIGN-IN/",
+      "/sign-in/extra",
+      "/healthz",
+      "/robots.txt",
+      "/blog",
+      "/blog/recipes",
+      "/blog-post/how-we-pack",
+      "/dashboard",
+      "/dashboard/my-deliveries",
+      "/dashboard/my-deliveries/change",
+      "/about",
+      "/anything/details",
+      "/nowhere",
+      "/get-started/checkout",
+      "/admin",
+      "/Admin",
+      "/admin/orders/7",
+      "/sign-in.data",
+      "/_root.data",
+      "/dashboard/my-deliveries.data",
+    ])
+      sameMatch(path);
+  });
+
+  it("match as the whole tree does for any path made of the routes' words", () => {
+    const word = fc.constantFrom(
+      "sign-in",
+      "Sign-In",
+      "dashboard",
+      "my-deliveries",
+      "change",
+      "blog",
+      "about",
+      "details",
+      "admin",
+      "Admin",
+      "orders",
+      "7",
+      "x",
+      "",
+      "robots.txt",
+      "healthz",
+      "get-started",
+      "checkout",
+    );
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 4 }), fc.boolean(), (words, slash) =>
+        sameMatch(`/${words.join("/")}${slash ? "/" : ""}`),
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("keeps only the routes a path can match, with their parents", () => {
+    expect(Object.keys(subsetFor(routeKeyOf("/sign-in")).routes).sort()).toEqual([
+      "root",
+      "routes/$",
+      "routes/_index",
+      "routes/_layout",
+      "routes/_layout.$page",
+      "routes/sign-in",
+    ]);
+    // a first segment no route starts with: only what matches any path
+    expect(subsetFor(routeKeyOf("/nowhere"))).toBe(subsetFor(routeKeyOf("/")));
+    expect(subsetFor(routeKeyOf("/sign-in"))).toBe(subsetFor(routeKeyOf("/Sign-In.data")));
+  });
+
+  it("gives the whole tree to a path it cannot read safely, and to Remix's manifest", () => {
+    for (const path of ["/sign%2Din", "//sign-in", "/a\\b", "/__manifest", "sign-in"])
+      expect(subsetFor(routeKeyOf(path))).toBe(build);
+  });
+});
