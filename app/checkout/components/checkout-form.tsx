@@ -102,14 +102,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
       />
       <BillingSection sameAtFirst={p.defaults.billingSameAsShipping !== false} />
       <DiscountSection discount={p.discount} notice={p.discountNotice} />
-      {p.ctx.hasKnife ? (
-        <section className="checkout-section" aria-labelledby="co-knife">
-          <h2 id="co-knife" className="checkout-section__title">
-            {KNIFE_CHECK_TITLE}
-          </h2>
-          <KnifeCheckFields />
-        </section>
-      ) : null}
+      {p.ctx.hasKnife ? <KnifeSection /> : null}
       <PaymentSection cardRequired={p.ctx.cardRequired} savedCards={p.savedCards} />
       <AgreementBox
         boxName={p.boxName}
@@ -120,20 +113,7 @@ export function CheckoutForm(p: CheckoutFormProps) {
         frequencyDays={schedule.fit.days}
       />
       <OpenDialog dialog={p.dialog} needsCardAgain={!hydrated && p.ctx.cardRequired} />
-      <div className="flow__actions">
-        <FormSubmit
-          formId={FORM_ID}
-          name="intent"
-          value="place"
-          className="button--block checkout-form__submit"
-        >
-          {p.totalCents > 0 ? (
-            <>Place order and pay {formatAud(p.totalCents)}</>
-          ) : (
-            "Place order: your credit pays"
-          )}
-        </FormSubmit>
-      </div>
+      <PlaceOrder totalCents={p.totalCents} />
     </ValidatedForm>
   );
 }
@@ -175,5 +155,35 @@ function OpenDialog({
         needsCardAgain={needsCardAgain}
       />
     </Suspense>
+  );
+}
+
+function KnifeSection() {
+  return (
+    <section className="checkout-section" aria-labelledby="co-knife">
+      <h2 id="co-knife" className="checkout-section__title">
+        {KNIFE_CHECK_TITLE}
+      </h2>
+      <KnifeCheckFields />
+    </section>
+  );
+}
+
+function PlaceOrder({ totalCents }: { totalCents: number }) {
+  return (
+    <div className="flow__actions">
+      <FormSubmit
+        formId={FORM_ID}
+        name="intent"
+        value="place"
+        className="button--block checkout-form__submit"
+      >
+        {totalCents > 0 ? (
+          <>Place order and pay {formatAud(totalCents)}</>
+        ) : (
+          "Place order: your credit pays"
+        )}
+      </FormSubmit>
+    </div>
   );
 }
