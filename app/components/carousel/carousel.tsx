@@ -32,41 +32,11 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
     variant,
     autoplayMs,
   );
-  const userPaused = useRef(false);
   // The scroll list is a tab stop until Swiper takes over (its buttons then are). Focusing it is one
   // of the things that loads Swiper, so it keeps its tab stop until focus leaves: dropping it
   // under the focus would leave the keyboard user on <body> with no focus ring.
   const [viewportFocused, setViewportFocused] = useState(false);
-  // Keyboard focus inside pauses autoplay and brings the focused slide into view.
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    const swiper = swiperRef.current;
-    if (!swiper) return;
-    if (swiper.autoplay?.running) swiper.autoplay.pause();
-    const slide = (event.target as HTMLElement).closest<HTMLElement>(".carousel__slide");
-    const index = slide ? Number(slide.dataset.index) : -1;
-    if (
-      index >= 0 &&
-      !slide!.classList.contains("swiper-slide-visible") &&
-      index !== swiper.activeIndex
-    )
-      swiper.slideTo(index);
-  };
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    const swiper = swiperRef.current;
-    if (!swiper || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-    if (swiper.autoplay?.running && !userPaused.current) swiper.autoplay.resume();
-  };
-  const toggleAutoplay = () => {
-    const swiper = swiperRef.current;
-    if (!swiper?.autoplay) return;
-    if (swiper.autoplay.running) {
-      userPaused.current = true;
-      swiper.autoplay.stop();
-    } else {
-      userPaused.current = false;
-      swiper.autoplay.start();
-    }
-  };
+  const { onFocus, onBlur, toggleAutoplay } = useAutoplayControl(swiperRef);
 
   return (
     <section
@@ -114,6 +84,43 @@ export function Carousel({ label, variant, children, autoplayMs = 0, className =
       </div>
     </section>
   );
+}
+
+/** Focus inside pauses autoplay (and shows the focused slide); "Pause" stops it until "Play". */
+function useAutoplayControl(swiperRef: RefObject<SwiperInstance | null>) {
+  const userPaused = useRef(false);
+  // Keyboard focus inside pauses autoplay and brings the focused slide into view.
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const swiper = swiperRef.current;
+    if (!swiper) return;
+    if (swiper.autoplay?.running) swiper.autoplay.pause();
+    const slide = (event.target as HTMLElement).closest<HTMLElement>(".carousel__slide");
+    const index = slide ? Number(slide.dataset.index) : -1;
+    if (
+      index >= 0 &&
+      !slide!.classList.contains("swiper-slide-visible") &&
+      index !== swiper.activeIndex
+    )
+      swiper.slideTo(index);
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    const swiper = swiperRef.current;
+    if (!swiper || event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    if (swiper.autoplay?.running && !userPaused.current) swiper.autoplay.resume();
+  };
+  const toggleAutoplay = () => {
+    const swiper = swiperRef.current;
+    if (!swiper?.autoplay) return;
+    if (swiper.autoplay.running) {
+      userPaused.current = true;
+      swiper.autoplay.stop();
+    } else {
+      userPaused.current = false;
+      swiper.autoplay.start();
+    }
+  };
+
+  return { onFocus, onBlur, toggleAutoplay };
 }
 
 /**
