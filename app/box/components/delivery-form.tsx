@@ -72,31 +72,7 @@ export function DeliveryForm({
       ) : (
         <TextField name="email" type="email" label="Email address" autoComplete="email" required />
       )}
-      <div className="delivery-form__postcode">
-        <TextField
-          name="postcode"
-          label="Postcode"
-          inputMode="numeric"
-          autoComplete="postal-code"
-          maxLength={4}
-          pattern="[0-9]{3,4}"
-          required
-          hint="3 or 4 digits, for example 2000 or 0800"
-          onChange={onPostcodeChange}
-        />
-        {hydrated ? null : (
-          <button
-            type="submit"
-            name="intent"
-            value="lookup"
-            formNoValidate
-            className="button button--secondary delivery-form__check"
-          >
-            Check postcode
-          </button>
-        )}
-      </div>
-
+      <PostcodeField onChange={onPostcodeChange} />
       <PostcodeResult lookup={lookup} checking={checking} />
       {ok ? (
         <Schedule
@@ -254,6 +230,37 @@ function Schedule({
           {OVERNIGHT_WARNING}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** Without JS "Check postcode" shows its dates; with JS they follow what is typed. */
+function PostcodeField({ onChange }: { onChange: (e: ChangeEvent<HTMLInputElement>) => void }) {
+  const hydrated = useHydrated();
+  return (
+    <div className="delivery-form__postcode">
+      <TextField
+        name="postcode"
+        label="Postcode"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={4}
+        pattern="[0-9]{3,4}"
+        required
+        hint="3 or 4 digits, for example 2000 or 0800"
+        onChange={onChange}
+      />
+      {hydrated ? null : (
+        <button
+          type="submit"
+          name="intent"
+          value="lookup"
+          formNoValidate
+          className="button button--secondary delivery-form__check"
+        >
+          Check postcode
+        </button>
+      )}
     </div>
   );
 }

@@ -102,15 +102,7 @@ export function ProductCard({
         <h3 className="product-card__name" id={titleId}>
           {product.name}
         </h3>
-        <p className="product-card__meta">
-          {product.weight ? <span>{product.weight}</span> : null}
-          {showPrice ? (
-            <span className="price product-card__price">{formatAud(product.priceCents)}</span>
-          ) : null}
-        </p>
-        {product.description ? (
-          <p className="product-card__description">{product.description}</p>
-        ) : null}
+        <CardText product={product} showPrice={showPrice} />
         <Stepper
           product={product}
           quantity={quantity}
@@ -247,5 +239,21 @@ function Stepper({
         )
       )}
     </div>
+  );
+}
+
+function CardText({ product, showPrice }: { product: CardProduct; showPrice: boolean }) {
+  return (
+    <>
+      <p className="product-card__meta">
+        {product.weight ? <span>{product.weight}</span> : null}
+        {showPrice ? (
+          <span className="price product-card__price">{formatAud(product.priceCents)}</span>
+        ) : null}
+      </p>
+      {product.description ? (
+        <p className="product-card__description">{product.description}</p>
+      ) : null}
+    </>
   );
 }
