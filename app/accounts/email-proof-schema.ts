@@ -1,8 +1,9 @@
 // The e-mail code field of the box checkout (decision 039): one schema for the
-// page and the server. Zod-free callers read EMAIL_CODE_PATTERN.
+// page and the server. The page's panel reads the field name from email-code-field.ts (no zod).
 import { z } from "zod";
+import { EMAIL_CODE_FIELD } from "./email-code-field";
 
-export const EMAIL_CODE_FIELD = "emailCode";
+export { EMAIL_CODE_FIELD };
 export const EMAIL_CODE_MESSAGE = "Enter the 6-digit code from the e-mail we sent you.";
 
 export const EmailCodeSchema = z.object({

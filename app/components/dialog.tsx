@@ -28,9 +28,42 @@ export function Dialog({
    */
   returnFocusTo?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModal(open, returnFocusTo);
   const titleId = useId();
   const bodyId = useId();
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      id={id}
+      open
+      className={`dialog dialog--${tone}`}
+      aria-labelledby={titleId}
+      // the message is read with the title when the dialog opens, not only its button
+      aria-describedby={children ? bodyId : undefined}
+      onCancel={(e) => {
+        if (onClose) {
+          e.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
+      {children ? (
+        <div id={bodyId} className="dialog__body">
+          {children}
+        </div>
+      ) : null}
+      <div className="dialog__actions">{actions}</div>
+    </dialog>
+  );
+}
+
+/** Shows the dialog as a modal while open, and hands the keyboard back when it closes or goes. */
+function useModal(open: boolean, returnFocusTo: string | undefined) {
+  const ref = useRef<HTMLDialogElement>(null);
   // read when the dialog closes, after the render that closed it
   const returnFocusToRef = useRef(returnFocusTo);
   returnFocusToRef.current = returnFocusTo;
@@ -65,34 +98,7 @@ export function Dialog({
       giveFocusBack(); // removed from the page (closed by a navigation or a state change)
     };
   }, [open]);
-  if (!open) return null;
-  return (
-    <dialog
-      ref={ref}
-      id={id}
-      open
-      className={`dialog dialog--${tone}`}
-      aria-labelledby={titleId}
-      // the message is read with the title when the dialog opens, not only its button
-      aria-describedby={children ? bodyId : undefined}
-      onCancel={(e) => {
-        if (onClose) {
-          e.preventDefault();
-          onClose();
-        }
-      }}
-    >
-      <h2 id={titleId} className="dialog__title">
-        {title}
-      </h2>
-      {children ? (
-        <div id={bodyId} className="dialog__body">
-          {children}
-        </div>
-      ) : null}
-      <div className="dialog__actions">{actions}</div>
-    </dialog>
-  );
+  return ref;
 }
 
 const FIELDS = 'input:not([type="hidden"]), select, textarea';

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction, SerializeFrom } from "@remix-run/node";
+import { lazy, Suspense } from "react";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -15,14 +16,16 @@ import {
   requireFlow,
 } from "~/checkout/checkout-route.server";
 import type { CheckoutAnswer } from "~/checkout/checkout-answer";
-import { EmailProofPanel } from "~/checkout/components/email-proof-panel";
-import { SecondBoxQuestion } from "~/checkout/components/second-box-question";
-import { CheckoutForm } from "~/checkout/components/checkout-form";
+import { CheckoutForm, type CheckoutFormProps } from "~/checkout/components/checkout-form";
 import { OrderSummary } from "~/checkout/components/order-summary";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 import checkoutCss from "~/styles/checkout.css";
+
+// Asked of few shoppers: loaded only when on the page, out of the checkout's first download.
+const EmailProofPanel = lazy(() => import("~/checkout/components/email-proof-panel"));
+const SecondBoxQuestion = lazy(() => import("~/checkout/components/second-box-question"));
 
 // the action maps placeOrder's outcome (and every refusal before it) to a response
 export { checkoutAction as action } from "~/checkout/checkout-route.server";
@@ -71,14 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Checkout() {
   const d = useLoaderData<typeof loader>();
   const a = useActionData() as CheckoutAnswer | undefined;
-  const lookup = (a?.lookup ?? d.lookup) as PostcodeLookup;
-  const defaults = a?.repopulateFields
-    ? {
-        ...d.defaults,
-        ...a.repopulateFields,
-        billingSameAsShipping: a.repopulateFields.billingSameAsShipping !== undefined,
-      }
-    : d.defaults;
   return (
     <FlowPage
       step="checkout"
@@ -97,24 +92,11 @@ export default function Checkout() {
       }
     >
       {d.account.secondBox && !d.needsSignIn ? (
-        <SecondBoxQuestion current={d.account.secondBox} />
+        <Suspense fallback={null}>
+          <SecondBoxQuestion current={d.account.secondBox} />
+        </Suspense>
       ) : d.needsSignIn ? (
-        <div className="form-alert form-alert--info checkout__signin">
-          <div>
-            <p>
-              There is already an account for <strong>{d.email}</strong>. Sign in to use its saved
-              cards, addresses and credit; your box is kept.
-            </p>
-            <p>
-              <Link
-                className="button button--primary"
-                to="/sign-in?destination=/get-started/checkout"
-              >
-                Sign in to continue
-              </Link>
-            </p>
-          </div>
-        </div>
+        <SignInFirst email={d.email} />
       ) : (
         <>
           {d.giftNotice ? (
@@ -125,46 +107,77 @@ export default function Checkout() {
               {d.giftNotice.message}
             </p>
           ) : null}
-          <CheckoutForm
-            idempotencyKey={a?.nextKey ?? d.key}
-            email={d.email}
-            signedIn={d.signedIn}
-            ctx={d.ctx}
-            showSms={d.showSms}
-            showNewsletter={d.showNewsletter}
-            savedCards={d.savedCards}
-            lookup={lookup}
-            draftPostcode={d.delivery.postcode}
-            frequencies={d.frequencies}
-            discount={
-              d.quote.discount
-                ? { ...d.quote.discount, description: d.quote.discount.description }
-                : null
-            }
-            discountNotice={
-              a?.discountNotice ??
-              (d.quote.discountMessage ? { ok: false, message: d.quote.discountMessage } : null)
-            }
-            totalCents={d.quote.totalCents}
-            shownQuote={d.shownQuote}
-            recurringCents={d.quote.recurringCents}
-            boxName={d.box.fullName}
-            defaults={defaults}
-            dialog={a?.dialog ?? null}
-            confirmedAddress={String(a?.repopulateFields?.addressConfirmed ?? "")}
-            overnightAccepted={a?.repopulateFields?.overnightAccepted === "true"}
-            emailProof={
-              d.account.proof || a?.emailProof ? (
-                <EmailProofPanel
-                  view={d.account.proof}
-                  answer={a?.emailProof ?? null}
-                  typed={a?.emailProof?.ok ? "" : String(a?.repopulateFields?.emailCode ?? "")}
-                />
-              ) : null
-            }
-          />
+          <CheckoutForm {...formProps(d, a)} />
         </>
       )}
     </FlowPage>
   );
+}
+
+function SignInFirst({ email }: { email: string }) {
+  return (
+    <div className="form-alert form-alert--info checkout__signin">
+      <div>
+        <p>
+          There is already an account for <strong>{email}</strong>. Sign in to use its saved cards,
+          addresses and credit; your box is kept.
+        </p>
+        <p>
+          <Link className="button button--primary" to="/sign-in?destination=/get-started/checkout">
+            Sign in to continue
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The form's props: the loader's page, with the last answer's values and messages over it. */
+function formProps(
+  d: SerializeFrom<typeof loader>,
+  a: CheckoutAnswer | undefined,
+): CheckoutFormProps {
+  const defaults = a?.repopulateFields
+    ? {
+        ...d.defaults,
+        ...a.repopulateFields,
+        billingSameAsShipping: a.repopulateFields.billingSameAsShipping !== undefined,
+      }
+    : d.defaults;
+  return {
+    idempotencyKey: a?.nextKey ?? d.key,
+    email: d.email,
+    signedIn: d.signedIn,
+    ctx: d.ctx,
+    showSms: d.showSms,
+    showNewsletter: d.showNewsletter,
+    savedCards: d.savedCards,
+    lookup: (a?.lookup ?? d.lookup) as PostcodeLookup,
+    draftPostcode: d.delivery.postcode,
+    frequencies: d.frequencies,
+    discount: d.quote.discount
+      ? { ...d.quote.discount, description: d.quote.discount.description }
+      : null,
+    discountNotice:
+      a?.discountNotice ??
+      (d.quote.discountMessage ? { ok: false, message: d.quote.discountMessage } : null),
+    totalCents: d.quote.totalCents,
+    shownQuote: d.shownQuote,
+    recurringCents: d.quote.recurringCents,
+    boxName: d.box.fullName,
+    defaults,
+    dialog: a?.dialog ?? null,
+    confirmedAddress: String(a?.repopulateFields?.addressConfirmed ?? ""),
+    overnightAccepted: a?.repopulateFields?.overnightAccepted === "true",
+    emailProof:
+      d.account.proof || a?.emailProof ? (
+        <Suspense fallback={null}>
+          <EmailProofPanel
+            view={d.account.proof}
+            answer={a?.emailProof ?? null}
+            typed={a?.emailProof?.ok ? "" : String(a?.repopulateFields?.emailCode ?? "")}
+          />
+        </Suspense>
+      ) : null,
+  };
 }

@@ -1,5 +1,5 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
-import { useEffect, useLayoutEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, type MouseEvent, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useCsrfToken } from "~/components/csrf-input";
 import { formatAud } from "~/utils/money";
@@ -70,13 +70,65 @@ export function ProductCard({
   useEffect(() => {
     if (result && onResult) onResult(result);
   }, [result, onResult]);
+  const focus = useFocusAfterStep();
 
-  // Focus after a step (JS only; without JS the page reloads). The Add button and the stepper's "+"
-  // share a React key, so an add keeps focus on the same element, now "+": repeated Enter keeps
-  // adding. A remove to 0 unmounts "−"; focus would fall to <body>, so it goes back to Add. Until
-  // the shopper does something else (a key, a pointer, a scroll) every render keeps the focused
-  // control clear of the sticky summary (scroll-margin in box.css): an alert that the page shows
-  // after the answer can push the card down.
+  function send(e: MouseEvent<HTMLButtonElement>) {
+    if (!hydrated) return;
+    e.preventDefault();
+    if (document.activeElement === e.currentTarget) focus.hold();
+    fetcher.submit(
+      { csrf, step: e.currentTarget.value, via: "fetcher" },
+      { method: "post", action, preventScrollReset: true },
+    );
+  }
+
+  const titleId = `card-${product.id}-title`;
+  return (
+    <article
+      ref={focus.cardRef}
+      className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`}
+      id={`card-${product.id}`}
+      aria-labelledby={titleId}
+    >
+      <div className="product-card__tile">
+        <img src={product.image} alt="" width={240} height={180} loading="lazy" decoding="async" />
+        {quantity > 0 ? (
+          <span className="product-card__badge" aria-hidden="true">
+            {quantity}
+          </span>
+        ) : null}
+      </div>
+      <div className="product-card__body">
+        <h3 className="product-card__name" id={titleId}>
+          {product.name}
+        </h3>
+        <CardText product={product} showPrice={showPrice} />
+        <Stepper
+          product={product}
+          quantity={quantity}
+          pending={pending ?? null}
+          addRef={focus.addRef}
+          onClick={send}
+        />
+        {message ? (
+          <p className="product-card__error" role="alert" ref={focus.errorRef}>
+            {message}
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/**
+ * Focus after a step (JS only; without JS the page reloads). The Add button and the stepper's "+"
+ * share a React key, so an add keeps focus on the same element, now "+": repeated Enter keeps
+ * adding. A remove to 0 unmounts "−"; focus would fall to <body>, so it goes back to Add. Until
+ * the shopper does something else (a key, a pointer, a scroll) every render keeps the focused
+ * control clear of the sticky summary (scroll-margin in box.css): an alert that the page shows
+ * after the answer can push the card down.
+ */
+function useFocusAfterStep() {
   const cardRef = useRef<HTMLElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -103,28 +155,36 @@ export function ProductCard({
     },
     [],
   );
-
-  function send(e: MouseEvent<HTMLButtonElement>) {
-    if (!hydrated) return;
-    e.preventDefault();
-    if (document.activeElement === e.currentTarget && !keepFocus.current) {
-      keepFocus.current = true;
-      const events = ["keydown", "pointerdown", "wheel", "touchmove"] as const;
-      const stop = () => {
-        keepFocus.current = false;
-        for (const type of events) window.removeEventListener(type, stop, true);
-      };
-      for (const type of events)
-        window.addEventListener(type, stop, { capture: true, passive: true });
-    }
-    fetcher.submit(
-      { csrf, step: e.currentTarget.value, via: "fetcher" },
-      { method: "post", action, preventScrollReset: true },
-    );
+  /** From a press on a focused button until the shopper does something else. */
+  function hold() {
+    if (keepFocus.current) return;
+    keepFocus.current = true;
+    const events = ["keydown", "pointerdown", "wheel", "touchmove"] as const;
+    const stop = () => {
+      keepFocus.current = false;
+      for (const type of events) window.removeEventListener(type, stop, true);
+    };
+    for (const type of events)
+      window.addEventListener(type, stop, { capture: true, passive: true });
   }
+  return { cardRef, addRef, errorRef, hold };
+}
 
-  const titleId = `card-${product.id}-title`;
-  // the key: Add and "+" are one element across the swap (see the focus effect above)
+/** Add, or "−", the count and "+": each posts the page's stepper form (a fetcher with JS). */
+function Stepper({
+  product,
+  quantity,
+  pending,
+  addRef,
+  onClick,
+}: {
+  product: CardProduct;
+  quantity: number;
+  pending: "add" | "remove" | null;
+  addRef: RefObject<HTMLButtonElement>;
+  onClick: (e: MouseEvent<HTMLButtonElement>) => void;
+}) {
+  // the key: Add and "+" are one element across the swap (see useFocusAfterStep)
   const button = (
     intent: "add" | "remove",
     label: string,
@@ -141,77 +201,59 @@ export function ProductCard({
       className={className}
       aria-label={label}
       data-pending={pending === intent ? "true" : undefined}
-      onClick={send}
+      onClick={onClick}
     >
       {content}
     </button>
   );
   return (
-    <article
-      ref={cardRef}
-      className={`product-card${quantity > 0 ? " product-card--chosen" : ""}`}
-      id={`card-${product.id}`}
-      aria-labelledby={titleId}
-    >
-      <div className="product-card__tile">
-        <img src={product.image} alt="" width={240} height={180} loading="lazy" decoding="async" />
-        {quantity > 0 ? (
-          <span className="product-card__badge" aria-hidden="true">
-            {quantity}
-          </span>
-        ) : null}
-      </div>
-      <div className="product-card__body">
-        <h3 className="product-card__name" id={titleId}>
-          {product.name}
-        </h3>
-        <p className="product-card__meta">
-          {product.weight ? <span>{product.weight}</span> : null}
-          {showPrice ? (
-            <span className="price product-card__price">{formatAud(product.priceCents)}</span>
-          ) : null}
-        </p>
-        {product.description ? (
-          <p className="product-card__description">{product.description}</p>
-        ) : null}
-        <div className="stepper">
-          {quantity > 0 ? (
-            <>
-              {button(
-                "remove",
-                `Remove one ${product.name}`,
-                "stepper__button",
-                <span aria-hidden="true">−</span>,
-              )}
-              <output
-                className="stepper__value"
-                aria-live="polite"
-                aria-label={`${product.name} in your box`}
-              >
-                {quantity}
-              </output>
-              {button(
-                "add",
-                `Add one more ${product.name}`,
-                "stepper__button",
-                <span aria-hidden="true">+</span>,
-              )}
-            </>
-          ) : (
-            button(
-              "add",
-              `Add ${product.name}`,
-              "button button--secondary stepper__add",
-              <span className="button__label">Add</span>,
-            )
+    <div className="stepper">
+      {quantity > 0 ? (
+        <>
+          {button(
+            "remove",
+            `Remove one ${product.name}`,
+            "stepper__button",
+            <span aria-hidden="true">−</span>,
           )}
-        </div>
-        {message ? (
-          <p className="product-card__error" role="alert" ref={errorRef}>
-            {message}
-          </p>
+          <output
+            className="stepper__value"
+            aria-live="polite"
+            aria-label={`${product.name} in your box`}
+          >
+            {quantity}
+          </output>
+          {button(
+            "add",
+            `Add one more ${product.name}`,
+            "stepper__button",
+            <span aria-hidden="true">+</span>,
+          )}
+        </>
+      ) : (
+        button(
+          "add",
+          `Add ${product.name}`,
+          "button button--secondary stepper__add",
+          <span className="button__label">Add</span>,
+        )
+      )}
+    </div>
+  );
+}
+
+function CardText({ product, showPrice }: { product: CardProduct; showPrice: boolean }) {
+  return (
+    <>
+      <p className="product-card__meta">
+        {product.weight ? <span>{product.weight}</span> : null}
+        {showPrice ? (
+          <span className="price product-card__price">{formatAud(product.priceCents)}</span>
         ) : null}
-      </div>
-    </article>
+      </p>
+      {product.description ? (
+        <p className="product-card__description">{product.description}</p>
+      ) : null}
+    </>
   );
 }

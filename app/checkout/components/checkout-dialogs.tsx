@@ -1,141 +1,155 @@
 // The checkout's dialogs: rendered open by the server from the action's
 // answer, made modal by JS. Their submit buttons belong to the checkout form
 // (the dialog sits inside it), so "Continue" and "Accept" re-post it.
+// The form loads this module only when a dialog opens (checkout-form.tsx), and hands it the
+// dialog's anchor and title: a module both import would be one more request on every page load.
 import { Link } from "@remix-run/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { Dialog, focusSection } from "~/components/dialog";
 import type { CheckoutDialogState } from "~/checkout/checkout-answer";
 
-/** The open dialog's anchor: without JS the summary of problems links to it (checkout-problems.tsx). */
-export const CHECKOUT_DIALOG = "checkout-dialog";
-
-/** The heading each dialog shows, also named in the summary of problems. */
-export function checkoutDialogTitle(state: CheckoutDialogState): string {
-  if (state.kind === "address-doubt") return "Please check your address";
-  if (state.kind === "overnight") return "Overnight silent delivery";
-  if (state.kind === "out-of-stock") return "Out of stock";
-  return state.title;
-}
-
 const CARD_AGAIN =
   "For your security we never send card numbers back to your browser: enter your card number and CVC again before you continue.";
 
-export function CheckoutDialog({
-  state,
-  onClose,
-  needsCardAgain,
-}: {
-  state: CheckoutDialogState | null;
+type DialogProps<Kind extends CheckoutDialogState["kind"]> = {
+  state: Extract<CheckoutDialogState, { kind: Kind }>;
+  /** the anchor and heading, from checkout-dialog-title.ts */
+  id: string;
+  title: string;
   onClose: () => void;
   needsCardAgain: boolean;
+};
+
+export default function CheckoutDialog(
+  p: Omit<DialogProps<CheckoutDialogState["kind"]>, "state"> & { state: CheckoutDialogState },
+) {
+  const { state } = p;
+  if (state.kind === "address-doubt") return <AddressDoubt {...p} state={state} />;
+  if (state.kind === "overnight") return <Overnight {...p} state={state} />;
+  if (state.kind === "out-of-stock") return <OutOfStock {...p} state={state} />;
+  return <Refusal {...p} state={state} />;
+}
+
+/** Without JS the dialog is part of the page: "close" moves to the part of the form to fix. */
+function CloseTo({
+  anchor,
+  label,
+  onClose,
+}: {
+  anchor: string;
+  label: string;
+  onClose: () => void;
 }) {
   const hydrated = useHydrated();
-  if (!state) return null;
-  // Without JS the dialog is part of the page: "close" moves to the part of the form to fix.
-  const closeTo = (anchor: string, label: string) =>
-    hydrated ? (
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          onClose();
-          focusSection(anchor);
-        }}
-      >
-        {label}
-      </button>
-    ) : (
-      <a href={`#${anchor}`} className="button button--secondary">
-        {label}
-      </a>
-    );
+  return hydrated ? (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => {
+        onClose();
+        focusSection(anchor);
+      }}
+    >
+      {label}
+    </button>
+  ) : (
+    <a href={`#${anchor}`} className="button button--secondary">
+      {label}
+    </a>
+  );
+}
 
-  if (state.kind === "address-doubt") {
-    return (
-      <Dialog
-        id={CHECKOUT_DIALOG}
-        open
-        title={checkoutDialogTitle(state)}
-        onClose={onClose}
-        actions={
-          <>
-            {closeTo("shipping-address", "Change my address")}
-            <button
-              type="submit"
-              name="confirmAddress"
-              value={state.signature}
-              className="button button--primary"
-            >
-              Continue
-            </button>
-          </>
-        }
-      >
-        <p>{state.message}</p>
-        {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
-      </Dialog>
-    );
-  }
-  if (state.kind === "overnight") {
-    return (
-      <Dialog
-        id={CHECKOUT_DIALOG}
-        open
-        title={checkoutDialogTitle(state)}
-        onClose={onClose}
-        actions={
-          <>
-            {closeTo("delivery-time", "Change the time")}
-            <button
-              type="submit"
-              name="acceptOvernight"
-              value="true"
-              className="button button--primary"
-            >
-              Accept
-            </button>
-          </>
-        }
-      >
-        <p>{state.message}</p>
-        {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
-      </Dialog>
-    );
-  }
-  if (state.kind === "out-of-stock") {
-    return (
-      <Dialog
-        id={CHECKOUT_DIALOG}
-        open
-        tone="error"
-        title={checkoutDialogTitle(state)}
-        actions={
-          <Link to="/get-started/your-items" className="button button--primary">
-            Ok
-          </Link>
-        }
-      >
-        <p>{state.message}</p>
-        <ul>
-          {state.items.map((i) => (
-            <li key={i}>{i}</li>
-          ))}
-        </ul>
-      </Dialog>
-    );
-  }
+function AddressDoubt({ state, id, title, onClose, needsCardAgain }: DialogProps<"address-doubt">) {
   return (
-    // Escape goes where "Ok" goes: the part of the form to fix, not the button that placed the order
     <Dialog
-      id={CHECKOUT_DIALOG}
+      id={id}
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <CloseTo anchor="shipping-address" label="Change my address" onClose={onClose} />
+          <button
+            type="submit"
+            name="confirmAddress"
+            value={state.signature}
+            className="button button--primary"
+          >
+            Continue
+          </button>
+        </>
+      }
+    >
+      <p>{state.message}</p>
+      {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
+    </Dialog>
+  );
+}
+
+function Overnight({ state, id, title, onClose, needsCardAgain }: DialogProps<"overnight">) {
+  return (
+    <Dialog
+      id={id}
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <CloseTo anchor="delivery-time" label="Change the time" onClose={onClose} />
+          <button
+            type="submit"
+            name="acceptOvernight"
+            value="true"
+            className="button button--primary"
+          >
+            Accept
+          </button>
+        </>
+      }
+    >
+      <p>{state.message}</p>
+      {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
+    </Dialog>
+  );
+}
+
+function OutOfStock({ state, id, title }: DialogProps<"out-of-stock">) {
+  return (
+    <Dialog
+      id={id}
       open
       tone="error"
-      title={checkoutDialogTitle(state)}
+      title={title}
+      actions={
+        <Link to="/get-started/your-items" className="button button--primary">
+          Ok
+        </Link>
+      }
+    >
+      <p>{state.message}</p>
+      <ul>
+        {state.items.map((i) => (
+          <li key={i}>{i}</li>
+        ))}
+      </ul>
+    </Dialog>
+  );
+}
+
+/** A refusal (card declined, total changed…). Escape goes where "Ok" goes: the part of the form to fix. */
+function Refusal({ state, id, title, onClose }: DialogProps<"error">) {
+  const focus = state.focus ?? "checkout-payment";
+  return (
+    <Dialog
+      id={id}
+      open
+      tone="error"
+      title={title}
       onClose={() => {
         onClose();
-        focusSection(state.focus ?? "checkout-payment");
+        focusSection(focus);
       }}
-      actions={closeTo(state.focus ?? "checkout-payment", "Ok")}
+      actions={<CloseTo anchor={focus} label="Ok" onClose={onClose} />}
     >
       <p>{state.message}</p>
     </Dialog>

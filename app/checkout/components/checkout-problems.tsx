@@ -5,7 +5,7 @@
 // With JS the fields validate as the shopper types and the dialog is a modal, so the
 // summary is only drawn by the server.
 import type { CheckoutDialogState } from "~/checkout/checkout-answer";
-import { CHECKOUT_DIALOG, checkoutDialogTitle } from "./checkout-dialogs";
+import { CHECKOUT_DIALOG, checkoutDialogTitle } from "./checkout-dialog-title";
 
 export const CHECKOUT_ANSWER = "checkout-answer";
 

@@ -1,48 +1,39 @@
 // The e-mail code of the box checkout (decision 039). It sits inside the
 // checkout form, so "Confirm code" and "Send a new code" post everything typed
-// and the page gives it back, with JS on or off.
+// and the page gives it back, with JS on or off. Shown to few shoppers, so the
+// checkout route loads it only when it is on the page.
 import { Link, useLocation } from "@remix-run/react";
 import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { EMAIL_CODE_FIELD } from "~/accounts/email-proof-schema";
+import { EMAIL_CODE_FIELD } from "~/accounts/email-code-field";
 
-export const EMAIL_PROOF_ANCHOR = "email-proof";
+const ANCHOR = "email-proof";
+const MESSAGE_ID = "co-email-code-message";
+
+type Notice = { ok: boolean; message: string };
 
 export type EmailProofPanelProps = {
   /** null once the e-mail is proved (the answer then says so) */
-  view: {
-    email: string;
-    codeSent: boolean;
-    notice: { ok: boolean; message: string } | null;
-  } | null;
-  answer: { ok: boolean; message: string } | null;
+  view: { email: string; codeSent: boolean; notice: Notice | null } | null;
+  answer: Notice | null;
   typed: string;
 };
 
-export function EmailProofPanel({ view, answer, typed }: EmailProofPanelProps) {
+export default function EmailProofPanel({ view, answer, typed }: EmailProofPanelProps) {
   const hydrated = useHydrated();
   const { pathname, search } = useLocation();
-  const confirm = useRef<HTMLButtonElement>(null);
   // Without JS the answer is a new page: it lands here, where its message is.
-  const landOn = hydrated ? undefined : `${pathname}${search}#${EMAIL_PROOF_ANCHOR}`;
+  const landOn = hydrated ? undefined : `${pathname}${search}#${ANCHOR}`;
   const notice = answer ?? view?.notice ?? null;
-  const message = notice ? (
-    <p
-      id="co-email-code-message"
-      className={`form-alert ${notice.ok ? "form-alert--success" : "form-alert--error"}`}
-      role={notice.ok ? "status" : "alert"}
-    >
-      {notice.message}
-    </p>
-  ) : null;
+  const message = notice ? <NoticeLine notice={notice} /> : null;
   if (!view)
     return (
-      <div id={EMAIL_PROOF_ANCHOR} aria-live="polite">
+      <div id={ANCHOR} aria-live="polite">
         {message}
       </div>
     );
   return (
-    <div id={EMAIL_PROOF_ANCHOR} className="form-alert form-alert--info checkout__proof">
+    <div id={ANCHOR} className="form-alert form-alert--info checkout__proof">
       <p>
         <strong>There's already an account for {view.email}.</strong>{" "}
         {view.codeSent
@@ -51,42 +42,7 @@ export function EmailProofPanel({ view, answer, typed }: EmailProofPanelProps) {
         Until then we show nothing of that account and can't place your order on it. What you type
         below is kept.
       </p>
-      <div className="checkout__proof-row">
-        <div className="field">
-          <label htmlFor="co-email-code" className="field__label">
-            Code from the e-mail
-          </label>
-          <input
-            id="co-email-code"
-            name={EMAIL_CODE_FIELD}
-            className="field__input"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={12}
-            defaultValue={typed}
-            aria-invalid={notice && !notice.ok ? true : undefined}
-            aria-describedby={notice ? "co-email-code-message" : undefined}
-            // Enter here confirms the code (without JS the server treats a code sent with the order the same way)
-            onKeyDown={(e) => {
-              if (e.key !== "Enter") return;
-              e.preventDefault();
-              confirm.current?.click();
-            }}
-          />
-        </div>
-        <button
-          ref={confirm}
-          type="submit"
-          name="intent"
-          value="email-code"
-          formNoValidate
-          formAction={landOn}
-          className="button button--secondary"
-        >
-          Confirm code
-        </button>
-      </div>
+      <CodeRow typed={typed} notice={notice} landOn={landOn} />
       <div aria-live="polite">{message}</div>
       <p className="checkout__proof-links">
         <button
@@ -101,6 +57,69 @@ export function EmailProofPanel({ view, answer, typed }: EmailProofPanelProps) {
         </button>
         <Link to="/sign-in?destination=/get-started/checkout">Sign in instead</Link>
       </p>
+    </div>
+  );
+}
+
+function NoticeLine({ notice }: { notice: Notice }) {
+  return (
+    <p
+      id={MESSAGE_ID}
+      className={`form-alert ${notice.ok ? "form-alert--success" : "form-alert--error"}`}
+      role={notice.ok ? "status" : "alert"}
+    >
+      {notice.message}
+    </p>
+  );
+}
+
+/** The code and "Confirm code"; Enter in the field confirms it. */
+function CodeRow({
+  typed,
+  notice,
+  landOn,
+}: {
+  typed: string;
+  notice: Notice | null;
+  landOn: string | undefined;
+}) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  return (
+    <div className="checkout__proof-row">
+      <div className="field">
+        <label htmlFor="co-email-code" className="field__label">
+          Code from the e-mail
+        </label>
+        <input
+          id="co-email-code"
+          name={EMAIL_CODE_FIELD}
+          className="field__input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={12}
+          defaultValue={typed}
+          aria-invalid={notice && !notice.ok ? true : undefined}
+          aria-describedby={notice ? MESSAGE_ID : undefined}
+          // Enter here confirms the code (without JS the server treats a code sent with the order the same way)
+          onKeyDown={(e) => {
+            if (e.key !== "Enter") return;
+            e.preventDefault();
+            confirm.current?.click();
+          }}
+        />
+      </div>
+      <button
+        ref={confirm}
+        type="submit"
+        name="intent"
+        value="email-code"
+        formNoValidate
+        formAction={landOn}
+        className="button button--secondary"
+      >
+        Confirm code
+      </button>
     </div>
   );
 }

@@ -23,6 +23,14 @@ function EditLink({ to, label }: { to: string; label: string }) {
   );
 }
 
+type SummaryBox = {
+  fullName: string;
+  priceCents: number;
+  people: string | null;
+  weight: string | null;
+  customizable: boolean;
+};
+
 export function OrderSummary({
   box,
   items,
@@ -30,21 +38,12 @@ export function OrderSummary({
   delivery,
   quote,
 }: {
-  box: {
-    fullName: string;
-    priceCents: number;
-    people: string | null;
-    weight: string | null;
-    customizable: boolean;
-  };
+  box: SummaryBox;
   items: { id: number; name: string; weight: string | null; quantity: number }[];
   addons: { id: number; name: string; quantity: number; lineCents: number }[];
   delivery: DeliverySummary;
   quote: SummaryQuote;
 }) {
-  const free = quote.lines.filter((l) => l.free);
-  // a code whose free product is chosen in the form: named here before the choice is posted
-  const choiceToCome = Boolean(quote.discount?.needsChoice) && free.length === 0;
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="box-summary__title">
@@ -55,97 +54,140 @@ export function OrderSummary({
           <span>Your box and delivery</span>
           <span className="price">{formatAud(quote.totalCents)}</span>
         </summary>
-        <section className="review__section" aria-labelledby="sum-box">
-          <div className="review__head">
-            <h3 id="sum-box">Box</h3>
-            <EditLink to="/get-started/your-box" label="box type" />
-          </div>
-          <p className="review__line">
-            <span>
-              {box.fullName}
-              {box.people ? ` · ${box.people}` : ""}
-              {box.weight ? ` · ${box.weight}` : ""}
-            </span>
-            <span className="price">{formatAud(box.priceCents)}</span>
-          </p>
-          <p className="review__line">
-            <span>{delivery.frequencyLabel ?? "Frequency chosen below"}</span>
-            <EditLink to="/get-started/box-size" label="box size and frequency" />
-          </p>
-        </section>
-        {box.customizable ? (
-          <section className="review__section" aria-labelledby="sum-items">
-            <div className="review__head">
-              <h3 id="sum-items">Your cuts</h3>
-              <EditLink to="/get-started/your-items" label="cuts" />
-            </div>
-            <ul className="review__list" role="list">
-              {items.map((i) => (
-                <li key={i.id} className="review__line">
-                  <span>
-                    {i.name}
-                    {i.weight ? ` (${i.weight})` : ""}
-                  </span>
-                  <span>× {i.quantity}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-        <section className="review__section" aria-labelledby="sum-addons">
-          <div className="review__head">
-            <h3 id="sum-addons">Add-ons</h3>
-            <EditLink to="/get-started/addons" label="add-ons" />
-          </div>
-          {addons.length || free.length || choiceToCome ? (
-            <ul className="review__list" role="list">
-              {addons.map((a) => (
-                <li key={a.id} className="review__line">
-                  <span>
-                    {a.name} × {a.quantity}
-                  </span>
-                  <span>{formatAud(a.lineCents)}</span>
-                </li>
-              ))}
-              {free.map((f) => (
-                <li key={`free-${f.name}`} className="review__line">
-                  <span>
-                    {f.name} × {f.quantity} <span className="badge badge--gum">Free</span>
-                  </span>
-                  <span>{formatAud(f.lineCents)}</span>
-                </li>
-              ))}
-              {choiceToCome ? (
-                <li className="review__line">
-                  <span>
-                    A free product with {quote.discount?.code}{" "}
-                    <span className="badge badge--gum">Free</span>
-                  </span>
-                  <span>Choose below</span>
-                </li>
-              ) : null}
-            </ul>
-          ) : (
-            <p>
-              No add-ons. <Link to="/get-started/addons">Add some</Link>; they can be changed each
-              order.
-            </p>
-          )}
-        </section>
-        <section className="review__section" aria-labelledby="sum-delivery">
-          <div className="review__head">
-            <h3 id="sum-delivery">First delivery</h3>
-            <EditLink to="/get-started" label="delivery details" />
-          </div>
-          <p>
-            {delivery.dateLabel}
-            {delivery.windowLabel ? `, ${delivery.windowLabel}` : ""}
-            <br />
-            {delivery.postcode}
-            {delivery.place ? ` ${delivery.place}` : ""}
-          </p>
-        </section>
+        <BoxSection box={box} delivery={delivery} />
+        {box.customizable ? <CutsSection items={items} /> : null}
+        <AddonsSection addons={addons} quote={quote} />
+        <DeliverySection delivery={delivery} />
       </details>
+      <Money quote={quote} />
+    </aside>
+  );
+}
+
+function BoxSection({ box, delivery }: { box: SummaryBox; delivery: DeliverySummary }) {
+  return (
+    <section className="review__section" aria-labelledby="sum-box">
+      <div className="review__head">
+        <h3 id="sum-box">Box</h3>
+        <EditLink to="/get-started/your-box" label="box type" />
+      </div>
+      <p className="review__line">
+        <span>
+          {box.fullName}
+          {box.people ? ` · ${box.people}` : ""}
+          {box.weight ? ` · ${box.weight}` : ""}
+        </span>
+        <span className="price">{formatAud(box.priceCents)}</span>
+      </p>
+      <p className="review__line">
+        <span>{delivery.frequencyLabel ?? "Frequency chosen below"}</span>
+        <EditLink to="/get-started/box-size" label="box size and frequency" />
+      </p>
+    </section>
+  );
+}
+
+function CutsSection({
+  items,
+}: {
+  items: { id: number; name: string; weight: string | null; quantity: number }[];
+}) {
+  return (
+    <section className="review__section" aria-labelledby="sum-items">
+      <div className="review__head">
+        <h3 id="sum-items">Your cuts</h3>
+        <EditLink to="/get-started/your-items" label="cuts" />
+      </div>
+      <ul className="review__list" role="list">
+        {items.map((i) => (
+          <li key={i.id} className="review__line">
+            <span>
+              {i.name}
+              {i.weight ? ` (${i.weight})` : ""}
+            </span>
+            <span>× {i.quantity}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function AddonsSection({
+  addons,
+  quote,
+}: {
+  addons: { id: number; name: string; quantity: number; lineCents: number }[];
+  quote: SummaryQuote;
+}) {
+  const free = quote.lines.filter((l) => l.free);
+  // a code whose free product is chosen in the form: named here before the choice is posted
+  const choiceToCome = Boolean(quote.discount?.needsChoice) && free.length === 0;
+  return (
+    <section className="review__section" aria-labelledby="sum-addons">
+      <div className="review__head">
+        <h3 id="sum-addons">Add-ons</h3>
+        <EditLink to="/get-started/addons" label="add-ons" />
+      </div>
+      {addons.length || free.length || choiceToCome ? (
+        <ul className="review__list" role="list">
+          {addons.map((a) => (
+            <li key={a.id} className="review__line">
+              <span>
+                {a.name} × {a.quantity}
+              </span>
+              <span>{formatAud(a.lineCents)}</span>
+            </li>
+          ))}
+          {free.map((f) => (
+            <li key={`free-${f.name}`} className="review__line">
+              <span>
+                {f.name} × {f.quantity} <span className="badge badge--gum">Free</span>
+              </span>
+              <span>{formatAud(f.lineCents)}</span>
+            </li>
+          ))}
+          {choiceToCome ? (
+            <li className="review__line">
+              <span>
+                A free product with {quote.discount?.code}{" "}
+                <span className="badge badge--gum">Free</span>
+              </span>
+              <span>Choose below</span>
+            </li>
+          ) : null}
+        </ul>
+      ) : (
+        <p>
+          No add-ons. <Link to="/get-started/addons">Add some</Link>; they can be changed each
+          order.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function DeliverySection({ delivery }: { delivery: DeliverySummary }) {
+  return (
+    <section className="review__section" aria-labelledby="sum-delivery">
+      <div className="review__head">
+        <h3 id="sum-delivery">First delivery</h3>
+        <EditLink to="/get-started" label="delivery details" />
+      </div>
+      <p>
+        {delivery.dateLabel}
+        {delivery.windowLabel ? `, ${delivery.windowLabel}` : ""}
+        <br />
+        {delivery.postcode}
+        {delivery.place ? ` ${delivery.place}` : ""}
+      </p>
+    </section>
+  );
+}
+
+function Money({ quote }: { quote: SummaryQuote }) {
+  return (
+    <>
       <dl className="checkout-summary__money">
         <div>
           <dt>Subtotal</dt>
@@ -175,6 +217,6 @@ export function OrderSummary({
       <p className="checkout-summary__gst">
         {gstSentence(quote.gstCents)} Then {formatAud(quote.recurringCents)} per delivery.
       </p>
-    </aside>
+    </>
   );
 }

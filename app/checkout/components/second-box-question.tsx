@@ -1,9 +1,10 @@
 // Asked of a subscriber who started a box signed out and signed in at checkout
-// (decision 039): a plain form, so it works without JS.
+// (decision 039): a plain form, so it works without JS. Asked of few: the checkout
+// route loads it only when it is on the page.
 import { Form } from "@remix-run/react";
 import { CsrfInput } from "~/components/csrf-input";
 
-export function SecondBoxQuestion({
+export default function SecondBoxQuestion({
   current,
 }: {
   current: { boxName: string; status: "active" | "paused" };
