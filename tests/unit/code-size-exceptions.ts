@@ -19,7 +19,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
     "not split yet (issue 47)",
   "app/admin/discounts/components.tsx#DiscountForm": "not split yet (issue 47)",
   "app/admin/discounts/discounts.server.ts#saveDiscount": "not split yet (issue 47)",
-  "app/admin/gift-cards/gift-cards.server.ts#cancelGiftCard": "not split yet (issue 47)",
   "app/admin/numbers/dashboard.tsx#NumbersDashboard": "not split yet (issue 47)",
   "app/admin/orders/components/refund-form.tsx#RefundForm": "not split yet (issue 47)",
   "app/admin/orders/order-detail.server.ts#loadAdminOrder": "not split yet (issue 47)",
@@ -28,10 +27,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/admin/overview.server.ts#overviewFor": "not split yet (issue 47)",
   "app/admin/packing/packing-day.server.ts#packingOverview": "not split yet (issue 47)",
   "app/admin/packing/packing-day.server.ts#paidOrdersWithItems": "not split yet (issue 47)",
-  "app/admin/refunds/refunds.server.ts#db.transaction().execute(callback)":
-    "not split yet (issue 47)",
-  "app/admin/refunds/refunds.server.ts#refundContext": "not split yet (issue 47)",
-  "app/admin/refunds/refunds.server.ts#refundOrder": "not split yet (issue 47)",
   "app/admin/staff-sign-in.server.ts#codeStepSignIn": "not split yet (issue 47)",
   "app/admin/stock/stock.server.ts#adjustStock": "not split yet (issue 47)",
   "app/admin/stock/stock.server.ts#deliveryNeeds": "not split yet (issue 47)",
@@ -114,8 +109,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
 
 export const MODULE_EXCEPTIONS: Record<string, string> = {
   "app/admin/catalogue/catalogue.server.ts": "not split yet (issue 47)",
-  "app/admin/gift-cards/gift-cards.server.ts": "not split yet (issue 47)",
-  "app/admin/refunds/refunds.server.ts": "not split yet (issue 47)",
   "app/box/flow.server.ts": "not split yet (issue 47)",
   "app/checkout/place-order.server.ts": "not split yet (issue 47)",
   "app/subscriptions/changes.server.ts": "not split yet (issue 47)",

@@ -4,7 +4,7 @@
 // and after), its price-history rows and a new content version, so the shop's pages and caches
 // follow within seconds (decision 054). Stock is the stock page's (helper D): shown here read-only.
 import { PostgresAdapter, type Kysely, type Transaction } from "kysely";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import type { Staff } from "~/staff/staff-session.server";
 import { forgetCached } from "~/box/cache.server";
 import { isSalmon, NOT_IN_TASMANIA } from "~/box/tasmania";

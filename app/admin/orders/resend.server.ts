@@ -2,7 +2,7 @@
 // its link). Each is queued in the outbox like any other e-mail, with its audit entry in the same
 // transaction.
 import type { Staff } from "~/staff/staff-session.server";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { db } from "~/db/client.server";
 import { queueEmail } from "~/email/mailer.server";
 import { orderReceiptEmail } from "~/email/templates/order-receipt";
