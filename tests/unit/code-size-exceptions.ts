@@ -35,7 +35,7 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/bin/server.mjs#createApp": "not split yet (issue 47)",
   "app/box/components/delivery-form.tsx#DeliveryForm": "not split yet (issue 47)",
   "app/box/components/product-card.tsx#ProductCard": "not split yet (issue 47)",
-  "app/checkout/checkout-action.server.ts#checkoutAction": "not split yet (issue 47)",
+  "app/checkout/checkout-actions.server.ts#checkoutAction": "not split yet (issue 47)",
   "app/checkout/checkout-page.server.ts#loadCheckout": "not split yet (issue 47)",
   "app/checkout/checkout-schema.ts#checkoutSchema": "not split yet (issue 47)",
   "app/checkout/components/checkout-dialogs.tsx#CheckoutDialog": "not split yet (issue 47)",
