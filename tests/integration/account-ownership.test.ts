@@ -13,7 +13,8 @@ import {
   createResetToken,
   resetPassword,
 } from "~/accounts/password-reset.server";
-import { choosePackage, readFlow, requireFlow, saveDelivery } from "~/box/flow.server";
+import { choosePackage, readFlow, requireFlow } from "~/box/flow.server";
+import { saveDelivery } from "~/box/delivery-step.server";
 import {
   accountStepAction,
   accountStepForPage,

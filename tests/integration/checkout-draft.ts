@@ -4,7 +4,8 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
+import { choosePackage, readFlow } from "~/box/flow.server";
+import { saveDelivery } from "~/box/delivery-step.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { newSession } from "./sessions";
 

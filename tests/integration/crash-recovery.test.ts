@@ -26,7 +26,9 @@ process.env.SESSION_SECRET = "crash-test-session-secret-not-for-production";
 
 const { db } = await import("~/db/client.server");
 const { newSession } = await import("./sessions");
-const { changeAddon, choosePackage, readFlow, saveDelivery } = await import("~/box/flow.server");
+const { choosePackage, readFlow } = await import("~/box/flow.server");
+const { changeAddon } = await import("~/box/cart.server");
+const { saveDelivery } = await import("~/box/delivery-step.server");
 const { lookupPostcode } = await import("~/delivery/lookup.server");
 
 const BUILD_NAME = process.env.DATABASE_URL_TEST ? "crash-test-pg" : "crash-test";
