@@ -20,7 +20,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/admin/numbers/dashboard.tsx#NumbersDashboard": "not split yet (issue 47)",
   "app/admin/orders/components/refund-form.tsx#RefundForm": "not split yet (issue 47)",
   "app/admin/orders/order-detail.server.ts#loadAdminOrder": "not split yet (issue 47)",
-  "app/admin/orders/resend.server.ts#resendOrderEmail": "not split yet (issue 47)",
   "app/admin/orders/search.server.ts#searchOrders": "not split yet (issue 47)",
   "app/admin/overview.server.ts#overviewFor": "not split yet (issue 47)",
   "app/admin/packing/packing-day.server.ts#packingOverview": "not split yet (issue 47)",
