@@ -10,7 +10,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { InvalidCredentialsError, verifyCredentials } from "~/accounts/auth.server";
 import { db } from "~/db/client.server";
 import { getClientIp } from "~/security/rate-limit.server";
-import { audit, writeAudit } from "./audit.server";
+import { audit, writeAudit } from "~/staff/audit.server";
 import { isStaffRole, type StaffRole } from "~/staff/permissions";
 import {
   completeStaffSession,

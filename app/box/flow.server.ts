@@ -1,17 +1,16 @@
 // The box-building flow's state: a draft subscription row referenced from the
 // session. Every step reads it through requireFlow (which applies the guards)
-// and writes it through the functions below. Typing the e-mail of an existing
+// and writes it through the functions below, ./delivery-step.server.ts (step 1) and
+// ./cart.server.ts (the box's contents). Typing the e-mail of an existing
 // account never links the draft to that account: only a signed-in session does.
 import { redirect } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription, SubscriptionUpdate, User } from "~/db/schema";
-import { EMAIL_MESSAGE, normaliseEmail } from "~/accounts/email-address";
 import { getSessionAndUser, type SessionRecord } from "~/accounts/session.server";
 import { preparedQuery } from "~/db/prepared.server";
-import { lookupPostcode, getRegion } from "~/delivery/lookup.server";
-import { normalisePostcode, POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";
-import { formatDeliveryDate, isDeliverableDay } from "~/delivery/schedule";
+import { getRegion } from "~/delivery/lookup.server";
+import { isDeliverableDay } from "~/delivery/schedule";
 import {
   canDeliverEvery,
   deliverableFrequencies,
@@ -20,10 +19,9 @@ import {
 } from "~/delivery/frequencies";
 import { activeFrequencies, getPackage, rootOfKind, type PackageSummary } from "./catalogue.server";
 import { flowRedirect, nextAfterBoxSize } from "./guards";
-import { ADDON_MAX_QUANTITY, frequencyLabel, isInStock, isListable } from "./rules";
-import { barsSalmon, isSalmon, notInTasmania, salmonBarred } from "./tasmania";
-import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_SUBURB, CHOOSE_TIME } from "./schemas";
-import { cleanFlowVersion, type FlowStep } from "./steps";
+import { notInTasmania, salmonBarred } from "./tasmania";
+import { CHOOSE_FREQUENCY } from "./schemas";
+import { type FlowStep } from "./steps";
 
 /** A refusal the page shows as a message (tampered ids, stock, limits). */
 export class FlowError extends Error {
@@ -208,7 +206,7 @@ export async function ensureIdentifiedUser(email: string, trx: Kysely<DB> = db):
  * Locks the draft row for the rest of the transaction (a conditional update is a
  * row lock on PostgreSQL and SQLite serialises writers), refusing a checked-out box.
  */
-async function lockDraft(trx: Transaction<DB>, subscriptionId: number) {
+export async function lockDraft(trx: Transaction<DB>, subscriptionId: number) {
   const res = await trx
     .updateTable("subscriptions")
     .set({ updatedAt: now() })
@@ -230,61 +228,7 @@ async function lockDraft(trx: Transaction<DB>, subscriptionId: number) {
     .executeTakeFirstOrThrow();
 }
 
-/** Salmon cannot go to Tasmania: drop it from a draft whose postcode is Tasmanian. */
-async function dropSalmonForTasmania(
-  trx: Transaction<DB>,
-  draft: Pick<Subscription, "id" | "packageId">,
-) {
-  const chosen = await trx
-    .selectFrom("products")
-    .select(["id", "name"])
-    .where((eb) =>
-      eb.or([
-        eb(
-          "id",
-          "in",
-          eb
-            .selectFrom("subscriptionItems")
-            .select("productId")
-            .where("subscriptionId", "=", draft.id),
-        ),
-        eb(
-          "id",
-          "in",
-          eb
-            .selectFrom("subscriptionAddons")
-            .select("productId")
-            .where("subscriptionId", "=", draft.id),
-        ),
-      ]),
-    )
-    .execute();
-  const salmonIds = chosen.filter((p) => isSalmon(p.name)).map((p) => p.id);
-  if (salmonIds.length) {
-    await trx
-      .deleteFrom("subscriptionItems")
-      .where("subscriptionId", "=", draft.id)
-      .where("productId", "in", salmonIds)
-      .execute();
-    await trx
-      .deleteFrom("subscriptionAddons")
-      .where("subscriptionId", "=", draft.id)
-      .where("productId", "in", salmonIds)
-      .execute();
-  }
-  if (draft.packageId) {
-    const pkg = await getPackage(draft.packageId, trx);
-    if (pkg && isSalmon(pkg.fullName, pkg.parentName)) {
-      await trx
-        .updateTable("subscriptions")
-        .set({ packageId: null })
-        .where("id", "=", draft.id)
-        .execute();
-    }
-  }
-}
-
-type Writable = {
+export type Writable = {
   session: SessionRecord;
   user: User | null;
   draft: Subscription | null;
@@ -299,7 +243,7 @@ export function hasOpenDraft(flow: Pick<FlowState, "draft" | "checkedOut">): boo
   return Boolean(flow.draft && !flow.checkedOut && flow.draft.status === "draft");
 }
 
-async function draftForWrite(
+export async function draftForWrite(
   trx: Transaction<DB>,
   flow: Writable,
   values: DraftValues,
@@ -348,99 +292,6 @@ async function draftForWrite(
     .where("id", "=", flow.session.id)
     .execute();
   return id;
-}
-
-export type DeliveryInput = {
-  email?: string;
-  postcode: string;
-  suburbId?: number;
-  deliveryDate: string;
-  deliveryWindow: string;
-  flowVersion?: string | null;
-};
-
-export type FieldErrors = Partial<
-  Record<"email" | "postcode" | "suburbId" | "deliveryDate" | "deliveryWindow", string>
->;
-
-/** Step 1: saves e-mail, postcode, suburb, date and time after checking them against the look-up. */
-export async function saveDelivery(
-  flow: Writable,
-  input: DeliveryInput,
-  at = new Date(),
-): Promise<{ ok: true; subscriptionId: number } | { ok: false; fieldErrors: FieldErrors }> {
-  const lookup = await lookupPostcode(input.postcode, at);
-  if (lookup.status === "invalid")
-    return { ok: false, fieldErrors: { postcode: POSTCODE_INVALID } };
-  if (lookup.status === "undeliverable")
-    return { ok: false, fieldErrors: { postcode: POSTCODE_UNDELIVERABLE } };
-  const errors: FieldErrors = {};
-  const suburbId = lookup.suburbs.length === 1 ? lookup.suburbs[0].id : input.suburbId;
-  if (!suburbId || !lookup.suburbs.some((s) => s.id === suburbId)) errors.suburbId = CHOOSE_SUBURB;
-  if (!lookup.dates.some((d) => d.value === input.deliveryDate)) errors.deliveryDate = CHOOSE_DATE;
-  if (!lookup.windows.some((w) => w.code === input.deliveryWindow))
-    errors.deliveryWindow = CHOOSE_TIME;
-  const email = flow.user ? flow.user.email : normaliseEmail(input.email);
-  if (!email) errors.email = EMAIL_MESSAGE;
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-
-  const subscriptionId = await db.transaction().execute(async (trx) => {
-    if (!flow.user) await ensureIdentifiedUser(email!, trx);
-    const version = cleanFlowVersion(input.flowVersion);
-    const id = await draftForWrite(trx, flow, {
-      email: email!,
-      postcode: lookup.postcode,
-      suburbId: suburbId!,
-      regionId: lookup.region.id,
-      deliveryDate: input.deliveryDate,
-      deliveryWindow: input.deliveryWindow,
-      ...(flow.user ? { userId: flow.user.id } : {}),
-      ...(version ? { flowVersion: version } : {}),
-    });
-    if (barsSalmon(lookup.postcode)) {
-      const row = await trx
-        .selectFrom("subscriptions")
-        .select(["id", "packageId"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      await dropSalmonForTasmania(trx, row);
-    }
-    return id;
-  });
-  return { ok: true, subscriptionId };
-}
-
-/** The no-JS "Check postcode" button: keeps the postcode (and a valid e-mail); a new postcode clears date and time. */
-export async function savePostcode(
-  flow: Writable,
-  input: { postcode: string; email?: string; flowVersion?: string | null },
-  at = new Date(),
-) {
-  const n = normalisePostcode(input.postcode);
-  if (!n) return { ok: false as const, fieldErrors: { postcode: POSTCODE_INVALID } as FieldErrors };
-  const lookup = await lookupPostcode(n.display, at);
-  const changed = flow.draft?.postcode !== n.display;
-  // the shared rule (decision 040): this used to be a pattern whose time grew with the square of the length
-  const email = flow.user ? null : normaliseEmail(input.email);
-  const version = cleanFlowVersion(input.flowVersion);
-  await db.transaction().execute(async (trx) => {
-    if (email) await ensureIdentifiedUser(email, trx);
-    await draftForWrite(trx, flow, {
-      postcode: n.display,
-      ...(email ? { email } : {}),
-      ...(version ? { flowVersion: version } : {}),
-      ...(changed
-        ? {
-            regionId: lookup.status === "ok" ? lookup.region.id : null,
-            suburbId:
-              lookup.status === "ok" && lookup.suburbs.length === 1 ? lookup.suburbs[0].id : null,
-            deliveryDate: null,
-            deliveryWindow: null,
-          }
-        : {}),
-    });
-  });
-  return { ok: true as const, lookup };
 }
 
 /** Step 2: custom or curated. Answers where to go next. */
@@ -537,180 +388,6 @@ export async function choosePackage(
   return nextAfterBoxSize(pkg);
 }
 
-type StepperInput = { intent: "add" | "remove"; productId: number };
-
-async function currentQuantity(
-  trx: Transaction<DB>,
-  table: "subscriptionItems" | "subscriptionAddons",
-  subscriptionId: number,
-  productId: number,
-) {
-  const row = await trx
-    .selectFrom(table)
-    .select(["id", "quantity"])
-    .where("subscriptionId", "=", subscriptionId)
-    .where("productId", "=", productId)
-    .executeTakeFirst();
-  return row ?? null;
-}
-
-async function writeQuantity(
-  trx: Transaction<DB>,
-  table: "subscriptionItems" | "subscriptionAddons",
-  subscriptionId: number,
-  productId: number,
-  row: { id: number; quantity: number } | null,
-  quantity: number,
-) {
-  if (quantity <= 0) {
-    if (row) await trx.deleteFrom(table).where("id", "=", row.id).execute();
-  } else if (row) {
-    await trx.updateTable(table).set({ quantity }).where("id", "=", row.id).execute();
-  } else {
-    await trx.insertInto(table).values({ subscriptionId, productId, quantity }).execute();
-  }
-}
-
-async function productFor(trx: Transaction<DB>, productId: number, kind: "cut" | "addon") {
-  return trx
-    .selectFrom("products")
-    .select(["id", "name", "inventory", "kind", "active"])
-    .where("id", "=", productId)
-    .where("kind", "=", kind)
-    .where("active", "=", 1)
-    .executeTakeFirst();
-}
-
-/** Step 5: one cut more or fewer, within the package's selection maximum and the stock. */
-export async function changeItem(
-  subscriptionId: number,
-  input: StepperInput,
-): Promise<{ quantity: number; count: number; maximum: number }> {
-  return db.transaction().execute(async (trx) => {
-    const draft = await lockDraft(trx, subscriptionId);
-    const pkg = draft.packageId ? await getPackage(draft.packageId, trx) : null;
-    if (!pkg || !pkg.selectionCustomizable || !pkg.selectionMaximum)
-      throw new FlowError(
-        "This box's contents are chosen by our butchers, so there are no cuts to pick.",
-      );
-    const product = await productFor(trx, input.productId, "cut");
-    if (!product) throw new FlowError("That cut is not available. Please choose another.");
-    const row = await currentQuantity(trx, "subscriptionItems", subscriptionId, product.id);
-    const quantity = row?.quantity ?? 0;
-    const count = await selectionCount(subscriptionId, trx);
-    if (input.intent === "remove") {
-      await writeQuantity(trx, "subscriptionItems", subscriptionId, product.id, row, quantity - 1);
-      return {
-        quantity: Math.max(0, quantity - 1),
-        count: Math.max(0, count - (quantity > 0 ? 1 : 0)),
-        maximum: pkg.selectionMaximum,
-      };
-    }
-    if (!isInStock(product.inventory))
-      throw new FlowError(
-        `Sorry, ${product.name} just went out of stock. Please choose another cut.`,
-      );
-    if (!isListable(product, draft.postcode)) throw new FlowError(notInTasmania(product.name));
-    if (count >= pkg.selectionMaximum) {
-      throw new FlowError(
-        `Your box is full: you have chosen ${count} of ${pkg.selectionMaximum}. Remove a cut to add another.`,
-      );
-    }
-    if (product.inventory !== null && quantity + 1 > product.inventory) {
-      throw new FlowError(`Sorry, we only have ${product.inventory} of ${product.name} in stock.`);
-    }
-    await writeQuantity(trx, "subscriptionItems", subscriptionId, product.id, row, quantity + 1);
-    return { quantity: quantity + 1, count: count + 1, maximum: pkg.selectionMaximum };
-  });
-}
-
-/** Step 6: one add-on more or fewer, within stock and ADDON_MAX_QUANTITY. */
-export async function changeAddon(
-  subscriptionId: number,
-  input: StepperInput,
-): Promise<{ quantity: number }> {
-  return db.transaction().execute(async (trx) => {
-    const draft = await lockDraft(trx, subscriptionId);
-    const product = await productFor(trx, input.productId, "addon");
-    if (!product) throw new FlowError("That add-on is not available. Please choose another.");
-    const row = await currentQuantity(trx, "subscriptionAddons", subscriptionId, product.id);
-    const quantity = row?.quantity ?? 0;
-    if (input.intent === "remove") {
-      await writeQuantity(trx, "subscriptionAddons", subscriptionId, product.id, row, quantity - 1);
-      return { quantity: Math.max(0, quantity - 1) };
-    }
-    if (!isInStock(product.inventory))
-      throw new FlowError(`Sorry, ${product.name} just went out of stock.`);
-    if (!isListable(product, draft.postcode)) throw new FlowError(notInTasmania(product.name));
-    const limit = Math.min(ADDON_MAX_QUANTITY, product.inventory ?? ADDON_MAX_QUANTITY);
-    if (quantity + 1 > limit) {
-      throw new FlowError(
-        limit < ADDON_MAX_QUANTITY
-          ? `Sorry, we only have ${limit} of ${product.name} in stock.`
-          : `You can add up to ${ADDON_MAX_QUANTITY} of ${product.name} to one delivery.`,
-      );
-    }
-    await writeQuantity(trx, "subscriptionAddons", subscriptionId, product.id, row, quantity + 1);
-    return { quantity: quantity + 1 };
-  });
-}
-
-/* ------------------------------------------------------------------ */
-/* Reads for the pages                                                  */
-/* ------------------------------------------------------------------ */
-
-export type CartLine = {
-  productId: number;
-  name: string;
-  weight: string | null;
-  quantity: number;
-  priceCents: number;
-};
-
-export type Cart = {
-  subscriptionId: number;
-  pkg: PackageSummary | null;
-  items: CartLine[];
-  addons: CartLine[];
-  addonsCents: number;
-  totalCents: number;
-};
-
-const cartLines = (table: "subscriptionItems" | "subscriptionAddons") =>
-  preparedQuery(db, (q, subscriptionId: number) =>
-    q
-      .selectFrom(`${table} as l` as "subscriptionItems as l")
-      .innerJoin("products as p", "p.id", "l.productId")
-      .select(["l.productId", "p.name", "p.weight", "l.quantity", "p.priceCents"])
-      .where("l.subscriptionId", "=", subscriptionId)
-      .orderBy("p.name"),
-  );
-const cartLinesIn = {
-  subscriptionItems: cartLines("subscriptionItems"),
-  subscriptionAddons: cartLines("subscriptionAddons"),
-};
-
-export async function getCart(
-  draft: Pick<Subscription, "id" | "packageId">,
-  pkg?: PackageSummary | null,
-): Promise<Cart> {
-  const thePkg =
-    pkg !== undefined ? pkg : draft.packageId ? await getPackage(draft.packageId) : null;
-  const [items, addons] = await Promise.all([
-    cartLinesIn.subscriptionItems(draft.id),
-    cartLinesIn.subscriptionAddons(draft.id),
-  ]);
-  const addonsCents = addons.reduce((sum, a) => sum + a.priceCents * a.quantity, 0);
-  return {
-    subscriptionId: draft.id,
-    pkg: thePkg,
-    items,
-    addons,
-    addonsCents,
-    totalCents: (thePkg?.priceCents ?? 0) + addonsCents,
-  };
-}
-
 /** Step 1's guard: only a signed-in customer who already ordered, or a checked-out box, is sent away. */
 export async function requireGetStarted(request: Request): Promise<FlowState> {
   const flow = await readFlow(request);
@@ -725,40 +402,6 @@ export async function requireGetStarted(request: Request): Promise<FlowState> {
   });
   if (to) throw redirect(to);
   return flow;
-}
-
-export type DeliverySummary = {
-  postcode: string;
-  place: string | null;
-  dateLabel: string | null;
-  windowLabel: string | null;
-  overnight: boolean;
-  frequencyLabel: string | null;
-};
-
-const suburbById = preparedQuery(db, (q, id: number) =>
-  q.selectFrom("suburbs").select(["name", "state"]).where("id", "=", id),
-);
-const windowByCode = preparedQuery(db, (q, code: string) =>
-  q.selectFrom("deliveryWindows").select(["label", "isOvernight"]).where("code", "=", code),
-);
-
-/** The delivery details of a draft in words, for summaries and the review page. */
-export async function deliverySummary(draft: Subscription): Promise<DeliverySummary> {
-  const [[suburb], [window], frequency] = await Promise.all([
-    draft.suburbId ? suburbById(draft.suburbId) : [],
-    draft.deliveryWindow ? windowByCode(draft.deliveryWindow) : [],
-    draft.frequencyDays ? frequencyChoice(draft) : null,
-  ]);
-  return {
-    postcode: draft.postcode ?? "",
-    place: suburb ? `${suburb.name} ${suburb.state}` : null,
-    dateLabel: draft.deliveryDate ? formatDeliveryDate(draft.deliveryDate) : null,
-    windowLabel: window?.label ?? null,
-    overnight: window?.isOvernight === 1,
-    // the one the region can deliver (the checkout form checks the same)
-    frequencyLabel: frequency?.days ? frequencyLabel(frequency.days) : null,
-  };
 }
 
 const passwordOfEmail = preparedQuery(db, (q, email: string) =>

@@ -9,15 +9,9 @@ import { env } from "~/env.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { notFound } from "~/jobs/test-hook.server";
 import { boxWithSizes, curatedRanges, productListing, rootOfKind } from "./catalogue.server";
-import {
-  changeAddon,
-  changeItem,
-  chooseBoxType,
-  chooseCuratedRange,
-  choosePackage,
-  readFlow,
-  saveDelivery,
-} from "./flow.server";
+import { changeAddon, changeItem } from "./cart.server";
+import { chooseBoxType, chooseCuratedRange, choosePackage, readFlow } from "./flow.server";
+import { saveDelivery } from "./delivery-step.server";
 
 const DEFAULT_FREQUENCY_DAYS = 28;
 

@@ -1,5 +1,5 @@
 // What the box checkout's action answers and its page shows: data only, so the action
-// (checkout-action.server.ts) needs no UI module.
+// (checkout-actions.server.ts) needs no UI module.
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 
 export type CheckoutDialogState =

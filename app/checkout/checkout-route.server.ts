@@ -7,6 +7,6 @@ export { requireFlow } from "~/box/flow.server";
 export { loadCheckout, promoCookie, promoLinkLimit } from "./checkout-page.server";
 export { claimWaitingGiftCard } from "./gift-credit.server";
 export { accountStepForPage } from "./account-step.server";
-export { checkoutAction } from "./checkout-action.server";
+export { checkoutAction } from "./checkout-actions.server";
 export { getClientIp } from "~/security/rate-limit.server";
 export { clearCookie, GIFT_CARD_ACTIVATION_COOKIE } from "~/gift-cards/cookie.server";

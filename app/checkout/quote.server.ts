@@ -4,7 +4,7 @@
 import type { Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB, Subscription } from "~/db/schema";
-import { getCart, type Cart } from "~/box/flow.server";
+import { getCart, type Cart } from "~/box/cart.server";
 import { TASMANIA_DISCOUNT } from "~/box/tasmania";
 import { applyCredit, gstOf } from "~/orders/credit";
 import {

@@ -2,7 +2,7 @@
 // kind (renewal reminders, renewals, retries) is one entry here. The mail relay
 // runs after the others, so what they put in the outbox leaves in the same run;
 // the cleanup of rows nothing can use any more comes last, so it never holds up mail.
-import { refundSettlementJob } from "~/admin/refunds/settle-unknown.server";
+import { refundSettlementJob } from "~/refunds/settle-unknown.server";
 import { mailRelayJob } from "~/email/relay.server";
 import { giftCardMailJob } from "~/gift-cards/mail-job.server";
 import { paymentRecoveryJob } from "~/payments/recovery.server";

@@ -4,7 +4,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { boxDetail, saveBoxSizes, saveContents } from "~/admin/catalogue/catalogue.server";
+import { boxDetail, saveBoxSizes, saveContents } from "~/admin/catalogue/boxes.server";
 import { monthLabel } from "~/catalogue/months";
 import {
   boxPath,

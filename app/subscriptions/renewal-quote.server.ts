@@ -5,7 +5,7 @@
 // Prices (issue 37, decision 055): a delivery whose reminder went out is priced as the reminder
 // said (the box's and add-ons' prices at that instant, from the price history); any other at today's.
 import { db } from "~/db/client.server";
-import { getCart } from "~/box/flow.server";
+import { getCart } from "~/box/cart.server";
 import { isListable } from "~/box/rules";
 import { cantGoToTasmania, salmonBarred } from "~/box/tasmania";
 import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
@@ -13,7 +13,7 @@ import { applyDiscount, renewalKeeps, type FoundDiscount } from "~/checkout/disc
 import { regionOfPostcode, subscriptionUses } from "~/checkout/discount-use.server";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { pricesAt } from "~/catalogue/prices.server";
-import type { Cart } from "~/box/flow.server";
+import type { Cart } from "~/box/cart.server";
 import { getPackage } from "~/box/catalogue.server";
 import type { FrozenBox } from "./delivery-terms";
 

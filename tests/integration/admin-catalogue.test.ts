@@ -3,7 +3,7 @@
 // contents; every change audited with before and after, in the price history and a new content
 // version; checkout quotes the new price at once; a renewal whose reminder went out keeps the
 // reminder's price, and the next reminder states the new one.
-import { saveBoxSizes } from "~/admin/catalogue/catalogue.server";
+import { saveBoxSizes } from "~/admin/catalogue/boxes.server";
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/catalogue/image-files.server";
 import { pricesAt, recordPriceChange } from "~/catalogue/prices.server";
 import { curatedRanges } from "~/box/catalogue.server";

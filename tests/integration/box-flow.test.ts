@@ -1,19 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
+import { changeAddon, changeItem, getCart } from "~/box/cart.server";
 import {
-  changeAddon,
-  changeItem,
   chooseBoxType,
   chooseCuratedRange,
   choosePackage,
   FlowError,
-  getCart,
   readFlow,
   requireFlow,
   requireGetStarted,
-  saveDelivery,
-  savePostcode,
 } from "~/box/flow.server";
+import { saveDelivery, savePostcode } from "~/box/delivery-step.server";
 import { productListing } from "~/box/catalogue.server";
 import { lookupPostcode } from "~/delivery/lookup.server";
 import { POSTCODE_INVALID, POSTCODE_UNDELIVERABLE } from "~/delivery/postcode";

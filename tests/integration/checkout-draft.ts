@@ -5,7 +5,9 @@
 import { randomBytes } from "node:crypto";
 import { db } from "~/db/client.server";
 import type { User } from "~/db/schema";
-import { changeAddon, choosePackage, readFlow, saveDelivery } from "~/box/flow.server";
+import { choosePackage, readFlow } from "~/box/flow.server";
+import { changeAddon } from "~/box/cart.server";
+import { saveDelivery } from "~/box/delivery-step.server";
 import { lookupPostcode, type PostcodeLookup } from "~/delivery/lookup.server";
 import { newSession } from "./sessions";
 

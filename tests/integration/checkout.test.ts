@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { changeAddon } from "~/box/flow.server";
+import { changeAddon } from "~/box/cart.server";
 import { quoteDraft } from "~/checkout/quote.server";
 import {
   placeOrder,

@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { cancelGiftCard, GIFT_CARD_MESSAGES } from "~/admin/gift-cards/gift-cards.server";
-import { refundSettlementJob } from "~/admin/refunds/settle-unknown.server";
+import { refundSettlementJob } from "~/refunds/settle-unknown.server";
 import { PAYMENTS } from "~/config";
 import { db } from "~/db/client.server";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";

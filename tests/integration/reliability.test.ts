@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { changeAddon } from "~/box/flow.server";
+import { changeAddon } from "~/box/cart.server";
 import { placeOrder, repeatedSubmit } from "~/checkout/place-order.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
 import { claimGiftCardCode } from "~/gift-cards/claim.server";

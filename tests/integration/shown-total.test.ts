@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
-import { changeAddon } from "~/box/flow.server";
+import { changeAddon } from "~/box/cart.server";
 import { placeOrder } from "~/checkout/place-order.server";
 import { payOrder } from "~/orders/pay-order.server";
 import { amountCookie, personaliseCookie } from "~/gift-cards/cookie.server";

@@ -2,7 +2,7 @@
 // (issue 37, permission "content"). Every save is one transaction with its audit entry (before and
 // after) and the content version, and sets the row's updated_at (the sitemap's lastmod).
 import type { Transaction } from "kysely";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import type { Staff } from "~/staff/staff-session.server";
 import { bumpContentVersion } from "~/content/content-version.server";
 import { FAQ_CATEGORIES, tickerOf } from "~/content/pages.server";

@@ -5,7 +5,7 @@
 // unique key decides). Renaming a post keeps its old slug in post_slug_redirects (a 301 to the new
 // one); a post that takes a slug, new or renamed, removes any redirect from that slug.
 import type { Transaction } from "kysely";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
 import type { Staff } from "~/staff/staff-session.server";
 import { bumpContentVersion } from "~/content/content-version.server";

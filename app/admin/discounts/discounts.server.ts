@@ -2,7 +2,7 @@
 // its search, the form's options, create and edit (each audited in its own transaction), and a
 // code's usage report. The checkout's rules for these terms live in app/checkout/discount-rules.ts.
 import type { Kysely } from "kysely";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
 import type { Staff } from "~/staff/staff-session.server";
 import {

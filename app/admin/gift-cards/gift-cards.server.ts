@@ -15,9 +15,10 @@
 // second press with the same key, at the same time or later, refunds nothing more. If the gateway
 // errs, the refund may have been made (a timeout after the refund), so the card stays cancelled and
 // the refund is unknown until the settlement job asks the gateway: refunded, the buyer is e-mailed;
-// not refunded, the cancellation is undone and the refund row marked failed (decision 072).
+// not refunded, the cancellation is undone and the refund row marked failed (decision 072). How a
+// cancel's refund settles is shared with that job: app/refunds/cancel-settle.server.ts.
 import type { Kysely } from "kysely";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { formatAud } from "~/admin/format";
 import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
@@ -26,9 +27,6 @@ import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { queueEmail } from "~/email/mailer.server";
 import { giftCardEmail } from "~/email/templates/gift-card";
-import { giftCardCancelledEmail } from "~/email/templates/gift-card-cancelled";
-import { log } from "~/log/log.server";
-import { redactLogText } from "~/security/redact.mjs";
 import {
   CODE_ALPHABET,
   expiryDay,
@@ -40,6 +38,7 @@ import { newStoredCode } from "~/gift-cards/codes.server";
 import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
+import { markCancelUnknown, settleCancelRefunded } from "~/refunds/cancel-settle.server";
 import { giftCardActionSchema } from "./schemas";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
@@ -326,63 +325,59 @@ const cancelledMessage = (amountCents: number, email: string) =>
 const confirmingMessage = (email: string) =>
   `Card cancelled. The refund of its purchase is being confirmed with the payment gateway; we e-mail ${email} once it is.`;
 
-/**
- * Cancels an unclaimed card and refunds its purchase, once per press: `key` is the form's
- * idempotency key; the same key again (twice pressed, resubmitted, at once) refunds nothing more.
- */
-export async function cancelGiftCard(
-  staff: StaffRef,
-  { cardId, key }: { cardId: number; key: string },
-  {
-    db = appDb,
-    now = new Date(),
-    gateway = paymentGateway(),
-  }: { db?: Kysely<DB>; now?: Date; gateway?: PaymentGateway } = {},
-): Promise<GiftActionOutcome> {
-  const refundKey = cancelRefundKey(key);
-  const replay = async () => {
-    const done = await db
-      .selectFrom("refunds")
-      .innerJoin("giftCards", "giftCards.orderId", "refunds.orderId")
-      .select(["refunds.status", "refunds.amountCents", "giftCards.senderEmail"])
-      .where("refunds.idempotencyKey", "=", refundKey)
-      .where("giftCards.id", "=", cardId)
-      .executeTakeFirst();
-    if (!done) return null;
-    if (done.status === "failed") return refusal(GIFT_CARD_MESSAGES.gateway, 502);
-    if (done.status === "unknown")
-      return { ok: true, confirming: true, message: confirmingMessage(done.senderEmail) } as const;
-    return { ok: true, message: cancelledMessage(done.amountCents, done.senderEmail) } as const;
-  };
-  const before = await replay();
-  if (before) return before;
+type Cancel = {
+  card: { id: number; senderEmail: string; reference: string; orderId: number };
+  payment: { id: number; amountCents: number; gatewayChargeId: string };
+  bonus: { id: number; claimedAt: string | null }[];
+};
 
+/** What a press with this key already did, in its own words; null when it did nothing yet. */
+async function cancelAnswerForKey(
+  db: Kysely<DB>,
+  cardId: number,
+  refundKey: string,
+): Promise<GiftActionOutcome | null> {
+  const done = await db
+    .selectFrom("refunds")
+    .innerJoin("giftCards", "giftCards.orderId", "refunds.orderId")
+    .select(["refunds.status", "refunds.amountCents", "giftCards.senderEmail"])
+    .where("refunds.idempotencyKey", "=", refundKey)
+    .where("giftCards.id", "=", cardId)
+    .executeTakeFirst();
+  if (!done) return null;
+  if (done.status === "failed") return refusal(GIFT_CARD_MESSAGES.gateway, 502);
+  if (done.status === "unknown")
+    return { ok: true, confirming: true, message: confirmingMessage(done.senderEmail) };
+  return { ok: true, message: cancelledMessage(done.amountCents, done.senderEmail) };
+}
+
+/** Decide: may this card be cancelled with a refund of its purchase? The card, payment and bonus cards, or the refusal. */
+async function decideCancel(
+  db: Kysely<DB>,
+  cardId: number,
+  refundKey: string,
+): Promise<Cancel | GiftActionOutcome> {
   const card = await db
     .selectFrom("giftCards")
     .leftJoin("orders", "orders.id", "giftCards.orderId")
-    .leftJoin("users", "users.id", "giftCards.purchaserUserId")
     .select([
       "giftCards.id",
-      "giftCards.codeLast4",
-      "giftCards.valueCents",
       "giftCards.bonusOfId",
-      "giftCards.senderName",
       "giftCards.senderEmail",
-      "giftCards.receiverName",
-      "giftCards.sentAt",
       "giftCards.claimedAt",
       "giftCards.cancelledAt",
-      "giftCards.expiresOn",
       "giftCards.orderId",
       "orders.reference",
-      "users.firstName as buyerFirstName",
     ])
     .where("giftCards.id", "=", cardId)
     .executeTakeFirst();
   if (!card) return refusal(GIFT_CARD_MESSAGES.notFound, 404);
   if (card.bonusOfId !== null) return refusal(GIFT_CARD_MESSAGES.bonus);
   // the same press may have finished between the first look and this read: it answers as itself
-  if (card.cancelledAt) return (await replay()) ?? refusal(GIFT_CARD_MESSAGES.cancelled);
+  if (card.cancelledAt)
+    return (
+      (await cancelAnswerForKey(db, cardId, refundKey)) ?? refusal(GIFT_CARD_MESSAGES.cancelled)
+    );
   if (card.claimedAt) return refusal(GIFT_CARD_MESSAGES.claimed);
   const payment = card.orderId ? await paymentOf(db, card.orderId) : undefined;
   if (
@@ -398,86 +393,151 @@ export async function cancelGiftCard(
     .where("bonusOfId", "=", card.id)
     .execute();
   if (bonus.some((b) => b.claimedAt)) return refusal(GIFT_CARD_MESSAGES.bonusClaimed);
-  const orderId = card.orderId;
+  return {
+    card: { ...card, orderId: card.orderId, reference: card.reference },
+    payment: { ...payment, gatewayChargeId: payment.gatewayChargeId },
+    bonus,
+  };
+}
+
+/** The card and its bonus cards stop working; false when the card was claimed or cancelled meanwhile. */
+async function stopCards(trx: Kysely<DB>, cardId: number, bonus: Cancel["bonus"], ts: string) {
+  const res = await trx
+    .updateTable("giftCards")
+    .set({ cancelledAt: ts })
+    .where("id", "=", cardId)
+    .where("claimedAt", "is", null)
+    .where("cancelledAt", "is", null)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  // its bonus cards go with it (none of them is claimed: checked before, and again here)
+  const bonusRes = await trx
+    .updateTable("giftCards")
+    .set({ cancelledAt: ts })
+    .where("bonusOfId", "=", cardId)
+    .where("claimedAt", "is", null)
+    .where("cancelledAt", "is", null)
+    .executeTakeFirst();
+  if (Number(bonusRes.numUpdatedRows) !== bonus.filter((b) => !b.claimedAt).length)
+    throw new BonusClaimedMeanwhile();
+  return true;
+}
+
+/**
+ * Claim, in one transaction with its audit entry: the card (and its bonus cards) stop working, the
+ * order's refunded amount moves from 0, and the refund row is written under the press's key.
+ */
+async function claimCancel(
+  trx: Kysely<DB>,
+  staff: StaffRef,
+  { card, payment, bonus }: Cancel,
+  refundKey: string,
+  now: Date,
+): Promise<boolean> {
   const amountCents = payment.amountCents;
   const ts = now.toISOString();
+  // support's $200 a press and $500 a Sydney day, across every route that moves money
+  const overLimit = await staffMoneyRefusal(trx, staff, amountCents, now);
+  if (overLimit) throw new OverLimit(overLimit);
+  if (!(await stopCards(trx, card.id, bonus, ts))) return false;
+  const room = await trx
+    .updateTable("orders")
+    .set((eb) => ({ refundedCents: eb("refundedCents", "+", amountCents) }))
+    .where("id", "=", card.orderId)
+    .where("refundedCents", "=", 0)
+    .executeTakeFirst();
+  if (Number(room.numUpdatedRows) !== 1) throw new AlreadyRefunded();
+  const { n } = await trx
+    .selectFrom("refunds")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("orderId", "=", card.orderId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto("refunds")
+    .values({
+      orderId: card.orderId,
+      paymentId: payment.id,
+      method: "card",
+      amountCents,
+      // a gift card is not a taxable supply when sold: GST is paid when it is spent
+      gstCents: 0,
+      reason: "Gift card cancelled",
+      lines: null,
+      staffUserId: staff.id,
+      idempotencyKey: refundKey,
+      status: "pending",
+      gatewayRefundId: null,
+      noteNumber: `AN-${card.reference}-${Number(n) + 1}`,
+      createdAt: ts,
+      completedAt: null,
+    })
+    .execute();
+  await writeAudit(
+    trx,
+    staff,
+    {
+      action: "gift_card.cancel",
+      entityType: "gift_card",
+      entityId: card.id,
+      before: { cancelledAt: null, refundedCents: 0 },
+      after: {
+        cancelledAt: ts,
+        refundedCents: amountCents,
+        order: card.reference,
+        bonusCards: bonus.map((b) => b.id),
+      },
+    },
+    now,
+  );
+  return true;
+}
 
-  // 1. the card stops working, the refund is owed: one transaction with its audit entry
+/** The claim did not happen: the answer of the press that got there first, or why not. */
+async function unclaimedAnswer(
+  db: Kysely<DB>,
+  cardId: number,
+  refundKey: string,
+  claimed: false | "bonus" | "refunded" | OverLimit,
+): Promise<GiftActionOutcome> {
+  if (claimed === "bonus") return refusal(GIFT_CARD_MESSAGES.bonusClaimed);
+  if (claimed === "refunded") return refusal(GIFT_CARD_MESSAGES.refunded);
+  if (claimed instanceof OverLimit) return refusal(claimed.message);
+  const again = await cancelAnswerForKey(db, cardId, refundKey);
+  if (again) return again;
+  const now = await db
+    .selectFrom("giftCards")
+    .select(["claimedAt", "cancelledAt"])
+    .where("id", "=", cardId)
+    .executeTakeFirst();
+  return refusal(now?.claimedAt ? GIFT_CARD_MESSAGES.claimed : GIFT_CARD_MESSAGES.cancelled);
+}
+
+/**
+ * Cancels an unclaimed card and refunds its purchase, once per press: `key` is the form's
+ * idempotency key; the same key again (twice pressed, resubmitted, at once) refunds nothing more.
+ * Decide, claim, refund at the gateway, settle.
+ */
+export async function cancelGiftCard(
+  staff: StaffRef,
+  { cardId, key }: { cardId: number; key: string },
+  {
+    db = appDb,
+    now = new Date(),
+    gateway = paymentGateway(),
+  }: { db?: Kysely<DB>; now?: Date; gateway?: PaymentGateway } = {},
+): Promise<GiftActionOutcome> {
+  const refundKey = cancelRefundKey(key);
+  const before = await cancelAnswerForKey(db, cardId, refundKey);
+  if (before) return before;
+
+  // 1. decide
+  const cancel = await decideCancel(db, cardId, refundKey);
+  if (!("card" in cancel)) return cancel;
+
+  // 2. the card stops working, the refund is owed
   const claimed = await db
     .transaction()
-    .execute(async (trx) => {
-      // support's $200 a press and $500 a Sydney day, across every route that moves money
-      const overLimit = await staffMoneyRefusal(trx, staff, amountCents, now);
-      if (overLimit) throw new OverLimit(overLimit);
-      const res = await trx
-        .updateTable("giftCards")
-        .set({ cancelledAt: ts })
-        .where("id", "=", card.id)
-        .where("claimedAt", "is", null)
-        .where("cancelledAt", "is", null)
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) return false;
-      // its bonus cards go with it (none of them is claimed: checked above, and again here)
-      const bonusRes = await trx
-        .updateTable("giftCards")
-        .set({ cancelledAt: ts })
-        .where("bonusOfId", "=", card.id)
-        .where("claimedAt", "is", null)
-        .where("cancelledAt", "is", null)
-        .executeTakeFirst();
-      if (Number(bonusRes.numUpdatedRows) !== bonus.filter((b) => !b.claimedAt).length)
-        throw new BonusClaimedMeanwhile();
-      const room = await trx
-        .updateTable("orders")
-        .set((eb) => ({ refundedCents: eb("refundedCents", "+", amountCents) }))
-        .where("id", "=", orderId)
-        .where("refundedCents", "=", 0)
-        .executeTakeFirst();
-      if (Number(room.numUpdatedRows) !== 1) throw new AlreadyRefunded();
-      const { n } = await trx
-        .selectFrom("refunds")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("orderId", "=", orderId)
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto("refunds")
-        .values({
-          orderId,
-          paymentId: payment.id,
-          method: "card",
-          amountCents,
-          // a gift card is not a taxable supply when sold: GST is paid when it is spent
-          gstCents: 0,
-          reason: "Gift card cancelled",
-          lines: null,
-          staffUserId: staff.id,
-          idempotencyKey: refundKey,
-          status: "pending",
-          gatewayRefundId: null,
-          noteNumber: `AN-${card.reference}-${Number(n) + 1}`,
-          createdAt: ts,
-          completedAt: null,
-        })
-        .execute();
-      await writeAudit(
-        trx,
-        staff,
-        {
-          action: "gift_card.cancel",
-          entityType: "gift_card",
-          entityId: card.id,
-          before: { cancelledAt: null, refundedCents: 0 },
-          after: {
-            cancelledAt: ts,
-            refundedCents: amountCents,
-            order: card.reference,
-            bonusCards: bonus.map((b) => b.id),
-          },
-        },
-        now,
-      );
-      return true;
-    })
+    .execute((trx) => claimCancel(trx, staff, cancel, refundKey, now))
     .catch((error: unknown) => {
       if (error instanceof BonusClaimedMeanwhile) return "bonus" as const;
       if (error instanceof AlreadyRefunded) return "refunded" as const;
@@ -485,177 +545,26 @@ export async function cancelGiftCard(
       if (isUniqueViolation(error)) return false; // the same key, pressed at the same time
       throw error;
     });
-  if (claimed === "bonus") return refusal(GIFT_CARD_MESSAGES.bonusClaimed);
-  if (claimed === "refunded") return refusal(GIFT_CARD_MESSAGES.refunded);
-  if (claimed instanceof OverLimit) return refusal(claimed.message);
-  if (!claimed) {
-    const again = await replay();
-    if (again) return again;
-    const now2 = await db
-      .selectFrom("giftCards")
-      .select(["claimedAt", "cancelledAt"])
-      .where("id", "=", card.id)
-      .executeTakeFirst();
-    return refusal(now2?.claimedAt ? GIFT_CARD_MESSAGES.claimed : GIFT_CARD_MESSAGES.cancelled);
-  }
+  if (claimed !== true) return unclaimedAnswer(db, cardId, refundKey, claimed);
 
-  // 2. the gateway refunds the purchase, once for this key whatever happens around it
+  // 3. the gateway refunds the purchase, once for this key whatever happens around it
+  const { card, payment } = cancel;
   let refund: Awaited<ReturnType<PaymentGateway["refund"]>> | null = null;
   try {
-    refund = await gateway.refund(payment.gatewayChargeId, amountCents, refundKey);
+    refund = await gateway.refund(payment.gatewayChargeId, payment.amountCents, refundKey);
   } catch (error) {
-    // 3a. an error does not say the purchase was not refunded (a timeout may come after the
+    // an error does not say the purchase was not refunded (a timeout may come after the
     // refund): the card stays cancelled, the refund is being confirmed (decision 072)
     await markCancelUnknown(db, staff, { cardId: card.id, key: refundKey, error });
     return { ok: true, confirming: true, message: confirmingMessage(card.senderEmail) };
   }
-  // 3b. refunded: the refund row completes, the payment is refunded, the buyer is told
+  // 4. settle: the refund row completes, the payment is refunded, the buyer is told
   await settleCancelRefunded(db, {
     key: refundKey,
     gatewayRefundId: refund.refundId,
     from: "pending",
   });
-  return { ok: true, message: cancelledMessage(amountCents, card.senderEmail) };
-}
-
-/** A cancel's refund errored: the refund is unknown until the settlement job asks the gateway. */
-async function markCancelUnknown(
-  db: Kysely<DB>,
-  staff: StaffRef,
-  { cardId, key, error }: { cardId: number; key: string; error: unknown },
-) {
-  log().error(
-    { type: "refund.unknown", giftCardId: cardId },
-    redactLogText((error as Error).message),
-  );
-  await db.transaction().execute(async (trx) => {
-    const marked = await trx
-      .updateTable("refunds")
-      .set({ status: "unknown" })
-      .where("idempotencyKey", "=", key)
-      .where("status", "=", "pending")
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return;
-    await writeAudit(trx, staff, {
-      action: "gift_card.cancel_unknown",
-      entityType: "gift_card",
-      entityId: cardId,
-      before: { refund: "pending" },
-      after: { refund: "unknown", reason: "the gateway did not answer: being confirmed" },
-    });
-  });
-}
-
-/** The cancel's refund with this key, its card and its buyer. */
-const cancelOf = (db: Kysely<DB>, key: string) =>
-  db
-    .selectFrom("refunds")
-    .innerJoin("orders", "orders.id", "refunds.orderId")
-    .innerJoin("payments", "payments.id", "refunds.paymentId")
-    .innerJoin("giftCards", "giftCards.id", "payments.giftCardId")
-    .leftJoin("users", "users.id", "giftCards.purchaserUserId")
-    .select([
-      "refunds.id as refundId",
-      "refunds.orderId",
-      "refunds.amountCents",
-      "refunds.createdAt",
-      "payments.id as paymentId",
-      "orders.reference",
-      "giftCards.id as cardId",
-      "giftCards.codeLast4",
-      "giftCards.senderName",
-      "giftCards.senderEmail",
-      "giftCards.receiverName",
-      "users.firstName as buyerFirstName",
-    ])
-    .where("refunds.idempotencyKey", "=", key)
-    .executeTakeFirst();
-
-/**
- * The gateway refunded a cancel (at once, or as the settlement job found): the refund row completes,
- * the payment is refunded, the buyer is told. False when it was settled already.
- */
-export async function settleCancelRefunded(
-  db: Kysely<DB>,
-  {
-    key,
-    gatewayRefundId,
-    from,
-    at = new Date(),
-  }: { key: string; gatewayRefundId: string; from: "pending" | "unknown"; at?: Date },
-): Promise<boolean> {
-  const cancel = await cancelOf(db, key);
-  if (!cancel) return false;
-  return db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable("refunds")
-      .set({ status: "succeeded", gatewayRefundId, completedAt: at.toISOString() })
-      .where("id", "=", cancel.refundId)
-      .where("status", "=", from)
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) return false;
-    await trx
-      .updateTable("payments")
-      .set({ status: "refunded" })
-      .where("id", "=", cancel.paymentId)
-      .execute();
-    await queueEmail(trx, giftCardCancelledEmail, cancel.senderEmail, {
-      buyerName: cancel.buyerFirstName ?? cancel.senderName,
-      receiverName: cancel.receiverName,
-      codeLast4: cancel.codeLast4,
-      refundedCents: cancel.amountCents,
-      reference: cancel.reference,
-    });
-    return true;
-  });
-}
-
-/**
- * The gateway has no refund for a cancel whose refund errored (the settlement job asked it): the
- * refund is failed, its amount given back to the order, and the card (with its bonus cards) works
- * again, so staff can cancel it again. False when it was settled already.
- */
-export async function releaseCancel(
-  db: Kysely<DB>,
-  staff: StaffRef,
-  { key, at = new Date() }: { key: string; at?: Date },
-): Promise<boolean> {
-  const cancel = await cancelOf(db, key);
-  if (!cancel) return false;
-  return db.transaction().execute(async (trx) => {
-    const failed = await trx
-      .updateTable("refunds")
-      .set({ status: "failed", completedAt: at.toISOString() })
-      .where("id", "=", cancel.refundId)
-      .where("status", "=", "unknown")
-      .executeTakeFirst();
-    if (Number(failed.numUpdatedRows) !== 1) return false;
-    await trx
-      .updateTable("orders")
-      .set((eb) => ({ refundedCents: eb("refundedCents", "-", cancel.amountCents) }))
-      .where("id", "=", cancel.orderId)
-      .execute();
-    // cancelled by this press (its refund row was written in the same claim, at the same instant)
-    await trx
-      .updateTable("giftCards")
-      .set({ cancelledAt: null })
-      .where((eb) => eb.or([eb("id", "=", cancel.cardId), eb("bonusOfId", "=", cancel.cardId)]))
-      .where("cancelledAt", "=", cancel.createdAt)
-      .execute();
-    await writeAudit(
-      trx,
-      staff,
-      {
-        action: "gift_card.cancel_failed",
-        entityType: "gift_card",
-        entityId: cancel.cardId,
-        before: { cancelledAt: cancel.createdAt },
-        after: { cancelledAt: null, reason: "the gateway did not refund" },
-      },
-      at,
-    );
-    return true;
-  });
+  return { ok: true, message: cancelledMessage(payment.amountCents, card.senderEmail) };
 }
 
 class BonusClaimedMeanwhile extends Error {}

@@ -7,7 +7,7 @@ import { db } from "~/db/client.server";
 import type { OrderStatus } from "~/db/schema";
 import { paymentSummary, payableInvoice, type PaymentSummary } from "~/orders/breakdown";
 import { breakdownOf, normaliseReference } from "~/orders/breakdown.server";
-import { refundContext, roomOf, type RefundContext } from "~/admin/refunds/refunds.server";
+import { refundContext, roomOf, type RefundContext } from "~/admin/refunds/refund-context.server";
 
 export type AdminPayment = {
   id: number;

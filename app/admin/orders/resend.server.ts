@@ -2,7 +2,7 @@
 // its link). Each is queued in the outbox like any other e-mail, with its audit entry in the same
 // transaction.
 import type { Staff } from "~/staff/staff-session.server";
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { db } from "~/db/client.server";
 import { queueEmail } from "~/email/mailer.server";
 import { orderReceiptEmail } from "~/email/templates/order-receipt";
@@ -25,59 +25,59 @@ const CONFIRMATIONS = ["order-confirmation", "gift-card-receipt"];
 
 export type ResendOutcome = { ok: true; message: string } | { ok: false; message: string };
 
-export async function resendOrderEmail({
-  staff,
-  reference,
-  kind,
-  origin,
-}: {
-  staff: Pick<Staff, "id" | "role" | "ip">;
+type ResendOrder = {
   reference: string;
-  kind: ResendKind;
-  origin: string;
-}): Promise<ResendOutcome> {
-  const order = await db
-    .selectFrom("orders")
-    .innerJoin("users", "users.id", "orders.userId")
-    .select(["orders.id", "orders.reference", "orders.userId", "users.email", "users.firstName"])
-    .where("orders.reference", "=", reference)
+  userId: number;
+  email: string;
+  firstName: string | null;
+};
+
+/** The order's confirmation again, as it was written (found in the outbox by its reference). */
+async function resendConfirmation(
+  staff: Pick<Staff, "id" | "role" | "ip">,
+  order: ResendOrder,
+): Promise<ResendOutcome> {
+  const like = `%${order.reference}%`;
+  const original = await db
+    .selectFrom("emailOutbox")
+    .select(["subject", "text", "html", "template"])
+    .where("toAddress", "=", order.email.toLowerCase())
+    .where("template", "in", CONFIRMATIONS)
+    .where((eb) => eb.or([eb("subject", "like", like), eb("text", "like", like)]))
+    .orderBy("id", "desc")
     .executeTakeFirst();
-  if (!order) return { ok: false, message: RESEND_MESSAGES.unpaid };
-  if (kind === "confirmation") {
-    const like = `%${order.reference}%`;
-    const original = await db
-      .selectFrom("emailOutbox")
-      .select(["subject", "text", "html", "template"])
-      .where("toAddress", "=", order.email.toLowerCase())
-      .where("template", "in", CONFIRMATIONS)
-      .where((eb) => eb.or([eb("subject", "like", like), eb("text", "like", like)]))
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    if (!original) return { ok: false, message: RESEND_MESSAGES.noConfirmation };
-    await db.transaction().execute(async (trx) => {
-      // the confirmation as it was written (once sent, the outbox keeps its text only)
-      const { id } = await trx
-        .insertInto("emailOutbox")
-        .values({
-          toAddress: order.email,
-          subject: original.subject,
-          text: original.text,
-          html: original.html,
-          template: original.template,
-          createdAt: new Date().toISOString(),
-          sentAt: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      await writeAudit(trx, staff, {
-        action: "order.resend_email",
-        entityType: "order",
-        entityId: order.reference,
-        after: { template: original.template, emailId: id },
-      });
+  if (!original) return { ok: false, message: RESEND_MESSAGES.noConfirmation };
+  await db.transaction().execute(async (trx) => {
+    // the confirmation as it was written (once sent, the outbox keeps its text only)
+    const { id } = await trx
+      .insertInto("emailOutbox")
+      .values({
+        toAddress: order.email,
+        subject: original.subject,
+        text: original.text,
+        html: original.html,
+        template: original.template,
+        createdAt: new Date().toISOString(),
+        sentAt: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, staff, {
+      action: "order.resend_email",
+      entityType: "order",
+      entityId: order.reference,
+      after: { template: original.template, emailId: id },
     });
-    return { ok: true, message: RESEND_MESSAGES.sent("confirmation", order.email) };
-  }
+  });
+  return { ok: true, message: RESEND_MESSAGES.sent("confirmation", order.email) };
+}
+
+/** The order's tax invoice, as the receipt e-mail. */
+async function resendReceipt(
+  staff: Pick<Staff, "id" | "role" | "ip">,
+  order: ResendOrder,
+  origin: string,
+): Promise<ResendOutcome> {
   const found = await loadTaxInvoice({ userId: order.userId, reference: order.reference });
   if (found.status !== "ok") return { ok: false, message: RESEND_MESSAGES.unpaid };
   const inv = found.invoice;
@@ -105,4 +105,27 @@ export async function resendOrderEmail({
     });
   });
   return { ok: true, message: RESEND_MESSAGES.sent("tax invoice", order.email) };
+}
+
+export async function resendOrderEmail({
+  staff,
+  reference,
+  kind,
+  origin,
+}: {
+  staff: Pick<Staff, "id" | "role" | "ip">;
+  reference: string;
+  kind: ResendKind;
+  origin: string;
+}): Promise<ResendOutcome> {
+  const order = await db
+    .selectFrom("orders")
+    .innerJoin("users", "users.id", "orders.userId")
+    .select(["orders.id", "orders.reference", "orders.userId", "users.email", "users.firstName"])
+    .where("orders.reference", "=", reference)
+    .executeTakeFirst();
+  if (!order) return { ok: false, message: RESEND_MESSAGES.unpaid };
+  return kind === "confirmation"
+    ? resendConfirmation(staff, order)
+    : resendReceipt(staff, order, origin);
 }

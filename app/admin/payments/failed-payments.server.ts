@@ -3,7 +3,7 @@
 // (app/subscriptions/renewals.server.ts retryCharge: the same claim, key and settle); "Send the pay
 // link again" queues the e-mail the engine sends after a decline. Both write an audit entry in the
 // transaction that makes the change.
-import { writeAudit } from "~/admin/audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { PAGE_SIZE, offsetOf } from "~/admin/pagination";
 import type { Staff } from "~/staff/staff-session.server";
 import { db } from "~/db/client.server";

@@ -18,7 +18,7 @@ import type { DB, StaffRole } from "~/db/schema";
 import { queueEmail } from "~/email/mailer.server";
 import { staffInviteEmail } from "~/email/templates/staff-invite";
 import { hashToken } from "~/security/token-hash.server";
-import { writeAudit } from "../audit.server";
+import { writeAudit } from "~/staff/audit.server";
 import { ROLE_LABELS } from "~/staff/permissions";
 import { endStaffSessionsOf, type Staff } from "~/staff/staff-session.server";
 import {

@@ -2,7 +2,7 @@
 // links back to each step), then the money. Folds into a <details> on phones.
 import { Link } from "@remix-run/react";
 import { formatAud, gstSentence } from "~/utils/money";
-import type { DeliverySummary } from "~/box/flow.server";
+import type { DeliverySummary } from "~/box/delivery-step.server";
 
 export type SummaryQuote = {
   lines: { name: string; quantity: number; lineCents: number; free: boolean; type: string }[];

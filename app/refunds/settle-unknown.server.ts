@@ -9,13 +9,13 @@
 // Each is claimed by the refund's own unknown → succeeded | failed update, in the transaction of its
 // effects, so a second run or two runners at once settle it once.
 import type { Kysely } from "kysely";
-import { releaseCancel, settleCancelRefunded } from "~/admin/gift-cards/gift-cards.server";
+import { releaseCancel, settleCancelRefunded } from "./cancel-settle.server";
 import { PAYMENTS } from "~/config";
 import type { DB, StaffRole } from "~/db/schema";
 import type { JobKind, JobOutcome } from "~/jobs/types";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
-import { settleFailed, settleSucceeded } from "./refunds.server";
+import { settleFailed, settleSucceeded } from "./settle.server";
 
 type Item = { refundId: number };
 

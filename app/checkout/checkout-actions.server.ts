@@ -140,27 +140,25 @@ async function typedLookup(
   return posted && posted.display !== draftPostcode ? postcodeLookup(posted.display) : undefined;
 }
 
-export async function checkoutAction({ request, context }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  // What a dialog confirmed ("Continue", "Accept") is kept until the order is placed, also when
-  // this post is refused for another reason (without JS the card number is then typed again).
-  if (formData.get("confirmAddress"))
-    formData.set("addressConfirmed", String(formData.get("confirmAddress")));
-  if (formData.get("acceptOvernight") === "true") formData.set("overnightAccepted", "true");
-  const before = await readFlow(request);
-  const key = String(formData.get("idempotencyKey") ?? "");
-  if (before.session) {
-    const repeat = await repeatedSubmit({ session: before.session, user: before.user }, key);
-    if (repeat?.kind === "placed")
-      return toMyDeliveries(
-        repeat.reference,
-        repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined,
-      );
-    if (repeat && repeat.kind !== "already-ordered") return outcomeResponse(formData, repeat);
-  }
+type Flow = Awaited<ReturnType<typeof requireFlow>>;
 
-  const flow = await requireFlow(request, "checkout");
-  // the e-mail code and the second-box question (decision 039)
+/** A repeat of a press that was answered already (same key): its answer again, or null. */
+async function repeatAnswer(request: Request, formData: FormData) {
+  const before = await readFlow(request);
+  if (!before.session) return null;
+  const key = String(formData.get("idempotencyKey") ?? "");
+  const repeat = await repeatedSubmit({ session: before.session, user: before.user }, key);
+  if (repeat?.kind === "placed")
+    return toMyDeliveries(
+      repeat.reference,
+      repeat.setCookie ? { "Set-Cookie": repeat.setCookie } : undefined,
+    );
+  if (repeat && repeat.kind !== "already-ordered") return outcomeResponse(formData, repeat);
+  return null;
+}
+
+/** The e-mail code and the second-box question (decision 039), and an e-mail that has an account. */
+async function accountAnswer(flow: Flow, formData: FormData) {
   const account = await accountStepAction(flow, formData);
   if (account?.kind === "redirect")
     return redirect(account.to, {
@@ -168,7 +166,7 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
       headers: account.setCookie ? { "Set-Cookie": account.setCookie } : undefined,
     });
   if (account) return answer(formData, { emailProof: account.notice }, account.status);
-  if (!flow.user && (await emailHasAccount(flow.draft.email))) {
+  if (!flow.user && (await emailHasAccount(flow.draft.email)))
     return answer(
       formData,
       {
@@ -180,55 +178,56 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
       },
       403,
     );
-  }
-  const intent = formData.get("intent");
-  const postedCode =
-    String(formData.get("discountCode") ?? "")
-      .trim()
-      .toUpperCase() || null;
+  return null;
+}
 
-  // Apply (or a new code typed before "Place order"): show the new total before anything is charged.
-  const activeCode = flow.draft.discountCode ?? (await readPromo(request));
-  if (intent === "discount" || (intent !== "postcode" && postedCode !== activeCode)) {
-    let result;
-    try {
-      result = await applyDiscountCode(
-        flow.draft,
-        postedCode,
-        String(formData.get("shipping.postcode") ?? "") || null,
-        getClientIp(request, context),
-      );
-    } catch (error) {
-      if (!(error instanceof RateLimitedError)) throw error;
-      return answer(
-        formData,
-        {
-          discountNotice: { ok: false, message: error.message },
-          ...clearRefusedCode(formData, intent),
-        },
-        429,
-        { headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    const notice =
-      intent === "discount" || !result.ok
-        ? result
-        : { ok: true, message: `${result.message} Check your new total, then place your order.` };
+/** Apply (or a new code typed before "Place order"): the new total is shown before anything is charged. */
+async function discountAnswer(
+  { request, context }: ActionFunctionArgs,
+  flow: Flow,
+  formData: FormData,
+  postedCode: string | null,
+) {
+  const intent = formData.get("intent");
+  let result;
+  try {
+    result = await applyDiscountCode(
+      flow.draft,
+      postedCode,
+      String(formData.get("shipping.postcode") ?? "") || null,
+      getClientIp(request, context),
+    );
+  } catch (error) {
+    if (!(error instanceof RateLimitedError)) throw error;
     return answer(
       formData,
-      { discountNotice: notice, ...(result.ok ? {} : clearRefusedCode(formData, intent)) },
-      result.ok ? 200 : 422,
-      { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } },
+      {
+        discountNotice: { ok: false, message: error.message },
+        ...clearRefusedCode(formData, intent),
+      },
+      429,
+      { headers: { "Retry-After": String(error.retryAfterSeconds) } },
     );
   }
-  if (intent === "postcode") {
-    const lookup = await postcodeLookup(String(formData.get("shipping.postcode") ?? ""));
-    return answer(formData, { lookup }, 200);
-  }
+  const notice =
+    intent === "discount" || !result.ok
+      ? result
+      : { ok: true, message: `${result.message} Check your new total, then place your order.` };
+  return answer(
+    formData,
+    { discountNotice: notice, ...(result.ok ? {} : clearRefusedCode(formData, intent)) },
+    result.ok ? 200 : 422,
+    { headers: { "Set-Cookie": await promoCookie.serialize("", { maxAge: 0 }) } },
+  );
+}
 
+/**
+ * The form checked against what the order needs now (a knife added elsewhere asks for the age
+ * check), after a total that moved is said first: the input, or the answer that refuses it. A code
+ * that no longer applies is placeOrder's to remove and explain.
+ */
+async function checkedInput(flow: Flow, formData: FormData, postedCode: string | null) {
   const { ctx, quote } = await currentQuote(flow, postedCode, null);
-  // Before the form is checked against what the order needs now (a knife added elsewhere asks for the age check):
-  // a total that moved is said first. A code that no longer applies is placeOrder's to remove and explain.
   const changed = quote.discountMessage
     ? null
     : shownTotalCheck(
@@ -238,41 +237,41 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
         },
         quote,
       );
-  if (changed) return outcomeResponse(formData, changed);
+  if (changed) return { refused: outcomeResponse(formData, changed) };
   const result = await checkoutValidator(ctx).validate(formData);
   if (result.error) {
-    return answer(
-      formData,
-      {
-        fieldErrors: result.error.fieldErrors,
-        lookup: await typedLookup(formData, flow.draft.postcode),
-      },
-      422,
-    );
+    return {
+      refused: answer(
+        formData,
+        {
+          fieldErrors: result.error.fieldErrors,
+          lookup: await typedLookup(formData, flow.draft.postcode),
+        },
+        422,
+      ),
+    };
   }
-  const input = {
-    ...result.data,
-    addressConfirmed: String(formData.get("confirmAddress") ?? "") || result.data.addressConfirmed,
-    overnightAccepted: formData.get("acceptOvernight") === "true" || result.data.overnightAccepted,
+  return {
+    input: {
+      ...result.data,
+      addressConfirmed:
+        String(formData.get("confirmAddress") ?? "") || result.data.addressConfirmed,
+      overnightAccepted:
+        formData.get("acceptOvernight") === "true" || result.data.overnightAccepted,
+    },
   };
-  const { session } = flow;
-  if (!session) throw redirect("/get-started");
-  const giftCode = flow.user ? null : giftCardActivationCode(request);
-  // A waiting gift card that can't be used is said so before anything is charged; the cookie goes with that answer.
-  const giftProblem = giftCode ? await waitingGiftCardProblem(giftCode) : null;
-  if (giftProblem) {
-    return answer(
-      formData,
-      { dialog: { kind: "error", title: "Your gift card couldn't be used", message: giftProblem } },
-      409,
-      { headers: { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) } },
-    );
-  }
-  const outcome = await placeOrder(
-    { session, user: flow.user, draft: flow.draft, clientIp: getClientIp(request, context) },
-    { ...input, giftCode },
-    appOrigin(request),
-  );
+}
+
+type CheckedInput = NonNullable<Awaited<ReturnType<typeof checkedInput>>["input"]>;
+
+/** What placeOrder answered, as the page's redirect or answer. */
+async function placedResponse(
+  request: Request,
+  flow: Flow,
+  formData: FormData,
+  input: CheckedInput,
+  outcome: CheckoutOutcome,
+) {
   if (outcome.kind === "placed") {
     const headers = new Headers();
     if (giftCardActivationCode(request))
@@ -296,4 +295,64 @@ export async function checkoutAction({ request, context }: ActionFunctionArgs) {
   if (outcome.kind !== "address-doubt" && input.addressConfirmed)
     response.data.repopulateFields.addressConfirmed = input.addressConfirmed;
   return response;
+}
+
+/** "Place order": the form checked, a waiting gift card checked, then placeOrder. */
+async function placeAnswer(
+  { request, context }: ActionFunctionArgs,
+  flow: Flow,
+  formData: FormData,
+  postedCode: string | null,
+) {
+  const checked = await checkedInput(flow, formData, postedCode);
+  if (checked.refused) return checked.refused;
+  const { input } = checked;
+  const { session } = flow;
+  if (!session) throw redirect("/get-started");
+  const giftCode = flow.user ? null : giftCardActivationCode(request);
+  // A waiting gift card that can't be used is said so before anything is charged; the cookie goes with that answer.
+  const giftProblem = giftCode ? await waitingGiftCardProblem(giftCode) : null;
+  if (giftProblem) {
+    return answer(
+      formData,
+      { dialog: { kind: "error", title: "Your gift card couldn't be used", message: giftProblem } },
+      409,
+      { headers: { "Set-Cookie": clearCookie(GIFT_CARD_ACTIVATION_COOKIE) } },
+    );
+  }
+  const outcome = await placeOrder(
+    { session, user: flow.user, draft: flow.draft, clientIp: getClientIp(request, context) },
+    { ...input, giftCode },
+    appOrigin(request),
+  );
+  return placedResponse(request, flow, formData, input, outcome);
+}
+
+export async function checkoutAction(args: ActionFunctionArgs) {
+  const { request } = args;
+  const formData = await readForm(request);
+  // What a dialog confirmed ("Continue", "Accept") is kept until the order is placed, also when
+  // this post is refused for another reason (without JS the card number is then typed again).
+  if (formData.get("confirmAddress"))
+    formData.set("addressConfirmed", String(formData.get("confirmAddress")));
+  if (formData.get("acceptOvernight") === "true") formData.set("overnightAccepted", "true");
+  const repeat = await repeatAnswer(request, formData);
+  if (repeat) return repeat;
+
+  const flow = await requireFlow(request, "checkout");
+  const account = await accountAnswer(flow, formData);
+  if (account) return account;
+  const intent = formData.get("intent");
+  const postedCode =
+    String(formData.get("discountCode") ?? "")
+      .trim()
+      .toUpperCase() || null;
+  const activeCode = flow.draft.discountCode ?? (await readPromo(request));
+  if (intent === "discount" || (intent !== "postcode" && postedCode !== activeCode))
+    return discountAnswer(args, flow, formData, postedCode);
+  if (intent === "postcode") {
+    const lookup = await postcodeLookup(String(formData.get("shipping.postcode") ?? ""));
+    return answer(formData, { lookup }, 200);
+  }
+  return placeAnswer(args, flow, formData, postedCode);
 }
