@@ -46,24 +46,26 @@ function activeSubscriptions(executor: Kysely<DB>): Promise<Sub[]> {
         .select((e) => e.fn.max("d.deliveryDate").as("end"))
         .whereRef("d.subscriptionId", "=", "s.id")
         .as("end"),
-      eb
-        .or([
-          eb.exists(
-            eb
-              .selectFrom("deliveries as d")
-              .select(sql.lit(1).as("one"))
-              .whereRef("d.subscriptionId", "=", "s.id")
-              .whereRef("d.deliveryDate", "=", "s.deliveryDate"),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("orders as o")
-              .select(sql.lit(1).as("one"))
-              .whereRef("o.subscriptionId", "=", "s.id")
-              .whereRef("o.deliveryDate", "=", "s.deliveryDate")
-              .where("o.status", "in", ["unpaid", "paid"]),
-          ),
-        ])
+      // scalar look-ups with a limit, not EXISTS: PostgreSQL turns an EXISTS under OR into a hash
+      // of every order; these stay index look-ups on (subscription, date)
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom("deliveries as d")
+            .select(sql.lit(1).as("one"))
+            .whereRef("d.subscriptionId", "=", "s.id")
+            .whereRef("d.deliveryDate", "=", "s.deliveryDate")
+            .limit(1)
+            .$asScalar(),
+          eb
+            .selectFrom("orders as o")
+            .select(sql.lit(1).as("one"))
+            .whereRef("o.subscriptionId", "=", "s.id")
+            .whereRef("o.deliveryDate", "=", "s.deliveryDate")
+            .where("o.status", "in", ["unpaid", "paid"])
+            .limit(1)
+            .$asScalar(),
+        )
         .as("nextKnown"),
     ])
     .where("s.status", "=", "active")
