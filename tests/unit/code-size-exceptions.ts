@@ -33,7 +33,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/admin/refunds/refunds.server.ts#refundContext": "not split yet (issue 47)",
   "app/admin/refunds/refunds.server.ts#refundOrder": "not split yet (issue 47)",
   "app/admin/staff-sign-in.server.ts#codeStepSignIn": "not split yet (issue 47)",
-  "app/admin/stock/stock.server.ts#adjustStock": "not split yet (issue 47)",
   "app/bin/metrics.mjs#createMetrics": "not split yet (issue 47)",
   "app/bin/page-cache.mjs#pageMicroCache": "not split yet (issue 47)",
   "app/bin/server.mjs#createApp": "not split yet (issue 47)",

@@ -118,6 +118,110 @@ export type AdjustOutcome =
 
 class AlreadyDone extends Error {}
 
+type Adjuster = Pick<Staff, "id" | "role" | "ip">;
+
+/** The stock moved by a conditional update that never takes it below zero: the figure after, else the refusal. */
+async function moveStock(
+  trx: Kysely<DB>,
+  product: { id: number; name: string },
+  change: number,
+): Promise<number | AdjustOutcome> {
+  const moved = await trx
+    .updateTable("products")
+    .set((eb) => ({ inventory: eb("inventory", "+", change) }))
+    .where("id", "=", product.id)
+    .where("inventory", "is not", null)
+    .where((eb) => eb(eb("inventory", "+", change), ">=", 0))
+    .returning("inventory")
+    .executeTakeFirst();
+  if (moved && moved.inventory !== null) return moved.inventory;
+  const left = await trx
+    .selectFrom("products")
+    .select("inventory")
+    .where("id", "=", product.id)
+    .executeTakeFirst();
+  return {
+    ok: false,
+    status: 409,
+    message: `Stock cannot go below zero: ${product.name} has ${left?.inventory ?? 0}, so at most ${left?.inventory ?? 0} can be removed.`,
+  };
+}
+
+/** The adjustment's row (its key unique: AlreadyDone when another press took it), its audit entry and the content version. */
+async function recordAdjustment(
+  trx: Kysely<DB>,
+  staff: Adjuster,
+  input: StockAdjustInput,
+  figures: { productId: number; before: number; after: number },
+  now: Date,
+) {
+  const { before, after } = figures;
+  const inserted = await trx
+    .insertInto("stockAdjustments")
+    .values({
+      productId: figures.productId,
+      delta: input.change,
+      inventoryBefore: before,
+      inventoryAfter: after,
+      reason: input.reason,
+      note: input.note,
+      staffUserId: staff.id,
+      requestKey: input.key,
+      createdAt: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column("requestKey").doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  // the same form pressed twice at once: the other press adjusted; this one undoes itself
+  if (!inserted) throw new AlreadyDone();
+  const change = { change: input.change, reason: input.reason };
+  await writeAudit(
+    trx,
+    staff,
+    {
+      action: "stock.adjust",
+      entityType: "product",
+      entityId: figures.productId,
+      before: { inventory: before },
+      after: { inventory: after, ...change, ...(input.note ? { note: input.note } : {}) },
+    },
+    now,
+  );
+  await bumpContentVersion(trx);
+}
+
+/** One adjustment inside its transaction. */
+async function adjustOnce(
+  trx: Kysely<DB>,
+  staff: Adjuster,
+  input: StockAdjustInput,
+  now: Date,
+): Promise<AdjustOutcome> {
+  const seen = await trx
+    .selectFrom("stockAdjustments")
+    .select(["inventoryAfter", "productId"])
+    .where("requestKey", "=", input.key)
+    .executeTakeFirst();
+  if (seen) throw new AlreadyDone();
+  const product = await trx
+    .selectFrom("products")
+    .select(["id", "name", "inventory"])
+    .where("id", "=", input.productId)
+    .executeTakeFirst();
+  if (!product) return { ok: false, status: 404, message: "This product no longer exists." };
+  if (product.inventory === null)
+    return {
+      ok: false,
+      status: 409,
+      message: `${product.name} is not tracked (unlimited stock): set its stock on the product first.`,
+    };
+  const after = await moveStock(trx, product, input.change);
+  if (typeof after !== "number") return after;
+  const figures = { productId: product.id, before: after - input.change, after };
+  await recordAdjustment(trx, staff, input, figures, now);
+  return { ok: true, duplicate: false, inventory: after };
+}
+
 /**
  * Adjusts a product's stock exactly once per form key: the stock moves by a conditional update that
  * never takes it below zero, the adjustment row (its key unique) and the audit entry are written in
@@ -125,90 +229,12 @@ class AlreadyDone extends Error {}
  * press with the same key changes nothing and answers as the first did.
  */
 export async function adjustStock(
-  staff: Pick<Staff, "id" | "role" | "ip">,
+  staff: Adjuster,
   input: StockAdjustInput,
   now = new Date(),
 ): Promise<AdjustOutcome> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const seen = await trx
-        .selectFrom("stockAdjustments")
-        .select(["inventoryAfter", "productId"])
-        .where("requestKey", "=", input.key)
-        .executeTakeFirst();
-      if (seen) throw new AlreadyDone();
-      const product = await trx
-        .selectFrom("products")
-        .select(["id", "name", "inventory"])
-        .where("id", "=", input.productId)
-        .executeTakeFirst();
-      if (!product) return { ok: false, status: 404, message: "This product no longer exists." };
-      if (product.inventory === null)
-        return {
-          ok: false,
-          status: 409,
-          message: `${product.name} is not tracked (unlimited stock): set its stock on the product first.`,
-        };
-      const moved = await trx
-        .updateTable("products")
-        .set((eb) => ({ inventory: eb("inventory", "+", input.change) }))
-        .where("id", "=", input.productId)
-        .where("inventory", "is not", null)
-        .where((eb) => eb(eb("inventory", "+", input.change), ">=", 0))
-        .returning("inventory")
-        .executeTakeFirst();
-      if (!moved || moved.inventory === null) {
-        const left = await trx
-          .selectFrom("products")
-          .select("inventory")
-          .where("id", "=", input.productId)
-          .executeTakeFirst();
-        return {
-          ok: false,
-          status: 409,
-          message: `Stock cannot go below zero: ${product.name} has ${left?.inventory ?? 0}, so at most ${left?.inventory ?? 0} can be removed.`,
-        };
-      }
-      const after = moved.inventory;
-      const before = after - input.change;
-      const inserted = await trx
-        .insertInto("stockAdjustments")
-        .values({
-          productId: product.id,
-          delta: input.change,
-          inventoryBefore: before,
-          inventoryAfter: after,
-          reason: input.reason,
-          note: input.note,
-          staffUserId: staff.id,
-          requestKey: input.key,
-          createdAt: now.toISOString(),
-        })
-        .onConflict((oc) => oc.column("requestKey").doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      // the same form pressed twice at once: the other press adjusted; this one undoes itself
-      if (!inserted) throw new AlreadyDone();
-      await writeAudit(
-        trx,
-        staff,
-        {
-          action: "stock.adjust",
-          entityType: "product",
-          entityId: product.id,
-          before: { inventory: before },
-          after: {
-            inventory: after,
-            change: input.change,
-            reason: input.reason,
-            ...(input.note ? { note: input.note } : {}),
-          },
-        },
-        now,
-      );
-      await bumpContentVersion(trx);
-      return { ok: true, duplicate: false, inventory: after };
-    });
+    return await db.transaction().execute((trx) => adjustOnce(trx, staff, input, now));
   } catch (error) {
     if (!(error instanceof AlreadyDone)) throw error;
     const done = await db
