@@ -8,259 +8,39 @@
 // same transaction.
 import type { Kysely } from "kysely";
 import { db as appDb } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
-import type { DB, DeliveryStatus } from "~/db/schema";
+import type { DB } from "~/db/schema";
 import { addDays, formatDeliveryDate } from "~/delivery/schedule";
-import { queueEmail } from "~/email/mailer.server";
-import { subscriptionChangeEmail } from "~/email/templates/subscription-change";
-import { MY_DELIVERIES_PATH } from "~/orders/paths";
 import {
-  changeEvents,
+  ChangeRefusedError,
+  type ChangeOptions,
+  type ChangeResult,
+  type Scope,
+} from "./change-types";
+import { confirm } from "./change-context.server";
+import {
   datesMissing,
   eventData,
   insertPlanned,
   newChangeReference,
   recordEvent,
   scheduleOf,
-  skippedByEvents,
-  subscriptionFacts,
-  type Actor,
   type SubscriptionFacts,
-  type WithinChange,
 } from "./deliveries.server";
-import { NOT_PAID_BEFORE_PACKING, NOT_PAID_BEFORE_PACKING_NOTE } from "./subscriber-schedule";
 import { quoteRenewal } from "./renewal-quote.server";
 import { formatAud } from "~/utils/money";
-import {
-  cutoffInstant,
-  cutoffLabel,
-  cutoffPassedMessage,
-  decideAtCutoff,
-  nextDeliveryDate,
-  sydneyToday,
-  upcomingState,
-} from "./schedule";
+import { cutoffLabel, cutoffPassedMessage, sydneyToday } from "./schedule";
+import { listFor, loadScoped as load, type UpcomingDelivery } from "./upcoming.server";
 
-export class SubscriptionNotFoundError extends Error {
-  constructor() {
-    super("Subscription not found");
-    this.name = "SubscriptionNotFoundError";
-  }
-}
-
-/** A change that cannot be made: after the cut-off (`cutoff_passed`), or not in this state (`not_allowed`). */
-export class ChangeRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly reason: "cutoff_passed" | "not_allowed",
-    /** the next delivery that can still be changed, and until when (ISO) */
-    readonly nextChangeable: { date: string; cutoffAt: string } | null = null,
-  ) {
-    super(message);
-    this.name = "ChangeRefusedError";
-  }
-}
-
-export type Scope = { subscriptionId: number; userId: number };
-export type ChangeOptions = {
-  origin: string;
-  now?: Date;
-  actor?: Actor;
-  db?: Kysely<DB>;
-  /** runs in the change's transaction after it is made (not for an answer of an earlier change) */
-  within?: WithinChange;
-};
-export type ChangeResult = { reference: string; already: boolean; lockedDate: string | null };
-
-export type UpcomingDelivery = {
-  date: string;
-  window: string | null;
-  status: DeliveryStatus;
-  /** the change cut-off (ISO) and as people read it: "2pm Sydney time, Sunday 30 November" */
-  cutoffAt: string;
-  cutoffLabel: string;
-  /** skip or unskip possible now */
-  changeable: boolean;
-  orderReference: string | null;
-  /** what was left out or replaced in its order */
-  notes: string[];
-  /** why a decided delivery does not come, in a plain sentence (a renewal unpaid at its packing cut-off), else null */
-  outcome: string | null;
-};
+export {
+  ChangeRefusedError,
+  SubscriptionNotFoundError,
+  type ChangeOptions,
+  type ChangeResult,
+  type Scope,
+} from "./change-types";
+export { upcomingDeliveries, upcomingDeliveriesOf, type UpcomingDelivery } from "./upcoming.server";
 
 export const MAX_PAUSE_DAYS = 365;
-
-async function load(db: Kysely<DB>, scope: Scope): Promise<SubscriptionFacts> {
-  const sub = await subscriptionFacts(db, scope.subscriptionId, scope.userId);
-  if (!sub) throw new SubscriptionNotFoundError();
-  return sub;
-}
-
-/** The next `count` deliveries (today onwards): ordered ones, planned ones and the ones after, each with its state and cut-off. */
-export async function upcomingDeliveries(
-  scope: Scope,
-  count = 4,
-  now = new Date(),
-  db: Kysely<DB> = appDb,
-): Promise<UpcomingDelivery[]> {
-  const sub = await load(db, scope);
-  return listFor(db, sub, count, now);
-}
-
-/** upcomingDeliveries for a subscription its caller has already loaded (and checked it may see). */
-export async function upcomingDeliveriesOf(
-  sub: SubscriptionFacts,
-  count = 4,
-  now = new Date(),
-  db: Kysely<DB> = appDb,
-): Promise<UpcomingDelivery[]> {
-  return listFor(db, sub, count, now);
-}
-
-const plannedFrom = preparedQuery(appDb, (db, subscriptionId: number, from: string) =>
-  db
-    .selectFrom("deliveries as d")
-    .leftJoin("orders as o", "o.id", "d.orderId")
-    .select([
-      "d.deliveryDate",
-      "d.deliveryWindow",
-      "d.status",
-      "d.skipReason",
-      "d.cutoffAt",
-      "d.processedAt",
-      "d.notes",
-      "o.reference",
-    ])
-    .where("d.subscriptionId", "=", subscriptionId)
-    .where("d.deliveryDate", ">=", from)
-    .orderBy("d.deliveryDate"),
-);
-/** Orders of the subscription not planned as deliveries (its first box). */
-const ordersFrom = preparedQuery(appDb, (db, subscriptionId: number, from: string) =>
-  db
-    .selectFrom("orders")
-    .select(["reference", "deliveryDate", "deliveryWindow", "status"])
-    .where("subscriptionId", "=", subscriptionId)
-    .where("deliveryDate", ">=", from)
-    .where("status", "in", ["paid", "unpaid", "failed"]),
-);
-
-async function listFor(
-  db: Kysely<DB>,
-  sub: SubscriptionFacts,
-  count: number,
-  now: Date,
-): Promise<UpcomingDelivery[]> {
-  const schedule = await scheduleOf(sub.regionId);
-  const today = sydneyToday(now);
-  const events = await changeEvents(db, sub.id);
-  const eventSkips = skippedByEvents(events);
-  const pausedAt = [...events].reverse().find((e) => e.type === "paused")?.createdAt ?? null;
-  const rows = await plannedFrom.on(db)(sub.id, today);
-  const firstOrders = await ordersFrom.on(db)(sub.id, today);
-
-  const out: UpcomingDelivery[] = [];
-  const entry = (
-    date: string,
-    window: string | null,
-    status: DeliveryStatus,
-    processed: boolean,
-    orderReference: string | null,
-    notes: string[],
-    skipReason: string | null = null,
-  ): UpcomingDelivery => {
-    const cutoff = cutoffInstant(schedule, date);
-    return {
-      date,
-      window,
-      status,
-      cutoffAt: cutoff.toISOString(),
-      cutoffLabel: cutoffLabel(schedule, date),
-      changeable:
-        !processed &&
-        (status === "scheduled" || status === "skipped") &&
-        now.getTime() < cutoff.getTime(),
-      orderReference,
-      notes,
-      outcome: skipReason === NOT_PAID_BEFORE_PACKING ? NOT_PAID_BEFORE_PACKING_NOTE : null,
-    };
-  };
-  for (const o of firstOrders) {
-    if (rows.some((r) => r.deliveryDate === o.deliveryDate)) continue;
-    out.push(
-      entry(
-        o.deliveryDate!,
-        o.deliveryWindow,
-        o.status === "paid" ? "paid" : "payment_failed",
-        true,
-        o.reference,
-        [],
-      ),
-    );
-  }
-  const preview = (date: string, rowSkipped: boolean, cutoffAt: string): DeliveryStatus => {
-    const skipped = rowSkipped || eventSkips.has(date);
-    if (now.getTime() < Date.parse(cutoffAt))
-      return upcomingState({ deliveryDate: date, skipped, subscription: sub });
-    const d = decideAtCutoff(
-      { deliveryDate: date, cutoffAt: new Date(cutoffAt), skipped, subscription: sub, pausedAt },
-      now,
-    );
-    return d === "order" ? "scheduled" : d;
-  };
-  for (const r of rows) {
-    const status = r.processedAt
-      ? r.status
-      : preview(r.deliveryDate, r.status === "skipped", r.cutoffAt);
-    out.push(
-      entry(
-        r.deliveryDate,
-        r.deliveryWindow ?? sub.deliveryWindow,
-        status,
-        Boolean(r.processedAt),
-        r.reference,
-        r.notes ? (JSON.parse(r.notes) as string[]) : [],
-        r.skipReason,
-      ),
-    );
-  }
-  if (sub.status !== "cancelled") {
-    let last = rows.at(-1)?.deliveryDate ?? null;
-    if (!last) {
-      for (const date of await datesMissing(db, sub, schedule, now)) {
-        last = date;
-        if (date >= today && !out.some((e) => e.date === date))
-          out.push(
-            entry(
-              date,
-              sub.deliveryWindow,
-              preview(date, false, cutoffInstant(schedule, date).toISOString()),
-              false,
-              null,
-              [],
-            ),
-          );
-      }
-    }
-    for (let i = 0; last && out.length < count && i < count + 4; i++) {
-      last = nextDeliveryDate(schedule, last, sub.frequencyDays);
-      out.push(
-        entry(
-          last,
-          sub.deliveryWindow,
-          preview(last, false, cutoffInstant(schedule, last).toISOString()),
-          false,
-          null,
-          [],
-        ),
-      );
-    }
-  }
-  return out
-    .filter((e) => e.status !== "cancelled")
-    .sort((a, b) => a.date.localeCompare(b.date))
-    .slice(0, count);
-}
 
 const refusedAfterCutoff = (
   sub: SubscriptionFacts,
@@ -275,24 +55,6 @@ const refusedAfterCutoff = (
     next ? { date: next.date, cutoffAt: next.cutoffAt } : null,
   );
 };
-
-async function confirm(
-  trx: Kysely<DB>,
-  sub: SubscriptionFacts,
-  title: string,
-  lines: string[],
-  reference: string,
-  origin: string,
-) {
-  await queueEmail(trx, subscriptionChangeEmail, sub.email, {
-    firstName: sub.firstName ?? "there",
-    title,
-    lines: lines.filter(Boolean),
-    reference,
-    boxName: sub.boxName,
-    manageUrl: `${origin}${MY_DELIVERIES_PATH}`,
-  });
-}
 
 /** The first upcoming delivery already past its cut-off that still arrives whatever changes now. */
 function lockedDelivery(list: UpcomingDelivery[], now: Date): string | null {
@@ -377,16 +139,19 @@ export async function unskipDelivery(
   return skipOrUnskip(scope, opts, "unskip");
 }
 
-async function skipOrUnskip(
-  scope: Scope & { deliveryDate: string },
-  opts: ChangeOptions,
-  what: "skip" | "unskip",
-): Promise<ChangeResult> {
-  const db = opts.db ?? appDb;
-  const now = opts.now ?? new Date();
-  const ts = now.toISOString();
-  const sub = await load(db, scope);
-  const date = scope.deliveryDate;
+type SkipWhat = "skip" | "unskip";
+
+/**
+ * The upcoming delivery a skip or unskip names, refused when it can't be changed now; an answer
+ * already given (skipped twice, unskipped twice) is returned as it was.
+ */
+async function skipTarget(
+  db: Kysely<DB>,
+  sub: SubscriptionFacts,
+  date: string,
+  what: SkipWhat,
+  now: Date,
+) {
   if (sub.status === "cancelled")
     throw new ChangeRefusedError(
       `This subscription is cancelled, so it has no deliveries to ${what}.`,
@@ -409,18 +174,76 @@ async function skipOrUnskip(
         "not_allowed",
       );
   }
+  const already = (reference: string): ChangeResult => ({
+    reference,
+    already: true,
+    lockedDate: null,
+  });
   if (what === "skip" && target.status === "skipped")
-    return {
-      reference: await lastReference(db, sub.id, "skipped", date),
-      already: true,
-      lockedDate: null,
-    };
+    return { schedule, list, answer: already(await lastReference(db, sub.id, "skipped", date)) };
   if (what === "unskip" && target.status !== "skipped") {
     const ref = await lastReference(db, sub.id, "unskipped", date);
-    if (ref) return { reference: ref, already: true, lockedDate: null };
+    if (ref) return { schedule, list, answer: already(ref) };
     throw new ChangeRefusedError("That delivery is not skipped.", "not_allowed");
   }
+  return { schedule, list, answer: null };
+}
 
+/** The delivery's row skipped or back on, only while it is open (before its cut-off, not decided): false when late. */
+async function setSkipped(
+  trx: Kysely<DB>,
+  sub: SubscriptionFacts,
+  date: string,
+  what: SkipWhat,
+  ts: string,
+): Promise<boolean> {
+  const res = await trx
+    .updateTable("deliveries")
+    .set(
+      what === "skip"
+        ? { status: "skipped", skipReason: "subscriber", updatedAt: ts }
+        : // a delivery skipped when reminders went out was marked reminded but sent nothing: the
+          // mark goes, so its reminder is sent and it is priced as that reminder says (decision 069)
+          {
+            status: "scheduled",
+            skipReason: null,
+            reminderSentAt: null,
+            reminded: null,
+            updatedAt: ts,
+          },
+    )
+    .where("subscriptionId", "=", sub.id)
+    .where("deliveryDate", "=", date)
+    .where("status", "in", ["scheduled", "skipped"])
+    .where("processedAt", "is", null)
+    .where("cutoffAt", ">", ts)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The confirmation's lines of a skip or unskip. */
+const skipLines = (what: SkipWhat, date: string, cutoff: string, owedCents: number) =>
+  what === "skip"
+    ? [
+        `You skipped the delivery on ${formatDeliveryDate(date)}. Nothing is delivered or charged for it.`,
+        `Changed your mind? Bring it back on My deliveries until ${cutoff}.`,
+      ]
+    : [
+        `The delivery on ${formatDeliveryDate(date)} is back on. It is charged ${formatAud(owedCents)} at its change cut-off, ${cutoff} (less any credit).`,
+      ];
+
+async function skipOrUnskip(
+  scope: Scope & { deliveryDate: string },
+  opts: ChangeOptions,
+  what: SkipWhat,
+): Promise<ChangeResult> {
+  const db = opts.db ?? appDb;
+  const now = opts.now ?? new Date();
+  const ts = now.toISOString();
+  const sub = await load(db, scope);
+  const date = scope.deliveryDate;
+  const { schedule, list, answer } = await skipTarget(db, sub, date, what, now);
+  if (answer) return answer;
   const reference = newChangeReference();
   const actor = opts.actor ?? { kind: "subscriber" as const, email: sub.email };
   // what the delivery brought back costs as things stand (its reminder, sent again, states it too)
@@ -437,28 +260,7 @@ async function skipOrUnskip(
       .where("userId", "=", scope.userId)
       .execute();
     await insertPlanned(trx, sub, schedule, await datesMissing(trx, sub, schedule, now, date), now);
-    const res = await trx
-      .updateTable("deliveries")
-      .set(
-        what === "skip"
-          ? { status: "skipped", skipReason: "subscriber", updatedAt: ts }
-          : // a delivery skipped when reminders went out was marked reminded but sent nothing: the
-            // mark goes, so its reminder is sent and it is priced as that reminder says (decision 069)
-            {
-              status: "scheduled",
-              skipReason: null,
-              reminderSentAt: null,
-              reminded: null,
-              updatedAt: ts,
-            },
-      )
-      .where("subscriptionId", "=", sub.id)
-      .where("deliveryDate", "=", date)
-      .where("status", "in", ["scheduled", "skipped"])
-      .where("processedAt", "is", null)
-      .where("cutoffAt", ">", ts)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return "late" as const;
+    if (!(await setSkipped(trx, sub, date, what, ts))) return "late" as const;
     await recordEvent(
       trx,
       sub.id,
@@ -467,19 +269,11 @@ async function skipOrUnskip(
       actor,
       now,
     );
-    const cutoff = cutoffLabel(schedule, date);
     await confirm(
       trx,
       sub,
       what === "skip" ? "Delivery skipped" : "Delivery back on",
-      what === "skip"
-        ? [
-            `You skipped the delivery on ${formatDeliveryDate(date)}. Nothing is delivered or charged for it.`,
-            `Changed your mind? Bring it back on My deliveries until ${cutoff}.`,
-          ]
-        : [
-            `The delivery on ${formatDeliveryDate(date)} is back on. It is charged ${formatAud(owedCents)} at its change cut-off, ${cutoff} (less any credit).`,
-          ],
+      skipLines(what, date, cutoffLabel(schedule, date), owedCents),
       reference,
       opts.origin,
     );

@@ -19,6 +19,7 @@ import {
   scheduleOf,
   skippedByEvents,
   subscriptionFacts,
+  type SubscriptionFacts,
 } from "./deliveries.server";
 import { cutoffLabel } from "./schedule";
 
@@ -124,6 +125,70 @@ export type OneTapResult =
     }
   | Exclude<OneTapView, { state: "valid" }>;
 
+type Tap = {
+  d: NonNullable<Awaited<ReturnType<typeof find>>>;
+  sub: SubscriptionFacts;
+  action: OneTapAction;
+  skippedBefore: boolean;
+  reference: string;
+  now: Date;
+};
+
+/** The confirmation's lines of a skip or keep by the reminder's link. */
+const tapLines = (action: OneTapAction, date: string, cutoff: string) =>
+  action === "skip"
+    ? [
+        `You skipped the delivery on ${date} with the link in your reminder. Nothing is delivered or charged for it.`,
+        `Changed your mind? You can bring it back on My deliveries until ${cutoff}.`,
+      ]
+    : [`Your delivery on ${date} stays on: it is charged at ${cutoff} and arrives as planned.`];
+
+/**
+ * Uses the link inside the transaction: false when it was used already, or its delivery decided or
+ * past its cut-off; CancelledMeanwhile when the subscription was cancelled meanwhile.
+ */
+async function applyTap(trx: Kysely<DB>, t: Tap): Promise<boolean> {
+  const { d, sub, action, reference } = t;
+  const ts = t.now.toISOString();
+  // Subscription row first, as the renewal at the cut-off and every change lock it: one waits for the other.
+  await lockSubscription(trx, sub.id);
+  const claimed = await trx
+    .updateTable("deliveries")
+    .set({ oneTapUsedAt: ts, oneTapAction: action, oneTapReference: reference, updatedAt: ts })
+    .where("id", "=", d.id)
+    .where("oneTapUsedAt", "is", null)
+    .where("processedAt", "is", null)
+    .where("cutoffAt", ">", ts)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  const live = await trx
+    .selectFrom("subscriptions")
+    .select("status")
+    .where("id", "=", sub.id)
+    .executeTakeFirst();
+  if (!live || live.status === "cancelled") throw new CancelledMeanwhile();
+  await trx
+    .updateTable("deliveries")
+    .set(
+      action === "skip"
+        ? { status: "skipped", skipReason: "subscriber" }
+        : { status: "scheduled", skipReason: null },
+    )
+    .where("id", "=", d.id)
+    .where("status", "in", ["scheduled", "skipped"])
+    .execute();
+  const type = action === "skip" ? "skipped" : t.skippedBefore ? "unskipped" : "kept";
+  await recordEvent(
+    trx,
+    sub.id,
+    type,
+    { reference, deliveryDate: d.deliveryDate },
+    { kind: "email-link", email: sub.email },
+    t.now,
+  );
+  return true;
+}
+
 /** Skips or keeps the delivery once; every later use answers with the first one's reference. */
 export async function redeemOneTap(
   db: Kysely<DB>,
@@ -141,61 +206,17 @@ export async function redeemOneTap(
   const skippedBefore =
     d.status === "skipped" || skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
   const reference = newChangeReference();
-  const ts = now.toISOString();
   const date = formatDeliveryDate(d.deliveryDate);
   const cutoff = cutoffLabel(schedule, d.deliveryDate);
-
+  const tap: Tap = { d, sub, action, skippedBefore, reference, now };
   const done = await db
     .transaction()
     .execute(async (trx) => {
-      // Subscription row first, as the renewal at the cut-off and every change lock it: one waits for the other.
-      await lockSubscription(trx, sub.id);
-      const claimed = await trx
-        .updateTable("deliveries")
-        .set({ oneTapUsedAt: ts, oneTapAction: action, oneTapReference: reference, updatedAt: ts })
-        .where("id", "=", d.id)
-        .where("oneTapUsedAt", "is", null)
-        .where("processedAt", "is", null)
-        .where("cutoffAt", ">", ts)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return false;
-      const live = await trx
-        .selectFrom("subscriptions")
-        .select("status")
-        .where("id", "=", sub.id)
-        .executeTakeFirst();
-      if (!live || live.status === "cancelled") throw new CancelledMeanwhile();
-      await trx
-        .updateTable("deliveries")
-        .set(
-          action === "skip"
-            ? { status: "skipped", skipReason: "subscriber" }
-            : { status: "scheduled", skipReason: null },
-        )
-        .where("id", "=", d.id)
-        .where("status", "in", ["scheduled", "skipped"])
-        .execute();
-      const type = action === "skip" ? "skipped" : skippedBefore ? "unskipped" : "kept";
-      await recordEvent(
-        trx,
-        sub.id,
-        type,
-        { reference, deliveryDate: d.deliveryDate },
-        { kind: "email-link", email: sub.email },
-        now,
-      );
+      if (!(await applyTap(trx, tap))) return false;
       await queueEmail(trx, subscriptionChangeEmail, sub.email, {
         firstName: sub.firstName ?? "there",
         title: action === "skip" ? "Delivery skipped" : "Delivery kept",
-        lines:
-          action === "skip"
-            ? [
-                `You skipped the delivery on ${date} with the link in your reminder. Nothing is delivered or charged for it.`,
-                `Changed your mind? You can bring it back on My deliveries until ${cutoff}.`,
-              ]
-            : [
-                `Your delivery on ${date} stays on: it is charged at ${cutoff} and arrives as planned.`,
-              ],
+        lines: tapLines(action, date, cutoff),
         reference,
         boxName: sub.boxName,
         manageUrl: `${origin}${MY_DELIVERIES_PATH}`,

@@ -27,36 +27,17 @@ import type { SubscriptionFacts } from "./deliveries.server";
 import { formatAud } from "~/utils/money";
 import type { Quote } from "~/checkout/quote.server";
 
-export async function sendReminder(
-  ctx: { db: Kysely<DB>; now: Date; origin: string },
-  deliveryId: number,
-): Promise<"done" | "skipped"> {
-  const { db, now, origin } = ctx;
-  const ts = now.toISOString();
-  const d = await deliveryById(db, deliveryId);
-  if (!d || d.processedAt) return "skipped";
-  const sub = await subscriptionFacts(db, d.subscriptionId);
-  const skipped =
-    !sub ||
-    // a disabled account is sent nothing (decision 062)
-    sub.ownerDisabled ||
-    d.status !== "scheduled" ||
-    skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
-  if (!sub || skipped) {
-    // nothing to remind of (skipped in the subscriber area meanwhile): marked, so it is not listed again
-    const res = await db
-      .updateTable("deliveries")
-      .set({ reminderSentAt: ts, updatedAt: ts })
-      .where("id", "=", d.id)
-      .where("reminderSentAt", "is", null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1 ? "done" : "skipped";
-  }
-  const schedule = await scheduleOf(sub.regionId);
-  const rq = await quoteRenewal(sub, now);
-  const { quote, notes } = rq;
-  const priceChanges = await priceRises(db, sub.id, quote);
-  const owed = quote.subtotalCents - quote.discountedCents;
+type Reminded = NonNullable<Awaited<ReturnType<typeof deliveryById>>>;
+
+/** What the reminder says beside the quote: the credit left for it at its cut-off, the card and the window. */
+async function reminderExtras(
+  db: Kysely<DB>,
+  sub: SubscriptionFacts,
+  d: Reminded,
+  schedule: Awaited<ReturnType<typeof scheduleOf>>,
+  owed: number,
+  now: Date,
+) {
   const credit = applyCredit(
     sub.hasPassword
       ? await creditLeftAt(db, sub, d, cutoffInstant(schedule, d.deliveryDate), now)
@@ -74,6 +55,42 @@ export async function sendReminder(
   const windows = region ? await windowsForRegion(region) : [];
   const window =
     windows.find((w) => w.code === (d.deliveryWindow ?? sub.deliveryWindow))?.label ?? null;
+  return { credit, card: card ? `${card.brand} ending in ${card.lastFour}` : null, window };
+}
+
+/** Nothing to remind of (skipped in the subscriber area meanwhile): marked, so it is not listed again. */
+async function markNothingToRemind(db: Kysely<DB>, d: Reminded, ts: string) {
+  const res = await db
+    .updateTable("deliveries")
+    .set({ reminderSentAt: ts, updatedAt: ts })
+    .where("id", "=", d.id)
+    .where("reminderSentAt", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1 ? "done" : "skipped";
+}
+
+export async function sendReminder(
+  ctx: { db: Kysely<DB>; now: Date; origin: string },
+  deliveryId: number,
+): Promise<"done" | "skipped"> {
+  const { db, now, origin } = ctx;
+  const ts = now.toISOString();
+  const d = await deliveryById(db, deliveryId);
+  if (!d || d.processedAt) return "skipped";
+  const sub = await subscriptionFacts(db, d.subscriptionId);
+  const skipped =
+    !sub ||
+    // a disabled account is sent nothing (decision 062)
+    sub.ownerDisabled ||
+    d.status !== "scheduled" ||
+    skippedByEvents(await changeEvents(db, sub.id)).has(d.deliveryDate);
+  if (!sub || skipped) return markNothingToRemind(db, d, ts);
+  const schedule = await scheduleOf(sub.regionId);
+  const rq = await quoteRenewal(sub, now);
+  const { quote, notes } = rq;
+  const priceChanges = await priceRises(db, sub.id, quote);
+  const owed = quote.subtotalCents - quote.discountedCents;
+  const { credit, card, window } = await reminderExtras(db, sub, d, schedule, owed, now);
   const { token, hash } = newOneTapToken();
 
   return db.transaction().execute(async (trx) => {
@@ -106,7 +123,7 @@ export async function sendReminder(
       discountedCents: quote.discountedCents,
       creditCents: credit.creditCents,
       chargeCents: credit.totalCents,
-      card: card ? `${card.brand} ending in ${card.lastFour}` : null,
+      card,
       notes,
       priceChanges,
       skipUrl: `${origin}${oneTapPath(token, "skip")}`,

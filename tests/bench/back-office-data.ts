@@ -198,6 +198,11 @@ export async function seedBackOffice(
         deliveryWindow: "day",
         createdAt: new Date(delivery - 5 * DAY_MS).toISOString(),
         paidAt: future && i % 17 === 0 ? null : new Date(delivery - 5 * DAY_MS).toISOString(),
+        // a delivery day gone by was packed and dispatched on the day (the packing page marks it):
+        // only the fortnight ahead still holds stock, as in a shop that uses its packing page
+        // (decision 080; before, two years of orders stayed "reserved" for ever)
+        packedAt: future ? null : new Date(delivery - DAY_MS / 2).toISOString(),
+        dispatchedAt: future ? null : new Date(delivery - DAY_MS / 4).toISOString(),
         paymentKey: null,
         billingAddressId: addressIds[c],
         shippingAddressId: addressIds[c],

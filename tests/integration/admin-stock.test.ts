@@ -6,6 +6,7 @@ import { db } from "~/db/client.server";
 import { readContentVersion } from "~/content/content-version.server";
 import { addDays, forecast, unitsOf } from "~/admin/stock/forecast";
 import { adjustStock, deliveryNeeds, stockProducts } from "~/admin/stock/stock.server";
+import { freezePastCutoff } from "~/subscriptions/delivery-box.server";
 import * as stockRoute from "~/routes/admin.catalogue.stock";
 import { createOrder, createSubscription, createUser, createStaff } from "../factories";
 import { staffClient } from "./admin-helpers";
@@ -119,6 +120,27 @@ describe("stock: reserved and the forecast", () => {
     expect(row(c).weeks.map((w) => w.left)).toEqual([null, null, null, null]);
     expect(row(c).short).toBe(0);
     expect(row(a).weeks[0]).toMatchObject({ from: TODAY, to: addDays(TODAY, 6) });
+  });
+
+  it("between a delivery's cut-off and its renewal, it needs the box frozen at the cut-off (decision 069), not the box as changed since", async () => {
+    const a = await product("cut", 20);
+    const b = await product("addon", 20);
+    // weekly from TODAY+2, planned: +2, then +9, +16, +23
+    const sub = await subscription("active", 7, addDays(TODAY, 2), { items: [[a, 2]] });
+    await delivery(sub, addDays(TODAY, 2), "scheduled");
+    // a change a minute after +2's cut-off: the box as it stood is frozen on +2 first (as saveBox does)
+    const cutoff = new Date(`${addDays(TODAY, 2)}T00:01:00.000Z`);
+    expect(await freezePastCutoff(db, sub, cutoff)).toBe(1);
+    await db.deleteFrom("subscriptionItems").where("subscriptionId", "=", sub).execute();
+    await db
+      .insertInto("subscriptionAddons")
+      .values({ subscriptionId: sub, productId: b, quantity: 5 })
+      .execute();
+
+    const rows = forecast(TODAY, await stockProducts(), await deliveryNeeds(TODAY));
+    const need = (id: number) => rows.find((r) => r.id === id)!.weeks.map((w) => w.need);
+    expect(need(a)).toEqual([2, 0, 0, 0]);
+    expect(need(b)).toEqual([0, 5, 5, 5]);
   });
 
   it("reserved is what paid box orders not yet dispatched hold, by their latest invoice", async () => {

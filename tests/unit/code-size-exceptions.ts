@@ -25,8 +25,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/admin/packing/packing-day.server.ts#packingOverview": "not split yet (issue 47)",
   "app/admin/packing/packing-day.server.ts#paidOrdersWithItems": "not split yet (issue 47)",
   "app/admin/staff-sign-in.server.ts#codeStepSignIn": "not split yet (issue 47)",
-  "app/admin/stock/stock.server.ts#adjustStock": "not split yet (issue 47)",
-  "app/admin/stock/stock.server.ts#deliveryNeeds": "not split yet (issue 47)",
   "app/checkout/checkout-page.server.ts#loadCheckout": "not split yet (issue 47)",
   "app/checkout/checkout-schema.ts#checkoutSchema": "not split yet (issue 47)",
   "app/checkout/quote.server.ts#quoteDraft": "not split yet (issue 47)",
@@ -65,32 +63,15 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/gift-cards.activate.($code).tsx#Activate": "not split yet (issue 47)",
   "app/routes/why-us.tsx#WhyUs": "not split yet (issue 47)",
   "app/security/rekey.server.ts#rekey": "not split yet (issue 47)",
-  "app/subscriptions/changes.server.ts#listFor": "not split yet (issue 47)",
-  "app/subscriptions/changes.server.ts#skipOrUnskip": "not split yet (issue 47)",
   "app/subscriptions/components/box-section.tsx#BoxSection": "not split yet (issue 47)",
   "app/subscriptions/components/subscription-panel.tsx#NextDelivery": "not split yet (issue 47)",
   "app/subscriptions/components/subscription-panel.tsx#OrderedDelivery": "not split yet (issue 47)",
   "app/subscriptions/components/subscription-panel.tsx#SubscriptionPanel":
     "not split yet (issue 47)",
-  "app/subscriptions/next-box.server.ts#changeAddress": "not split yet (issue 47)",
-  "app/subscriptions/next-box.server.ts#changeDeliveryDay": "not split yet (issue 47)",
-  "app/subscriptions/next-box.server.ts#saveBox": "not split yet (issue 47)",
-  "app/subscriptions/next-box.server.ts#stepPending": "not split yet (issue 47)",
-  "app/subscriptions/one-tap.server.ts#redeemOneTap": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#closeUnpaidAtPacking": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#db.transaction().execute(callback)":
     "not split yet (issue 47)",
-  "app/subscriptions/reminders.server.ts#sendReminder": "not split yet (issue 47)",
   "app/subscriptions/renewal-quote.server.ts#quoteRenewal": "not split yet (issue 47)",
-  "app/subscriptions/renewals.server.ts#claimStep(callback)": "not split yet (issue 47)",
-  "app/subscriptions/renewals.server.ts#claimStep(callback)#2": "not split yet (issue 47)",
-  "app/subscriptions/renewals.server.ts#decideOnce": "not split yet (issue 47)",
-  "app/subscriptions/renewals.server.ts#retryCharge": "not split yet (issue 47)",
-  "app/subscriptions/renewals.server.ts#settle": "not split yet (issue 47)",
 };
 
-export const MODULE_EXCEPTIONS: Record<string, string> = {
-  "app/subscriptions/changes.server.ts": "not split yet (issue 47)",
-  "app/subscriptions/next-box.server.ts": "not split yet (issue 47)",
-  "app/subscriptions/renewals.server.ts": "not split yet (issue 47)",
-};
+export const MODULE_EXCEPTIONS: Record<string, string> = {};

@@ -172,7 +172,7 @@ describe("the shop and the back office share a core (issue 47)", () => {
       "a failed payment gives back the code's use checkout took",
     ],
     [
-      "app/subscriptions/renewals.server.ts -> app/checkout/discount-use.server.ts",
+      "app/subscriptions/renewal-order.server.ts -> app/checkout/discount-use.server.ts",
       "a renewal records a code's use as checkout does",
     ],
     [
