@@ -16,7 +16,7 @@ import {
   SubmitButton,
   type FormRefusal,
 } from "~/admin/catalogue/components";
-import { MAX_CONTENT_LINES } from "~/admin/catalogue/schemas";
+import { MAX_CONTENT_LINES } from "~/admin/catalogue/catalogue-schema";
 import { AdminPage } from "~/admin/components/admin-page";
 import { formatAud } from "~/admin/format";
 import { requireStaff } from "~/staff/staff-session.server";

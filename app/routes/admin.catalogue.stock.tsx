@@ -18,7 +18,7 @@ import {
   STOCK_REASONS,
   StockAdjustSchema,
   type StockReasonValue,
-} from "~/admin/stock/schema";
+} from "~/admin/stock/stock-schema";
 import { adjustStock, stockOverview } from "~/admin/stock/stock.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";

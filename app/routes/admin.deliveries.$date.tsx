@@ -19,7 +19,7 @@ import {
 import { runMarkForm } from "~/admin/packing/marking.server";
 import { dayOrdersPage, packingDay, parseDay } from "~/admin/packing/packing-day.server";
 import { packingState } from "~/admin/packing/packing-state";
-import { markedMessage } from "~/admin/packing/schemas";
+import { markedMessage } from "~/admin/packing/packing-schema";
 import { offsetOf, PAGE_SIZE, pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";

@@ -1,6 +1,6 @@
 // Customer care's pure parts: what a search string means, phone numbers as the shop stores them,
 // the credit and box forms, and the status messages after an action.
-import { boxOf, CreditSchema, firstIssue, StaffCancelSchema } from "~/admin/customers/schemas";
+import { boxOf, CreditSchema, firstIssue, StaffCancelSchema } from "~/admin/customers/customer-schema";
 import { doneMessage } from "~/admin/customers/done";
 import { PaymentActionSchema, paymentDoneMessage } from "~/admin/payments/payment-actions";
 import { normalisePhone, parseCustomerQuery } from "~/admin/customers/customers.server";

@@ -25,7 +25,7 @@ import {
   ProductSchema,
   selectionMaximumField,
   priceField,
-} from "./schemas";
+} from "./catalogue-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 type Db = Kysely<DB> | Transaction<DB>;

@@ -4,7 +4,7 @@ import { redirect } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
-import { POST_FORM_ID, postValidator } from "./schemas";
+import { POST_FORM_ID, postValidator } from "./content-schema";
 import { savePost, type PostType } from "./posts.server";
 import { postEditPath, postPreviewPath } from "./route-helpers";
 

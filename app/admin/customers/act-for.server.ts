@@ -39,7 +39,7 @@ import {
   boxOf,
   firstIssue,
   type CreditInput,
-} from "./schemas";
+} from "./customer-schema";
 
 export type ActIntent = "skip" | "unskip" | "pause" | "resume" | "cancel" | "box" | "credit";
 

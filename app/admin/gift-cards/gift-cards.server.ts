@@ -40,7 +40,7 @@ import { newStoredCode } from "~/gift-cards/codes.server";
 import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
-import { giftCardActionSchema } from "./schemas";
+import { giftCardActionSchema } from "./gift-card-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 

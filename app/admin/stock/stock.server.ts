@@ -24,7 +24,7 @@ import {
   type Need,
   type StockProduct,
 } from "./forecast";
-import type { StockAdjustInput } from "./schema";
+import type { StockAdjustInput } from "./stock-schema";
 
 /** Units of each product held by paid box orders not yet dispatched (their latest invoice's lines). */
 export async function reservedByProduct(executor: Kysely<DB> = db): Promise<Map<number, number>> {
