@@ -53,7 +53,9 @@ type Intent = (staff: Staff, id: number, form: FormData) => Promise<unknown>;
 const saveSizes: Intent = async (staff, id, form) => {
   const checked = await boxSizesValidator.validate(form);
   if (checked.error)
-    return validationError({ ...checked.error, formId: SIZES_FORM_ID }, checked.submittedData);
+    return validationError({ ...checked.error, formId: SIZES_FORM_ID }, checked.submittedData, {
+      status: 400,
+    });
   const outcome = await saveBoxSizes(staff, id, form);
   if (!outcome.ok) return refusalOf(outcome, SIZES_FORM_ID);
   return redirect(`${boxPath(id)}?done=sizes#status`, 303);
@@ -62,7 +64,8 @@ const saveSizes: Intent = async (staff, id, form) => {
 const saveMonth: Intent = async (staff, id, form) => {
   const formId = contentsFormId(String(form.get("month") ?? ""));
   const checked = await contentsValidator.validate(form);
-  if (checked.error) return validationError({ ...checked.error, formId }, checked.submittedData);
+  if (checked.error)
+    return validationError({ ...checked.error, formId }, checked.submittedData, { status: 400 });
   const outcome = await saveContents(staff, id, form);
   if (!outcome.ok) return refusalOf(outcome, formId);
   return redirect(`${boxPath(id)}?done=contents#status`, 303);

@@ -54,6 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return validationError(
       { ...checked.error, formId: PRODUCT_FORM_ID },
       typedProductFields(checked.submittedData),
+      { status: 400 },
     );
   const outcome = await saveProduct(staff, id, form);
   if (!outcome.ok) {

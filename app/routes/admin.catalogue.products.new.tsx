@@ -37,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return validationError(
       { ...checked.error, formId: PRODUCT_FORM_ID },
       typedProductFields(checked.submittedData),
+      { status: 400 },
     );
   const outcome = await saveProduct(staff, null, form);
   if (!outcome.ok) {
