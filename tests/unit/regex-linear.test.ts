@@ -170,7 +170,7 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/customers/customer-schema.ts /^\$/`,
   String.raw`app/admin/customers/customer-schema.ts /^\d{0,2}$/`,
   String.raw`app/admin/customers/customer-schema.ts /^\d{1,7}(\.\d{1,2})?$/`,
-  String.raw`app/admin/payments/payment-actions.ts /^[A-Z0-9-]{1,40}$/`,
+  String.raw`app/admin/payments/payment-schema.ts /^[A-Z0-9-]{1,40}$/`,
   String.raw`app/routes/admin.customers.$customerId.tsx /^\d{1,9}$/`,
   String.raw`app/accounts/account.server.ts /^\+61(4\d{2})(\d{3})(\d{3})$/`,
   String.raw`app/accounts/account.server.ts /^\+61([2378])(\d{4})(\d{4})$/`,

@@ -20,7 +20,7 @@ type Size = BoxDetail["sizes"][number];
 type Contents = NonNullable<BoxDetail["contents"]>;
 
 export const SIZES_FORM_ID = "sizes";
-export const contentsFormId = (month: string) => `contents-${month}`;
+export const contentsFormId = (month: string) => `month-${month}`;
 
 export function BoxSizesForm({ sizes }: { sizes: Size[] }) {
   const defaults = Object.fromEntries(

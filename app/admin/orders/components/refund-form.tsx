@@ -1,6 +1,7 @@
 // The refund form of an order page: the whole order, chosen lines or an amount, to the card or as
 // account credit, with a reason. It carries the page view's idempotency key and the "refunded so far"
 // its reader saw; with JavaScript the button only shows that it is working.
+import { useActionData } from "@remix-run/react";
 import { useFormContext, ValidatedForm } from "remix-validated-form";
 import type { RefundView } from "~/admin/orders/order-detail.server";
 import { REFUND_FORM_ID, refundValidator } from "~/admin/orders/refund-validator";
@@ -34,7 +35,10 @@ export function RefundForm({
   idempotencyKey,
   ...limits
 }: { refund: RefundView; idempotencyKey: string } & Limits) {
-  const defaults = {
+  // after a refusal the page is read again (a new key, so a new form): it starts from what was typed
+  const answer = useActionData<{ formId?: unknown; repopulateFields?: Record<string, unknown> }>();
+  const typed = answer?.formId === REFUND_FORM_ID ? answer.repopulateFields : undefined;
+  const defaults = typed ?? {
     method: refund.cardLeftCents > 0 ? "card" : "credit",
     ...Object.fromEntries(refund.lines.map((l) => [`${LINE_FIELD_PREFIX}${l.id}`, "0"])),
   };

@@ -1,4 +1,4 @@
-// The failed-payments page's two actions and their status messages.
+// The failed-payments page's two buttons (retry now, send the pay link again): their schema and status messages.
 import { z } from "zod";
 
 export const PaymentActionSchema = z.object({
