@@ -4,11 +4,8 @@ import { data, redirect } from "@remix-run/node";
 import { appOrigin } from "~/accounts/origin.server";
 import { formError } from "~/accounts/form-error";
 import { retryNow, sendPayLinkAgain } from "~/admin/payments/failed-payments.server";
-import { PaymentActionSchema } from "~/admin/payments/payment-schema";
+import { PAYMENTS_FORM_ID, PaymentActionSchema } from "~/admin/payments/payment-schema";
 import type { Staff } from "~/staff/staff-session.server";
-
-/** The page's buttons all answer to this form id: their refusal shows above the table. */
-export const PAYMENTS_FORM_ID = "payments";
 
 const refused = (message: string, status: number) =>
   data(formError(PAYMENTS_FORM_ID, message, {}), { status });

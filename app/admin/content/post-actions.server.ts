@@ -8,7 +8,7 @@ import { POST_FORM_ID, postValidator } from "./content-schema";
 import { savePost, type PostType } from "./posts.server";
 import { postEditPath, postPreviewPath } from "./route-helpers";
 
-export async function runPostForm(
+export async function savePostAction(
   staff: Staff,
   request: Request,
   target: { id: number; type: PostType } | { id: null; type: PostType },
