@@ -139,6 +139,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/catalogue/image-files.server.ts /url\(['"]?#[^()]*\)/g`,
   String.raw`app/catalogue/images.server.ts /^([0-9a-f]{32})\.(png|jpg|webp|svg)$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /,/g`,
+  String.raw`app/admin/catalogue/catalogue-schema.ts /^max-\d{1,9}$/`,
+  String.raw`app/admin/catalogue/catalogue-schema.ts /^price-\d{1,9}$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^\$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^\d{1,2}$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^\d{1,4}(\.\d{1,2})?$/`,
@@ -165,7 +167,9 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/customers/customers.server.ts /^\+?\d{6,15}$/`,
   String.raw`app/admin/customers/customers.server.ts /^\d{4}$/`,
   String.raw`app/admin/customers/done.ts /^[A-Z0-9-]{1,40}$/`,
+  String.raw`app/admin/customers/act-for.server.ts /^(cut|addon)-/`,
   String.raw`app/admin/customers/customer-schema.ts /,/g`,
+  String.raw`app/admin/customers/customer-schema.ts /^(cut|addon)-\d{1,9}$/`,
   String.raw`app/admin/customers/customer-schema.ts /^(cut|addon)-(\d{1,9})$/`,
   String.raw`app/admin/customers/customer-schema.ts /^\$/`,
   String.raw`app/admin/customers/customer-schema.ts /^\d{0,2}$/`,
@@ -304,6 +308,7 @@ const ON_CLIENT_INPUT = [
   // issue 37, helper D (seo): the stock page's form and the curated lines' units (staff text), and
   // the sitemap's XML escaping (slugs, and the origin from the Host header)
   String.raw`app/admin/stock/forecast.ts /^\s*(\d{1,4})\s*[x×]/i`,
+  String.raw`app/admin/stock/components.tsx /^\d{1,9}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^[+-]?\d{1,6}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^[A-Za-z0-9-]{16,64}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^\d{1,9}$/`,
