@@ -43,7 +43,7 @@ const known = new Set(["--email", "--name", "--role"]);
 const unknown = args.slice(1).filter((a) => a.startsWith("--") && !known.has(a.split("=")[0]));
 if (unknown.length) fail(`Unknown option: ${unknown.join(", ")}`);
 
-const { InviteStaffSchema } = await import("../admin/staff/schemas");
+const { InviteStaffSchema } = await import("../admin/staff/staff-schema");
 const parsed = InviteStaffSchema.safeParse({
   email: option("--email") ?? undefined,
   name: option("--name") ?? undefined,

@@ -349,3 +349,16 @@ export function FocusFirstError({ formId }: { formId: string }) {
   }, [first, fieldErrors, formId]);
   return null;
 }
+
+/**
+ * The server's refusal of a whole form, not of one field (`formError` in the shape of
+ * ~/accounts/form-error), shown above the form's button as an alert.
+ */
+export function FormError({ message }: { message?: string | null }) {
+  if (!message) return null;
+  return (
+    <p className="form-alert form-alert--error" role="alert">
+      {message}
+    </p>
+  );
+}

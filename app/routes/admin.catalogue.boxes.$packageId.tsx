@@ -3,24 +3,21 @@
 // month's go live on the 1st (Sydney time): the shop shows the latest month that has begun.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
 import { boxDetail, saveBoxSizes, saveContents } from "~/admin/catalogue/boxes.server";
-import { monthLabel } from "~/catalogue/months";
+import { boxSizesValidator, contentsValidator } from "~/admin/catalogue/catalogue-schema";
 import {
-  boxPath,
-  CATALOGUE_PATH,
-  dollarsOf,
-  Done,
-  PriceHistory,
-  Refusal,
-  SubmitButton,
-  type FormRefusal,
-} from "~/admin/catalogue/components";
-import { MAX_CONTENT_LINES } from "~/admin/catalogue/schemas";
+  BoxSizesForm,
+  ContentsForms,
+  SIZES_FORM_ID,
+  contentsFormId,
+} from "~/admin/catalogue/box-forms";
+import { boxPath, CATALOGUE_PATH, Done } from "~/admin/catalogue/components";
 import { AdminPage } from "~/admin/components/admin-page";
-import { formatAud } from "~/admin/format";
-import { requireStaff } from "~/staff/staff-session.server";
-import { CsrfInput } from "~/components/csrf-input";
+import { refuse } from "~/admin/form-refusal.server";
+import { dispatchIntent } from "~/http/intents.server";
+import { requireStaff, type Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import catalogueHref from "~/styles/admin-catalogue.css";
 
@@ -51,38 +48,52 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   );
 }
 
+type Intent = (staff: Staff, id: number, form: FormData) => Promise<unknown>;
+
+const saveSizes: Intent = async (staff, id, form) => {
+  const checked = await boxSizesValidator.validate(form);
+  if (checked.error)
+    return validationError({ ...checked.error, formId: SIZES_FORM_ID }, checked.submittedData, {
+      status: 400,
+    });
+  const outcome = await saveBoxSizes(staff, id, form);
+  if (!outcome.ok) return refusalOf(outcome, SIZES_FORM_ID);
+  return redirect(`${boxPath(id)}?done=sizes#status`, 303);
+};
+
+const saveMonth: Intent = async (staff, id, form) => {
+  const formId = contentsFormId(String(form.get("month") ?? ""));
+  const checked = await contentsValidator.validate(form);
+  if (checked.error)
+    return validationError({ ...checked.error, formId }, checked.submittedData, { status: 400 });
+  const outcome = await saveContents(staff, id, form);
+  if (!outcome.ok) return refusalOf(outcome, formId);
+  return redirect(`${boxPath(id)}?done=contents#status`, 303);
+};
+
+function refusalOf(
+  outcome: {
+    status: number;
+    message: string;
+    field: string | null;
+    values: Record<string, string>;
+  },
+  formId: string,
+) {
+  if (outcome.status === 404) throw new Response("Not found", { status: 404 });
+  // a month that is neither this nor next is the form's own error: its field is hidden
+  return refuse(formId, outcome, outcome.status, outcome.field === "month" ? [] : undefined);
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "catalogue");
   const id = idOf(params.packageId);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent !== "sizes" && intent !== "contents")
-    return data<{ refusal: FormRefusal }>(
-      {
-        refusal: {
-          intent: "sizes",
-          message: "This form is out of date. Please reload the page.",
-          values: {},
-          field: null,
-        },
-      },
-      { status: 400 },
-    );
-  const outcome =
-    intent === "sizes" ? await saveBoxSizes(staff, id, form) : await saveContents(staff, id, form);
-  if (!outcome.ok) {
-    if (outcome.status === 404) throw new Response("Not found", { status: 404 });
-    const { status, ok: _ok, ...refusal } = outcome;
-    return data<{ refusal: FormRefusal }>({ refusal: { intent, ...refusal } }, { status });
-  }
-  return redirect(`${boxPath(id)}?done=${intent}#status`, 303);
+  return dispatchIntent(form, { sizes: saveSizes, contents: saveMonth }, staff, id, form);
 }
 
 export default function BoxPage() {
   const { box, sizes, contents, done } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>()?.refusal ?? null;
-  const sizesRefusal = refusal?.intent === "sizes" ? refusal : null;
-  const typed = sizesRefusal?.values;
   return (
     <AdminPage
       title={box.fullName}
@@ -94,192 +105,8 @@ export default function BoxPage() {
       }
     >
       <Done message={done} />
-      <section className="admin-card" aria-labelledby="sizes-title">
-        <h2 id="sizes-title">Sizes and prices</h2>
-        <p className="admin-muted">
-          A new price applies to orders placed from now on, and to renewals whose reminder has not
-          gone out yet; a subscriber whose box will cost more is told in that reminder.
-        </p>
-        <Form method="post" className="form">
-          <CsrfInput />
-          <div className="catalogue-sizes-form">
-            {sizes.map((s) => (
-              <fieldset key={s.id} className="field catalogue-size">
-                <legend className="field__label">
-                  {s.fullName}
-                  {s.active ? "" : " (not sold)"}
-                </legend>
-                <div
-                  className="field"
-                  data-invalid={sizesRefusal?.field === `price-${s.id}` || undefined}
-                >
-                  <label className="field__label" htmlFor={`price-${s.id}`}>
-                    Price (AUD)
-                  </label>
-                  <input
-                    className="field__input"
-                    id={`price-${s.id}`}
-                    name={`price-${s.id}`}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    required
-                    defaultValue={typed?.[`price-${s.id}`] ?? dollarsOf(s.priceCents)}
-                    aria-invalid={sizesRefusal?.field === `price-${s.id}` || undefined}
-                    aria-describedby={
-                      sizesRefusal?.field === `price-${s.id}` ? "refusal" : undefined
-                    }
-                  />
-                </div>
-                {s.hasMaximum ? (
-                  <div
-                    className="field"
-                    data-invalid={sizesRefusal?.field === `max-${s.id}` || undefined}
-                  >
-                    <label className="field__label" htmlFor={`max-${s.id}`}>
-                      Most cuts a shopper may choose
-                    </label>
-                    <input
-                      className="field__input"
-                      id={`max-${s.id}`}
-                      name={`max-${s.id}`}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      required
-                      defaultValue={typed?.[`max-${s.id}`] ?? String(s.selectionMaximum ?? "")}
-                      aria-invalid={sizesRefusal?.field === `max-${s.id}` || undefined}
-                      aria-describedby={
-                        sizesRefusal?.field === `max-${s.id}` ? "refusal" : undefined
-                      }
-                    />
-                  </div>
-                ) : null}
-                {s.history.length ? (
-                  <p className="field__hint">
-                    Last change: {formatAud(s.history[0].oldCents)} to{" "}
-                    {formatAud(s.history[0].newCents)}
-                  </p>
-                ) : null}
-              </fieldset>
-            ))}
-          </div>
-          <Refusal refusal={sizesRefusal} />
-          <div>
-            <SubmitButton intent="sizes" label="Save the sizes" pendingLabel="Saving…" />
-          </div>
-        </Form>
-        <details className="catalogue-history">
-          <summary>Price history</summary>
-          {sizes.map((s) => (
-            <PriceHistory key={s.id} history={s.history} caption={`${s.fullName}: price changes`} />
-          ))}
-        </details>
-      </section>
-
-      {contents ? (
-        <div className="catalogue-months">
-          <ContentsForm
-            month={contents.thisMonth}
-            title={`This month: ${monthLabel(contents.thisMonth)}`}
-            hint={
-              contents.shownMonth && contents.shownMonth !== contents.thisMonth
-                ? `The shop shows ${monthLabel(contents.shownMonth)}'s contents until this month's are saved.`
-                : "What the shop shows now."
-            }
-            lines={contents.current}
-            refusal={
-              refusal?.intent === "contents" && refusal.values.month === contents.thisMonth
-                ? refusal
-                : null
-            }
-          />
-          <ContentsForm
-            month={contents.nextMonth}
-            title={`Next month: ${monthLabel(contents.nextMonth)}`}
-            hint={
-              contents.nextPrepared
-                ? `Prepared: the shop shows these from 1 ${monthLabel(contents.nextMonth)} (Sydney time).`
-                : `Not prepared yet: this month's contents are filled in to start from. Nothing changes until you save; once saved, they go live on 1 ${monthLabel(contents.nextMonth)} (Sydney time).`
-            }
-            lines={contents.nextPrepared ? contents.next : contents.current}
-            refusal={
-              refusal?.intent === "contents" && refusal.values.month === contents.nextMonth
-                ? refusal
-                : null
-            }
-          />
-        </div>
-      ) : null}
+      <BoxSizesForm sizes={sizes} />
+      {contents ? <ContentsForms contents={contents} /> : null}
     </AdminPage>
-  );
-}
-
-function ContentsForm({
-  month,
-  title,
-  hint,
-  lines,
-  refusal,
-}: {
-  month: string;
-  title: string;
-  hint: string;
-  lines: { item: string; quantity: string }[];
-  refusal: FormRefusal | null;
-}) {
-  const rows = Math.min(MAX_CONTENT_LINES, Math.max(lines.length + 3, 6));
-  const typed = refusal?.values;
-  return (
-    <section className="admin-card" aria-labelledby={`contents-${month}`}>
-      <h2 id={`contents-${month}`}>{title}</h2>
-      <p className="admin-muted">{hint}</p>
-      <Form method="post" className="form">
-        <CsrfInput />
-        <input type="hidden" name="month" value={month} />
-        <table className="admin-table catalogue-contents">
-          <caption className="visually-hidden">{title}: the box&rsquo;s contents</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Quantity</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Array.from({ length: rows }, (_, n) => (
-              <tr key={n}>
-                <td>
-                  <input
-                    className="field__input"
-                    name={`item-${n}`}
-                    aria-label={`Line ${n + 1}: item`}
-                    maxLength={120}
-                    defaultValue={typed ? (typed[`item-${n}`] ?? "") : (lines[n]?.item ?? "")}
-                  />
-                </td>
-                <td>
-                  <input
-                    className="field__input"
-                    name={`quantity-${n}`}
-                    aria-label={`Line ${n + 1}: quantity`}
-                    maxLength={60}
-                    defaultValue={
-                      typed ? (typed[`quantity-${n}`] ?? "") : (lines[n]?.quantity ?? "")
-                    }
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="field__hint">Leave a line empty to remove it.</p>
-        <Refusal refusal={refusal} />
-        <div>
-          <SubmitButton
-            intent="contents"
-            label={`Save ${monthLabel(month)}'s contents`}
-            pendingLabel="Saving…"
-          />
-        </div>
-      </Form>
-    </section>
   );
 }

@@ -3,7 +3,10 @@
 // off); the availability rules written in code, read-only; its price history.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { productFormValidator, typedProductFields } from "~/admin/catalogue/catalogue-schema";
+import { refuse } from "~/admin/form-refusal.server";
 import { productCategories, productDetail, saveProduct } from "~/admin/catalogue/catalogue.server";
 import {
   CATALOGUE_PATH,
@@ -12,7 +15,7 @@ import {
   ProductForm,
   productPath,
   STOCK_PATH,
-  type FormRefusal,
+  PRODUCT_FORM_ID,
 } from "~/admin/catalogue/components";
 import { AdminPage } from "~/admin/components/admin-page";
 import { requireStaff } from "~/staff/staff-session.server";
@@ -46,18 +49,23 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "catalogue");
   const id = idOf(params.productId);
   const form = await readForm(request);
+  const checked = await productFormValidator.validate(form);
+  if (checked.error)
+    return validationError(
+      { ...checked.error, formId: PRODUCT_FORM_ID },
+      typedProductFields(checked.submittedData),
+      { status: 400 },
+    );
   const outcome = await saveProduct(staff, id, form);
   if (!outcome.ok) {
     if (outcome.status === 404) throw new Response("Not found", { status: 404 });
-    const { status, ok: _ok, ...refusal } = outcome;
-    return data<{ refusal: FormRefusal }>({ refusal: { intent: "save", ...refusal } }, { status });
+    return refuse(PRODUCT_FORM_ID, outcome, outcome.status);
   }
   return redirect(`${productPath(id)}?done=saved#status`, 303);
 }
 
 export default function ProductPage() {
   const { product, rules, history, categories, done } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>()?.refusal ?? null;
   return (
     <AdminPage
       title={product.name}
@@ -72,11 +80,7 @@ export default function ProductPage() {
       <div className="catalogue-layout">
         <section className="admin-card" aria-labelledby="edit-title">
           <h2 id="edit-title">Details</h2>
-          <ProductForm
-            product={{ ...product, id: product.id }}
-            categories={categories}
-            refusal={refusal}
-          />
+          <ProductForm product={{ ...product, id: product.id }} categories={categories} />
         </section>
         <div className="catalogue-side">
           <section className="admin-card" aria-labelledby="image-title">

@@ -2,13 +2,16 @@
 // shows in the shop once the stock page gives it some.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
+import { productFormValidator, typedProductFields } from "~/admin/catalogue/catalogue-schema";
+import { refuse } from "~/admin/form-refusal.server";
 import { productCategories, saveProduct } from "~/admin/catalogue/catalogue.server";
 import {
   CATALOGUE_PATH,
   ProductForm,
   productPath,
-  type FormRefusal,
+  PRODUCT_FORM_ID,
 } from "~/admin/catalogue/components";
 import { AdminPage } from "~/admin/components/admin-page";
 import { requireStaff } from "~/staff/staff-session.server";
@@ -29,17 +32,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "catalogue");
   const form = await readForm(request);
+  const checked = await productFormValidator.validate(form);
+  if (checked.error)
+    return validationError(
+      { ...checked.error, formId: PRODUCT_FORM_ID },
+      typedProductFields(checked.submittedData),
+      { status: 400 },
+    );
   const outcome = await saveProduct(staff, null, form);
   if (!outcome.ok) {
-    const { status, ok: _ok, ...refusal } = outcome;
-    return data<{ refusal: FormRefusal }>({ refusal: { intent: "save", ...refusal } }, { status });
+    return refuse(PRODUCT_FORM_ID, outcome, outcome.status);
   }
   return redirect(`${productPath(outcome.id)}?done=saved#status`, 303);
 }
 
 export default function NewProductPage() {
   const { categories } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>()?.refusal ?? null;
   return (
     <AdminPage
       title="New product"
@@ -65,7 +73,6 @@ export default function NewProductPage() {
             image: "",
           }}
           categories={categories}
-          refusal={refusal}
         />
       </section>
     </AdminPage>

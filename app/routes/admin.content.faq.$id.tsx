@@ -13,7 +13,7 @@ import {
   updateFaqItem,
 } from "~/admin/content/pages.server";
 import { numericParam, PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { faqValidator } from "~/admin/content/schemas";
+import { faqValidator } from "~/admin/content/content-schema";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";

@@ -12,7 +12,7 @@ import {
   reorderFaq,
 } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { faqOrdersOf } from "~/admin/content/schemas";
+import { faqOrdersOf } from "~/admin/content/content-schema";
 import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { SubmitButton } from "~/components/submit-button";

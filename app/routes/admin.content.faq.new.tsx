@@ -12,7 +12,7 @@ import {
   nextFaqOrder,
 } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { faqValidator } from "~/admin/content/schemas";
+import { faqValidator } from "~/admin/content/content-schema";
 import { requireStaff } from "~/staff/staff-session.server";
 import type { FaqCategory } from "~/content/types";
 import { readForm } from "~/security/csrf.server";

@@ -10,7 +10,7 @@ import { imageOptions } from "~/admin/content/images.server";
 import { getHomeForEdit, saveHero, saveTicker } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { formIdOf } from "~/content/labels";
-import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/schemas";
+import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/content-schema";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";

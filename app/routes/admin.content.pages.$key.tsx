@@ -14,7 +14,7 @@ import {
 } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { formIdOf } from "~/content/labels";
-import { legalValidator } from "~/admin/content/schemas";
+import { legalValidator } from "~/admin/content/content-schema";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";

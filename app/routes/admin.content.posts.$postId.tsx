@@ -6,7 +6,7 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { PostForm } from "~/admin/content/components/post-form";
 import { postState, PostStatusBadge } from "~/admin/content/components/post-status";
 import { imageOptions } from "~/admin/content/images.server";
-import { runPostForm } from "~/admin/content/post-action.server";
+import { savePostAction } from "~/admin/content/post-actions.server";
 import { categoriesFor, getPostForEdit } from "~/admin/content/posts.server";
 import {
   numericParam,
@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "content");
   const post = await getPostForEdit(numericParam(params.postId));
   if (!post) throw new Response("Not found", { status: 404 });
-  return runPostForm(staff, request, { id: post.id, type: post.postType });
+  return savePostAction(staff, request, { id: post.id, type: post.postType });
 }
 
 export default function EditPost() {

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/admin/components/admin-page";
 import { PostForm } from "~/admin/content/components/post-form";
 import { imageOptions } from "~/admin/content/images.server";
-import { runPostForm } from "~/admin/content/post-action.server";
+import { savePostAction } from "~/admin/content/post-actions.server";
 import { categoriesFor, type PostFormValues } from "~/admin/content/posts.server";
 import { postsPath, PRIVATE_HEADERS, typeOf } from "~/admin/content/route-helpers";
 import { POST_TYPE_LABELS } from "~/content/labels";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "content");
-  return runPostForm(staff, request, { id: null, type: typeOf(new URL(request.url)) });
+  return savePostAction(staff, request, { id: null, type: typeOf(new URL(request.url)) });
 }
 
 export default function NewPost() {

@@ -4,18 +4,22 @@
 // with a redirect and a status message, or the page with why it was refused (400/409).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { appOrigin } from "~/accounts/origin.server";
-import { RefusalMessage, StatusMessage } from "~/admin/customers/components/status-message";
+import { StatusMessage } from "~/admin/customers/components/status-message";
 import { AdminPage } from "~/admin/components/admin-page";
 import { SentEmailsTable } from "~/admin/components/sent-emails-table";
-import { actForCustomer } from "~/admin/customers/act-for.server";
-import { refusalFor, type ActRefusal } from "~/admin/customers/components/act-form";
+import { actForCustomer, checkActForm } from "~/admin/customers/act-for.server";
+import { useFormError } from "~/admin/components/use-form-error";
+import { careFormId } from "~/admin/customers/customer-schema";
+import { refuse } from "~/admin/form-refusal.server";
+import { FormError } from "~/components/forms";
 import { CreditForm } from "~/admin/customers/components/credit-form";
 import {
   ActivityTable,
   AddressesTable,
+  CustomerFacts,
   CardsTable,
   LedgerTable,
   OrdersTable,
@@ -23,7 +27,6 @@ import {
 import { SubscriptionCare } from "~/admin/customers/components/subscription-care";
 import { doneMessage } from "~/admin/customers/done";
 import { loadCustomer, nextBoxForms } from "~/admin/customers/customers.server";
-import { formatAud, formatStaffTime } from "~/admin/format";
 import { can } from "~/staff/permissions";
 import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
@@ -63,11 +66,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = idOf(params.customerId);
   if (id === null) throw notFound();
   const form = await readForm(request);
+  const invalid = await checkActForm(form);
+  if (invalid) return invalid;
   const outcome = await actForCustomer(staff, id, form, appOrigin(request));
   if (outcome.kind === "not_found") throw notFound();
   if (outcome.kind === "refused") {
-    const { status, ...refusal } = outcome;
-    return data<{ refusal: ActRefusal }>({ refusal }, { status });
+    const { status, message, values, intent, subscriptionId } = outcome;
+    return refuse(careFormId(intent, subscriptionId), { message, field: null, values }, status);
   }
   return redirect(
     `/admin/customers/${id}?done=${outcome.intent}&ref=${encodeURIComponent(outcome.reference)}#status`,
@@ -77,33 +82,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function CustomerPage() {
   const d = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>()?.refusal;
   const c = d.customer;
-  const orders = [...d.awaitingPayment, ...d.pastOrders];
   return (
     <AdminPage title={c.name} lead={c.email}>
       <StatusMessage message={d.done} />
-      <RefusalMessage
-        message={
-          refusal && !refusal.subscriptionId && refusal.intent !== "credit" ? refusal.message : null
-        }
-      />
+      <FormError message={useFormError("customer")} />
       <section className="admin-section" aria-labelledby="customer-title">
         <h2 id="customer-title">Customer</h2>
-        <dl className="admin-facts">
-          <dt>E-mail</dt>
-          <dd className="care-email">{c.email}</dd>
-          <dt>Phone</dt>
-          <dd>{c.phone ?? "—"}</dd>
-          <dt>Joined</dt>
-          <dd>{formatStaffTime(c.createdAt)}</dd>
-          <dt>Account</dt>
-          <dd>{c.hasPassword ? "Has a password" : "No password (checkout only)"}</dd>
-          <dt>Credit</dt>
-          <dd>{formatAud(d.balanceCents)}</dd>
-        </dl>
+        <CustomerFacts customer={c} balanceCents={d.balanceCents} />
       </section>
-
       <section className="admin-section" aria-labelledby="subs-title">
         <h2 id="subs-title">Subscriptions</h2>
         {d.subscriptions.length === 0 ? (
@@ -116,34 +103,20 @@ export default function CustomerPage() {
                 s={s}
                 canAct={d.canAct}
                 box={d.boxes.find((b) => b.subscriptionId === s.id) ?? null}
-                refusal={refusalFor(
-                  refusal,
-                  ["skip", "unskip", "pause", "resume", "cancel", "box"],
-                  s.id,
-                )}
               />
             ))}
           </div>
         )}
       </section>
-
       <section className="admin-section" aria-labelledby="orders-title">
         <h2 id="orders-title">Orders</h2>
-        <OrdersTable orders={orders} canOpen={d.canOpenOrders} />
+        <OrdersTable orders={[...d.awaitingPayment, ...d.pastOrders]} canOpen={d.canOpenOrders} />
       </section>
-
       <section className="admin-section" aria-labelledby="credit-title">
         <h2 id="credit-title">Credit</h2>
-        {d.canAct ? (
-          <CreditForm
-            balanceCents={d.balanceCents}
-            creditKey={d.creditKey}
-            refusal={refusalFor(refusal, "credit")}
-          />
-        ) : null}
+        {d.canAct ? <CreditForm balanceCents={d.balanceCents} creditKey={d.creditKey} /> : null}
         <LedgerTable ledger={d.ledger} />
       </section>
-
       <div className="admin-grid">
         <section className="admin-section" aria-labelledby="cards-title">
           <h2 id="cards-title">Saved cards</h2>
@@ -154,12 +127,10 @@ export default function CustomerPage() {
           <AddressesTable addresses={d.addresses} />
         </section>
       </div>
-
       <section className="admin-section" aria-labelledby="emails-title">
         <h2 id="emails-title">E-mails sent</h2>
         <SentEmailsTable emails={d.emails} caption="E-mails to the customer, newest first" />
       </section>
-
       <section className="admin-section" aria-labelledby="activity-title">
         <h2 id="activity-title">Activity</h2>
         <ActivityTable entries={d.activity} />

@@ -18,7 +18,7 @@ import {
   discountUsage,
   loadDiscount,
 } from "~/admin/discounts/discounts.server";
-import { discountFormAction } from "~/admin/discounts/form-action.server";
+import { discountFormAction } from "~/admin/discounts/discount-actions.server";
 import { formatAud, formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
 import { requireStaff } from "~/staff/staff-session.server";

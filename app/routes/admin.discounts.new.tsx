@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/admin/components/admin-page";
 import { DiscountForm } from "~/admin/discounts/components";
 import { discountFormOptions, NEW_DISCOUNT_VALUES } from "~/admin/discounts/discounts.server";
-import { discountFormAction } from "~/admin/discounts/form-action.server";
+import { discountFormAction } from "~/admin/discounts/discount-actions.server";
 import { requireStaff } from "~/staff/staff-session.server";
 import discountsHref from "~/styles/admin-discounts.css";
 

@@ -1,21 +1,25 @@
 // /admin/payments: renewals that could not be charged, with their retry schedule; "Retry now" and
 // "Send the pay link again" (app/admin/payments/failed-payments.server.ts). Owner and support.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { appOrigin } from "~/accounts/origin.server";
-import { RefusalMessage, StatusMessage } from "~/admin/customers/components/status-message";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { StatusMessage } from "~/admin/customers/components/status-message";
+import { useFormError } from "~/admin/components/use-form-error";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { Pager } from "~/admin/components/pager";
 import { ActForm } from "~/admin/customers/components/act-form";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { pageOf } from "~/admin/pagination";
-import { PaymentActionSchema, paymentDoneMessage } from "~/admin/payments/payment-actions";
-import {
-  failedPayments,
-  retryNow,
-  sendPayLinkAgain,
-} from "~/admin/payments/failed-payments.server";
+import { PAYMENT_INTENTS } from "~/admin/payments/payment-actions.server";
+import { PAYMENTS_FORM_ID, paymentDoneMessage } from "~/admin/payments/payment-schema";
+import { failedPayments } from "~/admin/payments/failed-payments.server";
+import { FormError } from "~/components/forms";
+import { dispatchIntent } from "~/http/intents.server";
 import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import careHref from "~/styles/admin-customers.css";
@@ -43,32 +47,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "payments");
   const form = await readForm(request);
-  const parsed = PaymentActionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return data(
-      { message: parsed.error.issues[0]?.message ?? "Choose a payment." },
-      { status: 400 },
-    );
-  const { intent, deliveryId } = parsed.data;
-  const run = intent === "retry" ? retryNow : sendPayLinkAgain;
-  const outcome = await run(staff, deliveryId, appOrigin(request));
-  if (outcome.kind === "refused") return data({ message: outcome.message }, { status: 409 });
-  return redirect(
-    `/admin/payments?done=${outcome.kind}&ref=${encodeURIComponent(outcome.reference)}#status`,
-    303,
-  );
+  return dispatchIntent(form, PAYMENT_INTENTS, staff, form, request);
 }
 
 export default function FailedPayments() {
   const { page, rows, total, done } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
   return (
     <AdminPage
       title="Failed payments"
       lead="Renewals whose card was declined. Each is tried again on its schedule until the boxes are packed."
     >
       <StatusMessage message={done} />
-      <RefusalMessage message={refused?.message} />
+      <FormError message={useFormError(PAYMENTS_FORM_ID)} />
       {rows.length === 0 ? (
         <EmptyState>No renewal is waiting for payment.</EmptyState>
       ) : (
@@ -91,56 +81,7 @@ export default function FailedPayments() {
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr key={r.deliveryId}>
-                    <th scope="row" className="care-nowrap">
-                      {r.orderReference}
-                    </th>
-                    <td>
-                      <Link to={`/admin/customers/${r.customerId}`}>{r.customerName}</Link>
-                      <br />
-                      <span className="care-email care-note">{r.email}</span>
-                    </td>
-                    <td className="care-nowrap">{formatStaffDay(r.deliveryDate)}</td>
-                    <td className="num">{formatAud(r.dueCents)}</td>
-                    <td>
-                      {r.attempts} {r.attempts === 1 ? "try" : "tries"}
-                      {r.failure ? <span className="care-note"> — {r.failure}</span> : null}
-                    </td>
-                    <td>
-                      {r.retries.length > 0 ? (
-                        <ul className="care-retries" role="list">
-                          {r.retries.map((t) => (
-                            <li key={t}>{formatStaffTime(t)}</li>
-                          ))}
-                        </ul>
-                      ) : (
-                        <span>No automatic tries left.</span>
-                      )}
-                      <span className="care-note">
-                        Not sent unless paid by {formatStaffTime(r.packingCutoffAt)}, when the boxes
-                        are packed.
-                      </span>
-                    </td>
-                    <td>
-                      <div className="care-payments__actions">
-                        <ActForm
-                          intent="retry"
-                          extra={{ deliveryId: String(r.deliveryId) }}
-                          label="Retry now"
-                          pendingLabel="Charging…"
-                          buttonLabel={`Retry now: ${r.orderReference}`}
-                          tone="primary"
-                        />
-                        <ActForm
-                          intent="pay_link"
-                          extra={{ deliveryId: String(r.deliveryId) }}
-                          label="Send the pay link again"
-                          pendingLabel="Sending…"
-                          buttonLabel={`Send the pay link again: ${r.orderReference}`}
-                        />
-                      </div>
-                    </td>
-                  </tr>
+                  <PaymentRow key={r.deliveryId} r={r} />
                 ))}
               </tbody>
             </table>
@@ -149,5 +90,57 @@ export default function FailedPayments() {
         </>
       )}
     </AdminPage>
+  );
+}
+
+function PaymentRow({ r }: { r: SerializeFrom<typeof loader>["rows"][number] }) {
+  return (
+    <tr>
+      <th scope="row" className="care-nowrap">
+        {r.orderReference}
+      </th>
+      <td>
+        <Link to={`/admin/customers/${r.customerId}`}>{r.customerName}</Link>
+        <br />
+        <span className="care-email care-note">{r.email}</span>
+      </td>
+      <td className="care-nowrap">{formatStaffDay(r.deliveryDate)}</td>
+      <td className="num">{formatAud(r.dueCents)}</td>
+      <td>
+        {r.attempts} {r.attempts === 1 ? "try" : "tries"}
+        {r.failure ? <span className="care-note"> — {r.failure}</span> : null}
+      </td>
+      <td>
+        {r.retries.length > 0 ? (
+          <ul className="care-retries" role="list">
+            {r.retries.map((t) => (
+              <li key={t}>{formatStaffTime(t)}</li>
+            ))}
+          </ul>
+        ) : (
+          <span>No automatic tries left.</span>
+        )}
+        <span className="care-note">
+          Not sent unless paid by {formatStaffTime(r.packingCutoffAt)}, when the boxes are packed.
+        </span>
+      </td>
+      <td>
+        <div className="care-payments__actions">
+          <ActForm
+            intent="retry"
+            extra={{ deliveryId: String(r.deliveryId) }}
+            label="Retry now"
+            buttonLabel={`Retry now: ${r.orderReference}`}
+            tone="primary"
+          />
+          <ActForm
+            intent="pay_link"
+            extra={{ deliveryId: String(r.deliveryId) }}
+            label="Send the pay link again"
+            buttonLabel={`Send the pay link again: ${r.orderReference}`}
+          />
+        </div>
+      </td>
+    </tr>
   );
 }

@@ -13,7 +13,7 @@ import { requireStaff } from "~/staff/staff-session.server";
 import { staffPath, StaffStatusBadge } from "~/admin/staff/components";
 import { changeRoleFormValidator } from "~/admin/staff/form-validators";
 import { RECOVERY_CODE_COUNT } from "~/staff/recovery-code-format";
-import { changeRoleValidator } from "~/admin/staff/schemas";
+import { changeRoleValidator } from "~/admin/staff/staff-schema";
 import {
   changeRole,
   resendInvite,

@@ -12,7 +12,7 @@ import { ROLE_LABELS, STAFF_ROLES } from "~/staff/permissions";
 import { requireStaff } from "~/staff/staff-session.server";
 import { staffPath, StaffStatusBadge } from "~/admin/staff/components";
 import { inviteStaffFormValidator } from "~/admin/staff/form-validators";
-import { inviteStaffValidator } from "~/admin/staff/schemas";
+import { inviteStaffValidator } from "~/admin/staff/staff-schema";
 import { RECOVERY_CODE_COUNT } from "~/staff/recovery-code-format";
 import { inviteStaff, listStaff, StaffRuleError } from "~/admin/staff/staff.server";
 import { CsrfInput } from "~/components/csrf-input";

@@ -14,7 +14,7 @@ import {
   staffCodeFormValidator,
   staffPasswordFormValidator,
 } from "~/admin/sign-in-form-validators";
-import { staffCodeValidator, staffPasswordValidator } from "~/admin/sign-in-schemas";
+import { staffCodeValidator, staffPasswordValidator } from "~/admin/sign-in-schema";
 import { codeStepSignIn, passwordStep, pendingSignIn } from "~/admin/staff-sign-in.server";
 import { endStaffSession, getStaff } from "~/staff/staff-session.server";
 import { groupedSecret, otpauthUri, qrCode } from "~/admin/totp.server";

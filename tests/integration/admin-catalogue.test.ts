@@ -20,7 +20,7 @@ import * as imageRoute from "~/routes/images.uploads.$file";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cutoffInstant, nextDeliveryDate, reminderInstant } from "~/subscriptions/schedule";
 import { createStaff } from "../factories";
-import { staffClient, type StaffClient } from "./admin-helpers";
+import { refusalOf, staffClient, type StaffClient } from "./admin-helpers";
 import { call, getRequest, ORIGIN, postRequest, rowCounts } from "./http-helpers";
 import { mailsTo, ordersOf, subscriber } from "./renewal-fixtures";
 
@@ -185,8 +185,7 @@ describe("products", () => {
         { productId: String(p.id) },
       );
       expect(res.status).toBe(400);
-      const refusal = (res.body as { refusal: { message: string; values: Record<string, string> } })
-        .refusal;
+      const refusal = refusalOf(res.body);
       expect(refusal.message).toBe(message);
       expect(refusal.values.description).toBe("Typed and kept");
     }
@@ -210,7 +209,7 @@ describe("products", () => {
     const refused = async (file: { bytes: Uint8Array; name: string; type: string }) => {
       const res = await call(productPage.action, productPost(path, owner, formOf(p), file), params);
       expect(res.status).toBe(400);
-      return (res.body as { refusal: { message: string; field: string } }).refusal;
+      return refusalOf(res.body);
     };
     const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
     big.set(PNG);

@@ -98,11 +98,9 @@ describe("customer care routes", () => {
     );
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
-      refusal: {
-        intent: "credit",
-        message: "Enter an amount in dollars, like 12.50.",
-        values: { amount: "ten", reason: "Late" },
-      },
+      formId: "credit",
+      fieldErrors: { amount: "Enter an amount in dollars, like 12.50." },
+      repopulateFields: { amount: "ten", reason: "Late" },
     });
     // a missing or foreign id: 404
     expect(
@@ -130,6 +128,8 @@ describe("customer care routes", () => {
       postRequest("/admin/payments", c, { intent: "retry", deliveryId: "99999999" }),
     );
     expect(gone.status).toBe(409);
-    expect(gone.body).toMatchObject({ message: expect.stringMatching(/no longer awaits payment/) });
+    expect(gone.body).toMatchObject({
+      formError: expect.stringMatching(/no longer awaits payment/),
+    });
   });
 });

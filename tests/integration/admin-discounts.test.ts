@@ -5,7 +5,7 @@
 // regions, and a recurring code's N deliveries (delivery N+1 is full price).
 import { db } from "~/db/client.server";
 import { saveDiscount } from "~/admin/discounts/discounts.server";
-import { DiscountFormSchema } from "~/admin/discounts/schemas";
+import { DiscountFormSchema } from "~/admin/discounts/discount-schema";
 import { placeOrder } from "~/checkout/place-order.server";
 import { quoteDraft } from "~/checkout/quote.server";
 import {

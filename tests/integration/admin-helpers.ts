@@ -28,3 +28,21 @@ export async function staffClient(
     totpSecret: staff.totpSecret,
   };
 }
+
+/**
+ * A back-office form's refusal as the page reads it (remix-validated-form's shape): the message
+ * under its field, or the form's own error; and what was typed, sent back to refill the form.
+ */
+export function refusalOf(body: unknown): {
+  message: string;
+  field: string | null;
+  values: Record<string, string>;
+} {
+  const b = body as {
+    fieldErrors?: Record<string, string>;
+    formError?: string;
+    repopulateFields?: Record<string, string>;
+  };
+  const [field, message] = Object.entries(b.fieldErrors ?? {})[0] ?? [null, b.formError ?? ""];
+  return { message: b.formError ?? message, field, values: b.repopulateFields ?? {} };
+}

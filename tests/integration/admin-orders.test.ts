@@ -166,7 +166,7 @@ describe("resending an order's e-mails", () => {
       await postOrder(o.reference, owner, "resend", { email: "confirmation" }),
     );
     expect(none.status).toBe(409);
-    expect(none.body.message).toMatch(/no confirmation e-mail/);
+    expect(none.body.formError).toMatch(/no confirmation e-mail/);
     await db
       .insertInto("emailOutbox")
       .values({

@@ -395,8 +395,8 @@ describe("the day's route", () => {
     const unpaid = await boxOrder("unpaid");
     const refusedUnpaid = await post("packer", { intent: "dispatch", reference: unpaid.reference });
     expect(refusedUnpaid.status).toBe(409);
-    expect((refusedUnpaid as { data?: unknown }).data).toEqual({
-      error: `Order ${unpaid.reference} is not paid: it is not packed or sent until it is.`,
+    expect((refusedUnpaid as { data?: unknown }).data).toMatchObject({
+      formError: `Order ${unpaid.reference} is not paid: it is not packed or sent until it is.`,
     });
   });
 });

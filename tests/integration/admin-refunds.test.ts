@@ -134,7 +134,7 @@ describe("a refund to the card", () => {
     const refused = await answerOf(
       answers.find((x) => !(x instanceof Response) || x.status !== 303),
     );
-    expect(refused.body.errors.form).toMatch(/^This order changed while you were looking/);
+    expect(refused.body.formError).toMatch(/^This order changed while you were looking/);
     expect(await refundsOf(o.orderId)).toHaveLength(1);
     expect(await refundedOf(o.orderId)).toBe(12000);
     expect(spy).toHaveBeenCalledTimes(1);
@@ -161,7 +161,7 @@ describe("a refund to the card", () => {
       await postOrder(o.reference, owner, "refund", refund({ scope: "amount", amount: "368.01" })),
     );
     expect(over.status).toBe(409);
-    expect(over.body.errors.form).toBe("That is more than is left to refund: $368.");
+    expect(over.body.formError).toBe("That is more than is left to refund: $368.");
     expect(await refundsOf(o.orderId)).toHaveLength(0);
     expect(
       (await postOrder(o.reference, owner, "refund", refund({ scope: "amount", amount: "300" })))
@@ -176,13 +176,13 @@ describe("a refund to the card", () => {
       ),
     );
     expect(again.status).toBe(409);
-    expect(again.body.errors.form).toBe("That is more than is left to refund: $68.");
+    expect(again.body.formError).toBe("That is more than is left to refund: $68.");
     // a page that saw an older "refunded so far" refunds nothing
     const stale = await answerOf(
       await postOrder(o.reference, owner, "refund", refund({ scope: "amount", amount: "10" }, "0")),
     );
     expect(stale.status).toBe(409);
-    expect(stale.body.errors.form).toMatch(/^This order changed while you were looking/);
+    expect(stale.body.formError).toMatch(/^This order changed while you were looking/);
     expect(await refundedOf(o.orderId)).toBe(30000);
   });
 
@@ -208,7 +208,7 @@ describe("a refund to the card", () => {
       ),
     );
     expect(twice.status).toBe(409);
-    expect(twice.body.errors.form).toBe("Only 0 of Chef's knife are left to refund.");
+    expect(twice.body.formError).toBe("Only 0 of Chef's knife are left to refund.");
   });
 
   it("adjusts a pro-rata share of the invoice's GST for an amount", async () => {
@@ -267,7 +267,7 @@ describe("a refund as account credit", () => {
       await postOrder(o.reference, owner, "refund", refund({ scope: "amount", amount: "330" })),
     );
     expect(res.status).toBe(409);
-    expect(res.body.errors.form).toBe(
+    expect(res.body.formError).toBe(
       "That is more than is left to refund to the card: $318. Refund the rest as account credit.",
     );
   });
@@ -294,7 +294,7 @@ describe("who may refund", () => {
       ),
     );
     expect(over.status).toBe(409);
-    expect(over.body.errors.form).toMatch(/^Support may refund up to \$200 at a time/);
+    expect(over.body.formError).toMatch(/^Support may refund up to \$200 at a time/);
     expect(
       (await postOrder(o.reference, support, "refund", refund({ scope: "amount", amount: "200" })))
         .status,
@@ -340,9 +340,9 @@ describe("the refund form", () => {
       ),
     );
     expect(res.status).toBe(400);
-    expect(res.body.errors.amount).toBe("Enter an amount to refund, like 12.50.");
-    expect(res.body.errors.reason).toMatch(/^Give a reason/);
-    expect(res.body.values.amount).toBe("twelve");
+    expect(res.body.fieldErrors.amount).toBe("Enter an amount to refund, like 12.50.");
+    expect(res.body.fieldErrors.reason).toMatch(/^Give a reason/);
+    expect(res.body.repopulateFields.amount).toBe("twelve");
     expect(await refundsOf(o.orderId)).toHaveLength(0);
   });
 
@@ -406,7 +406,7 @@ describe("a gift card order", () => {
     const owner = await staffAuth("owner");
     const res = await answerOf(await postOrder(o.reference, owner, "refund", refund({})));
     expect(res.status).toBe(409);
-    expect(res.body.errors.form).toMatch(/^A gift card order is refunded by cancelling its card/);
+    expect(res.body.formError).toMatch(/^A gift card order is refunded by cancelling its card/);
     expect(await refundedOf(o.orderId)).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { adjustStock, deliveryNeeds, stockProducts } from "~/admin/stock/stock.s
 import { freezePastCutoff } from "~/subscriptions/delivery-box.server";
 import * as stockRoute from "~/routes/admin.catalogue.stock";
 import { createOrder, createSubscription, createUser, createStaff } from "../factories";
-import { staffClient } from "./admin-helpers";
+import { refusalOf, staffClient } from "./admin-helpers";
 import { call, getRequest, postRequest } from "./http-helpers";
 
 const TODAY = "2030-03-04";
@@ -285,9 +285,9 @@ describe("stock: adjustments", () => {
         }),
       );
       expect(res.status, JSON.stringify(res.body)).toBe(status);
-      const body = res.body as { refusal: { message: string; values: Record<string, string> } };
-      expect(body.refusal.message).toMatch(message);
-      return body.refusal;
+      const refusal = refusalOf(res.body);
+      expect(refusal.message).toMatch(message);
+      return refusal;
     };
     const kept = await refused(
       { reason: "damaged", change: "-3", note: "fell" },

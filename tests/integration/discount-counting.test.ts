@@ -10,7 +10,7 @@ import type { CardInput, ChargeRequest } from "~/payments/gateway";
 import { db } from "~/db/client.server";
 import * as m038 from "~/db/migrations/038-discount-claims";
 import { saveDiscount } from "~/admin/discounts/discounts.server";
-import { DiscountFormSchema, DISCOUNT_MESSAGES } from "~/admin/discounts/schemas";
+import { DiscountFormSchema, DISCOUNT_MESSAGES } from "~/admin/discounts/discount-schema";
 import { placeOrder } from "~/checkout/place-order.server";
 import { DISCOUNT_FIRST_ORDER, DISCOUNT_UNUSABLE } from "~/checkout/discount-rules";
 import { runDueJobs } from "~/jobs/runner.server";

@@ -157,7 +157,7 @@ describe("a card refund whose gateway call timed out after refunding", () => {
     // left is what the first did not take
     const again = await answerOf(await postOrder(o.reference, owner, "refund", form()));
     expect(again.status).toBe(409);
-    expect(again.body.errors.form).toMatch(/changed while you were looking/);
+    expect(again.body.formError).toMatch(/changed while you were looking/);
     expect(refundSpy).toHaveBeenCalledTimes(1);
 
     // before the lease the job leaves it alone (a request may still be on its way)

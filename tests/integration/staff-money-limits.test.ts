@@ -109,7 +109,7 @@ describe("credit on a customer's page", () => {
     const user = await customer();
     const res = await addCredit(owner, user.id, "20", "");
     expect(res.status).toBe(400);
-    expect(res.body.refusal.message).toBe(
+    expect(res.body.formError).toBe(
       "This page is out of date. Reload the customer's page and try again.",
     );
     expect(await ledgerOf(user.id)).toEqual([]);
@@ -123,7 +123,7 @@ describe("support's limits", () => {
     const user = await customer();
     const credit = await addCredit(support, user.id, "200.01");
     expect(credit.status).toBe(409);
-    expect(credit.body.refusal.message).toBe(MONEY_LIMIT_MESSAGES.press(20000));
+    expect(credit.body.formError).toBe(MONEY_LIMIT_MESSAGES.press(20000));
     expect(await ledgerOf(user.id)).toEqual([]);
 
     const { card, order } = await boughtGiftCard({ valueCents: 25000 });
@@ -155,7 +155,7 @@ describe("support's limits", () => {
     const day = MONEY_LIMIT_MESSAGES.day(50000, 5000);
     const credit = await addCredit(support, user.id, "50.01");
     expect(credit.status).toBe(409);
-    expect(credit.body.refusal.message).toBe(day);
+    expect(credit.body.formError).toBe(day);
     const refund = await answerOf(await refundAmount(support, o.reference, "60", "20000"));
     expect(refund.status).toBe(409);
     expect(JSON.stringify(refund.body)).toContain(day);

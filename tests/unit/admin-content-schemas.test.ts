@@ -2,7 +2,13 @@
 // post form's parsing (a slug made from the title, recipe lists, refused images).
 import { describe, expect, it } from "vitest";
 import { isoToSydneyLocal, sydneyLocalToIso } from "~/admin/content/dates";
-import { faqOrdersOf, isSlug, PostSchema, slugify, TickerSchema } from "~/admin/content/schemas";
+import {
+  faqOrdersOf,
+  isSlug,
+  PostSchema,
+  slugify,
+  TickerSchema,
+} from "~/admin/content/content-schema";
 import { isOwnImage } from "~/content/own-image";
 
 describe("slugs", () => {

@@ -1,8 +1,13 @@
 // Customer care's pure parts: what a search string means, phone numbers as the shop stores them,
 // the credit and box forms, and the status messages after an action.
-import { boxOf, CreditSchema, firstIssue, StaffCancelSchema } from "~/admin/customers/schemas";
+import {
+  boxOf,
+  CreditSchema,
+  firstIssue,
+  StaffCancelSchema,
+} from "~/admin/customers/customer-schema";
 import { doneMessage } from "~/admin/customers/done";
-import { PaymentActionSchema, paymentDoneMessage } from "~/admin/payments/payment-actions";
+import { PaymentActionSchema, paymentDoneMessage } from "~/admin/payments/payment-schema";
 import { normalisePhone, parseCustomerQuery } from "~/admin/customers/customers.server";
 
 const form = (entries: [string, string][]) => {

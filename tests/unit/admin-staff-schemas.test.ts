@@ -1,9 +1,9 @@
 // Issue 44: the sign-in code field takes a 6-digit code or a recovery code; set-up links are
 // redacted like the other bearer links; the invitation's schema.
 import { describe, expect, it } from "vitest";
-import { CODE_FORMAT, StaffCodeSchema } from "~/admin/sign-in-schemas";
+import { CODE_FORMAT, StaffCodeSchema } from "~/admin/sign-in-schema";
 import { normaliseRecoveryCode } from "~/staff/recovery-code-format";
-import { InviteStaffSchema } from "~/admin/staff/schemas";
+import { InviteStaffSchema } from "~/admin/staff/staff-schema";
 import { redactText, redactUrl } from "~/security/redact.mjs";
 
 describe("the staff code field", () => {

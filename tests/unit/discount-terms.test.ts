@@ -19,7 +19,11 @@ import {
   type DiscountTerms,
   type FoundDiscount,
 } from "~/checkout/discount-rules";
-import { amountCents, DiscountFormSchema, DISCOUNT_MESSAGES } from "~/admin/discounts/schemas";
+import {
+  amountCents,
+  DiscountFormSchema,
+  DISCOUNT_MESSAGES,
+} from "~/admin/discounts/discount-schema";
 
 const terms = (over: Partial<DiscountTerms> = {}): DiscountTerms => ({
   id: 1,

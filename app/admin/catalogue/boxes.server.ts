@@ -16,7 +16,7 @@ import {
   MAX_CONTENT_LINES,
   selectionMaximumField,
   priceField,
-} from "./schemas";
+} from "./catalogue-schema";
 
 import {
   edit,

@@ -14,7 +14,12 @@ import type { DB } from "~/db/schema";
 import { prepareImage } from "~/catalogue/image-files.server";
 import { storeImage } from "~/catalogue/images.server";
 import { priceHistory, recordPriceChange } from "~/catalogue/prices.server";
-import { CATALOGUE_MESSAGES, firstMessage, PRODUCT_FIELDS, ProductSchema } from "./schemas";
+import {
+  CATALOGUE_MESSAGES,
+  firstMessage,
+  PRODUCT_FIELDS,
+  ProductSchema,
+} from "./catalogue-schema";
 
 export type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 export type Db = Kysely<DB> | Transaction<DB>;

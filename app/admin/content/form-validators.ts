@@ -1,7 +1,7 @@
 // The content forms' browser validators, loaded on first use (as the shop's, decision 004).
 import { lazyValidator } from "~/utils/lazy-validator";
 
-const schemas = () => import("./schemas");
+const schemas = () => import("./content-schema");
 
 export const postFormValidator = lazyValidator(() => schemas().then((s) => s.postValidator));
 export const faqFormValidator = lazyValidator(() => schemas().then((s) => s.faqValidator));

@@ -9,7 +9,7 @@ import { FAQ_CATEGORIES, tickerOf } from "~/content/pages.server";
 import type { FaqCategory, HomepageData, LegalData, LegalKey } from "~/content/types";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import type { FaqInput, HeroInput, LegalInput, TickerInput } from "./schemas";
+import type { FaqInput, HeroInput, LegalInput, TickerInput } from "./content-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 

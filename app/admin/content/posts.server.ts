@@ -14,7 +14,7 @@ import type { DB, PostStatus } from "~/db/schema";
 import { isUniqueViolation } from "~/payments/payments.server";
 import { isoToSydneyLocal, sydneyLocalToIso } from "./dates";
 import type { PostType } from "~/content/labels";
-import { CONTENT_MESSAGES, type PostInput } from "./schemas";
+import { CONTENT_MESSAGES, type PostInput } from "./content-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 export { POST_TYPE_LABELS, type PostType } from "~/content/labels";

@@ -4,6 +4,8 @@
 // confirmation e-mails are theirs; the activity names "Paddock & Tide (first name)"
 // (subscriptionEvents.actor), and the audit entry is written inside the change's own transaction.
 import type { Kysely } from "kysely";
+import { validationError } from "remix-validated-form";
+import { refuse } from "~/admin/form-refusal.server";
 import { writeAudit } from "~/admin/audit.server";
 import { staffMoneyRefusal } from "~/admin/money-limits.server";
 import { staffActor } from "~/staff/permissions";
@@ -37,9 +39,11 @@ import {
   SkipSchema,
   StaffCancelSchema,
   boxOf,
+  careFormId,
+  careValidators,
   firstIssue,
   type CreditInput,
-} from "./schemas";
+} from "./customer-schema";
 
 export type ActIntent = "skip" | "unskip" | "pause" | "resume" | "cancel" | "box" | "credit";
 
@@ -172,6 +176,139 @@ const customerExists = async (userId: number) =>
       .executeTakeFirst(),
   );
 
+type Refuse = (message: string, status?: 400 | 409) => ActOutcome;
+
+/** What an intent's function is given: the customer, the posted values, and the helpers of one post. */
+type ActContext = {
+  staff: Staff;
+  userId: number;
+  form: FormData;
+  values: Record<string, string>;
+  subscriptionId: number | null;
+  origin: string;
+  now: Date;
+  actor: Actor;
+  refuse: Refuse;
+  done: (reference: string) => ActOutcome;
+};
+
+/** The audit entry of a subscription change, written in the change's transaction. */
+const auditedFor =
+  (ctx: ActContext) =>
+  (action: string, before: Record<string, unknown>, after: Record<string, unknown> = {}) =>
+  async (trx: Kysely<DB>, change: { reference: string }) => {
+    const state = await subscriptionState(trx, ctx.subscriptionId!);
+    await writeAudit(trx, ctx.staff, {
+      action,
+      entityType: "subscription",
+      entityId: ctx.subscriptionId!,
+      before,
+      after: {
+        ...after,
+        status: state.status,
+        pausedUntil: state.pausedUntil,
+        reference: change.reference,
+      },
+    });
+  };
+
+const stateBefore = async ({ subscriptionId }: ActContext) =>
+  subscriptionId ? await subscriptionState(db, subscriptionId).catch(() => null) : null;
+
+const skipOrUnskip =
+  (intent: "skip" | "unskip") =>
+  async (ctx: ActContext): Promise<ActOutcome> => {
+    const parsed = SkipSchema.safeParse(ctx.values);
+    if (!parsed.success) return ctx.refuse(firstIssue(parsed.error));
+    const { deliveryDate } = parsed.data;
+    const run = intent === "skip" ? skipDelivery : unskipDelivery;
+    const res = await run(
+      { userId: ctx.userId, ...parsed.data },
+      {
+        origin: ctx.origin,
+        now: ctx.now,
+        actor: ctx.actor,
+        within: auditedFor(ctx)(
+          `subscription.${intent}`,
+          { deliveryDate, delivery: intent === "skip" ? "scheduled" : "skipped" },
+          { deliveryDate, delivery: intent === "skip" ? "skipped" : "scheduled" },
+        ),
+      },
+    );
+    return ctx.done(res.reference);
+  };
+
+async function pauseFor(ctx: ActContext): Promise<ActOutcome> {
+  const parsed = PauseSchema.safeParse(ctx.values);
+  if (!parsed.success) return ctx.refuse(firstIssue(parsed.error));
+  const before = await stateBefore(ctx);
+  const res = await pause(
+    { userId: ctx.userId, subscriptionId: parsed.data.subscriptionId, until: parsed.data.resumeOn },
+    { ...changeOptions(ctx), within: auditedFor(ctx)("subscription.pause", { ...before }) },
+  );
+  return ctx.done(res.reference);
+}
+
+async function resumeFor(ctx: ActContext): Promise<ActOutcome> {
+  const parsed = ResumeSchema.safeParse(ctx.values);
+  if (!parsed.success) return ctx.refuse(firstIssue(parsed.error));
+  const before = await stateBefore(ctx);
+  const res = await resume(
+    { userId: ctx.userId, subscriptionId: parsed.data.subscriptionId },
+    { ...changeOptions(ctx), within: auditedFor(ctx)("subscription.resume", { ...before }) },
+  );
+  return ctx.done(res.reference);
+}
+
+async function cancelFor(ctx: ActContext): Promise<ActOutcome> {
+  const parsed = StaffCancelSchema.safeParse(ctx.values);
+  if (!parsed.success) return ctx.refuse(firstIssue(parsed.error));
+  const label = CANCEL_REASONS.find((r) => r.value === parsed.data.reason)?.label;
+  const reason = [label, parsed.data.comment].filter(Boolean).join(": ");
+  const before = await stateBefore(ctx);
+  const res = await cancel(
+    { userId: ctx.userId, subscriptionId: parsed.data.subscriptionId, reason },
+    {
+      ...changeOptions(ctx),
+      within: auditedFor(ctx)("subscription.cancel", { ...before }, { reason }),
+    },
+  );
+  return ctx.done(res.reference);
+}
+
+async function changeBoxFor(ctx: ActContext): Promise<ActOutcome> {
+  const box = boxOf(ctx.form);
+  if (!ctx.subscriptionId) return ctx.refuse("That subscription could not be found.");
+  if (!box) return ctx.refuse(CARE_MESSAGES.quantity);
+  const saved = await savedBox(ctx.subscriptionId);
+  const res = await saveBox({ id: ctx.subscriptionId, userId: ctx.userId }, box, {
+    ...changeOptions(ctx),
+    knife: knifeConfirmationOf(ctx.form),
+    within: auditedFor(ctx)("subscription.change_box", saved, await boxAfter(box)),
+  });
+  return ctx.done(res.reference);
+}
+
+async function creditFor(ctx: ActContext): Promise<ActOutcome> {
+  const parsed = CreditSchema.safeParse(ctx.values);
+  if (!parsed.success) return ctx.refuse(firstIssue(parsed.error));
+  const res = await adjustCredit(ctx.staff, ctx.userId, parsed.data);
+  return { kind: "done", intent: "credit", reference: res.reference };
+}
+
+const changeOptions = ({ origin, now, actor }: ActContext) => ({ origin, now, actor });
+
+/** One function per act-for intent (the form's `intent`). */
+const ACT_INTENTS: Record<ActIntent, (ctx: ActContext) => Promise<ActOutcome>> = {
+  skip: skipOrUnskip("skip"),
+  unskip: skipOrUnskip("unskip"),
+  pause: pauseFor,
+  resume: resumeFor,
+  cancel: cancelFor,
+  box: changeBoxFor,
+  credit: creditFor,
+};
+
 /** Runs one posted act-for form for the customer `userId`. */
 export async function actForCustomer(
   staff: Staff,
@@ -181,139 +318,55 @@ export async function actForCustomer(
   now = new Date(),
 ): Promise<ActOutcome> {
   if (!(await customerExists(userId))) return { kind: "not_found" };
+  const ctx = actContext(staff, userId, form, origin, now);
   const intent = String(form.get("intent") ?? "");
-  const values: Record<string, string> = {};
-  for (const [k, v] of form) if (k !== "csrf" && typeof v === "string") values[k] = v;
-  const subscriptionId = Number(values.subscriptionId) || null;
-  const refuse = (message: string, status: 400 | 409 = 400): ActOutcome => ({
-    kind: "refused",
-    status,
-    intent,
-    subscriptionId,
-    message,
-    values,
-  });
-  const actor = actorOf(staff);
-  /** the audit entry of a subscription change, written in the change's transaction */
-  const audited =
-    (action: string, before: Record<string, unknown>, after: Record<string, unknown> = {}) =>
-    async (trx: Kysely<DB>, change: { reference: string }) => {
-      const state = await subscriptionState(trx, subscriptionId!);
-      await writeAudit(trx, staff, {
-        action,
-        entityType: "subscription",
-        entityId: subscriptionId!,
-        before,
-        after: {
-          ...after,
-          status: state.status,
-          pausedUntil: state.pausedUntil,
-          reference: change.reference,
-        },
-      });
-    };
-  const stateNow = async () =>
-    subscriptionId ? await subscriptionState(db, subscriptionId).catch(() => null) : null;
-  const done = (reference: string): ActOutcome => ({
-    kind: "done",
-    intent: intent as ActIntent,
-    reference,
-  });
-
+  const run = Object.hasOwn(ACT_INTENTS, intent) ? ACT_INTENTS[intent as ActIntent] : null;
+  if (!run) return ctx.refuse("That action is not available.");
   try {
-    switch (intent) {
-      case "skip":
-      case "unskip": {
-        const parsed = SkipSchema.safeParse(values);
-        if (!parsed.success) return refuse(firstIssue(parsed.error));
-        const { deliveryDate } = parsed.data;
-        const run = intent === "skip" ? skipDelivery : unskipDelivery;
-        const res = await run(
-          { userId, ...parsed.data },
-          {
-            origin,
-            now,
-            actor,
-            within: audited(
-              `subscription.${intent}`,
-              { deliveryDate, delivery: intent === "skip" ? "scheduled" : "skipped" },
-              { deliveryDate, delivery: intent === "skip" ? "skipped" : "scheduled" },
-            ),
-          },
-        );
-        return done(res.reference);
-      }
-      case "pause": {
-        const parsed = PauseSchema.safeParse(values);
-        if (!parsed.success) return refuse(firstIssue(parsed.error));
-        const before = await stateNow();
-        const res = await pause(
-          { userId, subscriptionId: parsed.data.subscriptionId, until: parsed.data.resumeOn },
-          { origin, now, actor, within: audited("subscription.pause", { ...before }) },
-        );
-        return done(res.reference);
-      }
-      case "resume": {
-        const parsed = ResumeSchema.safeParse(values);
-        if (!parsed.success) return refuse(firstIssue(parsed.error));
-        const before = await stateNow();
-        const res = await resume(
-          { userId, subscriptionId: parsed.data.subscriptionId },
-          { origin, now, actor, within: audited("subscription.resume", { ...before }) },
-        );
-        return done(res.reference);
-      }
-      case "cancel": {
-        const parsed = StaffCancelSchema.safeParse(values);
-        if (!parsed.success) return refuse(firstIssue(parsed.error));
-        const label = CANCEL_REASONS.find((r) => r.value === parsed.data.reason)?.label;
-        const reason = [label, parsed.data.comment].filter(Boolean).join(": ");
-        const before = await stateNow();
-        const res = await cancel(
-          { userId, subscriptionId: parsed.data.subscriptionId, reason },
-          {
-            origin,
-            now,
-            actor,
-            within: audited("subscription.cancel", { ...before }, { reason }),
-          },
-        );
-        return done(res.reference);
-      }
-      case "box": {
-        const box = boxOf(form);
-        if (!subscriptionId) return refuse("That subscription could not be found.");
-        if (!box) return refuse(CARE_MESSAGES.quantity);
-        const saved = await savedBox(subscriptionId);
-        const res = await saveBox({ id: subscriptionId, userId }, box, {
-          origin,
-          now,
-          actor,
-          knife: knifeConfirmationOf(form),
-          within: audited("subscription.change_box", saved, await boxAfter(box)),
-        });
-        return done(res.reference);
-      }
-      case "credit": {
-        const parsed = CreditSchema.safeParse(values);
-        if (!parsed.success) return refuse(firstIssue(parsed.error));
-        const res = await adjustCredit(staff, userId, parsed.data);
-        return { kind: "done", intent: "credit", reference: res.reference };
-      }
-      default:
-        return refuse("That action is not available.");
-    }
+    return await run(ctx);
   } catch (error) {
     if (error instanceof SubscriptionNotFoundError) return { kind: "not_found" };
     if (
       error instanceof ChangeRefusedError ||
       error instanceof CreditRefusedError ||
-      error instanceof CreditNotMadeError
+      error instanceof CreditNotMadeError ||
+      error instanceof KnifeConfirmationError
     )
-      return refuse(error.message, 409);
-    if (error instanceof KnifeConfirmationError) return refuse(error.message, 409);
+      return ctx.refuse(error.message, 409);
     throw error;
   }
+}
+
+function actContext(
+  staff: Staff,
+  userId: number,
+  form: FormData,
+  origin: string,
+  now: Date,
+): ActContext {
+  const intent = String(form.get("intent") ?? "");
+  const values: Record<string, string> = {};
+  for (const [k, v] of form) if (k !== "csrf" && typeof v === "string") values[k] = v;
+  const subscriptionId = Number(values.subscriptionId) || null;
+  return {
+    staff,
+    userId,
+    form,
+    values,
+    subscriptionId,
+    origin,
+    now,
+    actor: actorOf(staff),
+    refuse: (message, status = 400) => ({
+      kind: "refused",
+      status,
+      intent,
+      subscriptionId,
+      message,
+      values,
+    }),
+    done: (reference) => ({ kind: "done", intent: intent as ActIntent, reference }),
+  };
 }
 
 async function savedBox(subscriptionId: number) {
@@ -340,4 +393,37 @@ async function boxAfter(box: { items: Record<number, number>; addons: Record<num
       .map(([productId, quantity]) => ({ productId: Number(productId), quantity }))
       .filter((l) => l.quantity > 0);
   return { items: lines(box.items), addons: lines(box.addons) };
+}
+
+/** The fields each validated form shows: an error on any other (its key, its subscription) is the form's. */
+const SHOWN_FIELDS: Record<keyof typeof careValidators, readonly string[]> = {
+  pause: ["resumeOn"],
+  cancel: ["reason", "comment"],
+  box: [],
+  credit: ["direction", "amount", "reason"],
+};
+
+/**
+ * Checks a posted act-for form with the validator its page ran (none for the buttons-only forms):
+ * the answer to send back when it fails (errors under the fields, what was typed kept), else null.
+ */
+export async function checkActForm(form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  if (!Object.hasOwn(careValidators, intent)) return null;
+  const key = intent as keyof typeof careValidators;
+  const checked = await careValidators[key].validate(form);
+  if (!checked.error) return null;
+  const subscriptionId = Number(form.get("subscriptionId")) || null;
+  const formId = careFormId(intent, subscriptionId);
+  const { csrf: _csrf, ...typed } = checked.submittedData;
+  const errors = Object.entries(checked.error.fieldErrors);
+  const shown =
+    key === "box"
+      ? (name: string) => /^(cut|addon)-/.test(name)
+      : (name: string) => SHOWN_FIELDS[key].includes(name);
+  // the fields' own messages first; a hidden field's (a stale key) only when they are right
+  const onFields = Object.fromEntries(errors.filter(([name]) => shown(name)));
+  if (Object.keys(onFields).length === 0)
+    return refuse(formId, { message: errors[0][1], field: null, values: typed }, 400);
+  return validationError({ fieldErrors: onFields, formId }, typed, { status: 400 });
 }

@@ -13,7 +13,7 @@ import {
 } from "~/checkout/discount-rules";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import { amountCents, type DiscountFormInput } from "./schemas";
+import { amountCents, type DiscountFormInput } from "./discount-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 

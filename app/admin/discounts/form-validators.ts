@@ -2,5 +2,5 @@
 import { lazyValidator } from "~/utils/lazy-validator";
 
 export const discountFormBrowserValidator = lazyValidator(() =>
-  import("./schemas").then((s) => s.discountFormValidator),
+  import("./discount-schema").then((s) => s.discountFormValidator),
 );

@@ -39,7 +39,7 @@ import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { markCancelUnknown, settleCancelRefunded } from "~/refunds/cancel-settle.server";
-import { giftCardActionSchema } from "./schemas";
+import { giftCardActionSchema } from "./gift-card-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 

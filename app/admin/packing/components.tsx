@@ -4,6 +4,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatStaffDay } from "~/admin/format";
 import { CsrfInput } from "~/components/csrf-input";
+import { SubmitButton } from "~/components/submit-button";
 import type { Slip } from "./packing-day.server";
 import type { PackingState } from "./packing-state";
 import type { PickList } from "./pick-list";
@@ -197,17 +198,17 @@ export function MarkButton({
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {reference ? <input type="hidden" name="reference" value={reference} /> : null}
-      <button
-        type="submit"
-        className={`button ${primary ? "button--primary" : "button--secondary"} packing-mark`}
-        aria-disabled={pending || undefined}
+      <SubmitButton
+        variant={primary ? "primary" : "secondary"}
+        className="packing-mark"
+        pending={pending}
         onClick={(e) => {
           if (pending) e.preventDefault();
         }}
       >
-        {pending ? "Saving…" : label}
+        {label}
         {hiddenLabel ? <span className="visually-hidden"> {hiddenLabel}</span> : null}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

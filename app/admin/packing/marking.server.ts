@@ -8,7 +8,7 @@ import { writeAudit } from "~/admin/audit.server";
 import type { Staff } from "~/staff/staff-session.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
-import { markSchema } from "./schemas";
+import { markSchema } from "./packing-schema";
 
 export type MarkAction = "pack" | "dispatch";
 

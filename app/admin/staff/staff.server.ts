@@ -27,7 +27,7 @@ import {
   replaceRecoveryCodes,
   RECOVERY_CODE_COUNT,
 } from "~/staff/recovery-codes.server";
-import type { InviteStaffInput } from "./schemas";
+import type { InviteStaffInput } from "./staff-schema";
 
 type Trx = Transaction<DB>;
 type Actor = Pick<Staff, "id" | "role" | "ip"> & { firstName?: string | null };

@@ -16,7 +16,7 @@ import type { DB } from "~/db/schema";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { forecast, type ForecastRow, type StockProduct } from "./forecast";
 import { deliveryNeeds } from "./needs.server";
-import type { StockAdjustInput } from "./schema";
+import type { StockAdjustInput } from "./stock-schema";
 
 export { deliveryNeeds };
 

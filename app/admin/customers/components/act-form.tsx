@@ -1,52 +1,52 @@
-// One act-for form of the customer page: a plain POST (works without JavaScript) carrying the CSRF
-// token, its intent and subscription; with JavaScript its button says it is working. A refusal for
-// this form shows right above its button, in an alert.
-import { Form, useNavigation } from "@remix-run/react";
+// The act-for forms of the customer page, carrying the CSRF token, their intent and subscription.
+// ActForm: a button alone (skip, unskip, resume), a plain POST. CareForm: a form with fields
+// (pause, cancel, the next box, credit), validated in the browser and again by the action; its
+// refusal shows right above its button, in an alert, and what was typed stays.
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ValidatedForm, type Validator } from "remix-validated-form";
+import { useFormError } from "~/admin/components/use-form-error";
+import { careFormId } from "~/admin/customers/customer-schema";
 import { CsrfInput } from "~/components/csrf-input";
+import { FocusFirstError, FormError, FormSubmit } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 
-export type ActRefusal = {
+function Hidden({
+  intent,
+  subscriptionId,
+  extra,
+}: {
   intent: string;
-  subscriptionId: number | null;
-  message: string;
-  values: Record<string, string>;
-};
-
-export function refusalFor(
-  refusal: ActRefusal | undefined,
-  intent: string | string[],
-  subscriptionId: number | null = null,
-): ActRefusal | null {
-  if (!refusal) return null;
-  const intents = Array.isArray(intent) ? intent : [intent];
-  if (!intents.includes(refusal.intent)) return null;
-  if (subscriptionId !== null && refusal.subscriptionId !== subscriptionId) return null;
-  return refusal;
+  subscriptionId?: number;
+  extra?: Record<string, string>;
+}) {
+  return (
+    <>
+      <CsrfInput />
+      <input type="hidden" name="intent" value={intent} />
+      {subscriptionId ? <input type="hidden" name="subscriptionId" value={subscriptionId} /> : null}
+      {Object.entries(extra ?? {}).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+    </>
+  );
 }
 
 export function ActForm({
   intent,
   subscriptionId,
   label,
-  pendingLabel,
   buttonLabel,
   tone = "secondary",
-  refusal,
-  fields,
-  className = "admin-inline-form",
   extra,
 }: {
   intent: string;
   subscriptionId?: number;
   /** the button's text */
   label: string;
-  pendingLabel: string;
   /** a fuller name for screen readers when the button's text is short ("Skip the delivery on …") */
   buttonLabel?: string;
   tone?: "primary" | "secondary" | "quiet";
-  refusal?: ActRefusal | null;
-  fields?: ReactNode;
-  className?: string;
   /** further hidden inputs (the delivery date) */
   extra?: Record<string, string>;
 }) {
@@ -57,27 +57,61 @@ export function ActForm({
     String(navigation.formData?.get("subscriptionId") ?? "") === String(subscriptionId ?? "") &&
     Object.entries(extra ?? {}).every(([k, v]) => navigation.formData?.get(k) === v);
   return (
-    <Form method="post" className={className} preventScrollReset>
-      <CsrfInput />
-      <input type="hidden" name="intent" value={intent} />
-      {subscriptionId ? <input type="hidden" name="subscriptionId" value={subscriptionId} /> : null}
-      {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      {fields}
-      {refusal ? (
-        <p className="form-alert form-alert--error care-refusal" role="alert">
-          {refusal.message}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className={`button button--${tone}`}
-        aria-label={buttonLabel}
-        aria-disabled={pending || undefined}
-      >
-        {pending ? pendingLabel : label}
-      </button>
+    <Form method="post" className="admin-inline-form" preventScrollReset>
+      <Hidden intent={intent} subscriptionId={subscriptionId} extra={extra} />
+      <SubmitButton variant={tone} pending={pending} aria-label={buttonLabel}>
+        {label}
+      </SubmitButton>
     </Form>
   );
+}
+
+export function CareForm<T extends Record<string, unknown>>({
+  intent,
+  subscriptionId,
+  validator,
+  label,
+  tone = "secondary",
+  className = "admin-inline-form",
+  extra,
+  defaultValues,
+  children,
+}: {
+  intent: "pause" | "cancel" | "box" | "credit";
+  subscriptionId?: number;
+  validator: Validator<T>;
+  label: string;
+  tone?: "primary" | "secondary" | "quiet";
+  className?: string;
+  extra?: Record<string, string>;
+  /** the fields' text as the page starts it */
+  defaultValues?: Record<string, unknown>;
+  children: ReactNode;
+}) {
+  const formId = careFormId(intent, subscriptionId ?? null);
+  return (
+    <ValidatedForm
+      validator={validator}
+      method="post"
+      id={formId}
+      noValidate
+      className={className}
+      preventScrollReset
+      defaultValues={defaultValues as never}
+    >
+      <Hidden intent={intent} subscriptionId={subscriptionId} extra={extra} />
+      <FocusFirstError formId={formId} />
+      {children}
+      <FormError message={useFormError(formId)} />
+      <FormSubmit variant={tone} formId={formId}>
+        {label}
+      </FormSubmit>
+    </ValidatedForm>
+  );
+}
+
+/** Whether the action answered this form (to open the <details> it sits in). */
+export function useAnswered(formId: string): boolean {
+  const answer = useActionData<{ formId?: unknown } | undefined>();
+  return answer?.formId === formId;
 }

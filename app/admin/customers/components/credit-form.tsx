@@ -1,83 +1,40 @@
 // Add or remove a customer's credit with a reason (never below zero: the server refuses it).
 import { formatAud } from "~/admin/format";
-import { ActForm, type ActRefusal } from "./act-form";
+import { creditBrowserValidator } from "~/admin/customers/form-validators";
+import { RadioCardGroup, TextField } from "~/components/forms";
+import { CareForm } from "./act-form";
 
 export function CreditForm({
   balanceCents,
   creditKey,
-  refusal,
 }: {
   balanceCents: number;
   /** made when the page was rendered: the same press posted twice adds once */
   creditKey: string;
-  refusal: ActRefusal | null;
 }) {
-  const typed = refusal?.values ?? {};
-  const direction = typed.direction === "remove" ? "remove" : "add";
   return (
-    <ActForm
+    <CareForm
       intent="credit"
+      validator={creditBrowserValidator}
       label="Save the credit change"
-      pendingLabel="Saving…"
-      refusal={refusal}
       className="care-form care-credit"
       extra={{ key: creditKey }}
-      fields={
-        <>
-          <p className="care-balance">
-            Balance: <strong>{formatAud(balanceCents)}</strong>
-          </p>
-          <fieldset className="care-credit__direction">
-            <legend>Change</legend>
-            <label>
-              <input
-                type="radio"
-                name="direction"
-                value="add"
-                defaultChecked={direction === "add"}
-              />{" "}
-              Add credit
-            </label>
-            <label>
-              <input
-                type="radio"
-                name="direction"
-                value="remove"
-                defaultChecked={direction === "remove"}
-              />{" "}
-              Remove credit
-            </label>
-          </fieldset>
-          <div className="field">
-            <label className="field__label" htmlFor="credit-amount">
-              Amount (AUD)
-            </label>
-            <input
-              className="field__input"
-              id="credit-amount"
-              name="amount"
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              defaultValue={typed.amount ?? ""}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="credit-reason">
-              Reason
-            </label>
-            <input
-              className="field__input"
-              id="credit-reason"
-              name="reason"
-              required
-              minLength={3}
-              maxLength={200}
-              defaultValue={typed.reason ?? ""}
-            />
-          </div>
-        </>
-      }
-    />
+      defaultValues={{ direction: "add" }}
+    >
+      <p className="care-balance">
+        Balance: <strong>{formatAud(balanceCents)}</strong>
+      </p>
+      <RadioCardGroup
+        name="direction"
+        label="Change"
+        className="care-credit__direction"
+        options={[
+          { value: "add", label: "Add credit" },
+          { value: "remove", label: "Remove credit" },
+        ]}
+      />
+      <TextField name="amount" label="Amount (AUD)" inputMode="decimal" autoComplete="off" />
+      <TextField name="reason" label="Reason" maxLength={200} />
+    </CareForm>
   );
 }

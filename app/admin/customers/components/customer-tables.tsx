@@ -183,3 +183,27 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
     </TableBox>
   );
 }
+
+/** Who the customer is: e-mail, phone, since when, whether they have a password, their credit. */
+export function CustomerFacts({
+  customer: c,
+  balanceCents,
+}: {
+  customer: Pick<CustomerPage["customer"], "email" | "phone" | "createdAt" | "hasPassword">;
+  balanceCents: number;
+}) {
+  return (
+    <dl className="admin-facts">
+      <dt>E-mail</dt>
+      <dd className="care-email">{c.email}</dd>
+      <dt>Phone</dt>
+      <dd>{c.phone ?? "—"}</dd>
+      <dt>Joined</dt>
+      <dd>{formatStaffTime(c.createdAt)}</dd>
+      <dt>Account</dt>
+      <dd>{c.hasPassword ? "Has a password" : "No password (checkout only)"}</dd>
+      <dt>Credit</dt>
+      <dd>{formatAud(balanceCents)}</dd>
+    </dl>
+  );
+}

@@ -5,7 +5,7 @@ import { validationError } from "remix-validated-form";
 import type { Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import { saveDiscount } from "./discounts.server";
-import { discountFormValidator } from "./schemas";
+import { discountFormValidator } from "./discount-schema";
 import { DISCOUNT_FORM_ID, discountPath } from "./components";
 
 export async function discountFormAction(

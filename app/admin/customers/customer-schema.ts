@@ -1,16 +1,18 @@
 // The customer page's forms (issue 36): acting for the customer. Skip, pause, resume and cancel use
 // the subscriber's own schemas (app/subscriptions/subscriber-schemas.ts); staff must give a reason to
 // cancel; credit is added or removed with a reason. Zod-free messages live here for the page too.
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { idempotencyKeySchema } from "~/admin/refunds/refund-schema";
-import { CancelSchema } from "~/subscriptions/subscriber-schemas";
-
-export {
+import {
+  CancelSchema,
   PauseSchema,
   ResumeSchema,
   SkipSchema,
   firstIssue,
 } from "~/subscriptions/subscriber-schemas";
+
+export { PauseSchema, ResumeSchema, SkipSchema, firstIssue };
 
 export const CARE_MESSAGES = {
   cancelReason: "Choose the customer's reason for cancelling.",
@@ -65,4 +67,31 @@ export function boxOf(
     (m[1] === "cut" ? box.items : box.addons)[Number(m[2])] = n;
   }
   return box;
+}
+
+/** The next box's form: each quantity a whole number from 0 to 99 (boxOf reads it on the server). */
+export const BoxFormSchema = z.record(z.unknown()).superRefine((values, ctx) => {
+  for (const [name, value] of Object.entries(values))
+    if (/^(cut|addon)-\d{1,9}$/.test(name) && !/^\d{0,2}$/.test(String(value ?? "").trim()))
+      ctx.addIssue({ code: "custom", path: [name], message: CARE_MESSAGES.quantity });
+});
+
+/** The validated forms of the customer page, by intent (the buttons-only forms have none). */
+export const careValidators = {
+  pause: withZod(PauseSchema),
+  cancel: withZod(StaffCancelSchema),
+  box: withZod(BoxFormSchema),
+  credit: withZod(CreditSchema),
+};
+
+/**
+ * The form an answer belongs to: the credit form, a subscription's pause, cancel or box form, the
+ * subscription's card for its buttons (skip, unskip, resume), or the page.
+ */
+export function careFormId(intent: string, subscriptionId: number | null): string {
+  if (intent === "credit") return "credit";
+  if (!subscriptionId) return "customer";
+  if (intent === "pause" || intent === "cancel" || intent === "box")
+    return `${intent}-${subscriptionId}`;
+  return `sub-${subscriptionId}`;
 }

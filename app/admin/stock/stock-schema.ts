@@ -1,5 +1,6 @@
 // The stock page's adjustment form (issue 37), one per product: a reason, the change in units and a
 // note; the form carries the key made when the page was shown, so a second press adjusts nothing.
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
 export const STOCK_REASONS = ["received", "stocktake", "damaged", "other"] as const;
@@ -56,3 +57,5 @@ export const StockAdjustSchema = z
   });
 
 export type StockAdjustInput = z.infer<typeof StockAdjustSchema>;
+
+export const stockAdjustValidator = withZod(StockAdjustSchema);

@@ -4,11 +4,11 @@ import { redirect } from "@remix-run/node";
 import { validationError } from "remix-validated-form";
 import type { Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
-import { POST_FORM_ID, postValidator } from "./schemas";
+import { POST_FORM_ID, postValidator } from "./content-schema";
 import { savePost, type PostType } from "./posts.server";
 import { postEditPath, postPreviewPath } from "./route-helpers";
 
-export async function runPostForm(
+export async function savePostAction(
   staff: Staff,
   request: Request,
   target: { id: number; type: PostType } | { id: null; type: PostType },

@@ -1,5 +1,8 @@
-// The failed-payments page's two actions and their status messages.
+// The failed-payments page's two buttons (retry now, send the pay link again): their schema and status messages.
 import { z } from "zod";
+
+/** The page's buttons all answer to this form id: their refusal shows above the table. */
+export const PAYMENTS_FORM_ID = "payments";
 
 export const PaymentActionSchema = z.object({
   intent: z.enum(["retry", "pay_link"], {

@@ -1,5 +1,6 @@
 // The catalogue's forms (issue 37): a product, a box's sizes, a curated box's contents for a month.
 // One set of schemas for the server's checks and the page's messages; every message says what to type.
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
 export const CATALOGUE_MESSAGES = {
@@ -99,3 +100,59 @@ export const MAX_CONTENT_LINES = 20;
 /** The first message of a failed parse, for the page's alert. */
 export const firstMessage = (error: z.ZodError) =>
   error.issues[0]?.message ?? "Please check the form.";
+
+/** The image a product form may carry: none, or up to 2 MB (its kind is checked by the server). */
+export const IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+export const IMAGE_TOO_BIG = "This image is larger than 2 MB. Please upload a smaller one.";
+const imageFile = z
+  .unknown()
+  .refine(
+    (v) =>
+      !(typeof v === "object" && v !== null && "size" in v) || Number(v.size) <= IMAGE_MAX_BYTES,
+    IMAGE_TOO_BIG,
+  );
+
+/** The product form as the browser and the action check it: the product's fields and the image's size. */
+export const productFormValidator = withZod(ProductSchema.extend({ image: imageFile.optional() }));
+
+/**
+ * A box's sizes form: "price-<id>" and "max-<id>" for each size, so the keys are checked by their
+ * pattern (the server then checks each size it has, with the size's name in the message).
+ */
+export const boxSizesValidator = withZod(
+  z.record(z.unknown()).superRefine((values, ctx) => {
+    for (const [key, value] of Object.entries(values)) {
+      const field = /^price-\d{1,9}$/.test(key)
+        ? priceField
+        : /^max-\d{1,9}$/.test(key)
+          ? selectionMaximumField
+          : null;
+      const parsed = field?.safeParse(value ?? "");
+      if (parsed && !parsed.success)
+        ctx.addIssue({ code: "custom", path: [key], message: firstMessage(parsed.error) });
+    }
+  }),
+);
+
+/** A month's contents form: each line with an item or a quantity needs both, within their lengths. */
+export const contentsValidator = withZod(
+  z.record(z.unknown()).superRefine((values, ctx) => {
+    for (let n = 0; n < MAX_CONTENT_LINES; n++) {
+      const item = String(values[`item-${n}`] ?? "").trim();
+      const quantity = String(values[`quantity-${n}`] ?? "").trim();
+      if (!item && !quantity) continue;
+      const itemOk = ContentLineSchema.shape.item.safeParse(item).success;
+      const quantityOk = ContentLineSchema.shape.quantity.safeParse(quantity).success;
+      if (!itemOk || !quantityOk)
+        ctx.addIssue({
+          code: "custom",
+          path: [itemOk ? `quantity-${n}` : `item-${n}`],
+          message: CATALOGUE_MESSAGES.item,
+        });
+    }
+  }),
+);
+
+/** What the product form sends back to itself after a refusal: its text fields, never the file. */
+export const typedProductFields = (submitted: Record<string, unknown>) =>
+  Object.fromEntries(PRODUCT_FIELDS.map((f) => [f, submitted[f]]).filter(([, v]) => v != null));

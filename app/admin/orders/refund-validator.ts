@@ -1,0 +1,30 @@
+// The refund form's validator, for the browser and the action alike: remix-validated-form's shape
+// around the refund schema's own reader (readRefundForm), which turns the "qty-{line}" fields into
+// lines and refuses a line field the page did not write. An error not about one field ("form") is
+// the form's own.
+import { createValidator } from "remix-validated-form";
+import { fieldErrorsOf, readRefundForm, type RefundForm } from "~/admin/refunds/refund-schema";
+
+export const REFUND_FORM_ID = "refund";
+
+/** The form's values back as FormData: the reader reads it as the action received it. */
+function formDataOf(values: Record<string, unknown>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values))
+    for (const v of Array.isArray(value) ? value : [value])
+      if (typeof v === "string") form.append(name, v);
+  return form;
+}
+
+function check(values: Record<string, unknown>) {
+  const { parsed } = readRefundForm(formDataOf(values));
+  return parsed.success
+    ? { data: parsed.data, error: undefined }
+    : { data: undefined, error: fieldErrorsOf(parsed.error) as Record<string, string> };
+}
+
+export const refundValidator = createValidator<RefundForm>({
+  validate: async (values) => check(values),
+  // a line's quantity is checked with the lines on submit: "lines" carries their one message
+  validateField: async (values, field) => ({ error: check(values).error?.[field] }),
+});
