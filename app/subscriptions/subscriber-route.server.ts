@@ -20,7 +20,7 @@ import {
   ResumeSchema,
   SkipSchema,
   firstIssue,
-} from "./subscriber-schemas";
+} from "./subscriber-schema";
 
 export type ChangeOutcome =
   | { kind: "done"; reference: string }

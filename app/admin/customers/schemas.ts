@@ -1,16 +1,16 @@
 // The customer page's forms (issue 36): acting for the customer. Skip, pause, resume and cancel use
-// the subscriber's own schemas (app/subscriptions/subscriber-schemas.ts); staff must give a reason to
+// the subscriber's own schemas (app/subscriptions/subscriber-schema.ts); staff must give a reason to
 // cancel; credit is added or removed with a reason. Zod-free messages live here for the page too.
 import { z } from "zod";
 import { idempotencyKeySchema } from "~/admin/refunds/refund-schema";
-import { CancelSchema } from "~/subscriptions/subscriber-schemas";
+import { CancelSchema } from "~/subscriptions/subscriber-schema";
 
 export {
   PauseSchema,
   ResumeSchema,
   SkipSchema,
   firstIssue,
-} from "~/subscriptions/subscriber-schemas";
+} from "~/subscriptions/subscriber-schema";
 
 export const CARE_MESSAGES = {
   cancelReason: "Choose the customer's reason for cancelling.",
