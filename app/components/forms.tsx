@@ -315,7 +315,7 @@ export function RadioCardGroup({
   );
 }
 
-/** The label and description inside a radio card: shared by every radio-card group (forms, ChoiceGroup, PlainRadioCards). */
+/** The label and description inside a radio card: shared by every radio-card group (RadioCardGroup, ChoiceGroup). */
 export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | "description"> }) {
   return (
     <span className="radio-card__body">

@@ -18,7 +18,7 @@ import {
 import { useChangeFetcher, type RefusalData } from "~/subscriptions/components/change-form";
 import { SubscriptionPanel } from "~/subscriptions/components/subscription-panel";
 import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
-import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
+import { changeOutcome, runChange } from "~/subscriptions/my-deliveries-actions.server";
 import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
 import { loaderAndActionHeaders } from "~/http/route-headers";

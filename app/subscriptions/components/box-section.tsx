@@ -17,7 +17,7 @@ import { SubmitButton } from "~/components/submit-button";
 import type { NextBoxPage } from "~/subscriptions/next-box.server";
 import { Refusal, type SectionState } from "./change-section";
 
-export const SAVE_FORM_ID = "save-box";
+import { SAVE_FORM_ID } from "../subscriber-form-validators";
 /** The knife age check is saveBox's (the server's): the form only shows its answer, so nothing is checked in the browser. */
 const saveBoxValidator = createValidator({
   validate: async (data) => ({ data, error: undefined }),
