@@ -14,8 +14,8 @@ import {
   type SavedNotice,
 } from "~/accounts/account-actions.server";
 import { getAccount, getAddress } from "~/accounts/account.server";
+import { AddressesSection } from "~/accounts/components/account-addresses";
 import {
-  AddressesSection,
   CardsSection,
   PasswordSection,
   ProfileSection,

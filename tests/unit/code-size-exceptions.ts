@@ -2,11 +2,6 @@
 // each with its reason. Sorted by path; one line each, so branches that shrink it merge cleanly.
 
 export const FUNCTION_EXCEPTIONS: Record<string, string> = {
-  "app/accounts/components/account-sections.tsx#account.addresses.map(callback)":
-    "not split yet (issue 47)",
-  "app/accounts/components/account-sections.tsx#AddressesSection": "not split yet (issue 47)",
-  "app/accounts/components/account-sections.tsx#CardsSection": "not split yet (issue 47)",
-  "app/addresses/components/address-fields.tsx#AddressFields": "not split yet (issue 47)",
   "app/admin/catalogue/catalogue.server.ts#edit(callback)": "not split yet (issue 47)",
   "app/admin/catalogue/catalogue.server.ts#saveBoxSizes": "not split yet (issue 47)",
   "app/admin/catalogue/catalogue.server.ts#saveContents": "not split yet (issue 47)",
@@ -77,9 +72,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/admin.orders.$reference.tsx#AdminOrder": "not split yet (issue 47)",
   "app/routes/admin.payments._index.tsx#FailedPayments": "not split yet (issue 47)",
   "app/routes/admin.staff.$id.tsx#StaffMemberPage": "not split yet (issue 47)",
-  "app/routes/dashboard.account.tsx#action": "not split yet (issue 47)",
-  "app/routes/dashboard.my-deliveries.tsx#MyDeliveries": "not split yet (issue 47)",
-  "app/routes/deliveries.one-tap.$token.tsx#OneTap": "not split yet (issue 47)",
   "app/routes/delivery.tsx#Delivery": "not split yet (issue 47)",
   "app/routes/get-started.addons.tsx#Addons": "not split yet (issue 47)",
   "app/routes/get-started.box-size.tsx#BoxSize": "not split yet (issue 47)",
@@ -90,11 +82,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/security/rekey.server.ts#rekey": "not split yet (issue 47)",
   "app/subscriptions/changes.server.ts#listFor": "not split yet (issue 47)",
   "app/subscriptions/changes.server.ts#skipOrUnskip": "not split yet (issue 47)",
-  "app/subscriptions/components/box-section.tsx#BoxSection": "not split yet (issue 47)",
-  "app/subscriptions/components/subscription-panel.tsx#NextDelivery": "not split yet (issue 47)",
-  "app/subscriptions/components/subscription-panel.tsx#OrderedDelivery": "not split yet (issue 47)",
-  "app/subscriptions/components/subscription-panel.tsx#SubscriptionPanel":
-    "not split yet (issue 47)",
   "app/subscriptions/next-box.server.ts#changeAddress": "not split yet (issue 47)",
   "app/subscriptions/next-box.server.ts#changeDeliveryDay": "not split yet (issue 47)",
   "app/subscriptions/next-box.server.ts#saveBox": "not split yet (issue 47)",
