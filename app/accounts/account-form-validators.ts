@@ -1,4 +1,4 @@
-// The account page's browser validators: the zod schemas of ./account-schemas,
+// The account page's browser validators: the zod schemas of ./account-schema,
 // loaded on first use so zod stays out of the page's up-front JavaScript
 // (docs/decisions/004). Form ids and intents live here too, zod-free.
 import { lazyValidator } from "~/utils/lazy-validator";
@@ -23,7 +23,7 @@ export const ACCOUNT_INTENTS = [
 ] as const;
 export type AccountIntent = (typeof ACCOUNT_INTENTS)[number];
 
-const schemas = () => import("./account-schemas");
+const schemas = () => import("./account-schema");
 
 export const accountFormValidators = {
   profile: lazyValidator(() => schemas().then((m) => m.profileValidator)),

@@ -25,7 +25,7 @@ import { insertAddress, normalisedAddress } from "./addresses.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endStaffSessions, retireResetTokens } from "./password-reset.server";
 import { endOtherSessions } from "./session.server";
-import type { ProfileInput } from "./account-schemas";
+import type { ProfileInput } from "./account-schema";
 
 export class NotFoundError extends Error {
   constructor(what = "Not found") {

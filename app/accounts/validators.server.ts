@@ -13,4 +13,4 @@ export {
   editAddressValidator,
   passwordValidators,
   profileValidator,
-} from "./account-schemas";
+} from "./account-schema";

@@ -6,7 +6,7 @@ import {
   NewPasswordSchema,
   ResetPasswordSchema,
   SignInSchema,
-} from "./schemas";
+} from "./auth-schema";
 
 export const signInValidator = withZod(SignInSchema);
 export const forgotPasswordValidator = withZod(ForgotPasswordSchema);

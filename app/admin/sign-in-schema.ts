@@ -1,7 +1,7 @@
 // The back office's sign-in forms (issue 36): the password step, then the authenticator code.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { SignInSchema } from "~/accounts/schemas";
+import { SignInSchema } from "~/accounts/auth-schema";
 import { normaliseRecoveryCode } from "~/staff/recovery-code-format";
 
 export const StaffPasswordSchema = SignInSchema.pick({ email: true, password: true }).extend({

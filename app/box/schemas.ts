@@ -3,7 +3,7 @@
 // (deliverable postcode, offered dates, existing packages and stock).
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
-import { EmailSchema } from "~/accounts/schemas";
+import { EmailSchema } from "~/accounts/auth-schema";
 import { POSTCODE_INVALID, POSTCODE_PATTERN } from "~/delivery/postcode";
 
 export const CHOOSE_SUBURB = "Choose your suburb";

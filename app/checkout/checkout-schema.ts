@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
-import { NewPasswordFields, PASSWORD_MISMATCH_MESSAGE } from "~/accounts/schemas";
+import { NewPasswordFields, PASSWORD_MISMATCH_MESSAGE } from "~/accounts/auth-schema";
 import { CHOOSE_DATE, CHOOSE_FREQUENCY, CHOOSE_TIME } from "~/box/schemas";
 import { CardFieldsSchema, parseCardChoice, type CardChoice } from "~/payments/card-schema";
 import {

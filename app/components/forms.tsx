@@ -39,6 +39,11 @@ function useFieldIds(name: string, formId?: string) {
   return { inputId: base, hintId: `${base}-hint`, errorId: `${base}-error` };
 }
 
+/** useField with the shop's validation timing: every field of a validated form reads its value and error here. */
+export function useFormField(name: string, formId?: string) {
+  return useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
+}
+
 export function FieldError({ id, error }: { id: string; error?: string }) {
   return (
     <p id={id} className="field__error" hidden={!error}>
@@ -62,6 +67,104 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
+/** What a control inside a FieldShell spreads onto itself: its id and the ARIA that ties it to the label, hint and error. */
+export type FieldWiring = {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  "aria-required": true | undefined;
+};
+
+export type FieldShellProps = BaseProps & {
+  error?: string;
+  required?: boolean;
+  /**
+   * "stacked": label, control, hint, error. "check": the control before its label (a checkbox).
+   * "group": a fieldset whose legend is the label, for radios (the wiring's id prefixes theirs).
+   */
+  layout?: "stacked" | "check" | "group";
+  children: (wiring: FieldWiring) => ReactNode;
+};
+
+/**
+ * The one place a field's label, hint, error and ARIA are drawn: every field component below, and
+ * any custom input of a validated form (read its error with useFormField, render it in children).
+ */
+export function FieldShell({
+  name,
+  label,
+  hint,
+  error,
+  formId,
+  className,
+  required,
+  layout = "stacked",
+  children,
+}: FieldShellProps) {
+  const { inputId, hintId, errorId } = useFieldIds(name, formId);
+  const describedBy =
+    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const hintText = hint ? (
+    <p id={hintId} className="field__hint">
+      {hint}
+    </p>
+  ) : null;
+  const errorText = <FieldError id={errorId} error={error} />;
+  const invalid = error ? "true" : undefined;
+  if (layout === "group") {
+    // the fieldset carries the description; each radio is named by its own card
+    const wiring: FieldWiring = {
+      id: inputId,
+      "aria-invalid": undefined,
+      "aria-describedby": undefined,
+      "aria-required": undefined,
+    };
+    return (
+      <fieldset
+        className={`field radio-cards ${className ?? ""}`}
+        aria-describedby={describedBy}
+        data-invalid={invalid}
+      >
+        <legend className="field__label">{label}</legend>
+        {hintText}
+        {children(wiring)}
+        {errorText}
+      </fieldset>
+    );
+  }
+  const wiring: FieldWiring = {
+    id: inputId,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+    "aria-required": required ? true : undefined,
+  };
+  const labelText = (
+    <label htmlFor={inputId} className="field__label">
+      {label}
+    </label>
+  );
+  return (
+    <div
+      className={`field ${layout === "check" ? "field--check " : ""}${className ?? ""}`}
+      data-invalid={invalid}
+    >
+      {layout === "check" ? (
+        <>
+          {children(wiring)}
+          {labelText}
+        </>
+      ) : (
+        <>
+          {labelText}
+          {children(wiring)}
+        </>
+      )}
+      {hintText}
+      {errorText}
+    </div>
+  );
+}
+
 export type TextFieldProps = BaseProps &
   Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form">;
 
@@ -74,31 +177,13 @@ export function TextField({
   type = "text",
   ...rest
 }: TextFieldProps) {
-  const { error, getInputProps } = useField(name, {
-    formId,
-    validationBehavior: VALIDATION_BEHAVIOUR,
-  });
-  const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const { error, getInputProps } = useFormField(name, formId);
   return (
-    <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <input
-        {...getInputProps({ id: inputId, type, ...rest })}
-        className="field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+    <FieldShell {...{ name, label, hint, formId, className, error, required: rest.required }}>
+      {({ id, ...aria }) => (
+        <input {...getInputProps({ id, type, ...rest })} className="field__input" {...aria} />
+      )}
+    </FieldShell>
   );
 }
 
@@ -110,31 +195,17 @@ export function TextAreaField({
   className,
   ...rest
 }: BaseProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "form">) {
-  const { error, getInputProps } = useField(name, {
-    formId,
-    validationBehavior: VALIDATION_BEHAVIOUR,
-  });
-  const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const { error, getInputProps } = useFormField(name, formId);
   return (
-    <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <textarea
-        {...getInputProps({ id: inputId, ...rest })}
-        className="field__input field__textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+    <FieldShell {...{ name, label, hint, formId, className, error, required: rest.required }}>
+      {({ id, ...aria }) => (
+        <textarea
+          {...getInputProps({ id, ...rest })}
+          className="field__input field__textarea"
+          {...aria}
+        />
+      )}
+    </FieldShell>
   );
 }
 
@@ -154,38 +225,24 @@ export function SelectField({
   placeholder,
   ...rest
 }: SelectFieldProps) {
-  const { error, getInputProps } = useField(name, {
-    formId,
-    validationBehavior: VALIDATION_BEHAVIOUR,
-  });
-  const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const { error, getInputProps } = useFormField(name, formId);
   return (
-    <div className={`field ${className ?? ""}`} data-invalid={error ? "true" : undefined}>
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      <select
-        {...getInputProps({ id: inputId, ...rest })}
-        className="field__input field__select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+    <FieldShell {...{ name, label, hint, formId, className, error, required: rest.required }}>
+      {({ id, ...aria }) => (
+        <select
+          {...getInputProps({ id, ...rest })}
+          className="field__input field__select"
+          {...aria}
+        >
+          {placeholder ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }
 
@@ -198,34 +255,20 @@ export function CheckboxField({
   value = "true",
   ...rest
 }: BaseProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "form" | "type">) {
-  const { error, getInputProps } = useField(name, {
-    formId,
-    validationBehavior: VALIDATION_BEHAVIOUR,
-  });
-  const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const { error, getInputProps } = useFormField(name, formId);
   return (
-    <div
-      className={`field field--check ${className ?? ""}`}
-      data-invalid={error ? "true" : undefined}
+    <FieldShell
+      {...{ name, label, hint, formId, className, error, required: rest.required }}
+      layout="check"
     >
-      <input
-        {...getInputProps({ id: inputId, type: "checkbox", value: String(value), ...rest })}
-        className="field__checkbox"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <label htmlFor={inputId} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+      {({ id, ...aria }) => (
+        <input
+          {...getInputProps({ id, type: "checkbox", value: String(value), ...rest })}
+          className="field__checkbox"
+          {...aria}
+        />
+      )}
+    </FieldShell>
   );
 }
 
@@ -244,48 +287,35 @@ export function RadioCardGroup({
   formId,
   className,
   options,
-}: BaseProps & { options: RadioOption[] }) {
-  const { error, getInputProps } = useField(name, {
-    formId,
-    validationBehavior: VALIDATION_BEHAVIOUR,
-  });
-  const { inputId, hintId, errorId } = useFieldIds(name, formId);
-  const describedBy =
-    [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  required,
+}: BaseProps & { options: RadioOption[]; required?: boolean }) {
+  const { error, getInputProps } = useFormField(name, formId);
   return (
-    <fieldset
-      className={`field radio-cards ${className ?? ""}`}
-      aria-describedby={describedBy}
-      data-invalid={error ? "true" : undefined}
-    >
-      <legend className="field__label">{label}</legend>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <div className="radio-cards__list">
-        {options.map((o, i) => (
-          <label key={o.value} className="radio-card" htmlFor={`${inputId}-${i}`}>
-            <input
-              {...getInputProps({
-                id: `${inputId}-${i}`,
-                type: "radio",
-                value: o.value,
-                disabled: o.disabled,
-              })}
-              className="radio-card__input"
-            />
-            <RadioCardText option={o} />
-          </label>
-        ))}
-      </div>
-      <FieldError id={errorId} error={error} />
-    </fieldset>
+    <FieldShell {...{ name, label, hint, formId, className, error }} layout="group">
+      {({ id }) => (
+        <div className="radio-cards__list">
+          {options.map((o, i) => (
+            <label key={o.value} className="radio-card" htmlFor={`${id}-${i}`}>
+              <input
+                {...getInputProps({
+                  id: `${id}-${i}`,
+                  type: "radio",
+                  value: o.value,
+                  disabled: o.disabled,
+                  required,
+                })}
+                className="radio-card__input"
+              />
+              <RadioCardText option={o} />
+            </label>
+          ))}
+        </div>
+      )}
+    </FieldShell>
   );
 }
 
-/** The label and description inside a radio card: shared by every radio-card group (forms, ChoiceGroup, PlainRadioCards). */
+/** The label and description inside a radio card: shared by every radio-card group (RadioCardGroup, ChoiceGroup). */
 export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | "description"> }) {
   return (
     <span className="radio-card__body">

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { withZod } from "@remix-validated-form/with-zod";
 import type { Validator } from "remix-validated-form";
-import { EMAIL_MESSAGE, EmailSchema } from "~/accounts/schemas";
+import { EMAIL_MESSAGE, EmailSchema } from "~/accounts/auth-schema";
 import {
   AddressSchema,
   MESSAGES,

@@ -3,7 +3,12 @@
 // orders (pay now, tax invoices), credit and the activity list. Each change
 // answers with a redirect to its confirmation (?done={reference}) or the
 // page with the reason it was refused.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { appOrigin } from "~/accounts/origin.server";
@@ -18,7 +23,7 @@ import {
 import { useChangeFetcher, type RefusalData } from "~/subscriptions/components/change-form";
 import { SubscriptionPanel } from "~/subscriptions/components/subscription-panel";
 import { getDeliveriesPage, findOrderForWelcome } from "~/subscriptions/deliveries-summary.server";
-import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
+import { changeOutcome, runChange } from "~/subscriptions/my-deliveries-actions.server";
 import { pageMeta } from "~/utils/meta";
 import dashboardHref from "~/styles/dashboard.css";
 import { loaderAndActionHeaders } from "~/http/route-headers";
@@ -69,8 +74,17 @@ export async function action({ request }: ActionFunctionArgs) {
     appOrigin(request),
   );
   if (outcome.kind === "not_found") throw new Response("Not found", { status: 404 });
-  if (outcome.kind === "refused")
-    return data<RefusalData>({ refusal: outcome.refusal }, { status: 409 });
+  if (outcome.kind === "refused") {
+    // a refused field of pause or cancel goes back to its form (by the form's id), with its values
+    const { fieldErrors, values, ...refusal } = outcome.refusal;
+    const formId = values?.__rvfInternalFormId;
+    return data<RefusalData & { repopulateFields?: Record<string, string> }>(
+      fieldErrors && formId
+        ? { refusal, fieldErrors, formId, repopulateFields: values }
+        : { refusal },
+      { status: 409 },
+    );
+  }
   return redirect(
     `/dashboard/my-deliveries?done=${encodeURIComponent(outcome.reference)}#confirmation`,
     303,
@@ -81,109 +95,123 @@ export default function MyDeliveries() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as RefusalData | undefined;
   const fetcher = useChangeFetcher();
-  const refusal =
-    fetcher.state === "idle" && fetcher.data?.refusal ? fetcher.data.refusal : actionData?.refusal;
+  const answer = fetcher.state === "idle" && fetcher.data?.refusal ? fetcher.data : actionData;
+  // a refused field shows under that field, in its form; anything else at the top
+  const refusal = answer?.fieldErrors ? undefined : answer?.refusal;
   const empty =
     d.subscriptions.length === 0 && d.awaitingPayment.length === 0 && d.pastOrders.length === 0;
   return (
     <section className="section deliveries dash" aria-labelledby="deliveries-title">
       <div className="container">
         <h1 id="deliveries-title">{d.firstName ? `G'day, ${d.firstName}` : "G'day"}</h1>
-        {d.welcome ? (
-          <div
-            className="form-alert form-alert--success deliveries__welcome"
-            role="status"
-            id="welcome"
-            tabIndex={-1}
-          >
-            <div>
-              <p>
-                <strong>Welcome to {BRAND.name}!</strong>{" "}
-                {d.welcome.reference ? (
-                  <>
-                    Order <strong>{d.welcome.reference}</strong> is confirmed.
-                  </>
-                ) : (
-                  "Your subscription is set up."
-                )}{" "}
-                Your first box is being prepared.
-              </p>
-              <p>
-                We sent a confirmation e-mail to {d.welcome.email}. We'll e-mail you before each
-                delivery, and you can skip, pause or cancel anytime.
-              </p>
-            </div>
-          </div>
-        ) : null}
-        {d.done ? (
-          <div
-            className="form-alert form-alert--success dash-notice"
-            role="status"
-            id="confirmation"
-            tabIndex={-1}
-          >
-            <div>
-              <p>
-                <strong>{d.done.title}.</strong> {d.done.what}. Reference{" "}
-                <strong className="dash-ref">{d.done.reference}</strong>.
-              </p>
-              {d.done.note ? <p>{d.done.note}</p> : null}
-              <p>We e-mailed a confirmation to {d.done.email}.</p>
-            </div>
-          </div>
-        ) : null}
+        {d.welcome ? <Welcome {...d.welcome} /> : null}
+        {d.done ? <ChangeConfirmation done={d.done} /> : null}
         {refusal ? (
           <div className="form-alert form-alert--error dash-notice" role="alert">
             <p>{refusal.message}</p>
           </div>
         ) : null}
-        {empty ? (
-          <div className="deliveries__empty card">
-            <div className="card__body">
-              <img src="/images/box-custom.svg" alt="" width={160} height={120} />
-              <h2>You have no deliveries yet</h2>
-              <p>
-                Build a box of Australian meat and wild-caught seafood. Free delivery, no minimum
-                order.
-              </p>
-              <Link to="/get-started" className="button button--primary">
-                Build your first box
-              </Link>
-            </div>
-          </div>
-        ) : (
-          <div className="dash-layout">
-            <div className="dash-main">
-              {d.subscriptions.length === 0 ? (
-                <p>
-                  You have no active subscription. <Link to="/get-started">Start a new box</Link>.
-                </p>
-              ) : (
-                <ul className="dash-subs" role="list" aria-label="Your subscriptions">
-                  {d.subscriptions.map((s) => (
-                    <SubscriptionPanel key={s.id} s={s} confirmCancel={d.confirmCancel === s.id} />
-                  ))}
-                </ul>
-              )}
-              <ActivityList entries={d.activity} />
-            </div>
-            <aside className="dash-side" aria-label="Orders and credit">
-              {d.creditCents !== null ? <CreditPanel cents={d.creditCents} /> : null}
-              <OrdersSection
-                id="awaiting-title"
-                title="Awaiting payment"
-                orders={d.awaitingPayment}
-              />
-              <OrdersSection
-                id="orders-title"
-                title="Your orders"
-                orders={d.pastOrders}
-                empty="No orders yet. Your first order appears here once it is placed."
-              />
-            </aside>
-          </div>
-        )}
+        {empty ? <NoDeliveries /> : <Deliveries d={d} />}
       </div>
     </section>
+  );
+}
+
+type Page = SerializeFrom<typeof loader>;
+
+function Welcome({ reference, email }: NonNullable<Page["welcome"]>) {
+  return (
+    <div
+      className="form-alert form-alert--success deliveries__welcome"
+      role="status"
+      id="welcome"
+      tabIndex={-1}
+    >
+      <div>
+        <p>
+          <strong>Welcome to {BRAND.name}!</strong>{" "}
+          {reference ? (
+            <>
+              Order <strong>{reference}</strong> is confirmed.
+            </>
+          ) : (
+            "Your subscription is set up."
+          )}{" "}
+          Your first box is being prepared.
+        </p>
+        <p>
+          We sent a confirmation e-mail to {email}. We'll e-mail you before each delivery, and you
+          can skip, pause or cancel anytime.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ChangeConfirmation({ done }: { done: NonNullable<Page["done"]> }) {
+  return (
+    <div
+      className="form-alert form-alert--success dash-notice"
+      role="status"
+      id="confirmation"
+      tabIndex={-1}
+    >
+      <div>
+        <p>
+          <strong>{done.title}.</strong> {done.what}. Reference{" "}
+          <strong className="dash-ref">{done.reference}</strong>.
+        </p>
+        {done.note ? <p>{done.note}</p> : null}
+        <p>We e-mailed a confirmation to {done.email}.</p>
+      </div>
+    </div>
+  );
+}
+
+function NoDeliveries() {
+  return (
+    <div className="deliveries__empty card">
+      <div className="card__body">
+        <img src="/images/box-custom.svg" alt="" width={160} height={120} />
+        <h2>You have no deliveries yet</h2>
+        <p>
+          Build a box of Australian meat and wild-caught seafood. Free delivery, no minimum order.
+        </p>
+        <Link to="/get-started" className="button button--primary">
+          Build your first box
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Deliveries({ d }: { d: Page }) {
+  return (
+    <div className="dash-layout">
+      <div className="dash-main">
+        {d.subscriptions.length === 0 ? (
+          <p>
+            You have no active subscription. <Link to="/get-started">Start a new box</Link>.
+          </p>
+        ) : (
+          <ul className="dash-subs" role="list" aria-label="Your subscriptions">
+            {d.subscriptions.map((s) => (
+              <SubscriptionPanel key={s.id} s={s} confirmCancel={d.confirmCancel === s.id} />
+            ))}
+          </ul>
+        )}
+        <ActivityList entries={d.activity} />
+      </div>
+      <aside className="dash-side" aria-label="Orders and credit">
+        {d.creditCents !== null ? <CreditPanel cents={d.creditCents} /> : null}
+        <OrdersSection id="awaiting-title" title="Awaiting payment" orders={d.awaitingPayment} />
+        <OrdersSection
+          id="orders-title"
+          title="Your orders"
+          orders={d.pastOrders}
+          empty="No orders yet. Your first order appears here once it is placed."
+        />
+      </aside>
+    </div>
   );
 }

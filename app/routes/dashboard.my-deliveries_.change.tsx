@@ -11,14 +11,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { validationError } from "remix-validated-form";
 import { appOrigin } from "~/accounts/origin.server";
 import { requireUser } from "~/accounts/session.server";
-import type { StepperResult } from "~/box/components/product-card";
-import { parseStep } from "~/box/rules";
 import { readForm } from "~/security/csrf.server";
 import { AppliesFromNotice } from "~/subscriptions/components/applies-from-notice";
-import { BoxSection, SAVE_FORM_ID } from "~/subscriptions/components/box-section";
+import { BoxSection } from "~/subscriptions/components/box-section";
 import { Refusal, type SectionState } from "~/subscriptions/components/change-section";
 import {
   AddressSection,
@@ -26,22 +23,16 @@ import {
   FrequencySection,
   WindowSection,
 } from "~/subscriptions/components/delivery-sections";
-import { clearPending, readPending, writePending } from "~/subscriptions/next-box-cookie.server";
+import { readPending } from "~/subscriptions/next-box-cookie.server";
 import {
   ChangeRefusedError,
-  KnifeConfirmationError,
   SubscriptionNotFoundError,
-  changeAddress,
-  changeDeliveryDay,
-  changeFrequency,
-  changeWindow,
   firstLiveSubscriptionId,
-  knifeConfirmationOf,
   loadNextBox,
-  saveBox,
-  stepPending,
   type SubscriptionRef,
 } from "~/subscriptions/next-box.server";
+import { nextBoxAction, type NextBoxActionData } from "~/subscriptions/next-box-actions.server";
+import { SAVE_FORM_ID } from "~/subscriptions/subscriber-form-validators";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
 import dashboardHref from "~/styles/dashboard.css";
@@ -72,12 +63,6 @@ async function subscriptionRefOf(request: Request, userId: number): Promise<Subs
 }
 
 const notFound = () => new Response("Not found", { status: 404 });
-/** A posted number that can be a row id or a day count (PostgreSQL integer), else 0. */
-const intField = (v: FormDataEntryValue | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : 0;
-};
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const ref = await subscriptionRefOf(request, user.id);
@@ -91,93 +76,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-type ActionData = StepperResult & {
-  refusal?: { message: string; intent: string; productId: number | null };
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const ref = await subscriptionRefOf(request, user.id);
   const form = await readForm(request);
-  const step = parseStep(form.get("step"));
-  const intent = step ? "step" : String(form.get("intent") ?? "");
-  const self = `${PATH}?subscription=${ref.id}`;
-  const opts = {
-    origin: appOrigin(request),
-    actor: { kind: "subscriber" as const, email: user.email },
-  };
-  const refuse = (message: string, productId: number | null = null) =>
-    data<ActionData>(
-      { error: message, productId, refusal: { message, intent, productId } },
-      { status: 409 },
-    );
-  try {
-    switch (intent) {
-      case "step": {
-        const res = await stepPending(ref, await readPending(request, ref), step!);
-        const headers = { "Set-Cookie": await writePending(ref, res.pending) };
-        if (form.get("via") === "fetcher")
-          return data<ActionData>(
-            { ok: true, productId: step!.productId, quantity: res.quantity },
-            { headers },
-          );
-        return redirect(`${self}#card-${step!.productId}`, { status: 303, headers });
-      }
-      case "discard":
-        return redirect(self, { status: 303, headers: { "Set-Cookie": await clearPending() } });
-      case "save-box": {
-        const pending = await readPending(request, ref);
-        if (!pending) return refuse("You have not changed your box yet.");
-        const knife = knifeConfirmationOf(form);
-        try {
-          return done((await saveBox(ref, pending, { ...opts, knife })).reference, true);
-        } catch (error) {
-          if (!(error instanceof KnifeConfirmationError)) throw error;
-          return validationError(
-            { formId: SAVE_FORM_ID, fieldErrors: error.fieldErrors },
-            { knifeAdult: knife.adult, knifeDisclaimer: knife.disclaimer },
-          );
-        }
-      }
-      case "frequency":
-        return done(
-          (
-            await changeFrequency(
-              { ...ref, frequencyDays: intField(form.get("frequencyDays")) },
-              opts,
-            )
-          ).reference,
-        );
-      case "day":
-        return done(
-          (await changeDeliveryDay({ ...ref, date: String(form.get("deliveryDate") ?? "") }, opts))
-            .reference,
-        );
-      case "window":
-        return done(
-          (await changeWindow({ ...ref, window: String(form.get("window") ?? "") }, opts))
-            .reference,
-        );
-      case "address":
-        return done(
-          (await changeAddress({ ...ref, addressId: intField(form.get("addressId")) }, opts))
-            .reference,
-        );
-      default:
-        return refuse("That change is not available.");
-    }
-  } catch (error) {
-    if (error instanceof SubscriptionNotFoundError) throw notFound();
-    if (error instanceof ChangeRefusedError) return refuse(error.message, step?.productId ?? null);
-    throw error;
-  }
-}
-
-async function done(reference: string, clear = false) {
-  const headers: HeadersInit = clear ? { "Set-Cookie": await clearPending() } : {};
-  return redirect(`/dashboard/my-deliveries?done=${encodeURIComponent(reference)}#confirmation`, {
-    status: 303,
-    headers,
+  return nextBoxAction({
+    request,
+    form,
+    ref,
+    self: `${PATH}?subscription=${ref.id}`,
+    opts: { origin: appOrigin(request), actor: { kind: "subscriber", email: user.email } },
   });
 }
 
@@ -192,7 +100,7 @@ const SECTION_OF: Record<string, string> = {
 
 export default function ChangeWhatComesNext() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = useActionData<typeof action>() as NextBoxActionData | undefined;
   const navigation = useNavigation();
   const self = `${PATH}?subscription=${d.subscription.id}`;
   const refusal = actionData?.refusal;
@@ -216,7 +124,13 @@ export default function ChangeWhatComesNext() {
         <h1 id="next-box-title">Change what comes next</h1>
         <p className="field__hint">{d.subscription.boxName}</p>
         <AppliesFromNotice page={d} />
-        <Refusal message={refusal && !stepRefusal && !sectionRefusal ? refusal.message : null} />
+        <Refusal
+          message={
+            refusal && !stepRefusal && !sectionRefusal
+              ? refusal.message
+              : (actionData?.formError ?? null)
+          }
+        />
         <Refusal message={stepRefusal && !stepRefusal.productId ? stepRefusal.message : null} />
         <BoxSection
           page={d}

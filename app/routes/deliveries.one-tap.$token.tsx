@@ -2,7 +2,12 @@
 // the reminder e-mail. Works without signing in and without JavaScript; the
 // GET only shows the question, the change is a POST (CSRF-checked) that works
 // once, until the delivery's cut-off. See app/subscriptions/one-tap.server.ts.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/accounts/components/auth-layout";
@@ -63,8 +68,22 @@ export async function action({ params, request }: ActionFunctionArgs) {
   });
 }
 
+type Page = SerializeFrom<typeof loader>;
+
 export default function OneTap() {
   const { view, action, done } = useLoaderData<typeof loader>();
+  if (view.state === "valid") return <SkipOrKeep view={view} action={action} />;
+  return <LinkAnswered view={view} done={done} />;
+}
+
+/** A link already used, expired, for a cancelled subscription, or not a link at all. */
+function LinkAnswered({
+  view,
+  done,
+}: {
+  view: Exclude<Page["view"], { state: "valid" }>;
+  done: boolean;
+}) {
   const manage = (
     <p>
       <Link to={MY_DELIVERIES_PATH}>Manage your deliveries</Link> (sign-in needed).
@@ -124,17 +143,25 @@ export default function OneTap() {
       </AuthLayout>
     );
   }
-  if (view.state === "invalid") {
-    return (
-      <AuthLayout eyebrow="Your delivery" title="This link is not valid">
-        <p>
-          Check that you opened the whole link from the e-mail, or sign in to manage your
-          deliveries.
-        </p>
-        {manage}
-      </AuthLayout>
-    );
-  }
+  // "invalid": not a link we sent, or cut short
+  return (
+    <AuthLayout eyebrow="Your delivery" title="This link is not valid">
+      <p>
+        Check that you opened the whole link from the e-mail, or sign in to manage your deliveries.
+      </p>
+      {manage}
+    </AuthLayout>
+  );
+}
+
+/** The question: skip (or keep) the delivery, with the other choice beside it. */
+function SkipOrKeep({
+  view,
+  action,
+}: {
+  view: Extract<Page["view"], { state: "valid" }>;
+  action: OneTapAction;
+}) {
   return (
     <AuthLayout
       eyebrow="Your delivery"

@@ -202,7 +202,12 @@ test.describe("change what comes next", () => {
       .getByLabel("Deliver to")
       .selectOption({ label: "1 Station Road, Alice Springs NT 0870" });
     await submit(page, section.getByRole("button", { name: "Save address" }));
-    const refusal = section.getByRole("alert");
+    // the refusal is the field's error, and the choice made stays chosen
+    const refusal = section.locator(".field__error");
+    await expect(section.getByLabel("Deliver to")).toHaveAttribute("aria-invalid", "true");
+    await expect(section.getByLabel("Deliver to").locator("option:checked")).toHaveText(
+      "1 Station Road, Alice Springs NT 0870",
+    );
     await expect(refusal).toHaveText(
       "We don't deliver to that address's postcode yet. Choose another address.",
     );

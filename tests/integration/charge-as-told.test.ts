@@ -14,7 +14,7 @@ import { getDeliveriesPage } from "~/subscriptions/deliveries-summary.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { loadNextBox } from "~/subscriptions/next-box.server";
 import { readOneTap } from "~/subscriptions/one-tap.server";
-import { changeOutcome } from "~/subscriptions/subscriber-route.server";
+import { changeOutcome } from "~/subscriptions/my-deliveries-actions.server";
 import { cutoffInstant, nextDeliveryDate, reminderInstant } from "~/subscriptions/schedule";
 import { formatAud } from "~/utils/money";
 import { mailsTo, ordersOf, rand, subscriber, type Fixture } from "./renewal-fixtures";

@@ -41,7 +41,7 @@ import {
 import { listActivity } from "~/subscriptions/subscriber-actions.server";
 import { loadTaxInvoice } from "~/orders/invoice.server";
 import { changeAddress, loadNextBox } from "~/subscriptions/next-box.server";
-import { changeOutcome, runChange } from "~/subscriptions/subscriber-route.server";
+import { changeOutcome, runChange } from "~/subscriptions/my-deliveries-actions.server";
 import { sydneyToday } from "~/subscriptions/schedule";
 import { addDays } from "~/delivery/schedule";
 import { createOrder, createRegion, createSession, createSubscriber } from "../factories";

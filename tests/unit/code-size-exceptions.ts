@@ -2,11 +2,6 @@
 // each with its reason. Sorted by path; one line each, so branches that shrink it merge cleanly.
 
 export const FUNCTION_EXCEPTIONS: Record<string, string> = {
-  "app/accounts/components/account-sections.tsx#account.addresses.map(callback)":
-    "not split yet (issue 47)",
-  "app/accounts/components/account-sections.tsx#AddressesSection": "not split yet (issue 47)",
-  "app/accounts/components/account-sections.tsx#CardsSection": "not split yet (issue 47)",
-  "app/addresses/components/address-fields.tsx#AddressFields": "not split yet (issue 47)",
   "app/admin/catalogue/catalogue.server.ts#edit(callback)": "not split yet (issue 47)",
   "app/admin/catalogue/catalogue.server.ts#saveProduct": "not split yet (issue 47)",
   "app/admin/content/components/post-form.tsx#PostForm": "not split yet (issue 47)",
@@ -41,9 +36,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/admin.gift-cards.$id.tsx#GiftCardPage": "not split yet (issue 47)",
   "app/routes/admin.orders._index.tsx#AdminOrders": "not split yet (issue 47)",
   "app/routes/admin.staff.$id.tsx#StaffMemberPage": "not split yet (issue 47)",
-  "app/routes/dashboard.account.tsx#action": "not split yet (issue 47)",
-  "app/routes/dashboard.my-deliveries.tsx#MyDeliveries": "not split yet (issue 47)",
-  "app/routes/deliveries.one-tap.$token.tsx#OneTap": "not split yet (issue 47)",
   "app/routes/delivery.tsx#Delivery": "not split yet (issue 47)",
   "app/routes/get-started.addons.tsx#Addons": "not split yet (issue 47)",
   "app/routes/get-started.box-size.tsx#BoxSize": "not split yet (issue 47)",
@@ -51,11 +43,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/gift-cards.activate.($code).tsx#Activate": "not split yet (issue 47)",
   "app/routes/why-us.tsx#WhyUs": "not split yet (issue 47)",
   "app/security/rekey.server.ts#rekey": "not split yet (issue 47)",
-  "app/subscriptions/components/box-section.tsx#BoxSection": "not split yet (issue 47)",
-  "app/subscriptions/components/subscription-panel.tsx#NextDelivery": "not split yet (issue 47)",
-  "app/subscriptions/components/subscription-panel.tsx#OrderedDelivery": "not split yet (issue 47)",
-  "app/subscriptions/components/subscription-panel.tsx#SubscriptionPanel":
-    "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#closeUnpaidAtPacking": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#db.transaction().execute(callback)":
     "not split yet (issue 47)",

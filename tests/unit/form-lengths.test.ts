@@ -3,13 +3,13 @@
 // contain at most ...", and never stored. The request body limit (64 KB, app/bin/request-body.mjs)
 // is another layer; these limits hold whatever it lets through.
 import type { z } from "zod";
-import { changePasswordSchema, AddCardSchema, ProfileSchema } from "~/accounts/account-schemas";
+import { changePasswordSchema, AddCardSchema, ProfileSchema } from "~/accounts/account-schema";
 import { EmailCodeSchema } from "~/accounts/email-proof-schema";
-import { ForgotPasswordSchema, NewPasswordSchema, SignInSchema } from "~/accounts/schemas";
+import { ForgotPasswordSchema, NewPasswordSchema, SignInSchema } from "~/accounts/auth-schema";
 import { GetStartedSchema, PostcodeLookupSchema } from "~/box/schemas";
 import { AddressSchema } from "~/addresses/address-schema";
 import { ActivateSchema, personaliseSchema, PERSONALISE_FIELDS } from "~/gift-cards/schemas";
-import { CancelSchema } from "~/subscriptions/subscriber-schemas";
+import { CancelSchema } from "~/subscriptions/subscriber-schema";
 
 const HUGE = "a".repeat(100_000);
 const address = {

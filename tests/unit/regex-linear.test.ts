@@ -15,7 +15,7 @@ import path from "node:path";
 import ts from "typescript";
 import { EMAIL_PATTERN, emailProblem, normaliseEmail } from "~/accounts/email-address";
 import { EmailCodeSchema } from "~/accounts/email-proof-schema";
-import { EmailSchema, SignInSchema } from "~/accounts/schemas";
+import { EmailSchema, SignInSchema } from "~/accounts/auth-schema";
 import { GetStartedSchema, PostcodeLookupSchema } from "~/box/schemas";
 import { AddressSchema, PhoneSchema } from "~/addresses/address-schema";
 import { extractLinks } from "~/email/links";
@@ -23,7 +23,7 @@ import { redactMailText } from "~/email/redact.server";
 import { mailDomain } from "~/email/transport.server";
 import { personaliseSchema } from "~/gift-cards/schemas";
 import { deferScripts } from "~/http/deferred-scripts.server";
-import { AddCardSchema } from "~/accounts/account-schemas";
+import { AddCardSchema } from "~/accounts/account-schema";
 import { clientAddress, parseTrustProxy } from "~/security/origin.server";
 import { trimEndOf } from "~/utils/trim-end";
 import { redactEmails, redactLogText, redactText, redactUrl } from "../../app/security/redact.mjs";
@@ -272,7 +272,7 @@ const ON_CLIENT_INPUT = [
   String.raw`app/subscriptions/one-tap.server.ts /^[A-Za-z0-9_-]{32}$/`,
   String.raw`app/subscriptions/schedule.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/subscriptions/subscriber-actions.server.ts /^CH-[A-Z0-9]{4}-[A-Z0-9]{4}$/`,
-  String.raw`app/subscriptions/subscriber-schemas.ts /^\d{4}-\d{2}-\d{2}$/`,
+  String.raw`app/subscriptions/subscriber-schema.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/utils/calendar-day.ts /^(\d{4})-(\d{2})-(\d{2})$/`,
   String.raw`app/utils/calendar-day.ts /^\d{4}-(\d{2})$/`,
   String.raw`app/utils/sydney-time.server.ts /^(\d{4})-(\d{2})-(\d{2})$/`,

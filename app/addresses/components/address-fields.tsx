@@ -33,45 +33,11 @@ export function AddressFields({
   /** "shipping" or "billing": tells browsers which saved address to offer */
   autoCompleteSection: "shipping" | "billing";
 }) {
-  const hydrated = useHydrated();
-  const listId = useId().replace(/:/g, "");
-  const fetcher = useFetcher<{ suggestions: Suggestion[] }>();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
-  const wrapper = useRef<HTMLFieldSetElement>(null);
-  const suggestions = fetcher.data?.suggestions ?? [];
+  const { hydrated, listId, suggestions, onCityChange, wrapper } = useSuburbLookup(
+    prefix,
+    onPostcodeChange,
+  );
   const ac = (token: string) => `section-${autoCompleteSection} ${autoCompleteSection} ${token}`;
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  function setValue(name: string, value: string) {
-    const el = wrapper.current?.querySelector<HTMLInputElement | HTMLSelectElement>(
-      `[name="${prefix}.${name}"]`,
-    );
-    if (el && el.value !== value) {
-      el.value = value;
-      el.dispatchEvent(new Event("input", { bubbles: true }));
-      el.dispatchEvent(new Event("change", { bubbles: true }));
-    }
-  }
-
-  function onCityChange(e: ChangeEvent<HTMLInputElement>) {
-    const value = e.currentTarget.value;
-    const chosen = suggestions.find((s) => s.label === value);
-    if (chosen) {
-      e.currentTarget.value = chosen.city;
-      setValue("state", chosen.state);
-      setValue("postcode", chosen.postcode);
-      onPostcodeChange?.(chosen.postcode);
-      return;
-    }
-    clearTimeout(timer.current);
-    if (value.trim().length >= 2) {
-      timer.current = setTimeout(
-        () => fetcher.load(`/api/address/suggestions?q=${encodeURIComponent(value)}`),
-        LIMITS.postcodeLookupDebounceMs,
-      );
-    }
-  }
 
   return (
     <fieldset className="address-fields" ref={wrapper}>
@@ -119,6 +85,77 @@ export function AddressFields({
           ))}
         </datalist>
       ) : null}
+      <StatePostcodeCountry
+        prefix={prefix}
+        ac={ac}
+        postcodeHint={postcodeHint}
+        onPostcodeChange={onPostcodeChange}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * With JS, the suburb field suggests places in Australia (a datalist filled from
+ * /api/address/suggestions); choosing one fills the suburb, state and postcode.
+ */
+function useSuburbLookup(prefix: string, onPostcodeChange?: (value: string) => void) {
+  const hydrated = useHydrated();
+  const listId = useId().replace(/:/g, "");
+  const fetcher = useFetcher<{ suggestions: Suggestion[] }>();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const wrapper = useRef<HTMLFieldSetElement>(null);
+  const suggestions = fetcher.data?.suggestions ?? [];
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function setValue(name: string, value: string) {
+    const el = wrapper.current?.querySelector<HTMLInputElement | HTMLSelectElement>(
+      `[name="${prefix}.${name}"]`,
+    );
+    if (el && el.value !== value) {
+      el.value = value;
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+
+  function onCityChange(e: ChangeEvent<HTMLInputElement>) {
+    const value = e.currentTarget.value;
+    const chosen = suggestions.find((s) => s.label === value);
+    if (chosen) {
+      e.currentTarget.value = chosen.city;
+      setValue("state", chosen.state);
+      setValue("postcode", chosen.postcode);
+      onPostcodeChange?.(chosen.postcode);
+      return;
+    }
+    clearTimeout(timer.current);
+    if (value.trim().length >= 2) {
+      timer.current = setTimeout(
+        () => fetcher.load(`/api/address/suggestions?q=${encodeURIComponent(value)}`),
+        LIMITS.postcodeLookupDebounceMs,
+      );
+    }
+  }
+
+  return { hydrated, listId, suggestions, onCityChange, wrapper };
+}
+
+/** State and postcode side by side, then the one country we deliver to. */
+function StatePostcodeCountry({
+  prefix,
+  ac,
+  postcodeHint,
+  onPostcodeChange,
+}: {
+  prefix: string;
+  ac: (token: string) => string;
+  postcodeHint?: string;
+  onPostcodeChange?: (value: string) => void;
+}) {
+  return (
+    <>
       <div className="form-row form-row--2">
         <SelectField
           name={`${prefix}.state`}
@@ -143,6 +180,6 @@ export function AddressFields({
         <p className="address-fields__country">{COUNTRY.name}</p>
         <input type="hidden" name={`${prefix}.country`} value={COUNTRY.code} />
       </div>
-    </fieldset>
+    </>
   );
 }

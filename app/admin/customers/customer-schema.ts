@@ -1,5 +1,5 @@
 // The customer page's forms (issue 36): acting for the customer. Skip, pause, resume and cancel use
-// the subscriber's own schemas (app/subscriptions/subscriber-schemas.ts); staff must give a reason to
+// the subscriber's own schemas (app/subscriptions/subscriber-schema.ts); staff must give a reason to
 // cancel; credit is added or removed with a reason. Zod-free messages live here for the page too.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
@@ -10,7 +10,7 @@ import {
   ResumeSchema,
   SkipSchema,
   firstIssue,
-} from "~/subscriptions/subscriber-schemas";
+} from "~/subscriptions/subscriber-schema";
 
 export { PauseSchema, ResumeSchema, SkipSchema, firstIssue };
 

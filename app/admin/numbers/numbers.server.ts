@@ -57,7 +57,7 @@ export const REASON_LABELS: Record<CancelReasonKey, string> = {
 
 /**
  * A cancellation's reason from its event's JSON: cancelling records `reason` as the chosen label,
- * then ": " and the subscriber's words (app/subscriptions/subscriber-route.server.ts). The label
+ * then ": " and the subscriber's words (app/subscriptions/my-deliveries-actions.server.ts). The label
  * leads, so a prefix match on the JSON text finds it on either database.
  */
 function reasonKey() {

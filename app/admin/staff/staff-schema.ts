@@ -2,7 +2,7 @@
 // browser (remix-validated-form) and again in the actions; the CLI's `add` checks the same schema.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { EmailSchema } from "~/accounts/schemas";
+import { EmailSchema } from "~/accounts/auth-schema";
 import { STAFF_ROLES } from "~/staff/permissions";
 
 export const NAME_REQUIRED = "Enter the member's name";

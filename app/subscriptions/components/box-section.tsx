@@ -17,7 +17,7 @@ import { SubmitButton } from "~/components/submit-button";
 import type { NextBoxPage } from "~/subscriptions/next-box.server";
 import { Refusal, type SectionState } from "./change-section";
 
-export const SAVE_FORM_ID = "save-box";
+import { SAVE_FORM_ID } from "../subscriber-form-validators";
 /** The knife age check is saveBox's (the server's): the form only shows its answer, so nothing is checked in the browser. */
 const saveBoxValidator = createValidator({
   validate: async (data) => ({ data, error: undefined }),
@@ -53,41 +53,15 @@ export function BoxSection({
     .reduce((a, [, q]) => a + q, 0);
   const status = selectionStatus(count, d.maximum);
   const canSave = d.dirty && (!d.customizable || status.complete);
-  const saveControls = (
-    <>
-      <CsrfInput />
-      <input type="hidden" name="intent" value="save-box" />
-      <SubmitButton
-        variant="primary"
-        disabled={!canSave}
-        pending={save.pending}
-        aria-describedby="applies-from"
-      >
-        Save box changes
-      </SubmitButton>
-      {d.dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
-    </>
+  const cards = (groups: ListingGroup[], showPrice: boolean) => (
+    <ProductGroups
+      groups={groups}
+      showPrice={showPrice}
+      quantities={quantities}
+      self={self}
+      stepRefusal={stepRefusal}
+    />
   );
-  const cards = (groups: ListingGroup[], showPrice: boolean) =>
-    groups.map((g) => (
-      <section key={g.id} className="product-section" aria-labelledby={`section-${g.id}`}>
-        <h3 className="product-section__title" id={`section-${g.id}`}>
-          {g.name}
-        </h3>
-        <div className="product-grid">
-          {g.products.map((p) => (
-            <ProductCard
-              key={p.id}
-              product={p}
-              quantity={quantities[p.id] ?? 0}
-              showPrice={showPrice}
-              action={self}
-              error={stepRefusal?.productId === p.id ? stepRefusal.message : null}
-            />
-          ))}
-        </div>
-      </section>
-    ));
 
   return (
     <>
@@ -118,44 +92,124 @@ export function BoxSection({
         )}
         <h2 id="addons-title">Add-ons</h2>
         {cards(d.addons, true)}
-        <Refusal message={save.refusal} />
-        {/* the knife check needs the form library's fields; without a new knife a plain form costs less to draw */}
-        {d.knifeCheck ? (
-          <ValidatedForm
-            id={SAVE_FORM_ID}
-            method="post"
-            action={save.action}
-            validator={saveBoxValidator}
-            noValidate
-            className="dash-inline-form next-box__save"
-          >
-            <FocusFirstError formId={SAVE_FORM_ID} />
-            <fieldset className="dash-fieldset next-box__knife">
-              <legend className="field__label">{KNIFE_CHECK_TITLE}</legend>
-              <KnifeCheckFields />
-            </fieldset>
-            {saveControls}
-          </ValidatedForm>
-        ) : (
-          <Form
-            id={SAVE_FORM_ID}
-            method="post"
-            action={save.action}
-            className="dash-inline-form next-box__save"
-          >
-            {saveControls}
-          </Form>
-        )}
-        {d.dirty ? (
-          <Form method="post" action={self} className="dash-inline-form">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="discard" />
-            <SubmitButton variant="quiet" pending={discarding}>
-              Discard box changes
-            </SubmitButton>
-          </Form>
-        ) : null}
+        <SaveBoxForm
+          save={save}
+          canSave={canSave}
+          dirty={d.dirty}
+          knifeCheck={Boolean(d.knifeCheck)}
+          self={self}
+          discarding={discarding}
+        />
       </section>
     </>
   );
+}
+
+/** "Save box changes" (with the knife age check when the save adds a knife) and "Discard box changes". */
+function SaveBoxForm({
+  save,
+  canSave,
+  dirty,
+  knifeCheck,
+  self,
+  discarding,
+}: {
+  save: SectionState;
+  canSave: boolean;
+  dirty: boolean;
+  knifeCheck: boolean;
+  self: string;
+  discarding: boolean;
+}) {
+  const saveControls = (
+    <>
+      <CsrfInput />
+      <input type="hidden" name="intent" value="save-box" />
+      <SubmitButton
+        variant="primary"
+        disabled={!canSave}
+        pending={save.pending}
+        aria-describedby="applies-from"
+      >
+        Save box changes
+      </SubmitButton>
+      {dirty ? <span className="field__hint"> You have unsaved changes to your box.</span> : null}
+    </>
+  );
+  return (
+    <>
+      <Refusal message={save.refusal} />
+      {/* the knife check needs the form library's fields; without a new knife a plain form costs less to draw */}
+      {knifeCheck ? (
+        <ValidatedForm
+          id={SAVE_FORM_ID}
+          method="post"
+          action={save.action}
+          validator={saveBoxValidator}
+          noValidate
+          className="dash-inline-form next-box__save"
+        >
+          <FocusFirstError formId={SAVE_FORM_ID} />
+          <fieldset className="dash-fieldset next-box__knife">
+            <legend className="field__label">{KNIFE_CHECK_TITLE}</legend>
+            <KnifeCheckFields />
+          </fieldset>
+          {saveControls}
+        </ValidatedForm>
+      ) : (
+        <Form
+          id={SAVE_FORM_ID}
+          method="post"
+          action={save.action}
+          className="dash-inline-form next-box__save"
+        >
+          {saveControls}
+        </Form>
+      )}
+      {dirty ? (
+        <Form method="post" action={self} className="dash-inline-form">
+          <CsrfInput />
+          <input type="hidden" name="intent" value="discard" />
+          <SubmitButton variant="quiet" pending={discarding}>
+            Discard box changes
+          </SubmitButton>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+/** The product cards of each group, their steppers posting to the page (`self`). */
+function ProductGroups({
+  groups,
+  showPrice,
+  quantities,
+  self,
+  stepRefusal,
+}: {
+  groups: ListingGroup[];
+  showPrice: boolean;
+  quantities: Record<number, number>;
+  self: string;
+  stepRefusal: { message: string; productId: number | null } | null;
+}) {
+  return groups.map((g) => (
+    <section key={g.id} className="product-section" aria-labelledby={`section-${g.id}`}>
+      <h3 className="product-section__title" id={`section-${g.id}`}>
+        {g.name}
+      </h3>
+      <div className="product-grid">
+        {g.products.map((p) => (
+          <ProductCard
+            key={p.id}
+            product={p}
+            quantity={quantities[p.id] ?? 0}
+            showPrice={showPrice}
+            action={self}
+            error={stepRefusal?.productId === p.id ? stepRefusal.message : null}
+          />
+        ))}
+      </div>
+    </section>
+  ));
 }

@@ -2,18 +2,34 @@
 // Without JS it is a plain post answered with a redirect to the confirmation
 // (PRG) or the page with the refusal; with JS every form submits through one
 // shared fetcher, so the refusal shows at the top of the page either way.
+// Pause and cancel have fields: they are validated forms (their schemas in
+// ../subscriber-schema.ts), the buttons-only ones plain forms.
 import { useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ValidatedForm, type Validator } from "remix-validated-form";
 import { CsrfInput } from "~/components/csrf-input";
+import { FocusFirstError } from "~/components/forms";
 import { SubmitButton, type ButtonVariant } from "~/components/submit-button";
+import { subscriberFormValidators } from "../subscriber-form-validators";
 
 export const CHANGE_FETCHER_KEY = "subscriber-change";
 
-export type RefusalData = { refusal?: { message: string; subscriptionId: number; intent: string } };
+export type RefusalData = {
+  refusal?: { message: string; subscriptionId: number; intent: string };
+  /** a refused field of a validated form (its id), shown under that field instead of at the top */
+  formId?: string;
+  fieldErrors?: Record<string, string>;
+};
 
 export function useChangeFetcher() {
   return useFetcher<RefusalData>({ key: CHANGE_FETCHER_KEY });
 }
+
+type Intent = "skip" | "unskip" | "pause" | "resume" | "cancel";
+
+/** The id of a change form with fields: the server's answer names it to put its errors under its fields. */
+export const changeFormId = (intent: Intent, subscriptionId: number) =>
+  `${intent}-${subscriptionId}`;
 
 export function ChangeForm({
   intent,
@@ -23,17 +39,20 @@ export function ChangeForm({
   label,
   variant = "secondary",
   className,
-  id,
+  action = "/dashboard/my-deliveries",
+  defaultValues,
 }: {
-  intent: "skip" | "unskip" | "pause" | "resume" | "cancel";
+  intent: Intent;
   subscriptionId: number;
   fields?: Record<string, string>;
-  /** inputs shown before the button */
+  /** field components shown before the button: the form becomes a validated one */
   children?: ReactNode;
   label: ReactNode;
   variant?: ButtonVariant;
   className?: string;
-  id?: string;
+  /** where it posts: the page, or the page with its open confirmation (?cancel=) */
+  action?: string;
+  defaultValues?: Record<string, string>;
 }) {
   const fetcher = useChangeFetcher();
   const mine =
@@ -41,13 +60,8 @@ export function ChangeForm({
     fetcher.formData?.get("intent") === intent &&
     fetcher.formData?.get("subscriptionId") === String(subscriptionId) &&
     Object.entries(fields ?? {}).every(([k, v]) => fetcher.formData?.get(k) === v);
-  return (
-    <fetcher.Form
-      method="post"
-      action="/dashboard/my-deliveries"
-      className={className ?? "dash-inline-form"}
-      id={id}
-    >
+  const inner = (
+    <>
       <CsrfInput />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="subscriptionId" value={subscriptionId} />
@@ -58,6 +72,33 @@ export function ChangeForm({
       <SubmitButton variant={variant} pending={mine}>
         {label}
       </SubmitButton>
-    </fetcher.Form>
+    </>
+  );
+  const validator =
+    intent === "pause" || intent === "cancel"
+      ? (subscriberFormValidators[intent] as Validator<Record<string, unknown>>)
+      : null;
+  if (!children || !validator) {
+    return (
+      <fetcher.Form method="post" action={action} className={className ?? "dash-inline-form"}>
+        {inner}
+      </fetcher.Form>
+    );
+  }
+  const id = changeFormId(intent, subscriptionId);
+  return (
+    <ValidatedForm
+      id={id}
+      fetcher={fetcher}
+      method="post"
+      action={action}
+      validator={validator}
+      defaultValues={defaultValues}
+      noValidate
+      className={className ?? "dash-inline-form"}
+    >
+      <FocusFirstError formId={id} />
+      {inner}
+    </ValidatedForm>
   );
 }

@@ -3,7 +3,6 @@
 // with skip/unskip until their cut-off, pause/resume and cancel with one
 // confirmation step.
 import { Link } from "@remix-run/react";
-import { ConfirmStep } from "~/components/confirm-step";
 import {
   formatDeliveryDate,
   formatFrequency,
@@ -11,14 +10,10 @@ import {
   SUBSCRIPTION_STATUS_LABEL,
 } from "~/accounts/format";
 import { formatAud } from "~/utils/money";
-import type { SubscriptionDetail } from "../deliveries-summary.server";
-import { CANCEL_REASONS } from "../cancel-reasons";
+import type { Sub } from "./subscription-view";
 import { COMING_STATES, DELIVERY_STATE_LABEL } from "../subscriber-schedule";
 import { ChangeForm } from "./change-form";
-
-type Sub = Omit<SubscriptionDetail, "upcoming"> & {
-  upcoming: (Omit<SubscriptionDetail["upcoming"][number], "cutoffAt"> & { cutoffAt: string })[];
-};
+import { ManagePanel } from "./manage-subscription";
 
 const STATE_LABEL = DELIVERY_STATE_LABEL;
 /** The badge of a delivery that was not sent (its `outcome` says why). */
@@ -63,80 +58,7 @@ export function SubscriptionPanel({ s, confirmCancel }: { s: Sub; confirmCancel:
           </p>
         ) : null}
 
-        {s.upcoming.length ? (
-          <section className="dash-sub__section" aria-labelledby={`sub-${s.id}-upcoming`}>
-            <h3 id={`sub-${s.id}-upcoming`} className="dash-sub__heading">
-              Upcoming deliveries
-            </h3>
-            <ol className="dash-upcoming" role="list">
-              {s.upcoming.map((d) => (
-                <li
-                  key={d.date}
-                  className={`dash-upcoming__item dash-upcoming__item--${d.status}`}
-                  aria-label={`${formatDeliveryDate(d.date)}: ${d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}`}
-                >
-                  <div className="dash-upcoming__when">
-                    <p className="dash-upcoming__date">{formatDeliveryDate(d.date)}</p>
-                    <p className="dash-upcoming__cutoff">
-                      {d.orderReference ? (
-                        <>
-                          Order{" "}
-                          <Link to={`/dashboard/orders/${d.orderReference}`}>
-                            {d.orderReference}
-                          </Link>
-                        </>
-                      ) : d.locked ? (
-                        "Past its change cut-off"
-                      ) : (
-                        <>Change by {d.cutoffLabel}</>
-                      )}
-                    </p>
-                    {d.outcome ? (
-                      <p className="dash-upcoming__cutoff dash-upcoming__outcome">{d.outcome}</p>
-                    ) : null}
-                  </div>
-                  <span className={`badge dash-state dash-state--${d.status}`}>
-                    {d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}
-                  </span>
-                  {d.changeable && d.status === "scheduled" && live ? (
-                    <ChangeForm
-                      intent="skip"
-                      subscriptionId={s.id}
-                      fields={{ deliveryDate: d.date }}
-                      variant="secondary"
-                      label={
-                        <>
-                          Skip
-                          <span className="visually-hidden">
-                            {" "}
-                            the delivery on {formatDeliveryDate(d.date)}
-                          </span>
-                        </>
-                      }
-                    />
-                  ) : null}
-                  {d.changeable && d.status === "skipped" && live ? (
-                    <ChangeForm
-                      intent="unskip"
-                      subscriptionId={s.id}
-                      fields={{ deliveryDate: d.date }}
-                      variant="secondary"
-                      label={
-                        <>
-                          Unskip
-                          <span className="visually-hidden">
-                            {" "}
-                            the delivery on {formatDeliveryDate(d.date)}
-                          </span>
-                        </>
-                      }
-                    />
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-          </section>
-        ) : null}
+        {s.upcoming.length ? <UpcomingDeliveries s={s} live={live} /> : null}
 
         {live ? <ManagePanel s={s} confirmCancel={confirmCancel} /> : null}
       </div>
@@ -165,68 +87,8 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
           </>
         )}
       </p>
-      <div className="dash-next__box">
-        {s.items.length ? (
-          <div>
-            <h4 className="dash-next__label">In your box</h4>
-            <ul className="dash-next__lines">
-              {s.items.map((i) => (
-                <li key={i.name}>
-                  <span>
-                    {i.quantity} × {i.name}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : s.contents.length ? (
-          <div>
-            <h4 className="dash-next__label">In this month's box</h4>
-            <ul className="dash-next__lines">
-              {s.contents.map((c) => (
-                <li key={c.item}>
-                  <span>
-                    {c.quantity} {c.item}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div>
-          <h4 className="dash-next__label">Add-ons</h4>
-          {s.addons.length ? (
-            <ul className="dash-next__lines">
-              {s.addons.map((a) => (
-                <li key={a.name}>
-                  <span>
-                    {a.quantity} × {a.name}
-                  </span>
-                  <span className="price">{formatAud(a.lineCents)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="dash-next__none">No add-ons this time.</p>
-          )}
-        </div>
-      </div>
-      <dl className="dash-next__totals">
-        <div>
-          <dt>{s.boxName}</dt>
-          <dd>{formatAud(s.boxPriceCents)}</dd>
-        </div>
-        {s.discountedCents > 0 ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{formatAud(s.discountedCents)}</dd>
-          </div>
-        ) : null}
-        <div className="dash-next__total">
-          <dt>Total</dt>
-          <dd className="price">{formatAud(s.chargeCents)}</dd>
-        </div>
-      </dl>
+      <NextBoxLines s={s} />
+      <NextTotals s={s} />
       {next.notes.length ? (
         <ul className="dash-next__notes">
           {next.notes.map((n) => (
@@ -305,34 +167,7 @@ function OrderedDelivery({
           </ul>
         </div>
       </div>
-      <dl className="dash-next__totals">
-        {order.discountedCents || order.creditCents ? (
-          <div>
-            <dt>Subtotal</dt>
-            <dd>{formatAud(order.subtotalCents)}</dd>
-          </div>
-        ) : null}
-        {order.discountedCents ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>-{formatAud(order.discountedCents)}</dd>
-          </div>
-        ) : null}
-        {order.creditCents ? (
-          <div>
-            <dt>Credit</dt>
-            <dd>-{formatAud(order.creditCents)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Delivery</dt>
-          <dd>Free</dd>
-        </div>
-        <div className="dash-next__total">
-          <dt>{unpaid ? "Total" : "Total paid"}</dt>
-          <dd className="price">{formatAud(order.totalCents)}</dd>
-        </div>
-      </dl>
+      <OrderTotals order={order} unpaid={unpaid} />
       {unpaid ? (
         <p className="field__hint">Any credit on your account is taken off when you pay.</p>
       ) : null}
@@ -357,132 +192,186 @@ function OrderedDelivery({
   );
 }
 
-function ManagePanel({ s, confirmCancel }: { s: Sub; confirmCancel: boolean }) {
+/** The upcoming deliveries, each skippable or unskippable until its change cut-off. */
+function UpcomingDeliveries({ s, live }: { s: Sub; live: boolean }) {
   return (
-    <section className="dash-sub__section dash-manage" aria-labelledby={`sub-${s.id}-manage`}>
-      <h3 id={`sub-${s.id}-manage`} className="dash-sub__heading">
-        Pause or cancel
+    <section className="dash-sub__section" aria-labelledby={`sub-${s.id}-upcoming`}>
+      <h3 id={`sub-${s.id}-upcoming`} className="dash-sub__heading">
+        Upcoming deliveries
       </h3>
-      <div className="dash-manage__grid">
-        {s.status === "paused" ? (
-          <div className="dash-manage__item">
-            <p>
-              Deliveries are paused until <strong>{formatDeliveryDate(s.pausedUntil)}</strong>.
-            </p>
-            <ChangeForm
-              intent="resume"
-              subscriptionId={s.id}
-              variant="primary"
-              label="Resume deliveries now"
-            />
-          </div>
-        ) : s.resumeOptions.length ? (
-          <ChangeForm
-            intent="pause"
-            subscriptionId={s.id}
-            variant="secondary"
-            label="Pause deliveries"
-            className="dash-manage__item dash-pause"
+      <ol className="dash-upcoming" role="list">
+        {s.upcoming.map((d) => (
+          <li
+            key={d.date}
+            className={`dash-upcoming__item dash-upcoming__item--${d.status}`}
+            aria-label={`${formatDeliveryDate(d.date)}: ${d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}`}
           >
-            <div className="field">
-              <label className="field__label" htmlFor={`pause-${s.id}`}>
-                Pause until
-              </label>
-              <select
-                id={`pause-${s.id}`}
-                name="resumeOn"
-                className="field__input field__select"
-                defaultValue={s.resumeOptions[Math.min(1, s.resumeOptions.length - 1)]}
-                aria-describedby={`pause-${s.id}-hint`}
-              >
-                {s.resumeOptions.map((d) => (
-                  <option key={d} value={d}>
-                    {formatDeliveryDate(d)}
-                  </option>
-                ))}
-              </select>
-              <p id={`pause-${s.id}-hint`} className="field__hint">
-                Deliveries start again on this day. Nothing is charged while paused.
+            <div className="dash-upcoming__when">
+              <p className="dash-upcoming__date">{formatDeliveryDate(d.date)}</p>
+              <p className="dash-upcoming__cutoff">
+                {d.orderReference ? (
+                  <>
+                    Order{" "}
+                    <Link to={`/dashboard/orders/${d.orderReference}`}>{d.orderReference}</Link>
+                  </>
+                ) : d.locked ? (
+                  "Past its change cut-off"
+                ) : (
+                  <>Change by {d.cutoffLabel}</>
+                )}
               </p>
+              {d.outcome ? (
+                <p className="dash-upcoming__cutoff dash-upcoming__outcome">{d.outcome}</p>
+              ) : null}
             </div>
-          </ChangeForm>
-        ) : null}
-        <div className="dash-manage__item" id={`cancel-${s.id}`}>
-          {confirmCancel ? (
-            <CancelConfirm s={s} />
-          ) : (
-            <>
-              <p>Cancel online anytime: one confirmation, no phone call.</p>
-              <Link
-                to={`/dashboard/my-deliveries?cancel=${s.id}#cancel-${s.id}`}
-                className="button button--quiet"
-              >
-                Cancel subscription
-              </Link>
-            </>
-          )}
-        </div>
-      </div>
+            <span className={`badge dash-state dash-state--${d.status}`}>
+              {d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}
+            </span>
+            {d.changeable && d.status === "scheduled" && live ? (
+              <ChangeForm
+                intent="skip"
+                subscriptionId={s.id}
+                fields={{ deliveryDate: d.date }}
+                variant="secondary"
+                label={
+                  <>
+                    Skip
+                    <span className="visually-hidden">
+                      {" "}
+                      the delivery on {formatDeliveryDate(d.date)}
+                    </span>
+                  </>
+                }
+              />
+            ) : null}
+            {d.changeable && d.status === "skipped" && live ? (
+              <ChangeForm
+                intent="unskip"
+                subscriptionId={s.id}
+                fields={{ deliveryDate: d.date }}
+                variant="secondary"
+                label={
+                  <>
+                    Unskip
+                    <span className="visually-hidden">
+                      {" "}
+                      the delivery on {formatDeliveryDate(d.date)}
+                    </span>
+                  </>
+                }
+              />
+            ) : null}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }
 
-function CancelConfirm({ s }: { s: Sub }) {
-  const locked = s.upcoming.find(
-    (d) => (d.locked || d.orderReference) && COMING_STATES.has(d.status),
-  );
+/** What the next box holds: its chosen cuts or this month's contents, and the add-ons. */
+function NextBoxLines({ s }: { s: Sub }) {
   return (
-    <ConfirmStep titleId={`cancel-${s.id}-title`} title={`Cancel your ${s.boxName}?`} titleAs="h4">
-      <p>
-        No deliveries after today are made or charged.
-        {locked
-          ? locked.orderReference
-            ? ` The delivery on ${formatDeliveryDate(locked.date)} is already order ${locked.orderReference}, so it still arrives.`
-            : ` The delivery on ${formatDeliveryDate(locked.date)} is past its change cut-off, so it still arrives and is charged.`
-          : ""}
-      </p>
-      <ChangeForm
-        intent="cancel"
-        subscriptionId={s.id}
-        variant="primary"
-        label="Yes, cancel my subscription"
-        className="form dash-confirm__form"
-      >
-        <div className="field">
-          <label className="field__label" htmlFor={`reason-${s.id}`}>
-            Why are you cancelling? (optional)
-          </label>
-          <select
-            id={`reason-${s.id}`}
-            name="reason"
-            className="field__input field__select"
-            defaultValue=""
-          >
-            <option value="">Prefer not to say</option>
-            {CANCEL_REASONS.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
-              </option>
+    <div className="dash-next__box">
+      {s.items.length ? (
+        <div>
+          <h4 className="dash-next__label">In your box</h4>
+          <ul className="dash-next__lines">
+            {s.items.map((i) => (
+              <li key={i.name}>
+                <span>
+                  {i.quantity} × {i.name}
+                </span>
+              </li>
             ))}
-          </select>
+          </ul>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`comment-${s.id}`}>
-            Anything else? (optional)
-          </label>
-          <textarea
-            id={`comment-${s.id}`}
-            name="comment"
-            className="field__input field__textarea"
-            maxLength={500}
-            rows={2}
-          />
+      ) : s.contents.length ? (
+        <div>
+          <h4 className="dash-next__label">In this month's box</h4>
+          <ul className="dash-next__lines">
+            {s.contents.map((c) => (
+              <li key={c.item}>
+                <span>
+                  {c.quantity} {c.item}
+                </span>
+              </li>
+            ))}
+          </ul>
         </div>
-      </ChangeForm>
-      {/* back to the subscription's "Cancel subscription" link, not the top of the page (with JS ConfirmStep focuses that link) */}
-      <Link to={`/dashboard/my-deliveries#cancel-${s.id}`} className="button button--quiet">
-        Keep my subscription
-      </Link>
-    </ConfirmStep>
+      ) : null}
+      <div>
+        <h4 className="dash-next__label">Add-ons</h4>
+        {s.addons.length ? (
+          <ul className="dash-next__lines">
+            {s.addons.map((a) => (
+              <li key={a.name}>
+                <span>
+                  {a.quantity} × {a.name}
+                </span>
+                <span className="price">{formatAud(a.lineCents)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="dash-next__none">No add-ons this time.</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The next box's price, discount and total. */
+function NextTotals({ s }: { s: Sub }) {
+  return (
+    <dl className="dash-next__totals">
+      <div>
+        <dt>{s.boxName}</dt>
+        <dd>{formatAud(s.boxPriceCents)}</dd>
+      </div>
+      {s.discountedCents > 0 ? (
+        <div>
+          <dt>Discount</dt>
+          <dd>−{formatAud(s.discountedCents)}</dd>
+        </div>
+      ) : null}
+      <div className="dash-next__total">
+        <dt>Total</dt>
+        <dd className="price">{formatAud(s.chargeCents)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** An ordered delivery's subtotal, discount, credit and total. */
+function OrderTotals({ order, unpaid }: { order: NonNullable<Sub["nextOrder"]>; unpaid: boolean }) {
+  return (
+    <dl className="dash-next__totals">
+      {order.discountedCents || order.creditCents ? (
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatAud(order.subtotalCents)}</dd>
+        </div>
+      ) : null}
+      {order.discountedCents ? (
+        <div>
+          <dt>Discount</dt>
+          <dd>-{formatAud(order.discountedCents)}</dd>
+        </div>
+      ) : null}
+      {order.creditCents ? (
+        <div>
+          <dt>Credit</dt>
+          <dd>-{formatAud(order.creditCents)}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Delivery</dt>
+        <dd>Free</dd>
+      </div>
+      <div className="dash-next__total">
+        <dt>{unpaid ? "Total" : "Total paid"}</dt>
+        <dd className="price">{formatAud(order.totalCents)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -5,7 +5,7 @@ import {
   PasswordSchema,
   ResetPasswordSchema,
   SignInSchema,
-} from "~/accounts/schemas";
+} from "~/accounts/auth-schema";
 
 const messages = (r: {
   success: boolean;

@@ -1,4 +1,4 @@
-// Form schemas of the account pages, run in the browser (remix-validated-form)
+// Form schemas of sign-in, forgot and reset password, run in the browser (remix-validated-form)
 // and again in the actions. EmailSchema and PasswordSchema are the shared
 // building blocks: checkout and gift cards compose them too.
 import { z } from "zod";

@@ -1,6 +1,7 @@
-// The my-deliveries forms' schemas. Every form also carries `intent`; these
-// are small enough that the action parses them directly (no ValidatedForm), so
-// zod never reaches the page's JavaScript.
+// The subscriber's forms' schemas: my-deliveries (skip, pause, cancel…) and the sections of
+// "Change what comes next". Every form also carries `intent`. The pages load the validators
+// lazily (./subscriber-form-validators), so zod stays out of their up-front JavaScript.
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { CANCEL_REASONS } from "./cancel-reasons";
 import { MAX_PAUSE_DAYS } from "./subscriber-schedule";
@@ -65,3 +66,22 @@ export type CancelInput = z.output<typeof CancelSchema>;
 export function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check your choice.";
 }
+
+/**
+ * The one-choice sections of "Change what comes next". Their choices come from the server, which
+ * checks each one (changeFrequency, changeDeliveryDay, …) and answers a refusal under the field;
+ * the browser has nothing to add, so these only carry the value.
+ */
+export const FrequencyChangeSchema = z.object({ frequencyDays: z.string().optional() });
+export const DayChangeSchema = z.object({ deliveryDate: z.string().optional() });
+export const WindowChangeSchema = z.object({ window: z.string().optional() });
+export const AddressChangeSchema = z.object({ addressId: z.string().optional() });
+
+export const subscriberValidators = {
+  pause: withZod(PauseSchema),
+  cancel: withZod(CancelSchema),
+  frequency: withZod(FrequencyChangeSchema),
+  day: withZod(DayChangeSchema),
+  window: withZod(WindowChangeSchema),
+  address: withZod(AddressChangeSchema),
+};

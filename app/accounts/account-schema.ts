@@ -11,7 +11,7 @@ import {
   SIGN_IN_PASSWORD_MAX,
   SIGN_IN_PASSWORD_TOO_LONG,
   withMatchingPasswords,
-} from "./schemas";
+} from "./auth-schema";
 
 export const ACCOUNT_MESSAGES = {
   currentPassword: "Enter your current password",

@@ -6,13 +6,13 @@ import {
   EditAddressSchema,
   ProfileSchema,
   changePasswordSchema,
-} from "~/accounts/account-schemas";
+} from "~/accounts/account-schema";
 import {
   CancelSchema,
   PauseSchema,
   SkipSchema,
   SUBSCRIBER_MESSAGES,
-} from "~/subscriptions/subscriber-schemas";
+} from "~/subscriptions/subscriber-schema";
 import { formatWhen } from "~/subscriptions/subscriber-schedule";
 
 const issues = (r: {
