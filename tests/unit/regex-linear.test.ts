@@ -312,7 +312,6 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/stock/stock-schema.ts /^[+-]?\d{1,6}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^[A-Za-z0-9-]{16,64}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^\d{1,9}$/`,
-  String.raw`app/routes/admin.catalogue.stock.tsx /^\d{1,9}$/`,
   String.raw`app/seo/sitemap.server.ts /[&<>"']/g`,
   // content editing (issue 37): the editor's forms, an old slug from a URL, image paths in content
   String.raw`app/admin/content/dates.ts /^\d+$/`,
@@ -409,7 +408,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/payments/sandbox-gateway.server.ts /_([a-z]+)$/`]:
     "a token the sandbox gateway made itself",
   [String.raw`app/subscriptions/deliveries.server.ts /^PT-/`]: "an order reference the shop made",
-  [String.raw`app/subscriptions/renewal-order.server.ts /^PT-/`]: "an order reference the shop made",
+  [String.raw`app/subscriptions/renewal-order.server.ts /^PT-/`]:
+    "an order reference the shop made",
   [String.raw`app/subscriptions/subscriber-actions.server.ts /_/g`]: "the shop's own change kinds",
   [String.raw`app/subscriptions/subscriber-schedule.ts /\s?([AP]M)$/i`]: "a time Intl formatted",
   // quadratic on a long run of digits, but its input is a whole number of dollars: at most 22 characters
