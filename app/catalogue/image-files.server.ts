@@ -24,7 +24,8 @@ export const IMAGE_MESSAGES = {
   tooBig: "This image is larger than 2 MB. Please upload a smaller one.",
   wrongType: "This file is not a PNG, JPEG, WebP or SVG image.",
   brokenSvg: "This SVG could not be read. Please export it again and upload the new file.",
-  brokenPhoto: "This image could not be read. Please save it again (as a JPEG or PNG) and upload the new file.",
+  brokenPhoto:
+    "This image could not be read. Please save it again (as a JPEG or PNG) and upload the new file.",
   tooManyPixels:
     "This image has more pixels than any phone's camera takes. Please resize it and upload it again.",
 } as const;
@@ -235,7 +236,9 @@ export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
       return {
         ok: false,
         message:
-          made.reason === "tooManyPixels" ? IMAGE_MESSAGES.tooManyPixels : IMAGE_MESSAGES.brokenPhoto,
+          made.reason === "tooManyPixels"
+            ? IMAGE_MESSAGES.tooManyPixels
+            : IMAGE_MESSAGES.brokenPhoto,
       };
     const { width, height, variants } = made;
     return { ok: true, kind, bytes: Buffer.from(bytes), photo: { width, height, variants } };

@@ -56,5 +56,10 @@ export function photoSources(src: string): PhotoSources | null {
   const hash = m[1];
   const set = (format: VariantFormat) =>
     IMAGE_WIDTHS.map((w) => `${variantUrl(hash, w, format)} ${w}w`).join(", ");
-  return { avif: set("avif"), webp: set("webp"), jpg: set("jpg"), src: variantUrl(hash, 480, "jpg") };
+  return {
+    avif: set("avif"),
+    webp: set("webp"),
+    jpg: set("jpg"),
+    src: variantUrl(hash, 480, "jpg"),
+  };
 }

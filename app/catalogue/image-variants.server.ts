@@ -3,12 +3,7 @@
 // unless asked (its docs), so EXIF, GPS and all, never reaches a variant; colours are converted to
 // sRGB first, so a phone's wide-gamut photo still looks right without its profile.
 import sharp, { type OutputInfo, type Sharp } from "sharp";
-import {
-  IMAGE_WIDTHS,
-  VARIANT_FORMATS,
-  type ImageWidth,
-  type VariantFormat,
-} from "./image-sizes";
+import { IMAGE_WIDTHS, VARIANT_FORMATS, type ImageWidth, type VariantFormat } from "./image-sizes";
 
 /** Larger than any phone's camera (8064 × 6048 is 48.8 million): a small file that decodes to more is a bomb. */
 export const MAX_IMAGE_PIXELS = 60_000_000;
@@ -26,8 +21,7 @@ export type ImageVariant = {
 export type Photo = { width: number; height: number; variants: ImageVariant[] };
 
 export type MadeVariants =
-  | ({ ok: true } & Photo)
-  | { ok: false; reason: "unreadable" | "tooManyPixels" };
+  ({ ok: true } & Photo) | { ok: false; reason: "unreadable" | "tooManyPixels" };
 
 // Settings chosen on phone photos: the 480 px AVIF of a 3000 × 2250 photo is 10-30 KB.
 const ENCODE: Record<VariantFormat, (img: Sharp) => Sharp> = {
@@ -62,7 +56,10 @@ export async function makeVariants(input: Uint8Array): Promise<MadeVariants> {
   const raw = { raw: { width, height, channels } };
   const jobs = IMAGE_WIDTHS.flatMap((targetWidth) =>
     (Object.keys(VARIANT_FORMATS) as VariantFormat[]).map(async (format) => {
-      const resized = sharp(largest.data, raw).resize({ width: targetWidth, withoutEnlargement: true });
+      const resized = sharp(largest.data, raw).resize({
+        width: targetWidth,
+        withoutEnlargement: true,
+      });
       const out = await ENCODE[format](resized).toBuffer({ resolveWithObject: true });
       return {
         targetWidth,

@@ -19,13 +19,28 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The address an upload had before decision 078, and still has when it is an SVG. */
 export const imageUrl = (hash: string, ext: string) => `${UPLOADS_PATH}/${hash}.${ext}`;
 
-/** Stores an image's variants and marks its original done (a photo's upright size, or null for none). */
+/**
+ * Claims an upload whose variants are not made yet and stores them (a photo's upright size and
+ * variants, or null: an SVG, or a photo that could not be read). False when another upload of the
+ * same bytes, or another run of the job, has claimed it already: its variants are there.
+ */
 export async function storeVariants(
   trx: Db,
   hash: string,
   photo: Photo | null,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("uploadedImages")
+    .set({
+      width: photo?.width ?? null,
+      height: photo?.height ?? null,
+      variantsMadeAt: now.toISOString(),
+    })
+    .where("hash", "=", hash)
+    .where("variantsMadeAt", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return false;
   if (photo?.variants.length)
     await trx
       .insertInto("uploadedImageVariants")
@@ -41,18 +56,8 @@ export async function storeVariants(
           size: v.bytes.length,
         })),
       )
-      .onConflict((oc) => oc.columns(["hash", "targetWidth", "format"]).doNothing())
       .execute();
-  await trx
-    .updateTable("uploadedImages")
-    .set({
-      width: photo?.width ?? null,
-      height: photo?.height ?? null,
-      variantsMadeAt: now.toISOString(),
-    })
-    .where("hash", "=", hash)
-    .where("variantsMadeAt", "is", null)
-    .execute();
+  return true;
 }
 
 /** Stores checked bytes (once per content) and answers their public URL: a photo's largest JPEG. */
