@@ -11,12 +11,12 @@ const GPS = {
 };
 
 /**
- * A 3000 × 2250 phone photo: a gradient with noise (seeded, so its size is the same every run),
+ * A 3000 × 2250 phone photo: a gradient with noise (seeded, so its size is the same every run;
+ * another seed gives another photo),
  * which a JPEG cannot squeeze below a megabyte, with the camera's make and a GPS position.
  */
-export async function phoneJpeg(width = 3000, height = 2250): Promise<Buffer> {
+export async function phoneJpeg(width = 3000, height = 2250, seed = 48): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
-  let seed = 48;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -25,7 +25,7 @@ export async function phoneJpeg(width = 3000, height = 2250): Promise<Buffer> {
       const i = (y * width + x) * 3;
       raw[i] = ((x * 200) / width + n + wave) & 255;
       raw[i + 1] = ((y * 180) / height + n) & 255;
-      raw[i + 2] = (120 + n - wave) & 255;
+      raw[i + 2] = (120 + (seed - 48) * 37 + n - wave) & 255;
     }
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })

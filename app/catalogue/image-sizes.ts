@@ -33,12 +33,20 @@ export const photoUrl = (hash: string) => variantUrl(hash, LARGEST, "jpg");
 const PHOTO_URL = new RegExp(`^${UPLOADS_PATH}/([0-9a-f]{32})-${LARGEST}\\.jpg$`);
 
 /**
- * How a product card's image is laid out (app/styles/box.css, .product-grid): two columns under
- * 440 px, auto-filled columns of at least 210 px up to 1023 px (one column of up to 430 px at the
- * narrowest), and beside the 340-380 px summary from 1024 px (cards of 260-300 px).
+ * How wide a product card is (app/styles/box.css .product-grid; --gutter is clamp(1rem, 4vw, 2rem)),
+ * each a slight overestimate: two columns under 440 px; one column of the page's width up to 473
+ * px; then auto-filled columns of at least 210 px: 2 up to 719 px, 3 up to 951, 4 up to 1023; from
+ * 1024 px beside the order's summary, 260-300 px. Measured in Chromium: 171 px at 390, 403 at 440,
+ * 268 at 600, 223 at 768, 226 at 1023, 284 at 1024, 257 at 1440.
  */
-export const PRODUCT_CARD_SIZES =
-  "(max-width: 439px) calc(50vw - 1.5rem), (max-width: 1023px) min(calc(100vw - 2rem), 430px), 300px";
+export const PRODUCT_CARD_SIZES = [
+  "(max-width: 439px) calc(50vw - 1.5rem)",
+  "(max-width: 473px) calc(100vw - 2.5rem)",
+  "(max-width: 719px) calc(46vw - 0.5rem)",
+  "(max-width: 951px) calc(33vw - 1.5rem)",
+  "(max-width: 1023px) calc(25vw - 1.5rem)",
+  "300px",
+].join(", ");
 
 export type PhotoSources = {
   /** srcset values, one per format, widest last */
