@@ -17,15 +17,17 @@ const GPS = {
  */
 export async function phoneJpeg(width = 3000, height = 2250, seed = 48): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
+  const tint = (seed - 48) * 37;
+  let state = seed;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const n = seed % 40;
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      const n = state % 40;
       const wave = Math.sin(x / 37) * 30 + Math.cos(y / 23) * 30;
       const i = (y * width + x) * 3;
       raw[i] = ((x * 200) / width + n + wave) & 255;
       raw[i + 1] = ((y * 180) / height + n) & 255;
-      raw[i + 2] = (120 + (seed - 48) * 37 + n - wave) & 255;
+      raw[i + 2] = (120 + tint + n - wave) & 255;
     }
   return sharp(raw, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })

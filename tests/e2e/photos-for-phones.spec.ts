@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "./admin-helpers";
 import { reachCheckout } from "./checkout-helpers";
 import { e2eDb, jsEnabled, ready } from "./fixtures";
+import { nuErrors } from "./nu-checker";
 import { hasGps, phoneJpeg } from "../photos";
 
 test.describe.configure({ timeout: 120_000 });
@@ -86,13 +87,19 @@ test("a phone photo uploaded by the owner reaches a 390 px phone in under 60 KB,
     const bytes = downloads.reduce((sum, d) => sum + d.bytes.length, 0);
     console.log(`photo: uploaded ${photo.length} bytes; the 390 px phone downloaded ${bytes}`);
     expect(bytes).toBeLessThan(60 * 1024);
-    const served = await sharp(downloads[0].bytes).metadata();
-    expect(served.format).toBe("heif");
-    expect(served.exif).toBeUndefined();
-    expect([served.width, served.height]).toEqual([480, 360]);
+    const meta = await sharp(downloads[0].bytes).metadata();
+    expect(meta.format).toBe("heif");
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([480, 360]);
     // nothing shifts: the image has its size before it loads
     expect(await img.getAttribute("width")).toBe("240");
     expect(await img.getAttribute("height")).toBe("180");
+    // the server's <picture> markup is valid HTML
+    const served = await shopper.request.get("/get-started/addons");
+    const html = await served.text();
+    expect(html).toContain(`${hash}-480.avif 480w`);
+    const { report } = await nuErrors({ "/get-started/addons": html });
+    expect(report, report.join("\n")).toEqual([]);
   } finally {
     await phone.close();
     // leave the shared catalogue as it was for the other specs
