@@ -2,7 +2,7 @@
 // orientation, then made in each of IMAGE_WIDTHS as AVIF, WebP and JPEG. sharp writes no metadata
 // unless asked (its docs), so EXIF, GPS and all, never reaches a variant; colours are converted to
 // sRGB first, so a phone's wide-gamut photo still looks right without its profile.
-import sharp, { type OutputInfo, type Sharp } from "sharp";
+import type { OutputInfo, Sharp } from "sharp";
 import { IMAGE_WIDTHS, VARIANT_FORMATS, type ImageWidth, type VariantFormat } from "./image-sizes";
 
 /** Larger than any phone's camera (8064 × 6048 is 48.8 million): a small file that decodes to more is a bomb. */
@@ -31,8 +31,12 @@ const ENCODE: Record<VariantFormat, (img: Sharp) => Sharp> = {
   jpg: (img) => img.flatten({ background: "#ffffff" }).jpeg({ quality: 75, mozjpeg: true }),
 };
 
-/** Every variant of a PNG, JPEG or WebP, or why none can be made. */
+/**
+ * Every variant of a PNG, JPEG or WebP, or why none can be made. sharp (libvips, 20 MB of memory,
+ * 50 ms) is loaded on the first upload, not in every worker at start: only staff and the job use it.
+ */
 export async function makeVariants(input: Uint8Array): Promise<MadeVariants> {
+  const { default: sharp } = await import("sharp");
   const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" as const };
   let upright: { width: number; height: number };
   let largest: { data: Buffer; info: OutputInfo };
