@@ -6,6 +6,7 @@
 // for a year.
 import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { bumpContentVersion } from "~/content/content-version.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import type { ImageKind } from "./image-files.server";
@@ -19,14 +20,19 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The address an upload had before decision 078, and still has when it is an SVG. */
 export const imageUrl = (hash: string, ext: string) => `${UPLOADS_PATH}/${hash}.${ext}`;
 
+/** What a product whose photo cannot be read shows (as a new product does). */
+export const NO_IMAGE = "/images/logo-mark.svg";
+
 /**
  * Claims an upload whose variants are not made yet and stores them (a photo's upright size and
- * variants, or null: an SVG, or a photo that could not be read). False when another upload of the
- * same bytes, or another run of the job, has claimed it already: its variants are there.
+ * variants, or null: an SVG, or a photo that could not be read). Products that still show a photo
+ * at its address from before decision 078 (the job's uploads, or the same bytes uploaded again
+ * before the job reached them) move to its variants, or to NO_IMAGE, and the content version moves.
+ * False when another upload of the same bytes, or another run of the job, has claimed it already.
  */
 export async function storeVariants(
   trx: Db,
-  hash: string,
+  { hash, ext }: { hash: string; ext: string },
   photo: Photo | null,
   now: Date,
 ): Promise<boolean> {
@@ -57,6 +63,13 @@ export async function storeVariants(
         })),
       )
       .execute();
+  if (ext === "svg") return true;
+  const moved = await trx
+    .updateTable("products")
+    .set({ image: photo ? photoUrl(hash) : NO_IMAGE })
+    .where("image", "=", imageUrl(hash, ext))
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) > 0) await bumpContentVersion(trx);
   return true;
 }
 
@@ -81,7 +94,7 @@ export async function storeImage(
     })
     .onConflict((oc) => oc.column("hash").doNothing())
     .execute();
-  await storeVariants(trx, hash, image.photo, now);
+  await storeVariants(trx, { hash, ext: image.kind.ext }, image.photo, now);
   return image.photo ? photoUrl(hash) : imageUrl(hash, image.kind.ext);
 }
 

@@ -1,21 +1,16 @@
 // The image-variants job (issue 48 item 4, decision 078): makes the variants of photos uploaded
 // before migration 041, which served their originals, EXIF and all. Each photo is read and encoded
 // outside any transaction (a second or more), then claimed, stored and put in the catalogue in one
-// transaction: the products that showed its original now show its largest JPEG, and the content
-// version moves so every worker's pages follow. A photo that no longer decodes is claimed with no
-// variants, and its products show the shop's mark, as a product without an image does.
+// transaction (storeVariants): the products that showed its original now show its largest JPEG,
+// and the content version moves so every worker's pages follow. A photo that no longer decodes is
+// claimed with no variants, and its products show the shop's mark, as a product without an image does.
 import type { Kysely } from "kysely";
 import { makeVariants } from "~/catalogue/image-variants.server";
-import { photoUrl } from "~/catalogue/image-sizes";
-import { imageUrl, storeVariants } from "~/catalogue/images.server";
-import { bumpContentVersion } from "~/content/content-version.server";
+import { storeVariants } from "~/catalogue/images.server";
 import type { DB } from "~/db/schema";
 import type { JobKind } from "./types";
 
 type Waiting = { hash: string; ext: string };
-
-/** What a product without a readable image shows (as a new product does). */
-export const NO_IMAGE = "/images/logo-mark.svg";
 
 const waiting = (db: Kysely<DB>) =>
   db.selectFrom("uploadedImages").where("variantsMadeAt", "is", null).where("ext", "!=", "svg");
@@ -33,14 +28,7 @@ export const imageVariantsJob: JobKind<Waiting> = {
       const photo = made.ok
         ? { width: made.width, height: made.height, variants: made.variants }
         : null;
-      if (!(await storeVariants(trx, hash, photo, now))) return "skipped";
-      const moved = await trx
-        .updateTable("products")
-        .set({ image: photo ? photoUrl(hash) : NO_IMAGE })
-        .where("image", "=", imageUrl(hash, ext))
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) > 0) await bumpContentVersion(trx);
-      return "done";
+      return (await storeVariants(trx, { hash, ext }, photo, now)) ? "done" : "skipped";
     });
   },
   describe: ({ hash }) => ({ image: hash }),

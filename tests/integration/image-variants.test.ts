@@ -1,18 +1,20 @@
 // Photos uploaded before migration 041 (issue 48 item 4, decision 078), on SQLite or PostgreSQL
 // (DATABASE_URL_TEST): the migration adds the variants' table; the image-variants job makes each old
 // photo's variants, upright and without EXIF, and moves its products to them; an SVG stays as it
-// is; a photo that no longer decodes leaves its products with the shop's mark. The originals stay,
-// and are never served. Two runners at once make each photo once.
+// is; a photo that no longer decodes leaves its products with the shop's mark; the same photo
+// uploaded again first moves its old products too. The originals stay, and are never served. Two
+// runners at once make each photo once.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { photoUrl } from "~/catalogue/image-sizes";
-import { imageUrl, readImage } from "~/catalogue/images.server";
+import { imageUrl, NO_IMAGE, readImage, storeImage } from "~/catalogue/images.server";
+import { prepareImage } from "~/catalogue/image-files.server";
 import { readContentVersion } from "~/content/content-version.server";
 import { createDb, migrateToLatest, migrator } from "~/db/connection.server";
 import type { DB } from "~/db/schema";
-import { imageVariantsJob, NO_IMAGE } from "~/jobs/image-variants.server";
+import { imageVariantsJob } from "~/jobs/image-variants.server";
 import { runDueJobs } from "~/jobs/runner.server";
 import { emptyDatabaseUrl } from "./databases";
 import { hasGps, phoneJpeg, pixel, sidewaysJpeg } from "../photos";
@@ -95,7 +97,17 @@ describe("migration 041 and the image-variants job", () => {
         Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 1, 2, 3]),
       );
 
+      const againBytes = await phoneJpeg(800, 600, 49);
+      const again = await oldUpload(old, categoryId, "jpg", againBytes);
+
       await migrateToLatest(old);
+      // the same bytes uploaded again before the job: stored once, and the old product moves too
+      const reupload = await prepareImage(againBytes);
+      if (!reupload.ok) throw new Error(reupload.message);
+      const versionBefore = await readContentVersion(old);
+      expect(await storeImage(old, reupload, null, new Date())).toBe(photoUrl(again));
+      expect(await imageOf(old, again)).toBe(photoUrl(again));
+      expect(await readContentVersion(old)).not.toBe(versionBefore);
       const before = await readContentVersion(old);
       expect(
         await old
@@ -141,6 +153,7 @@ describe("migration 041 and the image-variants job", () => {
         .execute();
       expect(variants.filter((v) => v.hash === photo)).toHaveLength(9);
       expect(variants.filter((v) => v.hash === second)).toHaveLength(9);
+      expect(variants.filter((v) => v.hash === again)).toHaveLength(9);
       expect(variants.filter((v) => v.hash === broken || v.hash === svg)).toHaveLength(0);
       expect(
         variants.filter((v) => v.hash === second && v.format === "avif").map((v) => v.width),
