@@ -1,7 +1,9 @@
-// Uploaded images, pure (issue 37, decision 055): what a file really is, from its first bytes and
-// never from its name; and an SVG made safe by an allowlist of drawing elements and attributes (no
-// script, no foreignObject, no event handler, no link or url() that leaves the file).
+// Uploaded images (issue 37, decision 055): what a file really is, from its first bytes and never
+// from its name; an SVG made safe by an allowlist of drawing elements and attributes (no script, no
+// foreignObject, no event handler, no link or url() that leaves the file); and a photo made in the
+// sizes and formats the shop serves, without its EXIF (issue 48, decision 078).
 import sanitizeHtml from "sanitize-html";
+import { makeVariants, type Photo } from "./image-variants.server";
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -22,6 +24,10 @@ export const IMAGE_MESSAGES = {
   tooBig: "This image is larger than 2 MB. Please upload a smaller one.",
   wrongType: "This file is not a PNG, JPEG, WebP or SVG image.",
   brokenSvg: "This SVG could not be read. Please export it again and upload the new file.",
+  brokenPhoto:
+    "This image could not be read. Please save it again (as a JPEG or PNG) and upload the new file.",
+  tooManyPixels:
+    "This image has more pixels than any phone's camera takes. Please resize it and upload it again.",
 } as const;
 
 const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
@@ -205,15 +211,38 @@ export function sanitiseSvg(source: string): string | null {
 }
 
 export type PreparedImage =
-  { ok: true; kind: ImageKind; bytes: Buffer } | { ok: false; message: string };
+  | {
+      ok: true;
+      kind: ImageKind;
+      /** the file as uploaded (an SVG: sanitised); a photo's is kept for re-encoding, never served */
+      bytes: Buffer;
+      /** a photo's upright size and what the shop serves of it; an SVG has none */
+      photo: Photo | null;
+    }
+  | { ok: false; message: string };
 
-/** An upload checked and made ready to store: its size, its real type, an SVG sanitised. */
-export function prepareImage(bytes: Uint8Array): PreparedImage {
+/**
+ * An upload checked and made ready to store: its size, its real type, an SVG sanitised, a photo
+ * decoded and made in every size and format (before any transaction: it takes a second or more).
+ */
+export async function prepareImage(bytes: Uint8Array): Promise<PreparedImage> {
   if (bytes.length === 0) return { ok: false, message: IMAGE_MESSAGES.empty };
   if (bytes.length > MAX_IMAGE_BYTES) return { ok: false, message: IMAGE_MESSAGES.tooBig };
   const kind = sniffImage(bytes);
   if (!kind) return { ok: false, message: IMAGE_MESSAGES.wrongType };
-  if (kind.ext !== "svg") return { ok: true, kind, bytes: Buffer.from(bytes) };
+  if (kind.ext !== "svg") {
+    const made = await makeVariants(bytes);
+    if (!made.ok)
+      return {
+        ok: false,
+        message:
+          made.reason === "tooManyPixels"
+            ? IMAGE_MESSAGES.tooManyPixels
+            : IMAGE_MESSAGES.brokenPhoto,
+      };
+    const { width, height, variants } = made;
+    return { ok: true, kind, bytes: Buffer.from(bytes), photo: { width, height, variants } };
+  }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -222,5 +251,5 @@ export function prepareImage(bytes: Uint8Array): PreparedImage {
   }
   const clean = sanitiseSvg(text.replace(/^\uFEFF/, ""));
   if (!clean) return { ok: false, message: IMAGE_MESSAGES.brokenSvg };
-  return { ok: true, kind, bytes: Buffer.from(clean, "utf-8") };
+  return { ok: true, kind, bytes: Buffer.from(clean, "utf-8"), photo: null };
 }

@@ -1,21 +1,82 @@
 // Uploaded images in the database (decision 055): one row per content hash, so every instance and
 // worker serves the same bytes with no shared folder, and a backup of the database holds them.
-// The public URL carries the hash (/images/uploads/<hash>.<ext>): it never changes meaning, so it
-// is cached for a year.
+// A photo's original stays in uploaded_images for later re-encoding and is never served; the shop
+// serves its variants (uploaded_image_variants, decision 078). An SVG, sanitised on upload, is
+// served as stored. Every public URL carries the hash: it never changes meaning, so it is cached
+// for a year.
 import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
+import { bumpContentVersion } from "~/content/content-version.server";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import type { ImageKind } from "./image-files.server";
+import { photoUrl, UPLOADS_PATH, type VariantFormat } from "./image-sizes";
+import type { Photo } from "./image-variants.server";
 
-export const UPLOADS_PATH = "/images/uploads";
+export { UPLOADS_PATH };
 
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The address an upload had before decision 078, and still has when it is an SVG. */
 export const imageUrl = (hash: string, ext: string) => `${UPLOADS_PATH}/${hash}.${ext}`;
 
-/** Stores checked bytes (once per content) and answers their public URL. */
+/** What a product whose photo cannot be read shows (as a new product does). */
+export const NO_IMAGE = "/images/logo-mark.svg";
+
+/**
+ * Claims an upload whose variants are not made yet and stores them (a photo's upright size and
+ * variants, or null: an SVG, or a photo that could not be read). Products that still show a photo
+ * at its address from before decision 078 (the job's uploads, or the same bytes uploaded again
+ * before the job reached them) move to its variants, or to NO_IMAGE, and the content version moves.
+ * False when another upload of the same bytes, or another run of the job, has claimed it already.
+ */
+export async function storeVariants(
+  trx: Db,
+  { hash, ext }: { hash: string; ext: string },
+  photo: Photo | null,
+  now: Date,
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("uploadedImages")
+    .set({
+      width: photo?.width ?? null,
+      height: photo?.height ?? null,
+      variantsMadeAt: now.toISOString(),
+    })
+    .where("hash", "=", hash)
+    .where("variantsMadeAt", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) === 0) return false;
+  if (photo?.variants.length)
+    await trx
+      .insertInto("uploadedImageVariants")
+      .values(
+        photo.variants.map((v) => ({
+          hash,
+          targetWidth: v.targetWidth,
+          format: v.format,
+          contentType: v.contentType,
+          width: v.width,
+          height: v.height,
+          bytes: v.bytes,
+          size: v.bytes.length,
+        })),
+      )
+      .execute();
+  if (ext === "svg") return true;
+  const moved = await trx
+    .updateTable("products")
+    .set({ image: photo ? photoUrl(hash) : NO_IMAGE })
+    .where("image", "=", imageUrl(hash, ext))
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) > 0) await bumpContentVersion(trx);
+  return true;
+}
+
+/** Stores checked bytes (once per content) and answers their public URL: a photo's largest JPEG. */
 export async function storeImage(
-  trx: Kysely<DB> | Transaction<DB>,
-  image: { kind: ImageKind; bytes: Buffer },
+  trx: Db,
+  image: { kind: ImageKind; bytes: Buffer; photo: Photo | null },
   uploadedBy: number | null,
   now: Date,
 ): Promise<string> {
@@ -33,21 +94,37 @@ export async function storeImage(
     })
     .onConflict((oc) => oc.column("hash").doNothing())
     .execute();
-  return imageUrl(hash, image.kind.ext);
+  await storeVariants(trx, { hash, ext: image.kind.ext }, image.photo, now);
+  return image.photo ? photoUrl(hash) : imageUrl(hash, image.kind.ext);
 }
 
-/** An uploaded image by the last segment of its URL ("<hash>.<ext>"), or null. */
-export async function readImage(
-  file: string,
-  db: Kysely<DB> = appDb,
-): Promise<{ contentType: string; bytes: Buffer; ext: string } | null> {
-  const m = /^([0-9a-f]{32})\.(png|jpg|webp|svg)$/.exec(file);
+export type ServedImage = { contentType: string; bytes: Buffer; svg: boolean };
+
+const SERVED = /^([0-9a-f]{32})(?:-(240|480|960)\.(avif|webp|jpg)|\.svg)$/;
+
+/**
+ * What /images/uploads/<file> serves: a photo's variant ("<hash>-<width>.<format>") or an SVG
+ * ("<hash>.svg"); null for anything else, a photo's original ("<hash>.jpg") above all.
+ */
+export async function readImage(file: string, db: Kysely<DB> = appDb): Promise<ServedImage | null> {
+  const m = SERVED.exec(file);
   if (!m) return null;
+  const [, hash, width, format] = m;
+  if (width) {
+    const row = await db
+      .selectFrom("uploadedImageVariants")
+      .select(["contentType", "bytes"])
+      .where("hash", "=", hash)
+      .where("targetWidth", "=", Number(width))
+      .where("format", "=", format as VariantFormat)
+      .executeTakeFirst();
+    return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes), svg: false } : null;
+  }
   const row = await db
     .selectFrom("uploadedImages")
-    .select(["contentType", "bytes", "ext"])
-    .where("hash", "=", m[1])
-    .where("ext", "=", m[2] as "png")
+    .select(["contentType", "bytes"])
+    .where("hash", "=", hash)
+    .where("ext", "=", "svg")
     .executeTakeFirst();
-  return row ? { ...row, bytes: Buffer.from(row.bytes) } : null;
+  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes), svg: true } : null;
 }

@@ -55,6 +55,7 @@ import * as m037 from "./migrations/037-delivery-at-cutoff";
 import * as m038 from "./migrations/038-discount-claims";
 import * as m039 from "./migrations/039-issued-lines-and-staff-money";
 import * as m040 from "./migrations/040-refund-settlement";
+import * as m041 from "./migrations/041-image-variants";
 import * as m042 from "./migrations/042-undispatched-orders";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
@@ -262,6 +263,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "038-discount-claims": m038,
         "039-issued-lines-and-staff-money": m039,
         "040-refund-settlement": m040,
+        "041-image-variants": m041,
         "042-undispatched-orders": m042,
       }),
     },

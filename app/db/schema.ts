@@ -727,6 +727,24 @@ export interface UploadedImagesTable {
   size: number;
   uploadedBy: number | null;
   createdAt: Timestamp;
+  /** the upright original's size; null for an SVG, or a photo not (or not able to be) resized yet */
+  width: Optional<number>;
+  height: Optional<number>;
+  /** when its variants were made or found impossible (migration 041); null: the job's to do */
+  variantsMadeAt: Optional<Timestamp>;
+}
+
+/** One size and format of an uploaded photo, the only bytes of it the shop serves (migration 041). */
+export interface UploadedImageVariantsTable {
+  hash: string;
+  /** the width it was made for (240, 480 or 960); a narrower original keeps its own */
+  targetWidth: number;
+  format: "avif" | "webp" | "jpg";
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  size: number;
 }
 
 export interface DB {
@@ -782,6 +800,7 @@ export interface DB {
   // catalogue (issue 37, migration 028)
   priceChanges: PriceChangesTable;
   uploadedImages: UploadedImagesTable;
+  uploadedImageVariants: UploadedImageVariantsTable;
   // issue 37, helper D (seo): migration 031
   stockAdjustments: StockAdjustmentsTable;
 }

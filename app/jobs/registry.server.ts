@@ -8,6 +8,7 @@ import { giftCardMailJob } from "~/gift-cards/mail-job.server";
 import { paymentRecoveryJob } from "~/payments/recovery.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cleanupJob } from "./cleanup.server";
+import { imageVariantsJob } from "./image-variants.server";
 import type { JobKind } from "./types";
 
 export const JOB_KINDS: JobKind<unknown>[] = [
@@ -16,5 +17,6 @@ export const JOB_KINDS: JobKind<unknown>[] = [
   paymentRecoveryJob,
   refundSettlementJob,
   mailRelayJob,
+  imageVariantsJob,
   cleanupJob,
 ];

@@ -18,6 +18,7 @@ import {
   PRODUCT_FORM_ID,
 } from "~/admin/catalogue/components";
 import { AdminPage } from "~/admin/components/admin-page";
+import { ProductPicture } from "~/components/product-picture";
 import { requireStaff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import catalogueHref from "~/styles/admin-catalogue.css";
@@ -86,12 +87,14 @@ export default function ProductPage() {
           <section className="admin-card" aria-labelledby="image-title">
             <h2 id="image-title">Image</h2>
             {product.image ? (
-              <img
+              <ProductPicture
                 className="catalogue-image"
                 src={product.image}
                 alt={`${product.name}, as the shop shows it`}
                 width={240}
                 height={240}
+                sizes="240px"
+                loading="eager"
               />
             ) : (
               <p className="admin-muted">No image yet.</p>

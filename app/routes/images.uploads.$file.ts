@@ -1,6 +1,9 @@
-// /images/uploads/{hash}.{ext}: an image uploaded in the back office (decision 055), from the
-// database. The address carries the content's hash, so it is cached for a year and never revalidated;
-// nosniff keeps it an image, and an SVG gets a policy under which no script or fetch could run.
+// /images/uploads/{file}: an image uploaded in the back office (decisions 055 and 078), from the
+// database: a photo's variant (<hash>-<width>.<avif|webp|jpg>) or an SVG (<hash>.svg). A photo's
+// original is never served: it may carry its EXIF (a GPS position), and it is far larger than any
+// page needs. The address carries the content's hash, so it is cached for a year and never
+// revalidated; nosniff keeps it an image, and an SVG gets a policy under which no script or fetch
+// could run.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readImage } from "~/catalogue/images.server";
 
@@ -14,7 +17,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
     "Cache-Control": "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
   });
-  if (image.ext === "svg")
+  if (image.svg)
     headers.set(
       "Content-Security-Policy",
       "default-src 'none'; style-src 'unsafe-inline'; sandbox",

@@ -20,6 +20,7 @@ import * as imageRoute from "~/routes/images.uploads.$file";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { cutoffInstant, nextDeliveryDate, reminderInstant } from "~/subscriptions/schedule";
 import { createStaff } from "../factories";
+import { transparentPng } from "../photos";
 import { refusalOf, staffClient, type StaffClient } from "./admin-helpers";
 import { call, getRequest, ORIGIN, postRequest, rowCounts } from "./http-helpers";
 import { mailsTo, ordersOf, subscriber } from "./renewal-fixtures";
@@ -235,24 +236,37 @@ describe("products", () => {
         })
       ).message,
     ).toBe(IMAGE_MESSAGES.brokenSvg);
+    // a PNG's signature and nothing that decodes (decision 078)
+    expect((await refused({ bytes: PNG, name: "b.png", type: "image/png" })).message).toBe(
+      IMAGE_MESSAGES.brokenPhoto,
+    );
     expect((await productRow("addon-bacon")).image).toBe(p.image);
 
-    // a PNG named like a JPEG is stored as the PNG it is
+    // a PNG named like a JPEG is stored as the PNG it is, and shown by its variants (decision 078)
+    const png = await transparentPng();
     const ok = await call(
       productPage.action,
-      productPost(path, owner, formOf(p), { bytes: PNG, name: "bacon.jpg", type: "image/jpeg" }),
+      productPost(path, owner, formOf(p), { bytes: png, name: "bacon.jpg", type: "image/jpeg" }),
       params,
     );
     expect(ok.status).toBe(303);
     const image = (await productRow("addon-bacon")).image;
-    expect(image).toMatch(/^\/images\/uploads\/[0-9a-f]{32}\.png$/);
+    expect(image).toMatch(/^\/images\/uploads\/[0-9a-f]{32}-960\.jpg$/);
+    const hash = image.split("/").pop()!.slice(0, 32);
+    const original = await db
+      .selectFrom("uploadedImages")
+      .select(["ext", "bytes"])
+      .where("hash", "=", hash)
+      .executeTakeFirstOrThrow();
+    expect(original.ext).toBe("png");
+    expect(Buffer.from(original.bytes).equals(png)).toBe(true);
     const audit = (await auditsOf("product.update", p.id)).at(-1)!;
     expect(JSON.parse(audit.after!)).toEqual({ image });
     const served = await call(imageRoute.loader, getRequest(image), {
       file: image.split("/").pop(),
     });
     expect(served.status).toBe(200);
-    expect(served.headers.get("Content-Type")).toBe("image/png");
+    expect(served.headers.get("Content-Type")).toBe("image/jpeg");
     expect(served.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
     expect(served.headers.get("X-Content-Type-Options")).toBe("nosniff");
 
@@ -283,7 +297,17 @@ describe("products", () => {
     const servedSvg = await call(imageRoute.loader, getRequest(svgUrl), { file });
     expect(servedSvg.headers.get("Content-Type")).toBe("image/svg+xml");
     expect(servedSvg.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
-    for (const bad of ["nope.png", `${"a".repeat(32)}.png`, `${file.split(".")[0]}.png`, "../x"])
+    // the photo's original is never served, by any name
+    for (const bad of [
+      "nope.png",
+      `${"a".repeat(32)}.png`,
+      `${file.split(".")[0]}.png`,
+      "../x",
+      `${hash}.png`,
+      `${hash}.jpg`,
+      `${hash}-960.png`,
+      `${hash}-100.jpg`,
+    ])
       expect(
         (await call(imageRoute.loader, getRequest(`/images/uploads/${bad}`), { file: bad })).status,
       ).toBe(404);

@@ -8,6 +8,7 @@ import {
   sanitiseSvg,
   sniffImage,
 } from "~/catalogue/image-files.server";
+import { transparentPng } from "../photos";
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 const text = (s: string) => new TextEncoder().encode(s);
@@ -94,38 +95,45 @@ describe("sanitiseSvg", () => {
 });
 
 describe("prepareImage", () => {
-  it("keeps a raster image's bytes as they are", () => {
-    const ok = prepareImage(PNG);
-    expect(ok).toMatchObject({ ok: true, kind: { ext: "png" } });
-    expect(ok.ok && [...ok.bytes]).toEqual([...PNG]);
+  it("keeps a photo's bytes as uploaded, beside the variants the shop serves", async () => {
+    const png = await transparentPng();
+    const ok = await prepareImage(png);
+    expect(ok).toMatchObject({ ok: true, kind: { ext: "png" }, photo: { width: 64, height: 48 } });
+    expect(ok.ok && ok.bytes.equals(png)).toBe(true);
+    expect(ok.ok && ok.photo?.variants.length).toBe(9);
   });
 
-  it("stores a sanitised SVG", () => {
-    const ok = prepareImage(text('<svg viewBox="0 0 1 1" onload="x()"><rect/></svg>'));
+  it("stores a sanitised SVG, which has no variants", async () => {
+    const ok = await prepareImage(text('<svg viewBox="0 0 1 1" onload="x()"><rect/></svg>'));
     expect(ok.ok).toBe(true);
     expect(ok.ok && ok.bytes.toString("utf-8")).not.toContain("onload");
+    expect(ok.ok && ok.photo).toBeNull();
   });
 
-  it("refuses an empty, too big, unknown or broken file with the page's words", () => {
-    expect(prepareImage(bytes())).toEqual({ ok: false, message: IMAGE_MESSAGES.empty });
+  it("refuses an empty, too big, unknown or broken file with the page's words", async () => {
+    expect(await prepareImage(bytes())).toEqual({ ok: false, message: IMAGE_MESSAGES.empty });
+    const png = await transparentPng();
     const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
-    big.set(PNG);
-    expect(prepareImage(big)).toEqual({ ok: false, message: IMAGE_MESSAGES.tooBig });
+    big.set(png);
+    expect(await prepareImage(big)).toEqual({ ok: false, message: IMAGE_MESSAGES.tooBig });
+    // a PNG reader stops at the image's end: what follows is not read
     const justFits = new Uint8Array(MAX_IMAGE_BYTES);
-    justFits.set(PNG);
-    expect(prepareImage(justFits).ok).toBe(true);
-    expect(prepareImage(text("just some text"))).toEqual({
+    justFits.set(png);
+    expect((await prepareImage(justFits)).ok).toBe(true);
+    expect(await prepareImage(text("just some text"))).toEqual({
       ok: false,
       message: IMAGE_MESSAGES.wrongType,
     });
-    expect(prepareImage(text("<svg><rect width='1'"))).toEqual({
+    expect(await prepareImage(text("<svg><rect width='1'"))).toEqual({
       ok: false,
       message: IMAGE_MESSAGES.brokenSvg,
     });
     // not UTF-8 text: not an SVG at all
-    expect(prepareImage(bytes(0x3c, 0x73, 0x76, 0x67, 0x3e, 0xff, 0xfe))).toEqual({
+    expect(await prepareImage(bytes(0x3c, 0x73, 0x76, 0x67, 0x3e, 0xff, 0xfe))).toEqual({
       ok: false,
       message: IMAGE_MESSAGES.wrongType,
     });
+    // a PNG's signature and nothing that decodes: said so, never a 500
+    expect(await prepareImage(PNG)).toEqual({ ok: false, message: IMAGE_MESSAGES.brokenPhoto });
   });
 });

@@ -137,7 +137,7 @@ const ON_CLIENT_INPUT = [
   String.raw`app/catalogue/image-files.server.ts /^on/i`,
   String.raw`app/catalogue/image-files.server.ts /javascript:|vbscript:|data:|@import|expression\(/`,
   String.raw`app/catalogue/image-files.server.ts /url\(['"]?#[^()]*\)/g`,
-  String.raw`app/catalogue/images.server.ts /^([0-9a-f]{32})\.(png|jpg|webp|svg)$/`,
+  String.raw`app/catalogue/images.server.ts /^([0-9a-f]{32})(?:-(240|480|960)\.(avif|webp|jpg)|\.svg)$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /,/g`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^max-\d{1,9}$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^price-\d{1,9}$/`,
@@ -343,6 +343,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "the numbers' CSV cells, counts and amounts the server computed (figures.ts)",
   [String.raw`app/admin/content/images.server.ts /\.(svg|png|jpe?g|webp)$/i`]:
     "names of the files in public/images",
+  [String.raw`app/catalogue/image-variants.server.ts /pixel limit/i`]:
+    "sharp's own error message when it refuses to decode an image",
   [String.raw`app/admin/customers/components/customer-tables.tsx /^You\b/`]:
     "the activity's Who label, written by the server (subscriber-actions.server.ts)",
   [String.raw`app/bin/db-reset.ts /^file:/`]: "DATABASE_URL, set by the operator",

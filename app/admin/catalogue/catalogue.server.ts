@@ -277,7 +277,7 @@ export async function saveProduct(
   }
   const input = parsed.data;
   const upload = await uploadOf(form);
-  const image = upload ? prepareImage(upload) : null;
+  const image = upload ? await prepareImage(upload) : null;
   if (image && !image.ok)
     return { ok: false, status: 400, message: image.message, values, field: "image" };
 

@@ -2,6 +2,7 @@ import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, type MouseEvent, type RefObject } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useCsrfToken } from "~/components/csrf-input";
+import { ProductPicture } from "~/components/product-picture";
 import { formatAud } from "~/utils/money";
 import { parseStep } from "../rules";
 import type { CardProduct } from "../listing";
@@ -91,7 +92,7 @@ export function ProductCard({
       aria-labelledby={titleId}
     >
       <div className="product-card__tile">
-        <img src={product.image} alt="" width={240} height={180} loading="lazy" decoding="async" />
+        <ProductPicture src={product.image} width={240} height={180} />
         {quantity > 0 ? (
           <span className="product-card__badge" aria-hidden="true">
             {quantity}
