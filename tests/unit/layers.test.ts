@@ -130,7 +130,7 @@ describe("the shop and the back office share a core (issue 47)", () => {
       "the runner's list of every kind of job: the refund-settlement job is the back office's",
     ],
     [
-      "app/bin/staff.ts -> app/admin/staff/schemas.ts",
+      "app/bin/staff.ts -> app/admin/staff/staff-schema.ts",
       "the operator's command that invites staff is the back office's staff invitation, from a shell",
     ],
     [
@@ -162,7 +162,7 @@ describe("the shop and the back office share a core (issue 47)", () => {
       "a code's rules are the ones checkout applies",
     ],
     [
-      "app/admin/discounts/schemas.ts -> app/checkout/discount-rules.ts",
+      "app/admin/discounts/discount-schema.ts -> app/checkout/discount-rules.ts",
       "a code's length is the one checkout accepts",
     ],
     [

@@ -312,7 +312,6 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/stock/stock-schema.ts /^[+-]?\d{1,6}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^[A-Za-z0-9-]{16,64}$/`,
   String.raw`app/admin/stock/stock-schema.ts /^\d{1,9}$/`,
-  String.raw`app/routes/admin.catalogue.stock.tsx /^\d{1,9}$/`,
   String.raw`app/seo/sitemap.server.ts /[&<>"']/g`,
   // content editing (issue 37): the editor's forms, an old slug from a URL, image paths in content
   String.raw`app/admin/content/dates.ts /^\d+$/`,
