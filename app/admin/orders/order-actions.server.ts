@@ -8,7 +8,7 @@ import { validationError } from "remix-validated-form";
 import { appOrigin } from "~/accounts/origin.server";
 import { formError } from "~/accounts/form-error";
 import { formatAud } from "~/admin/format";
-import { REFUND_FORM_ID, refundValidator } from "~/admin/orders/refund-validator";
+import { checkRefundForm, REFUND_FORM_ID } from "~/admin/orders/refund-validator";
 import { requireStaff, type Staff } from "~/staff/staff-session.server";
 import type { Permission } from "~/staff/permissions";
 import { refundOrder } from "~/admin/refunds/refunds.server";
@@ -69,10 +69,10 @@ async function resend({ staff, order, formData, origin }: IntentArgs) {
 }
 
 async function refund({ staff, order, formData, origin }: IntentArgs) {
-  const checked = await refundValidator.validate(formData);
-  const typed = typedRefund(checked.submittedData);
+  const checked = checkRefundForm(formData);
+  const typed = typedRefund(Object.fromEntries(formData));
   if (checked.error) {
-    const { form, ...fieldErrors } = checked.error.fieldErrors;
+    const { form, ...fieldErrors } = checked.error;
     if (form) return data(formError(REFUND_FORM_ID, form, typed), { status: 400 });
     return validationError({ fieldErrors, formId: REFUND_FORM_ID }, typed, { status: 400 });
   }
@@ -89,7 +89,7 @@ async function refund({ staff, order, formData, origin }: IntentArgs) {
 }
 
 /** What the refund form posted, to show again beside its errors (never its key or what was seen). */
-function typedRefund(submitted: Record<string, unknown>) {
+function typedRefund(submitted: Record<string, FormDataEntryValue>) {
   const { idempotencyKey: _key, seenRefundedCents: _seen, csrf: _csrf, ...typed } = submitted;
   return typed;
 }

@@ -1,7 +1,7 @@
-// The refund form's validator, for the browser and the action alike: remix-validated-form's shape
-// around the refund schema's own reader (readRefundForm), which turns the "qty-{line}" fields into
-// lines and refuses a line field the page did not write. An error not about one field ("form") is
-// the form's own.
+// The refund form's validator: remix-validated-form's shape around the refund schema's own reader
+// (readRefundForm), which turns the "qty-{line}" fields into lines and refuses a line field the page
+// did not write. The browser runs it through the library; the action runs the same reader on the
+// raw form (checkRefundForm). An error not about one field ("form") is the form's own.
 import { createValidator } from "remix-validated-form";
 import { fieldErrorsOf, readRefundForm, type RefundForm } from "~/admin/refunds/refund-schema";
 
@@ -16,12 +16,18 @@ function formDataOf(values: Record<string, unknown>): FormData {
   return form;
 }
 
-function check(values: Record<string, unknown>) {
-  const { parsed } = readRefundForm(formDataOf(values));
+/**
+ * The action's check, on the form exactly as posted: remix-validated-form reads "a.b" names as
+ * paths, so a hand-made "qty-9.0" would not reach the reader through it and go unrefused.
+ */
+export function checkRefundForm(form: FormData) {
+  const { parsed } = readRefundForm(form);
   return parsed.success
     ? { data: parsed.data, error: undefined }
     : { data: undefined, error: fieldErrorsOf(parsed.error) as Record<string, string> };
 }
+
+const check = (values: Record<string, unknown>) => checkRefundForm(formDataOf(values));
 
 export const refundValidator = createValidator<RefundForm>({
   validate: async (values) => check(values),

@@ -14,13 +14,3 @@ export function StatusMessage({ message }: { message: string | null }) {
     </p>
   );
 }
-
-/** A refusal of the page's form, as an alert. */
-export function RefusalMessage({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p className="form-alert form-alert--error" role="alert">
-      {message}
-    </p>
-  );
-}
