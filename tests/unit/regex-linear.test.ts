@@ -402,7 +402,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/payments/sandbox-gateway.server.ts /_([a-z]+)$/`]:
     "a token the sandbox gateway made itself",
   [String.raw`app/subscriptions/deliveries.server.ts /^PT-/`]: "an order reference the shop made",
-  [String.raw`app/subscriptions/renewal-order.server.ts /^PT-/`]: "an order reference the shop made",
+  [String.raw`app/subscriptions/renewal-order.server.ts /^PT-/`]:
+    "an order reference the shop made",
   [String.raw`app/subscriptions/subscriber-actions.server.ts /_/g`]: "the shop's own change kinds",
   [String.raw`app/subscriptions/subscriber-schedule.ts /\s?([AP]M)$/i`]: "a time Intl formatted",
   // quadratic on a long run of digits, but its input is a whole number of dollars: at most 22 characters
