@@ -15,7 +15,7 @@ import type { DB, StaffRole } from "~/db/schema";
 import type { JobKind, JobOutcome } from "~/jobs/types";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
-import { settleFailed, settleSucceeded } from "./settle.server";
+import { settleFailed, settleRowSucceeded } from "./settle.server";
 
 type Item = { refundId: number };
 
@@ -84,17 +84,7 @@ export async function settleUnknownRefund(
       : await releaseCancel(db, staff, { key: r.idempotencyKey, at: now });
   else
     settled = found
-      ? await settleSucceeded({
-          staff,
-          refund: r,
-          payment: {
-            id: r.paymentId,
-            amountCents: r.paymentCents,
-            cardBrand: r.cardBrand ?? null,
-            cardLastFour: r.cardLastFour ?? null,
-          },
-          reference: r.reference,
-          customer: { email: r.email, firstName: r.firstName },
+      ? await settleRowSucceeded(staff, r, {
           origin,
           gatewayRefundId: found.refundId,
           at: now,

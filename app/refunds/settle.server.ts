@@ -55,6 +55,43 @@ const cardWords = (p: Pick<CardPayment, "cardBrand" | "cardLastFour"> | null) =>
     : "to your card";
 
 /** The gateway refunded: the refund succeeds, its payment is marked refunded when nothing is left, its note is e-mailed. */
+/** A refund row as the settling reads it back (its payment's card and its order's customer joined). */
+export type RefundRow = {
+  id: number;
+  noteNumber: string;
+  amountCents: number;
+  gstCents: number;
+  reason: string;
+  paymentId: number;
+  paymentCents: number;
+  cardBrand?: string | null;
+  cardLastFour?: string | null;
+  reference: string;
+  email: Customer["email"];
+  firstName: Customer["firstName"];
+};
+
+/** settleSucceeded for a refund read back as a row: the resumed press and the settlement job. */
+export function settleRowSucceeded(
+  staff: StaffRef,
+  r: RefundRow,
+  settle: { origin: string; gatewayRefundId: string; at: Date; from?: "pending" | "unknown" },
+): Promise<boolean> {
+  return settleSucceeded({
+    staff,
+    refund: r,
+    payment: {
+      id: r.paymentId,
+      amountCents: r.paymentCents,
+      cardBrand: r.cardBrand ?? null,
+      cardLastFour: r.cardLastFour ?? null,
+    },
+    reference: r.reference,
+    customer: { email: r.email, firstName: r.firstName },
+    ...settle,
+  });
+}
+
 export async function settleSucceeded({
   staff,
   refund,

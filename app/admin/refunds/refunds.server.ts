@@ -27,6 +27,7 @@ import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import {
   markUnknown,
   noteEmail,
+  settleRowSucceeded,
   settleSucceeded,
   type CardPayment,
   type Customer,
@@ -427,21 +428,7 @@ export async function resumeAbandonedRefunds({
       await markUnknown(staff, r.id, r.reference, error, new Date());
       continue;
     }
-    await settleSucceeded({
-      staff,
-      refund: r,
-      payment: {
-        id: r.paymentId,
-        amountCents: r.paymentCents,
-        cardBrand: r.cardBrand ?? null,
-        cardLastFour: r.cardLastFour ?? null,
-      },
-      reference: r.reference,
-      customer: { email: r.email, firstName: r.firstName },
-      origin,
-      gatewayRefundId: refundId,
-      at: new Date(),
-    });
+    await settleRowSucceeded(staff, r, { origin, gatewayRefundId: refundId, at: new Date() });
     resumed++;
   }
   return resumed;
