@@ -26,7 +26,7 @@ import {
   promoCookie,
   readPromo,
 } from "./checkout-page.server";
-import { parseExpectedTotal, shownTotalCheck } from "./expected-total.server";
+import { parseExpectedTotal, shownTotalCheck } from "~/pricing/expected-total.server";
 import { CHECKOUT_FORM_ID } from "./form-ids";
 import { waitingGiftCardProblem } from "./gift-credit.server";
 import {

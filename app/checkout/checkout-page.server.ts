@@ -16,10 +16,11 @@ import { listSavedCards, type SavedCard } from "~/payments/payments.server";
 import { secureCookies } from "~/env.server";
 import { RATE_LIMIT, RateLimitedError, consume, type Limit } from "~/security/rate-limit.server";
 import type { CheckoutContext } from "./checkout-schema";
-import { DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE } from "./discount-rules";
-import { refusalFor } from "./discount-use.server";
-import { describeQuote } from "./expected-total.server";
-import { findDiscount, quoteDraft, type Quote } from "./quote.server";
+import { DISCOUNT_CODE_MAX, DISCOUNT_UNUSABLE } from "~/discounts/discount-rules";
+import { refusalFor } from "~/discounts/discount-use.server";
+import { describeQuote } from "~/pricing/expected-total.server";
+import { quoteDraft, type Quote } from "~/pricing/quote.server";
+import { findDiscount } from "~/discounts/find-discount.server";
 
 /** `?promo=CODE` on any link is kept for a day, until checkout uses it or finds it unusable. */
 export const promoCookie = createCookie("promo", {

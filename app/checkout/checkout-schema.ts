@@ -17,11 +17,8 @@ import {
   refineWhen,
   type AddressInput,
 } from "~/addresses/address-schema";
-import { CHOOSE_PRODUCT, DISCOUNT_CODE_MAX } from "./discount-rules";
-
-export const KNIFE_ADULT = "You must be an adult to order a knife.";
-export const KNIFE_DISCLAIMER = "You must agree to the knife safety disclaimer.";
-
+import { CHOOSE_PRODUCT, DISCOUNT_CODE_MAX } from "~/discounts/discount-rules";
+import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/box/knife-check";
 import type { CheckoutContext } from "./form-ids";
 
 export type { CheckoutContext };

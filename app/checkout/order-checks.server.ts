@@ -22,9 +22,9 @@ import { cardAnswer, cardFor, CHOOSE_A_CARD } from "~/payments/charge-flow.serve
 import type { ResolvedCard } from "~/payments/payments.server";
 import { ACCOUNT_DISABLED, accountRefusal } from "./account-step.server";
 import type { CheckoutInput } from "./checkout-schema";
-import { shownTotalCheck, type TotalChanged } from "./expected-total.server";
+import { shownTotalCheck, type TotalChanged } from "~/pricing/expected-total.server";
 import type { CheckoutActor, CheckoutOutcome } from "./place-order.server";
-import { quoteDraft, type Quote } from "./quote.server";
+import { quoteDraft, type Quote } from "~/pricing/quote.server";
 
 /** The account the order is for: the signed-in user, or the draft's identified e-mail (never one with a password). */
 async function customerFor(actor: CheckoutActor): Promise<User | null> {

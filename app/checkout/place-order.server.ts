@@ -33,9 +33,13 @@ import {
   type ShopperFlow,
 } from "~/payments/charge-flow.server";
 import { claimPayment } from "~/payments/payments.server";
-import { claimDiscountUse, claimFirstOrder, releaseDiscountUse } from "./discount-use.server";
-import { creditChangedUnderClaim, type TotalChanged } from "./expected-total.server";
-import type { Quote } from "./quote.server";
+import {
+  claimDiscountUse,
+  claimFirstOrder,
+  releaseDiscountUse,
+} from "~/discounts/discount-use.server";
+import { creditChangedUnderClaim, type TotalChanged } from "~/pricing/expected-total.server";
+import type { Quote } from "~/pricing/quote.server";
 import { check, codeRefusedAtClaim, type Checked } from "./order-checks.server";
 import {
   prepareOrder,

@@ -21,10 +21,10 @@ import { newOrderReference } from "~/orders/reference.server";
 import { linkPayment, saveCard } from "~/payments/payments.server";
 import { agreementTerms } from "./agreement";
 import type { CheckoutInput } from "./checkout-schema";
-import { settleDiscountUse } from "./discount-use.server";
+import { settleDiscountUse } from "~/discounts/discount-use.server";
 import type { Checked } from "./order-checks.server";
 import type { CheckoutActor } from "./place-order.server";
-import type { Quote } from "./quote.server";
+import type { Quote } from "~/pricing/quote.server";
 
 export type OrderInput = CheckoutInput & { giftCode?: string | null };
 

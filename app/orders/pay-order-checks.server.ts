@@ -3,7 +3,7 @@
 //   packing cut-off): the box was never packed, so paying for it now would charge for nothing;
 // - a total that differs from the one the page (or the API client) showed: the shopper's credit
 //   moved since (spent on another order, or a gift card added), or the invoice changed.
-import { totalChangedMessage } from "~/checkout/expected-total.server";
+import { totalChangedMessage } from "~/pricing/expected-total.server";
 import { formatDeliveryDate } from "~/delivery/schedule";
 import { sydneyNow } from "~/utils/sydney-time.server";
 import type { OwnOrder } from "./breakdown.server";

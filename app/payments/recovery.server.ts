@@ -17,7 +17,7 @@ import { addLedgerEntry } from "~/orders/credit.server";
 import { PAYMENTS } from "~/config";
 import { paymentGateway } from "./sandbox-gateway.server";
 import type { Reserved } from "./payments.server";
-import { releaseDiscountUse } from "~/checkout/discount-use.server";
+import { releaseDiscountUse } from "~/discounts/discount-use.server";
 
 type Item = { paymentId: number; key: string };
 

@@ -1,7 +1,7 @@
 // The pure side of decision 069 (./delivery-box.server.ts does the reads and writes): the box a
 // delivery is frozen with at its cut-off, what its reminder stated, and the amount a quote comes to.
-import type { FoundDiscount } from "~/checkout/discount-rules";
-import type { Quote } from "~/checkout/quote.server";
+import type { FoundDiscount } from "~/discounts/discount-rules";
+import type { Quote } from "~/pricing/quote.server";
 
 export type BoxLine = { productId: number; quantity: number };
 

@@ -9,7 +9,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
 import { formatDeliveryDate } from "~/delivery/schedule";
-import { releaseRenewalUse } from "~/checkout/discount-use.server";
+import { releaseRenewalUse } from "~/discounts/discount-use.server";
 import { queueEmail } from "~/email/mailer.server";
 import { deliveryNotSentEmail } from "~/email/templates/delivery-not-sent";
 import { addLedgerEntry, lockUser } from "~/orders/credit.server";

@@ -25,7 +25,7 @@ import { deliveryAmount } from "./delivery-box.server";
 import { cutoffInstant, cutoffLabel } from "./schedule";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { formatAud } from "~/utils/money";
-import type { Quote } from "~/checkout/quote.server";
+import type { Quote } from "~/pricing/quote.server";
 
 type Reminded = NonNullable<Awaited<ReturnType<typeof deliveryById>>>;
 

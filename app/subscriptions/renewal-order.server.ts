@@ -5,7 +5,7 @@
 // the renewal's key.
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/db/schema";
-import { recordRenewalUse } from "~/checkout/discount-use.server";
+import { recordRenewalUse } from "~/discounts/discount-use.server";
 import { addLedgerEntry, creditBalance, lockUser } from "~/orders/credit.server";
 import { applyCredit } from "~/orders/credit";
 import { insertInvoiceLines } from "~/orders/invoice-lines.server";

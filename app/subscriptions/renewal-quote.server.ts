@@ -1,4 +1,4 @@
-// What a renewal contains and costs, priced by the checkout's own quoteDraft:
+// What a renewal contains and costs, priced by the same quoteDraft as checkout (app/pricing):
 // the box, its cuts, the recurring add-ons that are still in stock and listable
 // for the postcode (Tasmania: no salmon), the subscription's discount when it is
 // a recurring one and still usable. Items left out get a note for the e-mail.
@@ -8,9 +8,10 @@ import { db } from "~/db/client.server";
 import { getCart } from "~/box/cart.server";
 import { isListable } from "~/box/rules";
 import { cantGoToTasmania, salmonBarred } from "~/box/tasmania";
-import { findDiscount, quoteDraft, type Quote } from "~/checkout/quote.server";
-import { applyDiscount, renewalKeeps, type FoundDiscount } from "~/checkout/discount-rules";
-import { regionOfPostcode, subscriptionUses } from "~/checkout/discount-use.server";
+import { quoteDraft, type Quote } from "~/pricing/quote.server";
+import { findDiscount } from "~/discounts/find-discount.server";
+import { applyDiscount, renewalKeeps, type FoundDiscount } from "~/discounts/discount-rules";
+import { regionOfPostcode, subscriptionUses } from "~/discounts/discount-use.server";
 import type { SubscriptionFacts } from "./deliveries.server";
 import { pricesAt } from "~/catalogue/prices.server";
 import type { Cart } from "~/box/cart.server";

@@ -8,7 +8,7 @@ import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from "~/catalogue/image-files.server"
 import { pricesAt, recordPriceChange } from "~/catalogue/prices.server";
 import { curatedRanges } from "~/box/catalogue.server";
 import { listShowcaseBoxes } from "~/content/boxes.server";
-import { quoteDraft } from "~/checkout/quote.server";
+import { quoteDraft } from "~/pricing/quote.server";
 import { readContentVersion } from "~/content/content-version.server";
 import { db } from "~/db/client.server";
 import { runDueJobs } from "~/jobs/runner.server";

@@ -7,14 +7,14 @@ import { db } from "~/db/client.server";
 import { saveDiscount } from "~/admin/discounts/discounts.server";
 import { DiscountFormSchema } from "~/admin/discounts/discount-schema";
 import { placeOrder } from "~/checkout/place-order.server";
-import { quoteDraft } from "~/checkout/quote.server";
+import { quoteDraft } from "~/pricing/quote.server";
 import {
   DISCOUNT_CUSTOMER_LIMIT,
   DISCOUNT_FIRST_ORDER,
   DISCOUNT_UNUSABLE,
   DISCOUNT_USED_UP,
   discountRegionMessage,
-} from "~/checkout/discount-rules";
+} from "~/discounts/discount-rules";
 import { runDueJobs } from "~/jobs/runner.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";
 import { quoteRenewal } from "~/subscriptions/renewal-quote.server";

@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterEach, vi } from "vitest";
 import { db } from "~/db/client.server";
 import { changeAddon } from "~/box/cart.server";
-import { quoteDraft } from "~/checkout/quote.server";
+import { quoteDraft } from "~/pricing/quote.server";
 import {
   placeOrder,
   repeatedSubmit,
@@ -13,7 +13,7 @@ import {
   ANOTHER_TAB,
 } from "~/checkout/place-order.server";
 import type { CheckoutInput } from "~/checkout/checkout-schema";
-import { CHOOSE_PRODUCT } from "~/checkout/discount-rules";
+import { CHOOSE_PRODUCT } from "~/discounts/discount-rules";
 import { TASMANIA_DISCOUNT } from "~/box/tasmania";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { loadTaxInvoice } from "~/orders/invoice.server";

@@ -12,7 +12,7 @@ import * as m038 from "~/db/migrations/038-discount-claims";
 import { saveDiscount } from "~/admin/discounts/discounts.server";
 import { DiscountFormSchema, DISCOUNT_MESSAGES } from "~/admin/discounts/discount-schema";
 import { placeOrder } from "~/checkout/place-order.server";
-import { DISCOUNT_FIRST_ORDER, DISCOUNT_UNUSABLE } from "~/checkout/discount-rules";
+import { DISCOUNT_FIRST_ORDER, DISCOUNT_UNUSABLE } from "~/discounts/discount-rules";
 import { runDueJobs } from "~/jobs/runner.server";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { SUBSCRIPTION_JOB_KINDS } from "~/subscriptions/jobs.server";

@@ -4,7 +4,7 @@
 // no knife, needs neither. Service level (saveBox, loadNextBox) and the
 // route's action (a 422 with the field errors, the pending box kept).
 import { db } from "~/db/client.server";
-import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/checkout/checkout-schema";
+import { KNIFE_ADULT, KNIFE_DISCLAIMER } from "~/box/knife-check";
 import {
   KnifeConfirmationError,
   loadNextBox,

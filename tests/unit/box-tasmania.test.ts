@@ -6,7 +6,7 @@ import {
   salmonBarred,
 } from "~/box/tasmania";
 import { isListable } from "~/box/rules";
-import { blockedInTasmania } from "~/checkout/discount-rules";
+import { blockedInTasmania } from "~/discounts/discount-rules";
 
 describe("the Tasmania salmon rule", () => {
   it("knows salmon by name, in any of several names and any case", () => {

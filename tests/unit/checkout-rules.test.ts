@@ -3,8 +3,9 @@ import {
   blockedInTasmania,
   requiresChoice,
   type Discount,
-} from "~/checkout/discount-rules";
-import { checkoutSchema, KNIFE_ADULT } from "~/checkout/checkout-schema";
+} from "~/discounts/discount-rules";
+import { checkoutSchema } from "~/checkout/checkout-schema";
+import { KNIFE_ADULT } from "~/box/knife-check";
 import { AddressSchema, normalisePhone } from "~/addresses/address-schema";
 import { scrubCardData } from "~/payments/card-schema";
 import { applyCredit, gstIncluded } from "~/orders/credit";

@@ -1,5 +1,5 @@
 // Decision 069's pure side: what a reminder keeps on its delivery, and the amount a quote comes to.
-import type { FoundDiscount } from "~/checkout/discount-rules";
+import type { FoundDiscount } from "~/discounts/discount-rules";
 import {
   amountOf,
   frozenBoxOf,

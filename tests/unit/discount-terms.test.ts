@@ -18,7 +18,7 @@ import {
   type CheckoutFacts,
   type DiscountTerms,
   type FoundDiscount,
-} from "~/checkout/discount-rules";
+} from "~/discounts/discount-rules";
 import {
   amountCents,
   DiscountFormSchema,

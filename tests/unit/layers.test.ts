@@ -13,6 +13,8 @@ const DOMAINS = [
   "payments",
   "subscriptions",
   "checkout",
+  "pricing",
+  "discounts",
   "orders",
   "gift-cards",
   "box",
@@ -147,80 +149,34 @@ describe("the shop and the back office share a core (issue 47)", () => {
         !ADMIN_EXCEPTIONS.has(e),
     );
     expect(offenders).toEqual([]);
+    // every exception is still needed, so the list only shrinks
+    const edges = new Set(ALL_EDGES());
+    expect([...ADMIN_EXCEPTIONS.keys()].filter((e) => !edges.has(e))).toEqual([]);
   });
 
   /**
-   * Where another domain takes a rule from app/checkout at run time, and why it stays for now: the
-   * price and discount rules a renewal, an order and the back office must agree on with checkout
-   * live in app/checkout; moving them to a pricing domain of their own is a later step.
+   * What checkout shares with renewals, orders, payments and the back office lives outside it, with no
+   * exception (decision 081): the quote and the shown total in app/pricing, a code's rules and uses in
+   * app/discounts, the knife check in app/box.
    */
-  const CHECKOUT_EXCEPTIONS = new Map([
-    [
-      "app/admin/discounts/discounts.server.ts -> app/checkout/discount-rules.ts",
-      "a code's rules are the ones checkout applies",
-    ],
-    [
-      "app/admin/discounts/discount-schema.ts -> app/checkout/discount-rules.ts",
-      "a code's length is the one checkout accepts",
-    ],
-    [
-      "app/orders/pay-order-checks.server.ts -> app/checkout/expected-total.server.ts",
-      "the same words when a total changed under the payer",
-    ],
-    [
-      "app/payments/recovery.server.ts -> app/checkout/discount-use.server.ts",
-      "a failed payment gives back the code's use checkout took",
-    ],
-    [
-      "app/subscriptions/renewal-order.server.ts -> app/checkout/discount-use.server.ts",
-      "a renewal records a code's use as checkout does",
-    ],
-    [
-      "app/subscriptions/packing.server.ts -> app/checkout/discount-use.server.ts",
-      "a skipped renewal gives back the code's use",
-    ],
-    [
-      "app/subscriptions/components/box-section.tsx -> app/checkout/components/knife-check-fields.tsx",
-      "the knife check asked at checkout, asked again when knives are added",
-    ],
-    [
-      "app/subscriptions/next-box.server.ts -> app/checkout/checkout-schema.ts",
-      "the knife check's wording is checkout's",
-    ],
-    [
-      "app/subscriptions/next-box.server.ts -> app/checkout/quote.server.ts",
-      "which products are knives, as checkout decides",
-    ],
-    [
-      "app/subscriptions/renewal-quote.server.ts -> app/checkout/quote.server.ts",
-      "a renewal is priced as checkout prices a box",
-    ],
-    [
-      "app/subscriptions/renewal-quote.server.ts -> app/checkout/discount-rules.ts",
-      "a renewal applies a code as checkout does",
-    ],
-    [
-      "app/subscriptions/renewal-quote.server.ts -> app/checkout/discount-use.server.ts",
-      "a renewal counts a code's uses as checkout does",
-    ],
-  ]);
   const isCheckout = (file: string) =>
     file.startsWith("app/checkout/") ||
     /^app\/routes\/(checkout\.|get-started\.checkout|api\.orders\.\$order\.checkout)/.test(file);
 
   it("no other domain imports app/checkout", () => {
     const offenders = ALL_EDGES().filter(
-      (e) =>
-        imported(e).startsWith("app/checkout/") &&
-        !isCheckout(importer(e)) &&
-        !CHECKOUT_EXCEPTIONS.has(e),
+      (e) => imported(e).startsWith("app/checkout/") && !isCheckout(importer(e)),
     );
     expect(offenders).toEqual([]);
-    // every exception is still needed, so the list shrinks as the rules move out
-    const edges = new Set(ALL_EDGES());
-    expect(
-      [...CHECKOUT_EXCEPTIONS.keys(), ...ADMIN_EXCEPTIONS.keys()].filter((e) => !edges.has(e)),
-    ).toEqual([]);
+    // the shared rules are read from their own domains, by checkout and by the others
+    expect(ALL_EDGES()).toEqual(
+      expect.arrayContaining([
+        "app/checkout/order-checks.server.ts -> app/pricing/quote.server.ts",
+        "app/subscriptions/renewal-quote.server.ts -> app/pricing/quote.server.ts",
+        "app/payments/recovery.server.ts -> app/discounts/discount-use.server.ts",
+        "app/subscriptions/components/box-section.tsx -> app/box/components/knife-check-fields.tsx",
+      ]),
+    );
   });
 
   it("migrations import nothing from app/ outside app/db", () => {

@@ -157,7 +157,7 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/discounts/discount-schema.ts /^\d{1,7}(\.\d{1,2})?$/`,
   String.raw`app/admin/discounts/discount-schema.ts /^\d{1,9}$/`,
   String.raw`app/admin/discounts/discount-schema.ts /^\d{4}-\d{2}-\d{2}$/`,
-  String.raw`app/checkout/discount-use.server.ts /^\d{4}$/`,
+  String.raw`app/discounts/discount-use.server.ts /^\d{4}$/`,
   String.raw`app/routes/admin.discounts.$id.tsx /^\d{1,12}$/`,
   String.raw`app/routes/admin.discounts.$id_.uses[.]csv.ts /^\d{1,12}$/`,
   // customer care (issue 36): the search box, the act-for forms, ?done/&ref and the route's id
@@ -199,7 +199,7 @@ const ON_CLIENT_INPUT = [
   String.raw`app/checkout/checkout-page.server.ts /^[A-Za-z0-9_-]{2,40}$/`,
   String.raw`app/checkout/checkout-schema.ts /^[a-z0-9_-]{1,32}$/`,
   String.raw`app/checkout/checkout-schema.ts /^\d{4}-\d{2}-\d{2}$/`,
-  String.raw`app/checkout/expected-total.server.ts /^\d{1,9}$/`,
+  String.raw`app/pricing/expected-total.server.ts /^\d{1,9}$/`,
   String.raw`app/checkout/place-order.server.ts /^[A-Za-z0-9-]{16,100}$/`,
   String.raw`app/content/errors.ts /[\u0000-\u001f]/`,
   String.raw`app/content/pagination.ts /^\d{1,6}$/`,

@@ -5,8 +5,8 @@ import {
   parseExpectedTotal,
   quoteChangeCause,
   shownTotalCheck,
-} from "~/checkout/expected-total.server";
-import type { Quote, QuoteLine } from "~/checkout/quote.server";
+} from "~/pricing/expected-total.server";
+import type { Quote, QuoteLine } from "~/pricing/quote.server";
 import { deliveryPassed, payTotalMoved } from "~/orders/pay-order-checks.server";
 
 const box: QuoteLine = {

@@ -2,7 +2,7 @@
 // (remix-validated-form, loaded on first use) and again in the action.
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { DISCOUNT_CODE_MAX } from "~/checkout/discount-rules";
+import { DISCOUNT_CODE_MAX } from "~/discounts/discount-rules";
 
 export const DISCOUNT_MESSAGES = {
   code: `Enter a code of 3 to ${DISCOUNT_CODE_MAX} letters, digits or dashes, like WINTER10.`,

@@ -1,6 +1,6 @@
 // Discount codes in the back office (issue 37, permission "discounts", decision 056): the list with
 // its search, the form's options, create and edit (each audited in its own transaction), and a
-// code's usage report. The checkout's rules for these terms live in app/checkout/discount-rules.ts.
+// code's usage report. The rules for these terms, which checkout applies, live in app/discounts/discount-rules.ts.
 import type { Kysely } from "kysely";
 import { writeAudit } from "~/staff/audit.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
@@ -10,7 +10,7 @@ import {
   discountStatus,
   sydneyDayOf,
   type DiscountStatus,
-} from "~/checkout/discount-rules";
+} from "~/discounts/discount-rules";
 import { db as appDb } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { amountCents, type DiscountFormInput } from "./discount-schema";

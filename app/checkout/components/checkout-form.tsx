@@ -23,7 +23,7 @@ import { ContactSection } from "./contact-section";
 import { useDeliverySchedule } from "./delivery-schedule";
 import { DeliverySection } from "./delivery-section";
 import { DiscountSection, type DiscountView } from "./discount-section";
-import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "./knife-check-fields";
+import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/box/components/knife-check-fields";
 import { PaymentSection } from "./payment-section";
 
 // A dialog opens only after an answer: its code stays out of the page's first download.

@@ -10,7 +10,7 @@ import {
 } from "~/box/components/product-card";
 import type { ListingGroup } from "~/box/components/product-listing";
 import { selectionCountLabel, selectionStatus } from "~/box/rules";
-import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/checkout/components/knife-check-fields";
+import { KNIFE_CHECK_TITLE, KnifeCheckFields } from "~/box/components/knife-check-fields";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";

@@ -1,9 +1,9 @@
-// Prices a draft box for checkout: box, cuts, add-ons, discount (with its
-// choice and the Tasmanian salmon rule) and credit. The page shows this quote
-// and the order is placed from a fresh one, so both always agree.
-import type { Kysely } from "kysely";
+// Prices a box: box, cuts, add-ons, discount (with its choice and the Tasmanian salmon rule) and
+// credit. Checkout's page shows this quote and the order is placed from a fresh one, so both always
+// agree; a renewal is priced by it too (app/subscriptions/renewal-quote.server.ts), so a box costs
+// the same either way.
 import { db } from "~/db/client.server";
-import type { DB, Subscription } from "~/db/schema";
+import type { Subscription } from "~/db/schema";
 import { getCart, type Cart } from "~/box/cart.server";
 import { TASMANIA_DISCOUNT } from "~/box/tasmania";
 import { applyCredit, gstOf } from "~/orders/credit";
@@ -14,11 +14,9 @@ import {
   requiresChoice,
   DISCOUNT_UNUSABLE,
   type FoundDiscount,
-} from "./discount-rules";
-import { refusalFor } from "./discount-use.server";
-import { findDiscount } from "./find-discount.server";
-
-export { findDiscount };
+} from "~/discounts/discount-rules";
+import { refusalFor } from "~/discounts/discount-use.server";
+import { findDiscount } from "~/discounts/find-discount.server";
 
 export type QuoteLine = {
   sellableType: "package" | "product" | "addon";
@@ -55,20 +53,6 @@ export type Quote = {
   /** products (cuts, add-ons, free items) and how many this order takes from stock */
   stock: { productId: number; name: string; quantity: number }[];
 };
-
-export async function productsAreKnives(
-  ids: number[],
-  executor: Kysely<DB> = db,
-): Promise<boolean> {
-  if (!ids.length) return false;
-  const row = await executor
-    .selectFrom("products")
-    .select("id")
-    .where("id", "in", ids)
-    .where("isKnife", "=", 1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 export async function quoteDraft(input: {
   draft: Pick<Subscription, "id" | "packageId">;
