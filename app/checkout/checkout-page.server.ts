@@ -173,31 +173,10 @@ export async function loadCheckout(
   });
   const postcode = postcodeParam ?? flow.draft.postcode;
   const lookup = await lookupPostcode(postcode);
-  // The draft's frequency as chosen: the form offers only what the region delivers and, when the
-  // draft's is not among them, checks the nearest and says so ("What you're agreeing to" follows the form).
-  const chosen =
-    flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays)
-      ? flow.draft.frequencyDays
-      : null;
-  const frequencyDays =
-    chosen ??
-    frequencyForRegion(
-      lookup.status === "ok"
-        ? { name: lookup.region.name, everyWeeks: lookup.region.schedule.everyWeeks }
-        : null,
-      frequencies,
-      null,
-    ).days ??
-    28;
+  const frequencyDays = frequencyShown(flow, frequencies, lookup);
   // An account is shown nothing of itself (cards, addresses, credit, names) until its owner signs in.
   const user = flow.user;
-  const [savedCards, shipping, billing] = user
-    ? await Promise.all([
-        listSavedCards({ userId: user.id }),
-        latestAddress(user.id, "shipping"),
-        latestAddress(user.id, "billing"),
-      ])
-    : [[] as SavedCard[], null, null];
+  const { savedCards, shipping, billing } = await accountOnFile(user);
   const promoUnusable = Boolean(promo && !flow.draft.discountCode && quote.discountMessage);
 
   return {
@@ -209,6 +188,66 @@ export async function loadCheckout(
     showSms: !(customer?.sms !== null && customer?.sms !== undefined && user),
     showNewsletter: !(customer?.newsletter !== null && customer?.newsletter !== undefined && user),
     savedCards,
+    ...boxShown(cart),
+    delivery,
+    lookup,
+    frequencies: frequencies.map((days) => ({ days, label: frequencyLabel(days) })),
+    quote: quoteShown(quote, promoLimited),
+    promoUnusable,
+    /** what the form posts back so the charge is the total shown (decision 036) */
+    shownQuote: describeQuote(quote),
+    defaults: {
+      firstName: user?.firstName ?? "",
+      lastName: user?.lastName ?? "",
+      phone: user?.phone ?? "",
+      ...addressDefaults(flow, delivery, lookup, shipping, billing),
+      billingSameAsShipping: true,
+      deliveryNotes: flow.draft.deliveryNotes ?? "",
+      frequencyDays: String(frequencyDays),
+      deliveryDate: flow.draft.deliveryDate ?? "",
+      deliveryWindow: flow.draft.deliveryWindow ?? "",
+      discountCode: discountCode ?? "",
+    },
+  };
+}
+
+/**
+ * The draft's frequency as chosen: the form offers only what the region delivers and, when the
+ * draft's is not among them, checks the nearest and says so ("What you're agreeing to" follows the form).
+ */
+function frequencyShown(flow: GuardedFlow, frequencies: number[], lookup: PostcodeLookup): number {
+  const chosen =
+    flow.draft.frequencyDays && frequencies.includes(flow.draft.frequencyDays)
+      ? flow.draft.frequencyDays
+      : null;
+  return (
+    chosen ??
+    frequencyForRegion(
+      lookup.status === "ok"
+        ? { name: lookup.region.name, everyWeeks: lookup.region.schedule.everyWeeks }
+        : null,
+      frequencies,
+      null,
+    ).days ??
+    28
+  );
+}
+
+/** A signed-in account's saved cards and latest addresses; nothing for anyone else. */
+async function accountOnFile(user: GuardedFlow["user"]) {
+  const [savedCards, shipping, billing] = user
+    ? await Promise.all([
+        listSavedCards({ userId: user.id }),
+        latestAddress(user.id, "shipping"),
+        latestAddress(user.id, "billing"),
+      ])
+    : [[] as SavedCard[], null, null];
+  return { savedCards, shipping, billing };
+}
+
+/** The box, its cuts and add-ons, as the summary lists them. */
+function boxShown(cart: Cart) {
+  return {
     box: {
       fullName: cart.pkg!.fullName,
       priceCents: cart.pkg!.priceCents,
@@ -228,59 +267,56 @@ export async function loadCheckout(
       quantity: a.quantity,
       lineCents: a.priceCents * a.quantity,
     })),
-    delivery,
-    lookup,
-    frequencies: frequencies.map((days) => ({ days, label: frequencyLabel(days) })),
-    quote: {
-      lines: quote.lines.map((l) => ({
-        name: l.name,
-        quantity: l.quantity,
-        lineCents: l.priceCents * l.quantity,
-        free: Boolean(l.free),
-        type: l.sellableType,
-      })),
-      subtotalCents: quote.subtotalCents,
-      discountedCents: quote.discountedCents,
-      creditCents: quote.creditCents,
-      totalCents: quote.totalCents,
-      gstCents: quote.gstCents,
-      recurringCents: quote.recurringCents,
-      discount: quote.discount,
-      discountMessage: promoLimited ?? quote.discountMessage,
+  };
+}
+
+/** The quote as the summary shows it; a promo link past its look-up limit says so instead of the code's message. */
+function quoteShown(quote: Quote, promoLimited: string | null) {
+  return {
+    lines: quote.lines.map((l) => ({
+      name: l.name,
+      quantity: l.quantity,
+      lineCents: l.priceCents * l.quantity,
+      free: Boolean(l.free),
+      type: l.sellableType,
+    })),
+    subtotalCents: quote.subtotalCents,
+    discountedCents: quote.discountedCents,
+    creditCents: quote.creditCents,
+    totalCents: quote.totalCents,
+    gstCents: quote.gstCents,
+    recurringCents: quote.recurringCents,
+    discount: quote.discount,
+    discountMessage: promoLimited ?? quote.discountMessage,
+  };
+}
+
+const BLANK_ADDRESS: AddressDefaults = {
+  addressType: "",
+  line1: "",
+  line2: "",
+  company: "",
+  city: "",
+  state: "",
+  postcode: "",
+};
+
+/** The addresses the form starts with: the account's latest, else the town, state and postcode of the delivery step. */
+function addressDefaults(
+  flow: GuardedFlow,
+  delivery: Awaited<ReturnType<typeof deliverySummary>>,
+  lookup: PostcodeLookup,
+  shipping: AddressDefaults | null,
+  billing: AddressDefaults | null,
+) {
+  return {
+    shipping: shipping ?? {
+      ...BLANK_ADDRESS,
+      city: delivery.place?.replace(/ [A-Z]{2,3}$/, "") ?? "",
+      state: lookup.status === "ok" ? lookup.region.state.replace("Canberra", "ACT") : "",
+      postcode: flow.draft.postcode ?? "",
     },
-    promoUnusable,
-    /** what the form posts back so the charge is the total shown (decision 036) */
-    shownQuote: describeQuote(quote),
-    defaults: {
-      firstName: user?.firstName ?? "",
-      lastName: user?.lastName ?? "",
-      phone: user?.phone ?? "",
-      shipping: shipping ?? {
-        addressType: "",
-        line1: "",
-        line2: "",
-        company: "",
-        city: delivery.place?.replace(/ [A-Z]{2,3}$/, "") ?? "",
-        state: lookup.status === "ok" ? lookup.region.state.replace("Canberra", "ACT") : "",
-        postcode: flow.draft.postcode ?? "",
-      },
-      billing: billing ??
-        shipping ?? {
-          addressType: "",
-          line1: "",
-          line2: "",
-          company: "",
-          city: "",
-          state: "",
-          postcode: "",
-        },
-      billingSameAsShipping: true,
-      deliveryNotes: flow.draft.deliveryNotes ?? "",
-      frequencyDays: String(frequencyDays),
-      deliveryDate: flow.draft.deliveryDate ?? "",
-      deliveryWindow: flow.draft.deliveryWindow ?? "",
-      discountCode: discountCode ?? "",
-    },
+    billing: billing ?? shipping ?? { ...BLANK_ADDRESS },
   };
 }
 

@@ -43,8 +43,9 @@ const CrossFields = z.object({
   card: CardFieldsSchema.optional().catch(undefined),
 });
 
-export function checkoutSchema(ctx: CheckoutContext) {
-  const fields = z.object({
+/** Each field on its own; what depends on another field is checked after (crossFieldChecks). */
+function checkoutFields(ctx: CheckoutContext) {
+  return z.object({
     idempotencyKey: z.string().min(16).max(100),
     ...ContactFields,
     password: ctx.needsPassword ? NewPasswordFields.password : z.any().optional(),
@@ -93,63 +94,92 @@ export function checkoutSchema(ctx: CheckoutContext) {
     ),
     shownQuote: z.string().max(8000).optional(),
   });
+}
+
+type CheckoutFields = z.output<ReturnType<typeof checkoutFields>>;
+type Checked = {
+  shipping: z.output<typeof AddressSchema> | undefined;
+  billing: z.output<typeof AddressSchema> | undefined;
+  card: CardChoice;
+};
+
+export function checkoutSchema(ctx: CheckoutContext) {
+  const fields = checkoutFields(ctx);
   // Every check runs on every submit: a missing name must not hide an invalid
   // address or card until the next round (a zod object with an invalid field
   // stops before its transform, so the object is parsed inside the transform).
   return z.any().transform((raw, ctxz) => {
     const base = fields.safeParse(raw ?? {});
     if (!base.success) for (const issue of base.error.issues) ctxz.addIssue(issue as z.IssueData);
-    const c = CrossFields.parse(raw && typeof raw === "object" ? raw : {});
-    const shipping = refineWhen(ctxz, true, AddressSchema, c.shipping, ["shipping"]);
-    const billing = c.billingSameAsShipping
-      ? shipping
-      : refineWhen(ctxz, true, AddressSchema, c.billing, ["billing"]);
-    if (ctx.needsPassword && c.passwordConfirmation && c.password !== c.passwordConfirmation) {
-      ctxz.addIssue({
-        code: "custom",
-        path: ["passwordConfirmation"],
-        message: PASSWORD_MISMATCH_MESSAGE,
-      });
-    }
-    if (ctx.needsChoice && !c.choice)
-      ctxz.addIssue({ code: "custom", path: ["choice"], message: CHOOSE_PRODUCT });
-    if (ctx.hasKnife && !c.knifeAdult)
-      ctxz.addIssue({ code: "custom", path: ["knifeAdult"], message: KNIFE_ADULT });
-    if (ctx.hasKnife && !c.knifeDisclaimer)
-      ctxz.addIssue({ code: "custom", path: ["knifeDisclaimer"], message: KNIFE_DISCLAIMER });
-    const card: CardChoice = parseCardChoice(
+    const checked = crossFieldChecks(
       ctxz,
-      { paymentMethod: c.paymentMethod, card: c.card },
-      ctx.cardRequired,
+      ctx,
+      CrossFields.parse(raw && typeof raw === "object" ? raw : {}),
     );
     if (!base.success) return z.NEVER;
-    const v = base.data;
-    return {
-      idempotencyKey: v.idempotencyKey,
-      contact: {
-        firstName: v.firstName,
-        lastName: v.lastName,
-        phone: v.phone,
-        sms: v.sms,
-        newsletter: v.newsletter,
-      },
-      password: ctx.needsPassword ? (v.password as string) : null,
-      shipping: shipping as AddressInput,
-      billing: (billing ?? shipping) as AddressInput,
-      billingSameAsShipping: v.billingSameAsShipping,
-      deliveryNotes: v.deliveryNotes ?? null,
-      frequencyDays: v.frequencyDays,
-      deliveryDate: v.deliveryDate,
-      deliveryWindow: v.deliveryWindow,
-      discountCode: v.discountCode?.toUpperCase() ?? null,
-      choiceId: v.choice ?? null,
-      knifeConfirmed: v.knifeAdult && v.knifeDisclaimer,
-      card,
-      addressConfirmed: v.addressConfirmed ?? null,
-      overnightAccepted: v.overnightAccepted,
-      ...shown(v),
-    };
+    return checkoutOutput(ctx, base.data, checked);
   });
+}
+
+/** The addresses, the password confirmation, the discount's choice, the knife check and the card. */
+function crossFieldChecks(
+  ctxz: z.RefinementCtx,
+  ctx: CheckoutContext,
+  c: z.output<typeof CrossFields>,
+): Checked {
+  const shipping = refineWhen(ctxz, true, AddressSchema, c.shipping, ["shipping"]);
+  const billing = c.billingSameAsShipping
+    ? shipping
+    : refineWhen(ctxz, true, AddressSchema, c.billing, ["billing"]);
+  if (ctx.needsPassword && c.passwordConfirmation && c.password !== c.passwordConfirmation) {
+    ctxz.addIssue({
+      code: "custom",
+      path: ["passwordConfirmation"],
+      message: PASSWORD_MISMATCH_MESSAGE,
+    });
+  }
+  if (ctx.needsChoice && !c.choice)
+    ctxz.addIssue({ code: "custom", path: ["choice"], message: CHOOSE_PRODUCT });
+  if (ctx.hasKnife && !c.knifeAdult)
+    ctxz.addIssue({ code: "custom", path: ["knifeAdult"], message: KNIFE_ADULT });
+  if (ctx.hasKnife && !c.knifeDisclaimer)
+    ctxz.addIssue({ code: "custom", path: ["knifeDisclaimer"], message: KNIFE_DISCLAIMER });
+  const card: CardChoice = parseCardChoice(
+    ctxz,
+    { paymentMethod: c.paymentMethod, card: c.card },
+    ctx.cardRequired,
+  );
+  return { shipping, billing, card };
+}
+
+/** The checkout as the server places it, from a valid form. */
+function checkoutOutput(ctx: CheckoutContext, v: CheckoutFields, checked: Checked) {
+  const { shipping, billing, card } = checked;
+  return {
+    idempotencyKey: v.idempotencyKey,
+    contact: {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      phone: v.phone,
+      sms: v.sms,
+      newsletter: v.newsletter,
+    },
+    password: ctx.needsPassword ? (v.password as string) : null,
+    shipping: shipping as AddressInput,
+    billing: (billing ?? shipping) as AddressInput,
+    billingSameAsShipping: v.billingSameAsShipping,
+    deliveryNotes: v.deliveryNotes ?? null,
+    frequencyDays: v.frequencyDays,
+    deliveryDate: v.deliveryDate,
+    deliveryWindow: v.deliveryWindow,
+    discountCode: v.discountCode?.toUpperCase() ?? null,
+    choiceId: v.choice ?? null,
+    knifeConfirmed: v.knifeAdult && v.knifeDisclaimer,
+    card,
+    addressConfirmed: v.addressConfirmed ?? null,
+    overnightAccepted: v.overnightAccepted,
+    ...shown(v),
+  };
 }
 
 /** Optional in the output too: a caller without a page (a test, a script) has shown nothing to compare. */

@@ -54,7 +54,7 @@ export type Quote = {
   stock: { productId: number; name: string; quantity: number }[];
 };
 
-export async function quoteDraft(input: {
+export type QuoteInput = {
   draft: Pick<Subscription, "id" | "packageId">;
   cart?: Cart;
   postcode: string | null;
@@ -67,10 +67,44 @@ export async function quoteDraft(input: {
   renewal?: boolean;
   /** a renewal's code with the terms its reminder stated (decision 069): not looked up again */
   found?: FoundDiscount | null;
-}): Promise<Quote> {
+};
+
+type StockLine = Quote["stock"][number];
+
+export async function quoteDraft(input: QuoteInput): Promise<Quote> {
   const cart = input.cart ?? (await getCart(input.draft));
-  const pkg = cart.pkg;
+  const lines = cartLines(cart);
+  const recurringCents = sumOf(lines);
+  const { found, discountMessage } = await usableCode(input);
+  const applied = found ? appliedDiscount(found, input.choiceId, recurringCents) : null;
+  if (applied) lines.push(...applied.freeLines);
+
+  const subtotalCents = sumOf(lines);
+  const discountedCents = Math.min(applied?.discountedCents ?? 0, subtotalCents);
+  const credit = applyCredit(input.creditBalanceCents, subtotalCents - discountedCents);
+  const stock = stockOf(lines);
+  const facts = await productFacts(stock);
+  return {
+    lines,
+    subtotalCents,
+    discountedCents,
+    creditCents: credit.creditCents,
+    totalCents: credit.totalCents,
+    recurringCents,
+    discount: applied?.discount ?? null,
+    discountMessage,
+    hasKnife: facts.some((p) => p.isKnife === 1),
+    stock,
+    gstCents: gstOfLines(lines, facts, subtotalCents, discountedCents),
+  };
+}
+
+const sumOf = (lines: QuoteLine[]) => lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+
+/** The box, its cuts (priced in the box) and its add-ons. */
+function cartLines(cart: Cart): QuoteLine[] {
   const lines: QuoteLine[] = [];
+  const pkg = cart.pkg;
   if (pkg)
     lines.push({
       sellableType: "package",
@@ -95,61 +129,70 @@ export async function quoteDraft(input: {
       quantity: a.quantity,
       priceCents: a.priceCents,
     });
-  const recurringCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+  return lines;
+}
 
-  let discount: QuoteDiscount | null = null;
-  let discountMessage: string | null = null;
-  let discountedCents = 0;
+/** The code as found, and why it does not apply (null: it applies, or there is none). */
+async function usableCode(
+  input: QuoteInput,
+): Promise<{ found: FoundDiscount | null; discountMessage: string | null }> {
   const found =
     input.renewal && input.found !== undefined
       ? input.found
       : input.discountCode
         ? await findDiscount(input.discountCode)
         : null;
-  if (input.discountCode && !found) discountMessage = DISCOUNT_UNUSABLE;
-  else if (found && input.renewal)
-    discountMessage = blockedInTasmania(found, input.postcode) ? TASMANIA_DISCOUNT : null;
-  else if (found)
-    discountMessage = await refusalFor(found, {
-      postcode: input.postcode,
-      customerId: input.customerId ?? null,
-    });
-  if (found && !discountMessage) {
-    const choices = choiceItems(found).map((i) => ({ id: i.productId, name: i.name }));
-    const chosenId =
-      input.choiceId && choices.some((c) => c.id === input.choiceId) ? input.choiceId : null;
-    discount = {
-      code: found.code,
-      description: found.description,
-      needsChoice: requiresChoice(found),
-      choices,
-      chosenId,
-    };
-    const outcome = applyDiscount(found, recurringCents, chosenId);
-    for (const f of outcome.freeItems)
-      lines.push({
-        sellableType: "addon",
-        sellableId: f.productId,
-        name: f.name,
-        quantity: 1,
-        priceCents: f.priceCents,
-        free: true,
+  if (input.discountCode && !found) return { found: null, discountMessage: DISCOUNT_UNUSABLE };
+  if (!found) return { found: null, discountMessage: null };
+  const discountMessage = input.renewal
+    ? blockedInTasmania(found, input.postcode)
+      ? TASMANIA_DISCOUNT
+      : null
+    : await refusalFor(found, {
+        postcode: input.postcode,
+        customerId: input.customerId ?? null,
       });
-    discountedCents = outcome.discountedCents;
-  }
+  return { found: discountMessage ? null : found, discountMessage };
+}
 
-  const subtotalCents = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
-  discountedCents = Math.min(discountedCents, subtotalCents);
-  const credit = applyCredit(input.creditBalanceCents, subtotalCents - discountedCents);
-  const stockMap = new Map<number, { productId: number; name: string; quantity: number }>();
+/** What a usable code takes off the box's price, with its choice and the free items it adds. */
+function appliedDiscount(found: FoundDiscount, choiceId: number | null, recurringCents: number) {
+  const choices = choiceItems(found).map((i) => ({ id: i.productId, name: i.name }));
+  const chosenId = choiceId && choices.some((c) => c.id === choiceId) ? choiceId : null;
+  const discount: QuoteDiscount = {
+    code: found.code,
+    description: found.description,
+    needsChoice: requiresChoice(found),
+    choices,
+    chosenId,
+  };
+  const outcome = applyDiscount(found, recurringCents, chosenId);
+  const freeLines = outcome.freeItems.map((f): QuoteLine => ({
+    sellableType: "addon",
+    sellableId: f.productId,
+    name: f.name,
+    quantity: 1,
+    priceCents: f.priceCents,
+    free: true,
+  }));
+  return { discount, freeLines, discountedCents: outcome.discountedCents };
+}
+
+/** The products the order takes from stock (cuts, add-ons, free items), each once with its count. */
+function stockOf(lines: QuoteLine[]): StockLine[] {
+  const stockMap = new Map<number, StockLine>();
   for (const l of lines) {
     if (l.sellableType === "package") continue;
     const s = stockMap.get(l.sellableId) ?? { productId: l.sellableId, name: l.name, quantity: 0 };
     s.quantity += l.quantity;
     stockMap.set(l.sellableId, s);
   }
-  const stock = [...stockMap.values()];
-  const taxFacts = stock.length
+  return [...stockMap.values()];
+}
+
+/** Whether each product is a knife and carries GST. */
+async function productFacts(stock: StockLine[]) {
+  return stock.length
     ? await db
         .selectFrom("products")
         .select(["id", "isKnife", "taxable"])
@@ -160,30 +203,27 @@ export async function quoteDraft(input: {
         )
         .execute()
     : [];
-  const taxable = new Set(taxFacts.filter((p) => p.taxable === 1).map((p) => p.id));
-  return {
-    lines,
+}
+
+/** GST in the total: on the paid taxable products only (the box is fresh food). */
+function gstOfLines(
+  lines: QuoteLine[],
+  facts: { id: number; taxable: number }[],
+  subtotalCents: number,
+  discountedCents: number,
+): number {
+  const taxable = new Set(facts.filter((p) => p.taxable === 1).map((p) => p.id));
+  return gstOf({
+    taxableCents: lines.reduce(
+      (n, l) =>
+        n +
+        (!l.free && taxable.has(l.sellableId) && l.sellableType !== "package"
+          ? l.priceCents * l.quantity
+          : 0),
+      0,
+    ),
     subtotalCents,
     discountedCents,
-    creditCents: credit.creditCents,
-    totalCents: credit.totalCents,
-    recurringCents,
-    discount,
-    discountMessage,
-    hasKnife: taxFacts.some((p) => p.isKnife === 1),
-    stock,
-    gstCents: gstOf({
-      taxableCents: lines.reduce(
-        (n, l) =>
-          n +
-          (!l.free && taxable.has(l.sellableId) && l.sellableType !== "package"
-            ? l.priceCents * l.quantity
-            : 0),
-        0,
-      ),
-      subtotalCents,
-      discountedCents,
-      freeCents: lines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
-    }),
-  };
+    freeCents: lines.reduce((n, l) => n + (l.free ? l.priceCents * l.quantity : 0), 0),
+  });
 }

@@ -143,56 +143,7 @@ export async function quoteRenewal(
     pricesAsOf || statedPrices
       ? await pricedAsOf(current, pricesAsOf ?? new Date().toISOString(), statedPrices)
       : current;
-  const ids = [...cart.items, ...cart.addons].map((l) => l.productId);
-  const stock = ids.length
-    ? await db
-        .selectFrom("products")
-        .select(["id", "name", "inventory", "active"])
-        .where("id", "in", ids)
-        .execute()
-    : [];
-  const product = (id: number) => stock.find((p) => p.id === id);
-  const notes: string[] = [];
-
-  const items = cart.items.filter((i) => {
-    const p = product(i.productId);
-    if (salmonBarred(sub.postcode, i.name)) {
-      notes.push(
-        `${cantGoToTasmania(i.name)}, so our butchers pack a cut of the same value instead.`,
-      );
-      return false;
-    }
-    if (!p || p.active !== 1 || (p.inventory !== null && p.inventory < i.quantity)) {
-      notes.push(
-        `${i.name} is out of stock this time, so our butchers pack a cut of the same value instead.`,
-      );
-      return false;
-    }
-    return true;
-  });
-  const addons = cart.addons.flatMap((a) => {
-    const p = product(a.productId);
-    if (
-      !p ||
-      p.active !== 1 ||
-      !isListable({ name: p.name, inventory: p.inventory }, sub.postcode)
-    ) {
-      notes.push(
-        salmonBarred(sub.postcode, a.name)
-          ? `${cantGoToTasmania(a.name)}, so it was left out and not charged.`
-          : `${a.name} is out of stock, so it was left out of this delivery and not charged.`,
-      );
-      return [];
-    }
-    if (p.inventory !== null && p.inventory < a.quantity) {
-      notes.push(
-        `Only ${p.inventory} of ${a.name} were left, so this delivery has ${p.inventory} instead of ${a.quantity}.`,
-      );
-      return [{ ...a, quantity: p.inventory }];
-    }
-    return [a];
-  });
-
+  const { items, addons, notes } = await whatCanGo(cart, sub.postcode);
   const discount = stated !== undefined ? stated : await recurringDiscount(sub, at);
   const quote = await quoteDraft({
     draft: { id: sub.id, packageId: sub.packageId },
@@ -205,6 +156,74 @@ export async function quoteRenewal(
     renewal: true,
   });
   return { quote, discount, notes };
+}
+
+type StockFacts = { id: number; name: string; inventory: number | null; active: number };
+
+/**
+ * The cuts and add-ons this delivery can carry now: in stock, active and allowed to the postcode
+ * (Tasmania: no salmon). A cut left out is replaced by one of the same value; an add-on left out is
+ * not charged, and one short of stock comes in the quantity left. Each change gets a note.
+ */
+async function whatCanGo(
+  cart: Cart,
+  postcode: string | null,
+): Promise<Pick<Cart, "items" | "addons"> & { notes: string[] }> {
+  const ids = [...cart.items, ...cart.addons].map((l) => l.productId);
+  const stock: StockFacts[] = ids.length
+    ? await db
+        .selectFrom("products")
+        .select(["id", "name", "inventory", "active"])
+        .where("id", "in", ids)
+        .execute()
+    : [];
+  const product = (id: number) => stock.find((p) => p.id === id);
+  const notes: string[] = [];
+  const items = cart.items.filter((i) => {
+    const note = cutLeftOut(i, product(i.productId), postcode);
+    if (note) notes.push(note);
+    return !note;
+  });
+  const addons = cart.addons.flatMap((a) => {
+    const { note, line } = addonNow(a, product(a.productId), postcode);
+    if (note) notes.push(note);
+    return line ? [line] : [];
+  });
+  return { items, addons, notes };
+}
+
+/** Why a cut is left out of this delivery (its note), or null when it goes. */
+function cutLeftOut(
+  i: Cart["items"][number],
+  p: StockFacts | undefined,
+  postcode: string | null,
+): string | null {
+  if (salmonBarred(postcode, i.name))
+    return `${cantGoToTasmania(i.name)}, so our butchers pack a cut of the same value instead.`;
+  if (!p || p.active !== 1 || (p.inventory !== null && p.inventory < i.quantity))
+    return `${i.name} is out of stock this time, so our butchers pack a cut of the same value instead.`;
+  return null;
+}
+
+/** An add-on as this delivery carries it (none, fewer, or as ordered), with the note of any change. */
+function addonNow(
+  a: Cart["addons"][number],
+  p: StockFacts | undefined,
+  postcode: string | null,
+): { note: string | null; line: Cart["addons"][number] | null } {
+  if (!p || p.active !== 1 || !isListable({ name: p.name, inventory: p.inventory }, postcode))
+    return {
+      note: salmonBarred(postcode, a.name)
+        ? `${cantGoToTasmania(a.name)}, so it was left out and not charged.`
+        : `${a.name} is out of stock, so it was left out of this delivery and not charged.`,
+      line: null,
+    };
+  if (p.inventory !== null && p.inventory < a.quantity)
+    return {
+      note: `Only ${p.inventory} of ${a.name} were left, so this delivery has ${p.inventory} instead of ${a.quantity}.`,
+      line: { ...a, quantity: p.inventory },
+    };
+  return { note: null, line: a };
 }
 
 /**

@@ -15,9 +15,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/admin/packing/packing-day.server.ts#packingOverview": "not split yet (issue 47)",
   "app/admin/packing/packing-day.server.ts#paidOrdersWithItems": "not split yet (issue 47)",
   "app/admin/staff-sign-in.server.ts#codeStepSignIn": "not split yet (issue 47)",
-  "app/checkout/checkout-page.server.ts#loadCheckout": "not split yet (issue 47)",
-  "app/checkout/checkout-schema.ts#checkoutSchema": "not split yet (issue 47)",
-  "app/checkout/quote.server.ts#quoteDraft": "not split yet (issue 47)",
   "app/gift-cards/components/amount-form.tsx#AmountForm": "not split yet (issue 47)",
   "app/gift-cards/components/checkout-form.tsx#GiftCheckoutForm": "not split yet (issue 47)",
   "app/gift-cards/components/personalise-form.tsx#PersonaliseForm": "not split yet (issue 47)",
@@ -43,10 +40,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/gift-cards.activate.($code).tsx#Activate": "not split yet (issue 47)",
   "app/routes/why-us.tsx#WhyUs": "not split yet (issue 47)",
   "app/security/rekey.server.ts#rekey": "not split yet (issue 47)",
-  "app/subscriptions/packing.server.ts#closeUnpaidAtPacking": "not split yet (issue 47)",
-  "app/subscriptions/packing.server.ts#db.transaction().execute(callback)":
-    "not split yet (issue 47)",
-  "app/subscriptions/renewal-quote.server.ts#quoteRenewal": "not split yet (issue 47)",
 };
 
 export const MODULE_EXCEPTIONS: Record<string, string> = {};
