@@ -54,7 +54,7 @@ export type Quote = {
   stock: { productId: number; name: string; quantity: number }[];
 };
 
-export type QuoteInput = {
+type QuoteInput = {
   draft: Pick<Subscription, "id" | "packageId">;
   cart?: Cart;
   postcode: string | null;
