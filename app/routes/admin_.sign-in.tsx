@@ -4,8 +4,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { InvalidCredentialsError } from "~/accounts/auth.server";
+import { AuthForm } from "~/accounts/components/auth-form";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
 import { getUser } from "~/accounts/session.server";
@@ -19,7 +20,7 @@ import { codeStepSignIn, passwordStep, pendingSignIn } from "~/admin/staff-sign-
 import { endStaffSession, getStaff } from "~/staff/staff-session.server";
 import { groupedSecret, otpauthUri, qrCode } from "~/admin/totp.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { FormSubmit, TextField } from "~/components/forms";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
 import { RateLimitedError } from "~/security/rate-limit.server";
@@ -130,15 +131,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function Alert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <div className="form-alert form-alert--error auth__alert" role="alert">
-      <p>{message}</p>
-    </div>
-  );
-}
-
 /** The QR code of the authenticator key: dark modules on a white square with a 4-module quiet zone. */
 function QrCode({ size, path }: { size: number; path: string }) {
   const quiet = 4;
@@ -157,54 +149,59 @@ function QrCode({ size, path }: { size: number; path: string }) {
   );
 }
 
+type SignInPage = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function StaffSignIn() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Partial<FormErrorData> | undefined;
-  const formAlert = actionData?.formError;
-
   if (page.step === "password")
-    return (
-      <AuthLayout
-        eyebrow="Back office"
-        title="Staff sign-in"
-        intro={
-          <p>
-            Sign in with your staff e-mail and password. Next, you enter a code from your
-            authenticator app.
-          </p>
-        }
-      >
-        <Alert message={formAlert} />
-        <ValidatedForm
-          validator={staffPasswordFormValidator}
-          method="post"
-          id={PASSWORD_FORM}
-          noValidate
-          className="form auth__form"
-        >
-          <CsrfInput />
-          <FocusFirstError formId={PASSWORD_FORM} />
-          <input type="hidden" name="intent" value="password" />
-          <input type="hidden" name="redirectTo" value={page.redirectTo} />
-          <TextField
-            name="email"
-            label="Email address"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-          />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormSubmit className="button--block">Continue</FormSubmit>
-        </ValidatedForm>
-      </AuthLayout>
-    );
+    return <PasswordStep redirectTo={page.redirectTo} formError={actionData?.formError} />;
+  return <CodeStep page={page} formError={actionData?.formError ?? page.locked ?? undefined} />;
+}
 
+function PasswordStep({ redirectTo, formError }: { redirectTo: string; formError?: string }) {
+  return (
+    <AuthLayout
+      eyebrow="Back office"
+      title="Staff sign-in"
+      intro={
+        <p>
+          Sign in with your staff e-mail and password. Next, you enter a code from your
+          authenticator app.
+        </p>
+      }
+    >
+      <AuthForm validator={staffPasswordFormValidator} formId={PASSWORD_FORM} formError={formError}>
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormSubmit className="button--block">Continue</FormSubmit>
+      </AuthForm>
+    </AuthLayout>
+  );
+}
+
+/** Step 2: the authenticator code, after enrolling one (a QR code and its key) at a first sign-in. */
+function CodeStep({
+  page,
+  formError,
+}: {
+  page: Exclude<SignInPage, { step: "password" }>;
+  formError?: string;
+}) {
   const enrol = page.step === "enrol";
   return (
     <AuthLayout
@@ -225,26 +222,23 @@ export default function StaffSignIn() {
         )
       }
     >
-      <Alert message={formAlert ?? page.locked} />
-      {enrol ? (
-        <div className="staff-enrol">
-          <figure className="staff-enrol__qr">
-            <QrCode size={page.qr.size} path={page.qr.path} />
-            <figcaption>
-              Key for {page.email}: <code className="staff-enrol__secret">{page.secret}</code>
-            </figcaption>
-          </figure>
-        </div>
-      ) : null}
-      <ValidatedForm
+      <AuthForm
         validator={staffCodeFormValidator}
-        method="post"
-        id={CODE_FORM}
-        noValidate
-        className="form auth__form"
+        formId={CODE_FORM}
+        formError={formError}
+        before={
+          enrol ? (
+            <div className="staff-enrol">
+              <figure className="staff-enrol__qr">
+                <QrCode size={page.qr.size} path={page.qr.path} />
+                <figcaption>
+                  Key for {page.email}: <code className="staff-enrol__secret">{page.secret}</code>
+                </figcaption>
+              </figure>
+            </div>
+          ) : null
+        }
       >
-        <CsrfInput />
-        <FocusFirstError formId={CODE_FORM} />
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
         <TextField
@@ -263,7 +257,7 @@ export default function StaffSignIn() {
         <FormSubmit className="button--block">
           {enrol ? "Confirm and sign in" : "Sign in"}
         </FormSubmit>
-      </ValidatedForm>
+      </AuthForm>
       <Form method="post" className="auth__aside">
         <CsrfInput />
         <input type="hidden" name="intent" value="restart" />
