@@ -1,7 +1,13 @@
 // /admin/sign-in: the back office's sign-in, in two steps (app/admin/staff-sign-in.server.ts):
 // e-mail and password, then the authenticator code, or the enrolment of an authenticator at a
-// first sign-in. Each step is a POST answered with a redirect back here (works without JS).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// first sign-in. Each step is a POST answered with a redirect back here (works without JS), told
+// apart by its `intent` (dispatchIntent).
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { validationError } from "remix-validated-form";
@@ -21,6 +27,7 @@ import { endStaffSession, getStaff } from "~/staff/staff-session.server";
 import { groupedSecret, otpauthUri, qrCode } from "~/admin/totp.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { FormSubmit, TextField } from "~/components/forms";
+import { dispatchIntent } from "~/http/intents.server";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
 import { RateLimitedError } from "~/security/rate-limit.server";
@@ -81,38 +88,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const here = (redirectTo: string) =>
   `/admin/sign-in${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await refuseCustomers(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const redirectTo = destination(String(form.get("redirectTo") ?? ""));
-  if (intent === "restart")
-    return redirect(here(redirectTo), {
+type SignInAction = {
+  request: Request;
+  context: AppLoadContext;
+  form: FormData;
+  redirectTo: string;
+};
+
+/** "Use another account": the pending sign-in ends and the page starts over. */
+async function restart({ request, redirectTo }: SignInAction) {
+  return redirect(here(redirectTo), {
+    headers: { "Set-Cookie": await endStaffSession(request) },
+  });
+}
+
+async function codeStep({ request, context, form, redirectTo }: SignInAction) {
+  const result = await staffCodeValidator.validate(form);
+  if (result.error) return validationError(result.error, { redirectTo });
+  const signedIn = await codeStepSignIn(request, context, result.data.code);
+  // a new enrolment shows its 10 recovery codes, once, before anything else
+  if (signedIn.ok && signedIn.recoveryCodes)
+    return redirect("/admin/recovery-codes", {
+      headers: { "Set-Cookie": signedIn.setCookie },
+    });
+  if (signedIn.ok)
+    return redirect(redirectTo || homeOf(signedIn.role), {
+      headers: { "Set-Cookie": signedIn.setCookie },
+    });
+  // an expired pending sign-in starts over at the password step, saying why
+  if (signedIn.reason === "expired")
+    return data(formError(PASSWORD_FORM, signedIn.message, { redirectTo }), {
+      status: 400,
       headers: { "Set-Cookie": await endStaffSession(request) },
     });
-  if (intent === "code") {
-    const result = await staffCodeValidator.validate(form);
-    if (result.error) return validationError(result.error, { redirectTo });
-    const signedIn = await codeStepSignIn(request, context, result.data.code);
-    // a new enrolment shows its 10 recovery codes, once, before anything else
-    if (signedIn.ok && signedIn.recoveryCodes)
-      return redirect("/admin/recovery-codes", {
-        headers: { "Set-Cookie": signedIn.setCookie },
-      });
-    if (signedIn.ok)
-      return redirect(redirectTo || homeOf(signedIn.role), {
-        headers: { "Set-Cookie": signedIn.setCookie },
-      });
-    // an expired pending sign-in starts over at the password step, saying why
-    if (signedIn.reason === "expired")
-      return data(formError(PASSWORD_FORM, signedIn.message, { redirectTo }), {
-        status: 400,
-        headers: { "Set-Cookie": await endStaffSession(request) },
-      });
-    return data(formError(CODE_FORM, signedIn.message, { redirectTo }), {
-      status: signedIn.reason === "locked" ? 429 : 400,
-    });
-  }
+  return data(formError(CODE_FORM, signedIn.message, { redirectTo }), {
+    status: signedIn.reason === "locked" ? 429 : 400,
+  });
+}
+
+async function passwordStepAction({ request, context, form, redirectTo }: SignInAction) {
   const result = await staffPasswordValidator.validate(form);
   if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
   const refill = { email: result.data.email, redirectTo };
@@ -129,6 +143,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     throw error;
   }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await refuseCustomers(request);
+  const form = await readForm(request);
+  const redirectTo = destination(String(form.get("redirectTo") ?? ""));
+  return dispatchIntent(
+    form,
+    { restart, code: codeStep, password: passwordStepAction },
+    { request, context, form, redirectTo },
+  );
 }
 
 /** The QR code of the authenticator key: dark modules on a white square with a 4-module quiet zone. */
