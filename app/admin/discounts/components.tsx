@@ -1,15 +1,15 @@
 // The discount code form (create and edit) and the bits the list and the code's page share.
-import { useId } from "react";
-import { ValidatedForm, useField } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import {
   CheckboxField,
-  FieldError,
+  FieldShell,
   FocusFirstError,
   FormError,
   FormSubmit,
   TextField,
   TextAreaField,
+  useFormField,
 } from "~/components/forms";
 import { useFormError } from "~/admin/components/use-form-error";
 import { formatAud, formatStaffDay } from "~/admin/format";
@@ -53,74 +53,43 @@ export function StatusBadge({ status }: { status: string }) {
   );
 }
 
-/** A fieldset of checkboxes posting one name several times; the server's answer refills it. */
-function CheckboxGroup({
+/**
+ * A fieldset of checkboxes (posting one name several times) or radios, drawn by FieldShell; the
+ * server's answer refills it.
+ */
+function OptionGroup({
   name,
   legend,
   hint,
+  type,
   options,
 }: {
   name: string;
   legend: string;
   hint?: string;
+  type: "checkbox" | "radio";
   options: { value: string; label: string }[];
 }) {
-  const { error, getInputProps } = useField(name);
-  const base = `${name}-${useId().replace(/:/g, "")}`;
-  const describedBy = [hint ? `${base}-hint` : null, error ? `${base}-error` : null]
-    .filter(Boolean)
-    .join(" ");
+  const { error, getInputProps } = useFormField(name);
   return (
-    <fieldset
-      className="field discount-checks"
-      aria-describedby={describedBy || undefined}
-      data-invalid={error ? "true" : undefined}
+    <FieldShell
+      name={name}
+      label={legend}
+      hint={hint}
+      error={error}
+      layout="group"
+      className="discount-checks"
     >
-      <legend className="field__label">{legend}</legend>
-      {hint ? (
-        <p className="field__hint" id={`${base}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      <div className="discount-checks__list">
-        {options.map((o) => (
-          <label key={o.value} className="discount-check">
-            <input {...getInputProps({ type: "checkbox", value: o.value })} /> {o.label}
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${base}-error`} error={error} />
-    </fieldset>
-  );
-}
-
-function RadioGroup({
-  name,
-  legend,
-  options,
-}: {
-  name: string;
-  legend: string;
-  options: { value: string; label: string }[];
-}) {
-  const { error, getInputProps } = useField(name);
-  const base = `${name}-${useId().replace(/:/g, "")}`;
-  return (
-    <fieldset
-      className="field discount-checks"
-      aria-describedby={error ? `${base}-error` : undefined}
-      data-invalid={error ? "true" : undefined}
-    >
-      <legend className="field__label">{legend}</legend>
-      <div className="discount-checks__list">
-        {options.map((o) => (
-          <label key={o.value} className="discount-check">
-            <input {...getInputProps({ type: "radio", value: o.value })} /> {o.label}
-          </label>
-        ))}
-      </div>
-      <FieldError id={`${base}-error`} error={error} />
-    </fieldset>
+      {() => (
+        <div className="discount-checks__list">
+          {options.map((o) => (
+            <label key={o.value} className="discount-check">
+              <input {...getInputProps({ type, value: o.value })} /> {o.label}
+            </label>
+          ))}
+        </div>
+      )}
+    </FieldShell>
   );
 }
 
@@ -171,7 +140,8 @@ function OfferPart({ products }: Pick<DiscountFormProps, "products">) {
         rows={2}
         maxLength={200}
       />
-      <RadioGroup
+      <OptionGroup
+        type="radio"
         name="kind"
         legend="What the code gives"
         options={[
@@ -194,7 +164,8 @@ function OfferPart({ products }: Pick<DiscountFormProps, "products">) {
           inputMode="decimal"
         />
       </div>
-      <CheckboxGroup
+      <OptionGroup
+        type="checkbox"
         name="products"
         legend="Free products"
         hint="For a free product: tick one product to give it, or several to let the shopper choose one of them at checkout (a choice is for the first order only)."
@@ -211,7 +182,8 @@ function DeliveriesPart() {
   return (
     <section className="admin-card discount-form__part" aria-labelledby="discount-when">
       <h2 id="discount-when">Deliveries and dates</h2>
-      <RadioGroup
+      <OptionGroup
+        type="radio"
         name="appliesTo"
         legend="Applies to"
         options={[
@@ -264,7 +236,8 @@ function LimitsPart({ regions }: Pick<DiscountFormProps, "regions">) {
           inputMode="numeric"
         />
       </div>
-      <CheckboxGroup
+      <OptionGroup
+        type="checkbox"
         name="excludedRegions"
         legend="Excluded regions"
         hint="Shoppers delivering to a ticked region are told the code can't be used there."
