@@ -96,6 +96,47 @@ export type CodeStepResult =
 
 const isTotpCode = (code: string) => /^\d{6}$/.test(code);
 
+/** What the code step works on: the pending sign-in and its account, or why there is none. */
+type CodeStepContext = {
+  request: Request;
+  pending: StaffSessionRow;
+  user: { id: number; role: StaffRole; totpSecret: string | null };
+  staff: { id: number; role: StaffRole; ip: string };
+  ip: string;
+  now: Date;
+};
+
+const EXPIRED = { ok: false, reason: "expired", message: SIGN_IN_EXPIRED } as const;
+
+/** The pending sign-in the code is for, unless it expired, its account changed or is locked. */
+async function codeStepContext(
+  request: Request,
+  context: AppLoadContext,
+  now: Date,
+): Promise<CodeStepContext | Extract<CodeStepResult, { ok: false }>> {
+  const pending = await readStaffSession(request, now);
+  if (!pending || pending.secondFactorAt) return EXPIRED;
+  const ip = getClientIp(request, context);
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "staffRole", "totpSecret", "totpLastStep", "totpLockedUntil", "disabledAt"])
+    .where("id", "=", pending.userId)
+    .executeTakeFirst();
+  if (!user || !isStaffRole(user.staffRole) || user.disabledAt) return EXPIRED;
+  // an enrolment begun before the account got a secret (its own enrolment elsewhere) is void
+  if (pending.enrolSecret && user.totpSecret) return EXPIRED;
+  if (isLocked(user.totpLockedUntil, now))
+    return { ok: false, reason: "locked", message: lockedMessage(user.totpLockedUntil!, now) };
+  return {
+    request,
+    pending,
+    user: { id: user.id, role: user.staffRole, totpSecret: user.totpSecret },
+    staff: { id: user.id, role: user.staffRole, ip },
+    ip,
+    now,
+  };
+}
+
 /**
  * Step 2: the code, against the pending session's enrolment secret or the account's; or, for an
  * enrolled account, one of its recovery codes.
@@ -106,104 +147,101 @@ export async function codeStepSignIn(
   code: string,
   now = new Date(),
 ): Promise<CodeStepResult> {
-  const pending = await readStaffSession(request, now);
-  if (!pending || pending.secondFactorAt)
-    return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
-  const ip = getClientIp(request, context);
-  const user = await db
-    .selectFrom("users")
-    .select(["id", "staffRole", "totpSecret", "totpLastStep", "totpLockedUntil", "disabledAt"])
-    .where("id", "=", pending.userId)
-    .executeTakeFirst();
-  if (!user || !isStaffRole(user.staffRole) || user.disabledAt)
-    return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
-  // an enrolment begun before the account got a secret (its own enrolment elsewhere) is void
-  if (pending.enrolSecret && user.totpSecret)
-    return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
-  if (isLocked(user.totpLockedUntil, now))
-    return { ok: false, reason: "locked", message: lockedMessage(user.totpLockedUntil!, now) };
-  const staff = { id: user.id, role: user.staffRole, ip };
-  if (!isTotpCode(code)) {
-    // a recovery code: only for an enrolled account, each once (a conditional update)
-    if (
-      !pending.enrolSecret &&
-      user.totpSecret &&
-      (await spendRecoveryCode(db, user.id, code, now))
-    ) {
-      await db.updateTable("users").set({ totpFailures: 0 }).where("id", "=", user.id).execute();
-      const setCookie = await completeStaffSession(request, pending, ip, now);
-      await audit(staff, {
-        action: "staff.sign_in",
-        entityType: "user",
-        entityId: user.id,
-        after: { with: "recovery_code" },
-      });
-      return { ok: true, setCookie, role: user.staffRole, recoveryCodes: false };
-    }
+  const step = await codeStepContext(request, context, now);
+  if ("ok" in step) return step;
+  return isTotpCode(code) ? authenticatorSignIn(step, code) : recoverySignIn(step, code);
+}
+
+/** A recovery code: only for an enrolled account, each once (a conditional update). */
+async function recoverySignIn(c: CodeStepContext, code: string): Promise<CodeStepResult> {
+  const { pending, user, now } = c;
+  if (pending.enrolSecret || !user.totpSecret || !(await spendRecoveryCode(db, user.id, code, now)))
     return wrongCode(user.id, now);
-  }
+  await db.updateTable("users").set({ totpFailures: 0 }).where("id", "=", user.id).execute();
+  const setCookie = await completeStaffSession(c.request, pending, c.ip, now);
+  await audit(c.staff, {
+    action: "staff.sign_in",
+    entityType: "user",
+    entityId: user.id,
+    after: { with: "recovery_code" },
+  });
+  return { ok: true, setCookie, role: user.role, recoveryCodes: false };
+}
+
+/** A 6-digit code from the authenticator: the enrolment's new secret, or the account's. */
+async function authenticatorSignIn(c: CodeStepContext, code: string): Promise<CodeStepResult> {
+  const { pending, user, now } = c;
   // the account's secret is kept sealed (decision 060)
   const secret =
     pending.enrolSecret ?? (user.totpSecret ? openTotpSecret(keyRing, user.totpSecret) : null);
   const step = secret ? codeStep(secret, code, now) : null;
-  if (step !== null) {
-    // the condition on the last step makes a code good once, even for two presses at the same moment
-    const accepted = await db
-      .updateTable("users")
-      .set({
-        totpLastStep: step,
-        totpFailures: 0,
-        totpLockedUntil: null,
-        ...(pending.enrolSecret
-          ? { totpSecret: sealTotpSecret(keyRing.current, pending.enrolSecret) }
-          : {}),
-      })
-      .where("id", "=", user.id)
-      .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))
-      .where((eb) =>
-        eb.or([eb("totpLockedUntil", "is", null), eb("totpLockedUntil", "<=", now.toISOString())]),
-      )
-      // enrolment never replaces a secret: saved only while the account still has none
-      .$if(Boolean(pending.enrolSecret), (q) => q.where("totpSecret", "is", null))
-      .executeTakeFirst();
-    if (Number(accepted.numUpdatedRows) === 1) {
-      const recoveryCodes = pending.enrolSecret
-        ? await replaceRecoveryCodes(db, user.id, now)
-        : null;
-      const setCookie = await completeStaffSession(request, pending, ip, now, recoveryCodes);
-      await db.transaction().execute(async (trx) => {
-        if (pending.enrolSecret)
-          await writeAudit(
-            trx,
-            staff,
-            {
-              action: "staff.enrol_authenticator",
-              entityType: "user",
-              entityId: user.id,
-              before: { authenticator: false },
-              after: { authenticator: true },
-            },
-            now,
-          );
-        await writeAudit(
-          trx,
-          staff,
-          { action: "staff.sign_in", entityType: "user", entityId: user.id },
-          now,
-        );
-      });
-      return { ok: true, setCookie, role: user.staffRole, recoveryCodes: recoveryCodes !== null };
-    }
-    if (pending.enrolSecret) {
-      const current = await db
-        .selectFrom("users")
-        .select("totpSecret")
-        .where("id", "=", user.id)
-        .executeTakeFirst();
-      if (current?.totpSecret) return { ok: false, reason: "expired", message: SIGN_IN_EXPIRED };
-    }
-  }
+  if (step === null) return wrongCode(user.id, now);
+  if (await acceptCode(c, step)) return signedInWithCode(c);
+  // a refused enrolment whose account meanwhile got a secret (enrolled elsewhere) starts over
+  if (pending.enrolSecret && (await hasSecret(user.id))) return EXPIRED;
   return wrongCode(user.id, now);
+}
+
+/** Saves the code's step (and an enrolment's secret): true when this press is the one that counts. */
+async function acceptCode({ pending, user, now }: CodeStepContext, step: number) {
+  // the condition on the last step makes a code good once, even for two presses at the same moment
+  const accepted = await db
+    .updateTable("users")
+    .set({
+      totpLastStep: step,
+      totpFailures: 0,
+      totpLockedUntil: null,
+      ...(pending.enrolSecret
+        ? { totpSecret: sealTotpSecret(keyRing.current, pending.enrolSecret) }
+        : {}),
+    })
+    .where("id", "=", user.id)
+    .where((eb) => eb.or([eb("totpLastStep", "is", null), eb("totpLastStep", "<", step)]))
+    .where((eb) =>
+      eb.or([eb("totpLockedUntil", "is", null), eb("totpLockedUntil", "<=", now.toISOString())]),
+    )
+    // enrolment never replaces a secret: saved only while the account still has none
+    .$if(Boolean(pending.enrolSecret), (q) => q.where("totpSecret", "is", null))
+    .executeTakeFirst();
+  return Number(accepted.numUpdatedRows) === 1;
+}
+
+/** The second factor is done: an enrolment gets its recovery codes; both are audited. */
+async function signedInWithCode(c: CodeStepContext): Promise<CodeStepResult> {
+  const { pending, user, staff, now } = c;
+  const recoveryCodes = pending.enrolSecret ? await replaceRecoveryCodes(db, user.id, now) : null;
+  const setCookie = await completeStaffSession(c.request, pending, c.ip, now, recoveryCodes);
+  await db.transaction().execute(async (trx) => {
+    if (pending.enrolSecret)
+      await writeAudit(
+        trx,
+        staff,
+        {
+          action: "staff.enrol_authenticator",
+          entityType: "user",
+          entityId: user.id,
+          before: { authenticator: false },
+          after: { authenticator: true },
+        },
+        now,
+      );
+    await writeAudit(
+      trx,
+      staff,
+      { action: "staff.sign_in", entityType: "user", entityId: user.id },
+      now,
+    );
+  });
+  return { ok: true, setCookie, role: user.role, recoveryCodes: recoveryCodes !== null };
+}
+
+async function hasSecret(userId: number) {
+  const current = await db
+    .selectFrom("users")
+    .select("totpSecret")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(current?.totpSecret);
 }
 
 /** Counts a wrong (or reused) code in one statement; the fifth locks the sign-in. */

@@ -1,19 +1,12 @@
 // /admin/content/faq/{id}: edit or delete one FAQ item (issue 37, permission "content").
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { validationError } from "remix-validated-form";
 import { AdminPage } from "~/admin/components/admin-page";
 import { FaqForm } from "~/admin/content/components/faq-form";
-import {
-  deleteFaqItem,
-  FAQ_CATEGORIES,
-  FAQ_CATEGORY_LABELS,
-  getFaqItem,
-  updateFaqItem,
-} from "~/admin/content/pages.server";
+import { FAQ_CATEGORIES, FAQ_CATEGORY_LABELS, getFaqItem } from "~/admin/content/pages.server";
+import { faqItemAction } from "~/admin/content/faq-actions.server";
 import { numericParam, PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { faqValidator } from "~/admin/content/content-schema";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
@@ -45,17 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "content");
-  const id = numericParam(params.id);
-  const formData = await readForm(request);
-  if (formData.get("intent") === "delete") {
-    if (!(await deleteFaqItem(staff, id))) throw new Response("Not found", { status: 404 });
-    return redirect("/admin/content/faq?done=deleted#status", 303);
-  }
-  const result = await faqValidator.validate(formData);
-  if (result.error) return validationError(result.error, result.submittedData);
-  if (!(await updateFaqItem(staff, id, result.data)))
-    throw new Response("Not found", { status: 404 });
-  return redirect(`/admin/content/faq?done=saved&item=${id}#status`, 303);
+  return faqItemAction({ staff, id: numericParam(params.id), form: await readForm(request) });
 }
 
 export default function EditFaqItem() {

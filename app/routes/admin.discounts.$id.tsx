@@ -64,6 +64,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return discountFormAction(request, staff, idOf(params));
 }
 
+type DiscountPageData = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function DiscountPage() {
   const { discount: d, products, regions, usage, page, done } = useLoaderData<typeof loader>();
   return (
@@ -86,84 +88,8 @@ export default function DiscountPage() {
         </p>
       ) : null}
 
-      <section className="admin-card" aria-labelledby="terms-title">
-        <h2 id="terms-title">Terms</h2>
-        <dl className="admin-facts discount-facts">
-          <dt>Description</dt>
-          <dd>{d.description}</dd>
-          <dt>Active dates</dt>
-          <dd>{datesLabel(d)} (Sydney time, last day included)</dd>
-          <dt>Uses</dt>
-          <dd>
-            {d.usesCount} of {d.maxUses ?? "no limit"}; per customer:{" "}
-            {d.maxUsesPerCustomer ?? "no limit"}
-          </dd>
-          <dt>Excluded regions</dt>
-          <dd>{d.excludedRegionNames.length ? d.excludedRegionNames.join(", ") : "None"}</dd>
-        </dl>
-      </section>
-
-      <section className="admin-section" aria-labelledby="usage-title">
-        <div className="discount-usage__head">
-          <h2 id="usage-title">Usage</h2>
-          <a href={`/admin/discounts/${d.id}/uses.csv`} className="button button--quiet" download>
-            Download CSV
-          </a>
-        </div>
-        <p className="discount-usage__totals">
-          <strong>{usage.orders}</strong> {usage.orders === 1 ? "order" : "orders"}, discount given{" "}
-          <strong>{formatAud(usage.discountedCents)}</strong>.
-        </p>
-        {usage.uses.length ? (
-          <>
-            <TableBox label={`Orders that used ${d.code}`}>
-              <table className="admin-table">
-                <caption>Orders that used {d.code}, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Order</th>
-                    <th scope="col">Date</th>
-                    <th scope="col">Customer</th>
-                    <th scope="col">Delivery</th>
-                    <th scope="col" className="num">
-                      Discount given
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {usage.uses.map((u) => (
-                    <tr key={`${u.reference}-${u.at}`}>
-                      <th scope="row">
-                        {u.reference ? (
-                          <Link to={`/admin/orders/${u.reference}`}>{u.reference}</Link>
-                        ) : (
-                          "None"
-                        )}
-                      </th>
-                      <td>{formatStaffTime(u.at)}</td>
-                      <td>
-                        {u.customer}
-                        <br />
-                        <span className="discount-email">{u.email}</span>
-                      </td>
-                      <td>
-                        {u.deliveryNumber === 1
-                          ? "First order"
-                          : `Renewal (delivery ${u.deliveryNumber})`}
-                      </td>
-                      <td className="num">{formatAud(u.discountedCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
-            <Pager page={page} total={usage.orders} label="Orders that used the code" />
-          </>
-        ) : (
-          <EmptyState>No order has used this code yet.</EmptyState>
-        )}
-      </section>
-
+      <Terms d={d} />
+      <Usage d={d} usage={usage} page={page} />
       <section className="admin-section" aria-labelledby="edit-title">
         <h2 id="edit-title">Edit the code</h2>
         <p className="discount-edit-note">
@@ -178,5 +104,99 @@ export default function DiscountPage() {
         />
       </section>
     </AdminPage>
+  );
+}
+
+function Terms({ d }: { d: DiscountPageData["discount"] }) {
+  return (
+    <section className="admin-card" aria-labelledby="terms-title">
+      <h2 id="terms-title">Terms</h2>
+      <dl className="admin-facts discount-facts">
+        <dt>Description</dt>
+        <dd>{d.description}</dd>
+        <dt>Active dates</dt>
+        <dd>{datesLabel(d)} (Sydney time, last day included)</dd>
+        <dt>Uses</dt>
+        <dd>
+          {d.usesCount} of {d.maxUses ?? "no limit"}; per customer:{" "}
+          {d.maxUsesPerCustomer ?? "no limit"}
+        </dd>
+        <dt>Excluded regions</dt>
+        <dd>{d.excludedRegionNames.length ? d.excludedRegionNames.join(", ") : "None"}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function Usage({
+  d,
+  usage,
+  page,
+}: Pick<DiscountPageData, "usage" | "page"> & { d: DiscountPageData["discount"] }) {
+  return (
+    <section className="admin-section" aria-labelledby="usage-title">
+      <div className="discount-usage__head">
+        <h2 id="usage-title">Usage</h2>
+        <a href={`/admin/discounts/${d.id}/uses.csv`} className="button button--quiet" download>
+          Download CSV
+        </a>
+      </div>
+      <p className="discount-usage__totals">
+        <strong>{usage.orders}</strong> {usage.orders === 1 ? "order" : "orders"}, discount given{" "}
+        <strong>{formatAud(usage.discountedCents)}</strong>.
+      </p>
+      {usage.uses.length ? (
+        <>
+          <UsageTable code={d.code} uses={usage.uses} />
+          <Pager page={page} total={usage.orders} label="Orders that used the code" />
+        </>
+      ) : (
+        <EmptyState>No order has used this code yet.</EmptyState>
+      )}
+    </section>
+  );
+}
+
+function UsageTable({ code, uses }: { code: string; uses: DiscountPageData["usage"]["uses"] }) {
+  return (
+    <TableBox label={`Orders that used ${code}`}>
+      <table className="admin-table">
+        <caption>Orders that used {code}, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Date</th>
+            <th scope="col">Customer</th>
+            <th scope="col">Delivery</th>
+            <th scope="col" className="num">
+              Discount given
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {uses.map((u) => (
+            <tr key={`${u.reference}-${u.at}`}>
+              <th scope="row">
+                {u.reference ? (
+                  <Link to={`/admin/orders/${u.reference}`}>{u.reference}</Link>
+                ) : (
+                  "None"
+                )}
+              </th>
+              <td>{formatStaffTime(u.at)}</td>
+              <td>
+                {u.customer}
+                <br />
+                <span className="discount-email">{u.email}</span>
+              </td>
+              <td>
+                {u.deliveryNumber === 1 ? "First order" : `Renewal (delivery ${u.deliveryNumber})`}
+              </td>
+              <td className="num">{formatAud(u.discountedCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
   );
 }

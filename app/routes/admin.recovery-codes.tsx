@@ -1,6 +1,7 @@
 // /admin/recovery-codes: the 10 recovery codes of a new enrolment, shown once (issue 44): the page
 // takes them from the staff session as it shows them, so a reload shows how many are left instead.
-// Any member of staff may make a new set here (the old ones stop working); that is audited.
+// Any member of staff may make a new set here (the old ones stop working); that is audited. The
+// button posts no field, so its form stays a plain <Form> (decision 075).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,7 +9,13 @@ import { AdminPage } from "~/admin/components/admin-page";
 import { homeOf } from "~/staff/permissions";
 import { RECOVERY_CODE_COUNT } from "~/staff/recovery-code-format";
 import { makeNewRecoveryCodes, recoveryCodesLeftOf } from "~/admin/staff/staff.server";
-import { requireStaff, setRecoveryReveal, takeRecoveryReveal } from "~/staff/staff-session.server";
+import {
+  requireStaff,
+  setRecoveryReveal,
+  takeRecoveryReveal,
+  type Staff,
+} from "~/staff/staff-session.server";
+import { dispatchIntent } from "~/http/intents.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";
 
@@ -24,14 +31,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, context);
-  const form = await readForm(request);
-  if (form.get("intent") !== "new")
-    return data({ error: "Unknown action. Reload the page." }, { status: 400 });
+/** "Make 10 new codes": the old ones stop working; the page shows the new ones once. */
+async function makeNewCodes(request: Request, staff: Staff) {
   const codes = await makeNewRecoveryCodes(staff);
   await setRecoveryReveal(request, codes);
   return redirect("/admin/recovery-codes#codes", 303);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, context);
+  return dispatchIntent(await readForm(request), { new: makeNewCodes }, request, staff);
 }
 
 export default function RecoveryCodes() {

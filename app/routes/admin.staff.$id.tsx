@@ -3,32 +3,23 @@
 // audit entry; disabling and resetting ask to confirm first (a step in the page, without JS too).
 // The last enabled owner can be neither demoted nor disabled: the page says so instead of a 500.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
-import { appOrigin } from "~/accounts/origin.server";
+import { ValidatedForm } from "remix-validated-form";
 import { AdminPage } from "~/admin/components/admin-page";
-import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/staff/permissions";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/staff/permissions";
 import { requireStaff } from "~/staff/staff-session.server";
 import { staffPath, StaffStatusBadge } from "~/admin/staff/components";
 import { changeRoleFormValidator } from "~/admin/staff/form-validators";
 import { RECOVERY_CODE_COUNT } from "~/staff/recovery-code-format";
-import { changeRoleValidator } from "~/admin/staff/staff-schema";
-import {
-  changeRole,
-  resendInvite,
-  resetSecondFactor,
-  setDisabled,
-  staffMember,
-  StaffRuleError,
-} from "~/admin/staff/staff.server";
+import { ROLE_FORM_ID, type MemberIntent } from "~/admin/staff/staff-schema";
+import { staffMember } from "~/admin/staff/staff.server";
+import { staffMemberAction } from "~/admin/staff/staff-member-actions.server";
 import { ConfirmStep } from "~/components/confirm-step";
 import { CsrfInput } from "~/components/csrf-input";
-import { FormSubmit, SelectField } from "~/components/forms";
+import { FormError, FormSubmit, SelectField } from "~/components/forms";
 import { readForm } from "~/security/csrf.server";
 import staffHref from "~/styles/admin-staff.css";
-
-const ROLE_FORM_ID = "staff-role";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.member.name ?? "Member of staff"} | Staff | Back office` },
@@ -79,53 +70,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "staff");
   const id = idOf(params);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  try {
-    let changed = true;
-    if (intent === "role") {
-      const result = await changeRoleValidator.validate(form);
-      if (result.error) return validationError({ ...result.error, formId: ROLE_FORM_ID });
-      const role = result.data.role;
-      if (!isStaffRole(role)) throw new StaffRuleError("Choose a role.", 400);
-      ({ changed } = await changeRole(staff, id, role));
-    } else if (intent === "disable" || intent === "enable") {
-      ({ changed } = await setDisabled(staff, id, intent === "disable"));
-    } else if (intent === "reset_second_factor") {
-      await resetSecondFactor(staff, id);
-    } else if (intent === "resend_invite") {
-      await resendInvite(staff, id, appOrigin(request));
-    } else {
-      return data({ error: "Unknown action. Reload the page and try again." }, { status: 400 });
-    }
-    return redirect(`${staffPath(id)}?done=${changed ? intent : "unchanged"}#status`, 303);
-  } catch (error) {
-    if (error instanceof StaffRuleError)
-      return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  return staffMemberAction({ staff, id, form: await readForm(request), request });
 }
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 
+type Member = ReturnType<typeof useLoaderData<typeof loader>>["member"];
+
 export default function StaffMemberPage() {
   const { member, self, done, confirm } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { error?: string } | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
-  const here = staffPath(member.id);
-  const button = (intent: string, label: string, pending: string, danger = false) => (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      className={`button ${danger ? "button--primary staff-danger" : "button--secondary"}`}
-      aria-disabled={busy ? true : undefined}
-      onClick={(e) => busy && e.preventDefault()}
-    >
-      {busy === intent ? pending : label}
-    </button>
-  );
+  const actionData = useActionData<typeof action>() as { formError?: string } | undefined;
   return (
     <AdminPage
       title={member.name}
@@ -146,129 +100,189 @@ export default function StaffMemberPage() {
           {DONE[done]}
         </p>
       ) : null}
-      {actionData?.error ? (
-        <p className="form-alert form-alert--error" role="alert" id="status" tabIndex={-1}>
-          {actionData.error}
-        </p>
-      ) : null}
-
-      <section className="admin-card" aria-labelledby="facts-title">
-        <h2 id="facts-title">Sign-in</h2>
-        <dl className="admin-facts">
-          <dt>Status</dt>
-          <dd>
-            <StaffStatusBadge status={member.status} />
-            {member.status === "invited" ? " (has not chosen a password yet)" : null}
-          </dd>
-          <dt>Authenticator</dt>
-          <dd>{member.enrolled ? "Set up" : "Not set up: set up at the next sign-in"}</dd>
-          <dt>Recovery codes left</dt>
-          <dd>
-            {member.enrolled ? `${member.recoveryCodesLeft} of ${RECOVERY_CODE_COUNT}` : "None"}
-          </dd>
-        </dl>
-      </section>
-
+      <FormError message={actionData?.formError} />
+      <SignInFacts member={member} />
       <section className="admin-section" aria-labelledby="actions-title">
         <h2 id="actions-title">Actions</h2>
         <div className="staff-actions">
-          <ValidatedForm
-            validator={changeRoleFormValidator}
-            method="post"
-            id={ROLE_FORM_ID}
-            noValidate
-            className="admin-card form"
-            defaultValues={{ role: member.role }}
-          >
-            <CsrfInput />
-            <input type="hidden" name="intent" value="role" />
-            <SelectField
-              name="role"
-              label="Role"
-              options={ROLE_OPTIONS}
-              hint="The member's sessions end: they sign in again with the new role."
-            />
-            <FormSubmit variant="secondary" formId={ROLE_FORM_ID}>
-              Change the role
-            </FormSubmit>
-          </ValidatedForm>
-
-          <div className="admin-card">
-            {member.status === "disabled" ? (
-              <Form method="post">
-                <CsrfInput />
-                <p>Disabled: the member cannot sign in. Enabling lets them sign in again.</p>
-                {button("enable", "Enable", "Enabling…")}
-              </Form>
-            ) : confirm === "disable" ? (
-              <ConfirmStep titleId="confirm-disable" title={`Disable ${member.name}?`}>
-                <p>
-                  {self ? "You will be signed out at once. " : ""}Their back-office sessions end and
-                  they cannot sign in until an owner enables them again. Nothing is deleted.
-                </p>
-                <Form method="post">
-                  <CsrfInput />
-                  {button("disable", "Yes, disable", "Disabling…", true)}{" "}
-                  <Link to={here} className="button button--quiet">
-                    Keep enabled
-                  </Link>
-                </Form>
-              </ConfirmStep>
-            ) : (
-              <>
-                <p>Disabling stops every sign-in of the member at once, and keeps their history.</p>
-                <Link
-                  to={`${here}?confirm=disable#confirm-disable`}
-                  className="button button--secondary"
-                >
-                  Disable…
-                </Link>
-              </>
-            )}
-          </div>
-
+          <RoleForm member={member} />
+          <DisableCard member={member} self={self} confirming={confirm === "disable"} />
           {member.enrolled ? (
-            <div className="admin-card">
-              {confirm === "reset_second_factor" ? (
-                <ConfirmStep
-                  titleId="confirm-reset"
-                  title={`Reset ${member.name}'s second factor?`}
-                >
-                  <p>
-                    Their authenticator and recovery codes stop working and their sessions end. They
-                    set up a new authenticator at their next sign-in.
-                  </p>
-                  <Form method="post">
-                    <CsrfInput />
-                    {button("reset_second_factor", "Yes, reset", "Resetting…", true)}{" "}
-                    <Link to={here} className="button button--quiet">
-                      Keep it
-                    </Link>
-                  </Form>
-                </ConfirmStep>
-              ) : (
-                <>
-                  <p>For a lost phone: the member sets up an authenticator again.</p>
-                  <Link
-                    to={`${here}?confirm=reset_second_factor#confirm-reset`}
-                    className="button button--secondary"
-                  >
-                    Reset second factor…
-                  </Link>
-                </>
-              )}
-            </div>
+            <ResetCard member={member} confirming={confirm === "reset_second_factor"} />
           ) : null}
-
           {member.status === "invited" ? (
             <Form method="post" className="admin-card">
               <CsrfInput />
               <p>Sends a new set-up link to {member.email}; older links stop working.</p>
-              {button("resend_invite", "Send the invitation again", "Sending…")}
+              <IntentButton
+                intent="resend_invite"
+                label="Send the invitation again"
+                pending="Sending…"
+              />
             </Form>
           ) : null}
         </div>
       </section>
     </AdminPage>
+  );
+}
+
+function SignInFacts({ member }: { member: Member }) {
+  return (
+    <section className="admin-card" aria-labelledby="facts-title">
+      <h2 id="facts-title">Sign-in</h2>
+      <dl className="admin-facts">
+        <dt>Status</dt>
+        <dd>
+          <StaffStatusBadge status={member.status} />
+          {member.status === "invited" ? " (has not chosen a password yet)" : null}
+        </dd>
+        <dt>Authenticator</dt>
+        <dd>{member.enrolled ? "Set up" : "Not set up: set up at the next sign-in"}</dd>
+        <dt>Recovery codes left</dt>
+        <dd>
+          {member.enrolled ? `${member.recoveryCodesLeft} of ${RECOVERY_CODE_COUNT}` : "None"}
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function RoleForm({ member }: { member: Member }) {
+  return (
+    <ValidatedForm
+      validator={changeRoleFormValidator}
+      method="post"
+      id={ROLE_FORM_ID}
+      noValidate
+      className="admin-card form"
+      defaultValues={{ role: member.role }}
+    >
+      <CsrfInput />
+      <input type="hidden" name="intent" value="role" />
+      <SelectField
+        name="role"
+        label="Role"
+        options={ROLE_OPTIONS}
+        hint="The member's sessions end: they sign in again with the new role."
+      />
+      <FormSubmit variant="secondary" formId={ROLE_FORM_ID}>
+        Change the role
+      </FormSubmit>
+    </ValidatedForm>
+  );
+}
+
+/** A button posting its `intent`, showing `pending` while that intent is on its way (once: a second press waits). */
+function IntentButton({
+  intent,
+  label,
+  pending,
+  danger = false,
+}: {
+  intent: MemberIntent;
+  label: string;
+  pending: string;
+  danger?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`button ${danger ? "button--primary staff-danger" : "button--secondary"}`}
+      aria-disabled={busy ? true : undefined}
+      onClick={(e) => busy && e.preventDefault()}
+    >
+      {busy === intent ? pending : label}
+    </button>
+  );
+}
+
+function DisableCard({
+  member,
+  self,
+  confirming,
+}: {
+  member: Member;
+  self: boolean;
+  confirming: boolean;
+}) {
+  const here = staffPath(member.id);
+  if (member.status === "disabled")
+    return (
+      <div className="admin-card">
+        <Form method="post">
+          <CsrfInput />
+          <p>Disabled: the member cannot sign in. Enabling lets them sign in again.</p>
+          <IntentButton intent="enable" label="Enable" pending="Enabling…" />
+        </Form>
+      </div>
+    );
+  return (
+    <div className="admin-card">
+      {confirming ? (
+        <ConfirmStep titleId="confirm-disable" title={`Disable ${member.name}?`}>
+          <p>
+            {self ? "You will be signed out at once. " : ""}Their back-office sessions end and they
+            cannot sign in until an owner enables them again. Nothing is deleted.
+          </p>
+          <Form method="post">
+            <CsrfInput />
+            <IntentButton intent="disable" label="Yes, disable" pending="Disabling…" danger />{" "}
+            <Link to={here} className="button button--quiet">
+              Keep enabled
+            </Link>
+          </Form>
+        </ConfirmStep>
+      ) : (
+        <>
+          <p>Disabling stops every sign-in of the member at once, and keeps their history.</p>
+          <Link to={`${here}?confirm=disable#confirm-disable`} className="button button--secondary">
+            Disable…
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ResetCard({ member, confirming }: { member: Member; confirming: boolean }) {
+  const here = staffPath(member.id);
+  return (
+    <div className="admin-card">
+      {confirming ? (
+        <ConfirmStep titleId="confirm-reset" title={`Reset ${member.name}'s second factor?`}>
+          <p>
+            Their authenticator and recovery codes stop working and their sessions end. They set up
+            a new authenticator at their next sign-in.
+          </p>
+          <Form method="post">
+            <CsrfInput />
+            <IntentButton
+              intent="reset_second_factor"
+              label="Yes, reset"
+              pending="Resetting…"
+              danger
+            />{" "}
+            <Link to={here} className="button button--quiet">
+              Keep it
+            </Link>
+          </Form>
+        </ConfirmStep>
+      ) : (
+        <>
+          <p>For a lost phone: the member sets up an authenticator again.</p>
+          <Link
+            to={`${here}?confirm=reset_second_factor#confirm-reset`}
+            className="button button--secondary"
+          >
+            Reset second factor…
+          </Link>
+        </>
+      )}
+    </div>
   );
 }

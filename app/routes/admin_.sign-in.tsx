@@ -1,11 +1,18 @@
 // /admin/sign-in: the back office's sign-in, in two steps (app/admin/staff-sign-in.server.ts):
 // e-mail and password, then the authenticator code, or the enrolment of an authenticator at a
-// first sign-in. Each step is a POST answered with a redirect back here (works without JS).
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+// first sign-in. Each step is a POST answered with a redirect back here (works without JS), told
+// apart by its `intent` (dispatchIntent).
+import type {
+  ActionFunctionArgs,
+  AppLoadContext,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { InvalidCredentialsError } from "~/accounts/auth.server";
+import { AuthForm } from "~/accounts/components/auth-form";
 import { AuthLayout } from "~/accounts/components/auth-layout";
 import { formError, withoutSecrets, type FormErrorData } from "~/accounts/form-error";
 import { getUser } from "~/accounts/session.server";
@@ -19,7 +26,8 @@ import { codeStepSignIn, passwordStep, pendingSignIn } from "~/admin/staff-sign-
 import { endStaffSession, getStaff } from "~/staff/staff-session.server";
 import { groupedSecret, otpauthUri, qrCode } from "~/admin/totp.server";
 import { CsrfInput } from "~/components/csrf-input";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
+import { FormSubmit, TextField } from "~/components/forms";
+import { dispatchIntent } from "~/http/intents.server";
 import { loaderAndActionHeaders } from "~/http/route-headers";
 import { readForm } from "~/security/csrf.server";
 import { RateLimitedError } from "~/security/rate-limit.server";
@@ -80,38 +88,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const here = (redirectTo: string) =>
   `/admin/sign-in${redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : ""}`;
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await refuseCustomers(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const redirectTo = destination(String(form.get("redirectTo") ?? ""));
-  if (intent === "restart")
-    return redirect(here(redirectTo), {
+type SignInAction = {
+  request: Request;
+  context: AppLoadContext;
+  form: FormData;
+  redirectTo: string;
+};
+
+/** "Use another account": the pending sign-in ends and the page starts over. */
+async function restart({ request, redirectTo }: SignInAction) {
+  return redirect(here(redirectTo), {
+    headers: { "Set-Cookie": await endStaffSession(request) },
+  });
+}
+
+async function codeStep({ request, context, form, redirectTo }: SignInAction) {
+  const result = await staffCodeValidator.validate(form);
+  if (result.error) return validationError(result.error, { redirectTo });
+  const signedIn = await codeStepSignIn(request, context, result.data.code);
+  // a new enrolment shows its 10 recovery codes, once, before anything else
+  if (signedIn.ok && signedIn.recoveryCodes)
+    return redirect("/admin/recovery-codes", {
+      headers: { "Set-Cookie": signedIn.setCookie },
+    });
+  if (signedIn.ok)
+    return redirect(redirectTo || homeOf(signedIn.role), {
+      headers: { "Set-Cookie": signedIn.setCookie },
+    });
+  // an expired pending sign-in starts over at the password step, saying why
+  if (signedIn.reason === "expired")
+    return data(formError(PASSWORD_FORM, signedIn.message, { redirectTo }), {
+      status: 400,
       headers: { "Set-Cookie": await endStaffSession(request) },
     });
-  if (intent === "code") {
-    const result = await staffCodeValidator.validate(form);
-    if (result.error) return validationError(result.error, { redirectTo });
-    const signedIn = await codeStepSignIn(request, context, result.data.code);
-    // a new enrolment shows its 10 recovery codes, once, before anything else
-    if (signedIn.ok && signedIn.recoveryCodes)
-      return redirect("/admin/recovery-codes", {
-        headers: { "Set-Cookie": signedIn.setCookie },
-      });
-    if (signedIn.ok)
-      return redirect(redirectTo || homeOf(signedIn.role), {
-        headers: { "Set-Cookie": signedIn.setCookie },
-      });
-    // an expired pending sign-in starts over at the password step, saying why
-    if (signedIn.reason === "expired")
-      return data(formError(PASSWORD_FORM, signedIn.message, { redirectTo }), {
-        status: 400,
-        headers: { "Set-Cookie": await endStaffSession(request) },
-      });
-    return data(formError(CODE_FORM, signedIn.message, { redirectTo }), {
-      status: signedIn.reason === "locked" ? 429 : 400,
-    });
-  }
+  return data(formError(CODE_FORM, signedIn.message, { redirectTo }), {
+    status: signedIn.reason === "locked" ? 429 : 400,
+  });
+}
+
+async function passwordStepAction({ request, context, form, redirectTo }: SignInAction) {
   const result = await staffPasswordValidator.validate(form);
   if (result.error) return validationError(result.error, withoutSecrets(result.submittedData));
   const refill = { email: result.data.email, redirectTo };
@@ -130,12 +145,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function Alert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <div className="form-alert form-alert--error auth__alert" role="alert">
-      <p>{message}</p>
-    </div>
+export async function action({ request, context }: ActionFunctionArgs) {
+  await refuseCustomers(request);
+  const form = await readForm(request);
+  const redirectTo = destination(String(form.get("redirectTo") ?? ""));
+  return dispatchIntent(
+    form,
+    { restart, code: codeStep, password: passwordStepAction },
+    { request, context, form, redirectTo },
   );
 }
 
@@ -157,54 +174,59 @@ function QrCode({ size, path }: { size: number; path: string }) {
   );
 }
 
+type SignInPage = ReturnType<typeof useLoaderData<typeof loader>>;
+
 export default function StaffSignIn() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Partial<FormErrorData> | undefined;
-  const formAlert = actionData?.formError;
-
   if (page.step === "password")
-    return (
-      <AuthLayout
-        eyebrow="Back office"
-        title="Staff sign-in"
-        intro={
-          <p>
-            Sign in with your staff e-mail and password. Next, you enter a code from your
-            authenticator app.
-          </p>
-        }
-      >
-        <Alert message={formAlert} />
-        <ValidatedForm
-          validator={staffPasswordFormValidator}
-          method="post"
-          id={PASSWORD_FORM}
-          noValidate
-          className="form auth__form"
-        >
-          <CsrfInput />
-          <FocusFirstError formId={PASSWORD_FORM} />
-          <input type="hidden" name="intent" value="password" />
-          <input type="hidden" name="redirectTo" value={page.redirectTo} />
-          <TextField
-            name="email"
-            label="Email address"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            spellCheck={false}
-          />
-          <TextField
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormSubmit className="button--block">Continue</FormSubmit>
-        </ValidatedForm>
-      </AuthLayout>
-    );
+    return <PasswordStep redirectTo={page.redirectTo} formError={actionData?.formError} />;
+  return <CodeStep page={page} formError={actionData?.formError ?? page.locked ?? undefined} />;
+}
 
+function PasswordStep({ redirectTo, formError }: { redirectTo: string; formError?: string }) {
+  return (
+    <AuthLayout
+      eyebrow="Back office"
+      title="Staff sign-in"
+      intro={
+        <p>
+          Sign in with your staff e-mail and password. Next, you enter a code from your
+          authenticator app.
+        </p>
+      }
+    >
+      <AuthForm validator={staffPasswordFormValidator} formId={PASSWORD_FORM} formError={formError}>
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+        />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <FormSubmit className="button--block">Continue</FormSubmit>
+      </AuthForm>
+    </AuthLayout>
+  );
+}
+
+/** Step 2: the authenticator code, after enrolling one (a QR code and its key) at a first sign-in. */
+function CodeStep({
+  page,
+  formError,
+}: {
+  page: Exclude<SignInPage, { step: "password" }>;
+  formError?: string;
+}) {
   const enrol = page.step === "enrol";
   return (
     <AuthLayout
@@ -225,26 +247,23 @@ export default function StaffSignIn() {
         )
       }
     >
-      <Alert message={formAlert ?? page.locked} />
-      {enrol ? (
-        <div className="staff-enrol">
-          <figure className="staff-enrol__qr">
-            <QrCode size={page.qr.size} path={page.qr.path} />
-            <figcaption>
-              Key for {page.email}: <code className="staff-enrol__secret">{page.secret}</code>
-            </figcaption>
-          </figure>
-        </div>
-      ) : null}
-      <ValidatedForm
+      <AuthForm
         validator={staffCodeFormValidator}
-        method="post"
-        id={CODE_FORM}
-        noValidate
-        className="form auth__form"
+        formId={CODE_FORM}
+        formError={formError}
+        before={
+          enrol ? (
+            <div className="staff-enrol">
+              <figure className="staff-enrol__qr">
+                <QrCode size={page.qr.size} path={page.qr.path} />
+                <figcaption>
+                  Key for {page.email}: <code className="staff-enrol__secret">{page.secret}</code>
+                </figcaption>
+              </figure>
+            </div>
+          ) : null
+        }
       >
-        <CsrfInput />
-        <FocusFirstError formId={CODE_FORM} />
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
         <TextField
@@ -263,7 +282,7 @@ export default function StaffSignIn() {
         <FormSubmit className="button--block">
           {enrol ? "Confirm and sign in" : "Sign in"}
         </FormSubmit>
-      </ValidatedForm>
+      </AuthForm>
       <Form method="post" className="auth__aside">
         <CsrfInput />
         <input type="hidden" name="intent" value="restart" />

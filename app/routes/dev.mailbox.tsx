@@ -6,7 +6,11 @@
 // address, and a Host of localhost, 127.0.0.1 or [::1] against DNS
 // rebinding) and never when APP_ENV=production; everyone else gets a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { ValidatedForm } from "remix-validated-form";
+import { FormSubmit, TextField } from "~/components/forms";
+import { mailboxFilterBrowserValidator } from "~/email/form-validators";
+import { mailboxFilterOf } from "~/email/mailbox-filter-schema";
 import { listOutbox, type OutboxStatus } from "~/email/outbox.server";
 import { isProduction } from "~/env.server";
 import { addressedToLoopback, isLoopbackClient } from "~/security/origin.server";
@@ -23,7 +27,7 @@ export const links = () => [{ rel: "stylesheet", href: accountsHref }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isProduction || !isLoopbackClient(request, context) || !addressedToLoopback(request))
     throw new Response("Not found", { status: 404 });
-  const to = new URL(request.url).searchParams.get("to")?.trim() ?? "";
+  const { to } = await mailboxFilterOf(new URL(request.url));
   const messages = await listOutbox({ limit: 50, to: to || undefined });
   return { to, messages };
 }
@@ -63,22 +67,22 @@ export default function DevMailbox() {
           a copy with its links and codes removed. Only this machine can open this page, and it does
           not exist in production.
         </p>
-        <Form method="get" className="mailbox__filter">
-          <label htmlFor="mailbox-to" className="field__label">
-            Recipient
-          </label>
-          <input
-            id="mailbox-to"
+        <ValidatedForm
+          key={to}
+          validator={mailboxFilterBrowserValidator}
+          method="get"
+          defaultValues={{ to }}
+          className="mailbox__filter"
+        >
+          <TextField
             name="to"
+            label="Recipient"
             type="email"
-            defaultValue={to}
-            className="field__input"
             placeholder="name@example.com"
+            className="mailbox__to"
           />
-          <button type="submit" className="button button--secondary">
-            Filter
-          </button>
-        </Form>
+          <FormSubmit variant="secondary">Filter</FormSubmit>
+        </ValidatedForm>
         {messages.length === 0 ? (
           <p className="mailbox__empty">No e-mails{to ? ` to ${to}` : ""} yet.</p>
         ) : (

@@ -59,6 +59,21 @@ describe("staff sign-in", () => {
     expect(formErrorOf(wrong.answer.body)).toBe(SIGN_IN_FAILED_MESSAGE);
   });
 
+  it("starts over with another account, and answers a form of no step with a 400", async () => {
+    const staff = await createStaff(db, { role: "support" });
+    const { client } = await passwordStep(staff.email, "Staff-Horse-42");
+    const restart = await call(
+      signIn.action,
+      postRequest("/admin/sign-in", client, { intent: "restart" }),
+    );
+    expect([restart.status, restart.location]).toEqual([302, "/admin/sign-in"]);
+    const page = await call(signIn.loader, getRequest("/admin/sign-in", after(client, restart)));
+    expect((page.body as { step: string }).step).toBe("password");
+    const stale = await call(signIn.action, postRequest("/admin/sign-in", client, {}));
+    expect(stale.status).toBe(400);
+    expect(formErrorOf(stale.body)).toMatch(/out of date/);
+  });
+
   it("asks for the code after the password and signs in with a right one, once", async () => {
     const staff = await createStaff(db, { role: "support" });
     const { answer, client } = await passwordStep(staff.email, "Staff-Horse-42");

@@ -548,7 +548,11 @@ describe("the last enabled owner", () => {
         { id: String(owner.userId!) },
       );
       expect(answer.status).toBe(409);
-      expect((answer.body as { error: string }).error).toBe(LAST_OWNER_MESSAGE);
+      // the role form's refusal is under its field; the disable button's is the page's error
+      const body = answer.body as { formError?: string; fieldErrors?: Record<string, string> };
+      expect(fields.intent === "role" ? body.fieldErrors?.role : body.formError).toBe(
+        LAST_OWNER_MESSAGE,
+      );
     }
     const user = await db
       .selectFrom("users")

@@ -11,6 +11,7 @@ export function AuthForm<T extends object>({
   formId,
   formError,
   errorMore,
+  before,
   children,
 }: {
   validator: Validator<T>;
@@ -19,6 +20,8 @@ export function AuthForm<T extends object>({
   formError?: string;
   /** what follows that message (a way out), inside the same alert */
   errorMore?: ReactNode;
+  /** what sits between that message and the form (the staff enrolment's QR code) */
+  before?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -29,6 +32,7 @@ export function AuthForm<T extends object>({
           {errorMore}
         </div>
       ) : null}
+      {before}
       <ValidatedForm
         validator={validator}
         method="post"

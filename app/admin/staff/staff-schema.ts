@@ -23,6 +23,9 @@ export const InviteStaffSchema = z.object({
   role: RoleSchema,
 });
 
+/** The member page's role form (its `intent` is "role"). */
+export const ROLE_FORM_ID = "staff-role";
+
 export const ChangeRoleSchema = z.object({ role: RoleSchema });
 
 export type InviteStaffInput = z.infer<typeof InviteStaffSchema>;
