@@ -20,19 +20,21 @@ test("a form reached from a shared page still carries a CSRF token", async ({ pa
   await page.waitForURL(/\/dashboard/);
 });
 
-test("a shared page renders styled from its inline stylesheet, without hydration errors", async ({
-  page,
-}) => {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  const response = await page.goto("/faq");
-  expect(await response!.text()).toMatch(/<style data-href="\/build\/_assets\/app-[^"]+\.css"/);
-  await ready(page);
-  // the site-wide tokens apply: the page background is the butcher-paper cream
-  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-  expect(background).toBe("rgb(247, 241, 231)");
-  expect(errors).toEqual([]);
-});
+test(
+  "a shared page renders styled from its inline stylesheet, without hydration errors",
+  { tag: "@reads" },
+  async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    const response = await page.goto("/faq");
+    expect(await response!.text()).toMatch(/<style data-href="\/build\/_assets\/app-[^"]+\.css"/);
+    await ready(page);
+    // the site-wide tokens apply: the page background is the butcher-paper cream
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(247, 241, 231)");
+    expect(errors).toEqual([]);
+  },
+);
