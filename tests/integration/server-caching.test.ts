@@ -2,10 +2,18 @@
 // browser (decision 076) through the run's production build served in this process
 // (./built-server.ts): anonymous content pages are shared-cacheable with an ETag and answer
 // If-None-Match with 304 whose CSP names the nonce of the body kept in cache; pages that can show
-// who is signed in, flow steps and any request with a session are private. These were e2e tests
+// who is signed in, flow steps and any request with a session are private; a one-tap link's page is
+// never stored. These were e2e tests
 // that used only Playwright's `request`; each keeps its assertions, and its old spec and name are
 // given above it. SQLite, and PostgreSQL with DATABASE_URL_TEST.
+// the build reads its environment as it loads: the renewal hook (/test-hooks/renewals) as in e2e
+process.env.E2E_TEST_ROUTES = "1";
+afterAll(() => {
+  delete process.env.E2E_TEST_ROUTES;
+});
+
 const { db } = await import("~/db/client.server");
+const { remindedSubscriber } = await import("../reminded-subscriber");
 const { createUser } = await import("../factories");
 const { cookieJar, startBuiltServer } = await import("./built-server");
 type BuiltServer = import("./built-server").BuiltServer;
@@ -177,5 +185,51 @@ describe("content API routing (was tests/e2e/content-api.spec.ts)", () => {
       expect(r.status, path).toBe(status);
       expect(r.headers["content-type"], path).toMatch(/application\/json/);
     }
+  });
+});
+
+describe("one-tap links (was tests/e2e/one-tap.spec.ts)", () => {
+  const statusOf = async (id: number) =>
+    (
+      await db
+        .selectFrom("deliveries")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  // one-tap.spec.ts: "a one-tap page is never cached and never sends its address to another site as a referrer"
+  it("a one-tap page is never cached and never sends its address to another site as a referrer", async () => {
+    const r = await remindedSubscriber(
+      db,
+      async (form) => (await server.send("/test-hooks/renewals", { form })).status,
+    );
+    const token = r.skip.pathname.split("/").at(-1)!;
+    const noStore = (cacheControl: string | undefined) =>
+      expect(cacheControl?.split(/,\s*/)).toContain("no-store");
+    // one client keeping its cookies, as Playwright's request context did
+    const client = cookieJar(server);
+    // the page, its single-fetch data (client-side navigation) and a link that is not valid
+    for (const [path, status] of [
+      [r.skip.pathname + r.skip.search, 200],
+      [`/deliveries/one-tap/${token}.data?action=skip`, 200],
+      ["/deliveries/one-tap/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA?action=skip", 404],
+    ] as const) {
+      const res = await client.send(path);
+      expect(res.status, path).toBe(status);
+      expect(res.headers["referrer-policy"], path).toBe("same-origin");
+      noStore(res.headers["cache-control"]);
+    }
+    // the POST's redirect to the answer too, with and without JS
+    const page = (await client.send(r.skip.pathname + r.skip.search)).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
+    const done = await client.send(r.skip.pathname, {
+      form: { csrf, intent: "skip" },
+      headers: { Origin: server.base },
+    });
+    expect(done.status).toBe(303);
+    expect(done.headers["referrer-policy"]).toBe("same-origin");
+    noStore(done.headers["cache-control"]);
+    expect(await statusOf(r.delivery.id)).toBe("skipped");
   });
 });
