@@ -2,12 +2,22 @@
 // (decision 076) through the run's production build served in this process (./built-server.ts):
 // the per-address rate limit keys on the socket, a foreign Origin is a 403, the mailbox answers only
 // this machine, static caching, compression and the security headers of HTML responses; a 60 KB
-// e-mail at the get-started look-up is refused at once. These were
+// e-mail at the get-started look-up is refused at once; a new card past an account's budget never
+// reaches the gateway. These were
 // e2e tests that used only Playwright's `request`; each keeps its assertions, and its old spec and
 // name are given above it. SQLite, and PostgreSQL with DATABASE_URL_TEST.
+// the build reads its environment as it loads: the e2e server's card budgets (tests/e2e/server.mjs)
+const SETTINGS = { CARD_ATTEMPTS_PER_ACCOUNT: "6", CARD_ATTEMPTS_PER_ADDRESS: "1000000" };
+Object.assign(process.env, SETTINGS);
+afterAll(() => {
+  for (const name of Object.keys(SETTINGS)) delete process.env[name];
+});
+
 const { db } = await import("~/db/client.server");
-const { createUser, uniqueEmail } = await import("../factories");
-const { cookieJar, startBuiltServer } = await import("./built-server");
+const factories = await import("../factories");
+const { createUser, uniqueEmail, TEST_CARDS } = factories;
+const { signInAs } = await import("./http-helpers");
+const { cookieJar, cookiePairs, startBuiltServer } = await import("./built-server");
 type RawAnswer = import("./built-server").RawAnswer;
 
 let server: Awaited<ReturnType<typeof startBuiltServer>>;
@@ -258,4 +268,95 @@ describe("a 60 KB e-mail at get-started (was tests/e2e/http-long-email.spec.ts)"
       // milliseconds, and the page's render the rest. 1.5 s leaves a loaded machine room.
       expect(ms).toBeLessThan(1500);
     });
+});
+
+// No free card testing (issue 34 item 4, decision 042): an account gets 6 (as on the e2e server) and
+// a declined card counts 3, so two declines fill it. The pages' side is tests/e2e/card-testing.spec.ts.
+describe("card testing through the API (was tests/e2e/card-testing.spec.ts)", () => {
+  const LIMITED_IN_FULL =
+    /^Too many new cards have been tried from this account or connection\. To protect card holders, please wait about \d+ hours before trying a new card\.$/;
+
+  /** Which of these keys the sandbox gateway has a charge for. */
+  async function charged(keys: string[]): Promise<string[]> {
+    const rows = await db
+      .selectFrom("sandboxCharges")
+      .select("idempotencyKey")
+      .where("idempotencyKey", "in", keys)
+      .execute();
+    return rows.map((r) => r.idempotencyKey);
+  }
+
+  /** A customer with two saved cards, an address and an unpaid order (e2e's createPayer). */
+  async function createPayer() {
+    const user = await createUser(db, {
+      password: "Correct-Horse-42",
+      firstName: "Ava",
+      lastName: "Nguyen",
+      phone: "+61412345678",
+      sms: 0,
+      newsletter: 0,
+    });
+    await factories.createAddress(db, user.id);
+    await factories.createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
+    await factories.createCard(db, user.id, {
+      outcome: "declined",
+      lastFour: "0002",
+      expMonth: 3,
+      expYear: 2030,
+      primary: false,
+    });
+    const order = await factories.createOrder(db, user.id, {
+      lines: factories.LARGE_BOX_AND_BACON,
+    });
+    return { id: user.id, email: user.email, reference: order.reference };
+  }
+
+  // card-testing.spec.ts: "pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway"
+  it("pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway", async () => {
+    const payer = await createPayer();
+    // signed in as the e2e session hook does: a session row and its cookie; the page sets __csrf
+    const session = (await signInAs(payer.email)).cookie
+      .split("; ")
+      .filter((c) => c.startsWith("__session="));
+    const page = await server.send(`/checkout/${payer.reference}`, {
+      headers: { Cookie: session.join("; ") },
+    });
+    const cookies = [...session, ...cookiePairs(page.setCookies)].join("; ");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.text())?.[1] ?? "";
+    const pay = (number: string, key: string) =>
+      server.send(`/api/orders/${payer.reference}/checkout`, {
+        headers: { Cookie: cookies },
+        form: {
+          csrf,
+          idempotency_key: key,
+          billing_first_name: "Ava",
+          billing_last_name: "Nguyen",
+          billing_phone: "0412 345 678",
+          billing_address_type: "house",
+          billing_address_line_1: "7 Bay Road",
+          billing_city: "Haymarket",
+          billing_state: "NSW",
+          billing_postcode: "2000",
+          "card[number]": number,
+          "card[month]": "9",
+          "card[year]": "2032",
+          "card[cvc]": "123",
+        },
+      });
+    const keys = [
+      `api-decline-1-${payer.id}-${Date.now()}`,
+      `api-decline-2-${payer.id}-${Date.now()}`,
+    ];
+    for (const k of keys) expect((await pay(TEST_CARDS.declined, k)).status).toBe(402);
+    const key = `api-limited-${payer.id}-${Date.now()}`;
+    const refused = await pay(TEST_CARDS.good, key);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3600);
+    const body = refused.json() as { message: string; errors: unknown };
+    expect(body.message).toMatch(LIMITED_IN_FULL);
+    expect(body.errors).toEqual({ "card[number]": body.message });
+    expect(JSON.stringify(body)).not.toContain(TEST_CARDS.good);
+    expect((await charged(keys)).sort()).toEqual([...keys].sort());
+    expect(await charged([key])).toEqual([]);
+  });
 });
