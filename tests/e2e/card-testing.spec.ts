@@ -1,9 +1,10 @@
 // No free card testing (issue 34 item 4, decision 042) at each place a new card is typed: box
 // checkout, pay an order, gift cards and the account page, with JavaScript on and off (the pay
 // API's answer: tests/integration/server-security.test.ts). The e2e server gives an account 6
-// (CARD_ATTEMPTS_PER_ACCOUNT in tests/e2e/server.mjs) and a declined card counts 3, so two declines fill it: the next new card gets the limit's message under
-// the card number and never reaches the gateway (the sandbox keeps every charge and zero-amount check
-// in sandbox_charges), and everything typed stays except the card number and CVC.
+// (CARD_ATTEMPTS_PER_ACCOUNT in tests/e2e/server.mjs) and a declined card counts 3, so two
+// declines fill it: the next new card gets the limit's message under the card number and never
+// reaches the gateway (the sandbox keeps every charge and zero-amount check in sandbox_charges),
+// and everything typed stays except the card number and CVC.
 // The per-address budget has its own spec (card-testing-address.spec.ts).
 import type { Locator, Page } from "@playwright/test";
 import { e2eDb, expect, jsEnabled, settled, test, uniqueEmail } from "./fixtures";
