@@ -286,34 +286,9 @@ describe("card testing through the API (was tests/e2e/card-testing.spec.ts)", ()
     return rows.map((r) => r.idempotencyKey);
   }
 
-  /** A customer with two saved cards, an address and an unpaid order (e2e's createPayer). */
-  async function createPayer() {
-    const user = await createUser(db, {
-      password: "Correct-Horse-42",
-      firstName: "Ava",
-      lastName: "Nguyen",
-      phone: "+61412345678",
-      sms: 0,
-      newsletter: 0,
-    });
-    await factories.createAddress(db, user.id);
-    await factories.createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
-    await factories.createCard(db, user.id, {
-      outcome: "declined",
-      lastFour: "0002",
-      expMonth: 3,
-      expYear: 2030,
-      primary: false,
-    });
-    const order = await factories.createOrder(db, user.id, {
-      lines: factories.LARGE_BOX_AND_BACON,
-    });
-    return { id: user.id, email: user.email, reference: order.reference };
-  }
-
   // card-testing.spec.ts: "pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway"
   it("pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway", async () => {
-    const payer = await createPayer();
+    const payer = await factories.createPayer(db);
     // signed in as the e2e session hook does: a session row and its cookie; the page sets __csrf
     const session = (await signInAs(payer.email)).cookie
       .split("; ")
