@@ -4,12 +4,13 @@
 // that ran in both e2e projects for answers that are the same either way. Each keeps its
 // assertions, and its old spec and name are given above it. SQLite, and PostgreSQL with
 // DATABASE_URL_TEST.
+import type { BuiltServer } from "./built-server";
 const { db } = await import("~/db/client.server");
 const factories = await import("../factories");
 const { cookieJar, startBuiltServer } = await import("./built-server");
 const { signInAs } = await import("./http-helpers");
 
-let server: Awaited<ReturnType<typeof startBuiltServer>>;
+let server: BuiltServer;
 beforeAll(async () => {
   server = await startBuiltServer();
 }, 240_000);

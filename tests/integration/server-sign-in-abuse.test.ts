@@ -8,6 +8,7 @@
 // - SMTP_URL pointing at a real SMTP server in this process, which a test can make slow or refuse
 //   every mail.
 // A malformed SMTP_URL: server-reset-bad-smtp.test.ts. SQLite, and PostgreSQL with DATABASE_URL_TEST.
+import type { BuiltServer } from "./built-server";
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
 
@@ -55,7 +56,7 @@ const factories = await import("../factories");
 const { startBuiltServer } = await import("./built-server");
 const { resetForBoth, outboxRowOnce, signInForm } = await import("./reset-answers");
 
-let server: Awaited<ReturnType<typeof startBuiltServer>>;
+let server: BuiltServer;
 beforeAll(async () => {
   server = await startBuiltServer();
 }, 240_000);
