@@ -8,9 +8,9 @@
 // - SMTP_URL pointing at a real SMTP server in this process, which a test can make slow or refuse
 //   every mail.
 // A malformed SMTP_URL: server-reset-bad-smtp.test.ts. SQLite, and PostgreSQL with DATABASE_URL_TEST.
-import type { BuiltServer } from "./built-server";
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
+import type { BuiltServer } from "./built-server";
 
 type SmtpMode = "ok" | "slow" | "refuse";
 /** how long the slow server takes to greet: far above any request's own time */
