@@ -758,3 +758,51 @@ export async function createRefundRow(db: Db, opts: RefundRowOptions): Promise<n
     .executeTakeFirstOrThrow();
   return id;
 }
+
+export type Payer = {
+  id: number;
+  email: string;
+  password: string;
+  reference: string;
+  orderId: number;
+  totalCents: number;
+};
+
+/**
+ * A customer (Ava Nguyen, password "Correct-Horse-42") with an unpaid order of their own (a large
+ * box and bacon), for the pay-an-order tests: unless told, an address and two saved cards (Visa
+ * 4242 primary, and 0002 that declines, expiring 03/2030).
+ */
+export async function createPayer(
+  db: Db,
+  opts: { creditCents?: number; cards?: boolean; address?: boolean; details?: boolean } = {},
+): Promise<Payer> {
+  const { creditCents = 0, cards = true, address = true, details = true } = opts;
+  const user = await createUser(db, {
+    password: "Correct-Horse-42",
+    creditCents,
+    ...(details
+      ? { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0 }
+      : { firstName: null, lastName: null, phone: null }),
+  });
+  if (address) await createAddress(db, user.id);
+  if (cards) {
+    await createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
+    await createCard(db, user.id, {
+      outcome: "declined",
+      lastFour: "0002",
+      expMonth: 3,
+      expYear: 2030,
+      primary: false,
+    });
+  }
+  const order = await createOrder(db, user.id, { lines: LARGE_BOX_AND_BACON });
+  return {
+    id: user.id,
+    email: user.email,
+    password: user.password!,
+    reference: order.reference,
+    orderId: order.id,
+    totalCents: order.totalCents,
+  };
+}

@@ -29,7 +29,6 @@ const launchOptions = {
  */
 const READ_ONLY_SPECS = [
   "accounts-deliveries.spec.ts", // my deliveries as each kind of account sees it
-  "box-guards.spec.ts", // the box flow's redirects; the forms on the way are box-flow.spec.ts's
   "content-across-workers.spec.ts", // a post's new title through every worker
   "content-pages.spec.ts", // content pages' headings, meta, links and image sources
   "renewals-packing-cutoff.spec.ts", // what the terms and pages say of the packing cut-off

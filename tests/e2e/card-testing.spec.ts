@@ -1,12 +1,13 @@
 // No free card testing (issue 34 item 4, decision 042) at each place a new card is typed: box
-// checkout, pay an order (page and API), gift cards and the account page, with JavaScript on and
-// off. The e2e server gives an account 6 (CARD_ATTEMPTS_PER_ACCOUNT in tests/e2e/server.mjs) and a
-// declined card counts 3, so two declines fill it: the next new card gets the limit's message under
-// the card number and never reaches the gateway (the sandbox keeps every charge and zero-amount check
-// in sandbox_charges), and everything typed stays except the card number and CVC.
+// checkout, pay an order, gift cards and the account page, with JavaScript on and off (the pay
+// API's answer: tests/integration/server-security.test.ts). The e2e server gives an account 6
+// (CARD_ATTEMPTS_PER_ACCOUNT in tests/e2e/server.mjs) and a declined card counts 3, so two
+// declines fill it: the next new card gets the limit's message under the card number and never
+// reaches the gateway (the sandbox keeps every charge and zero-amount check in sandbox_charges),
+// and everything typed stays except the card number and CVC.
 // The per-address budget has its own spec (card-testing-address.spec.ts).
 import type { Locator, Page } from "@playwright/test";
-import { e2eDb, expect, jsEnabled, settled, signInByHook, test, uniqueEmail } from "./fixtures";
+import { e2eDb, expect, jsEnabled, settled, test, uniqueEmail } from "./fixtures";
 import {
   dialog,
   fillCheckout,
@@ -181,51 +182,6 @@ test("pay an order: after the declines the budget allows, a new card is refused 
   await answerTo(page, submit);
   await expect(page).toHaveURL(new RegExp(`/dashboard/orders/${payer.reference}\\?paid=1#paid$`));
 });
-
-test(
-  "pay an order through the API: the refused new card answers 429 with Retry-After and reaches no gateway",
-  { tag: "@http" },
-  async ({ page }) => {
-    const payer = await createPayer();
-    await signInByHook(page, payer.email);
-    const html = await (await page.request.get(`/checkout/${payer.reference}`)).text();
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-    const pay = (number: string, key: string) =>
-      page.request.post(`/api/orders/${payer.reference}/checkout`, {
-        form: {
-          csrf,
-          idempotency_key: key,
-          billing_first_name: "Ava",
-          billing_last_name: "Nguyen",
-          billing_phone: "0412 345 678",
-          billing_address_type: "house",
-          billing_address_line_1: "7 Bay Road",
-          billing_city: "Haymarket",
-          billing_state: "NSW",
-          billing_postcode: "2000",
-          "card[number]": number,
-          "card[month]": "9",
-          "card[year]": "2032",
-          "card[cvc]": "123",
-        },
-      });
-    const keys = [
-      `api-decline-1-${payer.id}-${Date.now()}`,
-      `api-decline-2-${payer.id}-${Date.now()}`,
-    ];
-    for (const k of keys) expect((await pay(DECLINED, k)).status()).toBe(402);
-    const key = `api-limited-${payer.id}-${Date.now()}`;
-    const refused = await pay(GOOD, key);
-    expect(refused.status()).toBe(429);
-    expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(3600);
-    const body = await refused.json();
-    expect(body.message).toMatch(LIMITED_IN_FULL);
-    expect(body.errors).toEqual({ "card[number]": body.message });
-    expect(JSON.stringify(body)).not.toContain(GOOD);
-    expect((await charged(keys)).sort()).toEqual([...keys].sort());
-    expect(await charged([key])).toEqual([]);
-  },
-);
 
 test("my account: after the declines the budget allows, a new card is refused unverified, keeping what was typed", async ({
   page,

@@ -72,7 +72,7 @@ test.describe("blog", () => {
     await expect(cards(page).getByText("News", { exact: true })).toHaveCount(0);
   });
 
-  test("the highlight recipe card links to its recipe", async ({ page }) => {
+  test("the highlight recipe card links to its recipe", { tag: "@reads" }, async ({ page }) => {
     await page.goto("/blog");
     await ready(page);
     const card = page.locator("article.highlight-card");
@@ -82,7 +82,7 @@ test.describe("blog", () => {
     await expect(page).toHaveURL(/\/recipe-post\/scotch-fillet-with-garlic-thyme-butter$/);
   });
 
-  test("article cards link to /{postUrl}/{slug}", async ({ page }) => {
+  test("article cards link to /{postUrl}/{slug}", { tag: "@reads" }, async ({ page }) => {
     await page.goto("/blog/news");
     await ready(page);
     const link = page.getByRole("link", {

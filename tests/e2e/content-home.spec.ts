@@ -99,32 +99,36 @@ test.describe("home page", () => {
     await expect(item).toHaveAttribute("open", "");
   });
 
-  test("the home and legal pages render and clear local storage on load; others keep it", async ({
-    page,
-  }) => {
-    const js = jsEnabled();
-    if (js)
-      await page.addInitScript(() => window.localStorage.setItem("addProductsToCart", "true"));
-    for (const [path, heading] of [
-      ["/", "Australian meat & wild-caught seafood, delivered"],
-      ["/terms", "Terms and conditions"],
-      ["/privacy-policy", "Privacy policy"],
-      ["/refund-and-returns-policy", "Refund and returns policy"],
-    ]) {
-      await page.goto(path);
-      await ready(page);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+  test(
+    "the home and legal pages render and clear local storage on load; others keep it",
+    { tag: "@reads" },
+    async ({ page }) => {
+      const js = jsEnabled();
       if (js)
-        await expect
-          .poll(() => page.evaluate(() => window.localStorage.length), { message: path })
-          .toBe(0);
-    }
-    await page.goto("/faq");
-    await ready(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
-    if (js)
-      expect(await page.evaluate(() => window.localStorage.getItem("addProductsToCart"))).toBe(
-        "true",
+        await page.addInitScript(() => window.localStorage.setItem("addProductsToCart", "true"));
+      for (const [path, heading] of [
+        ["/", "Australian meat & wild-caught seafood, delivered"],
+        ["/terms", "Terms and conditions"],
+        ["/privacy-policy", "Privacy policy"],
+        ["/refund-and-returns-policy", "Refund and returns policy"],
+      ]) {
+        await page.goto(path);
+        await ready(page);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+        if (js)
+          await expect
+            .poll(() => page.evaluate(() => window.localStorage.length), { message: path })
+            .toBe(0);
+      }
+      await page.goto("/faq");
+      await ready(page);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Frequently asked questions",
       );
-  });
+      if (js)
+        expect(await page.evaluate(() => window.localStorage.getItem("addProductsToCart"))).toBe(
+          "true",
+        );
+    },
+  );
 });

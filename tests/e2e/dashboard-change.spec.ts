@@ -170,21 +170,23 @@ test.describe("change what comes next", () => {
     await expect(page.locator("#cut-counter")).toHaveText("8 of 8");
   });
 
-  test("after the cut-off the page says changes apply to the delivery after it", async ({
-    page,
-  }) => {
-    const a = await createSubscriber({ daysAhead: 2, leadDays: 3 });
-    await openDashboard(
-      page,
-      a,
-      `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`,
-    );
-    const notice = page.locator("#applies-from");
-    await expect(notice).toContainText(
-      `Your delivery on ${longDate(a.nextDate)} is past its change cut-off`,
-    );
-    await expect(notice).toContainText("Changes you save now apply to the delivery after it");
-  });
+  test(
+    "after the cut-off the page says changes apply to the delivery after it",
+    { tag: "@reads" },
+    async ({ page }) => {
+      const a = await createSubscriber({ daysAhead: 2, leadDays: 3 });
+      await openDashboard(
+        page,
+        a,
+        `/dashboard/my-deliveries/change?subscription=${a.subscriptionId}`,
+      );
+      const notice = page.locator("#applies-from");
+      await expect(notice).toContainText(
+        `Your delivery on ${longDate(a.nextDate)} is past its change cut-off`,
+      );
+      await expect(notice).toContainText("Changes you save now apply to the delivery after it");
+    },
+  );
 
   test("a refused change shows in its own section, in view, and changes nothing", async ({
     page,

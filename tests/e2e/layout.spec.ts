@@ -2,7 +2,7 @@ import { createUser, test, expect, ready, signInByHook } from "./fixtures";
 import { createSubscriber } from "./dashboard-helpers";
 
 test.describe("site chrome", () => {
-  test("header navigation reaches every main page", async ({ page }) => {
+  test("header navigation reaches every main page", { tag: "@reads" }, async ({ page }) => {
     await page.goto("/");
     await ready(page);
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
@@ -26,35 +26,35 @@ test.describe("site chrome", () => {
     );
   });
 
-  test("a signed-in subscriber's header leads to My deliveries; anyone else's to Get started", async ({
-    page,
-    context,
-  }) => {
-    const header = page.getByRole("banner");
-    const subscriber = await createSubscriber();
-    await signInByHook(page, subscriber.email);
-    await page.goto("/faq");
-    await ready(page);
-    await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveAttribute(
-      "href",
-      "/dashboard/my-deliveries",
-    );
-    await expect(header.getByRole("link", { name: "Get started" })).toHaveCount(0);
-    await header.getByRole("link", { name: "My deliveries", exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
+  test(
+    "a signed-in subscriber's header leads to My deliveries; anyone else's to Get started",
+    { tag: "@reads" },
+    async ({ page, context }) => {
+      const header = page.getByRole("banner");
+      const subscriber = await createSubscriber();
+      await signInByHook(page, subscriber.email);
+      await page.goto("/faq");
+      await ready(page);
+      await expect(
+        header.getByRole("link", { name: "My deliveries", exact: true }),
+      ).toHaveAttribute("href", "/dashboard/my-deliveries");
+      await expect(header.getByRole("link", { name: "Get started" })).toHaveCount(0);
+      await header.getByRole("link", { name: "My deliveries", exact: true }).click();
+      await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
 
-    // signed in without a box yet: still invited to start one
-    await context.clearCookies();
-    const browser = await createUser();
-    await signInByHook(page, browser.email);
-    await page.goto("/faq");
-    await ready(page);
-    await expect(header.getByRole("link", { name: "Get started" })).toHaveAttribute(
-      "href",
-      "/get-started",
-    );
-    await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveCount(0);
-  });
+      // signed in without a box yet: still invited to start one
+      await context.clearCookies();
+      const browser = await createUser();
+      await signInByHook(page, browser.email);
+      await page.goto("/faq");
+      await ready(page);
+      await expect(header.getByRole("link", { name: "Get started" })).toHaveAttribute(
+        "href",
+        "/get-started",
+      );
+      await expect(header.getByRole("link", { name: "My deliveries", exact: true })).toHaveCount(0);
+    },
+  );
 
   test("small screens get a disclosure menu that works without JavaScript", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -69,28 +69,30 @@ test.describe("site chrome", () => {
     await expect(page).toHaveURL(/\/delivery$/);
   });
 
-  test("footer links every public page, the support contact and the v=2 call to action", async ({
-    page,
-  }) => {
-    await page.goto("/");
-    const footer = page.locator("footer.site-footer");
-    await expect(footer.getByRole("link", { name: "Get started" })).toHaveAttribute(
-      "href",
-      "/get-started?v=2",
-    );
-    for (const [name, href] of [
-      ["Terms and conditions", "/terms"],
-      ["Privacy policy", "/privacy-policy"],
-      ["Refund and returns policy", "/refund-and-returns-policy"],
-      ["FAQ", "/faq"],
-      ["Delivery", "/delivery"],
-      ["Sourcing", "/sourcing"],
-    ] as const) {
-      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
-    }
-    await expect(footer.getByRole("link", { name: "hello@paddockandtide.com.au" })).toBeVisible();
-    await expect(footer.getByRole("link", { name: "1300 975 707" })).toBeVisible();
-  });
+  test(
+    "footer links every public page, the support contact and the v=2 call to action",
+    { tag: "@reads" },
+    async ({ page }) => {
+      await page.goto("/");
+      const footer = page.locator("footer.site-footer");
+      await expect(footer.getByRole("link", { name: "Get started" })).toHaveAttribute(
+        "href",
+        "/get-started?v=2",
+      );
+      for (const [name, href] of [
+        ["Terms and conditions", "/terms"],
+        ["Privacy policy", "/privacy-policy"],
+        ["Refund and returns policy", "/refund-and-returns-policy"],
+        ["FAQ", "/faq"],
+        ["Delivery", "/delivery"],
+        ["Sourcing", "/sourcing"],
+      ] as const) {
+        await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+      }
+      await expect(footer.getByRole("link", { name: "hello@paddockandtide.com.au" })).toBeVisible();
+      await expect(footer.getByRole("link", { name: "1300 975 707" })).toBeVisible();
+    },
+  );
 
   test("skip link moves to the main content", async ({ page }) => {
     await page.goto("/");
@@ -103,20 +105,24 @@ test.describe("site chrome", () => {
 });
 
 test.describe("error states", () => {
-  test("other failures show the general error state and report to analytics", async ({ page }) => {
-    const response = await page.goto("/test-hooks/error?status=500");
-    expect(response!.status()).toBe(500);
-    await expect(
-      page.getByRole("heading", { level: 1, name: "Something went wrong" }),
-    ).toBeVisible();
-    if (test.info().project.name === "js") {
-      await page.locator("html[data-hydrated='true']").waitFor();
-      const events = await page.evaluate(
-        () =>
-          (window as unknown as { dataLayer?: { event: string; status: number }[] }).dataLayer ??
-          [],
-      );
-      expect(events).toContainEqual(expect.objectContaining({ event: "error", status: 500 }));
-    }
-  });
+  test(
+    "other failures show the general error state and report to analytics",
+    { tag: "@reads" },
+    async ({ page }) => {
+      const response = await page.goto("/test-hooks/error?status=500");
+      expect(response!.status()).toBe(500);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Something went wrong" }),
+      ).toBeVisible();
+      if (test.info().project.name === "js") {
+        await page.locator("html[data-hydrated='true']").waitFor();
+        const events = await page.evaluate(
+          () =>
+            (window as unknown as { dataLayer?: { event: string; status: number }[] }).dataLayer ??
+            [],
+        );
+        expect(events).toContainEqual(expect.objectContaining({ event: "error", status: 500 }));
+      }
+    },
+  );
 });

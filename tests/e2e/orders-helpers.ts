@@ -4,53 +4,11 @@ import type { Page } from "@playwright/test";
 import * as factories from "../factories";
 import { e2eDb, expect, jsEnabled, signInByHook } from "./fixtures";
 
-export type Payer = {
-  id: number;
-  email: string;
-  password: string;
-  reference: string;
-  orderId: number;
-  totalCents: number;
-};
+export type Payer = factories.Payer;
 
-export async function createPayer(
-  opts: {
-    creditCents?: number;
-    cards?: boolean;
-    address?: boolean;
-    details?: boolean;
-  } = {},
-): Promise<Payer> {
-  const { creditCents = 0, cards = true, address = true, details = true } = opts;
-  const db = e2eDb();
-  const user = await factories.createUser(db, {
-    password: "Correct-Horse-42",
-    creditCents,
-    ...(details
-      ? { firstName: "Ava", lastName: "Nguyen", phone: "+61412345678", sms: 0, newsletter: 0 }
-      : { firstName: null, lastName: null, phone: null }),
-  });
-  if (address) await factories.createAddress(db, user.id);
-  if (cards) {
-    await factories.createCard(db, user.id, { outcome: "ok", lastFour: "4242" });
-    await factories.createCard(db, user.id, {
-      outcome: "declined",
-      lastFour: "0002",
-      expMonth: 3,
-      expYear: 2030,
-      primary: false,
-    });
-  }
-  const order = await factories.createOrder(db, user.id, { lines: factories.LARGE_BOX_AND_BACON });
-  return {
-    id: user.id,
-    email: user.email,
-    password: user.password!,
-    reference: order.reference,
-    orderId: order.id,
-    totalCents: order.totalCents,
-  };
-}
+/** A fresh payer with an unpaid order of their own (factories' createPayer) in the e2e database. */
+export const createPayer = (opts: Parameters<typeof factories.createPayer>[1] = {}) =>
+  factories.createPayer(e2eDb(), opts);
 
 /** Signs the payer in and opens the pay page of their order. */
 export async function openPayPage(page: Page, payer: Payer) {

@@ -2,7 +2,7 @@
 // off. Each test pays its own fresh subscriber's order; the demo subscriber's
 // orders are only read.
 import { expectNoSeriousViolations } from "./a11y";
-import { test, expect, e2eDb, jsEnabled, ready, signIn, createUser } from "./fixtures";
+import { test, expect, e2eDb, jsEnabled, ready, signIn } from "./fixtures";
 import { aud, createPayer, openPayPage, orderState, submitOrder } from "./orders-helpers";
 import { TEST_CARDS } from "../factories";
 
@@ -323,23 +323,6 @@ test.describe("pay an order", () => {
       "This order has already been paid. Nothing more was charged.",
     );
     expect((await orderState(payer.orderId)).payments).toHaveLength(1);
-  });
-
-  test("someone else's order, or one that does not exist, goes to my deliveries", async ({
-    page,
-  }) => {
-    const payer = await createPayer();
-    const other = await createUser();
-    await signIn(page, other.email, other.password!);
-    await page.goto(`/checkout/${payer.reference}`);
-    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
-    await page.goto("/checkout/PT-100458");
-    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
-    await page.goto("/checkout/PT-NOPE-0000");
-    await expect(page).toHaveURL(/\/dashboard\/my-deliveries$/);
-    // nor is their tax invoice there
-    const res = await page.goto("/dashboard/orders/PT-100231");
-    expect(res?.status()).toBe(404);
   });
 
   test("without a session the page asks to sign in and comes back", async ({ page }) => {

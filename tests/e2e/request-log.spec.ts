@@ -132,14 +132,16 @@ test.describe("the request log @once", () => {
   });
 });
 
-test("the error page shows the request's id, and keeps it once the page has hydrated", async ({
-  page,
-}) => {
-  const res = await page.goto("/test-hooks/error?status=500");
-  expect(res?.status()).toBe(500);
-  const id = (await res?.headerValue("x-request-id")) ?? "";
-  expect(id).not.toBe("");
-  await ready(page);
-  await expect(page.locator("#request-id")).toHaveText(id);
-  await expect(page.getByText("quote this reference")).toBeVisible();
-});
+test(
+  "the error page shows the request's id, and keeps it once the page has hydrated",
+  { tag: "@reads" },
+  async ({ page }) => {
+    const res = await page.goto("/test-hooks/error?status=500");
+    expect(res?.status()).toBe(500);
+    const id = (await res?.headerValue("x-request-id")) ?? "";
+    expect(id).not.toBe("");
+    await ready(page);
+    await expect(page.locator("#request-id")).toHaveText(id);
+    await expect(page.getByText("quote this reference")).toBeVisible();
+  },
+);

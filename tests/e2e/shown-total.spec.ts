@@ -112,27 +112,29 @@ test("pay an order: credit added in another window changes the total; nothing is
   ]);
 });
 
-test("pay an order whose delivery has passed: the page says so, offers no form and charges nothing", async ({
-  page,
-}) => {
-  const payer = await createPayer();
-  await e2eDb()
-    .updateTable("orders")
-    .set({ deliveryDate: "2026-01-05" })
-    .where("id", "=", payer.orderId)
-    .execute();
-  await signInByHook(page, payer.email);
-  await page.goto(`/checkout/${payer.reference}`);
-  await expect(
-    page.getByRole("heading", { level: 1, name: "This delivery has passed" }),
-  ).toBeVisible();
-  await expect(page.getByRole("status")).toContainText(
-    "This order was for the delivery on Monday 5 January. That delivery has passed without it, so the order can no longer be paid, and nothing was charged.",
-  );
-  await expect(page.getByRole("button", { name: /submit order/i })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "My deliveries" }).last()).toBeVisible();
-  expect((await orderState(payer.orderId)).payments).toEqual([]);
-});
+test(
+  "pay an order whose delivery has passed: the page says so, offers no form and charges nothing",
+  { tag: "@reads" },
+  async ({ page }) => {
+    const payer = await createPayer();
+    await e2eDb()
+      .updateTable("orders")
+      .set({ deliveryDate: "2026-01-05" })
+      .where("id", "=", payer.orderId)
+      .execute();
+    await signInByHook(page, payer.email);
+    await page.goto(`/checkout/${payer.reference}`);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This delivery has passed" }),
+    ).toBeVisible();
+    await expect(page.getByRole("status")).toContainText(
+      "This order was for the delivery on Monday 5 January. That delivery has passed without it, so the order can no longer be paid, and nothing was charged.",
+    );
+    await expect(page.getByRole("button", { name: /submit order/i })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "My deliveries" }).last()).toBeVisible();
+    expect((await orderState(payer.orderId)).payments).toEqual([]);
+  },
+);
 
 test("gift card: the amount changed in another window charges nothing and shows the gift as it is now; paying again buys that", async ({
   page,

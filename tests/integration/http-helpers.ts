@@ -60,9 +60,11 @@ export const signInSecond = () => signInAs(DEMO_SECOND_SUBSCRIBER.email);
 /**
  * A visitor whose box flow has passed get-started (postcode 2000) and chosen a
  * package: a curated box (ready for add-ons and checkout) or a custom one
- * (still picking its cuts). Its draft id is `draftId`.
+ * (still picking its cuts); "started": no package yet. Its draft id is `draftId`.
  */
-export async function draftClient(kind: "curated" | "custom" = "curated"): Promise<Client> {
+export async function draftClient(
+  kind: "curated" | "custom" | "started" = "curated",
+): Promise<Client> {
   const { id, cookie: session } = await newSession();
   const lookup = await lookupPostcode("2000");
   if (lookup.status !== "ok") throw new Error("no delivery to 2000");
@@ -81,6 +83,9 @@ export async function draftClient(kind: "curated" | "custom" = "curated"): Promi
     },
   );
   if (!saved.ok) throw new Error(JSON.stringify(saved.fieldErrors));
+  const { token, cookie } = await csrfPair();
+  const client = { cookie: `${cookie}; ${session}`, token, userId: null, email };
+  if (kind === "started") return { ...client, draftId: saved.subscriptionId };
   const pkg = await db
     .selectFrom("packages")
     .select(["id", "parentId"])
@@ -92,8 +97,7 @@ export async function draftClient(kind: "curated" | "custom" = "curated"): Promi
     .where("id", "=", saved.subscriptionId)
     .executeTakeFirstOrThrow();
   await choosePackage(draft, { typeId: pkg.parentId!, packageId: pkg.id, frequencyDays: 28 });
-  const { token, cookie } = await csrfPair();
-  return { cookie: `${cookie}; ${session}`, token, userId: null, email, draftId: draft.id };
+  return { ...client, draftId: draft.id };
 }
 export const curatedDraftClient = () => draftClient("curated");
 
