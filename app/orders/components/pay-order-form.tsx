@@ -54,6 +54,20 @@ function fromAction(a: PayActionData | undefined): DialogState | null {
   return first ? { kind: "message", title: "Please check your details", message: first } : null;
 }
 
+/** What the last answer keeps of the post: the address confirmed, the card chosen. */
+function fromRepopulated(actionData: PayActionData | undefined) {
+  const repopulated = actionData?.repopulateFields ?? {};
+  const confirmedAddress =
+    typeof repopulated.addressConfirmed === "string" && !actionData?.addressDoubt
+      ? repopulated.addressConfirmed
+      : "";
+  const defaultChoice =
+    typeof repopulated.paymentMethod === "string" && repopulated.paymentMethod
+      ? repopulated.paymentMethod
+      : undefined;
+  return { confirmedAddress, usedNewCard: repopulated.paymentMethod === NEW_CARD, defaultChoice };
+}
+
 function focusField(selector: string) {
   const field = document.getElementById(FORM_ID)?.querySelector<HTMLElement>(selector);
   if (field) focusFieldInView(field);
@@ -73,16 +87,7 @@ export function PayOrderForm({
 }: Props) {
   const hydrated = useHydrated();
   const dialogs = usePayDialogs(actionData, cardRequired);
-  const repopulated = actionData?.repopulateFields ?? {};
-  const confirmedAddress =
-    typeof repopulated.addressConfirmed === "string" && !actionData?.addressDoubt
-      ? repopulated.addressConfirmed
-      : "";
-  const usedNewCard = repopulated.paymentMethod === NEW_CARD;
-  const defaultChoice =
-    typeof repopulated.paymentMethod === "string" && repopulated.paymentMethod
-      ? repopulated.paymentMethod
-      : undefined;
+  const { confirmedAddress, usedNewCard, defaultChoice } = fromRepopulated(actionData);
 
   return (
     <>

@@ -13,7 +13,7 @@ import {
 import { useActionData } from "@remix-run/react";
 import { useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FieldError, TextField } from "~/components/forms";
+import { FieldError, RadioCardText, TextField } from "~/components/forms";
 import { LIMITS } from "~/config";
 import { NEW_CARD, digitsOnly, maskExpiry } from "../card-rules";
 
@@ -122,10 +122,7 @@ function SavedCardChoice({
         defaultChecked={initial === value}
         onChange={() => choose(value)}
       />
-      <span className="radio-card__body">
-        <span className="radio-card__label">{label}</span>
-        <span className="radio-card__description">{description}</span>
-      </span>
+      <RadioCardText option={{ label, description }} />
     </label>
   );
   return (
