@@ -26,12 +26,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/admin.gift-cards.$id.tsx#GiftCardPage": "not split yet (issue 47)",
   "app/routes/admin.orders._index.tsx#AdminOrders": "not split yet (issue 47)",
   "app/routes/admin.staff.$id.tsx#StaffMemberPage": "not split yet (issue 47)",
-  "app/routes/delivery.tsx#Delivery": "not split yet (issue 47)",
-  "app/routes/get-started.addons.tsx#Addons": "not split yet (issue 47)",
-  "app/routes/get-started.box-size.tsx#BoxSize": "not split yet (issue 47)",
-  "app/routes/get-started.your-items.tsx#YourItems": "not split yet (issue 47)",
-  "app/routes/gift-cards.activate.($code).tsx#Activate": "not split yet (issue 47)",
-  "app/routes/why-us.tsx#WhyUs": "not split yet (issue 47)",
   "app/security/rekey.server.ts#rekey": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#closeUnpaidAtPacking": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#db.transaction().execute(callback)":
