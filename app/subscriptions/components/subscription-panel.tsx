@@ -253,7 +253,10 @@ function UpcomingDeliveries({ s, live }: { s: Sub; live: boolean }) {
   );
 }
 
-/** Skip a scheduled delivery, or unskip a skipped one. */
+/**
+ * Skip a scheduled delivery, or unskip a skipped one. Keyed by what it does: a press replaces the
+ * button (its focus then goes to the confirmation), it does not relabel it.
+ */
 function SkipButton({
   subscriptionId,
   date,
@@ -265,6 +268,7 @@ function SkipButton({
 }) {
   return (
     <ChangeForm
+      key={skipped ? "unskip" : "skip"}
       intent={skipped ? "unskip" : "skip"}
       subscriptionId={subscriptionId}
       fields={{ deliveryDate: date }}
