@@ -5,7 +5,7 @@
 import { Form } from "@remix-run/react";
 import { useState, type ChangeEvent } from "react";
 import { CsrfInput } from "~/components/csrf-input";
-import { FieldError } from "~/components/forms";
+import { FieldError } from "~/components/field-error";
 import { SubmitButton } from "~/components/submit-button";
 import { formatAud } from "~/utils/money";
 import {
