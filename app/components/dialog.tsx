@@ -1,6 +1,7 @@
 // A dialog the server can render open (no JS) and JS turns into a modal.
 // Its buttons are links or submit buttons, so every choice works without JS.
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { focusInView } from "~/utils/focus";
 
 export function Dialog({
@@ -140,4 +141,36 @@ export function focusSection(id: string) {
     section.scrollIntoView({ block: "center" });
     fieldIn(section)?.focus();
   });
+}
+
+/**
+ * A dialog's "close" button that takes the keyboard to the part of the form to fix; without JS the
+ * dialog is part of the page, and "close" is a link to that part.
+ */
+export function CloseTo({
+  anchor,
+  label,
+  onClose,
+}: {
+  anchor: string;
+  label: string;
+  onClose: () => void;
+}) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => {
+        onClose();
+        focusSection(anchor);
+      }}
+    >
+      {label}
+    </button>
+  ) : (
+    <a href={`#${anchor}`} className="button button--secondary">
+      {label}
+    </a>
+  );
 }

@@ -11,6 +11,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
+import { FieldError } from "./field-error";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 import { focusFieldInView } from "~/utils/focus";
 
@@ -42,29 +43,6 @@ function useFieldIds(name: string, formId?: string) {
 /** useField with the shop's validation timing: every field of a validated form reads its value and error here. */
 export function useFormField(name: string, formId?: string) {
   return useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
-}
-
-export function FieldError({ id, error }: { id: string; error?: string }) {
-  return (
-    <p id={id} className="field__error" hidden={!error}>
-      {error ? (
-        <>
-          <svg
-            aria-hidden="true"
-            width="16"
-            height="16"
-            viewBox="0 0 16 16"
-            className="field__error-icon"
-          >
-            <circle cx="8" cy="8" r="7" fill="currentColor" />
-            <rect x="7" y="3.5" width="2" height="6" rx="1" fill="#fff" />
-            <circle cx="8" cy="12" r="1.1" fill="#fff" />
-          </svg>
-          {error}
-        </>
-      ) : null}
-    </p>
-  );
 }
 
 /** What a control inside a FieldShell spreads onto itself: its id and the ARIA that ties it to the label, hint and error. */
@@ -327,6 +305,7 @@ export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | 
   );
 }
 
+export { FieldError } from "./field-error";
 export { SubmitButton, type ButtonVariant } from "./submit-button";
 
 /** SubmitButton wired to the enclosing ValidatedForm's submitting state. */

@@ -182,19 +182,25 @@ async function saveBillingAddress(
   return id;
 }
 
+/** Who a card goes to, and when its e-mail goes out. */
+type CardRecipient = {
+  firstName: string;
+  email: string;
+  message: string | null;
+  deliverOn: string;
+};
+
 /** The settle of a charge, in the transaction that moved the payment row: the order, its cards and the receipt. Answers the order's reference. */
-async function writeGiftOrder(
-  trx: Transaction<DB>,
-  { key, buyer, signedIn, card, input, bonus, origin, now }: GiftSale,
-): Promise<string> {
+async function writeGiftOrder(trx: Transaction<DB>, sale: GiftSale): Promise<string> {
+  const { key, buyer, signedIn, card, input, bonus, now } = sale;
   const { personalise: p, amountCents } = input;
   const ts = now.toISOString();
   const today = sydneyToday(now);
   const expiresOn = expiryDay(today);
   const reference = newOrderReference();
-  const sender = { senderName: p.sender.firstName, senderEmail: p.sender.email };
+  const receiver: CardRecipient = { ...p.receiver, deliverOn: p.deliverOn };
   // The bonus card goes to the other person when asked, else to the sender, today.
-  const bonusTo = p.bonusReceiver ?? {
+  const bonusTo: CardRecipient = p.bonusReceiver ?? {
     firstName: p.sender.firstName,
     email: p.sender.email,
     message: null,
@@ -202,56 +208,17 @@ async function writeGiftOrder(
   };
 
   const billingAddressId = await saveBillingAddress(trx, buyer.id, input.checkout.billing, ts);
-  const { id: orderId } = await trx
-    .insertInto("orders")
-    .values({
-      reference,
-      userId: buyer.id,
-      subscriptionId: null,
-      kind: "gift_card",
-      status: "paid",
-      deliveryDate: p.deliverOn,
-      deliveryWindow: null,
-      createdAt: ts,
-      paidAt: ts,
-      paymentKey: key,
-      billingAddressId,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: invoiceId } = await trx
-    .insertInto("invoices")
-    .values({
-      orderId,
-      subtotalCents: amountCents,
-      discountedCents: 0,
-      creditCents: 0,
-      totalCents: amountCents,
-      createdAt: ts,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  const { id: cardId } = await trx
-    .insertInto("giftCards")
-    .values({
-      ...newStoredCode(),
-      valueCents: amountCents,
-      bonusOfId: null,
-      purchaserUserId: buyer.id,
-      ...sender,
-      receiverName: p.receiver.firstName,
-      receiverEmail: p.receiver.email,
-      receiverMessage: p.receiver.message,
-      deliverOn: p.deliverOn,
-      sentAt: null,
-      claimedByUserId: null,
-      claimedAt: null,
-      createdAt: ts,
-      orderId,
-      expiresOn,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { orderId, invoiceId } = await insertPaidOrder(trx, {
+    reference,
+    userId: buyer.id,
+    deliveryDate: p.deliverOn,
+    paymentKey: key,
+    billingAddressId,
+    totalCents: amountCents,
+    createdAt: ts,
+  });
+  const shared = { orderId, buyerId: buyer.id, sender: p.sender, createdAt: ts, expiresOn };
+  const cardId = await insertGiftCard(trx, shared, receiver, amountCents, null);
   const lines: NewInvoiceLine[] = [
     {
       sellableType: "gift_card" as const,
@@ -262,27 +229,7 @@ async function writeGiftOrder(
     },
   ];
   if (bonus > 0) {
-    const { id: bonusId } = await trx
-      .insertInto("giftCards")
-      .values({
-        ...newStoredCode(),
-        valueCents: bonus,
-        bonusOfId: cardId,
-        purchaserUserId: buyer.id,
-        ...sender,
-        receiverName: bonusTo.firstName,
-        receiverEmail: bonusTo.email,
-        receiverMessage: bonusTo.message,
-        deliverOn: bonusTo.deliverOn,
-        sentAt: null,
-        claimedByUserId: null,
-        claimedAt: null,
-        createdAt: ts,
-        orderId,
-        expiresOn,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const bonusId = await insertGiftCard(trx, shared, bonusTo, bonus, cardId);
     lines.push({
       sellableType: "gift_card",
       sellableId: bonusId,
@@ -299,38 +246,121 @@ async function writeGiftOrder(
   );
   await linkPayment(trx, key, { orderId, giftCardId: cardId });
   if (signedIn && !card.savedId) await saveCard(trx, buyer.id, card);
+  await queueGiftReceipt(trx, sale, { reference, expiresOn, receiver, bonusTo });
+  return reference;
+}
 
+/** The paid gift-card order and its invoice (its lines come once the cards exist). */
+async function insertPaidOrder(
+  trx: Transaction<DB>,
+  o: {
+    reference: string;
+    userId: number;
+    deliveryDate: string;
+    paymentKey: string;
+    billingAddressId: number;
+    totalCents: number;
+    createdAt: string;
+  },
+) {
+  const { id: orderId } = await trx
+    .insertInto("orders")
+    .values({
+      reference: o.reference,
+      userId: o.userId,
+      subscriptionId: null,
+      kind: "gift_card",
+      status: "paid",
+      deliveryDate: o.deliveryDate,
+      deliveryWindow: null,
+      createdAt: o.createdAt,
+      paidAt: o.createdAt,
+      paymentKey: o.paymentKey,
+      billingAddressId: o.billingAddressId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const { id: invoiceId } = await trx
+    .insertInto("invoices")
+    .values({
+      orderId,
+      subtotalCents: o.totalCents,
+      discountedCents: 0,
+      creditCents: 0,
+      totalCents: o.totalCents,
+      createdAt: o.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { orderId, invoiceId };
+}
+
+/** One card of the order, its code sealed (decision 045); `bonusOfId` is the card a bonus card came with. */
+async function insertGiftCard(
+  trx: Transaction<DB>,
+  shared: {
+    orderId: number;
+    buyerId: number;
+    sender: { firstName: string; email: string };
+    createdAt: string;
+    expiresOn: string;
+  },
+  to: CardRecipient,
+  valueCents: number,
+  bonusOfId: number | null,
+): Promise<number> {
+  const { id } = await trx
+    .insertInto("giftCards")
+    .values({
+      ...newStoredCode(),
+      valueCents,
+      bonusOfId,
+      purchaserUserId: shared.buyerId,
+      senderName: shared.sender.firstName,
+      senderEmail: shared.sender.email,
+      receiverName: to.firstName,
+      receiverEmail: to.email,
+      receiverMessage: to.message,
+      deliverOn: to.deliverOn,
+      sentAt: null,
+      claimedByUserId: null,
+      claimedAt: null,
+      createdAt: shared.createdAt,
+      orderId: shared.orderId,
+      expiresOn: shared.expiresOn,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The buyer's receipt, in the outbox of the same transaction. */
+async function queueGiftReceipt(
+  trx: Transaction<DB>,
+  { buyer, signedIn, card, input, bonus, origin }: GiftSale,
+  o: { reference: string; expiresOn: string; receiver: CardRecipient; bonusTo: CardRecipient },
+) {
+  const { amountCents, personalise: p } = input;
+  const cardLine = (to: CardRecipient, valueCents: number, isBonus: boolean) => ({
+    receiverName: to.firstName,
+    receiverEmail: to.email,
+    valueCents,
+    deliverOn: to.deliverOn,
+    expiresOn: o.expiresOn,
+    bonus: isBonus,
+  });
   await queueEmail(trx, giftCardReceiptEmail, buyer.email, {
-    reference,
+    reference: o.reference,
     buyerName: buyer.firstName ?? p.sender.firstName,
     cards: [
-      {
-        receiverName: p.receiver.firstName,
-        receiverEmail: p.receiver.email,
-        valueCents: amountCents,
-        deliverOn: p.deliverOn,
-        expiresOn,
-        bonus: false,
-      },
-      ...(bonus > 0
-        ? [
-            {
-              receiverName: bonusTo.firstName,
-              receiverEmail: bonusTo.email,
-              valueCents: bonus,
-              deliverOn: bonusTo.deliverOn,
-              expiresOn,
-              bonus: true,
-            },
-          ]
-        : []),
+      cardLine(o.receiver, amountCents, false),
+      ...(bonus > 0 ? [cardLine(o.bonusTo, bonus, true)] : []),
     ],
     chargedCents: amountCents,
     card: `${card.brand} ending in ${card.lastFour}`,
-    invoiceUrl: `${origin}${taxInvoicePath(reference)}`,
+    invoiceUrl: `${origin}${taxInvoicePath(o.reference)}`,
     setPasswordUrl: signedIn ? null : `${origin}/forgot-password`,
   });
-  return reference;
 }
 
 export type GiftOrderSummary = {

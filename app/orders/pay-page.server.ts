@@ -73,6 +73,28 @@ export function payOutcomeAnswer(
       return redirect(`${o.invoicePath}?paid=1${o.newPrimary ? "&card=primary" : ""}#paid`, 303);
     case "not_found":
       throw redirect(MY_DELIVERIES_PATH);
+    case "already_paid":
+      // the pay page no longer exists for a paid order: its tax invoice says so
+      return redirect(`${o.invoicePath}?notice=already-paid`, 303);
+    case "declined":
+    case "card_error":
+    case "card_limited":
+    case "card_required":
+      return cardRefusalAnswer(o, refill, keep);
+    default:
+      return orderRefusalAnswer(o, refill, keep);
+  }
+}
+
+type Outcome<S extends PayOrderOutcome["status"]> = Extract<PayOrderOutcome, { status: S }>;
+
+/** The card was refused: its message goes under the card's field, and in a dialog when it is final. */
+function cardRefusalAnswer(
+  o: Outcome<"declined" | "card_error" | "card_limited" | "card_required">,
+  refill: Record<string, unknown>,
+  keep: string | null,
+) {
+  switch (o.status) {
     case "declined":
       return payAnswer(
         {
@@ -97,6 +119,25 @@ export function payOutcomeAnswer(
       );
     case "card_required":
       return payAnswer({ fieldErrors: { paymentMethod: o.message } }, refill, 422, keep);
+  }
+}
+
+const MY_DELIVERIES_LINK = { href: MY_DELIVERIES_PATH, label: "My deliveries" };
+
+/** The order, not the card, stands in the way: a doubtful address, a changed total, a passed day… */
+function orderRefusalAnswer(
+  o: Outcome<
+    | "address_unverified"
+    | "total_changed"
+    | "delivery_passed"
+    | "in_progress"
+    | "not_payable"
+    | "key_conflict"
+  >,
+  refill: Record<string, unknown>,
+  keep: string | null,
+) {
+  switch (o.status) {
     case "address_unverified":
       return payAnswer(
         { addressDoubt: { key: o.addressKey, message: o.message } },
@@ -104,9 +145,6 @@ export function payOutcomeAnswer(
         200,
         keep,
       );
-    case "already_paid":
-      // the pay page no longer exists for a paid order: its tax invoice says so
-      return redirect(`${o.invoicePath}?notice=already-paid`, 303);
     case "total_changed":
       // the page loads again with the new total; the dialog says why
       return payAnswer(
@@ -121,7 +159,7 @@ export function payOutcomeAnswer(
           dialog: {
             title: "This delivery has passed",
             message: o.message,
-            link: { href: MY_DELIVERIES_PATH, label: "My deliveries" },
+            link: MY_DELIVERIES_LINK,
           },
         },
         refill,
@@ -135,7 +173,7 @@ export function payOutcomeAnswer(
           dialog: {
             title: "We couldn't take your payment",
             message: o.message,
-            link: { href: MY_DELIVERIES_PATH, label: "My deliveries" },
+            link: MY_DELIVERIES_LINK,
           },
         },
         refill,

@@ -38,80 +38,55 @@ export function parseCardChoice(
 ): CardChoice {
   if (!required) return { kind: "none" };
   const choice = input.paymentMethod?.trim();
-  if (!choice) {
+  const savedId = choice && choice !== NEW_CARD ? Number(choice) : null;
+  if (!choice || (savedId !== null && !isRowId(savedId))) {
     ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: CARD_MESSAGES.paymentMethod });
     return { kind: "none" };
   }
-  if (choice !== NEW_CARD) {
-    const id = Number(choice);
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["paymentMethod"],
-        message: CARD_MESSAGES.paymentMethod,
-      });
-      return { kind: "none" };
-    }
-    return { kind: "saved", paymentMethodId: id };
-  }
-  const card = input.card ?? {};
+  if (savedId !== null) return { kind: "saved", paymentMethodId: savedId };
+  return parseNewCard(ctx, input.card ?? {});
+}
+
+const isRowId = (id: number) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647;
+
+/** A new card's number, expiry and CVC, each field's first problem under it. */
+function parseNewCard(ctx: z.RefinementCtx, card: z.infer<typeof CardFieldsSchema>): CardChoice {
   const number = digitsOnly(card.number ?? "");
-  let ok = true;
-  // Spaces and dashes are how people group the digits; anything else is a typo that stripping
-  // would turn into a different, possibly valid, number ("424242424242424a" is 15 digits).
-  if (/[^\d\s-]/.test(card.number ?? "")) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["card", "number"],
-      message: CARD_MESSAGES.numberInvalid,
-    });
-    ok = false;
-  } else if (!number) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["card", "number"],
-      message: CARD_MESSAGES.numberRequired,
-    });
-    ok = false;
-  } else if (number.length > LIMITS.cardNumberDigits) {
-    ctx.addIssue({ code: "custom", path: ["card", "number"], message: CARD_MESSAGES.numberLength });
-    ok = false;
-  } else if (number.length < 12) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["card", "number"],
-      message: CARD_MESSAGES.numberInvalid,
-    });
-    ok = false;
-  }
   const expiration = (card.expiration ?? "").trim();
   // without JS nothing masks the field: "1230", "12/30" and "12 / 30" all mean December 2030
   const expiry = expiration ? parseExpiry(maskExpiry(expiration)) : null;
-  if (!expiration) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["card", "expiration"],
-      message: CARD_MESSAGES.expirationRequired,
-    });
-    ok = false;
-  } else if (!expiry) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["card", "expiration"],
-      message: CARD_MESSAGES.expirationInvalid,
-    });
-    ok = false;
-  }
   const cvc = (card.cvc ?? "").trim();
-  if (!cvc) {
-    ctx.addIssue({ code: "custom", path: ["card", "cvc"], message: CARD_MESSAGES.cvcRequired });
-    ok = false;
-  } else if (!new RegExp(`^\\d{${LIMITS.cvcMin},${LIMITS.cvcMax}}$`).test(cvc)) {
-    ctx.addIssue({ code: "custom", path: ["card", "cvc"], message: CARD_MESSAGES.cvcInvalid });
-    ok = false;
-  }
-  if (!ok || !expiry) return { kind: "none" };
+  const problems = {
+    number: numberProblem(card.number ?? "", number),
+    expiration: expiryProblem(expiration, expiry),
+    cvc: cvcProblem(cvc),
+  };
+  for (const [field, message] of Object.entries(problems))
+    if (message) ctx.addIssue({ code: "custom", path: ["card", field], message });
+  if (problems.number || problems.expiration || problems.cvc || !expiry) return { kind: "none" };
   return { kind: "new", card: { number, expMonth: expiry.month, expYear: expiry.year, cvc } };
+}
+
+function numberProblem(typed: string, digits: string): string | null {
+  // Spaces and dashes are how people group the digits; anything else is a typo that stripping
+  // would turn into a different, possibly valid, number ("424242424242424a" is 15 digits).
+  if (/[^\d\s-]/.test(typed)) return CARD_MESSAGES.numberInvalid;
+  if (!digits) return CARD_MESSAGES.numberRequired;
+  if (digits.length > LIMITS.cardNumberDigits) return CARD_MESSAGES.numberLength;
+  if (digits.length < 12) return CARD_MESSAGES.numberInvalid;
+  return null;
+}
+
+function expiryProblem(typed: string, expiry: unknown): string | null {
+  if (!typed) return CARD_MESSAGES.expirationRequired;
+  return expiry ? null : CARD_MESSAGES.expirationInvalid;
+}
+
+function cvcProblem(cvc: string): string | null {
+  if (!cvc) return CARD_MESSAGES.cvcRequired;
+  if (!new RegExp(`^\\d{${LIMITS.cvcMin},${LIMITS.cvcMax}}$`).test(cvc))
+    return CARD_MESSAGES.cvcInvalid;
+  return null;
 }
 
 export { CARD_SECRET_KEYS, scrubCardData } from "./card-secrets";

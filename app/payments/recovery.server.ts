@@ -10,7 +10,7 @@
 // what its claim reserved. A recovery that died half-way is taken again after
 // another lease. The shopper can simply try again. Renewals resume their own
 // charges (app/subscriptions/renewals.server.ts).
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/db/schema";
 import type { JobKind } from "~/jobs/types";
 import { addLedgerEntry } from "~/orders/credit.server";
@@ -61,8 +61,43 @@ export async function recoverPayment(
     ])
     .where("id", "=", paymentId)
     .executeTakeFirst();
-  if (!row) return "skipped";
   // 1. take the row before anything else: from here on the submit that claimed it cannot settle it
+  if (!row || !(await takeRow(db, row, now))) return "skipped";
+
+  // 2. a real gateway answers from its own records; a charge that went through is given back
+  // (the refund key is the one a late settle of the same charge uses: refunded once)
+  const key = row.idempotencyKey;
+  const refundedChargeId = await refundIfCharged(key);
+
+  // 3. give back what the claim took, once: claimed by the row's own recovering → declined update
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("payments")
+      .set({
+        status: "declined",
+        failureMessage: refundedChargeId ? INTERRUPTED_REFUNDED : INTERRUPTED,
+        ...(refundedChargeId ? { gatewayChargeId: refundedChargeId } : {}),
+      })
+      .where("id", "=", row.id)
+      .where("status", "=", "recovering")
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
+    await giveBackReserved(trx, { key, userId: row.userId, reserved: reservedOf(row.reserved) });
+    return "done" as const;
+  });
+}
+
+type AbandonedRow = {
+  id: number;
+  status: string;
+  recoveryClaimedAt: string | null;
+};
+
+/**
+ * pending → recovering once the lease has passed, or a recovery that died half-way taken again
+ * after its own lease; false when the row is settled or another recovery holds it.
+ */
+async function takeRow(db: Kysely<DB>, row: AbandonedRow, now: Date): Promise<boolean> {
   let take = db
     .updateTable("payments")
     .set({ status: "recovering", recoveryClaimedAt: now.toISOString() })
@@ -70,7 +105,6 @@ export async function recoverPayment(
   if (row.status === "pending")
     take = take.where("status", "=", "pending").where("createdAt", "<=", staleBefore(now));
   else if (row.status === "recovering") {
-    // a recovery that died half-way: taken again after its own lease
     take = take
       .where("status", "=", "recovering")
       .where("recoveryClaimedAt", "<=", staleBefore(now));
@@ -78,62 +112,48 @@ export async function recoverPayment(
       row.recoveryClaimedAt === null
         ? take.where("recoveryClaimedAt", "is", null)
         : take.where("recoveryClaimedAt", "=", row.recoveryClaimedAt);
-  } else return "skipped";
+  } else return false;
   const taken = await take.executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) return "skipped";
+  return Number(taken.numUpdatedRows) === 1;
+}
 
-  // 2. a real gateway answers from its own records; a charge that went through is given back
-  // (the refund key is the one a late settle of the same charge uses: refunded once)
-  const key = row.idempotencyKey;
+/** The id of the charge made under `key` and now refunded, or null when nothing was charged. */
+async function refundIfCharged(key: string): Promise<string | null> {
   const charge = await paymentGateway().findCharge(key);
-  const refunded = charge?.status === "succeeded" && Boolean(charge.chargeId);
-  if (refunded && charge?.status === "succeeded")
-    await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
+  if (charge?.status !== "succeeded" || !charge.chargeId) return null;
+  await paymentGateway().refund(charge.chargeId, charge.amountCents, `refund:${key}`);
+  return charge.chargeId;
+}
 
-  // 3. give back what the claim took, once: claimed by the row's own recovering → declined update
-  const reserved = reservedOf(row.reserved);
-  return db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable("payments")
-      .set({
-        status: "declined",
-        failureMessage: refunded ? INTERRUPTED_REFUNDED : INTERRUPTED,
-        ...(refunded && charge?.status === "succeeded" ? { gatewayChargeId: charge.chargeId } : {}),
-      })
-      .where("id", "=", row.id)
-      .where("status", "=", "recovering")
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return "skipped" as const;
-    for (const s of reserved.stock ?? []) {
-      await trx
-        .updateTable("products")
-        .set((eb) => ({ inventory: eb("inventory", "+", s.quantity) }))
-        .where("id", "=", s.productId)
-        .where("inventory", "is not", null)
-        .execute();
-    }
-    if (row.userId && reserved.creditCents && reserved.creditCents > 0) {
-      await addLedgerEntry(trx, {
-        userId: row.userId,
-        amountCents: reserved.creditCents,
-        reason: "Credit returned: payment not completed",
-        reference: reserved.creditReference ?? key,
-      });
-    }
+/** Stock, credit, the subscription's and the order's hold, the discount code's use: all given back. */
+async function giveBackReserved(
+  trx: Transaction<DB>,
+  { key, userId, reserved }: { key: string; userId: number | null; reserved: Reserved },
+) {
+  for (const s of reserved.stock ?? []) {
     await trx
-      .updateTable("subscriptions")
-      .set({ checkoutKey: null, updatedAt: new Date().toISOString() })
-      .where("checkoutKey", "=", key)
+      .updateTable("products")
+      .set((eb) => ({ inventory: eb("inventory", "+", s.quantity) }))
+      .where("id", "=", s.productId)
+      .where("inventory", "is not", null)
       .execute();
-    // a discount code's use claimed by this checkout (decision 056)
-    await releaseDiscountUse(trx, key);
-    await trx
-      .updateTable("orders")
-      .set({ paymentKey: null })
-      .where("paymentKey", "=", key)
-      .execute();
-    return "done" as const;
-  });
+  }
+  if (userId && reserved.creditCents && reserved.creditCents > 0) {
+    await addLedgerEntry(trx, {
+      userId,
+      amountCents: reserved.creditCents,
+      reason: "Credit returned: payment not completed",
+      reference: reserved.creditReference ?? key,
+    });
+  }
+  await trx
+    .updateTable("subscriptions")
+    .set({ checkoutKey: null, updatedAt: new Date().toISOString() })
+    .where("checkoutKey", "=", key)
+    .execute();
+  // a discount code's use claimed by this checkout (decision 056)
+  await releaseDiscountUse(trx, key);
+  await trx.updateTable("orders").set({ paymentKey: null }).where("paymentKey", "=", key).execute();
 }
 
 /** Payments left pending past the lease, and recoveries left half-way past theirs. */

@@ -24,7 +24,7 @@ import {
   PickListTable,
   PrintSlipsButton,
 } from "~/admin/packing/components";
-import { runMarkForm } from "~/admin/packing/marking.server";
+import { markingFormAction } from "~/admin/packing/marking-actions.server";
 import { dayOrdersPage, packingDay, parseDay } from "~/admin/packing/packing-day.server";
 import { packingState } from "~/admin/packing/packing-state";
 import { markedMessage } from "~/admin/packing/packing-schema";
@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "deliveries");
   const date = dayOf(params);
-  const outcome = await runMarkForm(staff, date, await readForm(request));
+  const outcome = await markingFormAction(staff, date, await readForm(request));
   if ("redirectTo" in outcome) return redirect(outcome.redirectTo, 303);
   return data(formError(PACKING_FORM_ID, outcome.message, {}), { status: outcome.status });
 }

@@ -8,7 +8,8 @@ import { appOrigin } from "~/accounts/origin.server";
 import { AdminPage } from "~/admin/components/admin-page";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";
 import { giftCardPath, GiftStateBadge } from "~/admin/gift-cards/components";
-import { giftCardDetail, runGiftCardForm } from "~/admin/gift-cards/gift-cards.server";
+import { giftCardFormAction } from "~/admin/gift-cards/gift-card-actions.server";
+import { giftCardDetail } from "~/admin/gift-cards/gift-cards.server";
 import { requireStaff } from "~/staff/staff-session.server";
 import { CsrfInput } from "~/components/csrf-input";
 import { readForm } from "~/security/csrf.server";
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "gift_cards");
   const id = idOf(params);
   const formData = await readForm(request);
-  const outcome = await runGiftCardForm(staff, id, formData, appOrigin(request));
+  const outcome = await giftCardFormAction(staff, id, formData, appOrigin(request));
   if (!outcome.ok) return data({ error: outcome.message }, { status: outcome.status });
   const done =
     formData.get("intent") === "resend"

@@ -1,22 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-} from "@remix-run/react";
-import { useCallback, useEffect, useState } from "react";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
+import { useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { cardListing } from "~/box/catalogue.server";
 import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
-import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
+import { useOptimisticQuantities } from "~/box/components/product-card";
 import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
+import { NextStepForm, StepAlert, useStepperAlert } from "~/box/components/stepper-step";
 import { changeAddon, getCart } from "~/box/cart.server";
 import { requireFlow } from "~/box/flow.server";
 import { stepperAction } from "~/box/stepper.server";
-import { CsrfInput } from "~/components/csrf-input";
-import { SubmitButton } from "~/components/submit-button";
 import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
@@ -127,28 +125,13 @@ function useAddonsAnalytics(
 
 export default function Addons() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [message, setMessage] = useState<string | null>(null);
+  const { refusal, alert, onResult, clearMessage } = useStepperAlert();
   const [restored, setRestored] = useState(0);
-  const onResult = useCallback((r: StepperResult) => setMessage(r.error ?? null), []);
   useAddonsAnalytics(data, () => {
-    setMessage(null);
+    clearMessage();
     setRestored((n) => n + 1);
   });
   const qty = useOptimisticQuantities(data.quantities);
-  const refusal =
-    actionData && "error" in actionData && actionData.error
-      ? { productId: actionData.productId ?? null, error: actionData.error }
-      : null;
-  const products = new Map(data.groups.flatMap((g) => g.products).map((p) => [p.id, p]));
-  for (const a of data.addons)
-    if (!products.has(a.id)) products.set(a.id, { ...a, description: "", weight: null, image: "" });
-  const chosen = [...products.values()]
-    .filter((p) => (qty[p.id] ?? 0) > 0)
-    .sort((a, b) => a.name.localeCompare(b.name));
-  const addonsCents = chosen.reduce((sum, p) => sum + p.priceCents * (qty[p.id] ?? 0), 0);
-  const alert = message ?? refusal?.error ?? null;
 
   return (
     <FlowPage
@@ -156,52 +139,12 @@ export default function Addons() {
       customizable={data.customizable}
       eyebrow="Add-ons"
       title="Anything else for your box?"
-      aside={
-        <BoxSummary
-          id="addons-summary"
-          title="ADD-ONS"
-          totalCents={data.box.priceCents + addonsCents}
-          lines={[
-            {
-              key: "box",
-              label: data.box.fullName,
-              amount: formatAud(data.box.priceCents),
-              detail: data.items.length
-                ? `${data.items.reduce((n, i) => n + i.quantity, 0)} cuts of your choice`
-                : undefined,
-            },
-            ...chosen.map((p) => ({
-              key: p.id,
-              label: `${p.name} × ${qty[p.id]}`,
-              amount: formatAud(p.priceCents * (qty[p.id] ?? 0)),
-            })),
-            ...(chosen.length ? [] : [{ key: "none", label: "No add-ons yet" }]),
-            { key: "addons-total", label: "Add-ons", amount: formatAud(addonsCents) },
-          ]}
-          footer={
-            <Form method="post">
-              <CsrfInput />
-              <SubmitButton
-                className="button--block"
-                name="intent"
-                value="next"
-                pending={navigation.formData?.get("intent") === "next"}
-              >
-                Next step
-              </SubmitButton>
-            </Form>
-          }
-        />
-      }
+      aside={<AddonsSummary data={data} qty={qty} />}
     >
       <JsonLd data={data.products} />
       <CategoryLinks groups={data.groups} label="Add-on categories" />
       <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
-      {alert ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {alert}
-        </p>
-      ) : null}
+      <StepAlert alert={alert} />
       <ProductSections
         groups={data.groups}
         quantities={qty}
@@ -212,5 +155,47 @@ export default function Addons() {
         keyPrefix={`${data.subscriptionId}-${restored}`}
       />
     </FlowPage>
+  );
+}
+
+/** The box and the add-ons chosen (as the steppers show them), with the total. */
+function AddonsSummary({
+  data,
+  qty,
+}: {
+  data: SerializeFrom<typeof loader>;
+  qty: Record<number, number>;
+}) {
+  const products = new Map(data.groups.flatMap((g) => g.products).map((p) => [p.id, p]));
+  for (const a of data.addons)
+    if (!products.has(a.id)) products.set(a.id, { ...a, description: "", weight: null, image: "" });
+  const chosen = [...products.values()]
+    .filter((p) => (qty[p.id] ?? 0) > 0)
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const addonsCents = chosen.reduce((sum, p) => sum + p.priceCents * (qty[p.id] ?? 0), 0);
+  return (
+    <BoxSummary
+      id="addons-summary"
+      title="ADD-ONS"
+      totalCents={data.box.priceCents + addonsCents}
+      lines={[
+        {
+          key: "box",
+          label: data.box.fullName,
+          amount: formatAud(data.box.priceCents),
+          detail: data.items.length
+            ? `${data.items.reduce((n, i) => n + i.quantity, 0)} cuts of your choice`
+            : undefined,
+        },
+        ...chosen.map((p) => ({
+          key: p.id,
+          label: `${p.name} × ${qty[p.id]}`,
+          amount: formatAud(p.priceCents * (qty[p.id] ?? 0)),
+        })),
+        ...(chosen.length ? [] : [{ key: "none", label: "No add-ons yet" }]),
+        { key: "addons-total", label: "Add-ons", amount: formatAud(addonsCents) },
+      ]}
+      footer={<NextStepForm />}
+    />
   );
 }

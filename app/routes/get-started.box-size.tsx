@@ -1,11 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+  SerializeFrom,
+} from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";
-import { FormSubmit, RadioCardGroup } from "~/components/forms";
+import { FormSubmit, RadioCardGroup, type RadioOption } from "~/components/forms";
 import { boxWithSizes, rootOfKind } from "~/box/catalogue.server";
 import { FlowPage } from "~/box/components/flow-page";
 import { choosePackage, FlowError, frequencyChoice, requireFlow } from "~/box/flow.server";
@@ -145,24 +150,7 @@ export default function BoxSize() {
           name="packageId"
           label="Box size"
           className="radio-cards--sizes"
-          options={sizes.map((s) => ({
-            value: String(s.id),
-            label: (
-              <span className="size-option__head">
-                <span>{s.name}</span>
-                <span className="price">{formatAud(s.priceCents)}</span>
-              </span>
-            ),
-            description: (
-              <span className="size-option__facts">
-                {s.people ? <span>{s.people}</span> : null}
-                {s.weight ? <span>{s.weight}</span> : null}
-                {s.selectionCustomizable && s.selectionMaximum ? (
-                  <span>You choose {s.selectionMaximum} cuts</span>
-                ) : null}
-              </span>
-            ),
-          }))}
+          options={sizes.map(sizeOption)}
         />
         {frequencyChanged ? (
           <p className="form-alert form-alert--info" role="status">
@@ -186,4 +174,28 @@ export default function BoxSize() {
       </ValidatedForm>
     </FlowPage>
   );
+}
+
+type Size = SerializeFrom<typeof loader>["sizes"][number];
+
+/** A size as a radio card: its name and price, then who it feeds, its weight and its cuts. */
+function sizeOption(s: Size): RadioOption {
+  return {
+    value: String(s.id),
+    label: (
+      <span className="size-option__head">
+        <span>{s.name}</span>
+        <span className="price">{formatAud(s.priceCents)}</span>
+      </span>
+    ),
+    description: (
+      <span className="size-option__facts">
+        {s.people ? <span>{s.people}</span> : null}
+        {s.weight ? <span>{s.weight}</span> : null}
+        {s.selectionCustomizable && s.selectionMaximum ? (
+          <span>You choose {s.selectionMaximum} cuts</span>
+        ) : null}
+      </span>
+    ),
+  };
 }

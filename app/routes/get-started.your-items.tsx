@@ -1,17 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useLoaderData } from "@remix-run/react";
 import { cardListing } from "~/box/catalogue.server";
 import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
-import { useOptimisticQuantities, type StepperResult } from "~/box/components/product-card";
+import { useOptimisticQuantities } from "~/box/components/product-card";
 import { CategoryLinks, ProductSections } from "~/box/components/product-listing";
+import { NextStepForm, StepAlert, useStepperAlert } from "~/box/components/stepper-step";
 import { changeItem, getCart } from "~/box/cart.server";
 import { requireFlow } from "~/box/flow.server";
 import { selectionCountLabel, selectionStatus } from "~/box/rules";
 import { stepperAction } from "~/box/stepper.server";
-import { CsrfInput } from "~/components/csrf-input";
-import { SubmitButton } from "~/components/submit-button";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
@@ -53,36 +51,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function YourItems() {
   const data = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [message, setMessage] = useState<string | null>(null);
-  const onResult = useCallback((r: StepperResult) => setMessage(r.error ?? null), []);
+  const { refusal, alert, onResult } = useStepperAlert();
   const qty = useOptimisticQuantities(data.quantities);
   const count = Object.values(qty).reduce((a, b) => a + b, 0);
   const status = selectionStatus(count, data.maximum);
-  const refusal =
-    actionData && "error" in actionData && actionData.error
-      ? { productId: actionData.productId ?? null, error: actionData.error }
-      : null;
   const names: Record<number, string> = { ...data.names };
   for (const g of data.groups) for (const p of g.products) names[p.id] = p.name;
   const chosen = Object.entries(qty).filter(([, n]) => n > 0);
-  const alert = message ?? refusal?.error ?? null;
-
-  const counter = (
-    <div className="selection-counter" role="status">
-      <p className="selection-counter__count">
-        <strong>{selectionCountLabel(count, data.maximum)}</strong> cuts chosen
-      </p>
-      <p className="selection-counter__hint" id="selection-hint">
-        {status.complete
-          ? "Your box is full. Continue, or swap a cut by removing one first."
-          : status.over
-            ? `Your box holds ${data.maximum} cuts: remove ${count - data.maximum} to continue.`
-            : `Choose ${status.remaining} more ${status.remaining === 1 ? "cut" : "cuts"} to fill your box. Each pack counts as one.`}
-      </p>
-    </div>
-  );
 
   return (
     <FlowPage
@@ -100,7 +75,7 @@ export default function YourItems() {
         <BoxSummary
           id="items-summary"
           title="YOUR BOX"
-          status={counter}
+          status={<SelectionCounter count={count} maximum={data.maximum} />}
           totalCents={data.box.priceCents + data.addonsCents}
           lines={[
             { key: "box", label: data.box.fullName, amount: formatAud(data.box.priceCents) },
@@ -110,38 +85,11 @@ export default function YourItems() {
               amount: `× ${n}`,
             })),
           ]}
-          footer={
-            <Form method="post">
-              <CsrfInput />
-              {status.complete ? (
-                <SubmitButton
-                  className="button--block"
-                  name="intent"
-                  value="next"
-                  pending={navigation.formData?.get("intent") === "next"}
-                >
-                  Next step
-                </SubmitButton>
-              ) : (
-                <button
-                  type="button"
-                  className="button button--primary button--block"
-                  disabled
-                  aria-describedby="selection-hint"
-                >
-                  Next step
-                </button>
-              )}
-            </Form>
-          }
+          footer={<NextStepForm ready={status.complete} hintId="selection-hint" />}
         />
       }
     >
-      {alert ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {alert}
-        </p>
-      ) : null}
+      <StepAlert alert={alert} />
       <CategoryLinks groups={data.groups} label="Cut categories" />
       <ProductSections
         groups={data.groups}
@@ -153,5 +101,24 @@ export default function YourItems() {
         keyPrefix={data.subscriptionId}
       />
     </FlowPage>
+  );
+}
+
+/** How many cuts are chosen of how many, and what is left to do. */
+function SelectionCounter({ count, maximum }: { count: number; maximum: number }) {
+  const status = selectionStatus(count, maximum);
+  return (
+    <div className="selection-counter" role="status">
+      <p className="selection-counter__count">
+        <strong>{selectionCountLabel(count, maximum)}</strong> cuts chosen
+      </p>
+      <p className="selection-counter__hint" id="selection-hint">
+        {status.complete
+          ? "Your box is full. Continue, or swap a cut by removing one first."
+          : status.over
+            ? `Your box holds ${maximum} cuts: remove ${count - maximum} to continue.`
+            : `Choose ${status.remaining} more ${status.remaining === 1 ? "cut" : "cuts"} to fill your box. Each pack counts as one.`}
+      </p>
+    </div>
   );
 }

@@ -4,13 +4,10 @@
 // sign-in brings them back to /gift-cards/activate/{code}.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { validationError } from "remix-validated-form";
 import { afterSignInPath } from "~/accounts/sign-in.server";
 import { getUser } from "~/accounts/session.server";
-import { CsrfInput } from "~/components/csrf-input";
-import { Dialog } from "~/components/dialog";
-import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { activateGiftCard, claimedCardOf } from "~/gift-cards/claim.server";
 import {
   GIFT_CARD_ACTIVATION_COOKIE,
@@ -18,8 +15,15 @@ import {
   clearCookie,
   giftCardActivationCode,
 } from "~/gift-cards/cookie.server";
-import { InlineSignIn } from "~/gift-cards/components/inline-sign-in";
-import { activateFormValidator } from "~/gift-cards/form-validators";
+import {
+  ActivateForm,
+  ActivatedDialog,
+  LAND,
+  RefusedDialog,
+  SIGN_IN_ID,
+  SignInToClaim,
+  type ActivateActionData,
+} from "~/gift-cards/components/activate-panel";
 import { ACTIVATION_MESSAGES, formatCode, formatDay, normaliseCode } from "~/gift-cards/rules";
 import { activateValidator } from "~/gift-cards/validators.server";
 import { signInHere } from "~/gift-cards/sign-in.server";
@@ -28,12 +32,6 @@ import { readForm } from "~/security/csrf.server";
 import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
-
-const FORM_ID = "gift-activate";
-const SIGN_IN_ID = "gift-activate-sign-in";
-// Without JS an answer is a new page that would open at the top, its message below the fold on a
-// phone: the form posts to (and success redirects to) this #fragment, so the page lands on the panel.
-const LAND = "#activate-title";
 
 export const meta: MetaFunction = () =>
   pageMeta(
@@ -113,19 +111,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-type ActionData = {
-  signInNeeded?: boolean;
-  failed?: string;
-  code?: string;
-  formError?: string;
-  formId?: string;
-};
-
 export default function Activate() {
   const d = useLoaderData<typeof loader>();
-  const a = useActionData<typeof action>() as ActionData | undefined;
+  const a = useActionData<typeof action>() as ActivateActionData | undefined;
   const askSignIn = !d.signedIn && (a?.signInNeeded || a?.formId === SIGN_IN_ID || d.waiting);
-  const code = a?.code ?? d.code;
   return (
     <section aria-labelledby="activate-title" className="gift-panel gift-activate">
       <div className="gift-activate__main">
@@ -147,106 +136,11 @@ export default function Activate() {
         {/* Before the form: without JS they are rendered open in the page, and this puts the answer
             first where the page lands (LAND); with JS they are modals, which hand focus back to the
             code field as they close (the form is re-rendered by the answer, so the opener is gone). */}
-        <Dialog
-          open={Boolean(d.activated)}
-          tone="success"
-          returnFocusTo={FORM_ID}
-          title={ACTIVATION_MESSAGES.success}
-          actions={
-            <>
-              <Link className="button button--primary" to="/get-started">
-                Build a box
-              </Link>
-              <Link className="button button--secondary" to="/gift-cards/activate" replace>
-                Close
-              </Link>
-            </>
-          }
-        >
-          {d.activated ? (
-            <>
-              <p>
-                {formatAud(d.activated.valueCents)} from the gift card{" "}
-                <span aria-hidden="true">•••• </span>
-                <span className="visually-hidden">ending in </span>
-                {d.activated.last4} was added to your credit.
-              </p>
-              <p>
-                Your credit balance is now{" "}
-                <strong data-testid="new-balance">{formatAud(d.balanceCents ?? 0)}</strong>.
-              </p>
-              {d.activated.expires ? (
-                <p className="gift-activate__expiry">
-                  Gift card valid until {d.activated.expires}.
-                </p>
-              ) : null}
-            </>
-          ) : null}
-        </Dialog>
-        <Dialog
-          open={Boolean(a?.failed)}
-          tone="error"
-          returnFocusTo={FORM_ID}
-          title="We couldn't activate this card"
-          actions={
-            <Link className="button button--primary" to={`/gift-cards/activate`} replace>
-              Ok
-            </Link>
-          }
-        >
-          <p>{a?.failed}</p>
-        </Dialog>
-        <ValidatedForm
-          id={FORM_ID}
-          validator={activateFormValidator}
-          method="post"
-          action={`/gift-cards/activate${LAND}`}
-          noValidate
-          className="form gift-activate__form"
-          defaultValues={{ code }}
-          // a new code, or an activation done (with JS the typed code would otherwise stay in the field)
-          key={d.activated ? "activated" : code}
-        >
-          <CsrfInput />
-          <FocusFirstError formId={FORM_ID} />
-          <TextField
-            name="code"
-            label="Activation code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            hint="16 letters and numbers, e.g. ABCD-EFGH-JKLM-NPQR. Spaces and dashes don't matter."
-            maxLength={40}
-            className="gift-activate__code"
-          />
-          <FormSubmit formId={FORM_ID}>Activate</FormSubmit>
-        </ValidatedForm>
+        <ActivatedDialog activated={d.activated} balanceCents={d.balanceCents} />
+        <RefusedDialog message={a?.failed} />
+        <ActivateForm code={a?.code ?? d.code} activated={Boolean(d.activated)} />
       </div>
-      {askSignIn ? (
-        <div className="gift-activate__sign-in" id="sign-in-to-claim">
-          <div className="form-alert form-alert--info" role="status">
-            <p>{ACTIVATION_MESSAGES.signInFirst}</p>
-          </div>
-          <h3 className="gift-activate__sign-in-title">Sign in to claim your card</h3>
-          <InlineSignIn
-            formId={SIGN_IN_ID}
-            action="/gift-cards/activate"
-            error={a?.formId === SIGN_IN_ID ? a.formError : null}
-          />
-          <p className="gift-activate__aside">
-            <Link to="/forgot-password">Forgot your password?</Link>
-          </p>
-          <div className="gift-activate__create">
-            <p>
-              No account yet? Your account is created with your first box, and we keep your code
-              until then (for a day).
-            </p>
-            <Link className="button button--secondary" to="/get-started">
-              Create an account
-            </Link>
-          </div>
-        </div>
-      ) : null}
+      {askSignIn ? <SignInToClaim error={a?.formId === SIGN_IN_ID ? a.formError : null} /> : null}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, SubmitButton } from "~/components/forms";
 import { ACCOUNT_FORMS, accountFormValidators } from "../account-form-validators";
 import type { AccountView, AddressView } from "../account.server";
-import { SavedNotice, useFreshFormKey, usePostTo } from "./account-section-parts";
+import { AccountPanel, AddForm, RowError, usePostTo } from "./account-section-parts";
 
 const TYPE_LABEL = { apartment: "Apartment", business: "Business", house: "House" } as const;
 
@@ -69,31 +69,29 @@ export function AddressesSection({
   notice: string | null;
 }) {
   return (
-    <section className="card dash-panel" aria-labelledby="account-addresses-title" id="addresses">
-      <div className="card__body">
-        {/* tabIndex: where focus goes once a removed address's confirmation is gone (ConfirmStep) */}
-        <h2 id="account-addresses-title" className="dash-panel__title" tabIndex={-1}>
-          Addresses on file
-        </h2>
-        <SavedNotice message={notice} />
-        {account.addresses.length === 0 ? (
-          <p>No addresses yet. Your delivery address is saved when you order your first box.</p>
-        ) : (
-          <ul className="dash-list" role="list">
-            {account.addresses.map((a) => (
-              <AddressItem
-                key={a.id}
-                a={a}
-                editing={editing?.id === a.id}
-                removing={removing === a.id}
-                error={addressError?.addressId === a.id ? addressError.message : null}
-              />
-            ))}
-          </ul>
-        )}
-        <AddAddressForm open={addAddressOpen} />
-      </div>
-    </section>
+    <AccountPanel
+      titleId="account-addresses-title"
+      title="Addresses on file"
+      id="addresses"
+      notice={notice}
+    >
+      {account.addresses.length === 0 ? (
+        <p>No addresses yet. Your delivery address is saved when you order your first box.</p>
+      ) : (
+        <ul className="dash-list" role="list">
+          {account.addresses.map((a) => (
+            <AddressItem
+              key={a.id}
+              a={a}
+              editing={editing?.id === a.id}
+              removing={removing === a.id}
+              error={addressError?.addressId === a.id ? addressError.message : null}
+            />
+          ))}
+        </ul>
+      )}
+      <AddAddressForm open={addAddressOpen} />
+    </AccountPanel>
   );
 }
 
@@ -194,11 +192,7 @@ function AddressEntry({
         {a.comingOrders.length ? (
           <p className="field__hint">Order {a.comingOrders.join(", ")} is on its way here.</p>
         ) : null}
-        {error ? (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <RowError message={error} />
       </div>
       {removing && removable(a) ? (
         <RemoveAddressConfirm address={a} />
@@ -226,31 +220,20 @@ function AddressEntry({
 
 /** A new delivery address; moving a subscription to it is the change page's (it can change the delivery area and days). */
 function AddAddressForm({ open }: { open: boolean }) {
-  const id = ACCOUNT_FORMS.addAddress;
-  const freshKey = useFreshFormKey();
-  const action = usePostTo(id);
   return (
-    <details className="dash-details" open={open}>
-      <summary>Add a delivery address</summary>
-      <ValidatedForm
-        key={freshKey}
-        id={id}
-        method="post"
-        action={action}
-        validator={accountFormValidators.addAddress}
-        noValidate
-        className="form dash-details__body"
-      >
-        <CsrfInput />
-        <FocusFirstError formId={id} />
-        <input type="hidden" name="intent" value="address-add" />
-        <AddressFields
-          prefix="address"
-          legend="New delivery address"
-          autoCompleteSection="shipping"
-        />
-        <FormSubmit variant="primary">Add address</FormSubmit>
-      </ValidatedForm>
-    </details>
+    <AddForm
+      summary="Add a delivery address"
+      formId={ACCOUNT_FORMS.addAddress}
+      intent="address-add"
+      validator={accountFormValidators.addAddress}
+      open={open}
+    >
+      <AddressFields
+        prefix="address"
+        legend="New delivery address"
+        autoCompleteSection="shipping"
+      />
+      <FormSubmit variant="primary">Add address</FormSubmit>
+    </AddForm>
   );
 }

@@ -14,7 +14,13 @@ import {
   SubmitButton,
   TextField,
 } from "~/components/forms";
-import { SavedNotice, useFreshFormKey, usePostTo } from "./account-section-parts";
+import {
+  AccountPanel,
+  AddForm,
+  RowError,
+  useFreshFormKey,
+  usePostTo,
+} from "./account-section-parts";
 import { CardFields } from "~/payments/components/card-fields";
 import { NEW_CARD } from "~/payments/card-rules";
 import { ACCOUNT_FORMS, accountFormValidators } from "../account-form-validators";
@@ -33,66 +39,49 @@ export function ProfileSection({
   const id = ACCOUNT_FORMS.profile;
   const action = usePostTo(`${id}-title`);
   return (
-    <section className="card dash-panel" aria-labelledby={`${id}-title`}>
-      <div className="card__body">
-        {/* tabIndex: a save lands here (?saved=profile#account-profile-title), and with JS so does focus */}
-        <h2 id={`${id}-title`} className="dash-panel__title" tabIndex={-1}>
-          Your details
-        </h2>
-        <SavedNotice message={notice} />
-        <p className="dash-panel__intro">
-          Signed in as <strong>{account.email}</strong>.
-        </p>
-        <ValidatedForm
-          id={id}
-          method="post"
-          action={action}
-          validator={accountFormValidators.profile}
-          noValidate
-          className="form"
-          defaultValues={{
-            firstName: account.firstName,
-            lastName: account.lastName,
-            phone: account.phone,
-            sms: account.sms,
-            newsletter: account.newsletter,
-          }}
-        >
-          <CsrfInput />
-          <FocusFirstError formId={id} />
-          <input type="hidden" name="intent" value="profile" />
-          <div className="form-row form-row--2">
-            <TextField
-              name="firstName"
-              label="First name"
-              autoComplete="given-name"
-              maxLength={80}
-            />
-            <TextField
-              name="lastName"
-              label="Last name"
-              autoComplete="family-name"
-              maxLength={80}
-            />
-          </div>
-          <TextField
-            name="phone"
-            label="Mobile"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            maxLength={30}
-            hint="An Australian mobile or landline."
-          />
-          <fieldset className="dash-fieldset">
-            <legend className="field__label">Keep in touch</legend>
-            <CheckboxField name="sms" label="Text me delivery updates" />
-            <CheckboxField name="newsletter" label="E-mail me recipes, offers and news" />
-          </fieldset>
-          <FormSubmit variant="primary">Save details</FormSubmit>
-        </ValidatedForm>
-      </div>
-    </section>
+    <AccountPanel titleId={`${id}-title`} title="Your details" notice={notice}>
+      <p className="dash-panel__intro">
+        Signed in as <strong>{account.email}</strong>.
+      </p>
+      <ValidatedForm
+        id={id}
+        method="post"
+        action={action}
+        validator={accountFormValidators.profile}
+        noValidate
+        className="form"
+        defaultValues={{
+          firstName: account.firstName,
+          lastName: account.lastName,
+          phone: account.phone,
+          sms: account.sms,
+          newsletter: account.newsletter,
+        }}
+      >
+        <CsrfInput />
+        <FocusFirstError formId={id} />
+        <input type="hidden" name="intent" value="profile" />
+        <div className="form-row form-row--2">
+          <TextField name="firstName" label="First name" autoComplete="given-name" maxLength={80} />
+          <TextField name="lastName" label="Last name" autoComplete="family-name" maxLength={80} />
+        </div>
+        <TextField
+          name="phone"
+          label="Mobile"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={30}
+          hint="An Australian mobile or landline."
+        />
+        <fieldset className="dash-fieldset">
+          <legend className="field__label">Keep in touch</legend>
+          <CheckboxField name="sms" label="Text me delivery updates" />
+          <CheckboxField name="newsletter" label="E-mail me recipes, offers and news" />
+        </fieldset>
+        <FormSubmit variant="primary">Save details</FormSubmit>
+      </ValidatedForm>
+    </AccountPanel>
   );
 }
 
@@ -107,48 +96,45 @@ export function PasswordSection({
   const freshKey = useFreshFormKey();
   const action = usePostTo(`${id}-title`);
   return (
-    <section className="card dash-panel" aria-labelledby={`${id}-title`}>
-      <div className="card__body">
-        {/* tabIndex: a save lands here (?saved=password#account-password-title), and with JS so does focus */}
-        <h2 id={`${id}-title`} className="dash-panel__title" tabIndex={-1}>
-          {hasPassword ? "Change your password" : "Choose a password"}
-        </h2>
-        <SavedNotice message={notice} />
-        <p className="dash-panel__intro">
-          {hasPassword
-            ? "For your security we sign you out everywhere else when your password changes."
-            : "Your account has no password yet. Choose one to sign in on any device."}
-        </p>
-        <ValidatedForm
-          key={freshKey}
-          id={id}
-          method="post"
-          action={action}
-          validator={
-            hasPassword ? accountFormValidators.changePassword : accountFormValidators.setPassword
-          }
-          noValidate
-          className="form"
-        >
-          <CsrfInput />
-          <FocusFirstError formId={id} />
-          <input type="hidden" name="intent" value="password" />
-          {/* helps password managers pair the new password with the account */}
-          {hasPassword ? (
-            <TextField
-              name="currentPassword"
-              label="Current password"
-              type="password"
-              autoComplete="current-password"
-            />
-          ) : null}
-          <NewPasswordFields />
-          <FormSubmit variant="primary">
-            {hasPassword ? "Change password" : "Save password"}
-          </FormSubmit>
-        </ValidatedForm>
-      </div>
-    </section>
+    <AccountPanel
+      titleId={`${id}-title`}
+      title={hasPassword ? "Change your password" : "Choose a password"}
+      notice={notice}
+    >
+      <p className="dash-panel__intro">
+        {hasPassword
+          ? "For your security we sign you out everywhere else when your password changes."
+          : "Your account has no password yet. Choose one to sign in on any device."}
+      </p>
+      <ValidatedForm
+        key={freshKey}
+        id={id}
+        method="post"
+        action={action}
+        validator={
+          hasPassword ? accountFormValidators.changePassword : accountFormValidators.setPassword
+        }
+        noValidate
+        className="form"
+      >
+        <CsrfInput />
+        <FocusFirstError formId={id} />
+        <input type="hidden" name="intent" value="password" />
+        {/* helps password managers pair the new password with the account */}
+        {hasPassword ? (
+          <TextField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+        ) : null}
+        <NewPasswordFields />
+        <FormSubmit variant="primary">
+          {hasPassword ? "Change password" : "Save password"}
+        </FormSubmit>
+      </ValidatedForm>
+    </AccountPanel>
   );
 }
 
@@ -177,11 +163,7 @@ function CardButton({
         {children}
         <span className="visually-hidden"> {label}</span>
       </SubmitButton>
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <RowError message={error} />
     </fetcher.Form>
   );
 }
@@ -238,38 +220,31 @@ export function CardsSection({
   removing: number | null;
 }) {
   return (
-    <section className="card dash-panel" aria-labelledby="account-cards-title" id="cards">
-      <div className="card__body">
-        {/* tabIndex: where focus goes once a removed card's confirmation is gone (ConfirmStep) */}
-        <h2 id="account-cards-title" className="dash-panel__title" tabIndex={-1}>
-          Saved cards
-        </h2>
-        <SavedNotice message={notice} />
-        <p className="dash-panel__intro">
-          Your primary card pays for each delivery at its change cut-off. We keep only the brand,
-          the last four digits and the expiry.
-        </p>
-        {account.cards.length === 0 ? (
-          <p>You have no saved cards.</p>
-        ) : (
-          <ul className="dash-list" role="list">
-            {account.cards.map((c) => (
-              <CardItem
-                key={c.id}
-                card={c}
-                label={cardLabel(c, account.cards)}
-                error={cardError?.cardId === c.id ? cardError.message : null}
-                confirmRemove={removing === c.id}
-              />
-            ))}
-          </ul>
-        )}
-        <AddCardForm
-          open={addCardOpen || account.cards.length === 0}
-          hasCards={account.cards.length > 0}
-        />
-      </div>
-    </section>
+    <AccountPanel titleId="account-cards-title" title="Saved cards" id="cards" notice={notice}>
+      <p className="dash-panel__intro">
+        Your primary card pays for each delivery at its change cut-off. We keep only the brand, the
+        last four digits and the expiry.
+      </p>
+      {account.cards.length === 0 ? (
+        <p>You have no saved cards.</p>
+      ) : (
+        <ul className="dash-list" role="list">
+          {account.cards.map((c) => (
+            <CardItem
+              key={c.id}
+              card={c}
+              label={cardLabel(c, account.cards)}
+              error={cardError?.cardId === c.id ? cardError.message : null}
+              confirmRemove={removing === c.id}
+            />
+          ))}
+        </ul>
+      )}
+      <AddCardForm
+        open={addCardOpen || account.cards.length === 0}
+        hasCards={account.cards.length > 0}
+      />
+    </AccountPanel>
   );
 }
 
@@ -293,11 +268,7 @@ function CardItem({
           Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}
           {c.primary ? <span className="badge badge--gum dash-badge">Primary</span> : null}
         </p>
-        {error ? (
-          <p className="field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <RowError message={error} />
         {!c.removable ? (
           <p className="field__hint">
             Your subscription needs a card: add another before removing this one.
@@ -330,27 +301,17 @@ function CardItem({
 /** A new card; the first one saved is the primary card. */
 function AddCardForm({ open, hasCards }: { open: boolean; hasCards: boolean }) {
   const id = ACCOUNT_FORMS.addCard;
-  const freshKey = useFreshFormKey();
-  const action = usePostTo(id);
   return (
-    <details className="dash-details" open={open}>
-      <summary>Add a card</summary>
-      <ValidatedForm
-        key={freshKey}
-        id={id}
-        method="post"
-        action={action}
-        validator={accountFormValidators.addCard}
-        noValidate
-        className="form dash-details__body"
-      >
-        <CsrfInput />
-        <FocusFirstError formId={id} />
-        <input type="hidden" name="intent" value="card-add" />
-        <CardFields formId={id} savedCards={[]} defaultChoice={NEW_CARD} legend="New card" />
-        {hasCards ? <CheckboxField name="makePrimary" label="Make this my primary card" /> : null}
-        <FormSubmit variant="primary">Save card</FormSubmit>
-      </ValidatedForm>
-    </details>
+    <AddForm
+      summary="Add a card"
+      formId={id}
+      intent="card-add"
+      validator={accountFormValidators.addCard}
+      open={open}
+    >
+      <CardFields formId={id} savedCards={[]} defaultChoice={NEW_CARD} legend="New card" />
+      {hasCards ? <CheckboxField name="makePrimary" label="Make this my primary card" /> : null}
+      <FormSubmit variant="primary">Save card</FormSubmit>
+    </AddForm>
   );
 }

@@ -39,7 +39,6 @@ import { newGiftCardCode } from "~/gift-cards/stored-code.server";
 import type { PaymentGateway } from "~/payments/gateway";
 import { paymentGateway } from "~/payments/sandbox-gateway.server";
 import { markCancelUnknown, settleCancelRefunded } from "~/refunds/cancel-settle.server";
-import { giftCardActionSchema } from "./gift-card-schema";
 
 type StaffRef = Pick<Staff, "id" | "role" | "ip">;
 
@@ -578,22 +577,4 @@ function isUniqueViolation(error: unknown): boolean {
     e?.code === "SQLITE_CONSTRAINT_UNIQUE" ||
     /UNIQUE constraint failed/i.test(e?.message ?? "")
   );
-}
-
-/** The card page's action: the form read (CSRF checked by the caller), validated and run. */
-export async function runGiftCardForm(
-  staff: StaffRef,
-  cardId: number,
-  formData: FormData,
-  origin: string,
-): Promise<GiftActionOutcome | { ok: false; status: 400; message: string }> {
-  const parsed = giftCardActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success)
-    return {
-      ok: false,
-      status: 400,
-      message: parsed.error.issues[0]?.message ?? "Choose what to do with this card.",
-    };
-  if (parsed.data.intent === "resend") return resendGiftCard(staff, cardId, origin);
-  return cancelGiftCard(staff, { cardId, key: parsed.data.key });
 }

@@ -4,8 +4,7 @@
 // The form loads this module only when a dialog opens (checkout-form.tsx), and hands it the
 // dialog's anchor and title: a module both import would be one more request on every page load.
 import { Link } from "@remix-run/react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { Dialog, focusSection } from "~/components/dialog";
+import { CloseTo, Dialog, focusSection } from "~/components/dialog";
 import type { CheckoutDialogState } from "~/checkout/checkout-answer";
 
 const CARD_AGAIN =
@@ -30,36 +29,42 @@ export default function CheckoutDialog(
   return <Refusal {...p} state={state} />;
 }
 
-/** Without JS the dialog is part of the page: "close" moves to the part of the form to fix. */
-function CloseTo({
-  anchor,
-  label,
+function AddressDoubt({ state, ...p }: DialogProps<"address-doubt">) {
+  return (
+    <ChangeOrConfirm
+      {...p}
+      message={state.message}
+      change={{ anchor: "shipping-address", label: "Change my address" }}
+      confirm={{ name: "confirmAddress", value: state.signature, label: "Continue" }}
+    />
+  );
+}
+
+function Overnight({ state, ...p }: DialogProps<"overnight">) {
+  return (
+    <ChangeOrConfirm
+      {...p}
+      message={state.message}
+      change={{ anchor: "delivery-time", label: "Change the time" }}
+      confirm={{ name: "acceptOvernight", value: "true", label: "Accept" }}
+    />
+  );
+}
+
+/** A question about the order: change the part it is about, or re-post the form agreeing to it. */
+function ChangeOrConfirm({
+  id,
+  title,
   onClose,
-}: {
-  anchor: string;
-  label: string;
-  onClose: () => void;
+  needsCardAgain,
+  message,
+  change,
+  confirm,
+}: Omit<DialogProps<"address-doubt">, "state"> & {
+  message: string;
+  change: { anchor: string; label: string };
+  confirm: { name: string; value: string; label: string };
 }) {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <button
-      type="button"
-      className="button button--secondary"
-      onClick={() => {
-        onClose();
-        focusSection(anchor);
-      }}
-    >
-      {label}
-    </button>
-  ) : (
-    <a href={`#${anchor}`} className="button button--secondary">
-      {label}
-    </a>
-  );
-}
-
-function AddressDoubt({ state, id, title, onClose, needsCardAgain }: DialogProps<"address-doubt">) {
   return (
     <Dialog
       id={id}
@@ -68,46 +73,19 @@ function AddressDoubt({ state, id, title, onClose, needsCardAgain }: DialogProps
       onClose={onClose}
       actions={
         <>
-          <CloseTo anchor="shipping-address" label="Change my address" onClose={onClose} />
+          <CloseTo anchor={change.anchor} label={change.label} onClose={onClose} />
           <button
             type="submit"
-            name="confirmAddress"
-            value={state.signature}
+            name={confirm.name}
+            value={confirm.value}
             className="button button--primary"
           >
-            Continue
+            {confirm.label}
           </button>
         </>
       }
     >
-      <p>{state.message}</p>
-      {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
-    </Dialog>
-  );
-}
-
-function Overnight({ state, id, title, onClose, needsCardAgain }: DialogProps<"overnight">) {
-  return (
-    <Dialog
-      id={id}
-      open
-      title={title}
-      onClose={onClose}
-      actions={
-        <>
-          <CloseTo anchor="delivery-time" label="Change the time" onClose={onClose} />
-          <button
-            type="submit"
-            name="acceptOvernight"
-            value="true"
-            className="button button--primary"
-          >
-            Accept
-          </button>
-        </>
-      }
-    >
-      <p>{state.message}</p>
+      <p>{message}</p>
       {needsCardAgain ? <p className="field__hint">{CARD_AGAIN}</p> : null}
     </Dialog>
   );

@@ -6,10 +6,9 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields } from "~/addresses/components/address-fields";
 import { CsrfInput } from "~/components/csrf-input";
-import { Dialog, focusSection } from "~/components/dialog";
+import { CloseTo, Dialog } from "~/components/dialog";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";
 import { CardFields, type SavedCardView } from "~/payments/components/card-fields";
 import { formatAud } from "~/utils/money";
@@ -45,28 +44,9 @@ export function GiftCheckoutForm({
   dialog: GiftCheckoutDialog | null;
   signInError: string | null;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(dialog);
   useEffect(() => setOpen(dialog), [dialog]);
   const close = () => setOpen(null);
-  const closeAction = (label: string, section: string) =>
-    hydrated ? (
-      <button
-        type="button"
-        className="button button--secondary"
-        onClick={() => {
-          close();
-          focusSection(section);
-        }}
-      >
-        {label}
-      </button>
-    ) : (
-      <a href={`#${section}`} className="button button--secondary">
-        {label}
-      </a>
-    );
-
   return (
     <>
       <ValidatedForm
@@ -81,26 +61,7 @@ export function GiftCheckoutForm({
         <FocusFirstError formId={GIFT_CHECKOUT_FORM_ID} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="quote" value={quote} />
-        <section className="gift-section" id="gift-buyer" aria-labelledby="gift-buyer-title">
-          <h2 id="gift-buyer-title" className="gift-section__title">
-            Your details
-          </h2>
-          {ctx.needsEmail ? (
-            <TextField
-              name="email"
-              label="Email address"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              hint="Your receipt and tax invoice go here."
-            />
-          ) : (
-            <p className="gift-checkout__who">
-              Signed in as <strong>{signedInEmail}</strong>. Your receipt goes to this address.
-            </p>
-          )}
-        </section>
+        <BuyerSection needsEmail={ctx.needsEmail} signedInEmail={signedInEmail} />
         <section className="gift-section">
           <AddressFields
             prefix="billing"
@@ -120,11 +81,59 @@ export function GiftCheckoutForm({
           payment provider; we never store them.
         </p>
       </ValidatedForm>
+      <CheckoutDialogs open={open} close={close} signInError={signInError} />
+    </>
+  );
+}
+
+function BuyerSection({
+  needsEmail,
+  signedInEmail,
+}: {
+  needsEmail: boolean;
+  signedInEmail: string | null;
+}) {
+  return (
+    <section className="gift-section" id="gift-buyer" aria-labelledby="gift-buyer-title">
+      <h2 id="gift-buyer-title" className="gift-section__title">
+        Your details
+      </h2>
+      {needsEmail ? (
+        <TextField
+          name="email"
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          hint="Your receipt and tax invoice go here."
+        />
+      ) : (
+        <p className="gift-checkout__who">
+          Signed in as <strong>{signedInEmail}</strong>. Your receipt goes to this address.
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** "Please sign in" when the e-mail has an account, and the payment's refusals. */
+function CheckoutDialogs({
+  open,
+  close,
+  signInError,
+}: {
+  open: GiftCheckoutDialog | null;
+  close: () => void;
+  signInError: string | null;
+}) {
+  return (
+    <>
       <Dialog
         open={open?.kind === "email-taken"}
         title="Please sign in"
         onClose={close}
-        actions={closeAction("Use another email", "gift-buyer")}
+        actions={<CloseTo anchor="gift-buyer" label="Use another email" onClose={close} />}
       >
         <p className="gift-dialog__lead">{EMAIL_TAKEN}</p>
         <p>Sign in to continue: your amount and message are kept.</p>
@@ -143,7 +152,7 @@ export function GiftCheckoutForm({
         tone="error"
         title={open?.kind === "error" ? open.title : ""}
         onClose={close}
-        actions={closeAction("Ok", "gift-checkout-payment")}
+        actions={<CloseTo anchor="gift-checkout-payment" label="Ok" onClose={close} />}
       >
         <p>{open?.kind === "error" ? open.message : null}</p>
       </Dialog>

@@ -29,6 +29,8 @@ function deliveryNote(raw: string | undefined, today: string) {
   return day <= today ? "Arrives by e-mail today" : `Arrives by e-mail on ${formatDay(day)}`;
 }
 
+const DATE_HINT = "dd/mm/yyyy, today or later (Sydney time)";
+
 export function PersonaliseForm({
   ctx,
   defaults,
@@ -42,11 +44,10 @@ export function PersonaliseForm({
   bonusCents: number;
   expiresLabel: string;
 }) {
-  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<PersonaliseValues>(defaults);
-  const another = isOn(values.isAnotherReceiver);
 
+  /** The preview follows what is typed. */
   function readForm() {
     const form = formRef.current;
     if (!form) return;
@@ -57,7 +58,6 @@ export function PersonaliseForm({
     setValues(next);
   }
 
-  const ddmm = "dd/mm/yyyy, today or later (Sydney time)";
   return (
     <div className="gift-personalise">
       <ValidatedForm
@@ -74,108 +74,10 @@ export function PersonaliseForm({
       >
         <CsrfInput />
         <FocusFirstError formId={PERSONALISE_FORM_ID} />
-        <fieldset className="gift-section">
-          <legend className="gift-section__title">From you</legend>
-          <div className="form-row form-row--2">
-            <TextField
-              name="senderFirstName"
-              label="Your first name"
-              autoComplete="given-name"
-              maxLength={60}
-            />
-            <TextField
-              name="senderEmail"
-              label="Your email address"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-            />
-          </div>
-        </fieldset>
-        <fieldset className="gift-section">
-          <legend className="gift-section__title">To</legend>
-          <div className="form-row form-row--2">
-            <TextField
-              name="receiverFirstName"
-              label="Recipient's first name"
-              autoComplete="off"
-              maxLength={60}
-            />
-            <TextField
-              name="receiverEmail"
-              label="Recipient's email address"
-              type="email"
-              autoComplete="off"
-              inputMode="email"
-              spellCheck={false}
-            />
-          </div>
-          <TextAreaField
-            name="receiverMessage"
-            label="Message (optional)"
-            maxLength={MESSAGE_MAX}
-            rows={3}
-            hint={`Up to ${MESSAGE_MAX} characters, printed on the card's e-mail.`}
-          />
-          <TextField
-            name="deliveryAt"
-            label="Delivery date"
-            placeholder="dd/mm/yyyy"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={10}
-            hint={ddmm}
-            className="gift-date"
-          />
-        </fieldset>
+        <FromYouSection />
+        <ToSection />
         {ctx.bonusAvailable ? (
-          <fieldset className="gift-section gift-section--bonus">
-            <legend className="gift-section__title">Your {formatAud(bonusCents)} bonus card</legend>
-            <p className="field__hint">
-              It comes to you today, unless you send it to someone else.
-            </p>
-            <CheckboxField name="isAnotherReceiver" label="Send the bonus card to another person" />
-            <div className="gift-bonus-fields" hidden={hydrated && !another}>
-              {!hydrated ? (
-                <p className="field__hint">
-                  Only needed when you tick "Send the bonus card to another person".
-                </p>
-              ) : null}
-              <div className="form-row form-row--2">
-                <TextField
-                  name="bonusReceiverFirstName"
-                  label="Bonus recipient's first name"
-                  autoComplete="off"
-                  maxLength={60}
-                />
-                <TextField
-                  name="bonusReceiverEmail"
-                  label="Bonus recipient's email address"
-                  type="email"
-                  autoComplete="off"
-                  inputMode="email"
-                  spellCheck={false}
-                />
-              </div>
-              <TextAreaField
-                name="bonusReceiverMessage"
-                label="Message for the bonus card"
-                maxLength={MESSAGE_MAX}
-                rows={3}
-              />
-              <TextField
-                name="bonusDeliveryAt"
-                label="Bonus card delivery date"
-                placeholder="dd/mm/yyyy"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={10}
-                hint={ddmm}
-                className="gift-date"
-              />
-            </div>
-          </fieldset>
+          <BonusSection bonusCents={bonusCents} another={isOn(values.isAnotherReceiver)} />
         ) : null}
         <div className="gift-actions">
           <FormSubmit formId={PERSONALISE_FORM_ID}>Proceed to checkout</FormSubmit>
@@ -196,5 +98,107 @@ export function PersonaliseForm({
         />
       </div>
     </div>
+  );
+}
+
+/** A first name and an e-mail address, side by side: the sender's, the receiver's, the bonus receiver's. */
+function NameAndEmail({
+  prefix,
+  who,
+  autoComplete,
+}: {
+  prefix: "sender" | "receiver" | "bonusReceiver";
+  who: string;
+  autoComplete?: { name: string; email: string };
+}) {
+  return (
+    <div className="form-row form-row--2">
+      <TextField
+        name={`${prefix}FirstName`}
+        label={`${who} first name`}
+        autoComplete={autoComplete?.name ?? "off"}
+        maxLength={60}
+      />
+      <TextField
+        name={`${prefix}Email`}
+        label={`${who} email address`}
+        type="email"
+        autoComplete={autoComplete?.email ?? "off"}
+        inputMode="email"
+        spellCheck={false}
+      />
+    </div>
+  );
+}
+
+function DateField({ name, label }: { name: string; label: string }) {
+  return (
+    <TextField
+      name={name}
+      label={label}
+      placeholder="dd/mm/yyyy"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={10}
+      hint={DATE_HINT}
+      className="gift-date"
+    />
+  );
+}
+
+function FromYouSection() {
+  return (
+    <fieldset className="gift-section">
+      <legend className="gift-section__title">From you</legend>
+      <NameAndEmail
+        prefix="sender"
+        who="Your"
+        autoComplete={{ name: "given-name", email: "email" }}
+      />
+    </fieldset>
+  );
+}
+
+function ToSection() {
+  return (
+    <fieldset className="gift-section">
+      <legend className="gift-section__title">To</legend>
+      <NameAndEmail prefix="receiver" who="Recipient's" />
+      <TextAreaField
+        name="receiverMessage"
+        label="Message (optional)"
+        maxLength={MESSAGE_MAX}
+        rows={3}
+        hint={`Up to ${MESSAGE_MAX} characters, printed on the card's e-mail.`}
+      />
+      <DateField name="deliveryAt" label="Delivery date" />
+    </fieldset>
+  );
+}
+
+/** Without JS the bonus receiver's fields are always shown; they count only when the box is ticked. */
+function BonusSection({ bonusCents, another }: { bonusCents: number; another: boolean }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset className="gift-section gift-section--bonus">
+      <legend className="gift-section__title">Your {formatAud(bonusCents)} bonus card</legend>
+      <p className="field__hint">It comes to you today, unless you send it to someone else.</p>
+      <CheckboxField name="isAnotherReceiver" label="Send the bonus card to another person" />
+      <div className="gift-bonus-fields" hidden={hydrated && !another}>
+        {!hydrated ? (
+          <p className="field__hint">
+            Only needed when you tick "Send the bonus card to another person".
+          </p>
+        ) : null}
+        <NameAndEmail prefix="bonusReceiver" who="Bonus recipient's" />
+        <TextAreaField
+          name="bonusReceiverMessage"
+          label="Message for the bonus card"
+          maxLength={MESSAGE_MAX}
+          rows={3}
+        />
+        <DateField name="bonusDeliveryAt" label="Bonus card delivery date" />
+      </div>
+    </fieldset>
   );
 }

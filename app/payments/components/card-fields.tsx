@@ -2,11 +2,18 @@
 // "Use a new card", then the new card's number, MM/YY expiry (SPEC §4 mask) and
 // CVC. Card inputs never get a default value: a re-rendered form never carries
 // a card number or CVC back to the browser.
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { useActionData } from "@remix-run/react";
 import { useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FieldError, TextField } from "~/components/forms";
+import { FieldError, RadioCardText, TextField } from "~/components/forms";
 import { LIMITS } from "~/config";
 import { NEW_CARD, digitsOnly, maskExpiry } from "../card-rules";
 
@@ -42,13 +49,40 @@ export function CardFields({
     (savedCards.find((c) => c.primary) ?? savedCards[0])?.id.toString() ??
     NEW_CARD;
   const [choice, setChoice] = useState(initial);
-  const { error, validate } = useField("paymentMethod");
   const showNew = !hydrated || choice === NEW_CARD || savedCards.length === 0;
-  const errorId = `${formId}-payment-method-error`;
-  // Without JS every answer is a new page whose card number and CVC are empty (never sent back). With
-  // JS the inputs would keep a card the server refused (declined, expired, invalid): empty them then,
-  // as the page without JS does. Other answers (an address question) keep them for "Continue".
   const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEmptiedAfterRefusal(fieldset);
+
+  return (
+    <fieldset className="card-fields" id={`${formId}-card-fields`} ref={fieldset}>
+      <legend className="address-fields__legend">{legend}</legend>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      {savedCards.length ? (
+        <SavedCardChoice
+          formId={formId}
+          savedCards={savedCards}
+          initial={initial}
+          onChoose={setChoice}
+        />
+      ) : (
+        <input type="hidden" name="paymentMethod" value={NEW_CARD} />
+      )}
+      <div className="card-fields__new" hidden={!showNew}>
+        {savedCards.length && !hydrated ? (
+          <p className="field__hint">Only needed when you choose "Use a new card".</p>
+        ) : null}
+        <NewCardFields />
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * Without JS every answer is a new page whose card number and CVC are empty (never sent back). With
+ * JS the inputs would keep a card the server refused (declined, expired, invalid): empty them then,
+ * as the page without JS does. Other answers (an address question) keep them for "Continue".
+ */
+function useEmptiedAfterRefusal(fieldset: RefObject<HTMLFieldSetElement>) {
   const answer = useActionData<{ fieldErrors?: Record<string, unknown> }>();
   useEffect(() => {
     if (!Object.keys(answer?.fieldErrors ?? {}).some((k) => k.startsWith("card."))) return;
@@ -57,113 +91,110 @@ export function CardFields({
       .forEach((el) => {
         el.value = "";
       });
-  }, [answer]);
+  }, [answer, fieldset]);
+}
 
+/** The saved cards and "Use a new card", as radio cards. */
+function SavedCardChoice({
+  formId,
+  savedCards,
+  initial,
+  onChoose,
+}: {
+  formId: string;
+  savedCards: SavedCardView[];
+  initial: string;
+  onChoose: (choice: string) => void;
+}) {
+  const { error, validate } = useField("paymentMethod");
+  const errorId = `${formId}-payment-method-error`;
+  const choose = (value: string) => {
+    onChoose(value);
+    if (error) validate();
+  };
+  const option = (value: string, label: ReactNode, description: ReactNode) => (
+    <label key={value} className="radio-card">
+      <input
+        type="radio"
+        name="paymentMethod"
+        value={value}
+        className="radio-card__input"
+        defaultChecked={initial === value}
+        onChange={() => choose(value)}
+      />
+      <RadioCardText option={{ label, description }} />
+    </label>
+  );
   return (
-    <fieldset className="card-fields" id={`${formId}-card-fields`} ref={fieldset}>
-      <legend className="address-fields__legend">{legend}</legend>
-      {hint ? <p className="field__hint">{hint}</p> : null}
-      {savedCards.length ? (
-        <div
-          className="field radio-cards"
-          role="radiogroup"
-          aria-label="Card to pay with"
-          aria-describedby={error ? errorId : undefined}
-          data-invalid={error ? "true" : undefined}
-        >
-          <div className="radio-cards__list">
-            {savedCards.map((c) => (
-              <label key={c.id} className="radio-card">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={String(c.id)}
-                  className="radio-card__input"
-                  defaultChecked={initial === String(c.id)}
-                  onChange={() => {
-                    setChoice(String(c.id));
-                    if (error) validate();
-                  }}
-                />
-                <span className="radio-card__body">
-                  <span className="radio-card__label">
-                    {c.brand} ending in {c.lastFour}
-                  </span>
-                  <span className="radio-card__description">
-                    Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}
-                    {c.primary ? " · Primary card" : ""}
-                  </span>
-                </span>
-              </label>
-            ))}
-            <label className="radio-card">
-              <input
-                type="radio"
-                name="paymentMethod"
-                value={NEW_CARD}
-                className="radio-card__input"
-                defaultChecked={initial === NEW_CARD}
-                onChange={() => {
-                  setChoice(NEW_CARD);
-                  if (error) validate();
-                }}
-              />
-              <span className="radio-card__body">
-                <span className="radio-card__label">Use a new card</span>
-                <span className="radio-card__description">
-                  Visa, Mastercard or American Express
-                </span>
-              </span>
-            </label>
-          </div>
-          <FieldError id={errorId} error={error} />
-        </div>
-      ) : (
-        <input type="hidden" name="paymentMethod" value={NEW_CARD} />
-      )}
-      <div className="card-fields__new" hidden={!showNew}>
-        {savedCards.length && !hydrated ? (
-          <p className="field__hint">Only needed when you choose "Use a new card".</p>
-        ) : null}
+    <div
+      className="field radio-cards"
+      role="radiogroup"
+      aria-label="Card to pay with"
+      aria-describedby={error ? errorId : undefined}
+      data-invalid={error ? "true" : undefined}
+    >
+      <div className="radio-cards__list">
+        {savedCards.map((c) =>
+          option(
+            String(c.id),
+            <>
+              {c.brand} ending in {c.lastFour}
+            </>,
+            <>
+              Expires {two(c.expMonth)}/{String(c.expYear).slice(-2)}
+              {c.primary ? " · Primary card" : ""}
+            </>,
+          ),
+        )}
+        {option(NEW_CARD, "Use a new card", "Visa, Mastercard or American Express")}
+      </div>
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** Number, MM/YY expiry and CVC; the number keeps digits only, the expiry is masked as typed. */
+function NewCardFields() {
+  return (
+    <>
+      <TextField
+        name="card.number"
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        maxLength={LIMITS.cardNumberDigits}
+        defaultValue=""
+        onChange={(e: ChangeEvent<HTMLInputElement>) => {
+          const d = digitsOnly(e.currentTarget.value).slice(0, LIMITS.cardNumberDigits);
+          if (d !== e.currentTarget.value) e.currentTarget.value = d;
+        }}
+      />
+      <div className="form-row form-row--2">
         <TextField
-          name="card.number"
-          label="Card number"
+          name="card.expiration"
+          label="Expiry (MM/YY)"
           inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={LIMITS.cardNumberDigits}
-          defaultValue=""
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={LIMITS.expiryLength}
           onChange={(e: ChangeEvent<HTMLInputElement>) => {
-            const d = digitsOnly(e.currentTarget.value).slice(0, LIMITS.cardNumberDigits);
-            if (d !== e.currentTarget.value) e.currentTarget.value = d;
+            const el = e.currentTarget;
+            // keep deleting natural: only mask when characters were added
+            const masked = maskExpiry(el.value);
+            if ((e.nativeEvent as InputEvent).inputType?.startsWith("delete")) return;
+            if (masked !== el.value) el.value = masked;
           }}
         />
-        <div className="form-row form-row--2">
-          <TextField
-            name="card.expiration"
-            label="Expiry (MM/YY)"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            maxLength={LIMITS.expiryLength}
-            onChange={(e: ChangeEvent<HTMLInputElement>) => {
-              const el = e.currentTarget;
-              // keep deleting natural: only mask when characters were added
-              const masked = maskExpiry(el.value);
-              if ((e.nativeEvent as InputEvent).inputType?.startsWith("delete")) return;
-              if (masked !== el.value) el.value = masked;
-            }}
-          />
-          <TextField
-            name="card.cvc"
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={LIMITS.cvcMax}
-            defaultValue=""
-            hint="3 or 4 digits on the back of your card"
-          />
-        </div>
+        <TextField
+          name="card.cvc"
+          label="CVC"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={LIMITS.cvcMax}
+          defaultValue=""
+          hint="3 or 4 digits on the back of your card"
+        />
       </div>
-    </fieldset>
+    </>
   );
 }

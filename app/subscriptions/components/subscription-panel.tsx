@@ -3,6 +3,7 @@
 // with skip/unskip until their cut-off, pause/resume and cancel with one
 // confirmation step.
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import {
   formatDeliveryDate,
   formatFrequency,
@@ -70,11 +71,7 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
   if (s.nextOrder) return <OrderedDelivery s={s} next={next} order={s.nextOrder} />;
   return (
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
-      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">
-        Your next delivery
-      </h3>
-      <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
-      <DeliveryWhereWhen windowLabel={s.windowLabel} address={s.address} />
+      <NextDeliveryHead s={s} date={next.date} />
       <p className={`dash-next__cutoff${next.locked ? " dash-next__cutoff--locked" : ""}`}>
         {next.locked ? (
           <>
@@ -100,14 +97,43 @@ function NextDelivery({ s, next }: { s: Sub; next: Sub["upcoming"][number] }) {
         Delivery is free. Any credit is taken off when the order is made at the cut-off.
       </p>
       <p>
-        <Link
-          to={`/dashboard/my-deliveries/change?subscription=${s.id}`}
-          className="button button--secondary"
-        >
-          Change what comes next
-        </Link>
+        <ChangeNextLink subscriptionId={s.id} />
       </p>
     </section>
+  );
+}
+
+/** The heading, the day, the window and the address of the next delivery. */
+function NextDeliveryHead({
+  s,
+  date,
+  windowLabel = s.windowLabel,
+  address = s.address,
+}: {
+  s: Sub;
+  date: string;
+  windowLabel?: string | null;
+  address?: string | null;
+}) {
+  return (
+    <>
+      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">
+        Your next delivery
+      </h3>
+      <p className="dash-next__date">{formatDeliveryDate(date)}</p>
+      <DeliveryWhereWhen windowLabel={windowLabel} address={address} />
+    </>
+  );
+}
+
+function ChangeNextLink({ subscriptionId }: { subscriptionId: number }) {
+  return (
+    <Link
+      to={`/dashboard/my-deliveries/change?subscription=${subscriptionId}`}
+      className="button button--secondary"
+    >
+      Change what comes next
+    </Link>
   );
 }
 
@@ -139,11 +165,9 @@ function OrderedDelivery({
   const unpaid = order.status === "unpaid" || order.status === "failed";
   return (
     <section className="dash-next" aria-labelledby={`sub-${s.id}-next`}>
-      <h3 id={`sub-${s.id}-next`} className="dash-sub__heading">
-        Your next delivery
-      </h3>
-      <p className="dash-next__date">{formatDeliveryDate(next.date)}</p>
-      <DeliveryWhereWhen
+      <NextDeliveryHead
+        s={s}
+        date={next.date}
         windowLabel={order.windowLabel ?? s.windowLabel}
         address={order.address ?? s.address}
       />
@@ -153,19 +177,16 @@ function OrderedDelivery({
         after it.
       </p>
       <div className="dash-next__box dash-next__box--single">
-        <div>
-          <h4 className="dash-next__label">In this order</h4>
-          <ul className="dash-next__lines">
-            {order.lines.map((l, i) => (
-              <li key={`${l.type}-${l.name}-${i}`}>
-                <span>
-                  {l.quantity} × {l.name}
-                </span>
-                {l.lineCents !== 0 ? <span className="price">{formatAud(l.lineCents)}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <LineList label="In this order">
+          {order.lines.map((l, i) => (
+            <li key={`${l.type}-${l.name}-${i}`}>
+              <span>
+                {l.quantity} × {l.name}
+              </span>
+              {l.lineCents !== 0 ? <span className="price">{formatAud(l.lineCents)}</span> : null}
+            </li>
+          ))}
+        </LineList>
       </div>
       <OrderTotals order={order} unpaid={unpaid} />
       {unpaid ? (
@@ -181,12 +202,7 @@ function OrderedDelivery({
             View order {order.reference}
           </Link>
         )}
-        <Link
-          to={`/dashboard/my-deliveries/change?subscription=${s.id}`}
-          className="button button--secondary"
-        >
-          Change what comes next
-        </Link>
+        <ChangeNextLink subscriptionId={s.id} />
       </p>
     </section>
   );
@@ -227,39 +243,8 @@ function UpcomingDeliveries({ s, live }: { s: Sub; live: boolean }) {
             <span className={`badge dash-state dash-state--${d.status}`}>
               {d.outcome ? NOT_DELIVERED : STATE_LABEL[d.status]}
             </span>
-            {d.changeable && d.status === "scheduled" && live ? (
-              <ChangeForm
-                intent="skip"
-                subscriptionId={s.id}
-                fields={{ deliveryDate: d.date }}
-                variant="secondary"
-                label={
-                  <>
-                    Skip
-                    <span className="visually-hidden">
-                      {" "}
-                      the delivery on {formatDeliveryDate(d.date)}
-                    </span>
-                  </>
-                }
-              />
-            ) : null}
-            {d.changeable && d.status === "skipped" && live ? (
-              <ChangeForm
-                intent="unskip"
-                subscriptionId={s.id}
-                fields={{ deliveryDate: d.date }}
-                variant="secondary"
-                label={
-                  <>
-                    Unskip
-                    <span className="visually-hidden">
-                      {" "}
-                      the delivery on {formatDeliveryDate(d.date)}
-                    </span>
-                  </>
-                }
-              />
+            {d.changeable && live && (d.status === "scheduled" || d.status === "skipped") ? (
+              <SkipButton subscriptionId={s.id} date={d.date} skipped={d.status === "skipped"} />
             ) : null}
           </li>
         ))}
@@ -268,36 +253,60 @@ function UpcomingDeliveries({ s, live }: { s: Sub; live: boolean }) {
   );
 }
 
+/**
+ * Skip a scheduled delivery, or unskip a skipped one. Keyed by what it does: a press replaces the
+ * button (its focus then goes to the confirmation), it does not relabel it.
+ */
+function SkipButton({
+  subscriptionId,
+  date,
+  skipped,
+}: {
+  subscriptionId: number;
+  date: string;
+  skipped: boolean;
+}) {
+  return (
+    <ChangeForm
+      key={skipped ? "unskip" : "skip"}
+      intent={skipped ? "unskip" : "skip"}
+      subscriptionId={subscriptionId}
+      fields={{ deliveryDate: date }}
+      variant="secondary"
+      label={
+        <>
+          {skipped ? "Unskip" : "Skip"}
+          <span className="visually-hidden"> the delivery on {formatDeliveryDate(date)}</span>
+        </>
+      }
+    />
+  );
+}
+
 /** What the next box holds: its chosen cuts or this month's contents, and the add-ons. */
 function NextBoxLines({ s }: { s: Sub }) {
   return (
     <div className="dash-next__box">
       {s.items.length ? (
-        <div>
-          <h4 className="dash-next__label">In your box</h4>
-          <ul className="dash-next__lines">
-            {s.items.map((i) => (
-              <li key={i.name}>
-                <span>
-                  {i.quantity} × {i.name}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <LineList label="In your box">
+          {s.items.map((i) => (
+            <li key={i.name}>
+              <span>
+                {i.quantity} × {i.name}
+              </span>
+            </li>
+          ))}
+        </LineList>
       ) : s.contents.length ? (
-        <div>
-          <h4 className="dash-next__label">In this month's box</h4>
-          <ul className="dash-next__lines">
-            {s.contents.map((c) => (
-              <li key={c.item}>
-                <span>
-                  {c.quantity} {c.item}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <LineList label="In this month's box">
+          {s.contents.map((c) => (
+            <li key={c.item}>
+              <span>
+                {c.quantity} {c.item}
+              </span>
+            </li>
+          ))}
+        </LineList>
       ) : null}
       <div>
         <h4 className="dash-next__label">Add-ons</h4>
@@ -316,6 +325,16 @@ function NextBoxLines({ s }: { s: Sub }) {
           <p className="dash-next__none">No add-ons this time.</p>
         )}
       </div>
+    </div>
+  );
+}
+
+/** A labelled list of a box's lines. */
+function LineList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <h4 className="dash-next__label">{label}</h4>
+      <ul className="dash-next__lines">{children}</ul>
     </div>
   );
 }
