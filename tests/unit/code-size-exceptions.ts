@@ -2,18 +2,7 @@
 // each with its reason. Sorted by path; one line each, so branches that shrink it merge cleanly.
 
 export const FUNCTION_EXCEPTIONS: Record<string, string> = {
-  "app/admin/catalogue/catalogue.server.ts#edit(callback)": "not split yet (issue 47)",
-  "app/admin/catalogue/catalogue.server.ts#saveProduct": "not split yet (issue 47)",
-  "app/admin/content/components/post-form.tsx#PostForm": "not split yet (issue 47)",
-  "app/admin/content/posts.server.ts#savePost": "not split yet (issue 47)",
   "app/admin/discounts/components.tsx#DiscountForm": "not split yet (issue 47)",
-  "app/admin/discounts/discounts.server.ts#saveDiscount": "not split yet (issue 47)",
-  "app/admin/numbers/dashboard.tsx#NumbersDashboard": "not split yet (issue 47)",
-  "app/admin/orders/order-detail.server.ts#loadAdminOrder": "not split yet (issue 47)",
-  "app/admin/orders/search.server.ts#searchOrders": "not split yet (issue 47)",
-  "app/admin/overview.server.ts#overviewFor": "not split yet (issue 47)",
-  "app/admin/packing/packing-day.server.ts#packingOverview": "not split yet (issue 47)",
-  "app/admin/packing/packing-day.server.ts#paidOrdersWithItems": "not split yet (issue 47)",
   "app/admin/staff-sign-in.server.ts#codeStepSignIn": "not split yet (issue 47)",
   "app/checkout/checkout-page.server.ts#loadCheckout": "not split yet (issue 47)",
   "app/checkout/checkout-schema.ts#checkoutSchema": "not split yet (issue 47)",
@@ -30,10 +19,7 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/payments/recovery.server.ts#recoverPayment": "not split yet (issue 47)",
   "app/routes/admin_.sign-in.tsx#StaffSignIn": "not split yet (issue 47)",
   "app/routes/admin.audit.tsx#AuditLog": "not split yet (issue 47)",
-  "app/routes/admin.catalogue._index.tsx#CataloguePage": "not split yet (issue 47)",
-  "app/routes/admin.content.home.tsx#HomePageEdit": "not split yet (issue 47)",
   "app/routes/admin.discounts.$id.tsx#DiscountPage": "not split yet (issue 47)",
-  "app/routes/admin.gift-cards.$id.tsx#GiftCardPage": "not split yet (issue 47)",
   "app/routes/admin.orders._index.tsx#AdminOrders": "not split yet (issue 47)",
   "app/routes/admin.staff.$id.tsx#StaffMemberPage": "not split yet (issue 47)",
   "app/routes/delivery.tsx#Delivery": "not split yet (issue 47)",
@@ -42,7 +28,6 @@ export const FUNCTION_EXCEPTIONS: Record<string, string> = {
   "app/routes/get-started.your-items.tsx#YourItems": "not split yet (issue 47)",
   "app/routes/gift-cards.activate.($code).tsx#Activate": "not split yet (issue 47)",
   "app/routes/why-us.tsx#WhyUs": "not split yet (issue 47)",
-  "app/security/rekey.server.ts#rekey": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#closeUnpaidAtPacking": "not split yet (issue 47)",
   "app/subscriptions/packing.server.ts#db.transaction().execute(callback)":
     "not split yet (issue 47)",
