@@ -90,7 +90,9 @@ export function PurchaseFacts({ card }: { card: Card }) {
           <div key={b.id} className="gift-facts-row">
             <dt>Bonus card</dt>
             <dd>
-              <Link to={giftCardPath(b.id)}>•••• {b.codeLast4}</Link> ({formatAud(b.valueCents)}){" "}
+              {/* ") " as one text node, as the page has always rendered it */}
+              <Link to={giftCardPath(b.id)}>•••• {b.codeLast4}</Link> ({formatAud(b.valueCents)}
+              {") "}
               <GiftStateBadge state={b.state} />
             </dd>
           </div>

@@ -257,10 +257,11 @@ function RecoveryFigure({ recovery }: { recovery: Numbers["recovery"] }) {
     <Figure id="numbers-recovery" title="Failed payments recovered" csv="payment-recovery">
       <p className="numbers__big">{formatRate(recovery.rate)}</p>
       <p>
-        Of the renewals whose first charge was declined since {formatStaffDay(recovery.firstDay)}{" "}
-        (12 weeks), the share paid later (by a retry, the pay link or staff), out of those settled:
-        paid ÷ (paid + not paid). Those still awaiting payment are left out until their packing
-        cut-off.
+        {/* the text nodes as the page has always rendered them */}
+        {"Of the renewals whose first charge was declined since"}{" "}
+        {formatStaffDay(recovery.firstDay)} (12 weeks), the share paid later (by a retry, the pay
+        link or staff), out of those settled: paid ÷ (paid + not paid). Those still awaiting payment
+        are left out until their packing cut-off.
       </p>
       <Table
         caption="Failed first charges, last 12 weeks"
