@@ -3,29 +3,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
 import { AdminPage } from "~/admin/components/admin-page";
-import { heroFormValidator, tickerFormValidator } from "~/admin/content/form-validators";
+import { HeroForm, TickerForm } from "~/admin/content/components/home-forms";
 import { imageOptions } from "~/admin/content/images.server";
 import { getHomeForEdit, saveHero, saveTicker } from "~/admin/content/pages.server";
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
-import { formIdOf } from "~/content/labels";
 import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/content-schema";
 import { formatStaffTime } from "~/admin/format";
 import { requireStaff } from "~/staff/staff-session.server";
-import { CsrfInput } from "~/components/csrf-input";
-import {
-  FocusFirstError,
-  FormSubmit,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from "~/components/forms";
 import { readForm } from "~/security/csrf.server";
 import contentHref from "~/styles/admin-content.css";
-
-const HERO_FORM = "hero-form";
-const TICKER_FORM = "ticker-form";
 
 export const meta: MetaFunction = () => [{ title: "Home page | Back office" }];
 export const links = () => [{ rel: "stylesheet", href: contentHref }];
@@ -77,9 +65,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function HomePageEdit() {
   const { updatedAt, hero, ticker, images, saved } = useLoaderData<typeof loader>();
-  const heroForm = formIdOf(HERO_FORM, updatedAt);
-  const tickerForm = formIdOf(TICKER_FORM, updatedAt);
-  const imageChoices = images.map((src) => ({ value: src, label: src.replace("/images/", "") }));
   return (
     <AdminPage
       title="Home page"
@@ -103,79 +88,11 @@ export default function HomePageEdit() {
       ) : null}
       <section className="admin-section" aria-labelledby="hero-title">
         <h2 id="hero-title">Hero</h2>
-        <ValidatedForm
-          key={`hero-${updatedAt}`}
-          validator={heroFormValidator}
-          method="post"
-          id={heroForm}
-          noValidate
-          defaultValues={hero as never}
-          className="form content-form"
-        >
-          <CsrfInput />
-          <FocusFirstError formId={heroForm} />
-          <input type="hidden" name="intent" value="hero" />
-          <TextField name="title" label="Heading" maxLength={120} autoComplete="off" />
-          <TextAreaField name="description" label="Text" rows={3} maxLength={300} />
-          <TextField name="cta" label="Button words" maxLength={40} autoComplete="off" />
-          <TextAreaField name="bullets" label="Points" hint="One a line, up to 6." rows={4} />
-          {hero.slides.map((_, i) => (
-            <fieldset key={i} className="content-slide">
-              <legend>
-                Slide {i + 1}
-                {i > 0 ? " (leave empty for none)" : ""}
-              </legend>
-              <div className="form-row form-row--2">
-                <SelectField
-                  name={`slides[${i}].mobile`}
-                  label="Image on a phone"
-                  placeholder="No image"
-                  options={imageChoices}
-                />
-                <SelectField
-                  name={`slides[${i}].desktop`}
-                  label="Image on a wide screen"
-                  placeholder="No image"
-                  options={imageChoices}
-                />
-              </div>
-              <TextField
-                name={`slides[${i}].alt`}
-                label="Image description (alt text)"
-                maxLength={200}
-                autoComplete="off"
-              />
-            </fieldset>
-          ))}
-          <div className="content-form__actions">
-            <FormSubmit formId={heroForm}>Save the hero</FormSubmit>
-          </div>
-        </ValidatedForm>
+        <HeroForm hero={hero} images={images} updatedAt={updatedAt} />
       </section>
       <section className="admin-section" aria-labelledby="ticker-title">
         <h2 id="ticker-title">Ticker</h2>
-        <ValidatedForm
-          key={`ticker-${updatedAt}`}
-          validator={tickerFormValidator}
-          method="post"
-          id={tickerForm}
-          noValidate
-          defaultValues={ticker as never}
-          className="form content-form"
-        >
-          <CsrfInput />
-          <FocusFirstError formId={tickerForm} />
-          <input type="hidden" name="intent" value="ticker" />
-          <TextAreaField
-            name="lines"
-            label="Ticker lines"
-            hint="The promises that scroll under the hero: one a line, up to 12, each up to 80 characters."
-            rows={8}
-          />
-          <div className="content-form__actions">
-            <FormSubmit formId={tickerForm}>Save the ticker</FormSubmit>
-          </div>
-        </ValidatedForm>
+        <TickerForm ticker={ticker} updatedAt={updatedAt} />
       </section>
     </AdminPage>
   );

@@ -34,16 +34,29 @@ export type RekeyReport = {
 };
 
 export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Promise<RekeyReport> {
-  const current = ring.current;
-  const report: RekeyReport = {
-    currentKeyId: current.id,
+  const totp = await resealTotpSecrets(db, ring);
+  const giftCards = await resealUnmailedGiftCards(db, ring);
+  const mailed = await mailedUnderOtherKeys(db, ring.current.id, now);
+  // a legacy card may be under the previous secret or one already gone: only the live ring can tell
+  const lostMailed = mailed
+    .filter((m) => !isLiveKeyId(ring, m.keyId))
+    .reduce((n, m) => n + m.cards, 0);
+  return {
+    currentKeyId: ring.current.id,
     previousKeyId: ring.previous?.id ?? null,
-    totpResealed: 0,
-    giftCardsResealed: 0,
-    unopenable: { totp: 0, giftCards: 0 },
-    mailedUnderOtherKeys: [],
+    totpResealed: totp.resealed,
+    giftCardsResealed: giftCards.resealed,
+    unopenable: { totp: totp.unopenable, giftCards: giftCards.unopenable + lostMailed },
+    mailedUnderOtherKeys: mailed,
   };
+}
 
+type Resealed = { resealed: number; unopenable: number };
+
+/** Staff authenticator secrets under another key, opened and sealed again under the current one. */
+async function resealTotpSecrets(db: Kysely<DB>, ring: KeyRing): Promise<Resealed> {
+  const current = ring.current;
+  const done: Resealed = { resealed: 0, unopenable: 0 };
   const staff = await db
     .selectFrom("users")
     .select(["id", "totpSecret"])
@@ -56,7 +69,7 @@ export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Pr
     try {
       base32 = openTotpSecret(ring, stored);
     } catch {
-      report.unopenable.totp++;
+      done.unopenable++;
       continue;
     }
     const res = await db
@@ -65,14 +78,19 @@ export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Pr
       .where("id", "=", row.id)
       .where("totpSecret", "=", stored)
       .executeTakeFirst();
-    report.totpResealed += Number(res.numUpdatedRows);
+    done.resealed += Number(res.numUpdatedRows);
   }
+  return done;
+}
 
+/** Gift cards not yet mailed under another key: their code opened, hashed and sealed again. */
+async function resealUnmailedGiftCards(db: Kysely<DB>, ring: KeyRing): Promise<Resealed> {
+  const done: Resealed = { resealed: 0, unopenable: 0 };
   const keys = giftCodeKeysOf(ring);
   const sealed = await db
     .selectFrom("giftCards")
     .select(["id", "codeHash", "codeSealed", "codeKeyId"])
-    .where("codeKeyId", "!=", current.id)
+    .where("codeKeyId", "!=", ring.current.id)
     .where("codeSealed", "is not", null)
     .execute();
   for (const card of sealed) {
@@ -80,7 +98,7 @@ export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Pr
     try {
       code = openStoredCode(keys, { ...card, codeSealed: card.codeSealed! });
     } catch {
-      report.unopenable.giftCards++;
+      done.unopenable++;
       continue;
     }
     const res = await db
@@ -90,9 +108,17 @@ export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Pr
       .where("codeHash", "=", card.codeHash)
       .where("codeSealed", "=", card.codeSealed)
       .executeTakeFirst();
-    report.giftCardsResealed += Number(res.numUpdatedRows);
+    done.resealed += Number(res.numUpdatedRows);
   }
+  return done;
+}
 
+/** Mailed cards still usable (not activated, cancelled or expired) under another key, per key. */
+async function mailedUnderOtherKeys(
+  db: Kysely<DB>,
+  currentKeyId: string,
+  now: Date,
+): Promise<RekeyReport["mailedUnderOtherKeys"]> {
   const mailed = await db
     .selectFrom("giftCards")
     .select((eb) => [
@@ -100,7 +126,7 @@ export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Pr
       eb.fn.countAll<number | string>().as("cards"),
       eb.fn.max("expiresOn").as("latestExpiry"),
     ])
-    .where("codeKeyId", "!=", current.id)
+    .where("codeKeyId", "!=", currentKeyId)
     .where("codeSealed", "is", null)
     .where("claimedAt", "is", null)
     .where("cancelledAt", "is", null)
@@ -108,13 +134,9 @@ export async function rekey(db: Kysely<DB>, ring: KeyRing, now = new Date()): Pr
     .groupBy("codeKeyId")
     .orderBy("codeKeyId")
     .execute();
-  report.mailedUnderOtherKeys = mailed.map((m) => ({
+  return mailed.map((m) => ({
     keyId: m.codeKeyId,
     cards: Number(m.cards),
     latestExpiry: m.latestExpiry ?? null,
   }));
-  // a legacy card may be under the previous secret or one already gone: only the live ring can tell
-  for (const m of report.mailedUnderOtherKeys)
-    if (!isLiveKeyId(ring, m.keyId)) report.unopenable.giftCards += m.cards;
-  return report;
 }

@@ -19,6 +19,7 @@ import {
   firstMessage,
   PRODUCT_FIELDS,
   ProductSchema,
+  type ProductInput,
 } from "./catalogue-schema";
 
 export type StaffRef = Pick<Staff, "id" | "role" | "ip">;
@@ -253,17 +254,39 @@ async function freeSlug(trx: Db, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/**
- * Creates (id null) or updates a product from its form, with its image when one was chosen.
- * A price change writes the price history; every save writes the audit and moves the content version.
- */
-export async function saveProduct(
-  staff: StaffRef,
+type PreparedImage = Awaited<ReturnType<typeof prepareImage>>;
+type ProductFields = {
+  name: string;
+  description: string;
+  categoryId: number;
+  kind: "cut" | "addon";
+  weight: string | null;
+  priceCents: number;
+  taxable: number;
+  active: number;
+  image?: string;
+};
+type CheckedProduct = {
+  input: ProductInput;
+  image: PreparedImage | null;
+  category: { id: number; kind: "cut" | "addon" };
+};
+
+const noSuchProduct = (values: Record<string, string>) => ({
+  ok: false as const,
+  status: 404,
+  message: "There is no such product.",
+  values,
+  field: null,
+});
+
+/** The form's fields, its image and its category, checked before the transaction; or the refusal. */
+async function checkProductForm(
+  db: Kysely<DB>,
   id: number | null,
   form: FormData,
-  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
-): Promise<SaveOutcome> {
-  const values = typedValues(form, PRODUCT_FIELDS);
+  values: Record<string, string>,
+): Promise<CheckedProduct | (SaveOutcome & { ok: false })> {
   const parsed = ProductSchema.safeParse(values);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -302,13 +325,29 @@ export async function saveProduct(
       .select("id")
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!exists)
-      return { ok: false, status: 404, message: "There is no such product.", values, field: null };
+    if (!exists) return noSuchProduct(values);
   }
+  return { input, image, category };
+}
+
+/**
+ * Creates (id null) or updates a product from its form, with its image when one was chosen.
+ * A price change writes the price history; every save writes the audit and moves the content version.
+ */
+export async function saveProduct(
+  staff: StaffRef,
+  id: number | null,
+  form: FormData,
+  { db = appDb, now = new Date() }: { db?: Kysely<DB>; now?: Date } = {},
+): Promise<SaveOutcome> {
+  const values = typedValues(form, PRODUCT_FIELDS);
+  const checked = await checkProductForm(db, id, form, values);
+  if ("ok" in checked) return checked;
+  const { input, image, category } = checked;
 
   return edit(db, async (trx) => {
     const imageUrl = image?.ok ? await storeImage(trx, image, staff.id, now) : null;
-    const fields = {
+    const fields: ProductFields = {
       name: input.name,
       description: input.description,
       categoryId: category.id,
@@ -319,91 +358,108 @@ export async function saveProduct(
       active: input.active ? 1 : 0,
       ...(imageUrl ? { image: imageUrl } : {}),
     };
-    let productId: number;
     if (id === null) {
-      const created = await trx
-        .insertInto("products")
-        .values({
-          ...fields,
-          slug: await freeSlug(trx, input.name),
-          // until an image is uploaded, the shop shows its mark
-          image: imageUrl ?? "/images/logo-mark.svg",
-          // a new product shows in the shop once the stock page gives it stock
-          inventory: 0,
-          isKnife: 0,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      productId = created.id;
-      await writeAudit(
-        trx,
-        staff,
-        {
-          action: "product.create",
-          entityType: "product",
-          entityId: productId,
-          after: fields,
-        },
-        now,
-      );
-    } else {
-      const before = await trx
-        .selectFrom("products")
-        .select([
-          "name",
-          "description",
-          "categoryId",
-          "kind",
-          "weight",
-          "priceCents",
-          "taxable",
-          "active",
-          "image",
-        ])
-        .where("id", "=", id)
-        .$if(isPg(trx), (q) => q.forUpdate())
-        .executeTakeFirst();
-      if (!before)
-        return {
-          ok: false as const,
-          status: 404,
-          message: "There is no such product.",
-          values,
-          field: null,
-        };
-      await trx.updateTable("products").set(fields).where("id", "=", id).execute();
-      productId = id;
-      const changedBefore: Record<string, unknown> = {};
-      const changedAfter: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(fields)) {
-        const old = before[k as keyof typeof before];
-        if (old !== v) {
-          changedBefore[k] = old;
-          changedAfter[k] = v;
-        }
-      }
-      // a save that changed nothing leaves no entry and moves nothing
-      if (Object.keys(changedAfter).length === 0) return { ok: true as const, id };
-      await recordPriceChange(
-        trx,
-        staff.id,
-        { type: "product", id, oldCents: before.priceCents, newCents: input.price },
-        now,
-      );
-      await writeAudit(
-        trx,
-        staff,
-        {
-          action: "product.update",
-          entityType: "product",
-          entityId: id,
-          before: changedBefore,
-          after: changedAfter,
-        },
-        now,
-      );
+      const productId = await createProduct(trx, staff, fields, imageUrl, now);
+      await bumpContentVersion(trx);
+      return { ok: true as const, id: productId };
     }
-    await bumpContentVersion(trx);
-    return { ok: true as const, id: productId };
+    const outcome = await updateProduct(trx, staff, id, fields, now);
+    if (outcome === "missing") return noSuchProduct(values);
+    // a save that changed nothing leaves no entry and moves nothing
+    if (outcome === "changed") await bumpContentVersion(trx);
+    return { ok: true as const, id };
   });
+}
+
+/** Inserts a new product with a free slug and writes its audit entry; answers its id. */
+async function createProduct(
+  trx: Transaction<DB>,
+  staff: StaffRef,
+  fields: ProductFields,
+  imageUrl: string | null,
+  now: Date,
+): Promise<number> {
+  const created = await trx
+    .insertInto("products")
+    .values({
+      ...fields,
+      slug: await freeSlug(trx, fields.name),
+      // until an image is uploaded, the shop shows its mark
+      image: imageUrl ?? "/images/logo-mark.svg",
+      // a new product shows in the shop once the stock page gives it stock
+      inventory: 0,
+      isKnife: 0,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await writeAudit(
+    trx,
+    staff,
+    { action: "product.create", entityType: "product", entityId: created.id, after: fields },
+    now,
+  );
+  return created.id;
+}
+
+/** Only the fields whose value moved, before and after. */
+function changedFields(before: Record<string, unknown>, fields: Record<string, unknown>) {
+  const changedBefore: Record<string, unknown> = {};
+  const changedAfter: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) {
+    const old = before[k];
+    if (old !== v) {
+      changedBefore[k] = old;
+      changedAfter[k] = v;
+    }
+  }
+  return { changedBefore, changedAfter };
+}
+
+/** Updates a locked product and, when anything moved, writes its price history and audit entry. */
+async function updateProduct(
+  trx: Transaction<DB>,
+  staff: StaffRef,
+  id: number,
+  fields: ProductFields,
+  now: Date,
+): Promise<"missing" | "unchanged" | "changed"> {
+  const before = await trx
+    .selectFrom("products")
+    .select([
+      "name",
+      "description",
+      "categoryId",
+      "kind",
+      "weight",
+      "priceCents",
+      "taxable",
+      "active",
+      "image",
+    ])
+    .where("id", "=", id)
+    .$if(isPg(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+  if (!before) return "missing";
+  await trx.updateTable("products").set(fields).where("id", "=", id).execute();
+  const { changedBefore, changedAfter } = changedFields(before, fields);
+  if (Object.keys(changedAfter).length === 0) return "unchanged";
+  await recordPriceChange(
+    trx,
+    staff.id,
+    { type: "product", id, oldCents: before.priceCents, newCents: fields.priceCents },
+    now,
+  );
+  await writeAudit(
+    trx,
+    staff,
+    {
+      action: "product.update",
+      entityType: "product",
+      entityId: id,
+      before: changedBefore,
+      after: changedAfter,
+    },
+    now,
+  );
+  return "changed";
 }

@@ -175,24 +175,15 @@ function auditView(row: {
   };
 }
 
-/**
- * Creates (`id` null) or updates a post of `input.postType`. A post's type never changes. The
- * publish date is the one typed, in Sydney time; a post published without one is published now.
- */
-export async function savePost(
-  staff: StaffRef,
-  id: number | null,
-  input: PostInput,
-  now = new Date(),
-): Promise<SaveOutcome> {
-  const stamp = now.toISOString();
+/** The posts row's columns from the form; the publish date in UTC, recipe fields only on recipes. */
+function postColumns(input: PostInput, stamp: string) {
   const publishedAt = input.publishedAt
     ? sydneyLocalToIso(input.publishedAt)
     : input.status === "published"
       ? stamp
       : null;
   const recipe = input.postType === "recipe";
-  const fields = {
+  return {
     title: input.title,
     slug: input.slug,
     summary: input.summary,
@@ -209,75 +200,46 @@ export async function savePost(
     directions: recipe ? JSON.stringify(input.directions) : null,
     updatedAt: stamp,
   };
+}
+
+type PostColumns = ReturnType<typeof postColumns>;
+type AuditedPost = NonNullable<Awaited<ReturnType<typeof readForAudit>>>;
+
+/**
+ * Creates (`id` null) or updates a post of `input.postType`. A post's type never changes. The
+ * publish date is the one typed, in Sydney time; a post published without one is published now.
+ */
+export async function savePost(
+  staff: StaffRef,
+  id: number | null,
+  input: PostInput,
+  now = new Date(),
+): Promise<SaveOutcome> {
+  const stamp = now.toISOString();
+  const fields = postColumns(input, stamp);
   try {
     return await db.transaction().execute(async (trx) => {
       const before = id === null ? null : await readForAudit(trx, id);
       if (id !== null && !before)
         throw new Refusal({ ok: false, status: 404, message: "There is no such post." });
       const type = before?.postType ?? input.postType;
-      const taken = await trx
-        .selectFrom("posts")
-        .select("id")
-        .where("postType", "=", type)
-        .where("slug", "=", input.slug)
-        .$if(id !== null, (q) => q.where("id", "!=", id!))
-        .executeTakeFirst();
-      if (taken) throw slugTaken(type);
+      await refuseTakenSlug(trx, type, input.slug, id);
       const categoryIds = await validCategories(trx, type, input.categoryIds);
 
-      let postId: number;
-      if (id === null) {
-        const inserted = await trx
-          .insertInto("posts")
-          .values({
-            ...fields,
-            postType: type,
-            authorId: null,
-            featured: 0,
-            highlight: 0,
-            createdAt: stamp,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        postId = inserted.id;
-      } else {
-        postId = id;
-        await trx.updateTable("posts").set(fields).where("id", "=", id).execute();
-        if (before && before.slug !== input.slug) {
-          // the old slug now redirects here (taking over an older redirect from the same slug)
-          await trx
-            .deleteFrom("postSlugRedirects")
-            .where("postType", "=", type)
-            .where("oldSlug", "=", before.slug)
-            .execute();
-          await trx
-            .insertInto("postSlugRedirects")
-            .values({ postId: id, postType: type, oldSlug: before.slug, createdAt: stamp })
-            .execute();
-        }
-      }
-      // the slug belongs to a post now: it wins over any redirect from it
-      await trx
-        .deleteFrom("postSlugRedirects")
-        .where("postType", "=", type)
-        .where("oldSlug", "=", input.slug)
-        .execute();
-      await trx.deleteFrom("postCategories").where("postId", "=", postId).execute();
-      if (categoryIds.length)
-        await trx
-          .insertInto("postCategories")
-          .values(categoryIds.map((categoryId) => ({ postId, categoryId })))
-          .execute();
+      const postId =
+        id === null || !before
+          ? await insertPost(trx, type, fields, stamp)
+          : await updatePost(trx, { id, type, before, fields, stamp });
+      await claimSlug(trx, type, input.slug);
+      await setCategories(trx, postId, categoryIds);
 
       const after = await readForAudit(trx, postId);
+      const noun = type === "recipe" ? "recipe" : "post";
       await writeAudit(
         trx,
         staff,
         {
-          action:
-            id === null
-              ? `${type === "recipe" ? "recipe" : "post"}.create`
-              : `${type === "recipe" ? "recipe" : "post"}.update`,
+          action: id === null ? `${noun}.create` : `${noun}.update`,
           entityType: "post",
           entityId: postId,
           before: before ? auditView(before) : null,
@@ -294,6 +256,88 @@ export async function savePost(
     if (isUniqueViolation(error)) return slugTakenOutcome(input.postType);
     throw error;
   }
+}
+
+/** Refuses a slug another post of the type has (the unique key still decides a race). */
+async function refuseTakenSlug(
+  trx: Transaction<DB>,
+  type: PostType,
+  slug: string,
+  id: number | null,
+) {
+  const taken = await trx
+    .selectFrom("posts")
+    .select("id")
+    .where("postType", "=", type)
+    .where("slug", "=", slug)
+    .$if(id !== null, (q) => q.where("id", "!=", id!))
+    .executeTakeFirst();
+  if (taken) throw slugTaken(type);
+}
+
+async function insertPost(
+  trx: Transaction<DB>,
+  type: PostType,
+  fields: PostColumns,
+  stamp: string,
+) {
+  const inserted = await trx
+    .insertInto("posts")
+    .values({
+      ...fields,
+      postType: type,
+      authorId: null,
+      featured: 0,
+      highlight: 0,
+      createdAt: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+async function updatePost(
+  trx: Transaction<DB>,
+  {
+    id,
+    type,
+    before,
+    fields,
+    stamp,
+  }: { id: number; type: PostType; before: AuditedPost; fields: PostColumns; stamp: string },
+) {
+  await trx.updateTable("posts").set(fields).where("id", "=", id).execute();
+  if (before.slug !== fields.slug) {
+    // the old slug now redirects here (taking over an older redirect from the same slug)
+    await trx
+      .deleteFrom("postSlugRedirects")
+      .where("postType", "=", type)
+      .where("oldSlug", "=", before.slug)
+      .execute();
+    await trx
+      .insertInto("postSlugRedirects")
+      .values({ postId: id, postType: type, oldSlug: before.slug, createdAt: stamp })
+      .execute();
+  }
+  return id;
+}
+
+/** The slug belongs to a post now: it wins over any redirect from it. */
+async function claimSlug(trx: Transaction<DB>, type: PostType, slug: string) {
+  await trx
+    .deleteFrom("postSlugRedirects")
+    .where("postType", "=", type)
+    .where("oldSlug", "=", slug)
+    .execute();
+}
+
+async function setCategories(trx: Transaction<DB>, postId: number, categoryIds: number[]) {
+  await trx.deleteFrom("postCategories").where("postId", "=", postId).execute();
+  if (categoryIds.length)
+    await trx
+      .insertInto("postCategories")
+      .values(categoryIds.map((categoryId) => ({ postId, categoryId })))
+      .execute();
 }
 
 const slugTakenOutcome = (type: PostType) =>

@@ -1,7 +1,7 @@
 // Discount codes in the back office (issue 37, permission "discounts", decision 056): the list with
 // its search, the form's options, create and edit (each audited in its own transaction), and a
 // code's usage report. The rules for these terms, which checkout applies, live in app/discounts/discount-rules.ts.
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { writeAudit } from "~/staff/audit.server";
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
 import type { Staff } from "~/staff/staff-session.server";
@@ -306,40 +306,12 @@ export async function saveDiscount(
   now = new Date(),
   db: Kysely<DB> = appDb,
 ): Promise<SaveOutcome> {
-  const { products: known, regions } = await discountFormOptions(db);
   const productIds = [...new Set(input.products)];
   const regionIds = [...new Set(input.excludedRegions)];
-  if (input.kind === "free_item" && productIds.some((p) => !known.some((k) => k.id === p)))
-    return { ok: false, status: 400, fieldErrors: { products: "Choose products from the list." } };
-  if (regionIds.some((r) => !regions.some((k) => k.id === r)))
-    return {
-      ok: false,
-      status: 400,
-      fieldErrors: { excludedRegions: "Choose regions from the list." },
-    };
-  const value =
-    input.kind === "percent"
-      ? Number(input.percent)
-      : input.kind === "amount"
-        ? amountCents(input.amount)!
-        : 0;
-  const window = datesToWindow(input.startsOn, input.endsOn);
+  const unknown = await unknownChoice(db, input, productIds, regionIds);
+  if (unknown) return { ok: false, status: 400, fieldErrors: unknown };
   const ts = now.toISOString();
-  const fields = {
-    code: input.code,
-    description: input.description,
-    kind: input.kind,
-    value,
-    usable: input.active ? 1 : 0,
-    chooseItems: input.kind === "free_item" && productIds.length > 1 ? 1 : 0,
-    startsAt: window.startsAt,
-    endsAt: window.endsAt,
-    recurring: input.appliesTo === "recurring" ? 1 : 0,
-    deliveries: input.appliesTo === "recurring" ? input.deliveries : null,
-    maxUses: input.maxUses,
-    maxUsesPerCustomer: input.maxUsesPerCustomer,
-    updatedAt: ts,
-  };
+  const fields = discountColumns(input, productIds, ts);
   const taken = await db
     .selectFrom("discounts")
     .select("id")
@@ -352,25 +324,7 @@ export async function saveDiscount(
     const savedId = await db.transaction().execute(async (trx) => {
       const before = id === null ? null : await snapshot(trx, id);
       if (id !== null && !before) return null;
-      let discountId: number;
-      if (id === null) {
-        const row = await trx
-          .insertInto("discounts")
-          .values({ ...fields, createdAt: ts })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        discountId = row.id;
-      } else {
-        await trx.updateTable("discounts").set(fields).where("id", "=", id).execute();
-        discountId = id;
-        // subscriptions and drafts hold the code by name: a renamed code stays theirs
-        if (before!.code !== input.code)
-          await trx
-            .updateTable("subscriptions")
-            .set({ discountCode: input.code })
-            .where("discountCode", "=", before!.code)
-            .execute();
-      }
+      const discountId = await writeDiscountRow(trx, id, before, fields, ts);
       // free products: kept as they are when unchanged (their choice order and minimum stay)
       const wanted = input.kind === "free_item" ? productIds : [];
       const sameItems =
@@ -378,32 +332,8 @@ export async function saveDiscount(
         before.products.length === wanted.length &&
         before.products.every((p) => wanted.includes(p)) &&
         (before.kind === "free_item") === (input.kind === "free_item");
-      if (!sameItems) {
-        await trx.deleteFrom("discountItems").where("discountId", "=", discountId).execute();
-        const choice = wanted.length > 1;
-        if (wanted.length)
-          await trx
-            .insertInto("discountItems")
-            .values(
-              wanted.map((productId) => ({
-                discountId,
-                productId,
-                choice: choice ? 1 : 0,
-                itemOrder: choice ? 1 : null,
-                minimum: null,
-              })),
-            )
-            .execute();
-      }
-      await trx
-        .deleteFrom("discountExcludedRegions")
-        .where("discountId", "=", discountId)
-        .execute();
-      if (regionIds.length)
-        await trx
-          .insertInto("discountExcludedRegions")
-          .values(regionIds.map((regionId) => ({ discountId, regionId })))
-          .execute();
+      if (!sameItems) await replaceFreeItems(trx, discountId, wanted);
+      await replaceExcludedRegions(trx, discountId, regionIds);
       const after = await snapshot(trx, discountId);
       await writeAudit(
         trx,
@@ -428,6 +358,105 @@ export async function saveDiscount(
       return { ok: false, status: 409, fieldErrors: { code: DISCOUNT_TAKEN } };
     throw error;
   }
+}
+
+/** The field error when a chosen free product or excluded region is not one of the form's options. */
+async function unknownChoice(
+  db: Kysely<DB>,
+  input: DiscountFormInput,
+  productIds: number[],
+  regionIds: number[],
+): Promise<Record<string, string> | null> {
+  const { products: known, regions } = await discountFormOptions(db);
+  if (input.kind === "free_item" && productIds.some((p) => !known.some((k) => k.id === p)))
+    return { products: "Choose products from the list." };
+  if (regionIds.some((r) => !regions.some((k) => k.id === r)))
+    return { excludedRegions: "Choose regions from the list." };
+  return null;
+}
+
+/** The discounts row's columns from the form (the value in percent or cents by its kind). */
+function discountColumns(input: DiscountFormInput, productIds: number[], ts: string) {
+  const value =
+    input.kind === "percent"
+      ? Number(input.percent)
+      : input.kind === "amount"
+        ? amountCents(input.amount)!
+        : 0;
+  const window = datesToWindow(input.startsOn, input.endsOn);
+  return {
+    code: input.code,
+    description: input.description,
+    kind: input.kind,
+    value,
+    usable: input.active ? 1 : 0,
+    chooseItems: input.kind === "free_item" && productIds.length > 1 ? 1 : 0,
+    startsAt: window.startsAt,
+    endsAt: window.endsAt,
+    recurring: input.appliesTo === "recurring" ? 1 : 0,
+    deliveries: input.appliesTo === "recurring" ? input.deliveries : null,
+    maxUses: input.maxUses,
+    maxUsesPerCustomer: input.maxUsesPerCustomer,
+    updatedAt: ts,
+  };
+}
+
+/** Inserts (id null) or updates the code's row; answers its id. */
+async function writeDiscountRow(
+  trx: Transaction<DB>,
+  id: number | null,
+  before: Snapshot | null,
+  fields: ReturnType<typeof discountColumns>,
+  ts: string,
+): Promise<number> {
+  if (id === null) {
+    const row = await trx
+      .insertInto("discounts")
+      .values({ ...fields, createdAt: ts })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  await trx.updateTable("discounts").set(fields).where("id", "=", id).execute();
+  // subscriptions and drafts hold the code by name: a renamed code stays theirs
+  if (before!.code !== fields.code)
+    await trx
+      .updateTable("subscriptions")
+      .set({ discountCode: fields.code })
+      .where("discountCode", "=", before!.code)
+      .execute();
+  return id;
+}
+
+async function replaceFreeItems(trx: Transaction<DB>, discountId: number, wanted: number[]) {
+  await trx.deleteFrom("discountItems").where("discountId", "=", discountId).execute();
+  const choice = wanted.length > 1;
+  if (wanted.length)
+    await trx
+      .insertInto("discountItems")
+      .values(
+        wanted.map((productId) => ({
+          discountId,
+          productId,
+          choice: choice ? 1 : 0,
+          itemOrder: choice ? 1 : null,
+          minimum: null,
+        })),
+      )
+      .execute();
+}
+
+async function replaceExcludedRegions(
+  trx: Transaction<DB>,
+  discountId: number,
+  regionIds: number[],
+) {
+  await trx.deleteFrom("discountExcludedRegions").where("discountId", "=", discountId).execute();
+  if (regionIds.length)
+    await trx
+      .insertInto("discountExcludedRegions")
+      .values(regionIds.map((regionId) => ({ discountId, regionId })))
+      .execute();
 }
 
 export type DiscountUse = {

@@ -122,11 +122,9 @@ const AUDIT_WORDS: Record<string, string> = {
   "order.resend_email": "E-mail resent",
 };
 
-/** The order with this reference (any customer's), or null. */
-export async function loadAdminOrder(reference: string): Promise<AdminOrder | null> {
-  // eslint-disable-next-line no-control-regex -- PostgreSQL refuses a NUL in text
-  if (/[\u0000-\u001f]/.test(reference)) return null;
-  const order = await db
+/** The order with its customer and delivery address, by its (normalised) reference. */
+function findOrder(reference: string) {
+  return db
     .selectFrom("orders")
     .innerJoin("users", "users.id", "orders.userId")
     .leftJoin("addresses", "addresses.id", "orders.shippingAddressId")
@@ -154,63 +152,90 @@ export async function loadAdminOrder(reference: string): Promise<AdminOrder | nu
     ])
     .where("orders.reference", "=", normaliseReference(reference))
     .executeTakeFirst();
-  if (!order) return null;
-  const [breakdown, payments, refunds, audits, emails, context] = await Promise.all([
-    breakdownOf(order),
-    db
-      .selectFrom("payments")
-      .select([
-        "id",
-        "amountCents",
-        "status",
-        "cardBrand",
-        "cardLastFour",
-        "createdAt",
-        "failureMessage",
-      ])
-      .where("orderId", "=", order.id)
-      .orderBy("id", "asc")
-      .execute(),
-    db
-      .selectFrom("refunds")
-      .innerJoin("users", "users.id", "refunds.staffUserId")
-      .select([
-        "refunds.noteNumber",
-        "refunds.method",
-        "refunds.amountCents",
-        "refunds.gstCents",
-        "refunds.reason",
-        "refunds.status",
-        "refunds.createdAt",
-        "refunds.completedAt",
-        "users.firstName",
-        "users.lastName",
-        "users.email",
-      ])
-      .where("refunds.orderId", "=", order.id)
-      .orderBy("refunds.id", "asc")
-      .execute(),
-    db
-      .selectFrom("auditEntries")
-      .innerJoin("users", "users.id", "auditEntries.staffUserId")
-      .select([
-        "auditEntries.action",
-        "auditEntries.after",
-        "auditEntries.createdAt",
-        "users.firstName",
-        "users.lastName",
-        "users.email",
-      ])
-      .where("auditEntries.entityType", "=", "order")
-      .where("auditEntries.entityId", "=", order.reference)
-      .orderBy("auditEntries.id", "asc")
-      .limit(200)
-      .execute(),
-    sentEmails({ to: order.email, mentioning: order.reference }),
-    refundContext(order.id),
-  ]);
-  const invoice = payableInvoice(breakdown);
-  const summary = invoice ? paymentSummary(invoice, null, order.status === "paid") : null;
+}
+
+type FoundOrder = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+function paymentsOf(orderId: number) {
+  return db
+    .selectFrom("payments")
+    .select([
+      "id",
+      "amountCents",
+      "status",
+      "cardBrand",
+      "cardLastFour",
+      "createdAt",
+      "failureMessage",
+    ])
+    .where("orderId", "=", orderId)
+    .orderBy("id", "asc")
+    .execute();
+}
+
+function refundsOf(orderId: number) {
+  return db
+    .selectFrom("refunds")
+    .innerJoin("users", "users.id", "refunds.staffUserId")
+    .select([
+      "refunds.noteNumber",
+      "refunds.method",
+      "refunds.amountCents",
+      "refunds.gstCents",
+      "refunds.reason",
+      "refunds.status",
+      "refunds.createdAt",
+      "refunds.completedAt",
+      "users.firstName",
+      "users.lastName",
+      "users.email",
+    ])
+    .where("refunds.orderId", "=", orderId)
+    .orderBy("refunds.id", "asc")
+    .execute();
+}
+
+/** The staff's audit entries on the order (the latest 200 at most), oldest first. */
+function auditsOf(reference: string) {
+  return db
+    .selectFrom("auditEntries")
+    .innerJoin("users", "users.id", "auditEntries.staffUserId")
+    .select([
+      "auditEntries.action",
+      "auditEntries.after",
+      "auditEntries.createdAt",
+      "users.firstName",
+      "users.lastName",
+      "users.email",
+    ])
+    .where("auditEntries.entityType", "=", "order")
+    .where("auditEntries.entityId", "=", reference)
+    .orderBy("auditEntries.id", "asc")
+    .limit(200)
+    .execute();
+}
+
+type PaymentRow = Awaited<ReturnType<typeof paymentsOf>>[number];
+type AuditRow = Awaited<ReturnType<typeof auditsOf>>[number];
+
+/** An audit entry's refund, amount, method and template, in words after its action. */
+function auditDetail(after: string | null): string {
+  let detail = "";
+  try {
+    const parsed = after ? (JSON.parse(after) as Record<string, unknown>) : {};
+    if (typeof parsed.refund === "string") detail += ` ${parsed.refund}`;
+    if (typeof parsed.amountCents === "number") detail += `: ${formatAud(parsed.amountCents)}`;
+    if (typeof parsed.method === "string")
+      detail += parsed.method === "card" ? " to the card" : " as credit";
+    if (typeof parsed.template === "string") detail += `: ${parsed.template}`;
+  } catch {
+    // an entry written by hand: its action is enough
+  }
+  return detail;
+}
+
+/** What happened to the order, in time order: its status times, payments and staff's actions. */
+function historyOf(order: FoundOrder, payments: PaymentRow[], audits: AuditRow[]): HistoryEntry[] {
   const history: HistoryEntry[] = [{ at: order.createdAt, what: "Order created", who: null }];
   if (order.paidAt) history.push({ at: order.paidAt, what: "Order paid", who: null });
   for (const p of payments)
@@ -223,31 +248,40 @@ export async function loadAdminOrder(reference: string): Promise<AdminOrder | nu
     });
   if (order.packedAt) history.push({ at: order.packedAt, what: "Packed", who: null });
   if (order.dispatchedAt) history.push({ at: order.dispatchedAt, what: "Dispatched", who: null });
-  for (const a of audits) {
-    let detail = "";
-    try {
-      const after = a.after ? (JSON.parse(a.after) as Record<string, unknown>) : {};
-      if (typeof after.refund === "string") detail += ` ${after.refund}`;
-      if (typeof after.amountCents === "number") detail += `: ${formatAud(after.amountCents)}`;
-      if (typeof after.method === "string")
-        detail += after.method === "card" ? " to the card" : " as credit";
-      if (typeof after.template === "string") detail += `: ${after.template}`;
-    } catch {
-      // an entry written by hand: its action is enough
-    }
+  for (const a of audits)
     history.push({
       at: a.createdAt,
-      what: `${AUDIT_WORDS[a.action] ?? a.action}${detail}`,
+      what: `${AUDIT_WORDS[a.action] ?? a.action}${auditDetail(a.after)}`,
       who: nameOf(a),
     });
-  }
   history.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
-  const address = order.line1
+  return history;
+}
+
+const addressOf = (order: FoundOrder) =>
+  order.line1
     ? [
         order.line2 ? `${order.line2}, ${order.line1}` : order.line1,
         `${order.city} ${order.state} ${order.postcode}`,
       ].join(", ")
     : null;
+
+/** The order with this reference (any customer's), or null. */
+export async function loadAdminOrder(reference: string): Promise<AdminOrder | null> {
+  // eslint-disable-next-line no-control-regex -- PostgreSQL refuses a NUL in text
+  if (/[\u0000-\u001f]/.test(reference)) return null;
+  const order = await findOrder(reference);
+  if (!order) return null;
+  const [breakdown, payments, refunds, audits, emails, context] = await Promise.all([
+    breakdownOf(order),
+    paymentsOf(order.id),
+    refundsOf(order.id),
+    auditsOf(order.reference),
+    sentEmails({ to: order.email, mentioning: order.reference }),
+    refundContext(order.id),
+  ]);
+  const invoice = payableInvoice(breakdown);
+  const summary = invoice ? paymentSummary(invoice, null, order.status === "paid") : null;
   return {
     id: order.id,
     reference: order.reference,
@@ -259,7 +293,7 @@ export async function loadAdminOrder(reference: string): Promise<AdminOrder | nu
     delivery: {
       date: order.deliveryDate,
       window: order.deliveryWindow,
-      address,
+      address: addressOf(order),
       packedAt: order.packedAt ?? null,
       dispatchedAt: order.dispatchedAt ?? null,
     },
@@ -284,7 +318,7 @@ export async function loadAdminOrder(reference: string): Promise<AdminOrder | nu
       createdAt: r.createdAt,
     })),
     emails,
-    history,
+    history: historyOf(order, payments, audits),
     refund: refundView(context),
   };
 }

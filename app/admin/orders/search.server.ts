@@ -37,65 +37,72 @@ export function searchKind(q: string): "none" | "reference" | "email" | "name" {
 
 export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
+type OrdersEb = ExpressionBuilder<DB, "orders">;
+
+/** A whole reference, or a part of one: a range on its unique index. */
+function referenceFilter(eb: OrdersEb, q: string): Expression<SqlBool> {
+  const ref = q.toUpperCase();
+  return /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(ref)
+    ? eb("orders.reference", "=", ref)
+    : eb.and([eb("orders.reference", ">=", ref), eb("orders.reference", "<", `${ref}\uffff`)]);
+}
+
+/** Customers whose e-mail starts with these words (a range on its unique index). */
+function emailFilter(eb: OrdersEb, q: string): Expression<SqlBool> {
+  const email = q.toLowerCase();
+  return eb(
+    "orders.userId",
+    "in",
+    eb
+      .selectFrom("users")
+      .select("id")
+      .where((u) => u.and([u("email", ">=", email), u("email", "<", `${email}\uffff`)])),
+  );
+}
+
+/** Customers whose full name contains these words, whatever the case. */
+function nameFilter(eb: OrdersEb, q: string): Expression<SqlBool> {
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return eb(
+    "orders.userId",
+    "in",
+    eb
+      .selectFrom("users")
+      .select("id")
+      .where(
+        sql<SqlBool>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${like} escape '\\'`,
+      ),
+  );
+}
+
+/** Orders made on the day (Sydney time) or delivered that day. */
+function dayFilter(eb: OrdersEb, day: string): Expression<SqlBool> {
+  const [from, to] = sydneyDayRange(day);
+  return eb.or([
+    eb.and([eb("orders.createdAt", ">=", from), eb("orders.createdAt", "<", to)]),
+    eb("orders.deliveryDate", "=", day),
+  ]);
+}
+
+/** The orders a search matches, as one where clause for the page and the count alike. */
+function matching(search: OrderSearch) {
+  const q = search.q.trim().slice(0, 200);
+  const kind = searchKind(q);
+  return (eb: OrdersEb) => {
+    const all: Expression<SqlBool>[] = [];
+    if (kind === "reference") all.push(referenceFilter(eb, q));
+    if (kind === "email") all.push(emailFilter(eb, q));
+    if (kind === "name") all.push(nameFilter(eb, q));
+    if (isDay(search.date)) all.push(dayFilter(eb, search.date));
+    return eb.and(all);
+  };
+}
+
 export async function searchOrders(
   search: OrderSearch,
   page: number,
 ): Promise<{ rows: OrderListRow[]; total: number }> {
-  const q = search.q.trim().slice(0, 200);
-  const kind = searchKind(q);
-  const where = (eb: ExpressionBuilder<DB, "orders">) => {
-    const all: Expression<SqlBool>[] = [];
-    if (kind === "reference") {
-      const ref = q.toUpperCase();
-      all.push(
-        /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(ref)
-          ? eb("orders.reference", "=", ref)
-          : // a part of a reference: a range on its unique index
-            eb.and([
-              eb("orders.reference", ">=", ref),
-              eb("orders.reference", "<", `${ref}\uffff`),
-            ]),
-      );
-    }
-    if (kind === "email") {
-      const email = q.toLowerCase();
-      all.push(
-        eb(
-          "orders.userId",
-          "in",
-          eb
-            .selectFrom("users")
-            .select("id")
-            .where((u) => u.and([u("email", ">=", email), u("email", "<", `${email}\uffff`)])),
-        ),
-      );
-    }
-    if (kind === "name") {
-      const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      all.push(
-        eb(
-          "orders.userId",
-          "in",
-          eb
-            .selectFrom("users")
-            .select("id")
-            .where(
-              sql<SqlBool>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${like} escape '\\'`,
-            ),
-        ),
-      );
-    }
-    if (isDay(search.date)) {
-      const [from, to] = sydneyDayRange(search.date);
-      all.push(
-        eb.or([
-          eb.and([eb("orders.createdAt", ">=", from), eb("orders.createdAt", "<", to)]),
-          eb("orders.deliveryDate", "=", search.date),
-        ]),
-      );
-    }
-    return eb.and(all);
-  };
+  const where = matching(search);
   // the page's 50 ids first (an index walk that skips the earlier pages), then only those 50 rows
   // join their customer and invoice total: deep pages never join the rows they skip
   const pageIds = db

@@ -9,7 +9,7 @@
 // cuts (custom box, "product" lines) and its add-ons ("addon" lines, free items included); a curated
 // box holds its range's package_contents of the delivery's month (the latest month before it when
 // that month has none).
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import { db as appDb } from "~/db/client.server";
 import type { DB, OrderStatus } from "~/db/schema";
 import { addDays, parseWeekdays, runsOn } from "~/delivery/schedule";
@@ -50,6 +50,75 @@ export type OverviewDay = {
   unpaid: number;
 };
 
+type RegionRow = { name: string; weekdays: string; leadDays: number; everyWeeks: number };
+
+/** The days from today on which some region delivers, as far as the overview looks ahead. */
+function scheduledDays(regions: RegionRow[], today: string): string[] {
+  const schedules = regions.map((r) => ({
+    weekdays: parseWeekdays(r.weekdays),
+    leadDays: r.leadDays,
+    everyWeeks: r.everyWeeks,
+  }));
+  const scheduled: string[] = [];
+  for (let day = today; day <= addDays(today, LOOK_AHEAD_DAYS); day = addDays(day, 1))
+    if (schedules.some((s) => runsOn(s, day))) scheduled.push(day);
+  return scheduled;
+}
+
+/** The only invoice of an order that counts: its latest (an order re-invoiced keeps its older ones). */
+const latestInvoiceOnly = ({ not, exists, selectFrom }: ExpressionBuilder<DB, "invoices">) =>
+  not(
+    exists(
+      selectFrom("invoices as later")
+        .select("later.id")
+        .whereRef("later.orderId", "=", "invoices.orderId")
+        .whereRef("later.id", ">", "invoices.id"),
+    ),
+  );
+
+/** The box orders from today to `until`, counted by day, region and status. */
+function orderCountsUntil(db: Kysely<DB>, today: string, until: string) {
+  return db
+    .selectFrom("orders")
+    .leftJoin("subscriptions", "subscriptions.id", "orders.subscriptionId")
+    .leftJoin("deliveryRegions", "deliveryRegions.id", "subscriptions.regionId")
+    .select((eb) => [
+      "orders.deliveryDate as date",
+      "deliveryRegions.name as region",
+      "orders.status as status",
+      eb.fn.countAll<number>().as("count"),
+    ])
+    .where("orders.deliveryDate", ">=", today)
+    .where("orders.deliveryDate", "<=", until)
+    .where("orders.status", "in", DAY_STATUSES)
+    .where("orders.kind", "=", "box")
+    .groupBy(["orders.deliveryDate", "deliveryRegions.name", "orders.status"])
+    .execute();
+}
+
+/** The add-ons in paid boxes from today to `until`, summed by day and region. */
+function addonCountsUntil(db: Kysely<DB>, today: string, until: string) {
+  return db
+    .selectFrom("orders")
+    .innerJoin("invoices", "invoices.orderId", "orders.id")
+    .innerJoin("invoiceLines", "invoiceLines.invoiceId", "invoices.id")
+    .leftJoin("subscriptions", "subscriptions.id", "orders.subscriptionId")
+    .leftJoin("deliveryRegions", "deliveryRegions.id", "subscriptions.regionId")
+    .select((eb) => [
+      "orders.deliveryDate as date",
+      "deliveryRegions.name as region",
+      eb.fn.sum<number>("invoiceLines.quantity").as("quantity"),
+    ])
+    .where("orders.deliveryDate", ">=", today)
+    .where("orders.deliveryDate", "<=", until)
+    .where("orders.status", "=", "paid")
+    .where("orders.kind", "=", "box")
+    .where("invoiceLines.sellableType", "=", "addon")
+    .where(latestInvoiceOnly)
+    .groupBy(["orders.deliveryDate", "deliveryRegions.name"])
+    .execute();
+}
+
 /**
  * The next 14 delivery days from today (Sydney): the days on which a region delivers or an order is
  * due, each with the regions that have orders on it (paid boxes, the add-ons in them, unpaid
@@ -67,61 +136,11 @@ export async function packingOverview(
     .execute();
   // the delivery days: each day a region delivers on (and below, any day an order is due); the
   // orders are read only up to the 14th of them
-  const schedules = regions.map((r) => ({
-    weekdays: parseWeekdays(r.weekdays),
-    leadDays: r.leadDays,
-    everyWeeks: r.everyWeeks,
-  }));
-  const scheduled: string[] = [];
-  for (let day = today; day <= addDays(today, LOOK_AHEAD_DAYS); day = addDays(day, 1))
-    if (schedules.some((s) => runsOn(s, day))) scheduled.push(day);
+  const scheduled = scheduledDays(regions, today);
   const until = scheduled[OVERVIEW_DAYS - 1] ?? addDays(today, LOOK_AHEAD_DAYS);
   const [orderCounts, addonCounts] = await Promise.all([
-    db
-      .selectFrom("orders")
-      .leftJoin("subscriptions", "subscriptions.id", "orders.subscriptionId")
-      .leftJoin("deliveryRegions", "deliveryRegions.id", "subscriptions.regionId")
-      .select((eb) => [
-        "orders.deliveryDate as date",
-        "deliveryRegions.name as region",
-        "orders.status as status",
-        eb.fn.countAll<number>().as("count"),
-      ])
-      .where("orders.deliveryDate", ">=", today)
-      .where("orders.deliveryDate", "<=", until)
-      .where("orders.status", "in", DAY_STATUSES)
-      .where("orders.kind", "=", "box")
-      .groupBy(["orders.deliveryDate", "deliveryRegions.name", "orders.status"])
-      .execute(),
-    db
-      .selectFrom("orders")
-      .innerJoin("invoices", "invoices.orderId", "orders.id")
-      .innerJoin("invoiceLines", "invoiceLines.invoiceId", "invoices.id")
-      .leftJoin("subscriptions", "subscriptions.id", "orders.subscriptionId")
-      .leftJoin("deliveryRegions", "deliveryRegions.id", "subscriptions.regionId")
-      .select((eb) => [
-        "orders.deliveryDate as date",
-        "deliveryRegions.name as region",
-        eb.fn.sum<number>("invoiceLines.quantity").as("quantity"),
-      ])
-      .where("orders.deliveryDate", ">=", today)
-      .where("orders.deliveryDate", "<=", until)
-      .where("orders.status", "=", "paid")
-      .where("orders.kind", "=", "box")
-      .where("invoiceLines.sellableType", "=", "addon")
-      // the order's latest invoice only (an order re-invoiced keeps its older invoices)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("invoices as later")
-              .select("later.id")
-              .whereRef("later.orderId", "=", "invoices.orderId")
-              .whereRef("later.id", ">", "invoices.id"),
-          ),
-        ),
-      )
-      .groupBy(["orders.deliveryDate", "deliveryRegions.name"])
-      .execute(),
+    orderCountsUntil(db, today, until),
+    addonCountsUntil(db, today, until),
   ]);
 
   const days = new Map<string, Map<string, OverviewRow>>();
@@ -267,31 +286,32 @@ export type Slip = DayOrder & { lines: SlipLine[]; hasKnife: boolean };
 
 const monthOf = (day: string) => day.slice(0, 7);
 
-/**
- * The day's paid orders, each with what it holds (its latest invoice's lines, a curated box's
- * contents) and whether a knife is in it: the slips and the pick list. Four queries for the day.
- */
-export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb): Promise<Slip[]> {
-  const orders = (
+/** The day's paid orders, by region then reference (the slips' and the manifest's order). */
+async function paidDayOrders(db: Kysely<DB>, date: string): Promise<DayOrder[]> {
+  return (
     await dayOrdersQuery(db, date, ["paid"])
       .select([...dayOrderColumns])
       .orderBy("deliveryRegions.name")
       .orderBy("orders.reference")
       .execute()
   ).map(toDayOrder);
-  if (!orders.length) return [];
-  const ids = orders.map((o) => o.id);
+}
+
+type ItemLine = {
+  orderId: number;
+  sellableType: string;
+  sellableId: number | null;
+  name: string;
+  quantity: number;
+  isKnife: number | null;
+  productName: string | null;
+  parentId: number | null;
+};
+
+/** The box, cut and add-on lines of these orders' latest invoices, with their product or package. */
+async function itemLinesOf(db: Kysely<DB>, ids: number[]): Promise<ItemLine[]> {
+  const lines: ItemLine[] = [];
   // chunks keep the parameter lists well inside SQLite's and PostgreSQL's limits
-  const lines: {
-    orderId: number;
-    sellableType: string;
-    sellableId: number | null;
-    name: string;
-    quantity: number;
-    isKnife: number | null;
-    productName: string | null;
-    parentId: number | null;
-  }[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500);
     lines.push(
@@ -320,81 +340,95 @@ export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb):
         ])
         .where("invoices.orderId", "in", chunk)
         .where("invoiceLines.sellableType", "in", ["package", "product", "addon"])
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom("invoices as later")
-                .select("later.id")
-                .whereRef("later.orderId", "=", "invoices.orderId")
-                .whereRef("later.id", ">", "invoices.id"),
-            ),
-          ),
-        )
+        .where(latestInvoiceOnly)
         .orderBy("invoiceLines.id")
         .execute()),
     );
   }
-  // curated boxes: their range's contents of the delivery's month (else the latest month before it)
+  return lines;
+}
+
+type Contents = Map<number, { item: string; quantity: string }[]>;
+
+/** Curated boxes: their range's contents of the delivery's month (else the latest month before it). */
+async function curatedContents(db: Kysely<DB>, lines: ItemLine[], date: string): Promise<Contents> {
   const curatedRanges = [
     ...new Set(
       lines.filter((l) => l.sellableType === "package" && l.parentId).map((l) => l.parentId!),
     ),
   ];
-  const contents = new Map<number, { item: string; quantity: string }[]>();
-  if (curatedRanges.length) {
-    const rows = await db
-      .selectFrom("packageContents")
-      .innerJoin("packages", "packages.id", "packageContents.packageId")
-      .select([
-        "packageContents.packageId as packageId",
-        "packageContents.month as month",
-        "packageContents.item as item",
-        "packageContents.quantity as quantity",
-      ])
-      .where("packageContents.packageId", "in", curatedRanges)
-      .where("packages.kind", "=", "curated")
-      .orderBy("packageContents.month", "desc")
-      .orderBy("packageContents.sortOrder")
-      .execute();
-    const month = monthOf(date);
-    for (const range of curatedRanges) {
-      const mine = rows.filter((r) => r.packageId === range);
-      const chosen =
-        mine.find((r) => r.month <= month)?.month ?? mine[mine.length - 1]?.month ?? null;
-      contents.set(
-        range,
-        mine.filter((r) => r.month === chosen).map((r) => ({ item: r.item, quantity: r.quantity })),
-      );
-    }
+  const contents: Contents = new Map();
+  if (!curatedRanges.length) return contents;
+  const rows = await db
+    .selectFrom("packageContents")
+    .innerJoin("packages", "packages.id", "packageContents.packageId")
+    .select([
+      "packageContents.packageId as packageId",
+      "packageContents.month as month",
+      "packageContents.item as item",
+      "packageContents.quantity as quantity",
+    ])
+    .where("packageContents.packageId", "in", curatedRanges)
+    .where("packages.kind", "=", "curated")
+    .orderBy("packageContents.month", "desc")
+    .orderBy("packageContents.sortOrder")
+    .execute();
+  const month = monthOf(date);
+  for (const range of curatedRanges) {
+    const mine = rows.filter((r) => r.packageId === range);
+    const chosen =
+      mine.find((r) => r.month <= month)?.month ?? mine[mine.length - 1]?.month ?? null;
+    contents.set(
+      range,
+      mine.filter((r) => r.month === chosen).map((r) => ({ item: r.item, quantity: r.quantity })),
+    );
   }
-  const byOrder = new Map<number, typeof lines>();
+  return contents;
+}
+
+/** One order's slip lines (a box followed by its curated contents) and whether a knife is in it. */
+function slipOf(lines: ItemLine[], contents: Contents): { lines: SlipLine[]; hasKnife: boolean } {
+  const slipLines: SlipLine[] = [];
+  let hasKnife = false;
+  for (const l of lines) {
+    if (l.isKnife === 1) hasKnife = true;
+    if (l.sellableType === "package") {
+      slipLines.push({ kind: "box", name: l.name, quantity: String(l.quantity), product: null });
+      for (const c of (l.parentId && contents.get(l.parentId)) || [])
+        slipLines.push({ kind: "contents", name: c.item, quantity: c.quantity, product: null });
+    } else
+      slipLines.push({
+        kind: l.sellableType === "product" ? "cut" : "addon",
+        name: l.name,
+        quantity: String(l.quantity),
+        product:
+          l.sellableId !== null && l.productName !== null
+            ? { id: l.sellableId, name: l.productName }
+            : null,
+      });
+  }
+  return { lines: slipLines, hasKnife };
+}
+
+/**
+ * The day's paid orders, each with what it holds (its latest invoice's lines, a curated box's
+ * contents) and whether a knife is in it: the slips and the pick list. Four queries for the day.
+ */
+export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb): Promise<Slip[]> {
+  const orders = await paidDayOrders(db, date);
+  if (!orders.length) return [];
+  const lines = await itemLinesOf(
+    db,
+    orders.map((o) => o.id),
+  );
+  const contents = await curatedContents(db, lines, date);
+  const byOrder = new Map<number, ItemLine[]>();
   for (const l of lines) {
     const list = byOrder.get(l.orderId) ?? [];
     list.push(l);
     byOrder.set(l.orderId, list);
   }
-  return orders.map((o) => {
-    const slipLines: SlipLine[] = [];
-    let hasKnife = false;
-    for (const l of byOrder.get(o.id) ?? []) {
-      if (l.isKnife === 1) hasKnife = true;
-      if (l.sellableType === "package") {
-        slipLines.push({ kind: "box", name: l.name, quantity: String(l.quantity), product: null });
-        for (const c of (l.parentId && contents.get(l.parentId)) || [])
-          slipLines.push({ kind: "contents", name: c.item, quantity: c.quantity, product: null });
-      } else
-        slipLines.push({
-          kind: l.sellableType === "product" ? "cut" : "addon",
-          name: l.name,
-          quantity: String(l.quantity),
-          product:
-            l.sellableId !== null && l.productName !== null
-              ? { id: l.sellableId, name: l.productName }
-              : null,
-        });
-    }
-    return { ...o, lines: slipLines, hasKnife };
-  });
+  return orders.map((o) => ({ ...o, ...slipOf(byOrder.get(o.id) ?? [], contents) }));
 }
 
 /** What one paid order puts on the pick list: its cuts, add-ons and curated contents (one box's worth each). */
@@ -444,13 +478,7 @@ export const MANIFEST_HEADER = [
 
 /** The courier manifest of the day: its paid orders, one row each, by region then reference. */
 export async function manifestCsv(date: string, db: Kysely<DB> = appDb): Promise<string> {
-  const orders = (
-    await dayOrdersQuery(db, date, ["paid"])
-      .select([...dayOrderColumns])
-      .orderBy("deliveryRegions.name")
-      .orderBy("orders.reference")
-      .execute()
-  ).map(toDayOrder);
+  const orders = await paidDayOrders(db, date);
   return toCsv([
     MANIFEST_HEADER,
     ...orders.map((o) => [

@@ -63,61 +63,10 @@ export function PostForm({
         rows={3}
         maxLength={500}
       />
-      {categories.length ? (
-        <fieldset className="content-form__checks">
-          <legend className="field__label">Categories</legend>
-          {categories.map((c) => (
-            <CheckboxField key={c.id} name="categoryIds" value={String(c.id)} label={c.name} />
-          ))}
-        </fieldset>
-      ) : null}
-      <div className="form-row form-row--2">
-        <SelectField
-          name="thumbnailUrl"
-          label="Hero image"
-          placeholder="Choose an image"
-          options={images.map((src) => ({ value: src, label: src.replace("/images/", "") }))}
-        />
-        <TextField name="thumbnailAlt" label="Hero image description (alt text)" maxLength={200} />
-      </div>
-      <div className="form-row form-row--2">
-        <SelectField
-          name="status"
-          label="Status"
-          hint="A draft shows nowhere on the site. A published post shows from its publish date."
-          options={[
-            { value: "draft", label: "Draft" },
-            { value: "published", label: "Published" },
-          ]}
-        />
-        <TextField
-          name="publishedAt"
-          label="Publish date (Sydney time)"
-          type="datetime-local"
-          hint="Empty: the moment it is published."
-        />
-      </div>
-      {recipe ? (
-        <>
-          <div className="form-row form-row--3">
-            <TextField
-              name="preparationTime"
-              label="Preparation (minutes)"
-              inputMode="numeric"
-              autoComplete="off"
-            />
-            <TextField
-              name="cookingTime"
-              label="Cooking (minutes)"
-              inputMode="numeric"
-              autoComplete="off"
-            />
-            <TextField name="servings" label="Serves" inputMode="numeric" autoComplete="off" />
-          </div>
-          <TextAreaField name="ingredients" label="Ingredients" hint="One a line." rows={8} />
-          <TextAreaField name="directions" label="Directions" hint="One step a line." rows={8} />
-        </>
-      ) : null}
+      <CategoryChecks categories={categories} />
+      <ImageFields images={images} />
+      <PublishFields />
+      {recipe ? <RecipeFields /> : null}
       <TextAreaField
         name="body"
         label="Body (Markdown)"
@@ -134,5 +83,77 @@ export function PostForm({
         </FormSubmit>
       </div>
     </ValidatedForm>
+  );
+}
+
+function CategoryChecks({ categories }: { categories: CategoryOption[] }) {
+  if (!categories.length) return null;
+  return (
+    <fieldset className="content-form__checks">
+      <legend className="field__label">Categories</legend>
+      {categories.map((c) => (
+        <CheckboxField key={c.id} name="categoryIds" value={String(c.id)} label={c.name} />
+      ))}
+    </fieldset>
+  );
+}
+
+function ImageFields({ images }: { images: string[] }) {
+  return (
+    <div className="form-row form-row--2">
+      <SelectField
+        name="thumbnailUrl"
+        label="Hero image"
+        placeholder="Choose an image"
+        options={images.map((src) => ({ value: src, label: src.replace("/images/", "") }))}
+      />
+      <TextField name="thumbnailAlt" label="Hero image description (alt text)" maxLength={200} />
+    </div>
+  );
+}
+
+function PublishFields() {
+  return (
+    <div className="form-row form-row--2">
+      <SelectField
+        name="status"
+        label="Status"
+        hint="A draft shows nowhere on the site. A published post shows from its publish date."
+        options={[
+          { value: "draft", label: "Draft" },
+          { value: "published", label: "Published" },
+        ]}
+      />
+      <TextField
+        name="publishedAt"
+        label="Publish date (Sydney time)"
+        type="datetime-local"
+        hint="Empty: the moment it is published."
+      />
+    </div>
+  );
+}
+
+function RecipeFields() {
+  return (
+    <>
+      <div className="form-row form-row--3">
+        <TextField
+          name="preparationTime"
+          label="Preparation (minutes)"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField
+          name="cookingTime"
+          label="Cooking (minutes)"
+          inputMode="numeric"
+          autoComplete="off"
+        />
+        <TextField name="servings" label="Serves" inputMode="numeric" autoComplete="off" />
+      </div>
+      <TextAreaField name="ingredients" label="Ingredients" hint="One a line." rows={8} />
+      <TextAreaField name="directions" label="Directions" hint="One step a line." rows={8} />
+    </>
   );
 }
