@@ -15,7 +15,8 @@ export type FaqOrderGroup = { category: string; label: string; items: FaqOrderIt
 /** An item's order number; its label, read by screen readers only, names the question. */
 function OrderField({ item }: { item: FaqOrderItem }) {
   const name = faqOrderName(item.id);
-  const { error, getInputProps } = useFormField(name, FAQ_ORDER_FORM_ID);
+  // read from the enclosing form: with a formId, the hook would not see its default values
+  const { error, getInputProps } = useFormField(name);
   const label = <span className="visually-hidden">Order of “{item.question}”</span>;
   return (
     <FieldShell
