@@ -60,6 +60,11 @@ export function formatCalendarDay(day: string, style: CalendarDayStyle): string 
   return dayMonthYear;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A yyyy-MM-dd that is a real day (what a day field of a query or a form accepts). */
+export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+
 /** The calendar day `n` days after `day` (before it for a negative `n`). */
 export function addDays(day: string, n: number): string {
   const [y, m, d] = day.split("-").map(Number);

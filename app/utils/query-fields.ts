@@ -3,11 +3,7 @@
 // repeated, not text) as text, "" for none. The same schema reads the query in the loader and
 // checks the form in the browser, where it therefore never blocks a search.
 import { z } from "zod";
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A yyyy-MM-dd that is a real day. */
-export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+import { isDay } from "./calendar-day";
 
 /** The first value of a parameter given several times (as URLSearchParams.get reads it). */
 const firstOf = (v: unknown) => (Array.isArray(v) ? v[0] : v);

@@ -1,6 +1,7 @@
 // Content editing in the back office, js and nojs (issue 37): an editor edits a post's title and
 // body and reads them on the blog; a draft is previewed, not public, then published and public; an
-// FAQ edit shows on /faq. axe finds no serious violations on the editor's pages.
+// FAQ edit shows on /faq; the FAQ list's reorder form refuses a bad number under its field. axe
+// finds no serious violations on the editor's pages.
 //
 // The blog list and /faq are read with a query of their own: an anonymous page another spec read
 // a moment ago may still sit in a worker's page cache until the content version's invalidation
@@ -115,6 +116,27 @@ test.describe("content editing", () => {
     await expect(item).toHaveCount(1);
     if ((await item.getAttribute("open")) === null) await item.locator("summary").click();
     await expect(item.locator("strong")).toHaveText("instructions");
+  });
+
+  test("the FAQ list refuses a bad order number under its field, then saves", async ({ page }) => {
+    await signInEditor(page);
+    await page.goto("/admin/content/faq");
+    await ready(page);
+    const order = page.getByLabel(/^Order of/).first();
+    const saved = await order.inputValue();
+    await order.fill("first");
+    await page.getByRole("button", { name: "Save the order" }).click();
+    await expect(order).toHaveAttribute("aria-invalid", "true");
+    await expect(order).toHaveAccessibleDescription("Enter a whole number from 0 to 100000.");
+    await expect(order).toHaveValue("first");
+    await expectNoSeriousViolations(page);
+
+    await order.fill(saved);
+    await page.getByRole("button", { name: "Save the order" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "The new order is saved." }),
+    ).toBeVisible();
+    await expect(order).toHaveValue(saved);
   });
 
   test("the editor's pages answer 200 and have no serious axe violations", async ({ page }) => {

@@ -2,13 +2,8 @@
 // post form's parsing (a slug made from the title, recipe lists, refused images).
 import { describe, expect, it } from "vitest";
 import { isoToSydneyLocal, sydneyLocalToIso } from "~/admin/content/dates";
-import {
-  faqOrdersOf,
-  isSlug,
-  PostSchema,
-  slugify,
-  TickerSchema,
-} from "~/admin/content/content-schema";
+import { isSlug, PostSchema, slugify, TickerSchema } from "~/admin/content/content-schema";
+import { FaqOrdersSchema } from "~/admin/content/faq-order-schema";
 import { isOwnImage } from "~/content/own-image";
 
 describe("slugs", () => {
@@ -109,19 +104,24 @@ describe("the post form", () => {
 });
 
 describe("FAQ order numbers and the ticker", () => {
-  it("reads the reorder form's numbers and refuses a bad one", () => {
-    const form = new FormData();
-    form.append("order-4", " 20 ");
-    form.append("order-9", "0");
-    form.append("csrf", "x");
-    expect(faqOrdersOf(form)).toEqual(
+  it("reads the reorder form's numbers and refuses a bad one under its field", () => {
+    const form = { "order-4": " 20 ", "order-9": "0", csrf: "x" };
+    expect(FaqOrdersSchema.parse(form)).toEqual(
       new Map([
         [4, 20],
         [9, 0],
       ]),
     );
-    form.append("order-5", "-1");
-    expect(faqOrdersOf(form)).toMatchObject({ error: expect.stringContaining("whole number") });
+    for (const bad of ["-1", "first", "100001", "1.5", ""]) {
+      const result = FaqOrdersSchema.safeParse({ ...form, "order-5": bad });
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues, bad).toEqual([
+        expect.objectContaining({
+          path: ["order-5"],
+          message: expect.stringContaining("whole number"),
+        }),
+      ]);
+    }
   });
 
   it("keeps 1 to 12 ticker lines", () => {

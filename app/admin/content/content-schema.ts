@@ -212,20 +212,3 @@ export const faqValidator = withZod(clean(FaqSchema));
 export const legalValidator = withZod(clean(LegalSchema));
 export const heroValidator = withZod(clean(HeroSchema));
 export const tickerValidator = withZod(clean(TickerSchema));
-
-/**
- * The FAQ list's reorder form: an order number per item (`order-{id}`), each a whole number from 0
- * to 100000. The map of them, or the message of the first that is not.
- */
-export function faqOrdersOf(form: FormData): Map<number, number> | { error: string } {
-  const orders = new Map<number, number>();
-  for (const [name, value] of form) {
-    const m = /^order-(\d{1,9})$/.exec(name);
-    if (!m) continue;
-    const raw = String(value).trim();
-    const n = /^\d{1,6}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(n) || n > 100_000) return { error: CONTENT_MESSAGES.sortOrder };
-    orders.set(Number(m[1]), n);
-  }
-  return orders;
-}

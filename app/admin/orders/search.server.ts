@@ -7,6 +7,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kyse
 import { offsetOf, PAGE_SIZE } from "~/admin/pagination";
 import { db } from "~/db/client.server";
 import type { DB, OrderStatus } from "~/db/schema";
+import { isDay } from "~/utils/calendar-day";
 import { sydneyDayRange } from "~/utils/sydney-time.server";
 
 export type OrderSearch = { q: string; date: string };
@@ -24,7 +25,6 @@ export type OrderListRow = {
 };
 
 const REFERENCE = /^PT-?[0-9A-Z]{4}-?[0-9A-Z]{0,4}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What a search box's words are taken for. */
 export function searchKind(q: string): "none" | "reference" | "email" | "name" {
@@ -34,8 +34,6 @@ export function searchKind(q: string): "none" | "reference" | "email" | "name" {
   if (REFERENCE.test(v.toUpperCase()) || /^PT-/i.test(v)) return "reference";
   return "name";
 }
-
-export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
 type OrdersEb = ExpressionBuilder<DB, "orders">;
 
