@@ -8,7 +8,8 @@
 //
 // The one timed assertion of the unit suite, as the issue asks: a linear pass over 100 KB takes
 // about a millisecond, and the quadratic patterns this replaced took 2 to 30 seconds on these
-// inputs; 50 ms (the fastest of three tries, so a busy machine's stall does not count) separates
+// inputs; 50 ms (the fastest of up to ten tries, so a busy machine's stalls do not count: npm test
+// runs the e2e suite beside this one, decision 082) separates
 // the two with room to spare.
 import fs from "node:fs";
 import path from "node:path";
@@ -32,10 +33,10 @@ const ROOT = path.resolve(__dirname, "../..");
 const N = 100_000;
 const LIMIT_MS = 50;
 
-/** The fastest of up to three runs of `fn`, in ms (one run over a second is no stall: it is the pattern). */
+/** The fastest of up to ten runs of `fn`, in ms (one run over a second is no stall: it is the pattern). */
 function fastest(fn: () => unknown): number {
   let best = Infinity;
-  for (let i = 0; i < 3 && best >= LIMIT_MS && (i === 0 || best < 1000); i++) {
+  for (let i = 0; i < 10 && best >= LIMIT_MS && (i === 0 || best < 1000); i++) {
     const t0 = performance.now();
     fn();
     best = Math.min(best, performance.now() - t0);
@@ -277,8 +278,6 @@ const ON_CLIENT_INPUT = [
   String.raw`app/utils/calendar-day.ts /^\d{4}-(\d{2})$/`,
   String.raw`app/utils/sydney-time.server.ts /^(\d{4})-(\d{2})-(\d{2})$/`,
   String.raw`app/utils/safe-redirect.ts /[\u0000-\u001f\\]/`, // the back office (issue 36): its URLs' filters and pages, the sign-in's code and destination
-  String.raw`app/admin/audit/audit-log.server.ts /^\d{1,9}$/`,
-  String.raw`app/admin/audit/audit-log.server.ts /^\d{4}-\d{2}-\d{2}$/`,
   String.raw`app/admin/pagination.ts /^\d{1,6}$/`,
   String.raw`app/admin/sent-emails.server.ts /[\\%_]/g`,
   String.raw`app/admin/sign-in-schema.ts /[\s-]/g`,
@@ -298,7 +297,9 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/orders/search.server.ts /^PT-/i`,
   String.raw`app/admin/orders/search.server.ts /^PT-?[0-9A-Z]{4}-?[0-9A-Z]{0,4}$/`,
   String.raw`app/admin/orders/search.server.ts /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/`,
-  String.raw`app/admin/orders/search.server.ts /^\d{4}-\d{2}-\d{2}$/`,
+  String.raw`app/utils/calendar-day.ts /^\d{4}-\d{2}-\d{2}$/`,
+  // the back office's GET filters (a row id in the query)
+  String.raw`app/utils/query-fields.ts /^\d{1,9}$/`,
   String.raw`app/admin/refunds/refund-rules.ts /,/g`,
   String.raw`app/admin/refunds/refund-rules.ts /^\$/`,
   String.raw`app/admin/refunds/refund-rules.ts /^\d{1,7}(\.\d{1,2})?$/`,
@@ -320,8 +321,9 @@ const ON_CLIENT_INPUT = [
   String.raw`app/admin/content/content-schema.ts /[\u0300-\u036f]/g`,
   String.raw`app/admin/content/content-schema.ts /[^a-z0-9]+/`,
   String.raw`app/admin/content/content-schema.ts /^[a-z0-9]+(?:-[a-z0-9]+)*$/`,
-  String.raw`app/admin/content/content-schema.ts /^\d{1,6}$/`,
-  String.raw`app/admin/content/content-schema.ts /^order-(\d{1,9})$/`,
+  // the FAQ's order form: each field's name and its number
+  String.raw`app/admin/content/faq-order-schema.ts /^\d{1,6}$/`,
+  String.raw`app/admin/content/faq-order-schema.ts /^order-(\d{1,9})$/`,
   String.raw`app/content/own-image.ts /^\/images\/[\w./-]{1,200}$/`,
   // issue 44: the Cookie header split into pairs (every __staff value), a number read by the body reader
   String.raw`app/staff/staff-session.server.ts /;\s*/`,
@@ -420,7 +422,6 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/admin/gift-cards/gift-cards.server.ts /UNIQUE constraint failed/i`]:
     "a database error message",
   // discount codes (issue 37)
-  [String.raw`app/admin/discounts/components.tsx /:/g`]: "React's useId",
   [String.raw`app/admin/discounts/discounts.server.ts /unique|duplicate/i`]:
     "a database error message",
   [String.raw`app/email/test-shop.ts /<body[^>]*>/`]: "an e-mail's HTML, rendered by the server",
