@@ -11,7 +11,8 @@ import { getHomeForEdit, saveHero, saveTicker } from "~/admin/content/pages.serv
 import { PRIVATE_HEADERS } from "~/admin/content/route-helpers";
 import { HERO_SLIDES, heroValidator, tickerValidator } from "~/admin/content/content-schema";
 import { formatStaffTime } from "~/admin/format";
-import { requireStaff } from "~/staff/staff-session.server";
+import { dispatchIntent } from "~/http/intents.server";
+import { requireStaff, type Staff } from "~/staff/staff-session.server";
 import { readForm } from "~/security/csrf.server";
 import contentHref from "~/styles/admin-content.css";
 
@@ -50,17 +51,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, context, "content");
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (intent === "ticker") {
-    const result = await tickerValidator.validate(formData);
-    if (result.error) return validationError(result.error, result.submittedData);
-    await saveTicker(staff, result.data);
-    return redirect("/admin/content/home?saved=ticker#saved", 303);
-  }
+  return dispatchIntent(formData, { hero: saveHeroForm, ticker: saveTickerForm }, staff, formData);
+}
+
+async function saveHeroForm(staff: Staff, formData: FormData) {
   const result = await heroValidator.validate(formData);
   if (result.error) return validationError(result.error, result.submittedData);
   await saveHero(staff, result.data);
   return redirect("/admin/content/home?saved=hero#saved", 303);
+}
+
+async function saveTickerForm(staff: Staff, formData: FormData) {
+  const result = await tickerValidator.validate(formData);
+  if (result.error) return validationError(result.error, result.submittedData);
+  await saveTicker(staff, result.data);
+  return redirect("/admin/content/home?saved=ticker#saved", 303);
 }
 
 export default function HomePageEdit() {
