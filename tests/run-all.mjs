@@ -8,23 +8,32 @@
 // printed whole when it ends so that the logs do not interleave, and the run fails when any step
 // does. `npm run test:unit`, `test:integration` and `test:e2e` still run one layer alone.
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 
-/** Runs an npm script; resolves whether it passed, after printing its output. */
+/**
+ * Runs an npm script; resolves whether it passed, after printing its output. The output goes to a
+ * file, not a pipe: a pipe that this process is slow to drain (a busy machine) would block the
+ * step's writes, and a vitest main process blocked on a write misses its workers' calls.
+ */
 function step(script) {
   const started = Date.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paddock-test-"));
+  const logFile = path.join(dir, `${script.replace(/[^a-z0-9]+/gi, "-")}.log`);
+  const out = fs.openSync(logFile, "w");
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", script], {
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", out, out],
       env: process.env,
     });
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
     child.on("close", (code) => {
+      fs.closeSync(out);
       const seconds = Math.round((Date.now() - started) / 1000);
       const verdict = code === 0 ? "passed" : `failed (${code})`;
       process.stdout.write(`\n== npm run ${script}: ${verdict} in ${seconds} s ==\n`);
-      process.stdout.write(Buffer.concat(output));
+      process.stdout.write(fs.readFileSync(logFile));
+      fs.rmSync(dir, { recursive: true, force: true });
       resolve(code === 0);
     });
   });
