@@ -17,7 +17,7 @@ import {
 } from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
-import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
+import { bytesResponse, htmlByteString, htmlBytes } from "~/http/html-bytes.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
 import { redactLogText, redactUrl } from "~/security/redact.mjs";
@@ -123,7 +123,7 @@ async function renderPrivate(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   applySecurityHeaders(responseHeaders, nonce);
-  return new Response(htmlBody(deferScripts(html)), {
+  return bytesResponse(htmlBody(deferScripts(html)), {
     headers: responseHeaders,
     status: responseStatusCode,
   });
@@ -143,7 +143,7 @@ async function renderShared(
     const nonce = createNonce();
     responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
     applySecurityHeaders(responseHeaders, nonce);
-    return new Response(htmlBody(deferScripts(html.split(standIn).join(nonce))), {
+    return bytesResponse(htmlBody(deferScripts(html.split(standIn).join(nonce))), {
       status: 200,
       headers: responseHeaders,
     });
@@ -157,7 +157,7 @@ async function renderShared(
     responseHeaders.delete("Content-Type");
     return new Response(null, { status: 304, headers: responseHeaders });
   }
-  return new Response(htmlBody(body), { status: 200, headers: responseHeaders });
+  return bytesResponse(htmlBody(body), { status: 200, headers: responseHeaders });
 }
 
 export const handleDataRequest: HandleDataRequestFunction = (response) => {

@@ -49,7 +49,7 @@ const banner = () =>
     ? `<section aria-label="Test shop" style="background:#e8c98f;color:#1f1d1a;border-bottom:2px solid #7f2617;padding:0.5rem 1rem;text-align:center;font-weight:600"><p style="margin:0">Test shop: no real payments are taken</p></section>`
     : "";
 
-/** What to quote: the request's id (pino-http's `req.id`, sane by construction: app/bin/request-log.mjs). */
+/** What to quote: the request's id (`req.id`, sane by construction: app/bin/request-log.mjs). */
 const quote = (id) => `If this keeps happening, contact us and quote this reference: ${id}`;
 
 const page = ({ title, message }, id) =>

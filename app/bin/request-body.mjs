@@ -263,6 +263,25 @@ export function continueIfFits(app) {
   };
 }
 
+/** Set by entry.server on a page it rendered (app/http/html-bytes.server.ts): the body's bytes. */
+const BODY_BYTES = Symbol.for("paddock.body-bytes");
+
+/**
+ * sendRemixResponse, except that a page entry.server rendered is written from its bytes: the same
+ * headers, one write and a flush (as its one-chunk stream gave them), without reading the bytes back
+ * through the Response's web stream (docs/performance.md, 2026-11-29).
+ */
+async function sendResponse(res, response) {
+  const bytes = response[BODY_BYTES];
+  if (!bytes || response.bodyUsed) return sendRemixResponse(res, response);
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  res.write(bytes);
+  if (typeof res.flush === "function") res.flush();
+  res.end();
+}
+
 /**
  * @remix-run/express's handler, except that a request's body is `req.rawBody` (read by bufferBodies)
  * rather than the socket. The adapter's Request keeps its URL, headers and abort signal; only its body
@@ -277,7 +296,7 @@ export function bufferedRemixHandler({ build, mode, getLoadContext }) {
       if (request.body !== null && req.rawBody)
         request = new Request(request, { body: req.rawBody, duplex: "half" });
       const response = await handleRequest(request, await getLoadContext(req, res));
-      await sendRemixResponse(res, response);
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

@@ -54,3 +54,14 @@ export function preparedQuery<DB, A extends unknown[], O>(
     };
   return Object.assign(runner(db), { on: runner });
 }
+
+/**
+ * preparedQuery for code that is handed its database (a job kind's context) rather than importing
+ * one: compiled on the first call's database, then run on whichever each call is handed.
+ */
+export function preparedOnGiven<DB, A extends unknown[], O>(
+  build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
+): (executor: Kysely<DB>) => (...args: A) => Promise<O[]> {
+  let prepared: PreparedQuery<DB, A, O> | undefined;
+  return (executor) => (prepared ??= preparedQuery(executor, build)).on(executor);
+}

@@ -5,6 +5,9 @@
 // opened from its sealed copy to write the e-mail, and the sealed copy is
 // dropped in the same transaction: from then on the database keeps only its
 // keyed hash (decision 045), and the outbox row until the relay has sent it.
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { preparedOnGiven } from "~/db/prepared.server";
 import type { JobKind } from "~/jobs/types";
 import { queueEmail } from "~/email/mailer.server";
 import { giftCardEmail } from "~/email/templates/gift-card";
@@ -14,6 +17,18 @@ import { expiryDay, formatCode, sydneyToday } from "./rules";
 
 // A card cancelled by staff before its day (issue 36) is never mailed.
 type DueCard = { id: number; deliverOn: string };
+
+// /healthz asks this on every call: compiled once (docs/performance.md, 2026-11-29)
+const firstUnsentDue = preparedOnGiven((q: Kysely<DB>, today: string) =>
+  q
+    .selectFrom("giftCards")
+    .select("deliverOn")
+    .where("sentAt", "is", null)
+    .where("cancelledAt", "is", null)
+    .where("deliverOn", "<=", today)
+    .orderBy("deliverOn")
+    .limit(1),
+);
 
 export const giftCardMailJob: JobKind<DueCard> = {
   name: "gift-card-mail",
@@ -71,15 +86,7 @@ export const giftCardMailJob: JobKind<DueCard> = {
   },
   describe: (item) => ({ giftCardId: item.id, deliverOn: item.deliverOn }),
   async oldestDue({ db, now }) {
-    const row = await db
-      .selectFrom("giftCards")
-      .select("deliverOn")
-      .where("sentAt", "is", null)
-      .where("cancelledAt", "is", null)
-      .where("deliverOn", "<=", sydneyToday(now))
-      .orderBy("deliverOn")
-      .limit(1)
-      .executeTakeFirst();
+    const [row] = await firstUnsentDue(db)(sydneyToday(now));
     // due from the start of its day in Sydney
     return row ? sydneyDayStart(row.deliverOn).toISOString() : null;
   },

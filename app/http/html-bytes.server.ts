@@ -22,3 +22,14 @@ export const htmlByteString = (bytes: Buffer): string => {
 
 /** A byte string back to the bytes it came from. */
 export const htmlBytes = (byteString: string) => Buffer.from(byteString, "latin1");
+
+/** Where the server finds a body's bytes (app/bin/request-body.mjs reads the same symbol). */
+export const BODY_BYTES = Symbol.for("paddock.body-bytes");
+
+/**
+ * A Response of `bytes` that also carries them: the server writes them as they are rather than read
+ * them back through the Response's web stream (a reader, a promise a chunk; docs/performance.md).
+ */
+export function bytesResponse(bytes: ReturnType<typeof htmlBytes>, init: ResponseInit): Response {
+  return Object.assign(new Response(bytes, init), { [BODY_BYTES]: bytes });
+}

@@ -12,6 +12,7 @@
 // charges (app/subscriptions/renewals.server.ts).
 import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/db/schema";
+import { preparedOnGiven } from "~/db/prepared.server";
 import type { JobKind } from "~/jobs/types";
 import { addLedgerEntry } from "~/orders/credit.server";
 import { PAYMENTS } from "~/config";
@@ -37,6 +38,23 @@ function reservedOf(json: string | null): Reserved {
 
 const staleBefore = (now: Date) =>
   new Date(now.getTime() - PAYMENTS.abandonedAfterMinutes * 60_000).toISOString();
+
+// /healthz asks these on every call: compiled once (docs/performance.md, 2026-11-29)
+const oldestStalePending = preparedOnGiven((q: Kysely<DB>, before: string) =>
+  q
+    .selectFrom("payments")
+    .select((eb) => eb.fn.min("createdAt").as("since"))
+    .where("status", "=", "pending")
+    .where("createdAt", "<=", before)
+    .where("idempotencyKey", "not like", "renewal:%"),
+);
+const oldestStaleRecovering = preparedOnGiven((q: Kysely<DB>, before: string) =>
+  q
+    .selectFrom("payments")
+    .select((eb) => eb.fn.min("recoveryClaimedAt").as("since"))
+    .where("status", "=", "recovering")
+    .where("recoveryClaimedAt", "<=", before),
+);
 
 /**
  * Gives back one abandoned payment's reservations; "skipped" when it was settled meanwhile, or another
@@ -185,20 +203,9 @@ export const paymentRecoveryJob: JobKind<Item> = {
   describe: (item) => ({ paymentId: item.paymentId }),
   async oldestDue({ db, now }) {
     const before = staleBefore(now);
-    const [pending, recovering] = await Promise.all([
-      db
-        .selectFrom("payments")
-        .select((eb) => eb.fn.min("createdAt").as("since"))
-        .where("status", "=", "pending")
-        .where("createdAt", "<=", before)
-        .where("idempotencyKey", "not like", "renewal:%")
-        .executeTakeFirst(),
-      db
-        .selectFrom("payments")
-        .select((eb) => eb.fn.min("recoveryClaimedAt").as("since"))
-        .where("status", "=", "recovering")
-        .where("recoveryClaimedAt", "<=", before)
-        .executeTakeFirst(),
+    const [[pending], [recovering]] = await Promise.all([
+      oldestStalePending(db)(before),
+      oldestStaleRecovering(db)(before),
     ]);
     const oldest = [pending?.since, recovering?.since]
       .filter((v): v is string => typeof v === "string")

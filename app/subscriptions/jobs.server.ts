@@ -5,7 +5,9 @@
 // resume charges left half-way. Every piece is claimed
 // by a conditional update in the transaction of its effects (see each module); deliveries at their
 // cut-off are also shared out among runners a batch at a time (./cutoff-claim.server.ts).
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { preparedOnGiven } from "~/db/prepared.server";
 import type { JobKind } from "~/jobs/types";
 import { RENEWALS } from "~/config";
 import { datesMissing, insertPlanned, scheduleOf, subscriptionFacts } from "./deliveries.server";
@@ -16,6 +18,63 @@ import { closeUnpaidAtPacking, unpaidAtPacking } from "./packing.server";
 import { renewAtCutoff, resumeCharge, retryCharge } from "./renewals.server";
 
 type PlanItem = { subscriptionId: number };
+
+// /healthz asks these on every call: compiled once (docs/performance.md, 2026-11-29)
+const oldestPlanningDue = preparedOnGiven((q: Kysely<DB>, ts: string) =>
+  q
+    .selectFrom("subscriptions as s")
+    .select((eb) =>
+      eb.fn
+        .min(
+          eb.fn.coalesce(
+            eb
+              .selectFrom("deliveries as d")
+              .select((e) => e.fn.max("d.cutoffAt").as("last"))
+              .whereRef("d.subscriptionId", "=", "s.id"),
+            eb.ref("s.updatedAt"),
+          ),
+        )
+        .as("oldest"),
+    )
+    .where("s.status", "in", ["active", "paused"])
+    .where("s.deliveryDate", "is not", null)
+    .where("s.userId", "is not", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("deliveries as d")
+            .select(sql.lit(1).as("one"))
+            .whereRef("d.subscriptionId", "=", "s.id")
+            .where("d.cutoffAt", ">", ts),
+        ),
+      ),
+    ),
+);
+const oldestReminderDue = preparedOnGiven((q: Kysely<DB>, remindBy: string, cutoffAfter: string) =>
+  q
+    .selectFrom("deliveries as d")
+    .innerJoin("subscriptions as s", "s.id", "d.subscriptionId")
+    .select((eb) => eb.fn.min("d.remindAt").as("oldest"))
+    .where("d.reminderSentAt", "is", null)
+    .where("d.processedAt", "is", null)
+    .where("d.remindAt", "<=", remindBy)
+    .where("d.cutoffAt", ">", cutoffAfter)
+    .where("s.status", "=", "active"),
+);
+const oldestCutoffDue = preparedOnGiven((q: Kysely<DB>, ts: string) =>
+  q
+    .selectFrom("deliveries")
+    .select((eb) => eb.fn.min("cutoffAt").as("oldest"))
+    .where("processedAt", "is", null)
+    .where("cutoffAt", "<=", ts),
+);
+const oldestRetryDue = preparedOnGiven((q: Kysely<DB>, ts: string) =>
+  q
+    .selectFrom("deliveries")
+    .select((eb) => eb.fn.min("nextAttemptAt").as("oldest"))
+    .where("status", "=", "payment_failed")
+    .where("nextAttemptAt", "<=", ts),
+);
 
 export const deliveryPlanJob: JobKind<PlanItem> = {
   name: "delivery-plan",
@@ -53,35 +112,7 @@ export const deliveryPlanJob: JobKind<PlanItem> = {
   async oldestDue({ db, now }) {
     const ts = now.toISOString();
     // due since its last delivery's cut-off passed (or, with none yet, since it last changed)
-    const row = await db
-      .selectFrom("subscriptions as s")
-      .select((eb) =>
-        eb.fn
-          .min(
-            eb.fn.coalesce(
-              eb
-                .selectFrom("deliveries as d")
-                .select((e) => e.fn.max("d.cutoffAt").as("last"))
-                .whereRef("d.subscriptionId", "=", "s.id"),
-              eb.ref("s.updatedAt"),
-            ),
-          )
-          .as("oldest"),
-      )
-      .where("s.status", "in", ["active", "paused"])
-      .where("s.deliveryDate", "is not", null)
-      .where("s.userId", "is not", null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("deliveries as d")
-              .select(sql.lit(1).as("one"))
-              .whereRef("d.subscriptionId", "=", "s.id")
-              .where("d.cutoffAt", ">", ts),
-          ),
-        ),
-      )
-      .executeTakeFirst();
+    const [row] = await oldestPlanningDue(db)(ts);
     return (row?.oldest as string | null) ?? null;
   },
 };
@@ -136,16 +167,7 @@ export const deliveryReminderJob: JobKind<DeliveryItem> = {
   }),
   async oldestDue({ db, now }) {
     const ts = now.toISOString();
-    const row = await db
-      .selectFrom("deliveries as d")
-      .innerJoin("subscriptions as s", "s.id", "d.subscriptionId")
-      .select((eb) => eb.fn.min("d.remindAt").as("oldest"))
-      .where("d.reminderSentAt", "is", null)
-      .where("d.processedAt", "is", null)
-      .where("d.remindAt", "<=", ts)
-      .where("d.cutoffAt", ">", ts)
-      .where("s.status", "=", "active")
-      .executeTakeFirst();
+    const [row] = await oldestReminderDue(db)(ts, ts);
     return (row?.oldest as string | null) ?? null;
   },
 };
@@ -226,18 +248,8 @@ export const renewalJob: JobKind<DeliveryItem> = {
   }),
   async oldestDue({ db, now }) {
     const ts = now.toISOString();
-    const a = await db
-      .selectFrom("deliveries")
-      .select((eb) => eb.fn.min("cutoffAt").as("oldest"))
-      .where("processedAt", "is", null)
-      .where("cutoffAt", "<=", ts)
-      .executeTakeFirst();
-    const b = await db
-      .selectFrom("deliveries")
-      .select((eb) => eb.fn.min("nextAttemptAt").as("oldest"))
-      .where("status", "=", "payment_failed")
-      .where("nextAttemptAt", "<=", ts)
-      .executeTakeFirst();
+    const [a] = await oldestCutoffDue(db)(ts);
+    const [b] = await oldestRetryDue(db)(ts);
     // due since its packing cut-off (noon Sydney the day before delivery): the earliest date's, roughly
     const c = await unpaidAtPacking(db, now)
       .select((eb) => eb.fn.min("deliveryDate").as("oldest"))
