@@ -7,6 +7,8 @@ import { RequestIdProvider } from "~/utils/request-id";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 import { InlineCssProvider } from "~/root";
 import { inlineCss } from "~/http/inline-css.server";
+import { MarkupCacheProvider } from "~/components/layout/static-markup";
+import { staticMarkup } from "~/http/static-markup.server";
 import {
   PRIVATE_CACHE_CONTROL,
   PUBLIC_CACHE_CONTROL,
@@ -61,10 +63,12 @@ function app(remixContext: EntryContext, url: string, nonce: string) {
   return (
     <NonceProvider value={nonce}>
       <InlineCssProvider value={inlineCss}>
-        {/* the request's id, for the error page to quote (decision 066) */}
-        <RequestIdProvider value={currentRequestId() ?? null}>
-          <RemixServer context={remixContext} url={url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </RequestIdProvider>
+        <MarkupCacheProvider value={staticMarkup}>
+          {/* the request's id, for the error page to quote (decision 066) */}
+          <RequestIdProvider value={currentRequestId() ?? null}>
+            <RemixServer context={remixContext} url={url} abortDelay={ABORT_DELAY} nonce={nonce} />
+          </RequestIdProvider>
+        </MarkupCacheProvider>
       </InlineCssProvider>
     </NonceProvider>
   );

@@ -1,4 +1,5 @@
 import { SiteLink, useSiteLinks } from "~/components/layout/site-link";
+import { StaticMarkup } from "~/components/layout/static-markup";
 import { BRAND } from "~/config";
 
 type FooterLink = { to: `/${string}`; label: string };
@@ -45,8 +46,22 @@ function LinkList({ title, links }: { title: string; links: FooterLink[] }) {
 
 export function SiteFooter() {
   const links = useSiteLinks<HTMLElement>();
+  const year = new Date().getFullYear();
   return (
-    <footer className="site-footer" ref={links}>
+    <StaticMarkup
+      as="footer"
+      props={{ className: "site-footer", ref: links }}
+      markupKey={`site-footer ${year}`}
+    >
+      <FooterContent year={year} />
+    </StaticMarkup>
+  );
+}
+
+/** The same for every visitor in a year: rendered once a year on the server (StaticMarkup). */
+function FooterContent({ year }: { year: number }) {
+  return (
+    <>
       <div className="site-footer__cta">
         <div className="container site-footer__cta-inner">
           <p className="site-footer__pitch">
@@ -76,9 +91,8 @@ export function SiteFooter() {
         <LinkList title="Legal" links={LEGAL_LINKS} />
       </div>
       <p className="container site-footer__legal">
-        © {new Date().getFullYear()} {BRAND.name}. Prices in Australian dollars, including GST where
-        it applies.
+        © {year} {BRAND.name}. Prices in Australian dollars, including GST where it applies.
       </p>
-    </footer>
+    </>
   );
 }
