@@ -97,20 +97,21 @@ const ordersOf = preparedQuery(db, (q, userId: number) =>
     .orderBy("orders.id", "desc"),
 );
 
+/** The invoices of all the user's orders, oldest first (one fixed-shape query, not an `in` list). */
+const invoicesOfUser = preparedQuery(db, (q, userId: number) =>
+  q
+    .selectFrom("invoices")
+    .innerJoin("orders", "orders.id", "invoices.orderId")
+    .select(["invoices.orderId", "invoices.totalCents", "invoices.id"])
+    .where("orders.userId", "=", userId)
+    .orderBy("invoices.id", "asc"),
+);
+
 /** Orders, newest delivery first, each with the total of its latest invoice. */
 export async function getOrders({ userId }: { userId: number }): Promise<OrderSummary[]> {
   const orders = await ordersOf(userId);
   if (orders.length === 0) return [];
-  const invoices = await db
-    .selectFrom("invoices")
-    .select(["orderId", "totalCents", "id"])
-    .where(
-      "orderId",
-      "in",
-      orders.map((o) => o.id),
-    )
-    .orderBy("id", "asc")
-    .execute();
+  const invoices = await invoicesOfUser(userId);
   const totals = new Map<number, number>();
   for (const inv of invoices) totals.set(inv.orderId, inv.totalCents); // latest wins
   return orders.map((o) => ({
