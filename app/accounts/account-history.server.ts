@@ -5,18 +5,17 @@
 // (an identified user without a password chooses one at checkout).
 import { sql, type Kysely } from "kysely";
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 
 /**
  * Orders (box or gift card), saved cards, addresses, credit, or a subscription
  * that was ever placed (a draft is not history). A declined payment attempt is
  * not history either: it must not lock the shopper who made it out of a retry.
+ * One fixed-shape query, compiled once: the box checkout asks it on every view.
  */
-export async function accountHasHistory(
-  userId: number,
-  executor: Kysely<DB> = db,
-): Promise<boolean> {
-  const row = await executor
+const historyOf = preparedQuery(db, (q, userId: number) =>
+  q
     .selectFrom("users")
     .select((eb) =>
       eb
@@ -63,7 +62,13 @@ export async function accountHasHistory(
         ])
         .as("history"),
     )
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+    .where("users.id", "=", userId),
+);
+
+export async function accountHasHistory(
+  userId: number,
+  executor: Kysely<DB> = db,
+): Promise<boolean> {
+  const [row] = await historyOf.on(executor)(userId);
   return Boolean(row && Number(row.history));
 }

@@ -2,6 +2,7 @@
 // (InvalidCredentialsError), whether the e-mail is unknown, the account has
 // no password yet, or the password is wrong.
 import { db } from "~/db/client.server";
+import { preparedQuery } from "~/db/prepared.server";
 import type { User } from "~/db/schema";
 import type { KnownDevice } from "./known-device.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -21,12 +22,14 @@ export class InvalidCredentialsError extends Error {
 let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword("not-a-real-password-for-timing-only"));
 
+/** The account of an e-mail exactly as given (a prepared query: the checkout reads it on every view). */
+export const usersOfEmail = preparedQuery(db, (q, email: string) =>
+  q.selectFrom("users").selectAll().where("email", "=", email),
+);
+
 export async function findUserByEmail(email: string): Promise<User | undefined> {
-  return db
-    .selectFrom("users")
-    .selectAll()
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
+  const [user] = await usersOfEmail(email.trim().toLowerCase());
+  return user;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { DB } from "~/db/schema";
 import { sydneyMonth } from "~/utils/sydney-time.server";
 import { cached } from "./cache.server";
 import { groupListing, type ListedProduct } from "./rules";
-import { salmonBarred } from "./tasmania";
+import { barsSalmon, salmonBarred } from "./tasmania";
 import type { ListingGroup } from "./listing";
 
 export type BoxType = {
@@ -239,10 +239,42 @@ export type CatalogueProduct = ListedProduct & {
   isKnife: boolean;
 };
 
+type Listing = ReturnType<typeof groupListing<CatalogueProduct>>;
+/**
+ * The listings of one cached read of the products, by whether the postcode bars salmon (the only
+ * way a postcode changes a listing: app/box/rules.ts isListable). Grouping and sorting ~60 products
+ * with a collator was 4-5% of the change page's CPU; a listing lives as long as its read (the
+ * cache's TTL) and is shared by the requests of that time, so it is frozen: a caller that changed it
+ * would throw.
+ */
+const listingsOf = new WeakMap<CatalogueProduct[], Map<boolean, Listing>>();
+const cardListingsOf = new WeakMap<Listing, Map<boolean, ListingGroup[]>>();
+
+function memo<K extends object, V>(
+  store: WeakMap<K, Map<boolean, V>>,
+  key: K,
+  flag: boolean,
+  make: () => V,
+) {
+  let byFlag = store.get(key);
+  if (!byFlag) store.set(key, (byFlag = new Map()));
+  let value = byFlag.get(flag);
+  if (value === undefined) byFlag.set(flag, (value = deepFreeze(make())));
+  return value;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 /** Cuts or add-ons, grouped and filtered by the listing rules for this postcode. */
 export async function productListing(kind: "cut" | "addon", postcode: string | null) {
   const rows = await cached(`products:${kind}`, () => loadProducts(kind));
-  return groupListing(rows, postcode);
+  return memo(listingsOf, rows, barsSalmon(postcode), () => groupListing(rows, postcode));
 }
 
 /**
@@ -254,7 +286,12 @@ export async function cardListing(
   postcode: string | null,
   { descriptions }: { descriptions: boolean },
 ): Promise<ListingGroup[]> {
-  return (await productListing(kind, postcode)).map((g) => ({
+  const listing = await productListing(kind, postcode);
+  return memo(cardListingsOf, listing, descriptions, () => cardsOf(listing, descriptions));
+}
+
+function cardsOf(listing: Listing, descriptions: boolean): ListingGroup[] {
+  return listing.map((g) => ({
     id: g.id,
     name: g.name,
     products: g.products.map((p) => ({

@@ -7,6 +7,7 @@
 // The code field sits inside the checkout form, so confirming it posts (and
 // gives back) everything typed, with JS on or off.
 import { db } from "~/db/client.server";
+import { findUserByEmail } from "~/accounts/auth.server";
 import type { Subscription, User } from "~/db/schema";
 import type { GuardedFlow } from "~/box/flow.server";
 import { EmailCodeSchema, EMAIL_CODE_FIELD } from "~/accounts/email-proof-schema";
@@ -46,13 +47,6 @@ export type AccountStepAnswer =
   | { kind: "redirect"; to: string; setCookie?: string }
   | { kind: "notice"; notice: { ok: boolean; message: string }; status: number; field?: string };
 
-const accountOfEmail = (email: string) =>
-  db
-    .selectFrom("users")
-    .selectAll()
-    .where("email", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
-
 type Actor = {
   session: { id: string };
   user: User | null;
@@ -74,7 +68,7 @@ export function errorFocus(message: string): { focus?: string } {
 /** The account the visitor's draft e-mail must prove, or null. */
 async function toProve(flow: GuardedFlow) {
   if (flow.user || !flow.session || !flow.draft.email) return null;
-  return accountToProve(flow.session.id, (await accountOfEmail(flow.draft.email)) ?? null);
+  return accountToProve(flow.session.id, (await findUserByEmail(flow.draft.email)) ?? null);
 }
 
 /** For the page: the question to ask, if any. The first view sends the first code (later ones only on request). */
@@ -136,7 +130,7 @@ export async function accountStepAction(
   const account = await toProve(flow);
   // a disabled account is sent no code and confirms nothing (decision 062)
   if (!account && !flow.user && flow.draft.email) {
-    const named = await accountOfEmail(flow.draft.email);
+    const named = await findUserByEmail(flow.draft.email);
     if (named?.disabledAt)
       return { kind: "notice", notice: { ok: false, message: ACCOUNT_DISABLED }, status: 422 };
   }

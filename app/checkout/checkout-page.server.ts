@@ -2,6 +2,7 @@
 // discount, look up a new postcode), kept out of the route module.
 import { createCookie } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
+import { usersOfEmail } from "~/accounts/auth.server";
 import { db } from "~/db/client.server";
 import type { Subscription, User } from "~/db/schema";
 import { activeFrequencies } from "~/box/catalogue.server";
@@ -82,13 +83,8 @@ export type CheckoutPage = Awaited<ReturnType<typeof loadCheckout>>;
 async function identifiedCustomer(flow: GuardedFlow): Promise<User | null> {
   if (flow.user) return flow.user;
   if (!flow.draft.email) return null;
-  return (
-    (await db
-      .selectFrom("users")
-      .selectAll()
-      .where("email", "=", flow.draft.email)
-      .executeTakeFirst()) ?? null
-  );
+  const [user] = await usersOfEmail(flow.draft.email);
+  return user ?? null;
 }
 
 export function contextFor(

@@ -51,6 +51,27 @@ const invoicesOf = preparedQuery(db, (q, orderId: number) =>
     .orderBy("id", "asc"),
 );
 
+/** The lines of every invoice of the order (one fixed-shape query, not an `in` list built each time). */
+const invoiceLinesOf = preparedQuery(db, (q, orderId: number) =>
+  q
+    .selectFrom("invoiceLines")
+    .innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
+    // a line as issued: its tax treatment and GST are its own, not its product's now (decision 071)
+    .select([
+      "invoiceLines.invoiceId",
+      "invoiceLines.sellableType",
+      "invoiceLines.sellableId",
+      "invoiceLines.name",
+      "invoiceLines.quantity",
+      "invoiceLines.priceCents",
+      "invoiceLines.free",
+      "invoiceLines.taxable",
+      "invoiceLines.gstCents",
+    ])
+    .where("invoices.orderId", "=", orderId)
+    .orderBy("invoiceLines.id", "asc"),
+);
+
 export async function findOwnOrder(
   { userId, reference }: { userId: number; reference: string },
   executor: Kysely<DB> = db,
@@ -67,28 +88,10 @@ export async function breakdownOf(
   executor: Kysely<DB> = db,
 ): Promise<OrderBreakdown> {
   const invoices = await invoicesOf.on(executor)(order.id);
-  const lines = invoices.length
-    ? await executor
-        .selectFrom("invoiceLines")
-        // a line as issued: its tax treatment and GST are its own, not its product's now (decision 071)
-        .select([
-          "invoiceLines.invoiceId",
-          "invoiceLines.sellableType",
-          "invoiceLines.sellableId",
-          "invoiceLines.name",
-          "invoiceLines.quantity",
-          "invoiceLines.priceCents",
-          "invoiceLines.free",
-          "invoiceLines.taxable",
-          "invoiceLines.gstCents",
-        ])
-        .where(
-          "invoiceLines.invoiceId",
-          "in",
-          invoices.map((i) => i.id),
-        )
-        .orderBy("invoiceLines.id", "asc")
-        .execute()
+  const ids = new Set(invoices.map((i) => i.id));
+  // an invoice issued between the two reads (outside a transaction) is not this breakdown's
+  const lines = ids.size
+    ? (await invoiceLinesOf.on(executor)(order.id)).filter((l) => ids.has(l.invoiceId))
     : [];
   return shapeBreakdown(order, invoices, lines);
 }

@@ -8,9 +8,9 @@ import type { OrderStatus, SubscriptionStatus } from "~/db/schema";
 import { addDays } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
 import { sydneyMonth } from "~/utils/sydney-time.server";
-import { upcomingDeliveries, type UpcomingDelivery } from "./changes.server";
+import { upcomingDeliveriesOf, type UpcomingDelivery } from "./changes.server";
+import { loadScoped } from "./upcoming.server";
 import { sydneyToday } from "./schedule";
-import { subscriptionFacts } from "./deliveries.server";
 import { deliveryAmount } from "./delivery-box.server";
 import type { DeliveryAmount } from "./delivery-terms";
 import { listActivity, type ActivityEntry } from "./subscriber-actions.server";
@@ -97,20 +97,21 @@ const ordersOf = preparedQuery(db, (q, userId: number) =>
     .orderBy("orders.id", "desc"),
 );
 
+/** The invoices of all the user's orders, oldest first (one fixed-shape query, not an `in` list). */
+const invoicesOfUser = preparedQuery(db, (q, userId: number) =>
+  q
+    .selectFrom("invoices")
+    .innerJoin("orders", "orders.id", "invoices.orderId")
+    .select(["invoices.orderId", "invoices.totalCents", "invoices.id"])
+    .where("orders.userId", "=", userId)
+    .orderBy("invoices.id", "asc"),
+);
+
 /** Orders, newest delivery first, each with the total of its latest invoice. */
 export async function getOrders({ userId }: { userId: number }): Promise<OrderSummary[]> {
   const orders = await ordersOf(userId);
   if (orders.length === 0) return [];
-  const invoices = await db
-    .selectFrom("invoices")
-    .select(["orderId", "totalCents", "id"])
-    .where(
-      "orderId",
-      "in",
-      orders.map((o) => o.id),
-    )
-    .orderBy("id", "asc")
-    .execute();
+  const invoices = await invoicesOfUser(userId);
   const totals = new Map<number, number>();
   for (const inv of invoices) totals.set(inv.orderId, inv.totalCents); // latest wins
   return orders.map((o) => ({
@@ -287,8 +288,10 @@ async function detail(
   }));
   const boxPriceCents = sub.boxPriceCents ?? 0;
   const today = sydneyToday(now);
-  const ahead =
-    s.status === "draft" ? [] : await upcomingDeliveries({ userId, subscriptionId: s.id }, 16, now);
+  // the subscription's facts, read once for its deliveries and its next amount
+  const facts =
+    s.status === "draft" ? null : await loadScoped(db, { userId, subscriptionId: s.id });
+  const ahead = facts ? await upcomingDeliveriesOf(facts, 16, now) : [];
   const upcoming = ahead
     .slice(0, 4)
     .map((d) => ({ ...d, locked: now.getTime() >= Date.parse(d.cutoffAt) }));
@@ -296,8 +299,8 @@ async function detail(
   const nextOrder = next?.orderReference ? await orderOf(userId, next.orderReference) : null;
   // the next delivery not ordered yet: its box and amount as the renewal will charge them (the box
   // frozen at its cut-off, the reminder's prices and discount: decision 069), not today's catalogue
-  const facts = next && !nextOrder ? await subscriptionFacts(db, s.id, userId) : null;
-  const amount = next && facts ? await deliveryAmount(db, facts, next.date, now) : null;
+  const amount =
+    next && !nextOrder && facts ? await deliveryAmount(db, facts, next.date, now) : null;
   // a pause runs until one of the coming delivery days (the first day deliveries come again)
   const resumeOptions =
     s.status === "cancelled"

@@ -177,13 +177,6 @@ export type NextBoxPage = {
   nextCharge: { date: string; owedCents: number } | null;
 };
 
-const shippingAddressOf = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
-  db
-    .selectFrom("subscriptions")
-    .select(["shippingAddressId"])
-    .where("id", "=", subscriptionId)
-    .where("userId", "=", userId),
-);
 const shippingAddressesOf = preparedQuery(appDb, (db, userId: number) =>
   db
     .selectFrom("addresses")
@@ -203,8 +196,6 @@ export async function loadNextBox(
 ): Promise<NextBoxPage> {
   const sub = await loadOwned(db, ref);
   assertChangeable(sub);
-  const [row] = await shippingAddressOf.on(db)(sub.id, ref.userId);
-  if (!row) throw new SubscriptionNotFoundError();
   const pkg = sub.packageId ? await getPackage(sub.packageId) : null;
   const customizable = Boolean(pkg?.selectionCustomizable && pkg.selectionMaximum);
   const saved = {
@@ -227,7 +218,8 @@ export async function loadNextBox(
       postcode: sub.postcode,
       frequencyDays: sub.frequencyDays,
       deliveryWindow: sub.deliveryWindow,
-      shippingAddressId: row.shippingAddressId,
+      // loadOwned read it, scoped by the owner
+      shippingAddressId: sub.shippingAddressId,
     },
     customizable,
     maximum: pkg?.selectionMaximum ?? 0,

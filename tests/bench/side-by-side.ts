@@ -17,6 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { chromium, type Browser } from "@playwright/test";
 import { draftFlowCookies } from "./flow";
+import { giftFlowCookies } from "./gift-flow";
 import { payFlowCookies } from "./pay-flow";
 import { CHROMIUM, CHROME_FLAGS, warmUp } from "./measure";
 import { topSelfTime, type SelfTime } from "./cpu-profile";
@@ -39,6 +40,7 @@ const buildOf = (dir: string) =>
 
 const SIGNED_IN = (p: string) => p.startsWith("/dashboard") || p.startsWith("/checkout/");
 const DRAFT = (p: string) => p.startsWith("/get-started/");
+const GIFT = (p: string) => p === "/gift-cards/personalise" || p === "/gift-cards/checkout";
 
 type Measure = { rps: number; p99Ms: number; errors: number; cpuUsPerRequest: number };
 
@@ -80,15 +82,13 @@ async function start(dir: string, workerOptions = ""): Promise<Server> {
   throw new Error(`${dir}: server did not start`);
 }
 
-/** The cookie a page needs: the demo subscriber signed in, or a draft box ready for checkout. */
+/** The cookie a page needs: the demo subscriber signed in, a draft box or a gift card ready for checkout. */
 async function cookieFor(browser: Browser, base: string, page: string, cache: Map<string, string>) {
-  const kind = SIGNED_IN(page) ? "signed-in" : DRAFT(page) ? "draft" : null;
+  const kind = SIGNED_IN(page) ? "signed-in" : DRAFT(page) ? "draft" : GIFT(page) ? "gift" : null;
   if (!kind) return undefined;
   if (!cache.has(kind)) {
-    const got =
-      kind === "signed-in"
-        ? await payFlowCookies(browser, base)
-        : await draftFlowCookies(browser, base);
+    const flow = { "signed-in": payFlowCookies, draft: draftFlowCookies, gift: giftFlowCookies };
+    const got = await flow[kind](browser, base);
     cache.set(kind, got.cookieHeader);
   }
   return cache.get(kind);
