@@ -58,8 +58,10 @@ export default defineConfig({
     // JavaScript off runs what submits forms or shows something else without scripts (decision 076).
     // Tests tagged @http use only `request`, no page: the same requests either way, so they run once;
     // tests tagged @scripts are about what the page's scripts do, which without JS never run;
-    // tests tagged @once start servers of their own (a production start), once is enough;
-    // tests tagged @reads open pages and submit nothing: the server's HTML is the same either way.
+    // tests tagged @once start servers of their own (a production start), or would repeat without JS
+    // what another spec's nojs run covers (said at the test): once is enough;
+    // tests tagged @reads open pages and submit nothing: the server's HTML is the same either way
+    // (an axe audit tagged so audits a page whose markup does not change with JS, decision 076).
     {
       name: "nojs",
       use: { ...devices["Desktop Chrome"], launchOptions, javaScriptEnabled: false },

@@ -28,19 +28,24 @@ test("legal pages, the news filter and the gift-card landing pages", async ({ pa
   }
 });
 
-test("error states: not found, session expired, forbidden and a server fault", async ({ page }) => {
-  for (const [path, status] of [
-    ["/no-such-page", 404],
-    ["/test-hooks/error?status=419", 419],
-    ["/test-hooks/error?status=403", 403],
-    ["/test-hooks/error?status=500", 500],
-  ] as const) {
-    const res = await page.goto(path);
-    expect(res?.status(), path).toBe(status);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expectNoSeriousViolations(page);
-  }
-});
+// the error pages are the layout and a message, the same markup without JavaScript (@reads)
+test(
+  "error states: not found, session expired, forbidden and a server fault",
+  { tag: "@reads" },
+  async ({ page }) => {
+    for (const [path, status] of [
+      ["/no-such-page", 404],
+      ["/test-hooks/error?status=419", 419],
+      ["/test-hooks/error?status=403", 403],
+      ["/test-hooks/error?status=500", 500],
+    ] as const) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(status);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    }
+  },
+);
 
 test("the one-tap page of a reminder e-mail, valid and not", async ({ page, request }) => {
   const { skip } = await remindedSubscriber(request);

@@ -1,12 +1,12 @@
 // The catalogue in the back office, js and nojs (issue 37): the owner adds an add-on with its image
 // (a plain multipart form), a shopper puts it in a box, the owner raises its price, and the
 // shopper's checkout shows the new price; bad uploads get the page's message, never an error page.
+// The catalogue's Nu check is admin-pages.spec.ts's (one checker run for the back office).
 import { randomBytes } from "node:crypto";
 import { expectNoSeriousViolations } from "./a11y";
 import { expect, test } from "./admin-helpers";
 import { reachCheckout } from "./checkout-helpers";
 import { e2eDb, ready } from "./fixtures";
-import { nuErrors } from "./nu-checker";
 
 // a 1×1 PNG
 const PNG = Buffer.from(
@@ -140,38 +140,6 @@ test.describe("catalogue", () => {
       await expect(page.getByRole("heading", { name: /^Next month: / })).toBeVisible();
       await expect(page.getByLabel("Line 1: item").first()).not.toHaveValue("");
       await expectNoSeriousViolations(page);
-    },
-  );
-
-  test(
-    "the catalogue's pages validate with the Nu HTML checker",
-    { tag: "@http" },
-    async ({ page, staff }) => {
-      void staff;
-      const db = e2eDb();
-      const slug = (s: string) =>
-        db.selectFrom("packages").select("id").where("slug", "=", s).executeTakeFirstOrThrow();
-      const bacon = await db
-        .selectFrom("products")
-        .select("id")
-        .where("slug", "=", "addon-bacon")
-        .executeTakeFirstOrThrow();
-      const urls = [
-        "/admin/catalogue",
-        "/admin/catalogue/products/new",
-        `/admin/catalogue/products/${bacon.id}`,
-        `/admin/catalogue/boxes/${(await slug("custom")).id}`,
-        `/admin/catalogue/boxes/${(await slug("beef")).id}`,
-      ];
-      const pages: Record<string, string> = {};
-      for (const url of urls) {
-        const res = await page.request.get(url);
-        expect(res.status(), url).toBe(200);
-        pages[url] = await res.text();
-      }
-      const { files, report } = await nuErrors(pages);
-      expect(files).toBe(urls.length);
-      expect(report, report.join("\n")).toEqual([]);
     },
   );
 });

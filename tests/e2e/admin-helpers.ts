@@ -67,6 +67,25 @@ export function totpCode(secret: string, at = Date.now()): string {
   });
 }
 
+/** A tracked product of its own, so parallel runs never share its figure. */
+export async function trackedProduct(inventory: number) {
+  const db = e2eDb();
+  const source = await db
+    .selectFrom("products")
+    .selectAll()
+    .where("kind", "=", "addon")
+    .executeTakeFirstOrThrow();
+  const { id: _id, ...rest } = source;
+  const tag = factories.uniqueEmail("x").split("@")[0].split(".")[1];
+  const name = `Stock check ${tag}`;
+  const { id } = await db
+    .insertInto("products")
+    .values({ ...rest, slug: `stock-check-${tag}`, name, inventory, active: 1 })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, name };
+}
+
 type StaffFixtures = { staffRole: StaffRole; staff: E2eStaff };
 
 /** `staff`: a member of staff of `staffRole` (owner unless told with test.use), signed in. */
