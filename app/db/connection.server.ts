@@ -57,6 +57,7 @@ import * as m039 from "./migrations/039-issued-lines-and-staff-money";
 import * as m040 from "./migrations/040-refund-settlement";
 import * as m041 from "./migrations/041-image-variants";
 import * as m042 from "./migrations/042-undispatched-orders";
+import * as m043 from "./migrations/043-frozen-deliveries";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
 import { databasePoolMax } from "./settings.server";
@@ -265,6 +266,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "040-refund-settlement": m040,
         "041-image-variants": m041,
         "042-undispatched-orders": m042,
+        "043-frozen-deliveries": m043,
       }),
     },
   });

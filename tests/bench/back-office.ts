@@ -18,6 +18,8 @@ import { startInstance } from "./servers";
 
 const SECRET = "bench-session-secret-not-for-production";
 const SEQUENTIAL = 20;
+/** BENCH_BACK_OFFICE=budgets: only the pages with a budget (issue 48), for a quick before/after. */
+const ONLY_BUDGETS = process.env.BENCH_BACK_OFFICE === "budgets";
 
 /** Issue 48's budgets, on both databases: the median answer of the stock forecast and of a packing day. */
 export const BUDGETS_MS: { label: string; matches: (path: string) => boolean; ms: number }[] = [
@@ -51,6 +53,11 @@ export type BackOfficeRow = {
 };
 
 function paths(s: BackOfficeSample): string[] {
+  const all = allPaths(s);
+  return ONLY_BUDGETS ? all.filter((p) => BUDGETS_MS.some((b) => b.matches(p))) : all;
+}
+
+function allPaths(s: BackOfficeSample): string[] {
   return [
     "/admin",
     "/admin/orders",
@@ -91,7 +98,12 @@ function paths(s: BackOfficeSample): string[] {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function measure(base: string, path: string, cookie: string): Promise<BackOfficeRow> {
+async function measure(
+  base: string,
+  path: string,
+  cookie: string,
+  withLoad: boolean,
+): Promise<BackOfficeRow> {
   const get = async () => {
     const started = performance.now();
     const res = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
@@ -107,12 +119,9 @@ async function measure(base: string, path: string, cookie: string): Promise<Back
     if (r.status !== 200) status = r.status;
   }
   times.sort((a, b) => a - b);
-  const load = await autocannon({
-    url: base + path,
-    connections: 10,
-    duration: 5,
-    headers: { cookie },
-  });
+  const load = withLoad
+    ? await autocannon({ url: base + path, connections: 10, duration: 5, headers: { cookie } })
+    : { requests: { average: 0 }, errors: 0, non2xx: 0 };
   return {
     path,
     status,
@@ -148,15 +157,16 @@ async function runOn(
   label: string,
   url: string,
   port: number,
-  withLighthouse: boolean,
+  skip: Set<string>,
 ): Promise<BackOfficeRow[]> {
+  const withLighthouse = !skip.has("lighthouse");
   console.log(`\nback office on ${label} (${withoutCredentials(url)})`);
   const { sample, cookie } = await prepare(url);
   const server = await startInstance(port, url, "1");
   try {
     const rows: BackOfficeRow[] = [];
     for (const path of paths(sample)) {
-      const row = await measure(server.base, path, cookie);
+      const row = await measure(server.base, path, cookie, !skip.has("load"));
       if (withLighthouse && !path.includes("?"))
         row.accessibility = (await lighthouse(server.base + path, cookie)).accessibility;
       console.log(
@@ -173,14 +183,15 @@ async function runOn(
 export async function runBackOffice(port: number, pgUrl: string, skip: Set<string>) {
   const results: Record<string, BackOfficeRow[]> = {};
   if (!skip.has("sqlite")) {
-    const dir = "/tmp/paddock-bench-back-office";
+    // one directory per port: engineers sharing the machine bench on their own ports
+    const dir = process.env.BENCH_SQLITE_DIR ?? `/tmp/paddock-bench-back-office-${port}`;
     fs.rmSync(dir, { recursive: true, force: true });
     fs.mkdirSync(dir, { recursive: true });
-    results.sqlite = await runOn("SQLite", `file:${dir}/app.db`, port, !skip.has("lighthouse"));
+    results.sqlite = await runOn("SQLite", `file:${dir}/app.db`, port, skip);
   }
   if (!skip.has("pg")) {
     await resetPostgres(pgUrl);
-    results.postgres = await runOn("PostgreSQL", pgUrl, port + 1, false);
+    results.postgres = await runOn("PostgreSQL", pgUrl, port + 1, new Set([...skip, "lighthouse"]));
   }
   writeResults({
     backOffice: {

@@ -107,6 +107,8 @@ export function PrintSlipsButton({ date, onSlipsPage }: { date: string; onSlipsP
 /** One printed page per paid order: who, where, when, notes, what goes in, and the knife check. */
 export function PackingSlips({ date, slips }: { date: string; slips: Slip[] }) {
   if (!slips.length) return <p className="admin-empty">No paid orders on this day: no slips.</p>;
+  // formatted once: a busy day has hundreds of slips
+  const day = formatStaffDay(date);
   return (
     <div className="packing-slips">
       {slips.map((s) => (
@@ -117,7 +119,7 @@ export function PackingSlips({ date, slips }: { date: string; slips: Slip[] }) {
               {s.reference}
             </h3>
             <p className="packing-slip__day">
-              {formatStaffDay(date)}
+              {day}
               {s.region ? ` · ${s.region}` : null}
             </p>
           </header>

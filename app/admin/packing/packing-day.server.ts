@@ -308,44 +308,42 @@ type ItemLine = {
   parentId: number | null;
 };
 
-/** The box, cut and add-on lines of these orders' latest invoices, with their product or package. */
-async function itemLinesOf(db: Kysely<DB>, ids: number[]): Promise<ItemLine[]> {
-  const lines: ItemLine[] = [];
-  // chunks keep the parameter lists well inside SQLite's and PostgreSQL's limits
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    lines.push(
-      ...(await db
-        .selectFrom("invoices")
-        .innerJoin("invoiceLines", "invoiceLines.invoiceId", "invoices.id")
-        .leftJoin("products", (j) =>
-          j
-            .onRef("products.id", "=", "invoiceLines.sellableId")
-            .on("invoiceLines.sellableType", "in", ["product", "addon"]),
-        )
-        .leftJoin("packages", (j) =>
-          j
-            .onRef("packages.id", "=", "invoiceLines.sellableId")
-            .on("invoiceLines.sellableType", "=", "package"),
-        )
-        .select([
-          "invoices.orderId as orderId",
-          "invoiceLines.sellableType as sellableType",
-          "invoiceLines.sellableId as sellableId",
-          "invoiceLines.name as name",
-          "invoiceLines.quantity as quantity",
-          "products.isKnife as isKnife",
-          "products.name as productName",
-          "packages.parentId as parentId",
-        ])
-        .where("invoices.orderId", "in", chunk)
-        .where("invoiceLines.sellableType", "in", ["package", "product", "addon"])
-        .where(latestInvoiceOnly)
-        .orderBy("invoiceLines.id")
-        .execute()),
-    );
-  }
-  return lines;
+/**
+ * The box, cut and add-on lines of the latest invoices of the day's paid box orders, with their
+ * product or package: one query joined on the day (decision 083), not a list of order ids.
+ */
+function itemLinesOf(db: Kysely<DB>, date: string): Promise<ItemLine[]> {
+  return db
+    .selectFrom("orders")
+    .innerJoin("invoices", "invoices.orderId", "orders.id")
+    .innerJoin("invoiceLines", "invoiceLines.invoiceId", "invoices.id")
+    .leftJoin("products", (j) =>
+      j
+        .onRef("products.id", "=", "invoiceLines.sellableId")
+        .on("invoiceLines.sellableType", "in", ["product", "addon"]),
+    )
+    .leftJoin("packages", (j) =>
+      j
+        .onRef("packages.id", "=", "invoiceLines.sellableId")
+        .on("invoiceLines.sellableType", "=", "package"),
+    )
+    .select([
+      "invoices.orderId as orderId",
+      "invoiceLines.sellableType as sellableType",
+      "invoiceLines.sellableId as sellableId",
+      "invoiceLines.name as name",
+      "invoiceLines.quantity as quantity",
+      "products.isKnife as isKnife",
+      "products.name as productName",
+      "packages.parentId as parentId",
+    ])
+    .where("orders.deliveryDate", "=", date)
+    .where("orders.status", "=", "paid")
+    .where("orders.kind", "=", "box")
+    .where("invoiceLines.sellableType", "in", ["package", "product", "addon"])
+    .where(latestInvoiceOnly)
+    .orderBy("invoiceLines.id")
+    .execute();
 }
 
 type Contents = Map<number, { item: string; quantity: string }[]>;
@@ -412,15 +410,11 @@ function slipOf(lines: ItemLine[], contents: Contents): { lines: SlipLine[]; has
 
 /**
  * The day's paid orders, each with what it holds (its latest invoice's lines, a curated box's
- * contents) and whether a knife is in it: the slips and the pick list. Four queries for the day.
+ * contents) and whether a knife is in it: the slips and the pick list. Three queries for the day.
  */
 export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb): Promise<Slip[]> {
-  const orders = await paidDayOrders(db, date);
+  const [orders, lines] = await Promise.all([paidDayOrders(db, date), itemLinesOf(db, date)]);
   if (!orders.length) return [];
-  const lines = await itemLinesOf(
-    db,
-    orders.map((o) => o.id),
-  );
   const contents = await curatedContents(db, lines, date);
   const byOrder = new Map<number, ItemLine[]>();
   for (const l of lines) {

@@ -9,7 +9,11 @@
 // - the subscriptions' cuts and add-ons, the catalogue's names and a curated box's monthly contents.
 // The rhythm after the last planned delivery is the same for every subscription with the same
 // region, frequency and last date, so it is worked out once per such group.
-import { sql, type Kysely } from "kysely";
+// Only subscriptions whose deliveries can take something are read (decision 083): a box with cuts
+// or add-ons, a curated box (its month's contents), or a planned delivery with a frozen box. Any
+// other one (a custom box with nothing in it) needs nothing on any date, so leaving it out changes
+// no total.
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { db } from "~/db/client.server";
 import type { DB } from "~/db/schema";
 import { scheduleOf } from "~/subscriptions/deliveries.server";
@@ -32,7 +36,48 @@ type Sub = {
 /** A box as a delivery takes it: the package and its lines. */
 type Box = { packageId: number | null; items: BoxLine[]; addons: BoxLine[] };
 
-function activeSubscriptions(executor: Kysely<DB>): Promise<Sub[]> {
+type Window = { today: string; last: string };
+
+/**
+ * The subscription `s` has something a delivery takes: cuts, add-ons, a curated package, or a
+ * planned delivery in the window with a box frozen at its cut-off.
+ */
+function takesSomething(
+  eb: ExpressionBuilder<DB & { s: DB["subscriptions"] }, "s">,
+  { today, last }: Window,
+) {
+  const one = sql.lit(1).as("one");
+  return eb.or([
+    eb.exists(
+      eb.selectFrom("subscriptionItems as i").select(one).whereRef("i.subscriptionId", "=", "s.id"),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("subscriptionAddons as a")
+        .select(one)
+        .whereRef("a.subscriptionId", "=", "s.id"),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("packages as p")
+        .select(one)
+        .whereRef("p.id", "=", "s.packageId")
+        .where("p.kind", "=", "curated"),
+    ),
+    eb.exists(
+      eb
+        .selectFrom("deliveries as f")
+        .select(one)
+        .whereRef("f.subscriptionId", "=", "s.id")
+        .where("f.status", "=", "scheduled")
+        .where("f.boxAtCutoff", "is not", null)
+        .where("f.deliveryDate", ">=", today)
+        .where("f.deliveryDate", "<=", last),
+    ),
+  ]);
+}
+
+function activeSubscriptions(executor: Kysely<DB>, window: Window): Promise<Sub[]> {
   return executor
     .selectFrom("subscriptions as s")
     .select((eb) => [
@@ -70,11 +115,13 @@ function activeSubscriptions(executor: Kysely<DB>): Promise<Sub[]> {
     ])
     .where("s.status", "=", "active")
     .where("s.packageId", "is not", null)
+    .where((eb) => takesSomething(eb, window))
     .execute() as Promise<Sub[]>;
 }
 
 /** The active subscriptions' planned deliveries still `scheduled` from `today` through `last`. */
-function scheduledRows(executor: Kysely<DB>, today: string, last: string) {
+function scheduledRows(executor: Kysely<DB>, window: Window) {
+  const { today, last } = window;
   return executor
     .selectFrom("deliveries as d")
     .innerJoin("subscriptions as s", "s.id", "d.subscriptionId")
@@ -84,6 +131,7 @@ function scheduledRows(executor: Kysely<DB>, today: string, last: string) {
     .where("d.status", "=", "scheduled")
     .where("d.deliveryDate", ">=", today)
     .where("d.deliveryDate", "<=", last)
+    .where((eb) => takesSomething(eb, window))
     .execute();
 }
 
@@ -184,7 +232,7 @@ function deliveriesOf(
   sub: Sub,
   planned: { deliveryDate: string; boxAtCutoff: string | null }[],
   live: Box,
-  window: { today: string; last: string },
+  window: Window,
   after: ReturnType<typeof rhythm>,
 ): { date: string; box: Box }[] {
   const out = planned.map((r) => {
@@ -221,8 +269,8 @@ export async function deliveryNeeds(
 ): Promise<Need[]> {
   const last = addDays(today, 7 * weeks - 1);
   const [subs, rows, items, addons, needsOf] = await Promise.all([
-    activeSubscriptions(executor),
-    scheduledRows(executor, today, last),
+    activeSubscriptions(executor, { today, last }),
+    scheduledRows(executor, { today, last }),
     linesBySubscription(executor, "subscriptionItems"),
     linesBySubscription(executor, "subscriptionAddons"),
     boxNeeds(executor, last),
