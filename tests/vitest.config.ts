@@ -14,6 +14,33 @@ const alias = { "~": path.join(root, "app") };
  */
 const UNIT_ALONE = ["tests/unit/db-pool-stats.test.ts", "tests/unit/regex-linear.test.ts"];
 
+/**
+ * Integration files that need a process of their own (decision 082): each sets the environment the
+ * app's modules read as they load (SESSION_SECRET, a mocked env.server) or resets the module
+ * registry itself. Every other integration file shares its worker's modules with the files before
+ * it; tests/integration/setup.ts gives each its own database and ./integration/built-server.ts its
+ * own load of the server build.
+ */
+const INTEGRATION_ALONE = [
+  // SESSION_SECRET set before the app loads, for the build and the cookies it signs
+  "tests/integration/crash-recovery.test.ts",
+  "tests/integration/large-bodies.test.ts",
+  // loads the app again (vi.resetModules) under each pair of session secrets
+  "tests/integration/key-rotation.test.ts",
+  // mocks ~/env.server, which every other file's modules read unmocked
+  "tests/integration/accounts-mailbox.test.ts",
+];
+
+const integration = {
+  include: ["tests/integration/**/*.test.ts"],
+  environment: "node",
+  globals: true,
+  setupFiles: ["tests/integration/setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  pool: "forks" as const,
+};
+
 export default defineConfig({
   root,
   resolve: { alias },
@@ -49,16 +76,16 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...integration,
           name: "integration",
           root,
-          include: ["tests/integration/**/*.test.ts"],
-          environment: "node",
-          globals: true,
-          setupFiles: ["tests/integration/setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          pool: "forks",
+          exclude: INTEGRATION_ALONE,
+          isolate: false,
         },
+      },
+      {
+        resolve: { alias },
+        test: { ...integration, name: "integration-alone", root, include: INTEGRATION_ALONE },
       },
     ],
   },
