@@ -12,13 +12,18 @@ const alias = { "~": path.join(root, "app") };
  * modules with the files before it, which is most of the unit run's time saved: loading app code
  * again for each file was two thirds of it.
  */
-const UNIT_ALONE = ["tests/unit/db-pool-stats.test.ts", "tests/unit/regex-linear.test.ts"];
+const UNIT_ALONE = [
+  "tests/unit/db-pool-stats.test.ts",
+  "tests/unit/regex-linear.test.ts",
+  // mocks ~/env.server, the database and the secrets, which every other file loads unmocked
+  "tests/unit/security-cookies.test.ts",
+];
 
 /**
- * Integration files that need a process of their own (decision 082): each sets the environment the
+ * Integration files that need a module registry of their own (decision 082): each sets what the
  * app's modules read as they load (SESSION_SECRET, a mocked env.server) or resets the module
  * registry itself. Every other integration file shares its worker's modules with the files before
- * it; tests/integration/setup.ts gives each its own database and ./integration/built-server.ts its
+ * it; tests/integration/setup.ts gives each its own database and integration/built-server.ts its
  * own load of the server build.
  */
 const INTEGRATION_ALONE = [
@@ -50,6 +55,10 @@ export default defineConfig({
     // own database: tests/integration/setup.ts)
     maxWorkers: 2,
     minWorkers: 1,
+    // Whether the forks pool starts a process per file is read from this root setting, not from a
+    // project's: false lets the sharing projects keep their workers. The `-alone` projects say
+    // `isolate: true` (it would default to this one): a fresh module registry per file.
+    isolate: false,
     projects: [
       {
         resolve: { alias },
@@ -71,6 +80,7 @@ export default defineConfig({
           include: UNIT_ALONE,
           environment: "node",
           globals: true,
+          isolate: true,
         },
       },
       {
@@ -85,7 +95,13 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: { ...integration, name: "integration-alone", root, include: INTEGRATION_ALONE },
+        test: {
+          ...integration,
+          name: "integration-alone",
+          root,
+          include: INTEGRATION_ALONE,
+          isolate: true,
+        },
       },
     ],
   },

@@ -25,30 +25,34 @@ export function normaliseReference(reference: string): string {
   return reference.trim().toUpperCase().slice(0, 40);
 }
 
-const ownOrderByReference = preparedQuery(db, (q, reference: string, userId: number) =>
-  q
-    .selectFrom("orders")
-    .select([
-      "id",
-      "reference",
-      "status",
-      "kind",
-      "deliveryDate",
-      "subscriptionId",
-      "paymentKey",
-      "billingAddressId",
-      "shippingAddressId",
-      "paidAt",
-    ])
-    .where("reference", "=", reference)
-    .where("userId", "=", userId),
+const ownOrderByReference = preparedQuery(
+  () => db,
+  (q, reference: string, userId: number) =>
+    q
+      .selectFrom("orders")
+      .select([
+        "id",
+        "reference",
+        "status",
+        "kind",
+        "deliveryDate",
+        "subscriptionId",
+        "paymentKey",
+        "billingAddressId",
+        "shippingAddressId",
+        "paidAt",
+      ])
+      .where("reference", "=", reference)
+      .where("userId", "=", userId),
 );
-const invoicesOf = preparedQuery(db, (q, orderId: number) =>
-  q
-    .selectFrom("invoices")
-    .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
-    .where("orderId", "=", orderId)
-    .orderBy("id", "asc"),
+const invoicesOf = preparedQuery(
+  () => db,
+  (q, orderId: number) =>
+    q
+      .selectFrom("invoices")
+      .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
+      .where("orderId", "=", orderId)
+      .orderBy("id", "asc"),
 );
 
 export async function findOwnOrder(
