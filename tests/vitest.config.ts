@@ -30,6 +30,8 @@ const INTEGRATION_ALONE = [
   // SESSION_SECRET set before the app loads, for the build and the cookies it signs
   "tests/integration/crash-recovery.test.ts",
   "tests/integration/large-bodies.test.ts",
+  // TEST_SLOW_CARD_MS and TEST_PRESS_WAIT_MS, read as ~/env.server loads
+  "tests/integration/slow-gateway.test.ts",
   // loads the app again (vi.resetModules) under each pair of session secrets
   "tests/integration/key-rotation.test.ts",
   // mocks ~/env.server, which every other file's modules read unmocked
