@@ -32,6 +32,9 @@ const INTEGRATION_ALONE = [
   "tests/integration/large-bodies.test.ts",
   // TEST_SLOW_CARD_MS and TEST_PRESS_WAIT_MS, read as ~/env.server loads
   "tests/integration/slow-gateway.test.ts",
+  // one test fails after some other files in a shared worker (its locked date comes back null);
+  // the state it depends on is not found yet
+  "tests/integration/next-box.test.ts",
   // loads the app again (vi.resetModules) under each pair of session secrets
   "tests/integration/key-rotation.test.ts",
   // mocks ~/env.server, which every other file's modules read unmocked
@@ -92,6 +95,7 @@ export default defineConfig({
           name: "integration",
           root,
           exclude: INTEGRATION_ALONE,
+          setupFiles: ["tests/integration/setup.ts", "tests/integration/setup-shared.ts"],
           isolate: false,
         },
       },

@@ -16,6 +16,8 @@ import { emptyDatabaseUrl } from "./databases";
 declare global {
   /** how many test files this worker has started: a fresh server build per file (./built-server.ts) */
   var __integrationFiles: number | undefined;
+  /** whether an earlier file of this worker opened the app's database (./setup-shared.ts) */
+  var __integrationReopen: boolean | undefined;
   /** the environment the worker's first file started with */
   var __integrationEnv: NodeJS.ProcessEnv | undefined;
 }
@@ -30,32 +32,14 @@ afterAll(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
 });
-const shared = globalThis.__paddockDb !== undefined;
-if (shared) await (await import("~/db/client.server")).closeDb();
+// closed through globalThis, not ~/db/client.server: an `-alone` file's fresh registry must load no
+// app module before the file sets what the app reads at load (./setup-shared.ts reopens)
+const open = globalThis.__paddockDb;
+globalThis.__paddockDb = undefined;
+globalThis.__integrationReopen = open !== undefined;
+await (await open)?.destroy();
+// the job runner a server build starts once per process ran on an earlier file's build
+clearInterval(globalThis.__paddockJobTimer);
+globalThis.__paddockJobTimer = undefined;
 process.env.DATABASE_URL = await emptyDatabaseUrl();
 process.env.APP_ENV = "test";
-if (shared) await reopenWithWorkerSecret();
-if (shared) await forgetTheOldDatabase();
-
-async function reopenWithWorkerSecret() {
-  const client = await import("~/db/client.server");
-  await client.openDb();
-  if (process.env.SESSION_SECRET) return;
-  const secret = (await import("~/security/secrets.server")).keyRing.current.secret;
-  await client.db
-    .insertInto("meta")
-    .values({ key: "dev_session_secret", value: secret })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: secret }))
-    .execute();
-}
-
-async function forgetTheOldDatabase() {
-  // the job runner a server build starts once per process ran on the old database's build
-  clearInterval(globalThis.__paddockJobTimer);
-  globalThis.__paddockJobTimer = undefined;
-  (await import("~/box/cache.server")).forgetCached();
-  (await import("~/content/version-watch.server")).forgetContentVersion();
-  (await import("~/seo/sitemap.server")).forgetSitemap();
-  (await import("~/email/relay.server")).resumeRelay();
-  (await import("~/email/transport.server")).setMailer(null);
-}
