@@ -4,6 +4,8 @@
 // modules derived from it still holds; what the worker remembers of the old database (reads kept
 // under its content version, which a new database starts again at "0", a paused mail relay, a
 // test's mailer, the job runner of an earlier file's server build) is forgotten.
+export {};
+
 if (globalThis.__integrationReopen) {
   await reopenWithWorkerSecret();
   await forgetTheOldDatabase();
