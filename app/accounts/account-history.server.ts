@@ -14,55 +14,60 @@ import type { DB } from "~/db/schema";
  * not history either: it must not lock the shopper who made it out of a retry.
  * One fixed-shape query, compiled once: the box checkout asks it on every view.
  */
-const historyOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("users")
-    .select((eb) =>
-      eb
-        .or([
-          eb.exists(
-            eb.selectFrom("orders").select(sql.lit(1).as("x")).where("orders.userId", "=", userId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("paymentMethods")
-              .select(sql.lit(1).as("x"))
-              .where("paymentMethods.userId", "=", userId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("addresses")
-              .select(sql.lit(1).as("x"))
-              .where("addresses.userId", "=", userId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("creditLedger")
-              .select(sql.lit(1).as("x"))
-              .where("creditLedger.userId", "=", userId),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("subscriptions")
-              .select(sql.lit(1).as("x"))
-              .where("subscriptions.userId", "=", userId)
-              .where("subscriptions.status", "!=", "draft"),
-          ),
-          eb.exists(
-            eb
-              .selectFrom("giftCards")
-              .select(sql.lit(1).as("x"))
-              .where((w) =>
-                w.or([
-                  w("giftCards.purchaserUserId", "=", userId),
-                  w("giftCards.claimedByUserId", "=", userId),
-                ]),
-              ),
-          ),
-        ])
-        .as("history"),
-    )
-    .where("users.id", "=", userId),
+const historyOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("users")
+      .select((eb) =>
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom("orders")
+                .select(sql.lit(1).as("x"))
+                .where("orders.userId", "=", userId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("paymentMethods")
+                .select(sql.lit(1).as("x"))
+                .where("paymentMethods.userId", "=", userId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("addresses")
+                .select(sql.lit(1).as("x"))
+                .where("addresses.userId", "=", userId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("creditLedger")
+                .select(sql.lit(1).as("x"))
+                .where("creditLedger.userId", "=", userId),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("subscriptions")
+                .select(sql.lit(1).as("x"))
+                .where("subscriptions.userId", "=", userId)
+                .where("subscriptions.status", "!=", "draft"),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("giftCards")
+                .select(sql.lit(1).as("x"))
+                .where((w) =>
+                  w.or([
+                    w("giftCards.purchaserUserId", "=", userId),
+                    w("giftCards.claimedByUserId", "=", userId),
+                  ]),
+                ),
+            ),
+          ])
+          .as("history"),
+      )
+      .where("users.id", "=", userId),
 );
 
 export async function accountHasHistory(

@@ -83,46 +83,54 @@ export type AccountView = {
 
 const LIVE = ["active", "paused"] as const;
 
-const liveSubscriptionOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .select("id")
-    .where("userId", "=", userId)
-    .where("status", "in", [...LIVE])
-    .limit(1),
+const liveSubscriptionOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("status", "in", [...LIVE])
+      .limit(1),
 );
-const addressesOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("addresses")
-    .selectAll()
-    .where("userId", "=", userId)
-    .where("removedAt", "is", null)
-    .orderBy("kind", "desc")
-    .orderBy("id", "asc"),
+const addressesOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("addresses")
+      .selectAll()
+      .where("userId", "=", userId)
+      .where("removedAt", "is", null)
+      .orderBy("kind", "desc")
+      .orderBy("id", "asc"),
 );
 /** Orders not yet delivered, by the address they go to: it keeps its postcode and cannot be removed until then. */
-const comingOrdersOf = preparedQuery(db, (q, userId: number, today: string) =>
-  q
-    .selectFrom("orders")
-    .select(["reference", "shippingAddressId"])
-    .where("userId", "=", userId)
-    .where("shippingAddressId", "is not", null)
-    .where("status", "in", ["unpaid", "paid", "failed"])
-    .where("deliveryDate", ">=", today)
-    .orderBy("deliveryDate"),
+const comingOrdersOf = preparedQuery(
+  () => db,
+  (q, userId: number, today: string) =>
+    q
+      .selectFrom("orders")
+      .select(["reference", "shippingAddressId"])
+      .where("userId", "=", userId)
+      .where("shippingAddressId", "is not", null)
+      .where("status", "in", ["unpaid", "paid", "failed"])
+      .where("deliveryDate", ">=", today)
+      .orderBy("deliveryDate"),
 );
 /** Which live subscriptions use which address (an address in use cannot be deleted). */
-const addressUseOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .leftJoin("packages", "packages.id", "subscriptions.packageId")
-    .select([
-      "subscriptions.shippingAddressId",
-      "subscriptions.billingAddressId",
-      "packages.fullName",
-    ])
-    .where("subscriptions.userId", "=", userId)
-    .where("subscriptions.status", "in", [...LIVE]),
+const addressUseOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .leftJoin("packages", "packages.id", "subscriptions.packageId")
+      .select([
+        "subscriptions.shippingAddressId",
+        "subscriptions.billingAddressId",
+        "packages.fullName",
+      ])
+      .where("subscriptions.userId", "=", userId)
+      .where("subscriptions.status", "in", [...LIVE]),
 );
 
 async function hasLiveSubscription(userId: number, executor: Kysely<DB> = db) {

@@ -23,8 +23,9 @@ let dummyHash: Promise<string> | null = null;
 const getDummyHash = () => (dummyHash ??= hashPassword("not-a-real-password-for-timing-only"));
 
 /** The account of an e-mail exactly as given (a prepared query: the checkout reads it on every view). */
-export const usersOfEmail = preparedQuery(db, (q, email: string) =>
-  q.selectFrom("users").selectAll().where("email", "=", email),
+export const usersOfEmail = preparedQuery(
+  () => db,
+  (q, email: string) => q.selectFrom("users").selectAll().where("email", "=", email),
 );
 
 export async function findUserByEmail(email: string): Promise<User | undefined> {

@@ -39,20 +39,22 @@ async function cookieSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" ? value : null;
 }
 
-const sessionUserById = preparedQuery(db, (q, id: string) =>
-  q
-    .selectFrom("sessions")
-    .leftJoin("users", "users.id", "sessions.userId")
-    .select([
-      "sessions.id as sessionId",
-      "sessions.userId as sessionUserId",
-      "sessions.subscriptionId as sessionSubscriptionId",
-      "sessions.expiresAt as sessionExpiresAt",
-      "sessions.createdAt as sessionCreatedAt",
-      "sessions.lastSeenAt as sessionLastSeenAt",
-    ])
-    .selectAll("users")
-    .where("sessions.id", "=", id),
+const sessionUserById = preparedQuery(
+  () => db,
+  (q, id: string) =>
+    q
+      .selectFrom("sessions")
+      .leftJoin("users", "users.id", "sessions.userId")
+      .select([
+        "sessions.id as sessionId",
+        "sessions.userId as sessionUserId",
+        "sessions.subscriptionId as sessionSubscriptionId",
+        "sessions.expiresAt as sessionExpiresAt",
+        "sessions.createdAt as sessionCreatedAt",
+        "sessions.lastSeenAt as sessionLastSeenAt",
+      ])
+      .selectAll("users")
+      .where("sessions.id", "=", id),
 );
 
 type SessionRead = { session: SessionRecord | null; stale: boolean; user: User | null };

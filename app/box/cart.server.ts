@@ -146,13 +146,15 @@ export type Cart = {
 };
 
 const cartLines = (table: "subscriptionItems" | "subscriptionAddons") =>
-  preparedQuery(db, (q, subscriptionId: number) =>
-    q
-      .selectFrom(`${table} as l` as "subscriptionItems as l")
-      .innerJoin("products as p", "p.id", "l.productId")
-      .select(["l.productId", "p.name", "p.weight", "l.quantity", "p.priceCents"])
-      .where("l.subscriptionId", "=", subscriptionId)
-      .orderBy("p.name"),
+  preparedQuery(
+    () => db,
+    (q, subscriptionId: number) =>
+      q
+        .selectFrom(`${table} as l` as "subscriptionItems as l")
+        .innerJoin("products as p", "p.id", "l.productId")
+        .select(["l.productId", "p.name", "p.weight", "l.quantity", "p.priceCents"])
+        .where("l.subscriptionId", "=", subscriptionId)
+        .orderBy("p.name"),
   );
 
 const cartLinesIn = {

@@ -172,12 +172,15 @@ export type DeliverySummary = {
   frequencyLabel: string | null;
 };
 
-const suburbById = preparedQuery(db, (q, id: number) =>
-  q.selectFrom("suburbs").select(["name", "state"]).where("id", "=", id),
+const suburbById = preparedQuery(
+  () => db,
+  (q, id: number) => q.selectFrom("suburbs").select(["name", "state"]).where("id", "=", id),
 );
 
-const windowByCode = preparedQuery(db, (q, code: string) =>
-  q.selectFrom("deliveryWindows").select(["label", "isOvernight"]).where("code", "=", code),
+const windowByCode = preparedQuery(
+  () => db,
+  (q, code: string) =>
+    q.selectFrom("deliveryWindows").select(["label", "isOvernight"]).where("code", "=", code),
 );
 
 /** The delivery details of a draft in words, for summaries and the review page. */

@@ -53,22 +53,24 @@ export type GuardedFlow = FlowState & {
 const now = () => new Date().toISOString();
 
 /** A draft, and whether a checkout of it was ever recorded. */
-const draftById = preparedQuery(db, (q, subscriptionId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .selectAll("subscriptions")
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("subscriptionEvents as e")
-            .select("e.id")
-            .whereRef("e.subscriptionId", "=", "subscriptions.id")
-            .where("e.type", "in", ["checked_out", "checkout_error"]),
-        )
-        .as("checkoutEvent"),
-    )
-    .where("id", "=", subscriptionId),
+const draftById = preparedQuery(
+  () => db,
+  (q, subscriptionId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .selectAll("subscriptions")
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("subscriptionEvents as e")
+              .select("e.id")
+              .whereRef("e.subscriptionId", "=", "subscriptions.id")
+              .where("e.type", "in", ["checked_out", "checkout_error"]),
+          )
+          .as("checkoutEvent"),
+      )
+      .where("id", "=", subscriptionId),
 );
 
 /** The session, its user and its draft (a draft of another account is never shown). */
@@ -104,11 +106,13 @@ export async function readFlow(request: Request): Promise<FlowState> {
   return { session, user, draft, checkedOut };
 }
 
-const selectionCountOf = preparedQuery(db, (q, subscriptionId: number) =>
-  q
-    .selectFrom("subscriptionItems")
-    .select((eb) => eb.fn.sum<number>("quantity").as("n"))
-    .where("subscriptionId", "=", subscriptionId),
+const selectionCountOf = preparedQuery(
+  () => db,
+  (q, subscriptionId: number) =>
+    q
+      .selectFrom("subscriptionItems")
+      .select((eb) => eb.fn.sum<number>("quantity").as("n"))
+      .where("subscriptionId", "=", subscriptionId),
 );
 
 export async function selectionCount(
@@ -404,8 +408,9 @@ export async function requireGetStarted(request: Request): Promise<FlowState> {
   return flow;
 }
 
-const passwordOfEmail = preparedQuery(db, (q, email: string) =>
-  q.selectFrom("users").select("passwordHash").where("email", "=", email),
+const passwordOfEmail = preparedQuery(
+  () => db,
+  (q, email: string) => q.selectFrom("users").select("passwordHash").where("email", "=", email),
 );
 
 /** Whether the draft's e-mail belongs to an account one can sign in to (checkout must ask for sign-in first). */

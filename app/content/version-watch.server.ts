@@ -46,9 +46,18 @@ export function createVersionWatch(
   return { current, known: () => version };
 }
 
-const watch = createVersionWatch(() => readContentVersion());
+let watch = createVersionWatch(() => readContentVersion());
 
 /** This worker's view of the content version: cheap, at most one indexed read a second. */
 export function contentVersion(): string | Promise<string> {
   return watch.current();
+}
+
+/**
+ * Forgets the version last read, so the next call reads it again: only for test runs that give
+ * each file a database of its own in one process (tests/integration/setup.ts), where a new
+ * database starts at version "0" again.
+ */
+export function forgetContentVersion(): void {
+  watch = createVersionWatch(() => readContentVersion());
 }

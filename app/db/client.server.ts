@@ -29,4 +29,21 @@ export function getDb(): Promise<Kysely<DB>> {
   return globalThis.__paddockDb;
 }
 
-export const db: Kysely<DB> = await getDb();
+/** The app's database. A `let` only so that openDb can point every importer at a new one. */
+export let db: Kysely<DB> = await getDb();
+
+/**
+ * Closes the app's database, if open, so that openDb opens the one DATABASE_URL names then. Only for
+ * test runs whose files share their worker's loaded modules, each file with a database of its own
+ * (tests/integration/setup.ts); a running shop keeps one database for its life.
+ */
+export async function closeDb(): Promise<void> {
+  const open = globalThis.__paddockDb;
+  globalThis.__paddockDb = undefined;
+  await (await open)?.destroy();
+}
+
+/** Opens the database DATABASE_URL names (migrated and seeded as at start) as `db`, after closeDb. */
+export async function openDb(): Promise<void> {
+  db = await getDb();
+}

@@ -13,7 +13,7 @@ type Slot = { arg: number } | { value: unknown };
 type Compiled<O> = { query: CompiledQuery<O>; slots: Slot[] };
 
 export type PreparedQuery<DB, A extends unknown[], O> = {
-  /** Runs on the database the query was made for. */
+  /** Runs on the database the query was made for (`database()` at each call). */
   (...args: A): Promise<O[]>;
   /** Runs on another Kysely of the same kind: a transaction, or the database a caller was handed. */
   on(executor: Kysely<DB>): (...args: A) => Promise<O[]>;
@@ -22,10 +22,11 @@ export type PreparedQuery<DB, A extends unknown[], O> = {
 /**
  * `build` must give the same SQL for every argument (no `in` lists of varying length, no branches on
  * arguments); each argument must appear as a plain parameter. It runs once per dialect (a
- * transaction shares its database's), on the first call.
+ * transaction shares its database's), on the first call. `database` is asked at each call, not
+ * kept: test files that share loaded modules each open a database of their own (decision 082).
  */
 export function preparedQuery<DB, A extends unknown[], O>(
-  db: Kysely<DB>,
+  database: () => Kysely<DB>,
   build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
 ): PreparedQuery<DB, A, O> {
   // Keyed by the dialect's adapter: a transaction has its database's, so they share one compilation.
@@ -52,7 +53,7 @@ export function preparedQuery<DB, A extends unknown[], O>(
       const parameters = compiled.slots.map((s) => ("arg" in s ? args[s.arg] : s.value));
       return (await executor.executeQuery<O>({ ...compiled.query, parameters })).rows;
     };
-  return Object.assign(runner(db), { on: runner });
+  return Object.assign((...args: A) => runner(database())(...args), { on: runner });
 }
 
 /**
@@ -63,5 +64,5 @@ export function preparedOnGiven<DB, A extends unknown[], O>(
   build: (db: Kysely<DB>, ...args: A) => Compilable<O>,
 ): (executor: Kysely<DB>) => (...args: A) => Promise<O[]> {
   let prepared: PreparedQuery<DB, A, O> | undefined;
-  return (executor) => (prepared ??= preparedQuery(executor, build)).on(executor);
+  return (executor) => (prepared ??= preparedQuery(() => executor, build)).on(executor);
 }

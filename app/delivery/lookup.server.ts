@@ -67,17 +67,21 @@ async function loadRegion(regionId: number): Promise<DeliveryRegion | null> {
   };
 }
 
-const regionRangeOf = preparedQuery(db, (q, postcodeNumber: number) =>
-  q
-    .selectFrom("regionPostcodeRanges")
-    .select("regionId")
-    .where("fromPostcode", "<=", postcodeNumber)
-    .where("toPostcode", ">=", postcodeNumber)
-    .orderBy("id")
-    .limit(1),
+const regionRangeOf = preparedQuery(
+  () => db,
+  (q, postcodeNumber: number) =>
+    q
+      .selectFrom("regionPostcodeRanges")
+      .select("regionId")
+      .where("fromPostcode", "<=", postcodeNumber)
+      .where("toPostcode", ">=", postcodeNumber)
+      .orderBy("id")
+      .limit(1),
 );
-const suburbsOfKey = preparedQuery(db, (q, key: string) =>
-  q.selectFrom("suburbs").select(["id", "name"]).where("postcodeKey", "=", key).orderBy("name"),
+const suburbsOfKey = preparedQuery(
+  () => db,
+  (q, key: string) =>
+    q.selectFrom("suburbs").select(["id", "name"]).where("postcodeKey", "=", key).orderBy("name"),
 );
 
 /** The region whose range holds the postcode (ranges are integers: 0800 is stored as 800). */

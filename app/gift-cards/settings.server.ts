@@ -6,12 +6,14 @@ import type { DB } from "~/db/schema";
 import type { BonusSettings } from "./rules";
 
 /** The active promotion, or null when none runs. */
-const activeSettings = preparedQuery(db, (q) =>
-  q
-    .selectFrom("giftCardSettings")
-    .select(["bonusPercent", "minimumCents"])
-    .where("active", "=", 1)
-    .orderBy("id", "desc"),
+const activeSettings = preparedQuery(
+  () => db,
+  (q) =>
+    q
+      .selectFrom("giftCardSettings")
+      .select(["bonusPercent", "minimumCents"])
+      .where("active", "=", 1)
+      .orderBy("id", "desc"),
 );
 
 export async function giftCardSettings(executor: Kysely<DB> = db): Promise<BonusSettings | null> {

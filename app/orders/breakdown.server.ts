@@ -25,51 +25,57 @@ export function normaliseReference(reference: string): string {
   return reference.trim().toUpperCase().slice(0, 40);
 }
 
-const ownOrderByReference = preparedQuery(db, (q, reference: string, userId: number) =>
-  q
-    .selectFrom("orders")
-    .select([
-      "id",
-      "reference",
-      "status",
-      "kind",
-      "deliveryDate",
-      "subscriptionId",
-      "paymentKey",
-      "billingAddressId",
-      "shippingAddressId",
-      "paidAt",
-    ])
-    .where("reference", "=", reference)
-    .where("userId", "=", userId),
+const ownOrderByReference = preparedQuery(
+  () => db,
+  (q, reference: string, userId: number) =>
+    q
+      .selectFrom("orders")
+      .select([
+        "id",
+        "reference",
+        "status",
+        "kind",
+        "deliveryDate",
+        "subscriptionId",
+        "paymentKey",
+        "billingAddressId",
+        "shippingAddressId",
+        "paidAt",
+      ])
+      .where("reference", "=", reference)
+      .where("userId", "=", userId),
 );
-const invoicesOf = preparedQuery(db, (q, orderId: number) =>
-  q
-    .selectFrom("invoices")
-    .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
-    .where("orderId", "=", orderId)
-    .orderBy("id", "asc"),
+const invoicesOf = preparedQuery(
+  () => db,
+  (q, orderId: number) =>
+    q
+      .selectFrom("invoices")
+      .select(["id", "subtotalCents", "discountedCents", "creditCents", "totalCents"])
+      .where("orderId", "=", orderId)
+      .orderBy("id", "asc"),
 );
 
 /** The lines of every invoice of the order (one fixed-shape query, not an `in` list built each time). */
-const invoiceLinesOf = preparedQuery(db, (q, orderId: number) =>
-  q
-    .selectFrom("invoiceLines")
-    .innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
-    // a line as issued: its tax treatment and GST are its own, not its product's now (decision 071)
-    .select([
-      "invoiceLines.invoiceId",
-      "invoiceLines.sellableType",
-      "invoiceLines.sellableId",
-      "invoiceLines.name",
-      "invoiceLines.quantity",
-      "invoiceLines.priceCents",
-      "invoiceLines.free",
-      "invoiceLines.taxable",
-      "invoiceLines.gstCents",
-    ])
-    .where("invoices.orderId", "=", orderId)
-    .orderBy("invoiceLines.id", "asc"),
+const invoiceLinesOf = preparedQuery(
+  () => db,
+  (q, orderId: number) =>
+    q
+      .selectFrom("invoiceLines")
+      .innerJoin("invoices", "invoices.id", "invoiceLines.invoiceId")
+      // a line as issued: its tax treatment and GST are its own, not its product's now (decision 071)
+      .select([
+        "invoiceLines.invoiceId",
+        "invoiceLines.sellableType",
+        "invoiceLines.sellableId",
+        "invoiceLines.name",
+        "invoiceLines.quantity",
+        "invoiceLines.priceCents",
+        "invoiceLines.free",
+        "invoiceLines.taxable",
+        "invoiceLines.gstCents",
+      ])
+      .where("invoices.orderId", "=", orderId)
+      .orderBy("invoiceLines.id", "asc"),
 );
 
 export async function findOwnOrder(

@@ -5,11 +5,13 @@ import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 import type { DB } from "~/db/schema";
 
-const balanceOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("creditLedger")
-    .select((eb) => eb.fn.sum<number>("amountCents").as("balance"))
-    .where("userId", "=", userId),
+const balanceOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("creditLedger")
+      .select((eb) => eb.fn.sum<number>("amountCents").as("balance"))
+      .where("userId", "=", userId),
 );
 
 export async function creditBalance(

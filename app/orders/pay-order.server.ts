@@ -112,20 +112,34 @@ function nationalPhone(phone: string | null) {
   return national;
 }
 
-const subscriptionAddressesOf = preparedQuery(db, (q, subscriptionId: number, userId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .select(["billingAddressId", "shippingAddressId"])
-    .where("id", "=", subscriptionId)
-    .where("userId", "=", userId),
+const subscriptionAddressesOf = preparedQuery(
+  () => db,
+  (q, subscriptionId: number, userId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .select(["billingAddressId", "shippingAddressId"])
+      .where("id", "=", subscriptionId)
+      .where("userId", "=", userId),
 );
-const billingAddressesOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("addresses")
-    .select(["id", "kind", "addressType", "line1", "line2", "company", "city", "state", "postcode"])
-    .where("userId", "=", userId)
-    .where("removedAt", "is", null)
-    .orderBy("id", "desc"),
+const billingAddressesOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("addresses")
+      .select([
+        "id",
+        "kind",
+        "addressType",
+        "line1",
+        "line2",
+        "company",
+        "city",
+        "state",
+        "postcode",
+      ])
+      .where("userId", "=", userId)
+      .where("removedAt", "is", null)
+      .orderBy("id", "desc"),
 );
 
 /** The address on file to bill: the last one an order was paid with, else the subscription's, else the latest. */

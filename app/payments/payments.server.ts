@@ -343,13 +343,15 @@ export type SavedCard = {
 };
 
 /** The user's saved cards, primary first (SPEC §3 payment method: id, type, lastFour, month, year, primary). */
-const savedCardsOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("paymentMethods")
-    .select(["id", "brand", "lastFour", "expMonth", "expYear", "isPrimary"])
-    .where("userId", "=", userId)
-    .orderBy("isPrimary", "desc")
-    .orderBy("id", "asc"),
+const savedCardsOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("paymentMethods")
+      .select(["id", "brand", "lastFour", "expMonth", "expYear", "isPrimary"])
+      .where("userId", "=", userId)
+      .orderBy("isPrimary", "desc")
+      .orderBy("id", "asc"),
 );
 
 export async function listSavedCards({ userId }: { userId: number }): Promise<SavedCard[]> {

@@ -169,6 +169,11 @@ async function nextPublishAt(nowIso: string): Promise<number> {
 let memo: { version: string; until: number; xmlFor: Map<string, string> } | null = null;
 const MEMO_MS = 60_000;
 
+/** Forgets the sitemaps built: for tests that change databases (see forgetContentVersion). */
+export function forgetSitemap(): void {
+  memo = null;
+}
+
 /**
  * The sitemap for `origin`, built once per content version in each worker (a crawler asking every
  * few seconds costs one indexed read a second), and again when a scheduled post goes live.

@@ -131,11 +131,13 @@ export const eventExtras = (p: Prepared) => ({
 });
 
 /** The latest delivery date that already has its order (the first box or a renewal): nothing moves before it. */
-const lastOrderedDateOf = preparedQuery(appDb, (db, subscriptionId: number) =>
-  db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.max("deliveryDate").as("last"))
-    .where("subscriptionId", "=", subscriptionId),
+const lastOrderedDateOf = preparedQuery(
+  () => appDb,
+  (db, subscriptionId: number) =>
+    db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.max("deliveryDate").as("last"))
+      .where("subscriptionId", "=", subscriptionId),
 );
 
 export async function lastOrderedDate(

@@ -41,22 +41,24 @@ export type OrderSummary = {
   progress: "packed" | "dispatched" | null;
 };
 
-const subscriptionsOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .leftJoin("packages", "packages.id", "subscriptions.packageId")
-    .select([
-      "subscriptions.id as id",
-      "packages.fullName as boxName",
-      "subscriptions.frequencyDays as frequencyDays",
-      "subscriptions.deliveryDate as nextDeliveryDate",
-      "subscriptions.status as status",
-      "subscriptions.createdAt as createdAt",
-    ])
-    .where("subscriptions.userId", "=", userId)
-    .where("subscriptions.status", "!=", "draft")
-    .orderBy("subscriptions.createdAt", "desc")
-    .orderBy("subscriptions.id", "desc"),
+const subscriptionsOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .leftJoin("packages", "packages.id", "subscriptions.packageId")
+      .select([
+        "subscriptions.id as id",
+        "packages.fullName as boxName",
+        "subscriptions.frequencyDays as frequencyDays",
+        "subscriptions.deliveryDate as nextDeliveryDate",
+        "subscriptions.status as status",
+        "subscriptions.createdAt as createdAt",
+      ])
+      .where("subscriptions.userId", "=", userId)
+      .where("subscriptions.status", "!=", "draft")
+      .orderBy("subscriptions.createdAt", "desc")
+      .orderBy("subscriptions.id", "desc"),
 );
 
 /** Subscriptions past the draft stage, live ones first. */
@@ -78,33 +80,37 @@ export async function getSubscriptions({
     .sort((a, b) => rank[a.status] - rank[b.status]);
 }
 
-const ordersOf = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("orders")
-    .leftJoin("deliveries", "deliveries.orderId", "orders.id")
-    .select([
-      "orders.id",
-      "orders.reference",
-      "orders.deliveryDate",
-      "orders.status",
-      "orders.createdAt",
-      "orders.packedAt",
-      "orders.dispatchedAt",
-      "deliveries.skipReason",
-    ])
-    .where("orders.userId", "=", userId)
-    .orderBy("orders.deliveryDate", "desc")
-    .orderBy("orders.id", "desc"),
+const ordersOf = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("orders")
+      .leftJoin("deliveries", "deliveries.orderId", "orders.id")
+      .select([
+        "orders.id",
+        "orders.reference",
+        "orders.deliveryDate",
+        "orders.status",
+        "orders.createdAt",
+        "orders.packedAt",
+        "orders.dispatchedAt",
+        "deliveries.skipReason",
+      ])
+      .where("orders.userId", "=", userId)
+      .orderBy("orders.deliveryDate", "desc")
+      .orderBy("orders.id", "desc"),
 );
 
 /** The invoices of all the user's orders, oldest first (one fixed-shape query, not an `in` list). */
-const invoicesOfUser = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("invoices")
-    .innerJoin("orders", "orders.id", "invoices.orderId")
-    .select(["invoices.orderId", "invoices.totalCents", "invoices.id"])
-    .where("orders.userId", "=", userId)
-    .orderBy("invoices.id", "asc"),
+const invoicesOfUser = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("invoices")
+      .innerJoin("orders", "orders.id", "invoices.orderId")
+      .select(["invoices.orderId", "invoices.totalCents", "invoices.id"])
+      .where("orders.userId", "=", userId)
+      .orderBy("invoices.id", "asc"),
 );
 
 /** Orders, newest delivery first, each with the total of its latest invoice. */
@@ -186,64 +192,72 @@ export type DeliveriesPage = {
   activity: ActivityEntry[];
 };
 
-const detailOf = preparedQuery(db, (q, subscriptionId: number, userId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .leftJoin("packages", "packages.id", "subscriptions.packageId")
-    .leftJoin("deliveryWindows", "deliveryWindows.code", "subscriptions.deliveryWindow")
-    .leftJoin("addresses", (j) =>
-      j
-        .onRef("addresses.id", "=", "subscriptions.shippingAddressId")
-        .on("addresses.userId", "=", userId),
-    )
-    .select([
-      "subscriptions.pausedUntil",
-      "subscriptions.endedAt",
-      "subscriptions.boxType",
-      "subscriptions.packageId",
-      "packages.priceCents as boxPriceCents",
-      "deliveryWindows.label as windowLabel",
-      "addresses.line1",
-      "addresses.line2",
-      "addresses.city",
-      "addresses.state",
-      "addresses.postcode",
-    ])
-    .where("subscriptions.id", "=", subscriptionId)
-    .where("subscriptions.userId", "=", userId),
+const detailOf = preparedQuery(
+  () => db,
+  (q, subscriptionId: number, userId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .leftJoin("packages", "packages.id", "subscriptions.packageId")
+      .leftJoin("deliveryWindows", "deliveryWindows.code", "subscriptions.deliveryWindow")
+      .leftJoin("addresses", (j) =>
+        j
+          .onRef("addresses.id", "=", "subscriptions.shippingAddressId")
+          .on("addresses.userId", "=", userId),
+      )
+      .select([
+        "subscriptions.pausedUntil",
+        "subscriptions.endedAt",
+        "subscriptions.boxType",
+        "subscriptions.packageId",
+        "packages.priceCents as boxPriceCents",
+        "deliveryWindows.label as windowLabel",
+        "addresses.line1",
+        "addresses.line2",
+        "addresses.city",
+        "addresses.state",
+        "addresses.postcode",
+      ])
+      .where("subscriptions.id", "=", subscriptionId)
+      .where("subscriptions.userId", "=", userId),
 );
-const itemNamesOf = preparedQuery(db, (q, subscriptionId: number) =>
-  q
-    .selectFrom("subscriptionItems")
-    .innerJoin("products", "products.id", "subscriptionItems.productId")
-    .select(["products.name as name", "subscriptionItems.quantity as quantity"])
-    .where("subscriptionItems.subscriptionId", "=", subscriptionId)
-    .orderBy("products.name"),
+const itemNamesOf = preparedQuery(
+  () => db,
+  (q, subscriptionId: number) =>
+    q
+      .selectFrom("subscriptionItems")
+      .innerJoin("products", "products.id", "subscriptionItems.productId")
+      .select(["products.name as name", "subscriptionItems.quantity as quantity"])
+      .where("subscriptionItems.subscriptionId", "=", subscriptionId)
+      .orderBy("products.name"),
 );
-const addonLinesOf = preparedQuery(db, (q, subscriptionId: number) =>
-  q
-    .selectFrom("subscriptionAddons")
-    .innerJoin("products", "products.id", "subscriptionAddons.productId")
-    .select([
-      "products.name as name",
-      "subscriptionAddons.quantity as quantity",
-      "products.priceCents as priceCents",
-    ])
-    .where("subscriptionAddons.subscriptionId", "=", subscriptionId)
-    .orderBy("products.name"),
+const addonLinesOf = preparedQuery(
+  () => db,
+  (q, subscriptionId: number) =>
+    q
+      .selectFrom("subscriptionAddons")
+      .innerJoin("products", "products.id", "subscriptionAddons.productId")
+      .select([
+        "products.name as name",
+        "subscriptionAddons.quantity as quantity",
+        "products.priceCents as priceCents",
+      ])
+      .where("subscriptionAddons.subscriptionId", "=", subscriptionId)
+      .orderBy("products.name"),
 );
-const curatedContentsOf = preparedQuery(db, (q, packageId: number) =>
-  q
-    .selectFrom("packageContents")
-    .innerJoin("packages", "packages.parentId", "packageContents.packageId")
-    .select([
-      "packageContents.item as item",
-      "packageContents.quantity as quantity",
-      "packageContents.month as month",
-    ])
-    .where("packages.id", "=", packageId)
-    .orderBy("packageContents.month", "desc")
-    .orderBy("packageContents.sortOrder"),
+const curatedContentsOf = preparedQuery(
+  () => db,
+  (q, packageId: number) =>
+    q
+      .selectFrom("packageContents")
+      .innerJoin("packages", "packages.parentId", "packageContents.packageId")
+      .select([
+        "packageContents.item as item",
+        "packageContents.quantity as quantity",
+        "packageContents.month as month",
+      ])
+      .where("packages.id", "=", packageId)
+      .orderBy("packageContents.month", "desc")
+      .orderBy("packageContents.sortOrder"),
 );
 
 type AddressParts = {
@@ -359,40 +373,46 @@ function fromAmount(a: DeliveryAmount): BoxFields {
 }
 
 /** The order's latest invoice (what it charges) with the order's status, owner-scoped. */
-const latestInvoiceOf = preparedQuery(db, (q, reference: string, userId: number) =>
-  q
-    .selectFrom("orders")
-    .innerJoin("invoices", "invoices.orderId", "orders.id")
-    .leftJoin("addresses", (j) =>
-      j.onRef("addresses.id", "=", "orders.shippingAddressId").on("addresses.userId", "=", userId),
-    )
-    .leftJoin("deliveryWindows", "deliveryWindows.code", "orders.deliveryWindow")
-    .select([
-      "orders.reference",
-      "orders.status",
-      "invoices.id as invoiceId",
-      "invoices.subtotalCents",
-      "invoices.discountedCents",
-      "invoices.creditCents",
-      "invoices.totalCents",
-      "deliveryWindows.label as windowLabel",
-      "addresses.line1",
-      "addresses.line2",
-      "addresses.city",
-      "addresses.state",
-      "addresses.postcode",
-    ])
-    .where("orders.reference", "=", reference)
-    .where("orders.userId", "=", userId)
-    .orderBy("invoices.id", "desc")
-    .limit(1),
+const latestInvoiceOf = preparedQuery(
+  () => db,
+  (q, reference: string, userId: number) =>
+    q
+      .selectFrom("orders")
+      .innerJoin("invoices", "invoices.orderId", "orders.id")
+      .leftJoin("addresses", (j) =>
+        j
+          .onRef("addresses.id", "=", "orders.shippingAddressId")
+          .on("addresses.userId", "=", userId),
+      )
+      .leftJoin("deliveryWindows", "deliveryWindows.code", "orders.deliveryWindow")
+      .select([
+        "orders.reference",
+        "orders.status",
+        "invoices.id as invoiceId",
+        "invoices.subtotalCents",
+        "invoices.discountedCents",
+        "invoices.creditCents",
+        "invoices.totalCents",
+        "deliveryWindows.label as windowLabel",
+        "addresses.line1",
+        "addresses.line2",
+        "addresses.city",
+        "addresses.state",
+        "addresses.postcode",
+      ])
+      .where("orders.reference", "=", reference)
+      .where("orders.userId", "=", userId)
+      .orderBy("invoices.id", "desc")
+      .limit(1),
 );
-const invoiceLinesOf = preparedQuery(db, (q, invoiceId: number) =>
-  q
-    .selectFrom("invoiceLines")
-    .select(["sellableType", "name", "quantity", "priceCents"])
-    .where("invoiceId", "=", invoiceId)
-    .orderBy("id"),
+const invoiceLinesOf = preparedQuery(
+  () => db,
+  (q, invoiceId: number) =>
+    q
+      .selectFrom("invoiceLines")
+      .select(["sellableType", "name", "quantity", "priceCents"])
+      .where("invoiceId", "=", invoiceId)
+      .orderBy("id"),
 );
 
 async function orderOf(userId: number, reference: string): Promise<NextOrder | null> {

@@ -71,9 +71,11 @@ const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
     ])
     .where("s.id", "=", subscriptionId)
     .where("s.status", "!=", "draft");
-const factsById = preparedQuery(appDb, factsQuery);
-const factsOfOwner = preparedQuery(appDb, (db, subscriptionId: number, userId: number) =>
-  factsQuery(db, subscriptionId).where("s.userId", "=", userId),
+const factsById = preparedQuery(() => appDb, factsQuery);
+const factsOfOwner = preparedQuery(
+  () => appDb,
+  (db, subscriptionId: number, userId: number) =>
+    factsQuery(db, subscriptionId).where("s.userId", "=", userId),
 );
 
 /** A subscription with its owner; scoped by `userId` when given (another user's answers null, like a missing one). */
@@ -253,13 +255,15 @@ export function eventData(data: string | null): Record<string, unknown> {
   }
 }
 
-const changeEventsOf = preparedQuery(appDb, (db, subscriptionId: number) =>
-  db
-    .selectFrom("subscriptionEvents")
-    .select(["type", "data", "createdAt"])
-    .where("subscriptionId", "=", subscriptionId)
-    .where("type", "in", ["skipped", "unskipped", "paused"])
-    .orderBy("id", "asc"),
+const changeEventsOf = preparedQuery(
+  () => appDb,
+  (db, subscriptionId: number) =>
+    db
+      .selectFrom("subscriptionEvents")
+      .select(["type", "data", "createdAt"])
+      .where("subscriptionId", "=", subscriptionId)
+      .where("type", "in", ["skipped", "unskipped", "paused"])
+      .orderBy("id", "asc"),
 );
 
 /** The subscription's skip/unskip/pause events, oldest first. */

@@ -96,14 +96,16 @@ export function knifeConfirmationErrors(
   };
 }
 
-const firstLive = preparedQuery(appDb, (db, userId: number) =>
-  db
-    .selectFrom("subscriptions")
-    .select("id")
-    .where("userId", "=", userId)
-    .where("status", "in", ["active", "paused"])
-    .orderBy("id")
-    .limit(1),
+const firstLive = preparedQuery(
+  () => appDb,
+  (db, userId: number) =>
+    db
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("status", "in", ["active", "paused"])
+      .orderBy("id")
+      .limit(1),
 );
 
 /** The user's first active or paused subscription (the one the page opens without ?subscription=), or null. */
@@ -113,11 +115,13 @@ export async function firstLiveSubscriptionId(userId: number): Promise<number | 
 }
 
 const quantitiesQuery = (table: "subscriptionItems" | "subscriptionAddons") =>
-  preparedQuery(appDb, (db, subscriptionId: number) =>
-    db
-      .selectFrom(table)
-      .select(["productId", "quantity"])
-      .where("subscriptionId", "=", subscriptionId),
+  preparedQuery(
+    () => appDb,
+    (db, subscriptionId: number) =>
+      db
+        .selectFrom(table)
+        .select(["productId", "quantity"])
+        .where("subscriptionId", "=", subscriptionId),
   );
 const quantitiesIn = {
   subscriptionItems: quantitiesQuery("subscriptionItems"),
@@ -177,14 +181,16 @@ export type NextBoxPage = {
   nextCharge: { date: string; owedCents: number } | null;
 };
 
-const shippingAddressesOf = preparedQuery(appDb, (db, userId: number) =>
-  db
-    .selectFrom("addresses")
-    .select(["id", "line1", "line2", "city", "state", "postcode"])
-    .where("userId", "=", userId)
-    .where("kind", "=", "shipping")
-    .where("removedAt", "is", null)
-    .orderBy("id"),
+const shippingAddressesOf = preparedQuery(
+  () => appDb,
+  (db, userId: number) =>
+    db
+      .selectFrom("addresses")
+      .select(["id", "line1", "line2", "city", "state", "postcode"])
+      .where("userId", "=", userId)
+      .where("kind", "=", "shipping")
+      .where("removedAt", "is", null)
+      .orderBy("id"),
 );
 
 /** Everything the page shows; `pending` (from the page's cookie) replaces the saved cuts and add-ons while they are edited. */

@@ -72,26 +72,28 @@ function who(d: Record<string, unknown>, ownEmail: string, staff: string | null)
   return actor && actor !== ownEmail ? actor : "You";
 }
 
-const activityOf = preparedQuery(db, (q, userId: number, limit: number) =>
-  q
-    .selectFrom("subscriptionEvents")
-    .innerJoin("subscriptions", "subscriptions.id", "subscriptionEvents.subscriptionId")
-    .innerJoin("users", "users.id", "subscriptions.userId")
-    .leftJoin("packages", "packages.id", "subscriptions.packageId")
-    .select([
-      "subscriptionEvents.id as id",
-      "subscriptionEvents.type as type",
-      "subscriptionEvents.data as data",
-      "subscriptionEvents.createdAt as createdAt",
-      "subscriptionEvents.actor as actor",
-      "packages.fullName as boxName",
-      "users.email as email",
-    ])
-    .where("subscriptions.userId", "=", userId)
-    .where("subscriptionEvents.type", "!=", "checkout_error")
-    .orderBy("subscriptionEvents.createdAt", "desc")
-    .orderBy("subscriptionEvents.id", "desc")
-    .limit(limit),
+const activityOf = preparedQuery(
+  () => db,
+  (q, userId: number, limit: number) =>
+    q
+      .selectFrom("subscriptionEvents")
+      .innerJoin("subscriptions", "subscriptions.id", "subscriptionEvents.subscriptionId")
+      .innerJoin("users", "users.id", "subscriptions.userId")
+      .leftJoin("packages", "packages.id", "subscriptions.packageId")
+      .select([
+        "subscriptionEvents.id as id",
+        "subscriptionEvents.type as type",
+        "subscriptionEvents.data as data",
+        "subscriptionEvents.createdAt as createdAt",
+        "subscriptionEvents.actor as actor",
+        "packages.fullName as boxName",
+        "users.email as email",
+      ])
+      .where("subscriptions.userId", "=", userId)
+      .where("subscriptionEvents.type", "!=", "checkout_error")
+      .orderBy("subscriptionEvents.createdAt", "desc")
+      .orderBy("subscriptionEvents.id", "desc")
+      .limit(limit),
 );
 
 /** Every change to the user's subscriptions, newest first. */

@@ -3,13 +3,15 @@
 import { db } from "~/db/client.server";
 import { preparedQuery } from "~/db/prepared.server";
 
-const subscriptionOfUser = preparedQuery(db, (q, userId: number) =>
-  q
-    .selectFrom("subscriptions")
-    .select("id")
-    .where("userId", "=", userId)
-    .where("status", "in", ["active", "paused"])
-    .limit(1),
+const subscriptionOfUser = preparedQuery(
+  () => db,
+  (q, userId: number) =>
+    q
+      .selectFrom("subscriptions")
+      .select("id")
+      .where("userId", "=", userId)
+      .where("status", "in", ["active", "paused"])
+      .limit(1),
 );
 
 export async function isSubscriber(userId: number): Promise<boolean> {

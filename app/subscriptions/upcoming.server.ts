@@ -68,32 +68,36 @@ export async function upcomingDeliveriesOf(
   return listFor(db, sub, count, now);
 }
 
-const plannedFrom = preparedQuery(appDb, (db, subscriptionId: number, from: string) =>
-  db
-    .selectFrom("deliveries as d")
-    .leftJoin("orders as o", "o.id", "d.orderId")
-    .select([
-      "d.deliveryDate",
-      "d.deliveryWindow",
-      "d.status",
-      "d.skipReason",
-      "d.cutoffAt",
-      "d.processedAt",
-      "d.notes",
-      "o.reference",
-    ])
-    .where("d.subscriptionId", "=", subscriptionId)
-    .where("d.deliveryDate", ">=", from)
-    .orderBy("d.deliveryDate"),
+const plannedFrom = preparedQuery(
+  () => appDb,
+  (db, subscriptionId: number, from: string) =>
+    db
+      .selectFrom("deliveries as d")
+      .leftJoin("orders as o", "o.id", "d.orderId")
+      .select([
+        "d.deliveryDate",
+        "d.deliveryWindow",
+        "d.status",
+        "d.skipReason",
+        "d.cutoffAt",
+        "d.processedAt",
+        "d.notes",
+        "o.reference",
+      ])
+      .where("d.subscriptionId", "=", subscriptionId)
+      .where("d.deliveryDate", ">=", from)
+      .orderBy("d.deliveryDate"),
 );
 /** Orders of the subscription not planned as deliveries (its first box). */
-const ordersFrom = preparedQuery(appDb, (db, subscriptionId: number, from: string) =>
-  db
-    .selectFrom("orders")
-    .select(["reference", "deliveryDate", "deliveryWindow", "status"])
-    .where("subscriptionId", "=", subscriptionId)
-    .where("deliveryDate", ">=", from)
-    .where("status", "in", ["paid", "unpaid", "failed"]),
+const ordersFrom = preparedQuery(
+  () => appDb,
+  (db, subscriptionId: number, from: string) =>
+    db
+      .selectFrom("orders")
+      .select(["reference", "deliveryDate", "deliveryWindow", "status"])
+      .where("subscriptionId", "=", subscriptionId)
+      .where("deliveryDate", ">=", from)
+      .where("status", "in", ["paid", "unpaid", "failed"]),
 );
 
 /** The entries of one subscription's list: each date's cut-off, and its state as its cut-off will make it. */

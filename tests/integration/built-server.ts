@@ -3,8 +3,10 @@
 // ephemeral loopback port and the integration suite's database. For checks of what the server
 // answers (statuses, headers, the HTML's JSON-LD, the error pages) that need no browser: the e2e
 // suite keeps what a page does.
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { installGlobals } from "@remix-run/node";
 import { ensureTestBuild } from "../build-once.mjs";
@@ -82,10 +84,21 @@ function send(port: number, path: string, req: RawRequest = {}): Promise<RawAnsw
   });
 }
 
+/**
+ * The build as importBuild (app/bin/server.mjs) loads it, once per test file: the build reads its
+ * environment and opens its database as it loads, and files that share a worker's modules (decision
+ * 082) each set their own (./setup.ts counts the files).
+ */
+function importBuildForThisFile(buildPath: string) {
+  const { mtimeMs } = fs.statSync(buildPath);
+  const file = globalThis.__integrationFiles ?? 1;
+  return import(/* @vite-ignore */ `${pathToFileURL(buildPath).href}?t=${mtimeMs}&file=${file}`);
+}
+
 export async function startBuiltServer(): Promise<BuiltServer> {
   const buildPath = ensureTestBuild();
-  const { createApp, importBuild } = await import("../../app/bin/server.mjs");
-  const build = await importBuild(buildPath);
+  const { createApp } = await import("../../app/bin/server.mjs");
+  const build = await importBuildForThisFile(buildPath);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const server = http.createServer(createApp({ build, buildPath, mode: "production" }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -56,7 +56,7 @@ describe("preparedQuery", () => {
         .where("people.team", "=", team)
         .where("people.id", ">=", minId)
         .orderBy("people.id");
-    const prepared = preparedQuery(db, build);
+    const prepared = preparedQuery(() => db, build);
     for (const [team, minId] of [
       ["a", 0],
       ["b", 0],
@@ -75,8 +75,10 @@ describe("preparedQuery", () => {
   it("runs inside a transaction (seeing its uncommitted rows) and on another database of the same kind", async () => {
     const db = await fixture();
     const other = await fixture();
-    const names = preparedQuery(db, (q, team: string) =>
-      q.selectFrom("people").select("firstName").where("team", "=", team).orderBy("id"),
+    const names = preparedQuery(
+      () => db,
+      (q, team: string) =>
+        q.selectFrom("people").select("firstName").where("team", "=", team).orderBy("id"),
     );
     await other.deleteFrom("people").where("id", "=", 1).execute();
     expect(await names.on(other)("a")).toEqual([{ firstName: "Cal" }]);
@@ -102,8 +104,9 @@ describe("preparedQuery", () => {
 
   it("refuses a query whose argument is not a plain parameter (its SQL would not be the same for every call)", async () => {
     const db = await fixture();
-    const ignoresItsArgument = preparedQuery(db, (q, _id: number) =>
-      q.selectFrom("people").select("id").where("id", "=", 1),
+    const ignoresItsArgument = preparedQuery(
+      () => db,
+      (q, _id: number) => q.selectFrom("people").select("id").where("id", "=", 1),
     );
     await expect(ignoresItsArgument(2)).rejects.toThrow(/not plain parameters/);
     await db.destroy();
