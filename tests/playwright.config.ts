@@ -40,7 +40,7 @@ export default defineConfig({
   // 3 on a 2-core runner: many specs wait on the clock (the slow gateway's 25 s, sign-in slowdowns),
   // and a third browser fills that time; with the back office's specs the suite ran 12.9 min on 2
   // workers and 10.1 min on 3, 582 passed and none flaky either way
-  workers: 3,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // one retry: a few whole-flow tests are load-sensitive on a 2-core runner; Playwright still reports them as flaky
   retries: 1,
   timeout: 30_000,
