@@ -14,10 +14,7 @@
 // submit (a second tab) finds the order claimed or paid and is refused. Which
 // worker or app instance runs which step does not matter: the database decides.
 import { createHash } from "node:crypto";
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { normalisedAddress } from "~/accounts/addresses.server";
-import { db } from "~/db/client.server";
-import { preparedQuery } from "~/db/prepared.server";
 import type { AddressInput } from "~/addresses/address-schema";
 import { addressLookup } from "~/delivery/address-lookup.server";
 import { queueEmail } from "~/email/mailer.server";
@@ -37,22 +34,14 @@ import {
 } from "~/payments/charge-flow.server";
 import {
   claimPayment,
-  listSavedCards,
   replaceDeclinedPrimary,
   saveCard,
   type ResolvedCard,
-  type SavedCard,
 } from "~/payments/payments.server";
-import {
-  payableInvoice,
-  paymentSummary,
-  type BreakdownInvoice,
-  type PaymentSummary,
-} from "./breakdown";
+import { payableInvoice, paymentSummary, type BreakdownInvoice } from "./breakdown";
 import { breakdownOf, findOwnOrder, type OwnOrder } from "./breakdown.server";
-import { addLedgerEntry, creditBalance, lockUser } from "./credit.server";
+import { addLedgerEntry, lockUser } from "./credit.server";
 import { applyCredit } from "./credit";
-import type { BillingDefaults } from "./pay-order-form";
 import { PAY_MESSAGES } from "./pay-order-messages";
 import {
   deliveryPassed,
@@ -61,168 +50,14 @@ import {
   type TotalMoved,
 } from "./pay-order-checks.server";
 import { taxInvoicePath } from "./paths";
+import { PAYABLE, isPayable, spendableCredit, type PayingUser } from "./pay-order-view.server";
 
-const PAYABLE = ["unpaid", "failed"] as const;
-const isPayable = (status: string) => (PAYABLE as readonly string[]).includes(status);
-
-type PayingUser = {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  phone: string | null;
-  passwordHash: string | null;
-};
-
-/** Credit is fetched only for users with a password (SPEC §6). */
-async function spendableCredit(user: PayingUser, executor = db) {
-  return user.passwordHash ? creditBalance({ userId: user.id }, executor) : 0;
-}
-
-// ---------------------------------------------------------------- the page
-
-export type PayOrderPage = {
-  reference: string;
-  summary: PaymentSummary;
-  savedCards: SavedCard[];
-  contact: {
-    firstName: string;
-    lastName: string;
-    phone: string;
-    sms: boolean;
-    newsletter: boolean;
-  };
-  billing: BillingDefaults;
-};
-
-/**
- * A stored (E.164) phone as the form shows it. libphonenumber's parse and format were ~3% of the
- * page's CPU, for the same few numbers again and again: the answers are kept, at most PHONES_KEPT.
- */
-const nationalPhones = new Map<string, string>();
-const PHONES_KEPT = 1_000;
-function nationalPhone(phone: string | null) {
-  if (!phone) return "";
-  let national = nationalPhones.get(phone);
-  if (national === undefined) {
-    national = parsePhoneNumberFromString(phone, "AU")?.formatNational() ?? phone;
-    if (nationalPhones.size >= PHONES_KEPT) nationalPhones.clear();
-    nationalPhones.set(phone, national);
-  }
-  return national;
-}
-
-const subscriptionAddressesOf = preparedQuery(
-  () => db,
-  (q, subscriptionId: number, userId: number) =>
-    q
-      .selectFrom("subscriptions")
-      .select(["billingAddressId", "shippingAddressId"])
-      .where("id", "=", subscriptionId)
-      .where("userId", "=", userId),
-);
-const billingAddressesOf = preparedQuery(
-  () => db,
-  (q, userId: number) =>
-    q
-      .selectFrom("addresses")
-      .select([
-        "id",
-        "kind",
-        "addressType",
-        "line1",
-        "line2",
-        "company",
-        "city",
-        "state",
-        "postcode",
-      ])
-      .where("userId", "=", userId)
-      .where("removedAt", "is", null)
-      .orderBy("id", "desc"),
-);
-
-/** The address on file to bill: the last one an order was paid with, else the subscription's, else the latest. */
-async function billingDefaults(userId: number, order: OwnOrder): Promise<BillingDefaults> {
-  const [sub] = order.subscriptionId
-    ? await subscriptionAddressesOf(order.subscriptionId, userId)
-    : [];
-  const rows = await billingAddressesOf(userId);
-  const pick =
-    rows.find((r) => r.kind === "billing") ??
-    rows.find((r) => r.id === sub?.billingAddressId) ??
-    rows.find((r) => r.id === sub?.shippingAddressId) ??
-    rows[0];
-  if (!pick) return {};
-  return {
-    addressType: pick.addressType,
-    line1: pick.line1,
-    line2: pick.line2 ?? "",
-    company: pick.company ?? "",
-    city: pick.city,
-    state: pick.state,
-    postcode: pick.postcode,
-  };
-}
-
-/** Everything the pay page shows, or null when the order is not the user's or does not await payment. */
-export async function loadPayOrderPage(
-  user: PayingUser & { sms: number | null; newsletter: number | null },
-  reference: string,
-): Promise<
-  (PayOrderPage & { kind: "form" }) | { kind: "passed"; reference: string; message: string } | null
-> {
-  const order = await findOwnOrder({ userId: user.id, reference });
-  if (!order) return null;
-  // no form for a delivery that has passed: the page says why instead (decision 036)
-  const passed = deliveryPassed(order);
-  if (passed) return { kind: "passed", reference: order.reference, message: passed.message };
-  if (!isPayable(order.status)) return null;
-  const invoice = payableInvoice(await breakdownOf(order));
-  if (!invoice) return null;
-  const [balance, savedCards, billing] = await Promise.all([
-    user.passwordHash ? creditBalance({ userId: user.id }) : Promise.resolve(null),
-    listSavedCards({ userId: user.id }),
-    billingDefaults(user.id, order),
-  ]);
-  return {
-    kind: "form",
-    reference: order.reference,
-    summary: paymentSummary(invoice, balance),
-    savedCards,
-    contact: {
-      firstName: user.firstName ?? "",
-      lastName: user.lastName ?? "",
-      phone: nationalPhone(user.phone),
-      sms: user.sms === 1,
-      newsletter: user.newsletter === 1,
-    },
-    billing,
-  };
-}
-
-/** Whether a submit must carry a card (the action recomputes what the page showed). Null: nothing to pay here. */
-export async function payOrderContext(
-  user: PayingUser,
-  reference: string,
-): Promise<PayContext | null> {
-  const order = await findOwnOrder({ userId: user.id, reference });
-  if (!order) return null;
-  const invoice = payableInvoice(await breakdownOf(order));
-  if (!invoice) return null;
-  const due = applyCredit(await spendableCredit(user), invoice.total);
-  return {
-    cardRequired: due.totalCents > 0,
-    // said before any field error: the page must show what it would charge now (decision 036)
-    refusal: (expectedCents) =>
-      deliveryPassed(order) ?? payTotalMoved(expectedCents, due, invoice.total),
-  };
-}
-
-export type PayContext = {
-  cardRequired: boolean;
-  refusal: (expectedTotalCents: number | null | undefined) => DeliveryPassed | TotalMoved | null;
-};
+export {
+  loadPayOrderPage,
+  payOrderContext,
+  type PayContext,
+  type PayOrderPage,
+} from "./pay-order-view.server";
 
 // ------------------------------------------------------------- the payment
 
