@@ -63,6 +63,8 @@ export default defineConfig({
     // Whether the forks pool starts a process per file is read from this root setting, not from a
     // project's: false lets the sharing projects keep their workers. The `-alone` projects say
     // `isolate: true` (it would default to this one): a fresh module registry per file.
+    // `npm run test:integration` passes --isolate: shared integration workers missed vitest's 60 s
+    // onTaskUpdate reply on CI's loaded machine (README, "The tests").
     isolate: false,
     projects: [
       {
