@@ -223,6 +223,12 @@ export async function call(
   params: Record<string, string | undefined> = {},
   context: Record<string, unknown> = {},
 ): Promise<Answer> {
+  // Let the worker's event loop reach its poll phase before each call. On SQLite a loader or an
+  // action runs synchronously between promise steps, so a file that calls them in a loop (the
+  // fuzz test: thousands of calls) never polled for seconds on end; on a loaded CI machine that
+  // passed vitest's fixed 60 s wait for the reply to the worker's "onTaskUpdate", which fails the
+  // run with every test passing (the reply had arrived, unread).
+  await new Promise((resolve) => setImmediate(resolve));
   let value: unknown;
   try {
     value = await (fn as DataFunction)({ request, params, context } as LoaderFunctionArgs);
