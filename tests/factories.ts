@@ -282,6 +282,27 @@ export async function createSubscription(
   return id;
 }
 
+/** A subscription's cuts and add-ons, as [productId, quantity] pairs. */
+export type SubscriptionLines = { items?: [number, number][]; addons?: [number, number][] };
+
+/** Puts `lines` in a subscription's box: its cuts and its recurring add-ons. */
+export async function addSubscriptionLines(
+  db: Kysely<DB>,
+  subscriptionId: number,
+  lines: SubscriptionLines,
+) {
+  for (const [productId, quantity] of lines.items ?? [])
+    await db
+      .insertInto("subscriptionItems")
+      .values({ subscriptionId, productId, quantity })
+      .execute();
+  for (const [productId, quantity] of lines.addons ?? [])
+    await db
+      .insertInto("subscriptionAddons")
+      .values({ subscriptionId, productId, quantity })
+      .execute();
+}
+
 export type OrderLine = {
   sellableType: "package" | "product" | "addon" | "discount" | "gift_card";
   sellableId?: number | null;

@@ -10,7 +10,13 @@ import { db } from "~/db/client.server";
 import { deliveryNeeds } from "~/admin/stock/stock.server";
 import { packingDay } from "~/admin/packing/packing-day.server";
 import { freezePastCutoff } from "~/subscriptions/delivery-box.server";
-import { createOrder, createSubscription, createUser } from "../factories";
+import {
+  addSubscriptionLines,
+  createOrder,
+  createSubscription,
+  createUser,
+  type SubscriptionLines,
+} from "../factories";
 
 const TODAY = "2031-06-16";
 const PACKING_DAY = "2031-06-18";
@@ -55,7 +61,7 @@ async function packageIds() {
   return { custom: custom.id, curated: curated.id, range: curated.parentId! };
 }
 
-type Lines = { items?: [number, number][]; addons?: [number, number][] };
+type Lines = SubscriptionLines;
 
 async function subscription(
   values: { status: "active" | "paused"; packageId: number; every: number; next: string },
@@ -70,16 +76,7 @@ async function subscription(
     deliveryDate: values.next,
     regionId,
   });
-  for (const [productId, quantity] of lines.items ?? [])
-    await db
-      .insertInto("subscriptionItems")
-      .values({ subscriptionId: id, productId, quantity })
-      .execute();
-  for (const [productId, quantity] of lines.addons ?? [])
-    await db
-      .insertInto("subscriptionAddons")
-      .values({ subscriptionId: id, productId, quantity })
-      .execute();
+  await addSubscriptionLines(db, id, lines);
   return id;
 }
 

@@ -8,7 +8,13 @@ import { addDays, forecast, unitsOf } from "~/admin/stock/forecast";
 import { adjustStock, deliveryNeeds, stockProducts } from "~/admin/stock/stock.server";
 import { freezePastCutoff } from "~/subscriptions/delivery-box.server";
 import * as stockRoute from "~/routes/admin.catalogue.stock";
-import { createOrder, createSubscription, createUser, createStaff } from "../factories";
+import {
+  addSubscriptionLines,
+  createOrder,
+  createSubscription,
+  createUser,
+  createStaff,
+} from "../factories";
 import { refusalOf, staffClient } from "./admin-helpers";
 import { call, getRequest, postRequest } from "./http-helpers";
 
@@ -55,16 +61,7 @@ async function subscription(
     deliveryDate,
     regionId: null, // no region: any day delivers, so dates are exactly frequency apart
   });
-  for (const [productId, quantity] of lines.items ?? [])
-    await db
-      .insertInto("subscriptionItems")
-      .values({ subscriptionId: id, productId, quantity })
-      .execute();
-  for (const [productId, quantity] of lines.addons ?? [])
-    await db
-      .insertInto("subscriptionAddons")
-      .values({ subscriptionId: id, productId, quantity })
-      .execute();
+  await addSubscriptionLines(db, id, lines);
   return id;
 }
 
