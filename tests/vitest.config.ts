@@ -98,6 +98,8 @@ export default defineConfig({
           root,
           exclude: INTEGRATION_ALONE,
           setupFiles: ["tests/integration/setup.ts", "tests/integration/setup-shared.ts"],
+          // one migrated and seeded database per run, copied for each file (not for the -alone ones)
+          globalSetup: ["tests/integration/template-db.ts"],
           isolate: false,
         },
       },

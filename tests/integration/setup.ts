@@ -1,5 +1,5 @@
-// Every integration test file gets a fresh, migrated and seeded database: a
-// temporary SQLite file, or a PostgreSQL database reset to empty
+// Every integration test file gets a fresh, migrated and seeded database: a copy of the run's
+// template (./template-db.ts), a temporary SQLite file or a PostgreSQL database made from it
 // (./databases.ts). On PostgreSQL each vitest worker has its own database next
 // to DATABASE_URL_TEST's, so files run in parallel there too.
 //
@@ -11,7 +11,8 @@
 // What the worker remembers of the old database (reads kept under its content version, which a new
 // database starts again at "0", a paused mail relay, a test's mailer, the job runner of an earlier
 // file's server build) is forgotten.
-import { emptyDatabaseUrl } from "./databases";
+import { inject } from "vitest";
+import { emptyDatabaseUrl, templateCopyUrl } from "./databases";
 
 declare global {
   /** how many test files this worker has started: a fresh server build per file (./built-server.ts) */
@@ -41,5 +42,8 @@ await (await open)?.destroy();
 // the job runner a server build starts once per process ran on an earlier file's build
 clearInterval(globalThis.__paddockJobTimer);
 globalThis.__paddockJobTimer = undefined;
-process.env.DATABASE_URL = await emptyDatabaseUrl();
+// a copy of the run's migrated and seeded database (./template-db.ts); the `-alone` files, which set
+// a secret of their own before the app loads, get none: an empty database the app prepares
+const template = inject("integrationTemplateDb");
+process.env.DATABASE_URL = template ? await templateCopyUrl(template) : await emptyDatabaseUrl();
 process.env.APP_ENV = "test";
