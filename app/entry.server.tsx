@@ -20,6 +20,7 @@ import {
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
 import { deferScripts } from "~/http/deferred-scripts.server";
 import { bytesResponse, htmlByteString, htmlBytes } from "~/http/html-bytes.server";
+import { fromTemplate, renderCacheStats } from "~/http/render-cache.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
 import { redactLogText, redactUrl } from "~/security/redact.mjs";
@@ -34,6 +35,8 @@ export { matchesEtag } from "~/http/cache-policy.server";
 export { contentVersion } from "~/content/version-watch.server";
 /** …and whether a request may send more than a form before its body is read (decision 061). */
 export { hasStaffSession } from "~/staff/staff-body-gate.server";
+/** …and, for the tests, how often an anonymous form page came from its template (decision 085). */
+export { renderCacheStats };
 /** …and what /metrics reads (app/bin/metrics.mjs, decision 067): facts from the database, this process's pool. */
 export { databasePoolStats, instanceFacts } from "~/http/metrics.server";
 
@@ -54,18 +57,25 @@ export default function handleRequest(
     !responseHeaders.has("Set-Cookie") &&
     !keepsOutOfSharedCaches(responseHeaders.get("Cache-Control")) &&
     isSharedCacheable(request);
-  return shared
-    ? renderShared(request, responseHeaders, remixContext)
+  if (shared) return renderShared(request, responseHeaders, remixContext);
+  // An anonymous form page: this request's token and nonce in a template rendered once (decision 085)
+  const cached = fromTemplate(request, responseStatusCode, remixContext, renderHtml);
+  return cached
+    ? cached.then((page) =>
+        page.html === null
+          ? renderPrivate(request, responseStatusCode, responseHeaders, page.context)
+          : privateResponse(page.html, page.nonce, responseStatusCode, responseHeaders),
+      )
     : renderPrivate(request, responseStatusCode, responseHeaders, remixContext);
 }
 
-function app(remixContext: EntryContext, url: string, nonce: string) {
+function app(remixContext: EntryContext, url: string, nonce: string, requestId: string | null) {
   return (
     <NonceProvider value={nonce}>
       <InlineCssProvider value={inlineCss}>
         <MarkupCacheProvider value={staticMarkup}>
           {/* the request's id, for the error page to quote (decision 066) */}
-          <RequestIdProvider value={currentRequestId() ?? null}>
+          <RequestIdProvider value={requestId}>
             <RemixServer context={remixContext} url={url} abortDelay={ABORT_DELAY} nonce={nonce} />
           </RequestIdProvider>
         </MarkupCacheProvider>
@@ -84,10 +94,11 @@ function renderHtml(
   remixContext: EntryContext,
   url: string,
   nonce: string,
+  requestId = currentRequestId() ?? null,
 ): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
-    const { pipe, abort } = renderToPipeableStream(app(remixContext, url, nonce), {
+    const { pipe, abort } = renderToPipeableStream(app(remixContext, url, nonce, requestId), {
       nonce,
       onAllReady() {
         clearTimeout(timer); // do not keep a finished render reachable for ABORT_DELAY
@@ -124,13 +135,20 @@ async function renderPrivate(
 ) {
   const nonce = createNonce();
   const { html } = await renderHtml(remixContext, request.url, nonce);
+  return privateResponse(htmlBody(deferScripts(html)), nonce, responseStatusCode, responseHeaders);
+}
+
+/** A page for this visitor only, with the CSP naming its nonce. */
+function privateResponse(
+  body: ReturnType<typeof htmlBody>,
+  nonce: string,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   applySecurityHeaders(responseHeaders, nonce);
-  return bytesResponse(htmlBody(deferScripts(html)), {
-    headers: responseHeaders,
-    status: responseStatusCode,
-  });
+  return bytesResponse(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 async function renderShared(

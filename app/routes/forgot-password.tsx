@@ -17,10 +17,14 @@ import { readForm } from "~/security/csrf.server";
 import { RateLimitedError, getClientIp } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import accountsHref from "~/styles/accounts.css";
+import type { RenderCacheHandle } from "~/http/render-template.server";
 
 const FORM_ID = "forgot-password";
 const SENT_MESSAGE =
   "If an account exists for that address, we've sent it a link to reset your password. Check your inbox (and the spam folder).";
+
+// an anonymous visitor's page is its URL and loader data: rendered once, filled per request (decision 085)
+export const handle = { renderCache: "anonymous" } satisfies RenderCacheHandle;
 
 export const meta: MetaFunction = () =>
   pageMeta("Forgot your password?", `Reset the password of your ${BRAND.name} account.`);

@@ -15,6 +15,10 @@ import { readForm } from "~/security/csrf.server";
 import { getClientIp } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import boxCss from "~/styles/box.css";
+import type { RenderCacheHandle } from "~/http/render-template.server";
+
+// an anonymous visitor's page is its URL and loader data: rendered once, filled per request (decision 085)
+export const handle = { renderCache: "anonymous" } satisfies RenderCacheHandle;
 
 export const meta: MetaFunction = () =>
   pageMeta(

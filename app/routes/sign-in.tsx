@@ -19,8 +19,12 @@ import { RateLimitedError } from "~/security/rate-limit.server";
 import { pageMeta } from "~/utils/meta";
 import { safeRedirect } from "~/utils/safe-redirect";
 import accountsHref from "~/styles/accounts.css";
+import type { RenderCacheHandle } from "~/http/render-template.server";
 
 const FORM_ID = "sign-in";
+
+// an anonymous visitor's page is its URL and loader data: rendered once, filled per request (decision 085)
+export const handle = { renderCache: "anonymous" } satisfies RenderCacheHandle;
 
 export const meta: MetaFunction = () =>
   pageMeta("Sign in", `Sign in to your ${BRAND.name} account to manage your deliveries and boxes.`);

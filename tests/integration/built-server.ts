@@ -39,6 +39,8 @@ export type BuiltServer = {
    * own, the body as sent (for what a browser's request context would see).
    */
   send(path: string, request?: RawRequest): Promise<RawAnswer>;
+  /** what the build's entry.server exports, as the server reads it */
+  entry: Record<string, unknown>;
   close(): Promise<void>;
 };
 
@@ -108,6 +110,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
     base,
     get: (path, headers = {}) => fetch(`${base}${path}`, { headers, redirect: "manual" }),
     send: (path, request) => send(port, path, request),
+    entry: build.entry.module,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
