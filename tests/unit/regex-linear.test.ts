@@ -230,6 +230,8 @@ const ON_CLIENT_INPUT = [
   String.raw`app/gift-cards/rules.ts /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/`,
   String.raw`app/gift-cards/rules.ts /^\$/`,
   String.raw`app/http/cache-policy.server.ts /^W\//`,
+  // the CSRF token a visitor's cookie carries, checked before it fills a template (decision 085)
+  String.raw`app/http/render-template.server.ts /^[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/`,
   // the page's HTML carries (escaped) what a client typed
   String.raw`app/http/deferred-scripts.server.ts /(<script\b[^>]{0,200}\btype="module"[^>]{0,200}>)([\s\S]*?)(<\/script>)/`,
   String.raw`app/orders/breakdown.server.ts /[\u0000-\u001f]/`,
@@ -366,6 +368,11 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/bin/ensure-build.mjs /\bmode = "production"/`]: "the server build's own file",
   [String.raw`app/bin/precompress.mjs /\.(js|css)$/`]: "names of the built asset files",
   [String.raw`app/http/inline-css.server.ts /<\/style/i`]: "the app's own CSS",
+  [String.raw`app/http/render-template.server.ts /^[A-Za-z0-9+/]{22}==$/`]:
+    "a nonce the server made (createNonce), checked before it fills a template",
+  // a plain string: in String.raw, "${" would start a placeholder
+  ["app/http/render-template.server.ts /[.*+?^${}()|[\\]\\\\/]/g"]:
+    "escapes the server's own random stand-ins for a template's holes",
   [String.raw`app/http/cache-policy.server.ts /(^|[\s,])(private|no-store)([\s,=]|$)/i`]:
     "the Cache-Control a route's own headers set",
   [String.raw`app/gift-cards/stored-code.server.ts /^v1\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/`]:
