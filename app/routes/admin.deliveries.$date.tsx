@@ -25,7 +25,7 @@ import {
   PrintSlipsButton,
 } from "~/admin/packing/components";
 import { markingFormAction } from "~/admin/packing/marking-actions.server";
-import { dayOrdersPage, packingDay, parseDay } from "~/admin/packing/packing-day.server";
+import { packingDayPage, parseDay, slipView } from "~/admin/packing/packing-day.server";
 import { packingState } from "~/admin/packing/packing-state";
 import { markedMessage } from "~/admin/packing/packing-schema";
 import { offsetOf, PAGE_SIZE, pageOf } from "~/admin/pagination";
@@ -52,12 +52,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const date = dayOf(params);
   const url = new URL(request.url);
   const page = pageOf(url);
-  const [orders, day] = await Promise.all([
-    dayOrdersPage(date, { offset: offsetOf(page), limit: PAGE_SIZE }),
-    packingDay(date),
-  ]);
+  const { slips, ...day } = await packingDayPage(date, {
+    offset: offsetOf(page),
+    limit: PAGE_SIZE,
+  });
   return data(
-    { date, page, ...orders, ...day, message: markedMessage(url.searchParams) },
+    {
+      date,
+      page,
+      ...day,
+      slips: slips.map(slipView),
+      message: markedMessage(url.searchParams),
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -5,7 +5,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminPage } from "~/admin/components/admin-page";
 import { formatStaffDay } from "~/admin/format";
 import { PackingSlips, PrintSlipsButton } from "~/admin/packing/components";
-import { paidOrdersWithItems, parseDay } from "~/admin/packing/packing-day.server";
+import { paidOrdersWithItems, parseDay, slipView } from "~/admin/packing/packing-day.server";
 import { requireStaff } from "~/staff/staff-session.server";
 import packingHref from "~/styles/admin-packing.css";
 
@@ -18,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "deliveries");
   const date = parseDay(params.date);
   if (!date) throw new Response("Not found", { status: 404 });
-  return { date, slips: await paidOrdersWithItems(date) };
+  return { date, slips: (await paidOrdersWithItems(date)).map(slipView) };
 }
 
 export default function PackingSlipsPage() {

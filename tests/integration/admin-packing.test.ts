@@ -9,6 +9,7 @@ import {
   dayOrdersPage,
   manifestCsv,
   packingDay,
+  packingDayPage,
   packingOverview,
 } from "~/admin/packing/packing-day.server";
 import { staffCookie } from "~/staff/staff-session.server";
@@ -152,6 +153,22 @@ describe("the pick list, the day's orders, the manifest and the overview", () =>
     expect(day.addons).toBe(3);
     expect(day.unpaid).toBe(1);
     expect(overview.length).toBeLessThanOrEqual(14);
+  });
+
+  it("the day's page reads its orders once: the same page, counts, slips and pick list as apart", async () => {
+    await boxOrder("paid", { region: "qld", cuts: [[mince, 1]] });
+    await boxOrder("unpaid", { region: "vic", addons: [[bacon, 4]] });
+    for (const at of [
+      { offset: 0, limit: 50 },
+      { offset: 0, limit: 2 },
+      { offset: 2, limit: 2 },
+      { offset: 500, limit: 50 },
+    ]) {
+      const { orders, total, paid, unpaid, slips, pickList } = await packingDayPage(DAY, at);
+      expect({ orders, total, paid, unpaid }).toEqual(await dayOrdersPage(DAY, at));
+      expect({ slips, pickList }).toEqual(await packingDay(DAY));
+    }
+    expect((await packingDayPage(DAY, { offset: 0, limit: 50 })).slips.length).toBeGreaterThan(1);
   });
 
   it("prints the knife check on the slip and escapes the manifest", async () => {

@@ -5,11 +5,12 @@ import { useEffect, useState } from "react";
 import { formatStaffDay } from "~/admin/format";
 import { CsrfInput } from "~/components/csrf-input";
 import { SubmitButton } from "~/components/submit-button";
-import type { Slip } from "./packing-day.server";
+import type { SlipView } from "./packing-day.server";
 import type { PackingState } from "./packing-state";
 import type { PickList } from "./pick-list";
 import { NoValue } from "~/admin/components/no-value";
 import { TableBox } from "~/admin/components/table-box";
+import { ROW_MARKUP, StaticMarkup } from "~/components/layout/static-markup";
 
 export const STATE_LABEL: Record<PackingState, string> = {
   unpaid: "Unpaid",
@@ -104,74 +105,111 @@ export function PrintSlipsButton({ date, onSlipsPage }: { date: string; onSlipsP
   );
 }
 
-/** One printed page per paid order: who, where, when, notes, what goes in, and the knife check. */
-export function PackingSlips({ date, slips }: { date: string; slips: Slip[] }) {
+/**
+ * One printed page per paid order: who, where, when, notes, what goes in, and the knife check. A busy
+ * day has hundreds: the server renders each slip's HTML once and keeps it while the slip is the same
+ * (StaticMarkup; the page is reloaded after every order marked, its slips unchanged).
+ */
+export function PackingSlips({ date, slips }: { date: string; slips: SlipView[] }) {
   if (!slips.length) return <p className="admin-empty">No paid orders on this day: no slips.</p>;
   // formatted once: a busy day has hundreds of slips
   const day = formatStaffDay(date);
   return (
     <div className="packing-slips">
       {slips.map((s) => (
-        <article className="packing-slip" key={s.id} aria-labelledby={`slip-${s.id}`}>
-          <header className="packing-slip__head">
-            <h3 id={`slip-${s.id}`}>
-              <span className="visually-hidden">Packing slip for order </span>
-              {s.reference}
-            </h3>
-            <p className="packing-slip__day">
-              {day}
-              {s.region ? ` · ${s.region}` : null}
-            </p>
-          </header>
-          <dl className="admin-facts packing-slip__facts">
-            <dt>Name</dt>
-            <dd>{s.name}</dd>
-            <dt>Delivery address</dt>
-            <dd>
-              {s.line1 ? (
-                <>
-                  {s.line2 ? (
-                    <>
-                      {s.line2}
-                      <br />
-                    </>
-                  ) : null}
-                  {s.line1}
-                  <br />
-                  {s.suburb} {s.state} {s.postcode}
-                </>
-              ) : (
-                "No address on the order"
-              )}
-            </dd>
-            <dt>Window</dt>
-            <dd>{s.window ?? "Not chosen"}</dd>
-            <dt>Delivery notes</dt>
-            <dd>{s.notes?.trim() ? s.notes : "None"}</dd>
-          </dl>
-          {s.hasKnife ? <p className="packing-slip__knife">knife: check 18+ ID</p> : null}
-          <table className="admin-table packing-slip__items">
-            <caption className="visually-hidden">Items in order {s.reference}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="num">
-                  Quantity
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.lines.map((l, i) => (
-                <tr key={i} className={`packing-slip__line packing-slip__line--${l.kind}`}>
-                  <th scope="row">{l.name}</th>
-                  <td className="num">{l.quantity}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </article>
+        <StaticMarkup
+          key={s.id}
+          as="article"
+          props={{ className: "packing-slip", "aria-labelledby": `slip-${s.id}` }}
+          markupKey={slipMarkupKey(day, s)}
+        >
+          <SlipContent day={day} s={s} />
+        </StaticMarkup>
       ))}
     </div>
+  );
+}
+
+/** Every value a slip is rendered from, as StaticMarkup's key. */
+const slipMarkupKey = (day: string, s: SlipView) =>
+  `${ROW_MARKUP}slip:${JSON.stringify([
+    day,
+    s.id,
+    s.reference,
+    s.region,
+    s.name,
+    s.line1,
+    s.line2,
+    s.suburb,
+    s.state,
+    s.postcode,
+    s.window,
+    s.notes,
+    s.hasKnife,
+    s.lines.map((l) => [l.kind, l.name, l.quantity]),
+  ])}`;
+
+/** A slip's contents (no hooks or context: StaticMarkup renders it apart from the page). */
+function SlipContent({ day, s }: { day: string; s: SlipView }) {
+  return (
+    <>
+      <header className="packing-slip__head">
+        <h3 id={`slip-${s.id}`}>
+          <span className="visually-hidden">Packing slip for order </span>
+          {s.reference}
+        </h3>
+        <p className="packing-slip__day">
+          {day}
+          {s.region ? ` · ${s.region}` : null}
+        </p>
+      </header>
+      <dl className="admin-facts packing-slip__facts">
+        <dt>Name</dt>
+        <dd>{s.name}</dd>
+        <dt>Delivery address</dt>
+        <dd>
+          {s.line1 ? (
+            <>
+              {s.line2 ? (
+                <>
+                  {s.line2}
+                  <br />
+                </>
+              ) : null}
+              {s.line1}
+              <br />
+              {s.suburb} {s.state} {s.postcode}
+            </>
+          ) : (
+            "No address on the order"
+          )}
+        </dd>
+        <dt>Window</dt>
+        <dd>{s.window ?? "Not chosen"}</dd>
+        <dt>Delivery notes</dt>
+        <dd>{s.notes?.trim() ? s.notes : "None"}</dd>
+      </dl>
+      {s.hasKnife ? <p className="packing-slip__knife">knife: check 18+ ID</p> : null}
+      <table className="admin-table packing-slip__items">
+        <caption className="visually-hidden">Items in order {s.reference}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col" className="num">
+              Quantity
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {s.lines.map((l, i) => (
+            <tr key={i} className={`packing-slip__line packing-slip__line--${l.kind}`}>
+              <th scope="row">{l.name}</th>
+              <td className="num">{l.quantity}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

@@ -408,12 +408,13 @@ function slipOf(lines: ItemLine[], contents: Contents): { lines: SlipLine[]; has
   return { lines: slipLines, hasKnife };
 }
 
-/**
- * The day's paid orders, each with what it holds (its latest invoice's lines, a curated box's
- * contents) and whether a knife is in it: the slips and the pick list. Three queries for the day.
- */
-export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb): Promise<Slip[]> {
-  const [orders, lines] = await Promise.all([paidDayOrders(db, date), itemLinesOf(db, date)]);
+/** The slips of `orders` (paid, in their order) from the day's item lines. */
+async function slipsOf(
+  db: Kysely<DB>,
+  orders: DayOrder[],
+  lines: ItemLine[],
+  date: string,
+): Promise<Slip[]> {
   if (!orders.length) return [];
   const contents = await curatedContents(db, lines, date);
   const byOrder = new Map<number, ItemLine[]>();
@@ -423,6 +424,15 @@ export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb):
     byOrder.set(l.orderId, list);
   }
   return orders.map((o) => ({ ...o, ...slipOf(byOrder.get(o.id) ?? [], contents) }));
+}
+
+/**
+ * The day's paid orders, each with what it holds (its latest invoice's lines, a curated box's
+ * contents) and whether a knife is in it: the slips and the pick list. Three queries for the day.
+ */
+export async function paidOrdersWithItems(date: string, db: Kysely<DB> = appDb): Promise<Slip[]> {
+  const [orders, lines] = await Promise.all([paidDayOrders(db, date), itemLinesOf(db, date)]);
+  return slipsOf(db, orders, lines, date);
 }
 
 /** What one paid order puts on the pick list: its cuts, add-ons and curated contents (one box's worth each). */
@@ -450,12 +460,79 @@ export function pickItemsOf(slip: Pick<Slip, "lines">): PickItem[] {
 
 /** The day's pick list and its slips, from one read of the paid orders. */
 export async function packingDay(date: string, db: Kysely<DB> = appDb) {
-  const slips = await paidOrdersWithItems(date, db);
+  return pickListAndSlips(await paidOrdersWithItems(date, db));
+}
+
+function pickListAndSlips(slips: Slip[]) {
   const pickList: PickList = sumPickList(
     slips.map((s) => ({ region: s.region, items: pickItemsOf(s) })),
   );
   return { slips, pickList };
 }
+
+/**
+ * The day's page: a page of its orders and how many (as dayOrdersPage), its slips and pick list (as
+ * packingDay). The day's orders of every shown status are read once, in the page's order, and the
+ * paid ones among them are the slips' (the same order by region then reference): two queries for
+ * the day, where the two functions apart make four.
+ */
+export async function packingDayPage(
+  date: string,
+  { offset, limit }: { offset: number; limit: number },
+  db: Kysely<DB> = appDb,
+) {
+  const [rows, lines] = await Promise.all([
+    dayOrdersQuery(db, date, DAY_STATUSES)
+      .select([...dayOrderColumns])
+      .orderBy("deliveryRegions.name")
+      .orderBy("orders.reference")
+      .execute(),
+    itemLinesOf(db, date),
+  ]);
+  const all = rows.map(toDayOrder);
+  const paidOrders = all.filter((o) => o.status === "paid");
+  const unpaid = all.filter((o) => UNPAID.includes(o.status)).length;
+  return {
+    orders: all.slice(offset, offset + limit),
+    total: paidOrders.length + unpaid,
+    paid: paidOrders.length,
+    unpaid,
+    ...pickListAndSlips(await slipsOf(db, paidOrders, lines, date)),
+  };
+}
+
+/** What a slip shows: the loader sends only this of each slip to the page (hundreds on a busy day). */
+export type SlipView = Pick<
+  Slip,
+  | "id"
+  | "reference"
+  | "region"
+  | "name"
+  | "line1"
+  | "line2"
+  | "suburb"
+  | "state"
+  | "postcode"
+  | "window"
+  | "notes"
+  | "hasKnife"
+> & { lines: Pick<SlipLine, "kind" | "name" | "quantity">[] };
+
+export const slipView = (s: Slip): SlipView => ({
+  id: s.id,
+  reference: s.reference,
+  region: s.region,
+  name: s.name,
+  line1: s.line1,
+  line2: s.line2,
+  suburb: s.suburb,
+  state: s.state,
+  postcode: s.postcode,
+  window: s.window,
+  notes: s.notes,
+  hasKnife: s.hasKnife,
+  lines: s.lines.map((l) => ({ kind: l.kind, name: l.name, quantity: l.quantity })),
+});
 
 export const MANIFEST_HEADER = [
   "Reference",

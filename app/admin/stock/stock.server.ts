@@ -20,12 +20,26 @@ import type { StockAdjustInput } from "./stock-schema";
 
 export { deliveryNeeds };
 
-/** Units of each product held by paid box orders not yet dispatched (their latest invoice's lines). */
+/**
+ * Units of each product held by paid box orders not yet dispatched (their latest invoice's lines).
+ * The lines are joined on each order's latest invoice id, one look-up of (order_id, id) an order;
+ * joining the invoices and then testing each against that look-up read the index twice.
+ */
 export async function reservedByProduct(executor: Kysely<DB> = db): Promise<Map<number, number>> {
   const rows = await executor
-    .selectFrom("invoiceLines as l")
-    .innerJoin("invoices as i", "i.id", "l.invoiceId")
-    .innerJoin("orders as o", "o.id", "i.orderId")
+    .selectFrom("orders as o")
+    .innerJoin("invoiceLines as l", (join) =>
+      join.on((eb) =>
+        eb(
+          "l.invoiceId",
+          "=",
+          eb
+            .selectFrom("invoices as i")
+            .select((e) => e.fn.max("i.id").as("m"))
+            .whereRef("i.orderId", "=", "o.id"),
+        ),
+      ),
+    )
     .select(["l.sellableId", (eb) => eb.fn.sum<number | string>("l.quantity").as("units")])
     // literals, not parameters: they match orders_undispatched_idx's predicate (migration 042), so
     // only the orders still to go out are read (a planner cannot match a parameter to it)
@@ -34,16 +48,6 @@ export async function reservedByProduct(executor: Kysely<DB> = db): Promise<Map<
     .where("o.dispatchedAt", "is", null)
     .where("l.sellableType", "in", ["product", "addon"])
     .where("l.sellableId", "is not", null)
-    .where((eb) =>
-      eb(
-        "i.id",
-        "=",
-        eb
-          .selectFrom("invoices as i2")
-          .select((e) => e.fn.max("i2.id").as("m"))
-          .whereRef("i2.orderId", "=", "o.id"),
-      ),
-    )
     .groupBy("l.sellableId")
     .execute();
   return new Map(rows.map((r) => [Number(r.sellableId), Number(r.units)]));

@@ -16,13 +16,19 @@ import {
 /** Server only: the HTML of `content`, rendered once per key (entry.server provides it). */
 export type MarkupCache = (key: string, content: ReactElement) => string;
 
+/**
+ * The start of a key naming a block rendered from one row of data (a packing slip, by every value
+ * it shows) rather than one of a few variants: the server keeps many more of those.
+ */
+export const ROW_MARKUP = "row:";
+
 const MarkupCacheContext = createContext<MarkupCache | null>(null);
 export const MarkupCacheProvider = MarkupCacheContext.Provider;
 
 type BlockProps = HTMLAttributes<HTMLElement> & RefAttributes<HTMLElement>;
 
 /**
- * A `<header>` or `<footer>` whose children the server renders once per `markupKey`. The key must
+ * A `<header>`, `<footer>` or `<article>` whose children the server renders once per `markupKey`. The key must
  * name every value the children are rendered from, and the children must use no hooks or context
  * (they are rendered outside this render); null renders them in place, as any element's.
  */
@@ -32,7 +38,7 @@ export function StaticMarkup({
   markupKey,
   children,
 }: {
-  as: "header" | "footer";
+  as: "header" | "footer" | "article";
   props: BlockProps;
   markupKey: string | null;
   children: ReactElement;
