@@ -46,15 +46,30 @@ async function audit(page: Page, label: string, scope?: string) {
   ).toEqual([]);
 }
 
-// one scripting context per worker's browser for the no-JS copies (a page per audit)
-const scriptingContexts = new WeakMap<Browser, Promise<BrowserContext>>();
-function scriptingContext(browser: Browser) {
-  let context = scriptingContexts.get(browser);
-  if (!context) {
-    context = browser.newContext({ javaScriptEnabled: true });
-    scriptingContexts.set(browser, context);
+// one scripting page per worker's browser for the no-JS copies, in a scripting context of its own:
+// each audit navigates it to the copy (same site, same renderer) instead of opening and closing a page
+// (a new renderer process each time, decision 076)
+type CopyPage = { page: Page; body: { url: string; html: string } };
+const copyPages = new WeakMap<Browser, Promise<CopyPage>>();
+function copyPage(browser: Browser) {
+  let copy = copyPages.get(browser);
+  if (!copy) {
+    copy = (async () => {
+      const context: BrowserContext = await browser.newContext({ javaScriptEnabled: true });
+      const page = await context.newPage();
+      const body = { url: "", html: "" };
+      // the copy's document: only the URL being audited is answered from memory; its styles and
+      // images still come from the server
+      await page.route(
+        (u) => u.href === body.url,
+        (route) =>
+          route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: body.html }),
+      );
+      return { page, body };
+    })();
+    copyPages.set(browser, copy);
   }
-  return context;
+  return copy;
 }
 
 /** `scope` limits the audit to a selector (e.g. "main"); the whole page by default. */
@@ -63,18 +78,12 @@ export async function expectNoSeriousViolations(page: Page, scope?: string) {
   // after a form post the URL changes before the new document has arrived: audit the whole page
   await page.waitForLoadState("load");
   const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-  const copy = await (await scriptingContext(page.context().browser()!)).newPage();
-  try {
-    const url = page.url().split("#")[0];
-    await copy.route(
-      (u) => u.href === url,
-      (route) =>
-        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
-    await copy.goto(url);
-    expect(await copy.locator("script").count()).toBe(0);
-    await audit(copy, url, scope);
-  } finally {
-    await copy.close();
-  }
+  const { page: copy, body } = await copyPage(page.context().browser()!);
+  const url = page.url().split("#")[0];
+  body.url = url;
+  body.html = html;
+  // a new document even when the URL is the one audited last (a goto is never same-document here)
+  await copy.goto(url);
+  expect(await copy.locator("script").count()).toBe(0);
+  await audit(copy, url, scope);
 }

@@ -26,7 +26,10 @@ export type ReachOptions = {
   box?: BoxChoice;
   /** add-on names to add once each on the add-ons step */
   addons?: string[];
-  /** called on the add-ons page before "Next step" (e.g. to change stock in the DB); implies `via: "steps"` */
+  /**
+   * called on the add-ons page before "Next step" (e.g. to change stock in the DB): with the hook,
+   * the add-ons page is opened once the draft is built, and its "Next step" leads to checkout
+   */
   beforeCheckout?: (page: Page) => Promise<void>;
   /** "hook" (default): the e2e draft hook builds the box; "steps": click through the flow */
   via?: "hook" | "steps";
@@ -35,11 +38,11 @@ export type ReachOptions = {
 /**
  * Builds a box and ends on the checkout page. Returns the flow e-mail. By default the box is built
  * by the e2e draft hook (the flow's own services, one request); `via: "steps"` clicks through
- * get-started and every step instead, for the journey tests and for `beforeCheckout`.
+ * get-started and every step instead, for the journey tests.
  */
 export async function reachCheckout(page: Page, opts: ReachOptions = {}) {
   const email = opts.email === undefined ? uniqueEmail("checkout") : opts.email;
-  const via = opts.via ?? (opts.beforeCheckout ? "steps" : "hook");
+  const via = opts.via ?? "hook";
   if (via === "hook") await draftByHook(page, email, opts);
   else await draftBySteps(page, email, opts);
   return { email };
@@ -62,7 +65,23 @@ async function draftByHook(page: Page, email: string | null, opts: ReachOptions)
   // page.request shares the page's cookies: the draft belongs to this browser's session
   const res = await page.request.post("/test-hooks/draft", { form });
   expect(res.status(), await res.text()).toBe(200);
+  if (opts.beforeCheckout) {
+    await page.goto("/get-started/addons");
+    await ready(page);
+    await opts.beforeCheckout(page);
+    await leaveAddons(page);
+    return;
+  }
   await page.goto(CHECKOUT_PATH);
+  await expectCheckoutPage(page);
+}
+
+/** "Next step" on the add-ons page, to checkout. */
+async function leaveAddons(page: Page) {
+  await page
+    .getByRole("complementary", { name: "ADD-ONS" })
+    .getByRole("button", { name: "Next step" })
+    .click();
   await expectCheckoutPage(page);
 }
 
@@ -83,11 +102,7 @@ async function draftBySteps(page: Page, email: string | null, opts: ReachOptions
     await step(page, page.getByRole("button", { name: `Add ${name}`, exact: true }));
   }
   if (opts.beforeCheckout) await opts.beforeCheckout(page);
-  await page
-    .getByRole("complementary", { name: "ADD-ONS" })
-    .getByRole("button", { name: "Next step" })
-    .click();
-  await expectCheckoutPage(page);
+  await leaveAddons(page);
 }
 
 export async function expectCheckoutPage(page: Page) {

@@ -3,6 +3,10 @@
 import { expectNoSeriousViolations } from "./a11y";
 import { test, expect, ready } from "./fixtures";
 
+// the pages as most visitors see them, the home page's ticker and carousel moving: the suite
+// otherwise runs with prefers-reduced-motion (tests/playwright.config.ts)
+test.use({ reducedMotion: "no-preference" });
+
 const PATHS = [
   "/",
   "/how-it-works",

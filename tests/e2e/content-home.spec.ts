@@ -2,6 +2,9 @@
 // ticker, product carousel, FAQ accordions, and clearing local storage.
 import { test, expect, ready, jsEnabled } from "./fixtures";
 
+// the suite runs with prefers-reduced-motion (tests/playwright.config.ts): here motion is the subject
+test.use({ reducedMotion: "no-preference" });
+
 test.describe("home page", () => {
   test("hero carousel autoplays with a visible pause control, or is a scrollable list without JS", async ({
     page,

@@ -17,7 +17,6 @@ import {
   expect,
   jsEnabled,
   ready,
-  signIn,
   signInByHook,
   test,
   uniqueEmail,
@@ -400,7 +399,7 @@ test.describe("activating a gift card", () => {
   }) => {
     const user = await createUser();
     const card = await insertCard(5000);
-    await signIn(page, user.email, user.password!);
+    await signInByHook(page, user.email);
     await page.goto("/gift-cards/activate");
     await ready(page);
     await expect(page.getByRole("link", { name: "Activate" })).toHaveAttribute(
