@@ -2,29 +2,13 @@
 // 48): the page's HTML is the same byte for byte as when React renders them in place (what the
 // browser hydrates against), with the page's stream renderer, from the cache as on a first render,
 // and a slip that changes is rendered again.
-import { PassThrough } from "node:stream";
-import type { ReactElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { streamRender } from "./stream-render";
 import { PackingSlips } from "~/admin/packing/components";
 import type { SlipView } from "~/admin/packing/packing-day.server";
 import { MarkupCacheProvider } from "~/components/layout/static-markup";
 import { staticMarkup } from "~/http/static-markup.server";
 
-function render(element: ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(element, {
-      onAllReady() {
-        const sink = new PassThrough();
-        let html = "";
-        sink.on("data", (chunk: Buffer) => (html += chunk.toString()));
-        sink.on("end", () => resolve(html));
-        pipe(sink);
-      },
-      onShellError: reject,
-      onError: reject,
-    });
-  });
-}
+const render = streamRender;
 
 const slip = (id: number, over: Partial<SlipView> = {}): SlipView => ({
   id,

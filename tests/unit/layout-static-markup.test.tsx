@@ -2,9 +2,7 @@
 // HTML is the same byte for byte as when React renders them in place (which is what the browser
 // hydrates against), the string renderer works inside the page's stream render, and each variant
 // is rendered once.
-import { PassThrough } from "node:stream";
-import type { ReactElement } from "react";
-import { renderToPipeableStream } from "react-dom/server";
+import { streamRender } from "./stream-render";
 import {
   StaticRouterProvider,
   createStaticHandler,
@@ -15,22 +13,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { MarkupCacheProvider, StaticMarkup } from "~/components/layout/static-markup";
 import { staticMarkup } from "~/http/static-markup.server";
 
-/** The page's renderer, as entry.server uses it, to one string. */
-function render(element: ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(element, {
-      onAllReady() {
-        const sink = new PassThrough();
-        let html = "";
-        sink.on("data", (chunk: Buffer) => (html += chunk.toString()));
-        sink.on("end", () => resolve(html));
-        pipe(sink);
-      },
-      onShellError: reject,
-      onError: reject,
-    });
-  });
-}
+const render = streamRender;
 
 type User = Parameters<typeof SiteHeader>[0]["user"];
 
