@@ -12,6 +12,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+/** One line per step, and a failed step's failures, printed again last (see `failureLines`). */
+const summary = [];
+
+// eslint-disable-next-line no-control-regex -- the colour codes vitest and Playwright print
+const ANSI = /\x1b\[[0-9;]*m/g;
+const FAILURE = /\bFAIL\b|✘|×|\b\d+ (failed|flaky)\b|^\s+\[(js|nojs)\] ›|Error:|AssertionError/;
+
+/**
+ * The lines of a failed step's log that name what failed, at most 60: CI keeps only the tail of a
+ * run's output, and a step's own summary is otherwise far above it.
+ */
+function failureLines(log) {
+  const lines = log
+    .replace(ANSI, "")
+    .split("\n")
+    .filter((line) => FAILURE.test(line));
+  const kept = lines.slice(0, 60).map((line) => `  ${line.trim().slice(0, 300)}`);
+  if (lines.length > kept.length) kept.push(`  … and ${lines.length - kept.length} more lines`);
+  return kept;
+}
+
 /**
  * Runs an npm script; resolves whether it passed, after printing its output. The output goes to a
  * file, not a pipe: a pipe that this process is slow to drain (a busy machine) would block the
@@ -32,7 +53,10 @@ function step(script) {
       const seconds = Math.round((Date.now() - started) / 1000);
       const verdict = code === 0 ? "passed" : `failed (${code})`;
       process.stdout.write(`\n== npm run ${script}: ${verdict} in ${seconds} s ==\n`);
-      process.stdout.write(fs.readFileSync(logFile));
+      const log = fs.readFileSync(logFile);
+      process.stdout.write(log);
+      summary.push(`npm run ${script}: ${verdict} in ${seconds} s`);
+      if (code !== 0) summary.push(...failureLines(log.toString("utf8")));
       fs.rmSync(dir, { recursive: true, force: true });
       resolve(code === 0);
     });
@@ -54,5 +78,9 @@ const results = await Promise.all([
 ]);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const passed = results.every(Boolean);
-process.stdout.write(`\n== npm test: ${passed ? "passed" : "failed"} in ${minutes} min ==\n`);
+summary.push(`npm test: ${passed ? "passed" : "failed"} in ${minutes} min`);
+const summaryText = `\n== summary ==\n${summary.join("\n")}\n`;
+process.stdout.write(summaryText);
+// .ci/run prints it again after the PostgreSQL run's log, so that a failure shows in the tail
+if (process.env.TEST_SUMMARY_FILE) fs.writeFileSync(process.env.TEST_SUMMARY_FILE, summaryText);
 process.exit(passed ? 0 : 1);
