@@ -38,24 +38,24 @@ function failureLines(log) {
  * file, not a pipe: a pipe that this process is slow to drain (a busy machine) would block the
  * step's writes, and a vitest main process blocked on a write misses its workers' calls.
  */
-function step(script) {
+function step(script, { label = script, env = {} } = {}) {
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "paddock-test-"));
-  const logFile = path.join(dir, `${script.replace(/[^a-z0-9]+/gi, "-")}.log`);
+  const logFile = path.join(dir, `${label.replace(/[^a-z0-9]+/gi, "-")}.log`);
   const out = fs.openSync(logFile, "w");
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", script], {
       stdio: ["ignore", out, out],
-      env: process.env,
+      env: { ...process.env, ...env },
     });
     child.on("close", (code) => {
       fs.closeSync(out);
       const seconds = Math.round((Date.now() - started) / 1000);
       const verdict = code === 0 ? "passed" : `failed (${code})`;
-      process.stdout.write(`\n== npm run ${script}: ${verdict} in ${seconds} s ==\n`);
+      process.stdout.write(`\n== npm run ${label}: ${verdict} in ${seconds} s ==\n`);
       const log = fs.readFileSync(logFile);
       process.stdout.write(log);
-      summary.push(`npm run ${script}: ${verdict} in ${seconds} s`);
+      summary.push(`npm run ${label}: ${verdict} in ${seconds} s`);
       if (code !== 0) summary.push(...failureLines(log.toString("utf8")));
       fs.rmSync(dir, { recursive: true, force: true });
       resolve(code === 0);
@@ -64,23 +64,36 @@ function step(script) {
 }
 
 /** Runs steps one after the other, all of them even after a failure; resolves whether all passed. */
-async function inTurn(...scripts) {
+async function inTurn(...steps) {
   let passed = true;
-  for (const script of scripts) passed = (await step(script)) && passed;
+  for (const next of steps) passed = (await next()) && passed;
   return passed;
 }
+
+// TEST_PG_URL (set by .ci/run): the integration suite runs a second time, on that PostgreSQL
+// database, after the SQLite run and beside the e2e suite. Not beside the SQLite run as well: four
+// vitest workers, the e2e suite's browsers and the database server on two cores (load 15-18) cost
+// 76 CPU-minutes where the steps alone take 46, and tests that reload the app timed out at 30 s.
+const pgUrl = process.env.TEST_PG_URL;
+const pgStep = () =>
+  step("test:integration", {
+    label: "test:integration on PostgreSQL",
+    env: { DATABASE_URL_TEST: pgUrl },
+  });
 
 const started = Date.now();
 if (!(await step("test:build"))) process.exit(1);
 const results = await Promise.all([
   step("test:e2e"),
-  inTurn("test:static", "test:unit", "test:integration"),
+  inTurn(
+    () => step("test:static"),
+    () => step("test:unit"),
+    () => step("test:integration"),
+    ...(pgUrl ? [pgStep] : []),
+  ),
 ]);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 const passed = results.every(Boolean);
 summary.push(`npm test: ${passed ? "passed" : "failed"} in ${minutes} min`);
-const summaryText = `\n== summary ==\n${summary.join("\n")}\n`;
-process.stdout.write(summaryText);
-// .ci/run prints it again after the PostgreSQL run's log, so that a failure shows in the tail
-if (process.env.TEST_SUMMARY_FILE) fs.writeFileSync(process.env.TEST_SUMMARY_FILE, summaryText);
+process.stdout.write(`\n== summary ==\n${summary.join("\n")}\n`);
 process.exit(passed ? 0 : 1);
