@@ -1,8 +1,6 @@
-// `npm test`: every layer, overlapped where the CPU allows it (decision 082). The e2e suite is the
-// longest step and spends much of its time waiting on browsers and clocks, so it starts as soon as
-// the one build exists, beside the static checks, the unit tests and then the integration suite,
-// which fill the cores it leaves idle. Run one after another they took 19 minutes on a 2-core
-// runner; the sum of their CPU time is about half of that.
+// `npm test`: every layer, one after another, after the one production build (decision 082's
+// sixth-session addendum: side by side they overloaded the 2-core runner and cost more CPU than
+// they saved).
 //
 // Every step runs whole even when another fails (each one's result is worth having), its output is
 // printed whole when it ends so that the logs do not interleave, and the run fails when any step
@@ -71,9 +69,7 @@ async function inTurn(...steps) {
 }
 
 // TEST_PG_URL (set by .ci/run): the integration suite runs a second time, on that PostgreSQL
-// database, after the SQLite run and beside the e2e suite. Not beside the SQLite run as well: four
-// vitest workers, the e2e suite's browsers and the database server on two cores (load 15-18) cost
-// 76 CPU-minutes where the steps alone take 46, and tests that reload the app timed out at 30 s.
+// database, after the SQLite run.
 const pgUrl = process.env.TEST_PG_URL;
 const pgStep = () =>
   step("test:integration", {
@@ -81,19 +77,20 @@ const pgStep = () =>
     env: { DATABASE_URL_TEST: pgUrl },
   });
 
+// One step at a time. Each already keeps both cores busy alone (the e2e suite 1,661 CPU-s in 889 s,
+// the integration suite 369 in 234); run side by side on 2 cores (load 15-18) the same steps cost
+// 76 CPU-minutes instead of about 46, took 37-39 minutes, and timed out: tests at 30 s, a browser
+// flow at 30 s, and vitest's own 60 s call to a worker (decision 082's sixth-session addendum).
 const started = Date.now();
 if (!(await step("test:build"))) process.exit(1);
-const results = await Promise.all([
-  step("test:e2e"),
-  inTurn(
-    () => step("test:static"),
-    () => step("test:unit"),
-    () => step("test:integration"),
-    ...(pgUrl ? [pgStep] : []),
-  ),
-]);
+const passed = await inTurn(
+  () => step("test:static"),
+  () => step("test:unit"),
+  () => step("test:integration"),
+  ...(pgUrl ? [pgStep] : []),
+  () => step("test:e2e"),
+);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-const passed = results.every(Boolean);
 summary.push(`npm test: ${passed ? "passed" : "failed"} in ${minutes} min`);
 process.stdout.write(`\n== summary ==\n${summary.join("\n")}\n`);
 process.exit(passed ? 0 : 1);
