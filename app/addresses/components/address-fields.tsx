@@ -3,11 +3,11 @@
 // `${prefix}.addressType`, `${prefix}.line1`, … to match AddressSchema.
 // Without JS they are plain fields; with JS the suburb field suggests places in
 // Australia (AddressLookup) and fills state and postcode.
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, type ChangeEvent } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { SelectField, TextField } from "~/components/forms";
 import { ADDRESS_TYPES, COUNTRY, LIMITS, STATES } from "~/config";
+import { useJsonLookup } from "~/utils/use-json-lookup";
 
 const TYPE_LABELS: Record<(typeof ADDRESS_TYPES)[number], string> = {
   apartment: "Apartment",
@@ -102,10 +102,10 @@ export function AddressFields({
 function useSuburbLookup(prefix: string, onPostcodeChange?: (value: string) => void) {
   const hydrated = useHydrated();
   const listId = useId().replace(/:/g, "");
-  const fetcher = useFetcher<{ suggestions: Suggestion[] }>();
+  const lookup = useJsonLookup<{ suggestions: Suggestion[] }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const wrapper = useRef<HTMLFieldSetElement>(null);
-  const suggestions = fetcher.data?.suggestions ?? [];
+  const suggestions = lookup.data?.suggestions ?? [];
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -133,7 +133,7 @@ function useSuburbLookup(prefix: string, onPostcodeChange?: (value: string) => v
     clearTimeout(timer.current);
     if (value.trim().length >= 2) {
       timer.current = setTimeout(
-        () => fetcher.load(`/api/address/suggestions?q=${encodeURIComponent(value)}`),
+        () => lookup.load(`/api/address/suggestions?q=${encodeURIComponent(value)}`),
         LIMITS.postcodeLookupDebounceMs,
       );
     }

@@ -1,12 +1,12 @@
 // The checkout's delivery choices as the form holds them. A new shipping postcode looks up its
 // dates after a pause (with JS); the date and frequency picked feed "What you're agreeing to".
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { LIMITS } from "~/config";
 import { frequencyForRegion } from "~/delivery/frequencies";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
 import { normalisePostcode } from "~/delivery/postcode";
+import { useJsonLookup } from "~/utils/use-json-lookup";
 
 export type ScheduleInput = {
   lookup: PostcodeLookup;
@@ -17,7 +17,7 @@ export type ScheduleInput = {
 
 export function useDeliverySchedule(p: ScheduleInput) {
   const hydrated = useHydrated();
-  const schedule = useFetcher<{ lookup: PostcodeLookup }>();
+  const schedule = useJsonLookup<{ lookup: PostcodeLookup }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const [typedPostcode, setTypedPostcode] = useState(
     String((p.defaults.shipping as { postcode?: string })?.postcode ?? p.draftPostcode),
@@ -64,7 +64,7 @@ export function useDeliverySchedule(p: ScheduleInput) {
     shownDate,
     firstDate: ok?.dates.some((d) => d.value === heldDate) ? heldDate : null,
     fit,
-    checking: hydrated && schedule.state !== "idle",
+    checking: hydrated && schedule.busy,
     onPostcodeChange,
     onDatePicked: (postcode: string, date: string) => setPicked({ postcode, date }),
     onFrequencyPicked: setFrequency,
