@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { renderWholePage } from "~/http/string-render.server";
 import { NonceProvider } from "~/utils/nonce";
 import { RequestIdProvider } from "~/utils/request-id";
 import { applySecurityHeaders, createNonce } from "~/security/headers.server";
@@ -85,16 +86,28 @@ function app(remixContext: EntryContext, url: string, nonce: string, requestId: 
 }
 
 /**
- * The whole document as one byte string (html-bytes.server.ts). No page suspends (every loader has
- * finished before the render), so the shell is the page and streaming it in pieces only cost CPU:
- * decoding, rewriting and re-encoding each chunk through three streams. `failed` when part of it
+ * The whole document as one byte string (html-bytes.server.ts). Every loader has finished before
+ * the render, so streaming the page in pieces only cost CPU: it is rendered as one string, or, when
+ * part of it waits or fails, by the stream renderer below (decision 087). `failed` when part of it
  * rendered as a client fallback.
  */
-function renderHtml(
+async function renderHtml(
   remixContext: EntryContext,
   url: string,
   nonce: string,
   requestId = currentRequestId() ?? null,
+): Promise<{ html: string; failed: boolean }> {
+  // the whole page as a string when nothing in it waits (decision 087), else streamed as below
+  const whole = await renderWholePage(remixContext, () => app(remixContext, url, nonce, requestId));
+  if (whole !== null) return { html: htmlByteString(Buffer.from(whole, "utf8")), failed: false };
+  return renderStreamed(remixContext, url, nonce, requestId);
+}
+
+function renderStreamed(
+  remixContext: EntryContext,
+  url: string,
+  nonce: string,
+  requestId: string | null,
 ): Promise<{ html: string; failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
