@@ -22,6 +22,19 @@ async function waitHealthy(base: string, child: ChildProcess) {
   throw new Error(`server for ${base} did not start`);
 }
 
+/**
+ * Refuses a port something already answers on. A server left running (an earlier bench stopped
+ * half-way) kept the port, the new server's workers failed to bind, and `waitHealthy` found the old
+ * one healthy: a whole bench run measured a stray server with other settings.
+ */
+export async function assertPortFree(base: string): Promise<void> {
+  const answered = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`something already answers on ${base}: stop it, or set BENCH_PORT`);
+}
+
 function stopper(child: ChildProcess) {
   return () =>
     new Promise<void>((resolve) => {
@@ -38,6 +51,7 @@ function stopper(child: ChildProcess) {
 /** The production build on a fresh SQLite file, as the e2e suite runs it (tests/e2e/server.mjs). */
 export async function startSqliteServer(port: number, workers: string): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
+  await assertPortFree(base);
   const child = spawn(process.execPath, ["tests/e2e/server.mjs"], {
     env: { ...process.env, E2E_PORT: String(port), WEB_CONCURRENCY: workers },
     stdio: ["ignore", "ignore", "inherit"],
@@ -53,6 +67,7 @@ export async function startInstance(
   workers: string,
 ): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
+  await assertPortFree(base);
   const child = spawn(process.execPath, ["app/bin/start.mjs"], {
     env: {
       ...process.env,

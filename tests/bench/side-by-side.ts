@@ -21,7 +21,7 @@ import { giftFlowCookies } from "./gift-flow";
 import { payFlowCookies } from "./pay-flow";
 import { CHROMIUM, CHROME_FLAGS, warmUp } from "./measure";
 import { topSelfTime, type SelfTime } from "./cpu-profile";
-import { cpuTicks, type Server } from "./servers";
+import { assertPortFree, cpuTicks, type Server } from "./servers";
 import { table } from "./results";
 
 const env = process.env;
@@ -47,6 +47,7 @@ type Measure = { rps: number; p99Ms: number; errors: number; cpuUsPerRequest: nu
 /** A worktree's production build on a fresh SQLite file, one worker, as its own e2e suite starts it. */
 async function start(dir: string, workerOptions = ""): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
+  await assertPortFree(base);
   const child = spawn(process.execPath, ["tests/e2e/server.mjs"], {
     cwd: dir,
     env: {

@@ -1,6 +1,5 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, type MouseEvent, type RefObject } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { useCsrfToken } from "~/components/csrf-input";
 import { ProductPicture } from "~/components/product-picture";
 import { formatAud } from "~/utils/money";
@@ -62,7 +61,12 @@ export function ProductCard({
   onResult?: (result: StepperResult) => void;
 }) {
   const fetcher = useFetcher<StepperResult>({ key: fetcherKey(product.id) });
-  const hydrated = useHydrated();
+  // a ref, not remix-utils' useHydrated: only the click handler reads it, and as state it made every
+  // card of a listing render again right after hydration (a long task on a phone, decision 088)
+  const hydrated = useRef(false);
+  useEffect(() => {
+    hydrated.current = true;
+  }, []);
   const csrf = useCsrfToken();
   const pending =
     fetcher.state !== "idle" ? parseStep(fetcher.formData?.get("step"))?.intent : null;
@@ -74,7 +78,7 @@ export function ProductCard({
   const focus = useFocusAfterStep();
 
   function send(e: MouseEvent<HTMLButtonElement>) {
-    if (!hydrated) return;
+    if (!hydrated.current) return;
     e.preventDefault();
     if (document.activeElement === e.currentTarget) focus.hold();
     fetcher.submit(
