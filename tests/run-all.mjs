@@ -1,6 +1,5 @@
-// `npm test`: every layer, one after another, after the one production build (decision 082's
-// sixth-session addendum: side by side they overloaded the 2-core runner and cost more CPU than
-// they saved).
+// `npm test`: every layer after the one production build: the checks, the unit tests and both
+// integration runs side by side, then the e2e suite alone (decision 089).
 //
 // Every step runs whole even when another fails (each one's result is worth having), its output is
 // printed when it ends, under its verdict and time, and the run fails when any step does.
@@ -72,8 +71,14 @@ async function inTurn(...steps) {
   return passed;
 }
 
+/** Runs groups of steps side by side; resolves whether all passed. */
+async function sideBySide(...groups) {
+  const results = await Promise.all(groups.map((group) => group()));
+  return results.every(Boolean);
+}
+
 // TEST_PG_URL (set by .ci/run): the integration suite runs a second time, on that PostgreSQL
-// database, after the SQLite run.
+// database, beside the SQLite run.
 const pgUrl = process.env.TEST_PG_URL;
 const pgStep = () =>
   step("test:integration", {
@@ -81,19 +86,19 @@ const pgStep = () =>
     env: { DATABASE_URL_TEST: pgUrl },
   });
 
-// One step at a time. Each already keeps both cores busy alone (the e2e suite 1,661 CPU-s in 889 s,
-// the integration suite 369 in 234); run side by side on 2 cores (load 15-18) the same steps cost
-// 76 CPU-minutes instead of about 46, took 37-39 minutes, and timed out: tests at 30 s, a browser
-// flow at 30 s, and vitest's own 60 s call to a worker (decision 082's sixth-session addendum).
+// The checks and both integration runs side by side, then the e2e suite alone (decision 089). The
+// integration runs wait often (child servers, PostgreSQL, the slow gateway's seconds): alone each
+// kept 1.2-1.4 of the 2 cores busy, together with the checks they fill both. The e2e suite keeps both
+// cores busy by itself, so it runs alone: beside the rest (load 15-18) the steps cost far more CPU and
+// timed out (decision 082's sixth-session addendum).
 const started = Date.now();
 if (!(await step("test:build"))) process.exit(1);
-const passed = await inTurn(
-  () => step("test:static"),
-  () => step("test:unit"),
+const checked = await sideBySide(
+  () => inTurn(() => step("test:static"), () => step("test:unit")),
   () => step("test:integration"),
   ...(pgUrl ? [pgStep] : []),
-  () => step("test:e2e"),
 );
+const passed = (await step("test:e2e")) && checked;
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
 summary.push(`npm test: ${passed ? "passed" : "failed"} in ${minutes} min`);
 process.stdout.write(`\n== summary ==\n${summary.join("\n")}\n`);
