@@ -94,7 +94,11 @@ const pgStep = () =>
 const started = Date.now();
 if (!(await step("test:build"))) process.exit(1);
 const checked = await sideBySide(
-  () => inTurn(() => step("test:static"), () => step("test:unit")),
+  () =>
+    inTurn(
+      () => step("test:static"),
+      () => step("test:unit"),
+    ),
   () => step("test:integration"),
   ...(pgUrl ? [pgStep] : []),
 );
