@@ -82,8 +82,8 @@ export default defineConfig({
     // Whether the forks pool starts a process per file is read from this root setting, not from a
     // project's: false lets the sharing projects keep their workers. The `-alone` projects say
     // `isolate: true` (it would default to this one): a fresh module registry per file.
-    // `npm run test:integration` passes --isolate: shared integration workers missed vitest's 60 s
-    // onTaskUpdate reply on CI's loaded machine (README, "The tests").
+    // The integration files share their workers too (decision 089): a process per file (--isolate)
+    // spent a third of the run's CPU loading the app again for each file.
     isolate: false,
     projects: [
       {
@@ -109,6 +109,19 @@ export default defineConfig({
           isolate: true,
         },
       },
+      // before the sharing project: vitest queues one project's files after the other's have all
+      // started, so the longest file (fuzz.test.ts, 50 s on PostgreSQL) starts first and runs beside
+      // the shared files instead of alone at the end (decision 089)
+      {
+        resolve: { alias },
+        test: {
+          ...integration,
+          name: "integration-alone",
+          root,
+          include: INTEGRATION_ALONE.filter((file) => !notOnThisDatabase.includes(file)),
+          isolate: true,
+        },
+      },
       {
         resolve: { alias },
         test: {
@@ -120,16 +133,6 @@ export default defineConfig({
           // one migrated and seeded database per run, copied for each file (not for the -alone ones)
           globalSetup: ["tests/integration/template-db.ts"],
           isolate: false,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          ...integration,
-          name: "integration-alone",
-          root,
-          include: INTEGRATION_ALONE.filter((file) => !notOnThisDatabase.includes(file)),
-          isolate: true,
         },
       },
     ],
