@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const alias = { "~": path.join(root, "app") };
@@ -57,6 +58,20 @@ const SQLITE_RUN_ONLY = [
 const onPostgres = Boolean(process.env.DATABASE_URL_TEST);
 const notOnThisDatabase = onPostgres ? SQLITE_RUN_ONLY : [];
 
+/**
+ * The `-alone` project's files first, the fuzz file first of all (decision 089). Vitest queues one
+ * project's files after the previous project's have finished, in the order this returns; vitest's
+ * own order depends on its cache of earlier runs, which a fresh clone does not have, and there the
+ * alone files came last: the PostgreSQL run ended with 45 s of one worker on the fuzz file.
+ */
+class LongestAloneFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const rank = (spec: TestSpecification) =>
+      spec.moduleId.endsWith("/fuzz.test.ts") ? 0 : spec.project.name.endsWith("-alone") ? 1 : 2;
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const integration = {
   include: ["tests/integration/**/*.test.ts"],
   environment: "node",
@@ -85,6 +100,7 @@ export default defineConfig({
     // The integration files share their workers too (decision 089): a process per file (--isolate)
     // spent a third of the run's CPU loading the app again for each file.
     isolate: false,
+    sequence: { sequencer: LongestAloneFirst },
     projects: [
       {
         resolve: { alias },
@@ -109,9 +125,6 @@ export default defineConfig({
           isolate: true,
         },
       },
-      // before the sharing project: vitest queues one project's files after the other's have all
-      // started, so the longest file (fuzz.test.ts, 50 s on PostgreSQL) starts first and runs beside
-      // the shared files instead of alone at the end (decision 089)
       {
         resolve: { alias },
         test: {
