@@ -2,8 +2,9 @@
 // answers after 25 s (PAYMENTS.sandboxSlowCardMs) and a second press waits 20 s
 // (PAYMENTS.pressWaitMs) for the first. The other slow-gateway tests, here and in the e2e suite, use
 // TEST_SLOW_CARD_MS and TEST_PRESS_WAIT_MS to take seconds; this one proves the unset defaults still
-// answer "already being placed" and charge once. Box checkout; SQLite, and PostgreSQL with
-// DATABASE_URL_TEST.
+// answer "already being placed" and charge once. Box checkout, in the SQLite run only
+// (SQLITE_RUN_ONLY in tests/vitest.config.ts, decision 089): the claim and the charge are proved on
+// both databases by slow-gateway.test.ts at short timings.
 
 // a module (its imports are dynamic): unset, the real timings, whatever a file before this one in
 // the worker set
