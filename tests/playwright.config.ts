@@ -30,7 +30,7 @@ const launchOptions = {
 const READ_ONLY_SPECS = [
   "accounts-deliveries.spec.ts", // my deliveries as each kind of account sees it
   "content-across-workers.spec.ts", // a post's new title through every worker
-  "content-pages.spec.ts", // content pages' headings, meta, links and image sources
+  "content-pages.spec.ts", // the links between content pages
   "renewals-packing-cutoff.spec.ts", // what the terms and pages say of the packing cut-off
 ];
 

@@ -1,4 +1,6 @@
-// Delivery region filter (GET form with Show without JS, instant with JS) and FAQ accordions.
+// Delivery region filter (GET form with Show without JS, instant with JS) and FAQ accordions. What
+// the two pages render from the server (a region link's filtered table and the support contact, the
+// FAQ's groups) is read from their HTML in tests/integration/server-answers.test.ts (decision 090).
 import { test, expect, ready, jsEnabled } from "./fixtures";
 
 test.describe("delivery page", () => {
@@ -25,39 +27,9 @@ test.describe("delivery page", () => {
     await expect(page).toHaveURL(/\/delivery(\?region=)?$/);
     await expect(rows.filter({ hasNotText: "E2E" })).toHaveCount(8);
   });
-
-  test(
-    "a region link opens filtered, and shows the support contact",
-    { tag: "@reads" },
-    async ({ page }) => {
-      await page.goto("/delivery?region=tas");
-      await expect(page.locator("table tbody tr")).toHaveCount(1);
-      await expect(page.locator("table tbody tr")).toContainText("Hobart");
-      await expect(
-        page.getByRole("link", { name: "hello@paddockandtide.com.au" }).first(),
-      ).toHaveAttribute("href", "mailto:hello@paddockandtide.com.au");
-      await expect(page.getByRole("link", { name: "1300 975 707" }).first()).toHaveAttribute(
-        "href",
-        "tel:1300975707",
-      );
-    },
-  );
 });
 
 test.describe("FAQ page", () => {
-  test(
-    "groups questions by product, delivery, order and subscription",
-    { tag: "@reads" },
-    async ({ page }) => {
-      await page.goto("/faq");
-      const headings = page.locator("main h2");
-      await expect(headings.nth(0)).toHaveText("Product");
-      await expect(headings.nth(1)).toHaveText("Delivery");
-      await expect(headings.nth(2)).toHaveText("Order");
-      await expect(headings.nth(3)).toHaveText("Subscription");
-    },
-  );
-
   test("accordions open to sanitised HTML answers", async ({ page }) => {
     await page.goto("/faq");
     await ready(page);

@@ -16,12 +16,20 @@ type Message = {
   extract?: string;
 };
 
+/**
+ * One short run of the checker: the JIT's first tier only (C2's background compiles never pay back
+ * in a run of a few seconds), with a stack deep enough for the checker's recursion under that tier
+ * (it overflows the default 1 MB), and the serial collector. 20 pages: 4.5 CPU-s against 8.5-9.2
+ * with the defaults, the same messages (decision 090).
+ */
+const JVM_FLAGS = ["-XX:TieredStopAtLevel=1", "-Xss16m", "-XX:+UseSerialGC"];
+
 /** Runs the checker once over every file; resolves its error messages. */
 function validate(files: string[]): Promise<Message[]> {
   return new Promise((resolve, reject) => {
     execFile(
       "java",
-      ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...files],
+      [...JVM_FLAGS, "-jar", VNU_JAR, "--errors-only", "--format", "json", ...files],
       { maxBuffer: 64 * 1024 * 1024 },
       (error, _stdout, stderr) => {
         // vnu exits 1 when it found errors, and writes its JSON report to stderr either way

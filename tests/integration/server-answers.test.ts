@@ -4,6 +4,8 @@
 // checks were e2e tests that ran a browser twice (JavaScript on and off) for answers that are the
 // same either way; each keeps its assertions, and its old spec and name are given above it.
 // SQLite, and PostgreSQL with DATABASE_URL_TEST.
+import { DomUtils, parseDocument } from "htmlparser2";
+import { isTag, type Element } from "domhandler";
 import { sql } from "kysely";
 
 // the build reads its environment as it loads: the error test route (/test-hooks/error) as in e2e
@@ -59,6 +61,163 @@ function jsonLd(html: string): Record<string, unknown>[] {
   ].map((m) => m[1]);
   for (const t of texts) expect(t).not.toContain("<");
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>);
+}
+
+const CONTENT_PAGES: {
+  path: string;
+  h1: RegExp | string;
+  title: RegExp;
+  content: (string | RegExp)[];
+}[] = [
+  {
+    path: "/",
+    h1: "Australian meat & wild-caught seafood, delivered",
+    title: /^Home \|/,
+    content: [
+      "Build your box",
+      "Three steps to a better freezer",
+      "Custom box",
+      "Value box",
+      "Loved in kitchens around Australia",
+      "From your kitchens",
+      "Am I locked in?",
+    ],
+  },
+  {
+    path: "/how-it-works",
+    h1: "Great meat and seafood, without the trip",
+    title: /^How it works \|/,
+    content: [
+      "Custom small",
+      "Curated large",
+      "Certified from paddock and boat",
+      "Wild-caught seafood",
+      "Which size is right for me?",
+    ],
+  },
+  {
+    path: "/why-us",
+    h1: "Better meat for about what you spend now",
+    title: /^Why us \|/,
+    content: ["Household meat spend compared", "$173", "$229", "$247", "$325", "$40", "$75"],
+  },
+  {
+    path: "/sourcing",
+    h1: "Where our food comes from",
+    title: /^Sourcing \|/,
+    content: ["From the paddock", "From the tide", "Meet the people behind your box"],
+  },
+  {
+    path: "/delivery",
+    h1: "Where and when we deliver",
+    title: /^Delivery \|/,
+    content: [
+      "Sydney metro",
+      "Tuesday and Thursday",
+      "hello@paddockandtide.com.au",
+      "1300 975 707",
+    ],
+  },
+  {
+    path: "/blog",
+    h1: "Recipes and news",
+    title: /^Recipes and news \|/,
+    content: ["Highlight recipe", "Latest articles"],
+  },
+  {
+    path: "/blog/recipes",
+    h1: "Recipes",
+    title: /^Recipes \|/,
+    content: ["Highlight recipe", "All recipes"],
+  },
+  {
+    path: "/blog/news",
+    h1: "News",
+    title: /^News \|/,
+    content: ["Latest news", "Christmas 2026: delivery schedule and ordering tips"],
+  },
+  {
+    path: "/blog-recipes/seafood",
+    h1: "Seafood recipes",
+    title: /^Seafood recipes \|/,
+    content: ["Crispy fish tacos with lime slaw"],
+  },
+  {
+    path: "/blog-post/how-we-pack-your-box",
+    h1: "How we pack your box so it arrives cold",
+    title: /^How we pack your box so it arrives cold \|/,
+    content: ["Step by step", "By Priya Nair", "Featured recipes"],
+  },
+  {
+    path: "/recipe-post/beef-massaman-curry",
+    h1: "Beef massaman curry",
+    title: /^Beef massaman curry \|/,
+    content: ["Ingredients", "Directions", "25 min", "150 min", "Featured recipes"],
+  },
+  {
+    path: "/locations/sydney",
+    h1: "Meat and seafood delivery in Sydney",
+    title: /Sydney/,
+    content: ["Build your box for Sydney delivery", "Which Sydney suburbs do you deliver to?"],
+  },
+  { path: "/locations/hobart", h1: /Hobart/, title: /Hobart/, content: [/Hobart/] },
+  {
+    path: "/faq",
+    h1: "Frequently asked questions",
+    title: /^FAQ \|/,
+    content: [
+      "Product",
+      "Delivery",
+      "Order",
+      "Subscription",
+      "hello@paddockandtide.com.au",
+      "1300 975 707",
+    ],
+  },
+  {
+    path: "/terms",
+    h1: "Terms and conditions",
+    title: /^Terms and conditions \|/,
+    content: ["About us", "Subscriptions"],
+  },
+  {
+    path: "/privacy-policy",
+    h1: "Privacy policy",
+    title: /^Privacy policy \|/,
+    content: [/personal information/i],
+  },
+  {
+    path: "/refund-and-returns-policy",
+    h1: "Refund and returns policy",
+    title: /^Refund and returns policy \|/,
+    content: [/refund/i],
+  },
+];
+
+/** A page's elements, parsed as a browser would read the server's HTML without running scripts. */
+function dom(html: string) {
+  const doc = parseDocument(html, { decodeEntities: true });
+  const all = (test: (e: Element) => boolean, within: Element[] | null = null) =>
+    DomUtils.findAll(test, within ?? doc.children);
+  const one = (test: (e: Element) => boolean, within: Element[] | null = null) => {
+    const found = all(test, within);
+    expect(found, "exactly one element matches").toHaveLength(1);
+    return found[0];
+  };
+  /** the text of an element's nodes, without scripts' and styles' (which Playwright does not read) */
+  const rawText = (e: Element): string =>
+    e.children
+      .map((child) =>
+        child.type === "text"
+          ? (child as unknown as { data: string }).data
+          : isTag(child) && child.name !== "script" && child.name !== "style"
+            ? rawText(child)
+            : "",
+      )
+      .join("");
+  /** an element's text, whitespace collapsed, as Playwright matches text */
+  const text = (e: Element) => rawText(e).replace(/\s+/g, " ").trim();
+  return { all, one, text };
 }
 
 async function page(path: string, cookie?: string) {
@@ -137,6 +296,87 @@ describe("content pages (was tests/e2e/content-pages.spec.ts)", () => {
       expect(status).toBe(404);
       expect(h1s(html)).toContain("We couldn't find that page");
     });
+
+  // content-pages.spec.ts: "${path} shows its heading, content and meta", one test per page (the
+  // spec's JS-on run read these from the server's HTML; a browser added nothing to them)
+  for (const p of CONTENT_PAGES)
+    it(`${p.path} shows its heading, content and meta`, async () => {
+      const { status, html } = await page(p.path);
+      expect(status).toBe(200);
+      const { all, one, text } = dom(html);
+      const h1 = text(one((e) => e.name === "h1"));
+      if (typeof p.h1 === "string") expect(h1).toBe(p.h1);
+      else expect(h1).toMatch(p.h1);
+      expect(text(one((e) => e.name === "title"))).toMatch(p.title);
+      const description = one((e) => e.name === "meta" && e.attribs.name === "description");
+      expect(description.attribs.content).toMatch(/.{40,}/);
+      const main = one((e) => e.name === "main");
+      const mainText = text(main);
+      for (const wanted of p.content) {
+        if (typeof wanted === "string")
+          expect(mainText.toLowerCase()).toContain(wanted.toLowerCase());
+        else expect(mainText).toMatch(wanted);
+      }
+      // every image has dimensions, so nothing shifts as it loads
+      const undimensioned = all(
+        (e) =>
+          e.name === "img" && (e.attribs.width === undefined || e.attribs.height === undefined),
+        [main],
+      );
+      expect(undimensioned.map((e) => e.attribs.src)).toEqual([]);
+    });
+
+  // content-pages.spec.ts: "the featured recipes list shows at most 5 entries and leaves out the recipe being read"
+  it("the featured recipes list shows at most 5 entries and leaves out the recipe being read", async () => {
+    const { html } = await page("/recipe-post/scotch-fillet-with-garlic-thyme-butter");
+    const { all, one, text } = dom(html);
+    const titleId = one((e) => /^h[1-6]$/.test(e.name) && text(e) === "Featured recipes").attribs
+      .id;
+    const region = one((e) => e.name === "section" && e.attribs["aria-labelledby"] === titleId);
+    const items = all((e) => e.name === "li", [region]).map(text);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(5);
+    expect(items.filter((t) => t.includes("Scotch fillet with garlic and thyme butter"))).toEqual(
+      [],
+    );
+  });
+
+  // content-delivery-faq.spec.ts: "FAQ page groups questions by product, delivery, order and subscription"
+  it("the FAQ groups questions by product, delivery, order and subscription", async () => {
+    const { html } = await page("/faq");
+    const { all, one, text } = dom(html);
+    const main = one((e) => e.name === "main");
+    expect(
+      all((e) => e.name === "h2", [main])
+        .map(text)
+        .slice(0, 4),
+    ).toEqual(["Product", "Delivery", "Order", "Subscription"]);
+  });
+
+  // content-delivery-faq.spec.ts: "a region link opens filtered, and shows the support contact"
+  it("a delivery region link opens filtered, and shows the support contact", async () => {
+    const { html } = await page("/delivery?region=tas");
+    const { all, one, text } = dom(html);
+    const body = one((e) => e.name === "tbody");
+    const rows = all((e) => e.name === "tr", [body]).map(text);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain("Hobart");
+    const links = all((e) => e.name === "a");
+    expect(links.find((a) => text(a) === "hello@paddockandtide.com.au")?.attribs.href).toBe(
+      "mailto:hello@paddockandtide.com.au",
+    );
+    expect(links.find((a) => text(a) === "1300 975 707")?.attribs.href).toBe("tel:1300975707");
+  });
+
+  // content-pages.spec.ts: "location pages use mobile and desktop background sources"
+  it("location pages use mobile and desktop background sources", async () => {
+    const { html } = await page("/locations/melbourne");
+    const { one } = dom(html);
+    const hero = one((e) => e.name === "header" && /\blocation-hero\b/.test(e.attribs.class ?? ""));
+    const picture = one((e) => e.name === "picture", [hero]);
+    expect(one((e) => e.name === "source", [picture]).attribs.srcset).toMatch(/desktop\.svg$/);
+    expect(one((e) => e.name === "img", [picture]).attribs.src).toMatch(/mobile\.svg$/);
+  });
 });
 
 describe("what search engines get (was tests/e2e/seo.spec.ts)", () => {
