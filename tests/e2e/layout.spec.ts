@@ -1,3 +1,5 @@
+// The site chrome and error states in the browser; what their server HTML says (the footer's links, the
+// error pages' statuses and headers) is checked in tests/integration/server-answers.test.ts.
 import { createUser, test, expect, ready, signInByHook } from "./fixtures";
 import { createSubscriber } from "./dashboard-helpers";
 
@@ -68,31 +70,6 @@ test.describe("site chrome", () => {
     await nav.getByRole("link", { name: "Delivery" }).click();
     await expect(page).toHaveURL(/\/delivery$/);
   });
-
-  test(
-    "footer links every public page, the support contact and the v=2 call to action",
-    { tag: "@reads" },
-    async ({ page }) => {
-      await page.goto("/");
-      const footer = page.locator("footer.site-footer");
-      await expect(footer.getByRole("link", { name: "Get started" })).toHaveAttribute(
-        "href",
-        "/get-started?v=2",
-      );
-      for (const [name, href] of [
-        ["Terms and conditions", "/terms"],
-        ["Privacy policy", "/privacy-policy"],
-        ["Refund and returns policy", "/refund-and-returns-policy"],
-        ["FAQ", "/faq"],
-        ["Delivery", "/delivery"],
-        ["Sourcing", "/sourcing"],
-      ] as const) {
-        await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
-      }
-      await expect(footer.getByRole("link", { name: "hello@paddockandtide.com.au" })).toBeVisible();
-      await expect(footer.getByRole("link", { name: "1300 975 707" })).toBeVisible();
-    },
-  );
 
   test("skip link moves to the main content", async ({ page }) => {
     await page.goto("/");

@@ -265,6 +265,30 @@ describe("the layout and the error states (was tests/e2e/layout.spec.ts)", () =>
     expect(body.status).toBe("ok");
     expect(body.jobs.oldestDueAgeSeconds).toEqual(expect.any(Number));
   });
+
+  // layout.spec.ts: "footer links every public page, the support contact and the v=2 call to action"
+  it("the footer links every public page, the support contact and the v=2 call to action", async () => {
+    const { html } = await page("/");
+    const { all, one, text } = dom(html);
+    const footer = one((e) => e.name === "footer" && /\bsite-footer\b/.test(e.attribs.class ?? ""));
+    const links = all((e) => e.name === "a", [footer]);
+    const hrefs = (name: string, exact = true) =>
+      links
+        .filter((a) => (exact ? text(a) === name : text(a).includes(name)))
+        .map((a) => a.attribs.href);
+    expect(hrefs("Get started", false)).toEqual(["/get-started?v=2"]);
+    for (const [name, href] of [
+      ["Terms and conditions", "/terms"],
+      ["Privacy policy", "/privacy-policy"],
+      ["Refund and returns policy", "/refund-and-returns-policy"],
+      ["FAQ", "/faq"],
+      ["Delivery", "/delivery"],
+      ["Sourcing", "/sourcing"],
+    ] as const)
+      expect(hrefs(name)).toEqual([href]);
+    expect(hrefs("hello@paddockandtide.com.au")).toEqual(["mailto:hello@paddockandtide.com.au"]);
+    expect(hrefs("1300 975 707")).toEqual(["tel:1300975707"]);
+  });
 });
 
 describe("content pages (was tests/e2e/content-pages.spec.ts)", () => {
