@@ -6,31 +6,8 @@ import { addDays, sydneyToday } from "../factories";
 import { e2eDb, expect, jsEnabled, ready, settled, signInByHook } from "./fixtures";
 
 export { addDays, sydneyToday };
+export { dayName, longDate } from "../printed-dates";
 export { createSubscriber, type E2eSubscriber } from "./fixtures";
-
-/** "Thursday 3 December 2026", as the page prints a delivery date. */
-export function longDate(day: string) {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Intl.DateTimeFormat("en-AU", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "Australia/Sydney",
-  })
-    .format(new Date(Date.UTC(y, m - 1, d, 12)))
-    .replace(",", "");
-}
-
-/** "Thursday 3 December", as cut-offs and refusals print a day. */
-export function dayName(day: string) {
-  return new Intl.DateTimeFormat("en-AU", {
-    timeZone: "UTC",
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-  }).format(new Date(`${day}T00:00:00Z`));
-}
 
 export async function openDashboard(
   page: Page,

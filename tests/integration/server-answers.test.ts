@@ -4,8 +4,6 @@
 // checks were e2e tests that ran a browser twice (JavaScript on and off) for answers that are the
 // same either way; each keeps its assertions, and its old spec and name are given above it.
 // SQLite, and PostgreSQL with DATABASE_URL_TEST.
-import { DomUtils, parseDocument } from "htmlparser2";
-import { isTag, type Element } from "domhandler";
 import { sql } from "kysely";
 
 // the build reads its environment as it loads: the error test route (/test-hooks/error) as in e2e
@@ -20,6 +18,7 @@ const { createStaff, createStaffSession, createSubscriber, createUser } =
 const { staffCookie } = await import("~/staff/staff-session.server");
 const { signInAs } = await import("./http-helpers");
 const { startBuiltServer } = await import("./built-server");
+const { dom } = await import("./html-dom");
 
 type Server = Awaited<ReturnType<typeof startBuiltServer>>;
 let server: Server;
@@ -194,32 +193,6 @@ const CONTENT_PAGES: {
   },
 ];
 
-/** A page's elements, parsed as a browser would read the server's HTML without running scripts. */
-function dom(html: string) {
-  const doc = parseDocument(html, { decodeEntities: true });
-  const all = (test: (e: Element) => boolean, within: Element[] | null = null) =>
-    DomUtils.findAll(test, within ?? doc.children);
-  const one = (test: (e: Element) => boolean, within: Element[] | null = null) => {
-    const found = all(test, within);
-    expect(found, "exactly one element matches").toHaveLength(1);
-    return found[0];
-  };
-  /** the text of an element's nodes, without scripts' and styles' (which Playwright does not read) */
-  const rawText = (e: Element): string =>
-    e.children
-      .map((child) =>
-        child.type === "text"
-          ? (child as unknown as { data: string }).data
-          : isTag(child) && child.name !== "script" && child.name !== "style"
-            ? rawText(child)
-            : "",
-      )
-      .join("");
-  /** an element's text, whitespace collapsed, as Playwright matches text */
-  const text = (e: Element) => rawText(e).replace(/\s+/g, " ").trim();
-  return { all, one, text };
-}
-
 async function page(path: string, cookie?: string) {
   const res = await server.get(path, cookie ? { Cookie: cookie } : {});
   return { res, status: res.status, html: await res.text() };
@@ -353,11 +326,9 @@ describe("content pages (was tests/e2e/content-pages.spec.ts)", () => {
   // content-pages.spec.ts: "the featured recipes list shows at most 5 entries and leaves out the recipe being read"
   it("the featured recipes list shows at most 5 entries and leaves out the recipe being read", async () => {
     const { html } = await page("/recipe-post/scotch-fillet-with-garlic-thyme-butter");
-    const { all, one, text } = dom(html);
-    const titleId = one((e) => /^h[1-6]$/.test(e.name) && text(e) === "Featured recipes").attribs
-      .id;
-    const region = one((e) => e.name === "section" && e.attribs["aria-labelledby"] === titleId);
-    const items = all((e) => e.name === "li", [region]).map(text);
+    const { all, text, region } = dom(html);
+    const featured = region("Featured recipes");
+    const items = all((e) => e.name === "li", [featured]).map(text);
     expect(items.length).toBeGreaterThan(0);
     expect(items.length).toBeLessThanOrEqual(5);
     expect(items.filter((t) => t.includes("Scotch fillet with garlic and thyme butter"))).toEqual(
