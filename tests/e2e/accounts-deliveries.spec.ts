@@ -1,4 +1,5 @@
 import { test, expect, createUser, e2eDb, signIn } from "./fixtures";
+import { longDate } from "../printed-dates";
 import { E2E_BASE_URL } from "./env";
 
 const DEMO = { email: "demo@paddockandtide.com.au", password: "Paddock-Demo-2026" };
@@ -40,17 +41,7 @@ test.describe("my deliveries", () => {
       .filter({ has: page.getByRole("heading", { name: sub.fullName }) });
     await expect(card).toContainText("Active");
     await expect(card).toContainText("Every 4 weeks");
-    const [y, m, d] = sub.deliveryDate!.split("-").map(Number);
-    const expected = new Intl.DateTimeFormat("en-AU", {
-      weekday: "long",
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "Australia/Sydney",
-    })
-      .format(new Date(Date.UTC(y, m - 1, d, 12)))
-      .replace(",", "");
-    await expect(card).toContainText(expected);
+    await expect(card).toContainText(longDate(sub.deliveryDate!));
 
     const order = (reference: string) =>
       page
