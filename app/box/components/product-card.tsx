@@ -1,6 +1,7 @@
 import { useFetcher, useFetchers } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, type MouseEvent, type RefObject } from "react";
 import { useCsrfToken } from "~/components/csrf-input";
+import { Glyph } from "~/components/glyph";
 import { ProductPicture } from "~/components/product-picture";
 import { formatAud } from "~/utils/money";
 import { parseStep } from "../rules";
@@ -219,7 +220,7 @@ function Stepper({
             "remove",
             `Remove one ${product.name}`,
             "stepper__button",
-            <span aria-hidden="true">−</span>,
+            <Glyph mark="minus" />,
           )}
           <output
             className="stepper__value"
@@ -228,12 +229,7 @@ function Stepper({
           >
             {quantity}
           </output>
-          {button(
-            "add",
-            `Add one more ${product.name}`,
-            "stepper__button",
-            <span aria-hidden="true">+</span>,
-          )}
+          {button("add", `Add one more ${product.name}`, "stepper__button", <Glyph mark="plus" />)}
         </>
       ) : (
         button(

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Glyph } from "~/components/glyph";
 import { indicatorSteps, STEP_INDEX, type FlowStep } from "../steps";
 
 /** The flow's progress: Your box, Box size, Items or Addons, Checkout. Done steps link back. */
@@ -19,7 +20,7 @@ export function StepIndicator({
           const body = (
             <>
               <span className="steps__number" aria-hidden="true">
-                {state === "done" ? "✓" : s.index}
+                {state === "done" ? <Glyph mark="check" /> : s.index}
               </span>
               <span className="steps__label">
                 {state === "current" ? (

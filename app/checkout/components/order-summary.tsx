@@ -2,6 +2,7 @@
 // links back to each step), then the money. Folds into a <details> on phones.
 import { Link } from "@remix-run/react";
 import { formatAud, gstSentence } from "~/utils/money";
+import { AmountOff } from "~/components/glyph";
 import type { DeliverySummary } from "~/box/delivery-step.server";
 
 export type SummaryQuote = {
@@ -200,13 +201,17 @@ function Money({ quote }: { quote: SummaryQuote }) {
         {quote.discountedCents ? (
           <div>
             <dt>Discount{quote.discount ? ` (${quote.discount.code})` : ""}</dt>
-            <dd>−{formatAud(quote.discountedCents)}</dd>
+            <dd>
+              <AmountOff cents={quote.discountedCents} />
+            </dd>
           </div>
         ) : null}
         {quote.creditCents ? (
           <div>
             <dt>Credit</dt>
-            <dd>−{formatAud(quote.creditCents)}</dd>
+            <dd>
+              <AmountOff cents={quote.creditCents} />
+            </dd>
           </div>
         ) : null}
         <div className="checkout-summary__total">

@@ -80,10 +80,10 @@ export function BoxSection({
                 {selectionCountLabel(count, d.maximum)}
               </output>
               {status.complete
-                ? " — your box is full."
+                ? ". Your box is full."
                 : status.over
-                  ? ` — remove ${count - d.maximum} to save.`
-                  : ` — add ${status.remaining} more to save.`}
+                  ? `. Remove ${count - d.maximum} to save.`
+                  : `. Add ${status.remaining} more to save.`}
             </p>
             {cards(d.cuts, false)}
           </>

@@ -3,6 +3,7 @@
 // when, reference) of every change to the subscription.
 import { Link } from "@remix-run/react";
 import { formatShortDate, ORDER_STATUS_LABEL } from "~/accounts/format";
+import { NoValue } from "~/components/glyph";
 import { payOrderPath, taxInvoicePath } from "~/orders/paths";
 import { formatAud } from "~/utils/money";
 import type { ActivityEntry } from "../subscriber-actions.server";
@@ -140,7 +141,7 @@ export function ActivityList({ entries }: { entries: ActivityEntry[] }) {
                   <td data-label="What">{e.what}</td>
                   <td data-label="Who">{e.who}</td>
                   <td data-label="Reference" className="dash-activity__ref">
-                    {e.reference || "—"}
+                    {e.reference || <NoValue />}
                   </td>
                 </tr>
               ))}

@@ -11,6 +11,7 @@ import {
   SUBSCRIPTION_STATUS_LABEL,
 } from "~/accounts/format";
 import { formatAud } from "~/utils/money";
+import { AmountOff } from "~/components/glyph";
 import type { Sub } from "./subscription-view";
 import { COMING_STATES, DELIVERY_STATE_LABEL } from "../subscriber-schedule";
 import { ChangeForm } from "./change-form";
@@ -350,7 +351,9 @@ function NextTotals({ s }: { s: Sub }) {
       {s.discountedCents > 0 ? (
         <div>
           <dt>Discount</dt>
-          <dd>−{formatAud(s.discountedCents)}</dd>
+          <dd>
+            <AmountOff cents={s.discountedCents} />
+          </dd>
         </div>
       ) : null}
       <div className="dash-next__total">
