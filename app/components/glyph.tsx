@@ -24,14 +24,8 @@ export function Glyph({ mark, className }: { mark: Mark; className?: string }) {
       height="1em"
       className={className ? `glyph ${className}` : "glyph"}
     >
-      <path
-        d={PATHS[mark]}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      {/* the stroke is styled in global.css (.glyph path): once a page, not once a mark */}
+      <path d={PATHS[mark]} />
     </svg>
   );
 }
