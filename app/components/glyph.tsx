@@ -1,6 +1,6 @@
 // Marks drawn as inline SVG rather than typed as characters ("✓", "−", "—"). A page's markup that
 // holds one character above U+00FF makes V8 widen the whole rendered page to two bytes a character
-// before it can be sent: about 1.5 ms more of the server's CPU a request on a 80 KB page (decision
+// before it can be sent: about 1.5 ms more of the server's CPU a request on an 80 KB page (decision
 // 091). Each mark is hidden from assistive technology; where it carries meaning, the text beside it
 // says it in words.
 import { formatAud } from "~/utils/money";

@@ -1,7 +1,7 @@
 // The pages rendered for each shopper hold no character above U+00FF in their markup (decision 091):
 // one such character (a "✓" typed into a component) makes V8 widen the whole rendered page to two
-// bytes a character, then encode it to UTF-8 the slow way, which cost the box-flow steps and the
-// checkout 40-50% more of the server's CPU a request. Marks are drawn (app/components/glyph.tsx).
+// bytes a character, then encode it to UTF-8 the slow way: the box-flow steps and the checkout cost
+// 1.5 to 1.9 times the server's CPU a request with one. Marks are drawn (app/components/glyph.tsx).
 // A shopper's own text (a name, an address) may still hold any character: these pages show the
 // seed's and the factories' data, which is Latin-1. SQLite, and PostgreSQL with DATABASE_URL_TEST.
 import type { BuiltServer } from "./built-server";
