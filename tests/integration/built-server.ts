@@ -119,6 +119,34 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   };
 }
 
+/**
+ * The built server for the calling test file: started before its tests (a first load of the build
+ * can take minutes on a loaded machine), closed after them. What it returns stands for the server
+ * once started; using it earlier (at a file's top level) throws.
+ */
+export function builtServerForThisFile(): BuiltServer {
+  let started: BuiltServer | undefined;
+  beforeAll(async () => {
+    started = await startBuiltServer();
+  }, 240_000);
+  afterAll(() => started?.close());
+  const current = () => {
+    if (!started) throw new Error("the built server starts in beforeAll: use it inside a test");
+    return started;
+  };
+  return {
+    get base() {
+      return current().base;
+    },
+    get: (path, headers) => current().get(path, headers),
+    send: (path, request) => current().send(path, request),
+    get entry() {
+      return current().entry;
+    },
+    close: () => current().close(),
+  };
+}
+
 /** The `name=value` pairs of Set-Cookie headers, for a Cookie header. */
 export const cookiePairs = (setCookies: string[]) => setCookies.map((c) => c.split(";")[0]);
 

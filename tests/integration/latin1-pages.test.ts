@@ -4,19 +4,14 @@
 // 1.5 to 1.9 times the server's CPU a request with one. Marks are drawn (app/components/glyph.tsx).
 // A shopper's own text (a name, an address) may still hold any character: these pages show the
 // seed's and the factories' data, which is Latin-1. SQLite, and PostgreSQL with DATABASE_URL_TEST.
-import type { BuiltServer } from "./built-server";
+import { builtServerForThisFile } from "./built-server";
 const { db } = await import("~/db/client.server");
 const { changeItem } = await import("~/box/cart.server");
 const { chooseBoxType } = await import("~/box/flow.server");
 const factories = await import("../factories");
 const { draftClient, signInAs } = await import("./http-helpers");
-const { startBuiltServer } = await import("./built-server");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 /** The page's characters above U+00FF, each with a little of the markup before it. */
 async function wideCharacters(path: string, cookie: string) {

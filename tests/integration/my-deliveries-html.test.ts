@@ -6,16 +6,11 @@
 import { db } from "~/db/client.server";
 import * as factories from "../factories";
 import { dayName, longDate } from "../printed-dates";
-import { startBuiltServer } from "./built-server";
+import { builtServerForThisFile } from "./built-server";
 import { dom, type Element } from "./html-dom";
 import { signInAs } from "./http-helpers";
 
-type Server = Awaited<ReturnType<typeof startBuiltServer>>;
-let server: Server;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 /**
  * A subscriber as the e2e specs make one (tests/e2e/fixtures.ts): a delivery region of its own, the

@@ -17,15 +17,10 @@ const { createStaff, createStaffSession, createSubscriber, createUser } =
   await import("../factories");
 const { staffCookie } = await import("~/staff/staff-session.server");
 const { signInAs } = await import("./http-helpers");
-const { startBuiltServer } = await import("./built-server");
+const { builtServerForThisFile } = await import("./built-server");
 const { dom } = await import("./html-dom");
 
-type Server = Awaited<ReturnType<typeof startBuiltServer>>;
-let server: Server;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 const DAY = 86_400_000;
 

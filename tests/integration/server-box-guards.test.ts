@@ -4,19 +4,14 @@
 // this process (./built-server.ts); the drafts are built through the flow's own services, the
 // steps' forms being box-flow.spec.ts's. The guards' rules one by one: box-flow.test.ts.
 // SQLite, and PostgreSQL with DATABASE_URL_TEST.
-import type { BuiltServer } from "./built-server";
+import { cookieJar, builtServerForThisFile } from "./built-server";
 const { db } = await import("~/db/client.server");
 const { changeItem } = await import("~/box/cart.server");
 const { chooseBoxType, chooseCuratedRange, choosePackage } = await import("~/box/flow.server");
 const { createUser, firstCuts } = await import("../factories");
 const { draftClient } = await import("./http-helpers");
-const { cookieJar, startBuiltServer } = await import("./built-server");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 /** Opens `path` as a browser would, following redirects: where it ends, and that page. */
 async function visit(path: string, cookie = "") {

@@ -7,7 +7,7 @@
 // that used only Playwright's `request`; each keeps its assertions, and its old spec and name are
 // given above it. SQLite, and PostgreSQL with DATABASE_URL_TEST.
 // the build reads its environment as it loads: the renewal hook (/test-hooks/renewals) as in e2e
-import type { BuiltServer, RawAnswer } from "./built-server";
+import type { RawAnswer } from "./built-server";
 process.env.E2E_TEST_ROUTES = "1";
 afterAll(() => {
   delete process.env.E2E_TEST_ROUTES;
@@ -16,13 +16,9 @@ afterAll(() => {
 const { db } = await import("~/db/client.server");
 const { remindedSubscriber } = await import("../reminded-subscriber");
 const { createUser } = await import("../factories");
-const { cookieJar, startBuiltServer } = await import("./built-server");
+const { cookieJar, builtServerForThisFile } = await import("./built-server");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 const CONTENT = [
   "/",

@@ -4,17 +4,12 @@
 // that ran in both e2e projects for answers that are the same either way. Each keeps its
 // assertions, and its old spec and name are given above it. SQLite, and PostgreSQL with
 // DATABASE_URL_TEST.
-import type { BuiltServer } from "./built-server";
+import { cookieJar, builtServerForThisFile } from "./built-server";
 const { db } = await import("~/db/client.server");
 const factories = await import("../factories");
-const { cookieJar, startBuiltServer } = await import("./built-server");
 const { signInAs } = await import("./http-helpers");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 /** e2e's createSubscriber (tests/e2e/dashboard-helpers.ts): a region of its own, a paid order 14 days ago. */
 const createSubscriber = (firstName: string, cards = 1) =>

@@ -4,17 +4,13 @@
 // visitor ever receives another visitor's token or nonce, however many arrive at once; and a
 // visitor with a session (signed in, or a draft box), or with a form's errors, gets a full render.
 // SQLite, and PostgreSQL with DATABASE_URL_TEST.
-import type { BuiltServer, RawAnswer } from "./built-server";
+import type { RawAnswer } from "./built-server";
 
 const { db } = await import("~/db/client.server");
 const { createUser } = await import("../factories");
-const { cookieJar, cookiePairs, startBuiltServer } = await import("./built-server");
+const { cookieJar, cookiePairs, builtServerForThisFile } = await import("./built-server");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 type Stats = { hits: number; misses: number; entries: number; bytes: number };
 const stats = () => (server.entry.renderCacheStats as () => Stats)();

@@ -4,22 +4,17 @@
 // smtp:// URL the start check takes (decision 040 refuses one that is not a URL at all) but the
 // mailer cannot read: its user name is not valid percent-encoding. A file of its own: the build
 // reads SMTP_URL as it loads. SQLite, and PostgreSQL with DATABASE_URL_TEST.
-import type { BuiltServer } from "./built-server";
 process.env.SMTP_URL = "smtp://%zz@smtp.example.com";
 afterAll(() => {
   delete process.env.SMTP_URL;
 });
 
+import { builtServerForThisFile } from "./built-server";
 const { db } = await import("~/db/client.server");
 const { createUser } = await import("../factories");
-const { startBuiltServer } = await import("./built-server");
 const { resetForBoth } = await import("./reset-answers");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 describe("a malformed SMTP_URL (was tests/e2e/accounts-abuse.spec.ts)", () => {
   // accounts-abuse.spec.ts: "does not show in a reset's answer: the same for an account and an unknown address"

@@ -7,7 +7,7 @@
 // e2e tests that used only Playwright's `request`; each keeps its assertions, and its old spec and
 // name are given above it. SQLite, and PostgreSQL with DATABASE_URL_TEST.
 // the build reads its environment as it loads: the e2e server's card budgets (tests/e2e/server.mjs)
-import type { BuiltServer, RawAnswer } from "./built-server";
+import type { RawAnswer } from "./built-server";
 const SETTINGS = { CARD_ATTEMPTS_PER_ACCOUNT: "6", CARD_ATTEMPTS_PER_ADDRESS: "1000000" };
 Object.assign(process.env, SETTINGS);
 afterAll(() => {
@@ -18,13 +18,9 @@ const { db } = await import("~/db/client.server");
 const factories = await import("../factories");
 const { createUser, uniqueEmail, TEST_CARDS } = factories;
 const { signInAs } = await import("./http-helpers");
-const { cookieJar, cookiePairs, startBuiltServer } = await import("./built-server");
+const { cookieJar, cookiePairs, builtServerForThisFile } = await import("./built-server");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 const EVIL = "http://evil.example";
 const CROSS_ORIGIN = "This form was sent from another website, so we did not act on it.";

@@ -10,7 +10,6 @@
 // A malformed SMTP_URL: server-reset-bad-smtp.test.ts. SQLite, and PostgreSQL with DATABASE_URL_TEST.
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
-import type { BuiltServer } from "./built-server";
 
 type SmtpMode = "ok" | "slow" | "refuse";
 /** how long the slow server takes to greet: far above any request's own time */
@@ -55,14 +54,10 @@ afterAll(async () => {
 const { db } = await import("~/db/client.server");
 const { slowdownSeconds, SLOWDOWN } = await import("~/accounts/sign-in-slowdown");
 const factories = await import("../factories");
-const { startBuiltServer } = await import("./built-server");
+const { builtServerForThisFile } = await import("./built-server");
 const { resetForBoth, outboxRowOnce, signInForm } = await import("./reset-answers");
 
-let server: BuiltServer;
-beforeAll(async () => {
-  server = await startBuiltServer();
-}, 240_000);
-afterAll(() => server?.close());
+const server = builtServerForThisFile();
 
 async function createUser(password: string | null = PASSWORD) {
   return (
