@@ -3,8 +3,6 @@
 // cookies), call a route module's loader or action, and read the answer
 // whatever form it takes (a plain object, `data()`, a Response, or a thrown
 // Response).
-import * as jsonOnPostgres from "kysely/helpers/postgres";
-import * as jsonOnSqlite from "kysely/helpers/sqlite";
 import { randomBytes } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db/client.server";
@@ -282,93 +280,66 @@ export const WRITTEN_TABLES = [
 ] as const;
 
 /** A digest of rows that an update (not an insert) could change, for "nothing changed" checks. */
-/**
- * The shop's rows that a refused form must not change, with the written tables' row counts, as one
- * string. One query, its rows gathered into JSON by the database: the fuzz test takes one after each
- * of its thousands of calls, and as eight queries each was a round trip to PostgreSQL that cost two
- * thirds of that file's time there.
- */
-export function snapshotQuery() {
-  const { jsonArrayFrom } = process.env.DATABASE_URL_TEST ? jsonOnPostgres : jsonOnSqlite;
-  return db.selectNoFrom((eb) => [
-    jsonArrayFrom(
-      eb
-        .selectFrom("users")
-        .select([
-          "id",
-          "email",
-          "passwordHash",
-          "firstName",
-          "lastName",
-          "phone",
-          "sms",
-          "newsletter",
-        ])
-        .orderBy("id"),
-    ).as("users"),
-    jsonArrayFrom(
-      eb
-        .selectFrom("subscriptions")
-        .select([
-          "id",
-          "userId",
-          "status",
-          "deliveryDate",
-          "deliveryWindow",
-          "frequencyDays",
-          "shippingAddressId",
-          "billingAddressId",
-          "deliveryNotes",
-          "pausedUntil",
-          "endedAt",
-          "discountCode",
-        ])
-        .orderBy("id"),
-    ).as("subs"),
-    jsonArrayFrom(
-      eb.selectFrom("orders").select(["id", "status", "paidAt", "userId"]).orderBy("id"),
-    ).as("orders"),
-    jsonArrayFrom(
-      eb.selectFrom("paymentMethods").select(["id", "userId", "isPrimary"]).orderBy("id"),
-    ).as("cards"),
-    jsonArrayFrom(
-      eb
-        .selectFrom("addresses")
-        .select(["id", "userId", "line1", "line2", "city", "state", "postcode", "addressType"])
-        .orderBy("id"),
-    ).as("addresses"),
-    jsonArrayFrom(
-      eb.selectFrom("giftCards").select(["id", "claimedByUserId", "claimedAt"]).orderBy("id"),
-    ).as("gifts"),
-    jsonArrayFrom(
-      eb
-        .selectFrom("deliveries")
-        .select(["id", "status", "deliveryDate", "oneTapUsedAt"])
-        .orderBy("id"),
-    ).as("deliveries"),
-    // named by index: the camel-case plugin would rename "count_users"
-    ...WRITTEN_TABLES.map((t, i) =>
-      eb
-        .selectFrom(t as "users")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .as(`n${i}`),
-    ),
-  ]);
-}
-
 export async function snapshot(): Promise<string> {
-  const row = await snapshotQuery().executeTakeFirstOrThrow();
-  const r = row as Record<string, unknown>;
-  // SQLite hands JSON back as text, PostgreSQL as parsed values
-  const rows = (key: string) => (typeof r[key] === "string" ? JSON.parse(r[key]) : r[key]);
+  const [users, subs, orders, cards, addresses, gifts, deliveries] = await Promise.all([
+    db
+      .selectFrom("users")
+      .select([
+        "id",
+        "email",
+        "passwordHash",
+        "firstName",
+        "lastName",
+        "phone",
+        "sms",
+        "newsletter",
+      ])
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("subscriptions")
+      .select([
+        "id",
+        "userId",
+        "status",
+        "deliveryDate",
+        "deliveryWindow",
+        "frequencyDays",
+        "shippingAddressId",
+        "billingAddressId",
+        "deliveryNotes",
+        "pausedUntil",
+        "endedAt",
+        "discountCode",
+      ])
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("orders").select(["id", "status", "paidAt", "userId"]).orderBy("id").execute(),
+    db.selectFrom("paymentMethods").select(["id", "userId", "isPrimary"]).orderBy("id").execute(),
+    db
+      .selectFrom("addresses")
+      .select(["id", "userId", "line1", "line2", "city", "state", "postcode", "addressType"])
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("giftCards")
+      .select(["id", "claimedByUserId", "claimedAt"])
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("deliveries")
+      .select(["id", "status", "deliveryDate", "oneTapUsedAt"])
+      .orderBy("id")
+      .execute(),
+  ]);
   return JSON.stringify({
-    users: rows("users"),
-    subs: rows("subs"),
-    orders: rows("orders"),
-    cards: rows("cards"),
-    addresses: rows("addresses"),
-    gifts: rows("gifts"),
-    deliveries: rows("deliveries"),
-    counts: Object.fromEntries(WRITTEN_TABLES.map((t, i) => [t, Number(r[`n${i}`])])),
+    users,
+    subs,
+    orders,
+    cards,
+    addresses,
+    gifts,
+    deliveries,
+    counts: await rowCounts(WRITTEN_TABLES),
   });
 }

@@ -1,7 +1,7 @@
 // A counter the database itself moves on every write to the snapshot's tables, so a test that checks
 // "nothing was written" after each of thousands of calls (the fuzz test) reads one number, and takes
-// a whole snapshot only when that number moved. On PostgreSQL a snapshot after every call was two
-// thirds of the fuzz file's time; on SQLite most of it.
+// a whole snapshot only when that number moved. A snapshot after every call was two thirds of the
+// fuzz file's time on PostgreSQL (71 s against 25 s without), about a fifth on SQLite (decision 092).
 //
 // Triggers, in the file's own database (tests/integration/setup.ts gives each file one): after every
 // insert, update or delete on those tables (PostgreSQL: after every such statement, even one that
