@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ADD_PRELOADS,
   deferScripts,
   deferredModuleBody,
   trailingScriptsIntoBody,
@@ -58,6 +59,30 @@ describe("deferScripts", () => {
     expect(routes).toBeGreaterThan(preloads);
     expect(entry).toBeGreaterThan(routes);
     expect(body).toContain('window.__remixRouteModules = {"root":route0,"routes/faq":route1};');
+  });
+
+  it("adds the preloads back in order, six to a task, so that 40 of them are not one long task", async () => {
+    const hrefs = Array.from({ length: 14 }, (_, i) => `/build/_shared/chunk-${i}.js`);
+    const log: string[] = [];
+    const document = {
+      querySelectorAll: () => hrefs.map((href) => ({ getAttribute: () => href })),
+      createElement: () => ({ rel: "", href: "" }),
+      head: { append: (l: { rel: string; href: string }) => log.push(`${l.rel} ${l.href}`) },
+    };
+    const setTimeout = (resolve: () => void) => {
+      log.push("task");
+      resolve();
+    };
+    const run = new Function("document", "setTimeout", `return (async () => {${ADD_PRELOADS}})()`);
+    await run(document, setTimeout);
+    const preload = (i: number) => `modulepreload /build/_shared/chunk-${i}.js`;
+    expect(log).toEqual([
+      ...[0, 1, 2, 3, 4, 5].map(preload),
+      "task",
+      ...[6, 7, 8, 9, 10, 11].map(preload),
+      "task",
+      ...[12, 13].map(preload),
+    ]);
   });
 
   it("is valid module JavaScript", () => {
