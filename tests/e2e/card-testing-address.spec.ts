@@ -58,7 +58,9 @@ const test = base.extend<object, { addressApp: AddressApp }>({
   baseURL: async ({ addressApp }, use) => use(addressApp.base),
 });
 
-test.describe.configure({ timeout: 90_000 });
+// the file's tests in order in one worker, not spread over three: the app above starts once per
+// worker, and each start (migrations, seed, a forked worker) costs seconds of CPU
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 /** A fresh account signed in on a request context of its own, with the account page's CSRF token. */
 async function signedInAccount(app: AddressApp) {

@@ -3,9 +3,11 @@
 // both serve /faq from their page micro-caches; the FAQ is edited through a write that moves the
 // content version (the e2e content hook), and soon every answer from either instance is the new
 // page, and /api/faq too. Only `request`: the same in both projects, so it runs once (@http).
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import type { AppProcess } from "./app-process";
 import { E2E_BASE_URL } from "./env";
+// the suite's own test, so the spec runs in the workers the others use instead of starting its own
+import { expect, test } from "./fixtures";
 import { startSecondInstance } from "./second-instance";
 
 let second: AppProcess;

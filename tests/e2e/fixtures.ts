@@ -2,17 +2,36 @@
 // (users and subscribers from tests/factories.ts, the outbox), the `account` and
 // `subscriber` fixtures that start a test signed in, and a hydration wait for the JS project.
 import {
-  test as base,
+  test as playwrightTest,
   expect,
   type APIRequestContext,
+  type Fixtures as PlaywrightFixtures,
   type Locator,
   type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightWorkerArgs,
 } from "@playwright/test";
 import { createCookie } from "@remix-run/node";
 import { createDb } from "../../app/db/connection.server";
 import * as factories from "../factories";
 import { E2E_BASE_URL, E2E_DATABASE_URL } from "./env";
 import { E2E_SESSION_SECRET } from "./session-secret.mjs";
+import {
+  sharedTabFixtures,
+  type SharedTabFixtures,
+  type SharedTabWorkerFixtures,
+} from "./shared-tab";
+
+/** Playwright's test with `context` and `page` from the worker's shared tab (tests/e2e/shared-tab.ts). */
+const base = playwrightTest.extend<SharedTabFixtures, SharedTabWorkerFixtures>(
+  // its `_tab` reads Playwright's internal `_combinedContextOptions`, which the public types omit
+  sharedTabFixtures as unknown as PlaywrightFixtures<
+    SharedTabFixtures,
+    SharedTabWorkerFixtures,
+    PlaywrightTestArgs,
+    PlaywrightWorkerArgs
+  >,
+);
 
 let dbInstance: ReturnType<typeof createDb> | null = null;
 export function e2eDb() {

@@ -78,7 +78,9 @@ const test = base.extend<object, { mailApp: MailApp }>({
   baseURL: async ({ mailApp }, use) => use(mailApp.base),
 });
 
-test.describe.configure({ timeout: 90_000 });
+// the file's tests in order in one worker, not spread over three: the app above starts once per
+// worker, and each start (migrations, seed, a forked worker) costs seconds of CPU
+test.describe.configure({ mode: "default", timeout: 90_000 });
 
 test.describe("mail through SMTP", () => {
   test("a box order's confirmation arrives at the SMTP server by itself, and the outbox records it sent", async ({
