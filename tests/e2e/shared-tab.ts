@@ -2,14 +2,13 @@
 // and `page` give each test a new browser context: its first page load starts a renderer process
 // and fetches, decodes and compiles the styles, fonts and scripts again. Measured here, that was
 // 0.63 CPU-s a test with JS (0.33 without) against 0.23 (0.13) for the same test in a tab that
-// stays open; over the suite's 485 tests, about a seventh of its CPU. Playwright's `reuseContext`
-// does not save it: it clears the HTTP cache and navigates to about:blank (a new renderer process)
-// between tests.
+// stays open; the whole suite alone took 8% less CPU. Playwright's `reuseContext` does not save
+// it: it clears the HTTP cache and navigates to about:blank (a new renderer process) between tests.
 //
 // What a test could leave behind is cleared after it, or the tab is not reused:
 // - cookies are cleared, and the app's local and session storage (the JS project);
-// - the tab goes to a small plain-text page of the app first (robots.txt), so nothing the old document still has in
-//   flight (a fetch, a form post) can set a cookie after they are cleared;
+// - the tab first goes to a small plain-text page of the app (robots.txt), so nothing the old
+//   document still has in flight (a fetch, a form post) can set a cookie after they are cleared;
 // - pages the test opened are closed; routes are removed; the viewport goes back;
 // - a test that fails, or that changed what cannot be undone (an init script, an exposed function,
 //   emulated media, listeners it left on the page), leaves with its tab: the next test gets a new
@@ -18,6 +17,7 @@
 // - the HTTP cache stays, as in a shopper's browser: the app's pages revalidate (max-age=0 with an
 //   ETag, or no-store), so no test sees another's page. A test about a first visit's downloads uses
 //   a context of its own (`test.use({ freshContext: true })`, or `browser.newContext()`).
+// Playwright's screenshot on failure still works: it takes every open page of the worker.
 import type {
   Browser,
   BrowserContext,
@@ -132,7 +132,7 @@ async function tabPage(tab: Tab): Promise<Page> {
   return page;
 }
 
-/** A small plain-text page of the app: leaving for it ends the old document without a new renderer. */
+/** A small plain-text page of the app: leaving for it ends the old document, same renderer. */
 const RESTING_PATH = "/robots.txt";
 
 /**
@@ -177,7 +177,7 @@ type SharedTabFixtures = {
   _tab: Tab;
 };
 
-/** Fixtures that give `context` and `page` from the worker's shared tab; extend the base test with them. */
+/** `context` and `page` from the worker's shared tab, for the suite's base test to extend with. */
 export const sharedTabFixtures = {
   _sharedTabs: [
     async ({}, use: (tabs: Map<string, Tab>) => Promise<void>) => {
@@ -195,8 +195,8 @@ export const sharedTabFixtures = {
       browser,
       _sharedTabs,
       freshContext,
-      // Playwright's own context options for this test (the config's `use` and `test.use`), the ones
-      // its `context` fixture would pass to browser.newContext
+      // Playwright's own context options for this test (the config's `use` and `test.use`), the
+      // ones its `context` fixture would pass to browser.newContext
       _combinedContextOptions,
     }: {
       browser: Browser;
