@@ -8,11 +8,14 @@
 // Every entry is stored under the content version the worker knew when the
 // request came in; when the version moves (an edit anywhere), every older entry
 // is dropped, so an edit is served within about a second (decision 054).
+// A hit for a browser is sent compressed from memory too: each entry is compressed once per
+// encoding, on the first hit that asks for it (decision 095).
+import zlib from "node:zlib";
 
 const MAX_ENTRIES = 300;
 const MAX_BYTES = 24 * 1024 * 1024;
 // Headers that belong to one exchange, not to the cached page.
-// Content-Encoding is left to the compression middleware, which runs again for every hit.
+// Content-Encoding is the hit's own: the kept body is the uncompressed one.
 // X-Request-Id is each request's own (decision 066).
 const HOP_HEADERS = new Set([
   "connection",
@@ -23,6 +26,51 @@ const HOP_HEADERS = new Set([
   "content-encoding",
   "x-request-id",
 ]);
+
+/**
+ * How a hit's body is compressed, once per entry: brotli at quality 5 (the compression middleware
+ * uses 4 for each response; once per entry affords a little more), gzip at zlib's default level.
+ * Brotli first when a client accepts both as much: it is the smaller of the two.
+ */
+const ENCODERS = {
+  br: (body) =>
+    zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => zlib.gzipSync(body),
+};
+// As the compression middleware: bodies under 1 KB are sent as they are, and only text is compressed.
+const MIN_COMPRESSED_BYTES = 1024;
+const COMPRESSIBLE =
+  /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
+
+/**
+ * The encoding a hit is sent in for this Accept-Encoding header: "br" or "gzip" when the client
+ * accepts it (q above 0, `*` included), the one it rates higher, brotli on a tie; else undefined
+ * (the body as it is).
+ * @param {string | string[] | undefined} header
+ * @returns {"br" | "gzip" | undefined}
+ */
+export function hitEncoding(header) {
+  if (typeof header !== "string" || header === "") return undefined;
+  /** @type {Record<string, number>} */
+  const rated = {};
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    if (name) rated[name] = Number.isFinite(value) ? value : 0;
+  }
+  const rate = (name) => rated[name] ?? rated["*"] ?? 0;
+  const br = rate("br");
+  const gzip = rate("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : undefined;
+}
 
 /** Seconds a shared cache may keep a response, or 0 when it may not keep it at all. */
 export function sharedMaxAge(cacheControl) {
@@ -88,12 +136,12 @@ export function pageMicroCache(
       cacheVersion = version;
     }
     // The app's pages say `Vary: Cookie`, so the cookies are part of the key, as in any shared cache.
-    const key = `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
+    const key = cacheKey(req);
     const entry = entries.get(key);
     if (entry && entry.expiresAt > now()) {
       onLookup?.(true);
       entries.touch(key, entry);
-      return replay(req, res, entry, rules, now());
+      return replay(req, res, entry, rules, now(), () => entries.grew(key, entry));
     }
     onLookup?.(false);
     if (entry) entries.remove(key);
@@ -113,6 +161,8 @@ export function pageMicroCache(
         status: 200,
         headers: pageHeaders(res),
         body,
+        encoded: {},
+        size: body.length,
         storedAt,
         expiresAt: storedAt + maxAge * 1000,
         routeId: res.locals.routeId,
@@ -125,20 +175,33 @@ export function pageMicroCache(
 }
 
 /**
+ * @typedef {{ status: number, headers: Record<string, string | string[]>, body: Buffer,
+ *   encoded: Partial<Record<"br" | "gzip", Buffer>>, size: number, storedAt: number,
+ *   expiresAt: number, routeId?: string }} Entry
+ * `size`: the body's bytes and its compressed copies'.
+ */
+
+/**
  * Entries by key, least recently used first (a Map's insertion order), within `maxEntries` and
- * `maxBytes` of bodies; a body over a quarter of `maxBytes` is not kept.
+ * `maxBytes` of bodies and their compressed copies; a body over a quarter of `maxBytes` is not kept.
  * @param {number} maxEntries
  * @param {number} maxBytes
  */
 function boundedEntries(maxEntries, maxBytes) {
-  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, storedAt: number, expiresAt: number, routeId?: string }>} */
+  /** @type {Map<string, Entry>} */
   const entries = new Map();
   let bytes = 0;
   const remove = (key) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.size;
+  };
+  const evictPastLimits = () => {
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break;
+      remove(oldest);
+    }
   };
   return {
     get: (key) => entries.get(key),
@@ -152,11 +215,16 @@ function boundedEntries(maxEntries, maxBytes) {
       if (entry.body.length > maxBytes / 4) return;
       remove(key);
       entries.set(key, entry);
-      bytes += entry.body.length;
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries && bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      bytes += entry.size;
+      evictPastLimits();
+    },
+    /** Counts again the bytes of an entry that has grown (a compressed copy), if it is still kept. */
+    grew(key, entry) {
+      const size =
+        entry.body.length + Object.values(entry.encoded).reduce((n, b) => n + b.length, 0);
+      if (entries.get(key) === entry) bytes += size - entry.size;
+      entry.size = size;
+      evictPastLimits();
     },
     clear() {
       entries.clear();
@@ -166,8 +234,11 @@ function boundedEntries(maxEntries, maxBytes) {
   };
 }
 
-/** A hit: the kept page with its age, or a 304 when the visitor's validator matches. */
-function replay(req, res, entry, rules, at) {
+/**
+ * A hit: the kept page with its age, compressed as the client accepts (see `hitEncoding`), or a
+ * 304 when the visitor's validator matches.
+ */
+function replay(req, res, entry, rules, at, grew) {
   res.locals.routeId = entry.routeId;
   res.setHeader("Age", String(Math.floor((at - entry.storedAt) / 1000)));
   for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
@@ -176,8 +247,32 @@ function replay(req, res, entry, rules, at) {
     return res.status(304).end();
   }
   res.status(entry.status);
-  return req.method === "HEAD" ? res.end() : res.end(entry.body);
+  if (req.method === "HEAD") return res.end();
+  const encoding = compressible(entry) ? hitEncoding(req.headers["accept-encoding"]) : undefined;
+  if (!encoding) return res.end(entry.body);
+  let body = entry.encoded[encoding];
+  if (!body) {
+    body = entry.encoded[encoding] = ENCODERS[encoding](entry.body);
+    grew();
+  }
+  // set before the compression middleware's header hook, which then leaves the body as it is
+  res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.length));
+  return res.end(body);
 }
+
+/** @param {Entry} entry */
+function compressible(entry) {
+  return (
+    entry.body.length >= MIN_COMPRESSED_BYTES &&
+    COMPRESSIBLE.test(String(entry.headers["content-type"] ?? "")) &&
+    !String(entry.headers["cache-control"] ?? "").includes("no-transform")
+  );
+}
+
+/** The Vary: Cookie key of a request (see `answer`). */
+const cacheKey = (req) =>
+  `${req.headers.host ?? ""}\n${req.originalUrl}\n${req.headers.cookie ?? ""}`;
 
 /** The response's headers a later visitor may get: all but those of one exchange. */
 function pageHeaders(res) {

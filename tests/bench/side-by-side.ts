@@ -11,6 +11,8 @@
 //      BENCH_COMPARE_BUILD=bench (the other worktrees' BUILD_NAME; this one's is its own BUILD_NAME)
 //      BENCH_PAGES=/healthz,/sign-in  BENCH_ROUNDS=2  BENCH_DURATION=8  BENCH_CONNECTIONS=10
 //      BENCH_WARMUP=4  BENCH_PORT=3900  BENCH_PROFILE=1  BENCH_PROFILE_DIR=/tmp/bench-profiles
+//      BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" (as a browser asks; autocannon sends none, so
+//        by default no response is compressed)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -34,6 +36,12 @@ const warmupSeconds = Number(env.BENCH_WARMUP ?? 4);
 const port = Number(env.BENCH_PORT ?? 3900);
 const profile = env.BENCH_PROFILE === "1";
 const profileDir = path.resolve(env.BENCH_PROFILE_DIR ?? "/tmp/bench-profiles");
+const acceptEncoding = env.BENCH_ACCEPT_ENCODING;
+/** The measured requests' headers: the page's cookie, and Accept-Encoding when asked for. */
+const headersFor = (cookie?: string) => ({
+  ...(cookie ? { cookie } : {}),
+  ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+});
 /** A worktree's BUILD_NAME: this one's own (empty: build/, as `npm run bench` builds it), the others' BENCH_COMPARE_BUILD. */
 const buildOf = (dir: string) =>
   dir === process.cwd() ? (env.BUILD_NAME ?? "") : (env.BENCH_COMPARE_BUILD ?? "bench");
@@ -102,7 +110,7 @@ async function measure(server: Server, page: string, cookie?: string): Promise<M
     url: server.base + page,
     connections,
     duration,
-    headers: cookie ? { cookie } : {},
+    headers: headersFor(cookie),
   });
   const ticks = cpuTicks(server.child.pid!) - before; // 100 a second
   return {
@@ -128,7 +136,7 @@ async function profilePage(browser: Browser, dir: string, page: string, label: s
       url: server.base + page,
       connections,
       duration,
-      headers: cookie ? { cookie } : {},
+      headers: headersFor(cookie),
     });
     to = Number(process.hrtime.bigint() / 1000n);
   } finally {

@@ -171,6 +171,15 @@ describe("serving and security (was tests/e2e/security-serving.spec.ts)", () => 
 
     const page = await server.send("/terms", { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers["content-encoding"]).toBe("gzip");
+    // its repeat is a micro-cache hit, sent in brotli from a copy made once (decision 095)
+    const hit = await server.send("/terms", {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(hit.headers["age"]).toBeDefined();
+    expect(hit.headers["content-encoding"]).toBe("br");
+    expect(hit.headers["content-length"]).toBeTruthy();
+    expect(hit.headers["vary"]).toMatch(/Accept-Encoding/);
+    expect(hit.text()).toBe(page.text());
   });
 
   // security-serving.spec.ts: "HTML responses carry the security headers and cookies are HttpOnly and SameSite=Lax"

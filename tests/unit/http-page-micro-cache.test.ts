@@ -3,9 +3,10 @@
 import type { AddressInfo } from "node:net";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
-import { gunzipSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
-import { pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
+import { randomBytes } from "node:crypto";
+import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { hitEncoding, pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
 import { matchesEtag } from "~/http/cache-policy.server";
 
 // Express and compression ship no types here; the server (plain ESM) uses them untyped too.
@@ -36,7 +37,10 @@ afterEach(
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 
-async function start(handler: Handler, options: { now?: () => number; maxEntries?: number } = {}) {
+async function start(
+  handler: Handler,
+  options: { now?: () => number; maxEntries?: number; maxBytes?: number } = {},
+) {
   let calls = 0;
   const app = express();
   app.use(compression());
@@ -182,6 +186,92 @@ describe("page micro-cache", () => {
     for (const p of ["a", "b", "a", "c", "a", "b"]) await fetch(`${base}/p/${p}`);
     // a, b stored; a hit; c evicts b (least recent); a hit; b is fetched again
     expect(calls()).toBe(4);
+  });
+});
+
+/** A response's bytes as sent (node's fetch would decode them), with its headers. */
+async function rawGet(url: string, headers: Record<string, string>) {
+  const http = await import("node:http");
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve) => {
+    http.get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+  });
+}
+
+/** A shareable HTML page of `size` characters that compress to about half. */
+const textPage =
+  (size: number): Handler =>
+  (req, res) => {
+    res.set({ "Cache-Control": PUBLIC, ETag: '"t"', "Content-Type": "text/html; charset=utf-8" });
+    res.end(`${req.path} ${randomBytes(size).toString("hex")}`.slice(0, size));
+  };
+
+describe("page micro-cache: compressed hits (decision 095)", () => {
+  const BROWSER = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+
+  it("sends a browser's hit in brotli, once compressed, the same bytes each time, with its length and Vary", async () => {
+    const { base, calls } = await start(textPage(6000));
+    const plain = await fetch(`${base}/p/blog`, { headers: { "Accept-Encoding": "identity" } });
+    const html = await plain.text();
+    const brotli = vi.spyOn(zlib, "brotliCompressSync");
+    try {
+      const first = await rawGet(`${base}/p/blog`, BROWSER);
+      const second = await rawGet(`${base}/p/blog`, BROWSER);
+      expect(calls()).toBe(1);
+      expect(brotli).toHaveBeenCalledTimes(1);
+      expect(first.headers["content-encoding"]).toBe("br");
+      expect(first.headers["content-length"]).toBe(String(first.body.length));
+      expect(first.headers.vary).toMatch(/Accept-Encoding/);
+      expect(brotliDecompressSync(first.body).toString()).toBe(html);
+      expect(second.body.equals(first.body)).toBe(true);
+      expect(first.body.length).toBeLessThan(html.length * 0.7);
+    } finally {
+      brotli.mockRestore();
+    }
+  });
+
+  it("sends gzip to a client that accepts only gzip, and the body as it is to one that accepts neither", async () => {
+    const { base } = await start(textPage(6000));
+    const html = await (
+      await fetch(`${base}/p/faq`, { headers: { "Accept-Encoding": "" } })
+    ).text();
+    const gz = await rawGet(`${base}/p/faq`, { "Accept-Encoding": "gzip;q=1, br;q=0" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.body).toString()).toBe(html);
+    const plain = await rawGet(`${base}/p/faq`, { "Accept-Encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+  });
+
+  it("counts the compressed copies within its byte limit: a page past it is dropped", async () => {
+    // four 5,000-byte pages take 20,000 of 24,000 bytes; a's two compressed copies (about 2,500
+    // each: hex text) take it past the limit, which drops the least recently used page, b
+    const { base, calls } = await start(textPage(5000), { maxBytes: 24_000 });
+    for (const p of ["a", "b", "c", "d"]) await fetch(`${base}/p/${p}`);
+    await rawGet(`${base}/p/a`, { "Accept-Encoding": "br" });
+    await rawGet(`${base}/p/a`, { "Accept-Encoding": "gzip" });
+    expect(calls()).toBe(4);
+    await fetch(`${base}/p/c`);
+    expect(calls()).toBe(4);
+    await fetch(`${base}/p/b`);
+    expect(calls()).toBe(5);
+  });
+});
+
+describe("hitEncoding", () => {
+  it("picks what the client accepts, the higher rated, brotli on a tie", () => {
+    expect(hitEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(hitEncoding("gzip")).toBe("gzip");
+    expect(hitEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
+    expect(hitEncoding("gzip;q=0, br;q=0")).toBeUndefined();
+    expect(hitEncoding("*")).toBe("br");
+    expect(hitEncoding("*, br;q=0")).toBe("gzip");
+    expect(hitEncoding("identity")).toBeUndefined();
+    expect(hitEncoding("")).toBeUndefined();
+    expect(hitEncoding(undefined)).toBeUndefined();
   });
 });
 

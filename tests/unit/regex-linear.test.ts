@@ -370,6 +370,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "a valid IPv6 address (isIP checked it first: at most 45 characters)",
   [String.raw`app/bin/ensure-build.mjs /\bmode = "production"/`]: "the server build's own file",
   [String.raw`app/bin/precompress.mjs /\.(js|css)$/`]: "names of the built asset files",
+  [String.raw`app/bin/page-cache.mjs /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)\b|image\/svg\+xml)/i`]:
+    "the Content-Type of a page the app itself answered",
   [String.raw`app/http/inline-css.server.ts /<\/style/i`]: "the app's own CSS",
   [String.raw`app/http/render-template.server.ts /^[A-Za-z0-9+/]{22}==$/`]:
     "a nonce the server made (createNonce), checked before it fills a template",
