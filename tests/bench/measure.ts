@@ -70,7 +70,10 @@ type LhReport = {
     string,
     { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
   >;
-  audits: Record<string, { score: number | null; numericValue?: number } | undefined>;
+  audits: Record<
+    string,
+    { score: number | null; numericValue?: number; details?: unknown } | undefined
+  >;
 };
 export type LighthouseResult = Scores & {
   fcpMs: number;
@@ -110,6 +113,16 @@ export async function lighthouse(
   );
   if (failing.length && process.env.BENCH_VERBOSE)
     console.error(`  lighthouse ${url}: ${failing.join(", ")}`);
+  if (process.env.BENCH_VERBOSE) {
+    // the element Lighthouse took for the largest contentful paint, and its phases
+    const lcp = report.audits["largest-contentful-paint-element"]?.details as
+      | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
+      | undefined;
+    const [element, phases] = lcp?.items ?? [];
+    console.error(`  lighthouse ${url}: LCP element ${element?.items?.[0]?.node?.snippet ?? "?"}`);
+    for (const p of phases?.items ?? [])
+      console.error(`    ${p.phase}: ${Math.round(p.timing ?? 0)} ms`);
+  }
   return {
     performance: score(report, "performance"),
     accessibility: score(report, "accessibility"),
