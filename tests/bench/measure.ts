@@ -162,6 +162,19 @@ export type Load = Run & { runs?: Run[] };
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP ?? 5);
 
 /** `seconds` of load, not counted, with `connections` spread evenly over `bases` at once. */
+/**
+ * The headers of the requests a bench sends under load: the page's cookie, and Accept-Encoding when
+ * BENCH_ACCEPT_ENCODING asks for one. autocannon sends none of its own, so by default no response
+ * is compressed; a browser sends "gzip, deflate, br, zstd" (decision 095).
+ */
+export function loadHeaders(cookie?: string): Record<string, string> {
+  const acceptEncoding = process.env.BENCH_ACCEPT_ENCODING;
+  return {
+    ...(cookie ? { cookie } : {}),
+    ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+  };
+}
+
 export async function warmUp(
   bases: string[],
   path: string,
@@ -171,7 +184,7 @@ export async function warmUp(
 ) {
   if (seconds <= 0) return;
   const per = Math.max(1, Math.round(connections / bases.length));
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers = loadHeaders(cookie);
   await Promise.all(
     bases.map((base) =>
       autocannon({ url: base + path, connections: per, duration: seconds, headers }),
@@ -200,7 +213,7 @@ export async function load(
   probe?: Probe,
 ): Promise<Load> {
   const per = Math.max(1, Math.round(connections / bases.length));
-  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const headers = loadHeaders(cookie);
   await warmUp(bases, path, cookie, WARMUP_SECONDS, connections);
   const all: Run[] = [];
   for (let i = 0; i < Math.max(1, runs); i++) {

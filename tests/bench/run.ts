@@ -14,7 +14,7 @@
 //   - `npm run bench -- --side-by-side`: builds in other worktrees (e.g. 10236c8) against this one,
 //     started in turn, with CPU per request, or CPU profiles per page (side-by-side.ts).
 // Prints a table and writes bench/results.json (rows of a partial run replace their own rows).
-// Env: BENCH_PAGES=/,/blog  BENCH_BACK_OFFICE=budgets  BENCH_SQLITE_DIR=/tmp/…  BENCH_CONNECTIONS=10  BENCH_DURATION=10  BENCH_RUNS=3  BENCH_PG_RUNS=1  BENCH_LH_RUNS=3  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,sqlite,pg,load (load: both databases)  BENCH_PORT=3900
+// Env: BENCH_PAGES=/,/blog  BENCH_BACK_OFFICE=budgets  BENCH_SQLITE_DIR=/tmp/…  BENCH_CONNECTIONS=10  BENCH_DURATION=10  BENCH_RUNS=3  BENCH_PG_RUNS=1  BENCH_LH_RUNS=3  BENCH_WARMUP=5  BENCH_SKIP=lighthouse,sqlite,pg,load (load: both databases)  BENCH_PORT=3900  BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" (load as a browser asks; none by default)
 //      BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/bench_pg  BENCH_PG_WORKERS=1  BENCH_SOAK_SECONDS=300  BENCH_SOAK_WARMUP=30
 import os from "node:os";
 import { chromium, type Browser, type Cookie } from "@playwright/test";

@@ -21,7 +21,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { draftFlowCookies } from "./flow";
 import { giftFlowCookies } from "./gift-flow";
 import { payFlowCookies } from "./pay-flow";
-import { CHROMIUM, CHROME_FLAGS, warmUp } from "./measure";
+import { CHROMIUM, CHROME_FLAGS, loadHeaders, warmUp } from "./measure";
 import { topSelfTime, type SelfTime } from "./cpu-profile";
 import { assertPortFree, cpuTicks, type Server } from "./servers";
 import { table } from "./results";
@@ -36,12 +36,7 @@ const warmupSeconds = Number(env.BENCH_WARMUP ?? 4);
 const port = Number(env.BENCH_PORT ?? 3900);
 const profile = env.BENCH_PROFILE === "1";
 const profileDir = path.resolve(env.BENCH_PROFILE_DIR ?? "/tmp/bench-profiles");
-const acceptEncoding = env.BENCH_ACCEPT_ENCODING;
-/** The measured requests' headers: the page's cookie, and Accept-Encoding when asked for. */
-const headersFor = (cookie?: string) => ({
-  ...(cookie ? { cookie } : {}),
-  ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
-});
+
 /** A worktree's BUILD_NAME: this one's own (empty: build/, as `npm run bench` builds it), the others' BENCH_COMPARE_BUILD. */
 const buildOf = (dir: string) =>
   dir === process.cwd() ? (env.BUILD_NAME ?? "") : (env.BENCH_COMPARE_BUILD ?? "bench");
@@ -110,7 +105,7 @@ async function measure(server: Server, page: string, cookie?: string): Promise<M
     url: server.base + page,
     connections,
     duration,
-    headers: headersFor(cookie),
+    headers: loadHeaders(cookie),
   });
   const ticks = cpuTicks(server.child.pid!) - before; // 100 a second
   return {
@@ -136,7 +131,7 @@ async function profilePage(browser: Browser, dir: string, page: string, label: s
       url: server.base + page,
       connections,
       duration,
-      headers: headersFor(cookie),
+      headers: loadHeaders(cookie),
     });
     to = Number(process.hrtime.bigint() / 1000n);
   } finally {
