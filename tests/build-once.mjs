@@ -19,6 +19,12 @@ export function testServerBuild() {
   return path.join(ROOT, name ? `.builds/${name}/index.js` : "build/index.js");
 }
 
+/** Where that build's browser assets are, as remix.config.js puts them. */
+export function testAssetsDirectory() {
+  const name = process.env.BUILD_NAME;
+  return path.join(ROOT, name ? `.builds/${name}/public` : "public/build");
+}
+
 function newest(dir) {
   let latest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

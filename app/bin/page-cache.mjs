@@ -11,6 +11,7 @@
 // A hit for a browser is sent compressed from memory too: each entry is compressed once per
 // encoding, on the first hit that asks for it (decision 095).
 import zlib from "node:zlib";
+import { preferredEncoding } from "./accept-encoding.mjs";
 
 const MAX_ENTRIES = 300;
 const MAX_BYTES = 24 * 1024 * 1024;
@@ -47,30 +48,6 @@ const ENCODERS = {
 const MIN_COMPRESSED_BYTES = 1024;
 const COMPRESSIBLE =
   /^(text\/|application\/([a-z.+-]*\+)?(json|xml|javascript)\b|image\/svg\+xml)/i;
-
-/**
- * The encoding a hit is sent in for this Accept-Encoding header: "br" or "gzip" when the client
- * accepts it (q above 0, `*` included), the one it rates higher, brotli on a tie; else undefined
- * (the body as it is).
- * @param {string | string[] | undefined} header
- * @returns {"br" | "gzip" | undefined}
- */
-export function hitEncoding(header) {
-  if (typeof header !== "string" || header === "") return undefined;
-  /** @type {Record<string, number>} */
-  const rated = {};
-  for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    if (name) rated[name] = Number.isFinite(value) ? value : 0;
-  }
-  const rate = (name) => rated[name] ?? rated["*"] ?? 0;
-  const br = rate("br");
-  const gzip = rate("gzip");
-  if (br > 0 && br >= gzip) return "br";
-  return gzip > 0 ? "gzip" : undefined;
-}
 
 /** Seconds a shared cache may keep a response, or 0 when it may not keep it at all. */
 export function sharedMaxAge(cacheControl) {
@@ -235,7 +212,7 @@ function boundedEntries(maxEntries, maxBytes) {
 }
 
 /**
- * A hit: the kept page with its age, compressed as the client accepts (see `hitEncoding`), or a
+ * A hit: the kept page with its age, compressed as the client accepts (see `preferredEncoding`), or a
  * 304 when the visitor's validator matches.
  */
 function replay(req, res, entry, rules, at, grew) {
@@ -248,7 +225,9 @@ function replay(req, res, entry, rules, at, grew) {
   }
   res.status(entry.status);
   if (req.method === "HEAD") return res.end();
-  const encoding = compressible(entry) ? hitEncoding(req.headers["accept-encoding"]) : undefined;
+  const encoding = compressible(entry)
+    ? preferredEncoding(req.headers["accept-encoding"])
+    : undefined;
   if (!encoding) return res.end(entry.body);
   let body = entry.encoded[encoding];
   if (!body) {

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { rootLogger } from "../log/logger.mjs";
+import { preferredEncoding } from "./accept-encoding.mjs";
 
 const COMPRESSIBLE = /\.(js|css)$/;
 
@@ -49,7 +50,8 @@ export function brotliAssets(dir, headers) {
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !COMPRESSIBLE.test(req.path))
       return next();
-    if (!/\bbr\b/.test(req.headers["accept-encoding"] ?? "")) return next();
+    // "br;q=0" refuses brotli: the compression middleware then sends gzip
+    if (preferredEncoding(req.headers["accept-encoding"]) !== "br") return next();
     const file = path.join(dir, path.normalize(req.path));
     if (!file.startsWith(dir + path.sep)) return next();
     fs.stat(`${file}.br`, (error, stat) => {

@@ -19,6 +19,8 @@ const factories = await import("../factories");
 const { createUser, uniqueEmail, TEST_CARDS } = factories;
 const { signInAs } = await import("./http-helpers");
 const { cookieJar, cookiePairs, builtServerForThisFile } = await import("./built-server");
+const { precompress } = await import("../../app/bin/precompress.mjs");
+const { testAssetsDirectory } = await import("../build-once.mjs");
 
 const server = builtServerForThisFile();
 
@@ -154,11 +156,18 @@ describe("serving and security (was tests/e2e/security-serving.spec.ts)", () => 
     expect(built.headers["x-content-type-options"]).toBe("nosniff");
     expect(built.headers["etag"]).toBeUndefined();
     // browsers that take brotli get the copy made at start, with the same caching; it decodes to the same script
+    precompress(testAssetsDirectory()); // what `npm start` does first (app/bin/start.mjs)
     const br = await server.send(asset!, { headers: { "Accept-Encoding": "gzip, deflate, br" } });
     expect(br.headers["content-encoding"]).toBe("br");
+    // the copy, sent whole from disk, not the compression middleware's stream
+    expect(br.headers["content-length"]).toBe(String(br.body.length));
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(br.headers["content-type"]).toMatch(/^application\/javascript/);
     expect(br.text()).toBe(built.text());
+    // a client that refuses brotli (q=0) is not sent the brotli copy for naming it
+    const refused = await server.send(asset!, { headers: { "Accept-Encoding": "gzip, br;q=0" } });
+    expect(refused.headers["content-encoding"]).toBe("gzip");
+    expect(refused.text()).toBe(built.text());
 
     const art = await server.send("/images/bacon.svg", { headers: { "Accept-Encoding": "gzip" } });
     expect(art.headers["cache-control"]).toBe("public, max-age=604800");

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { randomBytes } from "node:crypto";
 import zlib, { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { hitEncoding, pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
+import { pageMicroCache, sharedMaxAge } from "../../app/bin/page-cache.mjs";
 import { matchesEtag } from "~/http/cache-policy.server";
 
 // Express and compression ship no types here; the server (plain ESM) uses them untyped too.
@@ -258,20 +258,6 @@ describe("page micro-cache: compressed hits (decision 095)", () => {
     expect(calls()).toBe(4);
     await fetch(`${base}/p/b`);
     expect(calls()).toBe(5);
-  });
-});
-
-describe("hitEncoding", () => {
-  it("picks what the client accepts, the higher rated, brotli on a tie", () => {
-    expect(hitEncoding("gzip, deflate, br, zstd")).toBe("br");
-    expect(hitEncoding("gzip")).toBe("gzip");
-    expect(hitEncoding("br;q=0.5, gzip;q=0.8")).toBe("gzip");
-    expect(hitEncoding("gzip;q=0, br;q=0")).toBeUndefined();
-    expect(hitEncoding("*")).toBe("br");
-    expect(hitEncoding("*, br;q=0")).toBe("gzip");
-    expect(hitEncoding("identity")).toBeUndefined();
-    expect(hitEncoding("")).toBeUndefined();
-    expect(hitEncoding(undefined)).toBeUndefined();
   });
 });
 

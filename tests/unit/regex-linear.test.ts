@@ -190,7 +190,6 @@ const ON_CLIENT_INPUT = [
   String.raw`app/accounts/known-device.server.ts /^[A-Za-z0-9_-]{22}$/`,
   String.raw`app/accounts/email-proof-schema.ts /^\d{6}$/`,
   String.raw`app/accounts/sign-in.server.ts /^\/sign-(in|out)(\/|\?|#|$)/`,
-  String.raw`app/bin/precompress.mjs /\bbr\b/`,
   String.raw`app/box/rules.ts /^(add|remove):(\d{1,9})$/`,
   String.raw`app/box/schemas.ts /\s+/g`,
   String.raw`app/box/schemas.ts /^[a-z0-9_-]{1,32}$/`,
