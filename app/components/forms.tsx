@@ -11,6 +11,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
+import { RENDERS_ON_SERVER, useServerField } from "./validated-form";
 import { FieldError } from "./field-error";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 import { focusFieldInView } from "~/utils/focus";
@@ -40,10 +41,15 @@ function useFieldIds(name: string, formId?: string) {
   return { inputId: base, hintId: `${base}-hint`, errorId: `${base}-error` };
 }
 
-/** useField with the shop's validation timing: every field of a validated form reads its value and error here. */
-export function useFormField(name: string, formId?: string) {
+function useBrowserField(name: string, formId?: string) {
   return useField(name, { formId, validationBehavior: VALIDATION_BEHAVIOUR });
 }
+
+/**
+ * useField with the shop's validation timing: every field of a validated form reads its value and
+ * error here. The server's render reads the same without the library's store (decision 096).
+ */
+export const useFormField = RENDERS_ON_SERVER ? useServerField : useBrowserField;
 
 /** What a control inside a FieldShell spreads onto itself: its id and the ARIA that ties it to the label, hint and error. */
 export type FieldWiring = {
@@ -308,25 +314,32 @@ export function RadioCardText({ option }: { option: Pick<RadioOption, "label" | 
 export { FieldError } from "./field-error";
 export { SubmitButton, type ButtonVariant } from "./submit-button";
 
+type FormSubmitProps = React.ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  formId?: string;
+};
+
 /** SubmitButton wired to the enclosing ValidatedForm's submitting state. */
-export function FormSubmit(
-  props: React.ButtonHTMLAttributes<HTMLButtonElement> & {
-    variant?: ButtonVariant;
-    formId?: string;
-  },
-) {
+function FormSubmitInBrowser(props: FormSubmitProps) {
   const { formId, ...button } = props;
   const submitting = useIsSubmitting(formId);
   // formId names the validated form whose state it shows; it is not an HTML attribute
   return <SubmitButton pending={submitting} {...button} />;
 }
 
+/** Nothing is ever being submitted while the server renders (decision 096). */
+function FormSubmitOnServer({ formId: _formId, ...button }: FormSubmitProps) {
+  return <SubmitButton pending={false} {...button} />;
+}
+
+export const FormSubmit = RENDERS_ON_SERVER ? FormSubmitOnServer : FormSubmitInBrowser;
+
 /**
  * After a submit that failed validation (in the browser or on the server),
  * focus the first invalid field. It acts only after a submit, so it never
  * pulls focus back while a person is still moving through the form.
  */
-export function FocusFirstError({ formId }: { formId: string }) {
+function FocusFirstErrorInBrowser({ formId }: { formId: string }) {
   const { fieldErrors } = useFormContext(formId);
   const submitted = useRef(false);
   useEffect(() => {
@@ -358,6 +371,11 @@ export function FocusFirstError({ formId }: { formId: string }) {
   }, [first, fieldErrors, formId]);
   return null;
 }
+
+/** It only ever acts in effects, which the server never runs: there it reads nothing (decision 096). */
+export const FocusFirstError: typeof FocusFirstErrorInBrowser = RENDERS_ON_SERVER
+  ? () => null
+  : FocusFirstErrorInBrowser;
 
 /**
  * The server's refusal of a whole form, not of one field (`formError` in the shape of

@@ -2,7 +2,7 @@
 // Read only: no page of the app edits or deletes an entry.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { NoValue } from "~/admin/components/no-value";
 import { Pager } from "~/admin/components/pager";

@@ -3,7 +3,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { AdminPage } from "~/admin/components/admin-page";
 import { legalFormValidator } from "~/admin/content/form-validators";
 import {

@@ -1,7 +1,7 @@
 // /admin/orders: find an order by reference, e-mail, name or date; 50 a page, newest first.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { AdminPage, EmptyState } from "~/admin/components/admin-page";
 import { Pager } from "~/admin/components/pager";
 import { formatAud, formatStaffDay, formatStaffTime } from "~/admin/format";

@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { AdminPage } from "~/admin/components/admin-page";
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/staff/permissions";
 import { requireStaff } from "~/staff/staff-session.server";

@@ -4,7 +4,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { validationError, ValidatedForm } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { appOrigin } from "~/accounts/origin.server";
 import { AdminPage } from "~/admin/components/admin-page";
 import { TableBox } from "~/admin/components/table-box";

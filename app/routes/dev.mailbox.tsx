@@ -7,7 +7,7 @@
 // rebinding) and never when APP_ENV=production; everyone else gets a 404.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { FormSubmit, TextField } from "~/components/forms";
 import { mailboxFilterBrowserValidator } from "~/email/form-validators";
 import { mailboxFilterOf } from "~/email/mailbox-filter-schema";

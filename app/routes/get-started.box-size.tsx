@@ -6,7 +6,8 @@ import type {
 } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { validationError } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";

@@ -1,7 +1,7 @@
 // The addresses on file of /dashboard/account: edit one (?address={id}), remove one after one
 // confirmation (?removeAddress={id}), add a delivery address.
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { AddressFields } from "~/addresses/components/address-fields";
 import { ConfirmStep } from "~/components/confirm-step";
 import { CsrfInput } from "~/components/csrf-input";

@@ -2,7 +2,8 @@
 // notice, the key that empties a form after a save, the folded "Add …" forms and a row's error.
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ValidatedForm, type Validator } from "remix-validated-form";
+import { type Validator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";
 

@@ -4,7 +4,7 @@
 // fetcher and show a pending state. Fields inside a ValidatedForm get no
 // formId prop: they read the enclosing form's defaults and errors.
 import { Link, useFetcher } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { ConfirmStep } from "~/components/confirm-step";
 import { CsrfInput } from "~/components/csrf-input";
 import {

@@ -2,7 +2,8 @@
 // page's error above it, then a validated form that carries the CSRF token and moves focus to the
 // first wrong field.
 import type { ReactNode } from "react";
-import { ValidatedForm, type Validator } from "remix-validated-form";
+import { type Validator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";
 

@@ -1,7 +1,7 @@
 // A box's page's forms: its sizes (price, and the most cuts for the custom box) and, for a curated
 // box, this month's and next month's contents. Each is a validated form of its own, with its intent.
 import type { SerializeFrom } from "@remix-run/node";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import type { boxDetail } from "~/admin/catalogue/boxes.server";
 import { MAX_CONTENT_LINES } from "~/admin/catalogue/catalogue-schema";
 import { dollarsOf, PriceHistory } from "~/admin/catalogue/components";

@@ -1,6 +1,6 @@
 // The catalogue's pages' parts: the product form (a validated multipart POST, so an image uploads
 // with JavaScript off too), the status line after a save, and the price history.
-import { useField, ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { productBrowserValidator } from "~/admin/catalogue/form-validators";
 import { useFormError } from "~/admin/components/use-form-error";
 import { formatAud, formatStaffTime } from "~/admin/format";
@@ -14,6 +14,7 @@ import {
   SelectField,
   TextAreaField,
   TextField,
+  useFormField,
 } from "~/components/forms";
 
 export const CATALOGUE_PATH = "/admin/catalogue";
@@ -127,7 +128,7 @@ export function ProductForm({
  * value and is wired here by hand (label, hint, error and ARIA as forms.tsx does them).
  */
 function ImageField({ replacing }: { replacing: boolean }) {
-  const { error, validate } = useField("image", { formId: PRODUCT_FORM_ID });
+  const { error, validate } = useFormField("image", PRODUCT_FORM_ID);
   const ids = { input: "product-image", hint: "product-image-hint", error: "product-image-error" };
   return (
     <div className="field" data-invalid={error ? "true" : undefined}>

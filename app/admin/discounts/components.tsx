@@ -1,5 +1,5 @@
 // The discount code form (create and edit) and the bits the list and the code's page share.
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import {
   CheckboxField,

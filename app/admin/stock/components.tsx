@@ -2,7 +2,7 @@
 // with its adjustment form, and the latest adjustments. Each adjustment form is a validated form of
 // its own (id "stock-<product id>"), carrying the key made when the page was shown.
 import { useActionData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { TableBox } from "~/admin/components/table-box";
 import { useFormError } from "~/admin/components/use-form-error";
 import { formatStaffDay, formatStaffTime } from "~/admin/format";

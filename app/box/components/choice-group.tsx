@@ -1,5 +1,4 @@
-import { useField } from "remix-validated-form";
-import { FieldError, RadioCardText, type RadioOption } from "~/components/forms";
+import { FieldError, RadioCardText, type RadioOption, useFormField } from "~/components/forms";
 
 /**
  * Radio cards whose initial choice is the caller's to give (unlike the shared
@@ -25,7 +24,7 @@ export function ChoiceGroup({
   checked: string;
   id?: string;
 }) {
-  const { error, validate } = useField(name);
+  const { error, validate } = useFormField(name);
   const id = idProp ?? `${formId}-${name}`;
   const describedBy =
     [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||

@@ -1,9 +1,9 @@
 import { useEffect, useState, type ChangeEvent } from "react";
-import { ValidatedForm, useField } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
 import { ChoiceGroup } from "./choice-group";
-import { FocusFirstError } from "~/components/forms";
+import { FocusFirstError, useFormField } from "~/components/forms";
 import { FieldError, FormSubmit, SelectField, TextField } from "~/components/forms";
 import { LIMITS } from "~/config";
 import type { PostcodeLookup } from "~/delivery/lookup.server";
@@ -33,8 +33,8 @@ type Props = {
 
 /** Shows the date and time errors when the choices are not on screen yet (no postcode looked up). */
 function ScheduleErrors() {
-  const date = useField("deliveryDate");
-  const time = useField("deliveryWindow");
+  const date = useFormField("deliveryDate");
+  const time = useFormField("deliveryWindow");
   const error = date.error ?? time.error;
   return <FieldError id="schedule-error" error={error} />;
 }

@@ -4,7 +4,7 @@
 // shipping postcode looks up its delivery dates after a 500 ms pause.
 import { useActionData } from "@remix-run/react";
 import { lazy, Suspense, useMemo, useState, type ReactNode } from "react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit } from "~/components/forms";

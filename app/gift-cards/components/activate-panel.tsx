@@ -1,7 +1,7 @@
 // The Activate tab's parts: the answer's dialogs (card activated, card refused), the code form and,
 // signed out, the sign-in that claims the waiting code.
 import { Link } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import { Dialog } from "~/components/dialog";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";

@@ -5,7 +5,7 @@
 // rendered open by the server and made modal by JS.
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { AddressFields } from "~/addresses/components/address-fields";
 import { CsrfInput } from "~/components/csrf-input";
 import { CloseTo, Dialog } from "~/components/dialog";

@@ -1,7 +1,7 @@
 // A sign-in form inside a gift-card page (activation while signed out, the
 // "email already taken" dialog at checkout). It posts `intent=sign-in` to the
 // page's own action, which signs in with the account rules of /sign-in.
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { signInFormValidator } from "~/accounts/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit, TextField } from "~/components/forms";

@@ -3,7 +3,7 @@
 // when the toggle is on) and the preview shows the saved values.
 import { Link } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CsrfInput } from "~/components/csrf-input";
 import {

@@ -3,7 +3,8 @@
 // dialog is rendered by the server from the action's answer when JS is off;
 // with JS the browser's own validation opens the first-error dialog too.
 import { useMemo, useRef, useState } from "react";
-import { ValidatedForm, type Validator } from "remix-validated-form";
+import { type Validator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { AddressFields } from "~/addresses/components/address-fields";
 import { CsrfInput } from "~/components/csrf-input";

@@ -11,9 +11,8 @@ import {
   type RefObject,
 } from "react";
 import { useActionData } from "@remix-run/react";
-import { useField } from "remix-validated-form";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FieldError, RadioCardText, TextField } from "~/components/forms";
+import { FieldError, RadioCardText, TextField, useFormField } from "~/components/forms";
 import { LIMITS } from "~/config";
 import { NEW_CARD, digitsOnly, maskExpiry } from "../card-rules";
 
@@ -106,7 +105,7 @@ function SavedCardChoice({
   initial: string;
   onChoose: (choice: string) => void;
 }) {
-  const { error, validate } = useField("paymentMethod");
+  const { error, validate } = useFormField("paymentMethod");
   const errorId = `${formId}-payment-method-error`;
   const choose = (value: string) => {
     onChoose(value);

@@ -2,7 +2,8 @@
 // cards' fetchers) edit a pending box kept in the page's cookie; "Save box changes" writes it. When that
 // adds a knife the saved box does not have, the save form shows the knife age check (SPEC §5, §6).
 import { Form } from "@remix-run/react";
-import { ValidatedForm, createValidator } from "remix-validated-form";
+import { createValidator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import {
   ProductCard,
   STEPPER_FORM_ID,

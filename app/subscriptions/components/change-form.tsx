@@ -6,7 +6,8 @@
 // ../subscriber-schema.ts), the buttons-only ones plain forms.
 import { useFetcher } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ValidatedForm, type Validator } from "remix-validated-form";
+import { type Validator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError } from "~/components/forms";
 import { SubmitButton, type ButtonVariant } from "~/components/submit-button";

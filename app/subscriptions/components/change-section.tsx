@@ -2,7 +2,8 @@
 // form that posts its `intent` to the section's anchor, so the answer (a refusal under the field, with
 // the choice made kept) lands in view.
 import type { ReactNode } from "react";
-import { ValidatedForm, type Validator } from "remix-validated-form";
+import { type Validator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import { FocusFirstError, FormSubmit } from "~/components/forms";
 import {

@@ -1,5 +1,5 @@
 // The form of one FAQ item (create and edit): its section, order number, question and answer.
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import {
   FocusFirstError,

@@ -1,7 +1,7 @@
 // The FAQ list's one form (issue 37): every item's order number by section, saved together. A bad
 // number shows under its field, with what was typed kept, with and without JavaScript.
 import { Link } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { EmptyState } from "~/admin/components/admin-page";
 import { TableBox } from "~/admin/components/table-box";
 import { CsrfInput } from "~/components/csrf-input";

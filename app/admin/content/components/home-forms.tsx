@@ -1,6 +1,6 @@
 // The home page's two forms (/admin/content/home), each saved on its own: the hero (its words,
 // points and slides, picked from our images) and the ticker under it.
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { heroFormValidator, tickerFormValidator } from "~/admin/content/form-validators";
 import { CsrfInput } from "~/components/csrf-input";
 import {

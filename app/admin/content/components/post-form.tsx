@@ -1,6 +1,6 @@
 // The form of a blog post or a recipe (create and edit): works without JavaScript, checks in the
 // browser with the action's own schema when it runs, and keeps what was typed after an error.
-import { ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { CsrfInput } from "~/components/csrf-input";
 import {
   CheckboxField,

@@ -4,7 +4,8 @@
 // refusal shows right above its button, in an alert, and what was typed stays.
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ValidatedForm, type Validator } from "remix-validated-form";
+import { type Validator } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import { useFormError } from "~/admin/components/use-form-error";
 import { careFormId } from "~/admin/customers/customer-schema";
 import { CsrfInput } from "~/components/csrf-input";

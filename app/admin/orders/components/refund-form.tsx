@@ -2,7 +2,8 @@
 // account credit, with a reason. It carries the page view's idempotency key and the "refunded so far"
 // its reader saw; with JavaScript the button only shows that it is working.
 import { useActionData } from "@remix-run/react";
-import { useFormContext, ValidatedForm } from "remix-validated-form";
+import { useFormContext } from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
 import type { RefundView } from "~/admin/orders/order-detail.server";
 import { REFUND_FORM_ID, refundValidator } from "~/admin/orders/refund-validator";
 import { formatAud } from "~/admin/format";

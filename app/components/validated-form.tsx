@@ -1,0 +1,161 @@
+// The shop's ValidatedForm: remix-validated-form's own, plus what its fields show before hydration,
+// worked out on the server without the library's store (decision 096).
+//
+// On the server a form renders once and nothing subscribes to anything, yet the library's useField
+// makes about ten zustand subscriptions a field (useSyncExternalStore, remeda, lodash.get) to read
+// values its store cannot have there: every form's store is empty until an effect runs in the
+// browser. That was about 8% of the CPU of a page like pay-an-order. Before hydration the library
+// shows, for each field, the action's repopulated value, else the form's `defaultValues`, else
+// the loader's `setFormDefaults`, and the action's error for the field: `useServerField` reads the
+// same, by the same rules, from this module. In the browser every hook is the library's.
+import { createContext, useContext } from "react";
+import { useActionData, useMatches, type FetcherWithComponents } from "@remix-run/react";
+import {
+  ValidatedForm as LibraryValidatedForm,
+  setFormDefaults,
+  type FieldErrors,
+  type FormProps,
+  type useField,
+} from "remix-validated-form";
+
+/** True in the server's render, where no effect runs and no store is ever filled. */
+export const RENDERS_ON_SERVER = typeof document === "undefined";
+
+/** What the library's internal form context holds, as its fields read it. */
+type FormIdentity = {
+  formId: string | undefined;
+  defaultValuesProp?: unknown;
+  fetcher?: FetcherWithComponents<unknown>;
+  subaction?: string;
+};
+
+const ServerFormContext = createContext<FormIdentity | null>(null);
+
+/** remix-validated-form's ValidatedForm, with its props told to the server's fields. */
+export function ValidatedForm<
+  // the library's own constraint
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  DataType extends { [fieldName: string]: any },
+  Subaction extends string | undefined,
+>(props: FormProps<DataType, Subaction>) {
+  // the provider is there in the browser too (with null), so both sides render the same tree
+  const identity: FormIdentity | null = RENDERS_ON_SERVER
+    ? {
+        formId: props.id,
+        defaultValuesProp: props.defaultValues,
+        fetcher: props.fetcher,
+        subaction: props.subaction,
+      }
+    : null;
+  return (
+    <ServerFormContext.Provider value={identity}>
+      <LibraryValidatedForm {...props} />
+    </ServerFormContext.Provider>
+  );
+}
+
+type ErrorResponse = {
+  fieldErrors?: FieldErrors;
+  repopulateFields?: unknown;
+  formId?: string;
+  subaction?: string;
+};
+
+/** The action's (or the fetcher's) refusal of this form, as the library's useErrorResponseForForm picks it. */
+export function errorResponseFor(form: FormIdentity, actionData: unknown): ErrorResponse | null {
+  if (form.fetcher) {
+    const data = form.fetcher.data as ErrorResponse | undefined;
+    return data?.fieldErrors ? data : null;
+  }
+  const response = actionData as ErrorResponse | undefined;
+  if (!response?.fieldErrors) return null;
+  if (typeof form.formId === "string" && response.formId)
+    return response.formId === form.formId ? response : null;
+  if ((!form.subaction && !response.subaction) || response.subaction === form.subaction)
+    return response;
+  return null;
+}
+
+/** The values a field starts from before hydration: repopulated, else the prop, else the loader's. */
+function defaultsFor(
+  form: FormIdentity,
+  response: ErrorResponse | null,
+  matches: ReturnType<typeof useMatches>,
+): unknown {
+  if (response?.repopulateFields) return response.repopulateFields;
+  if (form.defaultValuesProp) return form.defaultValuesProp;
+  if (typeof form.formId !== "string") return null;
+  // the key setFormDefaults writes under
+  const key = Object.keys(setFormDefaults(form.formId, {}))[0];
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const data = matches[i].data;
+    if (data && typeof data === "object" && key in data)
+      return (data as Record<string, unknown>)[key];
+  }
+  return undefined;
+}
+
+/** A value at a field's path ("email", "billing.line1", "items[0].qty"), as lodash.get reads it. */
+export function valueAtPath(values: unknown, path: string): unknown {
+  if (values === null || values === undefined) return undefined;
+  if (typeof values === "object" && path in values)
+    return (values as Record<string, unknown>)[path];
+  let here: unknown = values;
+  for (const key of path.split(/[.[\]]+/).filter(Boolean)) {
+    if (here === null || here === undefined) return undefined;
+    here = (here as Record<string, unknown>)[key];
+  }
+  return here;
+}
+
+type InputProps = Parameters<ReturnType<typeof useField>["getInputProps"]>[0];
+const noop = () => undefined;
+
+/** The library's checkbox and radio rules for a field's starting value. */
+function startsChecked(type: "checkbox" | "radio", value = "on", start: unknown) {
+  if (type === "checkbox" && Array.isArray(start))
+    return start.some((v) => v === true || v === value);
+  if (type === "checkbox" && typeof start === "boolean") return start;
+  return typeof start === "string" ? start === value : undefined;
+}
+
+/** The props the library's getInputProps gives before hydration (its handlers never run here). */
+function serverInputProps(name: string, defaultValue: unknown) {
+  return (props: InputProps & { value?: unknown } = {}) => {
+    const input: Record<string, unknown> = { ...props, onChange: noop, onBlur: noop, name };
+    if (props.type === "checkbox" || props.type === "radio")
+      input.defaultChecked = startsChecked(props.type, props.value as string, defaultValue);
+    else if (props.value === undefined) input.defaultValue = defaultValue;
+    for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
+    return input;
+  };
+}
+
+/**
+ * useField for the server's render: the same error, starting value and input props the library's
+ * would give there, read once from the form's props and the route's data.
+ */
+export function useServerField(name: string, formId?: string): ReturnType<typeof useField> {
+  const enclosing = useContext(ServerFormContext);
+  const actionData = useActionData();
+  const matches = useMatches();
+  // as the library: a field given a formId knows only that id, not its form's props
+  const form = formId ? { formId } : enclosing;
+  if (!form)
+    throw new Error(
+      `Unable to determine form for useField. Please use it inside a ValidatedForm or pass a 'formId'.`,
+    );
+  const response = errorResponseFor(form, actionData);
+  const defaultValue = valueAtPath(defaultsFor(form, response, matches), name);
+  return {
+    error: response?.fieldErrors?.[name],
+    clearError: noop,
+    validate: noop,
+    defaultValue,
+    touched: undefined as unknown as boolean, // the library's store has no touched fields before hydration
+    setTouched: noop,
+    getInputProps: serverInputProps(name, defaultValue) as ReturnType<
+      typeof useField
+    >["getInputProps"],
+  };
+}
