@@ -100,6 +100,7 @@ export function valueAtPath(values: unknown, path: string): unknown {
   if (values === null || values === undefined) return undefined;
   if (typeof values === "object" && path in values)
     return (values as Record<string, unknown>)[path];
+  if (!path.includes(".") && !path.includes("[")) return undefined; // a plain name, not there
   let here: unknown = values;
   for (const key of path.split(/[.[\]]+/).filter(Boolean)) {
     if (here === null || here === undefined) return undefined;
@@ -119,14 +120,26 @@ function startsChecked(type: "checkbox" | "radio", value = "on", start: unknown)
   return typeof start === "string" ? start === value : undefined;
 }
 
-/** The props the library's getInputProps gives before hydration (its handlers never run here). */
+/**
+ * The props the library's getInputProps gives before hydration, without its event handlers (the
+ * server never runs them, and React does not write them). Built by copying the defined props
+ * rather than deleting the undefined ones: an object that loses keys is slow for React to read.
+ */
 function serverInputProps(name: string, defaultValue: unknown) {
   return (props: InputProps & { value?: unknown } = {}) => {
-    const input: Record<string, unknown> = { ...props, onChange: noop, onBlur: noop, name };
-    if (props.type === "checkbox" || props.type === "radio")
-      input.defaultChecked = startsChecked(props.type, props.value as string, defaultValue);
-    else if (props.value === undefined) input.defaultValue = defaultValue;
-    for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
+    const choice = props.type === "checkbox" || props.type === "radio";
+    // the starting state the library writes over whatever the caller gave, even with undefined
+    const replaced = choice ? "defaultChecked" : props.value === undefined ? "defaultValue" : null;
+    const input: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(props))
+      if (value !== undefined && key !== replaced) input[key] = value;
+    input.name = name;
+    const start = choice
+      ? startsChecked(props.type as "checkbox" | "radio", props.value as string, defaultValue)
+      : props.value === undefined
+        ? defaultValue
+        : undefined;
+    if (replaced && start !== undefined) input[replaced] = start;
     return input;
   };
 }

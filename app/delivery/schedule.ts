@@ -50,7 +50,11 @@ export function runsOn(schedule: RegionSchedule, day: string): boolean {
   return every === 1 || ((weekIndex(day) % every) + every) % every === 0;
 }
 
-/** The next `count` delivery days of a region, earliest first. */
+/**
+ * The next `count` delivery days of a region, earliest first. It walks whole days since 1970 as
+ * numbers, as `runsOn` would judge each day, and writes only the days it keeps: every box-flow
+ * and checkout page asks for them, and a monthly region walks up to 170 days.
+ */
 export function deliveryDates(
   schedule: RegionSchedule,
   now: Date,
@@ -58,10 +62,16 @@ export function deliveryDates(
 ): string[] {
   const out: string[] = [];
   if (schedule.weekdays.length === 0) return out;
-  let day = earliestDeliveryDay(schedule, now);
+  const every = Math.max(1, schedule.everyWeeks);
+  const epochMonday = toUtc(SCHEDULE_EPOCH_MONDAY) / DAY_MS;
+  let dayNumber = toUtc(earliestDeliveryDay(schedule, now)) / DAY_MS;
   // A monthly region delivers once every 28 days: a year is plenty of search.
-  for (let i = 0; i < 400 && out.length < count; i++, day = addDays(day, 1)) {
-    if (runsOn(schedule, day)) out.push(day);
+  for (let i = 0; i < 400 && out.length < count; i++, dayNumber++) {
+    const weekday = ((((dayNumber + 3) % 7) + 7) % 7) + 1; // 1970-01-01 was a Thursday (4)
+    if (!schedule.weekdays.includes(weekday)) continue;
+    const week = Math.floor((dayNumber - epochMonday) / 7);
+    if (every === 1 || ((week % every) + every) % every === 0)
+      out.push(new Date(dayNumber * DAY_MS).toISOString().slice(0, 10));
   }
   return out;
 }

@@ -6,6 +6,7 @@ import {
   isDeliverableDay,
   isoWeekday,
   parseWeekdays,
+  runsOn,
   weekIndex,
 } from "~/delivery/schedule";
 import { sydneyNow } from "~/utils/sydney-time.server";
@@ -86,6 +87,29 @@ describe("delivery schedule", () => {
     expect(deliveryDates({ weekdays: [], leadDays: 1, everyWeeks: 1 }, mondayNoonSydney)).toEqual(
       [],
     );
+  });
+});
+
+describe("the days offered", () => {
+  it("are the first days on or after the earliest that runsOn takes, for every rhythm and start", () => {
+    const schedules = [
+      { weekdays: [2, 4], leadDays: 2, everyWeeks: 1 },
+      { weekdays: [1], leadDays: 0, everyWeeks: 2 },
+      { weekdays: [3, 5, 7], leadDays: 4, everyWeeks: 4 },
+      { weekdays: [6], leadDays: 1, everyWeeks: 3 },
+    ];
+    // every 13 hours for two years from Monday 23 November 2026: both sides of each cut-off, and
+    // of the daylight-saving changes
+    for (let hours = 0; hours < 2 * 365 * 24; hours += 13) {
+      const now = new Date(mondayNoonSydney.getTime() + hours * 3_600_000);
+      for (const schedule of schedules) {
+        const dayByDay: string[] = [];
+        let day = earliestDeliveryDay(schedule, now);
+        for (let i = 0; i < 400 && dayByDay.length < 6; i++, day = addDays(day, 1))
+          if (runsOn(schedule, day)) dayByDay.push(day);
+        expect(deliveryDates(schedule, now)).toEqual(dayByDay);
+      }
+    }
   });
 });
 

@@ -99,11 +99,14 @@ const TEXT: Probe[] = [
   { name: "billing.line1", props: { id: "l1" } },
   { name: "missing" },
   { name: "note", props: { value: "fixed" } },
+  { name: "email", props: { defaultValue: "the caller's" } },
+  { name: "missing", props: { defaultValue: "the caller's", placeholder: undefined } },
 ];
 const CHOICES: Probe[] = [
   { name: "agree", props: { type: "checkbox", value: "true" } },
   { name: "extras", props: { type: "checkbox", value: "lamb" } },
   { name: "flag", props: { type: "checkbox" } },
+  { name: "missing", props: { type: "checkbox", defaultChecked: true } },
   { name: "size", props: { type: "radio", value: "small" } },
   { name: "size", props: { type: "radio", value: "large" } },
 ];
