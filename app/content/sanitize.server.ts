@@ -72,29 +72,37 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-const cache = new Map<string, string>();
 const CACHE_LIMIT = 1000;
 
-/** Only the small tag set of SPEC content survives; scripts, styles, handlers and javascript: links never do. */
-export function sanitiseHtml(html: string | null | undefined): string {
-  if (!html) return "";
-  const hit = cache.get(html);
-  if (hit !== undefined) return hit;
-  const clean = sanitizeHtml(html, OPTIONS).trim();
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(html, clean);
-  return clean;
+/**
+ * `clean` of each text once: the same product descriptions and CMS bodies are cleaned for every
+ * page that shows them (the add-ons step cleans every add-on's description for its JSON-LD), and
+ * the result depends on the text alone. At most CACHE_LIMIT texts, the oldest dropped first.
+ */
+function remembered(clean: (text: string) => string) {
+  const cache = new Map<string, string>();
+  return (text: string | null | undefined): string => {
+    if (!text) return "";
+    const hit = cache.get(text);
+    if (hit !== undefined) return hit;
+    const result = clean(text);
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(text, result);
+    return result;
+  };
 }
 
+/** Only the small tag set of SPEC content survives; scripts, styles, handlers and javascript: links never do. */
+export const sanitiseHtml = remembered((html) => sanitizeHtml(html, OPTIONS).trim());
+
 /** Plain text (meta descriptions, JSON-LD): every tag removed, entities decoded once. */
-export function plainText(html: string | null | undefined): string {
-  if (!html) return "";
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+export const plainText = remembered((html) =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
-    .trim();
-}
+    .trim(),
+);

@@ -1,4 +1,10 @@
-import { formatCalendarDay, formatMonthName, type CalendarDayStyle } from "~/utils/calendar-day";
+import {
+  addDays,
+  formatCalendarDay,
+  formatMonthName,
+  isoWeekday,
+  type CalendarDayStyle,
+} from "~/utils/calendar-day";
 
 /** Every day from 2024 through 2031: leap years, every weekday and month. */
 function* days() {
@@ -73,5 +79,20 @@ describe("formatMonthName", () => {
       expect(formatMonthName(month)).toBe(intl.format(new Date(`${month}-01T00:00:00Z`)));
     }
     expect(formatMonthName("2026-13")).toBeNull();
+  });
+});
+
+describe("day arithmetic, kept answers included", () => {
+  it("adds days and names weekdays as the UTC calendar does, asked twice, past the memo's bound", () => {
+    const start = Date.UTC(2025, 0, 1);
+    for (let round = 0; round < 2; round++)
+      for (let i = 0; i < 3 * 366; i++) {
+        const day = new Date(start + i * 86_400_000).toISOString().slice(0, 10);
+        for (const n of [-30, -1, 0, 1, 7, 28]) {
+          const expected = new Date(start + (i + n) * 86_400_000).toISOString().slice(0, 10);
+          expect(addDays(day, n)).toBe(expected);
+        }
+        expect(isoWeekday(day)).toBe(new Date(start + i * 86_400_000).getUTCDay() || 7);
+      }
   });
 });
