@@ -11,7 +11,9 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import { useField, useIsSubmitting, useFormContext } from "remix-validated-form";
-import { RENDERS_ON_SERVER, useServerField } from "./validated-form";
+import { RENDERS_ON_SERVER } from "./validated-form";
+// empty in the browser's bundle, where only the library's hooks are used
+import { FormSubmitOnServer, useServerField } from "./server-fields.server";
 import { FieldError } from "./field-error";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 import { focusFieldInView } from "~/utils/focus";
@@ -325,11 +327,6 @@ function FormSubmitInBrowser(props: FormSubmitProps) {
   const submitting = useIsSubmitting(formId);
   // formId names the validated form whose state it shows; it is not an HTML attribute
   return <SubmitButton pending={submitting} {...button} />;
-}
-
-/** Nothing is ever being submitted while the server renders (decision 096). */
-function FormSubmitOnServer({ formId: _formId, ...button }: FormSubmitProps) {
-  return <SubmitButton pending={false} {...button} />;
 }
 
 export const FormSubmit = RENDERS_ON_SERVER ? FormSubmitOnServer : FormSubmitInBrowser;

@@ -5,14 +5,21 @@
 import fs from "node:fs";
 import path from "node:path";
 import { renderToString } from "react-dom/server";
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import {
   StaticRouterProvider,
   createStaticHandler,
   createStaticRouter,
 } from "react-router-dom/server";
-import { createValidator, setFormDefaults, useField, validationError } from "remix-validated-form";
-import { useServerField, ValidatedForm, valueAtPath } from "~/components/validated-form";
+import {
+  createValidator,
+  setFormDefaults,
+  useField,
+  validationError,
+  ValidatedForm as LibraryValidatedForm,
+} from "remix-validated-form";
+import { ValidatedForm } from "~/components/validated-form";
+import { useServerField, valueAtPath } from "~/components/server-fields.server";
 
 const validator = createValidator({
   validate: async () => ({ data: {}, error: undefined }),
@@ -187,6 +194,60 @@ describe("the server's fields read what the library's would", () => {
   });
 });
 
+/** Ids from useId at a few depths and in lists, as the fields' labels and hints take them. */
+function IdProbes() {
+  const first = useId();
+  return (
+    <>
+      <label htmlFor={first}>one</label>
+      {["a", "b"].map((k) => (
+        <IdProbe key={k} />
+      ))}
+    </>
+  );
+}
+function IdProbe() {
+  const id = useId();
+  return <input id={id} aria-describedby={`${id}-hint`} />;
+}
+
+describe("the server's form wrapper and React's ids", () => {
+  it("gives every useId inside a form the id the browser's tree (the library's form alone) gives", async () => {
+    const routes = (Form: typeof LibraryValidatedForm) => [
+      {
+        id: "page",
+        path: "/",
+        element: (
+          <main>
+            <IdProbe />
+            {[1, 2].map((n) => (
+              <Form key={n} id={`form-${n}`} validator={validator} method="post">
+                <IdProbes />
+                <IdProbe />
+              </Form>
+            ))}
+            <IdProbes />
+          </main>
+        ),
+      },
+    ];
+    const render = async (Form: typeof LibraryValidatedForm) => {
+      const tree = routes(Form);
+      const context = await createStaticHandler(tree).query(new Request("http://shop.test/"));
+      if (context instanceof Response) throw new Error("no page");
+      return renderToString(
+        <StaticRouterProvider router={createStaticRouter(tree, context)} context={context} />,
+      );
+    };
+    const [browserTree, serverTree] = [
+      await render(LibraryValidatedForm),
+      await render(ValidatedForm),
+    ];
+    expect(serverTree).toBe(browserTree);
+    expect(serverTree.match(/id="[^"]+"/g)?.length).toBeGreaterThan(10);
+  });
+});
+
 describe("valueAtPath", () => {
   it("reads a key, a dotted path and an index, as lodash.get does", () => {
     const values = { email: "a", "odd.key": 1, billing: { line1: "x" }, items: [{ qty: 2 }] };
@@ -215,9 +276,10 @@ describe("one way in to the form library's fields", () => {
       const imports = [...text.matchAll(/import \{([^}]*)\} from "remix-validated-form"/g)];
       return imports.some((m) => /\b(ValidatedForm|useField)\b/.test(m[1]));
     });
-    // the wrapper and the field hook that picks the library's useField in the browser
+    // the wrapper, the field hook that picks the library's useField in the browser, and the server's side
     expect(direct.sort()).toEqual([
       "app/components/forms.tsx",
+      "app/components/server-fields.server.tsx", // useField's type only
       "app/components/validated-form.tsx",
     ]);
   });

@@ -399,7 +399,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
   [String.raw`app/components/forms.tsx /:/g`]: "React's useId",
   [String.raw`app/components/forms.tsx /[^a-zA-Z0-9_-]/g`]:
     "field names written in the app's forms",
-  [String.raw`app/components/validated-form.tsx /[.[\]]+/`]:
+  [String.raw`app/components/server-fields.server.tsx /[.[\]]+/`]:
     "field names written in the app's forms (split on the server's render)",
   [String.raw`app/addresses/components/address-fields.tsx /:/g`]: "React's useId",
   [String.raw`app/content/components/recipe-json-ld.tsx /</g`]:
