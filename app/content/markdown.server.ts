@@ -4,20 +4,15 @@
 // HTML through, which is how the seeded HTML bodies edit as they are; the sanitiser cleans both.
 import { Marked } from "marked";
 import { sanitiseHtml } from "./sanitize.server";
+import { keptAnswers } from "~/utils/kept-answers";
 
 // A private instance: nobody's marked.use() elsewhere changes what content renders to.
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
-const cache = new Map<string, string>();
-const CACHE_LIMIT = 1000;
+const rendered = keptAnswers<string>(1000);
 
 /** Markdown (or the HTML of older content) → the sanitised HTML a public page shows. */
 export function renderMarkdown(source: string | null | undefined): string {
   if (!source) return "";
-  const hit = cache.get(source);
-  if (hit !== undefined) return hit;
-  const html = sanitiseHtml(markdown.parse(source, { async: false }) as string);
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(source, html);
-  return html;
+  return rendered(source, () => sanitiseHtml(markdown.parse(source, { async: false }) as string));
 }

@@ -2,6 +2,7 @@
 // on the server before it is rendered or served by /api, whatever the seed holds.
 import sanitizeHtml from "sanitize-html";
 import { isOwnImage } from "./own-image";
+import { keptAnswers } from "~/utils/kept-answers";
 
 const ALLOWED_TAGS = [
   "p",
@@ -80,16 +81,8 @@ const CACHE_LIMIT = 1000;
  * the result depends on the text alone. At most CACHE_LIMIT texts, the oldest dropped first.
  */
 function remembered(clean: (text: string) => string) {
-  const cache = new Map<string, string>();
-  return (text: string | null | undefined): string => {
-    if (!text) return "";
-    const hit = cache.get(text);
-    if (hit !== undefined) return hit;
-    const result = clean(text);
-    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-    cache.set(text, result);
-    return result;
-  };
+  const kept = keptAnswers<string>(CACHE_LIMIT);
+  return (text: string | null | undefined): string => (text ? kept(text, () => clean(text)) : "");
 }
 
 /** Only the small tag set of SPEC content survives; scripts, styles, handlers and javascript: links never do. */

@@ -5,27 +5,24 @@ import * as build from "@remix-run/dev/server-build";
 import { sessionCookie } from "~/accounts/session.server";
 import { currentKey } from "~/security/keys.server";
 import { keyRing } from "~/security/secrets.server";
+import { keptAnswers } from "~/utils/kept-answers";
 import { hasCookie, isPublicPath, pagePath, routeTree } from "./cache-policy.server";
 
 let tree: ReturnType<typeof routeTree> | undefined;
 
-/** Pathnames are visitor input: past this many remembered answers, the memory starts over. */
+/** Pathnames are visitor input: past this many remembered answers, the oldest goes first. */
 export const MAX_REMEMBERED_PATHS = 2_000;
-const publicPaths = new Map<string, boolean>();
+const publicPaths = keptAnswers<boolean>(MAX_REMEMBERED_PATHS);
 
 /**
  * isPublicPath for this build's routes, remembered per pathname: every anonymous request asks it
  * twice (the micro-cache, then the render), and matching ranks the whole route tree each time.
  */
 function isPublicPage(pathname: string): boolean {
-  let answer = publicPaths.get(pathname);
-  if (answer === undefined) {
+  return publicPaths(pathname, () => {
     tree ??= routeTree(build.routes);
-    answer = isPublicPath(tree, pathname);
-    if (publicPaths.size >= MAX_REMEMBERED_PATHS) publicPaths.clear();
-    publicPaths.set(pathname, answer);
-  }
-  return answer;
+    return isPublicPath(tree, pathname);
+  });
 }
 
 /** Key for page nonces, separate from the cookie-signing use of the same secret. */

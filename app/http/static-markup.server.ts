@@ -6,23 +6,17 @@
 import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { ROW_MARKUP } from "~/components/layout/static-markup";
+import { keptAnswers } from "~/utils/kept-answers";
 
 const MAX_VARIANTS = 64;
 /** about two busy packing days of slips (~1 KB each) */
 const MAX_ROWS = 4_000;
-const variants = new Map<string, string>();
-const rows = new Map<string, string>();
+const variants = keptAnswers<string>(MAX_VARIANTS);
+const rows = keptAnswers<string>(MAX_ROWS);
 
 /** The HTML of `content`, rendered the first time `key` is asked for. */
 export function staticMarkup(key: string, content: ReactElement): string {
-  const [rendered, max] = key.startsWith(ROW_MARKUP) ? [rows, MAX_ROWS] : [variants, MAX_VARIANTS];
-  let html = rendered.get(key);
-  if (html === undefined) {
-    // React's string renderer may run inside the page's stream render: it saves and restores
-    // the dispatcher it shares with it.
-    html = renderToString(content);
-    if (rendered.size >= max) rendered.clear();
-    rendered.set(key, html);
-  }
-  return html;
+  // React's string renderer may run inside the page's stream render: it saves and restores the
+  // dispatcher it shares with it.
+  return (key.startsWith(ROW_MARKUP) ? rows : variants)(key, () => renderToString(content));
 }

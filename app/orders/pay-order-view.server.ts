@@ -16,6 +16,7 @@ import {
   type DeliveryPassed,
   type TotalMoved,
 } from "./pay-order-checks.server";
+import { keptAnswers } from "~/utils/kept-answers";
 
 export const PAYABLE = ["unpaid", "failed"] as const;
 export const isPayable = (status: string) => (PAYABLE as readonly string[]).includes(status);
@@ -54,17 +55,14 @@ export type PayOrderPage = {
  * A stored (E.164) phone as the form shows it. libphonenumber's parse and format were ~3% of the
  * page's CPU, for the same few numbers again and again: the answers are kept, at most PHONES_KEPT.
  */
-const nationalPhones = new Map<string, string>();
 const PHONES_KEPT = 1_000;
+const nationalPhones = keptAnswers<string>(PHONES_KEPT);
 function nationalPhone(phone: string | null) {
   if (!phone) return "";
-  let national = nationalPhones.get(phone);
-  if (national === undefined) {
-    national = parsePhoneNumberFromString(phone, "AU")?.formatNational() ?? phone;
-    if (nationalPhones.size >= PHONES_KEPT) nationalPhones.clear();
-    nationalPhones.set(phone, national);
-  }
-  return national;
+  return nationalPhones(
+    phone,
+    () => parsePhoneNumberFromString(phone, "AU")?.formatNational() ?? phone,
+  );
 }
 
 const subscriptionAddressesOf = preparedQuery(

@@ -8,6 +8,8 @@
 // the server's ICU ("Sep" or "Sept"), which breaks hydration. tests/unit/calendar-day.test.ts
 // checks every day of several years against Node's Intl.
 
+import { keptAnswers } from "./kept-answers";
+
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const WEEKDAYS_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const MONTHS = [
@@ -65,42 +67,27 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** A yyyy-MM-dd that is a real day (what a day field of a query or a form accepts). */
 export const isDay = (v: string) => DAY.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 
-/**
- * Each answer of `compute` kept by its key. The schedule's walks ask the same few hundred days
- * again and again (a subscriber's list of deliveries, their cut-offs, the next run day), and
- * `toISOString` takes 2-3 µs a call on a slow server: kept, a call is a tenth of that. At most
- * MEMO_LIMIT answers; the map starts again when full.
- */
-const MEMO_LIMIT = 10_000;
-function memo<T>(compute: (key: string) => T): (key: string) => T {
-  const kept = new Map<string, T>();
-  return (key) => {
-    let answer = kept.get(key);
-    if (answer === undefined) {
-      answer = compute(key);
-      if (kept.size >= MEMO_LIMIT) kept.clear();
-      kept.set(key, answer);
-    }
-    return answer;
-  };
-}
-
-const daysAdded = memo((key) => {
-  const [day, n] = key.split("|");
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d + Number(n))).toISOString().slice(0, 10);
-});
+// The schedule's walks ask the same few hundred days again and again (a subscriber's list of
+// deliveries, their cut-offs, the next run day), and `toISOString` takes 2-3 µs a call on a slow
+// server: a kept answer is a tenth of that.
+const daysAdded = keptAnswers<string>(10_000);
+const weekdays = keptAnswers<number>(10_000);
 
 /** The calendar day `n` days after `day` (before it for a negative `n`). */
 export function addDays(day: string, n: number): string {
-  return daysAdded(`${day}|${n}`);
+  return daysAdded(`${day}|${n}`, () => {
+    const [y, m, d] = day.split("-").map(Number);
+    return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  });
 }
 
 /** The ISO weekday of a calendar day: 1 = Monday ... 7 = Sunday. */
-export const isoWeekday = memo((day) => {
-  const [y, m, d] = day.split("-").map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
-});
+export function isoWeekday(day: string): number {
+  return weekdays(day, () => {
+    const [y, m, d] = day.split("-").map(Number);
+    return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+  });
+}
 
 /** "September" for a yyyy-MM month. */
 export function formatMonthName(month: string): string | null {

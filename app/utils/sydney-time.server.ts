@@ -9,6 +9,7 @@
 // for what only the server runs: the browser build replaces a .server module with an empty one.
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays } from "date-fns";
+import { keptAnswers } from "~/utils/kept-answers";
 
 export const SYDNEY_TZ = "Australia/Sydney";
 
@@ -72,9 +73,9 @@ export function sydneyWallClock(at: Date): { day: string; hour: number; minute: 
 
 // sydneyInstant is pure but costs a time-zone conversion; the renewal job and a subscriber's page
 // ask for the same few days often.
-const instants = new Map<string, number>();
-/** Days times hours remembered before the memo starts over (callers may pass any day). */
+/** Days times hours remembered, the oldest dropped first (callers may pass any day). */
 const MAX_REMEMBERED_INSTANTS = 5_000;
+const instants = keptAnswers<number>(MAX_REMEMBERED_INSTANTS);
 
 /**
  * The UTC instant of `hour`:`minute` Sydney time (AEST or AEDT) on the calendar day `day`. The shop
@@ -82,14 +83,10 @@ const MAX_REMEMBERED_INSTANTS = 5_000;
  * 3:30 am AEDT, and on the day they go back the later 2:30 am (AEST).
  */
 export function sydneyInstant(day: string, hour = 0, minute = 0): Date {
-  const key = `${day} ${hour} ${minute}`;
-  let ms = instants.get(key);
-  if (ms === undefined) {
+  const ms = instants(`${day} ${hour} ${minute}`, () => {
     const [y, m, d] = dayParts(day);
-    ms = new TZDate(y, m, d, hour, minute, SYDNEY_TZ).getTime();
-    if (instants.size >= MAX_REMEMBERED_INSTANTS) instants.clear();
-    instants.set(key, ms);
-  }
+    return new TZDate(y, m, d, hour, minute, SYDNEY_TZ).getTime();
+  });
   return new Date(ms);
 }
 
