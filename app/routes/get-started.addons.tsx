@@ -19,7 +19,7 @@ import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { appOrigin } from "~/accounts/origin.server";
-import { JsonLd } from "~/content/components/recipe-json-ld";
+import { JsonLd, jsonLdText } from "~/content/components/recipe-json-ld";
 import { plainText } from "~/content/sanitize.server";
 import { productListJsonLd } from "~/seo/json-ld";
 import boxCss from "~/styles/box.css";
@@ -57,17 +57,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     customizable: Boolean(flow.pkg?.selectionCustomizable),
     // every add-on listed here (so in stock) as a schema.org Product with its Offer (issue 37)
-    products: productListJsonLd(
-      groups.flatMap((g) =>
-        g.products.map((p) => ({
-          name: p.name,
-          description: plainText(p.description ?? ""),
-          image: p.image,
-          url: "/get-started/addons",
-          offers: [{ priceCents: p.priceCents }],
-        })),
+    productsJsonLd: jsonLdText(
+      productListJsonLd(
+        groups.flatMap((g) =>
+          g.products.map((p) => ({
+            name: p.name,
+            description: plainText(p.description ?? ""),
+            image: p.image,
+            url: "/get-started/addons",
+            offers: [{ priceCents: p.priceCents }],
+          })),
+        ),
+        appOrigin(request),
       ),
-      appOrigin(request),
     ),
   };
 }
@@ -141,7 +143,7 @@ export default function Addons() {
       title="Anything else for your box?"
       aside={<AddonsSummary data={data} qty={qty} />}
     >
-      <JsonLd data={data.products} />
+      <JsonLd text={data.productsJsonLd} />
       <CategoryLinks groups={data.groups} label="Add-on categories" />
       <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
       <StepAlert alert={alert} />

@@ -3,6 +3,7 @@ import {
   ADD_PRELOADS,
   deferScripts,
   deferredModuleBody,
+  findModuleScript,
   trailingScriptsIntoBody,
 } from "~/http/deferred-scripts.server";
 
@@ -100,5 +101,56 @@ describe("deferScripts", () => {
     expect(trailingScriptsIntoBody("<body><p>x</p></body></html>")).toBe(
       "<body><p>x</p></body></html>",
     );
+  });
+});
+
+describe("findModuleScript", () => {
+  // the single regular expression it replaced (decision 097): the same element on every input
+  const OLD = /(<script\b[^>]{0,200}\btype="module"[^>]{0,200}>)([\s\S]*?)(<\/script>)/;
+  const viaOld = (html: string) => {
+    const m = OLD.exec(html);
+    return m ? { start: m.index, tag: m[1], body: m[2], end: m.index + m[0].length } : null;
+  };
+
+  it("finds the element the regular expression found, on pages and on pieces shuffled at random", () => {
+    expect(findModuleScript(html)).toEqual(viaOld(html));
+    expect(findModuleScript(html)?.body).toBe(moduleBody);
+    const pieces = [
+      '<script type="module">',
+      '<script nonce="n" type="module" async="">',
+      "<script",
+      "<scripts",
+      ">",
+      " ",
+      'type="module"',
+      ' nonce="n"',
+      "x".repeat(150),
+      "</script>",
+      "import(1);",
+      "<p>",
+      "&lt;script",
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    let found = 0;
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from(
+        { length: 4 + (next() % 14) },
+        () => pieces[next() % pieces.length],
+      ).join("");
+      const element = findModuleScript(text);
+      expect(element, text).toEqual(viaOld(text));
+      if (element) found++;
+    }
+    // enough of them hold a module script for the comparison to mean something
+    expect(found).toBeGreaterThan(500);
+  });
+
+  it('skips a script tag too long to be Remix\'s, and a "<script" no ">" closes', () => {
+    const long = `<script type="module" data-x="${"y".repeat(400)}">a</script>`;
+    expect(findModuleScript(long)).toBeNull();
+    expect(findModuleScript(`${long}<script type="module">b</script>`)?.body).toBe("b");
+    expect(findModuleScript('<script type="module"')).toBeNull();
+    expect(findModuleScript('<script type="module">never closed')).toBeNull();
   });
 });

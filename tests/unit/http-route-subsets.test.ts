@@ -1,5 +1,5 @@
 // The server hands each request a build cut to the routes its path can match (app/bin/route-subsets.mjs,
-// decision 077): the match must be the one the whole tree gives, for every path.
+// decisions 077 and 097): the match must be the one the whole tree gives, for every path.
 import { matchRoutes, type AgnosticRouteObject as RouteObject } from "@remix-run/router";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,9 @@ const ROUTES: Route[] = [
   { id: "routes/get-started.checkout", parentId: "routes/get-started", path: "checkout" },
   { id: "routes/Admin", parentId: "root", path: "Admin", caseSensitive: true },
   { id: "routes/admin.orders.$id", parentId: "root", path: "admin/orders/:id" },
+  // an optional leading segment shifts every segment after it
+  { id: "routes/($lang).about-us", parentId: "root", path: ":lang?/about-us" },
+  { id: "routes/shop.(all).list", parentId: "root", path: "shop/all?/list" },
 ];
 
 const byId = (routes: Route[]) => Object.fromEntries(routes.map((r) => [r.id, r]));
@@ -100,6 +103,10 @@ describe("route subsets", () => {
       "/sign-in.data",
       "/_root.data",
       "/dashboard/my-deliveries.data",
+      "/about-us",
+      "/en/about-us",
+      "/shop/list",
+      "/shop/all/list",
     ])
       sameMatch(path);
   });
@@ -124,24 +131,51 @@ describe("route subsets", () => {
       "healthz",
       "get-started",
       "checkout",
+      "about-us",
+      "en",
+      "shop",
+      "all",
+      "list",
     );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 4 }), fc.boolean(), (words, slash) =>
         sameMatch(`/${words.join("/")}${slash ? "/" : ""}`),
       ),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
   });
 
   it("keeps only the routes a path can match, with their parents", () => {
-    expect(Object.keys(subsetFor(routeKeyOf("/sign-in")).routes).sort()).toEqual([
+    const routesOf = (path: string) => Object.keys(subsetFor(routeKeyOf(path)).routes).sort();
+    // what any path of one or two segments can match: the root, its index, the splat, the pathless
+    // layout, and the route whose optional first segment shifts the rest
+    const anyPath = [
       "root",
       "routes/$",
+      "routes/($lang).about-us",
       "routes/_index",
       "routes/_layout",
-      "routes/_layout.$page",
-      "routes/sign-in",
+    ];
+    expect(routesOf("/sign-in")).toEqual([...anyPath, "routes/sign-in"]);
+    // the second segment chooses too
+    expect(routesOf("/dashboard/my-deliveries")).toEqual([
+      ...anyPath,
+      "routes/dashboard",
+      "routes/dashboard._index",
+      "routes/dashboard.my-deliveries",
+      "routes/dashboard.my-deliveries.change",
     ]);
+    // a second segment no route names: only what a parameter or splat can match there
+    expect(subsetFor(routeKeyOf("/dashboard/nowhere"))).toBe(subsetFor(routeKeyOf("/dashboard")));
+    expect(routesOf("/dashboard")).toEqual([
+      ...anyPath,
+      "routes/dashboard",
+      "routes/dashboard._index",
+    ]);
+    // a leading parameter agrees with any first segment, and its second is asked as named
+    expect(Object.keys(subsetFor(routeKeyOf("/anything/details")).routes)).toContain(
+      "routes/_layout.$page",
+    );
     // a first segment no route starts with: only what matches any path
     expect(subsetFor(routeKeyOf("/nowhere"))).toBe(subsetFor(routeKeyOf("/")));
     expect(subsetFor(routeKeyOf("/sign-in"))).toBe(subsetFor(routeKeyOf("/Sign-In.data")));
