@@ -76,18 +76,24 @@ export function deferScripts(html: string): string {
   const script = findModuleScript(html);
   const body = script ? deferredModuleBody(script.body) : null;
   if (!script || body === null) return html; // unexpected markup: leave Remix's own loading alone
-  return trailingScriptsIntoBody(
+  // the rest is cut from the same flat page: searching the rewritten one would copy it whole first
+  return (
     html.slice(0, script.start).replaceAll(PRELOAD, INERT) +
-      script.tag +
-      body +
-      SCRIPT_CLOSE +
-      html.slice(script.end),
+    script.tag +
+    body +
+    SCRIPT_CLOSE +
+    restWithTrailingScriptsInBody(html, script.end)
   );
 }
 
 /** What follows `</body></html>` (React's streamed data scripts) moved to just before `</body>`. */
 export function trailingScriptsIntoBody(html: string): string {
+  return restWithTrailingScriptsInBody(html, 0);
+}
+
+/** `html` from `from` on, with what follows its `</body></html>` moved to just before `</body>`. */
+function restWithTrailingScriptsInBody(html: string, from: number): string {
   const at = html.lastIndexOf(DOCUMENT_END);
-  if (at < 0 || at + DOCUMENT_END.length === html.length) return html;
-  return html.slice(0, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
+  if (at < from || at + DOCUMENT_END.length === html.length) return html.slice(from);
+  return html.slice(from, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
 }
