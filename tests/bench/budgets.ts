@@ -1,6 +1,9 @@
 // Issue 48's budgets, checked on the rows of one `npm run bench` run: throughput as a ratio to
 // /healthz measured in the same run (so the machine's speed that day cancels out), p99 for the
 // signed-in and checkout pages, no errors, and the JavaScript a first visit to a form page loads.
+// The ratios are floors under the weakest page of each group as 10236c8 (the build with the
+// framework patches) rendered it; the old speed itself, page by page, is checked side by side
+// with that build (SIDE_BY_SIDE_FLOOR, side-by-side.ts). Decision 098 says why.
 
 export type BudgetRow = {
   path: string;
@@ -10,11 +13,19 @@ export type BudgetRow = {
   errors: number | null;
 };
 
-/** Anonymous form pages: at least this share of /healthz's requests/s. */
-export const FORM_PAGE_RATIO = 0.6;
-/** Signed-in and checkout pages: at least this share, and at most this p99. */
-export const CHECKOUT_RATIO = 0.35;
+/**
+ * Anonymous form pages: at least this share of /healthz's requests/s. The issue asked 0.6; 10236c8
+ * itself reached 0.28 (your items) to 0.56 (`/get-started`) on a quiet machine.
+ */
+export const FORM_PAGE_RATIO = 0.25;
+/**
+ * Signed-in and checkout pages: at least this share, and at most this p99. The issue asked 0.35;
+ * 10236c8 reached 0.18 (the change page) to 0.37 (gift checkout).
+ */
+export const CHECKOUT_RATIO = 0.15;
 export const CHECKOUT_P99_MS = 150;
+/** Side by side with 10236c8: every page at least this share of its requests/s (the medians of the rounds). */
+export const SIDE_BY_SIDE_FLOOR = 0.95;
 /** JavaScript on a form page, as transferred on a first visit. */
 export const FORM_PAGE_JS_KB = 120;
 
@@ -86,4 +97,16 @@ export function missedBudgets(rows: BudgetRow[]): string[] {
 export function healthRatio(rows: BudgetRow[], row: BudgetRow): number | null {
   const health = rows.find((r) => r.path === "/healthz")?.rps;
   return health && row.rps !== null ? Math.round((row.rps / health) * 100) / 100 : null;
+}
+
+export type SideBySideRow = { page: string; reference: number; build: number };
+
+/** The pages under SIDE_BY_SIDE_FLOOR × the reference build's requests/s, in words. */
+export function missedSideBySide(rows: SideBySideRow[]): string[] {
+  return rows
+    .filter((r) => r.build < SIDE_BY_SIDE_FLOOR * r.reference)
+    .map(
+      (r) =>
+        `${r.page}: ${r.build} req/s is ${(r.build / r.reference).toFixed(2)}× the reference's ${r.reference} (budget ${SIDE_BY_SIDE_FLOOR}×)`,
+    );
 }

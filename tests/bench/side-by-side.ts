@@ -3,7 +3,9 @@
 // on both alike. Per page: requests/s, p99 and the worker's CPU per request (from /proc, which a
 // busy machine does not inflate the way it inflates latency), the median of the rounds, and each
 // build's ratio to the first. With BENCH_PROFILE=1 every page gets a CPU profile of its own (one
-// server per page, `--cpu-prof`), summarised as the functions with the most self time.
+// server per page, `--cpu-prof`), summarised as the functions with the most self time. When the
+// first build is another tree (10236c8 for issue 48), it exits non-zero naming each page where this
+// tree's median requests/s is under 0.95 × the first's (decision 098).
 //
 // Env: BENCH_COMPARE=/tmp/old-tree,.  (worktrees with node_modules and a build, the first is the
 //        reference; `.` is this one. Make one with `git worktree add --detach /tmp/old 10236c8`,
@@ -25,6 +27,7 @@ import { CHROMIUM, CHROME_FLAGS, loadHeaders, warmUp } from "./measure";
 import { topSelfTime, type SelfTime } from "./cpu-profile";
 import { assertPortFree, cpuTicks, type Server } from "./servers";
 import { table } from "./results";
+import { missedSideBySide, SIDE_BY_SIDE_FLOOR } from "./budgets";
 
 const env = process.env;
 const dirs = (env.BENCH_COMPARE ?? ".").split(",").map((d) => path.resolve(d));
@@ -215,6 +218,25 @@ export async function sideBySide(browser: Browser) {
     `\n${connections} connections, ${duration} s a page after ${warmupSeconds} s of warm-up, one worker; load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
   );
   console.log(table(rows));
+  // issue 48's old speed (decision 098): this tree against the first build, when it is another
+  const here = dirs.indexOf(process.cwd());
+  if (here > 0) {
+    const medianRps = (dir: string, page: string) =>
+      median((results.get(`${dir} ${page}`) ?? []).map((r) => r.rps));
+    const missed = missedSideBySide(
+      pages.map((page) => ({
+        page,
+        reference: medianRps(dirs[0], page),
+        build: medianRps(dirs[here], page),
+      })),
+    );
+    console.log(
+      missed.length
+        ? `\nBudgets missed against ${label(dirs[0])}:\n${missed.map((m) => `  - ${m}`).join("\n")}`
+        : `\nEvery page at least ${SIDE_BY_SIDE_FLOOR} × ${label(dirs[0])}'s requests/s.`,
+    );
+    if (missed.length) process.exitCode = 1;
+  }
 }
 
 if (process.argv[1]?.endsWith("side-by-side.ts")) {
