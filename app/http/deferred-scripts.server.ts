@@ -86,12 +86,10 @@ export function deferScripts(html: string): string {
   );
 }
 
-/** What follows `</body></html>` (React's streamed data scripts) moved to just before `</body>`. */
-export function trailingScriptsIntoBody(html: string): string {
-  return restWithTrailingScriptsInBody(html, 0);
-}
-
-/** `html` from `from` on, with what follows its `</body></html>` moved to just before `</body>`. */
+/**
+ * `html` from `from` on, with what follows its `</body></html>` (React's streamed data scripts)
+ * moved to just before `</body>`.
+ */
 function restWithTrailingScriptsInBody(html: string, from: number): string {
   const at = html.lastIndexOf(DOCUMENT_END);
   if (at < from || at + DOCUMENT_END.length === html.length) return html.slice(from);

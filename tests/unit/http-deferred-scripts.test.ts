@@ -4,7 +4,6 @@ import {
   deferScripts,
   deferredModuleBody,
   findModuleScript,
-  trailingScriptsIntoBody,
 } from "~/http/deferred-scripts.server";
 
 // The shape Remix 2's <Scripts/> renders (fog of war on, so no static manifest import).
@@ -98,9 +97,13 @@ describe("deferScripts", () => {
     expect(deferScripts(other)).toBe(other);
     expect(deferredModuleBody('import("/e.js");')).toBeNull();
     expect(deferScripts("<p>no scripts</p>")).toBe("<p>no scripts</p>");
-    expect(trailingScriptsIntoBody("<body><p>x</p></body></html>")).toBe(
-      "<body><p>x</p></body></html>",
-    );
+  });
+
+  it("leaves the end of a page that has nothing after </html> as it is", () => {
+    const page = html.slice(0, html.indexOf("</body></html>") + "</body></html>".length);
+    const out = deferScripts(page);
+    expect(out.endsWith("</script></body></html>")).toBe(true);
+    expect(out.split("</body>")).toHaveLength(2);
   });
 });
 
