@@ -13,6 +13,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fs from "node:fs";
 import { broadcastDevReady, installGlobals } from "@remix-run/node";
+// React Router's own matcher, which Remix uses: a subset's branch is the one it finds (decision 100)
+import { matchRoutes } from "@remix-run/react";
 import compression from "compression";
 import express from "express";
 import { AdmissionTimeout, admissionLimit, admissionQueue, admissionWaitMs } from "./admission.mjs";
@@ -166,7 +168,7 @@ function serveStatic(app, build) {
  */
 function remixHandlers(build, { mode, metrics }) {
   const wrapped = metrics.labelRoutes(refuseCrossOriginActions(build));
-  const subsetFor = routeSubsets(wrapped);
+  const subsetFor = routeSubsets(wrapped, { matchRoutes });
   const getLoadContext = metrics.loadContext(loadContextOf);
   /** @type {Map<unknown, ReturnType<typeof bufferedRemixHandler>>} */
   const handlers = new Map();

@@ -1,18 +1,23 @@
 // The sizes and addresses of uploaded photos (issue 48 item 4, decision 078), shared by the server
 // that makes them and the pages that show them. A photo is stored once and served only as variants:
-// 3 widths × AVIF, WebP and JPEG. Its address in the catalogue (products.image) is its largest JPEG,
+// 4 widths × AVIF, WebP and JPEG. Its address in the catalogue (products.image) is its largest JPEG,
 // /images/uploads/<hash>-960.jpg, an image any consumer can show (JSON-LD, the back office); a page
 // finds the other variants from it by name, so no loader has to look them up.
 
 export const UPLOADS_PATH = "/images/uploads";
 
 /**
- * The widths each photo is made in. A product card is 165-190 CSS px wide on a phone (two columns),
- * 210-430 px on a tablet and 260-300 px on a desktop: 240 serves a phone at 1x and the back office's
- * thumbnail, 480 a phone at 2x and a desktop at 1x, 960 a desktop at 2x and a phone at 3x.
- * A narrower original is never enlarged: its "960" is its own width.
+ * The widths each photo is made in. A product card is 155-190 CSS px wide on a phone (two columns),
+ * 210-403 px on a tablet and 260-300 px on a desktop (PRODUCT_CARD_SIZES), and Chromium takes the
+ * narrowest width that covers the card in device pixels. 240 serves a phone at 1x and the back
+ * office's thumbnail; 320 a phone at 1.75x (Lighthouse's Moto G, 412 px wide: 182 × 1.75 = 318), a
+ * 360 px phone at 2x and a desktop at 1x (decision 099); 480 a 375-430 px phone at 2x (171 × 2 =
+ * 342), a 360 px phone at 3x and most tablets at 2x; 960 a desktop at 2x and a 390 px or wider
+ * phone at 3x. A narrower original is never enlarged: its "960" is its own width. A photo stored
+ * before migration 044 has no 320 until the image-variants job makes it; until then
+ * /images/uploads serves its 480 there (readImage).
  */
-export const IMAGE_WIDTHS = [240, 480, 960] as const;
+export const IMAGE_WIDTHS = [240, 320, 480, 960] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 export const VARIANT_FORMATS = {

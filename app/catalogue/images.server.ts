@@ -29,6 +29,9 @@ export const NO_IMAGE = "/images/logo-mark.svg";
  * at its address from before decision 078 (the job's uploads, or the same bytes uploaded again
  * before the job reached them) move to its variants, or to NO_IMAGE, and the content version moves.
  * False when another upload of the same bytes, or another run of the job, has claimed it already.
+ * A photo may have variants already: migration 044 gave a photo stored before it back to the job
+ * for its 320 px variants (decision 099), so only the variants it lacks are added, the others are
+ * left as they are, and its products, moved on the first pass, are not touched again.
  */
 export async function storeVariants(
   trx: Db,
@@ -62,6 +65,7 @@ export async function storeVariants(
           size: v.bytes.length,
         })),
       )
+      .onConflict((oc) => oc.columns(["hash", "targetWidth", "format"]).doNothing())
       .execute();
   if (ext === "svg") return true;
   const moved = await trx
@@ -98,27 +102,58 @@ export async function storeImage(
   return image.photo ? photoUrl(hash) : imageUrl(hash, image.kind.ext);
 }
 
-export type ServedImage = { contentType: string; bytes: Buffer; svg: boolean };
+export type ServedImage = {
+  contentType: string;
+  bytes: Buffer;
+  svg: boolean;
+  /** another width stands in for the one asked (its variant is not made yet): not for keeping */
+  standIn: boolean;
+};
 
-const SERVED = /^([0-9a-f]{32})(?:-(240|480|960)\.(avif|webp|jpg)|\.svg)$/;
+const SERVED = /^([0-9a-f]{32})(?:-(240|320|480|960)\.(avif|webp|jpg)|\.svg)$/;
 
 /**
  * What /images/uploads/<file> serves: a photo's variant ("<hash>-<width>.<format>") or an SVG
  * ("<hash>.svg"); null for anything else, a photo's original ("<hash>.jpg") above all.
+ * Pages name every one of IMAGE_WIDTHS without looking anything up, so a width a photo lacks is no
+ * 404: a photo stored before migration 044 has no 320 px variant until the image-variants job has
+ * made it (decision 099), and meanwhile gets its narrowest variant of the format wider than asked
+ * (its 480), or failing that its widest narrower one.
  */
 export async function readImage(file: string, db: Kysely<DB> = appDb): Promise<ServedImage | null> {
   const m = SERVED.exec(file);
   if (!m) return null;
   const [, hash, width, format] = m;
   if (width) {
+    const asked = Number(width);
     const row = await db
       .selectFrom("uploadedImageVariants")
-      .select(["contentType", "bytes"])
+      .select(["contentType", "bytes", "targetWidth"])
       .where("hash", "=", hash)
-      .where("targetWidth", "=", Number(width))
       .where("format", "=", format as VariantFormat)
+      // which width, chosen from the key alone (no variant's bytes are read but the one served):
+      // the width asked for or wider first, narrower after; then the nearest of them
+      .where("targetWidth", "=", (eb) =>
+        eb
+          .selectFrom("uploadedImageVariants as stored")
+          .select("stored.targetWidth")
+          .where("stored.hash", "=", hash)
+          .where("stored.format", "=", format as VariantFormat)
+          .orderBy((o) =>
+            o.case().when("stored.targetWidth", ">=", asked).then(o.lit(0)).else(o.lit(1)).end(),
+          )
+          .orderBy((o) => o.fn("abs", [o("stored.targetWidth", "-", asked)]))
+          .limit(1),
+      )
       .executeTakeFirst();
-    return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes), svg: false } : null;
+    return row
+      ? {
+          contentType: row.contentType,
+          bytes: Buffer.from(row.bytes),
+          svg: false,
+          standIn: row.targetWidth !== asked,
+        }
+      : null;
   }
   const row = await db
     .selectFrom("uploadedImages")
@@ -126,5 +161,7 @@ export async function readImage(file: string, db: Kysely<DB> = appDb): Promise<S
     .where("hash", "=", hash)
     .where("ext", "=", "svg")
     .executeTakeFirst();
-  return row ? { contentType: row.contentType, bytes: Buffer.from(row.bytes), svg: true } : null;
+  return row
+    ? { contentType: row.contentType, bytes: Buffer.from(row.bytes), svg: true, standIn: false }
+    : null;
 }

@@ -58,6 +58,7 @@ import * as m040 from "./migrations/040-refund-settlement";
 import * as m041 from "./migrations/041-image-variants";
 import * as m042 from "./migrations/042-undispatched-orders";
 import * as m043 from "./migrations/043-frozen-deliveries";
+import * as m044 from "./migrations/044-photo-width-320";
 import { seedIfEmpty } from "./seed/seed.server";
 import { disableDemoAccounts, disabledDemoAccountsLine } from "./demo-accounts.server";
 import { databasePoolMax } from "./settings.server";
@@ -267,6 +268,7 @@ export function migrator(db: Kysely<DB>): Migrator {
         "041-image-variants": m041,
         "042-undispatched-orders": m042,
         "043-frozen-deliveries": m043,
+        "044-photo-width-320": m044,
       }),
     },
   });

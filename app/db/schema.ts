@@ -737,7 +737,10 @@ export interface UploadedImagesTable {
 /** One size and format of an uploaded photo, the only bytes of it the shop serves (migration 041). */
 export interface UploadedImageVariantsTable {
   hash: string;
-  /** the width it was made for (240, 480 or 960); a narrower original keeps its own */
+  /**
+   * the width it was made for (IMAGE_WIDTHS: 240, 320, 480 or 960; a photo stored before migration
+   * 044 may lack its 320 until the image-variants job makes it); a narrower original keeps its own
+   */
   targetWidth: number;
   format: "avif" | "webp" | "jpg";
   contentType: string;

@@ -4,6 +4,11 @@
 // transaction (storeVariants): the products that showed its original now show its largest JPEG,
 // and the content version moves so every worker's pages follow. A photo that no longer decodes is
 // claimed with no variants, and its products show the shop's mark, as a product without an image does.
+// It also makes what a photo stored before migration 044 lacks: that migration gave each photo
+// with no 320 px variant back to it (decision 099). Such a photo is encoded again in every width,
+// and storeVariants adds only the variants it lacks, leaves the rest as they are and moves no
+// product (they moved on the first pass). Until the job reaches it, its 480 px variant is served
+// for 320.
 import type { Kysely } from "kysely";
 import { makeVariants } from "~/catalogue/image-variants.server";
 import { storeVariants } from "~/catalogue/images.server";

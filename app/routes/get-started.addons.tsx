@@ -5,7 +5,7 @@ import type {
   SerializeFrom,
 } from "@remix-run/node";
 import { useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { cardListing } from "~/box/catalogue.server";
 import { BoxSummary } from "~/box/components/box-summary";
 import { FlowPage } from "~/box/components/flow-page";
@@ -42,7 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   return {
     subscriptionId: flow.draft.id,
-    groups,
+    // a description as plain text, as the card shows it and the JSON-LD names it
+    groups: groups.map((g) => ({
+      ...g,
+      products: g.products.map((p) => ({ ...p, description: plainText(p.description ?? "") })),
+    })),
     quantities: Object.fromEntries(cart.addons.map((l) => [l.productId, l.quantity])) as Record<
       number,
       number
@@ -56,21 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       priceCents: a.priceCents,
     })),
     customizable: Boolean(flow.pkg?.selectionCustomizable),
-    // every add-on listed here (so in stock) as a schema.org Product with its Offer (issue 37)
-    productsJsonLd: jsonLdText(
-      productListJsonLd(
-        groups.flatMap((g) =>
-          g.products.map((p) => ({
-            name: p.name,
-            description: plainText(p.description ?? ""),
-            image: p.image,
-            url: "/get-started/addons",
-            offers: [{ priceCents: p.priceCents }],
-          })),
-        ),
-        appOrigin(request),
-      ),
-    ),
+    // for the JSON-LD's absolute addresses: the page makes it from the groups (decision 100)
+    origin: appOrigin(request),
   };
 }
 
@@ -134,6 +125,26 @@ export default function Addons() {
     setRestored((n) => n + 1);
   });
   const qty = useOptimisticQuantities(data.quantities);
+  // every add-on listed here (so in stock) as a schema.org Product with its Offer (issue 37), made
+  // from the listing the page has, not sent a second time in its data (decision 100)
+  const productsJsonLd = useMemo(
+    () =>
+      jsonLdText(
+        productListJsonLd(
+          data.groups.flatMap((g) =>
+            g.products.map((p) => ({
+              name: p.name,
+              description: p.description,
+              image: p.image,
+              url: "/get-started/addons",
+              offers: [{ priceCents: p.priceCents }],
+            })),
+          ),
+          data.origin,
+        ),
+      ),
+    [data.groups, data.origin],
+  );
 
   return (
     <FlowPage
@@ -143,7 +154,7 @@ export default function Addons() {
       title="Anything else for your box?"
       aside={<AddonsSummary data={data} qty={qty} />}
     >
-      <JsonLd text={data.productsJsonLd} />
+      <JsonLd text={productsJsonLd} />
       <CategoryLinks groups={data.groups} label="Add-on categories" />
       <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
       <StepAlert alert={alert} />

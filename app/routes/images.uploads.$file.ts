@@ -3,7 +3,8 @@
 // original is never served: it may carry its EXIF (a GPS position), and it is far larger than any
 // page needs. The address carries the content's hash, so it is cached for a year and never
 // revalidated; nosniff keeps it an image, and an SVG gets a policy under which no script or fetch
-// could run.
+// could run. A wider variant standing in for a width not made yet (decision 099) is kept an hour
+// only, so the right one replaces it once the image-variants job has made it.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readImage } from "~/catalogue/images.server";
 
@@ -14,7 +15,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const headers = new Headers({
     "Content-Type": image.contentType,
     "Content-Length": String(image.bytes.length),
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": image.standIn ? "public, max-age=3600" : "public, max-age=31536000, immutable",
     "X-Content-Type-Options": "nosniff",
   });
   if (image.svg)

@@ -9,7 +9,7 @@ import { addDays } from "~/delivery/schedule";
 import { creditBalance } from "~/orders/credit.server";
 import { sydneyMonth } from "~/utils/sydney-time.server";
 import { upcomingDeliveriesOf, type UpcomingDelivery } from "./changes.server";
-import { loadScoped } from "./upcoming.server";
+import { factsOf, factsBase } from "./deliveries.server";
 import { sydneyToday } from "./schedule";
 import { deliveryAmount } from "./delivery-box.server";
 import type { DeliveryAmount } from "./delivery-terms";
@@ -41,25 +41,57 @@ export type OrderSummary = {
   progress: "packed" | "dispatched" | null;
 };
 
+/**
+ * The user's subscriptions past the draft stage, each with its facts (for its deliveries and next
+ * amount) and what its panel shows besides: one query for the page.
+ */
 const subscriptionsOf = preparedQuery(
   () => db,
   (q, userId: number) =>
-    q
-      .selectFrom("subscriptions")
-      .leftJoin("packages", "packages.id", "subscriptions.packageId")
+    factsBase(q)
+      .leftJoin("deliveryWindows as w", "w.code", "s.deliveryWindow")
+      .leftJoin("addresses as a", (j) =>
+        j.onRef("a.id", "=", "s.shippingAddressId").on("a.userId", "=", userId),
+      )
       .select([
-        "subscriptions.id as id",
-        "packages.fullName as boxName",
-        "subscriptions.frequencyDays as frequencyDays",
-        "subscriptions.deliveryDate as nextDeliveryDate",
-        "subscriptions.status as status",
-        "subscriptions.createdAt as createdAt",
+        "s.deliveryDate as nextDeliveryDate",
+        "s.createdAt",
+        "s.boxType",
+        "p.priceCents as boxPriceCents",
+        "w.label as windowLabel",
+        "a.line1",
+        "a.line2",
+        "a.city",
+        "a.state",
+        "a.postcode as addressPostcode",
       ])
-      .where("subscriptions.userId", "=", userId)
-      .where("subscriptions.status", "!=", "draft")
-      .orderBy("subscriptions.createdAt", "desc")
-      .orderBy("subscriptions.id", "desc"),
+      .where("s.userId", "=", userId)
+      .where("s.status", "!=", "draft")
+      .orderBy("s.createdAt", "desc")
+      .orderBy("s.id", "desc"),
 );
+type SubscriptionRow = Awaited<ReturnType<typeof subscriptionsOf>>[number];
+
+const STATUS_RANK: Record<SubscriptionStatus, number> = {
+  active: 0,
+  paused: 1,
+  cancelled: 2,
+  draft: 3,
+};
+
+/** The user's subscription rows, live ones first. */
+async function rankedSubscriptions(userId: number): Promise<SubscriptionRow[]> {
+  const rows = await subscriptionsOf(userId);
+  return rows.sort((a, b) => STATUS_RANK[a.status] - STATUS_RANK[b.status]);
+}
+
+const summaryOf = (r: SubscriptionRow): SubscriptionSummary => ({
+  id: r.id,
+  boxName: r.boxName ?? "Box not chosen yet",
+  frequencyDays: r.frequencyDays,
+  nextDeliveryDate: r.status === "cancelled" ? null : r.nextDeliveryDate,
+  status: r.status,
+});
 
 /** Subscriptions past the draft stage, live ones first. */
 export async function getSubscriptions({
@@ -67,17 +99,7 @@ export async function getSubscriptions({
 }: {
   userId: number;
 }): Promise<SubscriptionSummary[]> {
-  const rows = await subscriptionsOf(userId);
-  const rank: Record<SubscriptionStatus, number> = { active: 0, paused: 1, cancelled: 2, draft: 3 };
-  return rows
-    .map((r) => ({
-      id: r.id,
-      boxName: r.boxName ?? "Box not chosen yet",
-      frequencyDays: r.frequencyDays,
-      nextDeliveryDate: r.status === "cancelled" ? null : r.nextDeliveryDate,
-      status: r.status,
-    }))
-    .sort((a, b) => rank[a.status] - rank[b.status]);
+  return (await rankedSubscriptions(userId)).map(summaryOf);
 }
 
 const ordersOf = preparedQuery(
@@ -192,34 +214,6 @@ export type DeliveriesPage = {
   activity: ActivityEntry[];
 };
 
-const detailOf = preparedQuery(
-  () => db,
-  (q, subscriptionId: number, userId: number) =>
-    q
-      .selectFrom("subscriptions")
-      .leftJoin("packages", "packages.id", "subscriptions.packageId")
-      .leftJoin("deliveryWindows", "deliveryWindows.code", "subscriptions.deliveryWindow")
-      .leftJoin("addresses", (j) =>
-        j
-          .onRef("addresses.id", "=", "subscriptions.shippingAddressId")
-          .on("addresses.userId", "=", userId),
-      )
-      .select([
-        "subscriptions.pausedUntil",
-        "subscriptions.endedAt",
-        "subscriptions.boxType",
-        "subscriptions.packageId",
-        "packages.priceCents as boxPriceCents",
-        "deliveryWindows.label as windowLabel",
-        "addresses.line1",
-        "addresses.line2",
-        "addresses.city",
-        "addresses.state",
-        "addresses.postcode",
-      ])
-      .where("subscriptions.id", "=", subscriptionId)
-      .where("subscriptions.userId", "=", userId),
-);
 const itemNamesOf = preparedQuery(
   () => db,
   (q, subscriptionId: number) =>
@@ -280,31 +274,18 @@ const addressLabel = (a: AddressParts) =>
 
 async function detail(
   userId: number,
-  s: SubscriptionSummary,
+  sub: SubscriptionRow,
   now: Date,
 ): Promise<SubscriptionDetail> {
-  const [sub] = await detailOf(s.id, userId);
-  if (!sub) throw new Error(`subscription ${s.id} vanished while its page was read`);
-  const [items, addons, contents] = await Promise.all([
-    itemNamesOf(s.id),
-    addonLinesOf(s.id),
-    sub.boxType === "curated" && sub.packageId
-      ? curatedContentsOf(sub.packageId)
-      : Promise.resolve([] as { item: string; quantity: string; month: string }[]),
-  ]);
+  const s = summaryOf(sub);
+  const contents =
+    sub.boxType === "curated" && sub.packageId ? await curatedContentsOf(sub.packageId) : [];
   // this month's contents (or the latest before it): next month's, prepared ahead, show from the 1st
   const latestMonth =
     contents.find((c) => c.month <= sydneyMonth(now))?.month ?? contents.at(-1)?.month;
-  const addonLines = addons.map((a) => ({
-    name: a.name,
-    quantity: a.quantity,
-    lineCents: a.priceCents * a.quantity,
-  }));
-  const boxPriceCents = sub.boxPriceCents ?? 0;
   const today = sydneyToday(now);
-  // the subscription's facts, read once for its deliveries and its next amount
-  const facts =
-    s.status === "draft" ? null : await loadScoped(db, { userId, subscriptionId: s.id });
+  // the subscription's facts, read with it, for its deliveries and its next amount
+  const facts = factsOf(sub);
   const ahead = facts ? await upcomingDeliveriesOf(facts, 16, now) : [];
   const upcoming = ahead
     .slice(0, 4)
@@ -329,11 +310,12 @@ async function detail(
     endedAt: sub.endedAt,
     boxType: sub.boxType,
     windowLabel: sub.windowLabel,
-    address: addressLabel(sub),
+    address: addressLabel({ ...sub, postcode: sub.addressPostcode }),
     contents: contents
       .filter((c) => c.month === latestMonth)
       .map((c) => ({ item: c.item, quantity: c.quantity })),
-    ...(amount ? fromAmount(amount) : fromBox(items, addonLines, boxPriceCents)),
+    // the box as it stands only when there is no delivery to quote (its quote has its lines)
+    ...(amount ? fromAmount(amount) : await boxAsItStands(sub)),
     upcoming,
     nextOrder,
     resumeOptions,
@@ -346,11 +328,14 @@ type BoxFields = Pick<
 >;
 
 /** The subscription's box at today's prices (no delivery to quote: paused, cancelled). */
-function fromBox(
-  items: SubscriptionDetail["items"],
-  addons: SubscriptionDetail["addons"],
-  boxPriceCents: number,
-): BoxFields {
+async function boxAsItStands(sub: SubscriptionRow): Promise<BoxFields> {
+  const [items, addonRows] = await Promise.all([itemNamesOf(sub.id), addonLinesOf(sub.id)]);
+  const addons = addonRows.map((a) => ({
+    name: a.name,
+    quantity: a.quantity,
+    lineCents: a.priceCents * a.quantity,
+  }));
+  const boxPriceCents = sub.boxPriceCents ?? 0;
   const totalCents = boxPriceCents + addons.reduce((n, a) => n + a.lineCents, 0);
   return { items, addons, boxPriceCents, totalCents, discountedCents: 0, chargeCents: totalCents };
 }
@@ -443,7 +428,7 @@ export async function getDeliveriesPage(
   now = new Date(),
 ): Promise<DeliveriesPage> {
   const [subs, orders, creditCents, activity] = await Promise.all([
-    getSubscriptions({ userId }),
+    rankedSubscriptions(userId),
     getOrders({ userId }),
     hasPassword ? creditBalance({ userId }) : Promise.resolve(null),
     listActivity({ userId }),

@@ -44,7 +44,8 @@ export type SubscriptionFacts = {
   shippingAddressId: number | null;
 };
 
-const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
+/** Subscriptions with their owners and boxes, with the columns SubscriptionFacts are made of. */
+export const factsBase = (db: Kysely<DB>) =>
   db
     .selectFrom("subscriptions as s")
     .innerJoin("users as u", "u.id", "s.userId")
@@ -68,15 +69,45 @@ const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
       "s.frequencyDays",
       "s.discountCode",
       "s.shippingAddressId",
-    ])
-    .where("s.id", "=", subscriptionId)
-    .where("s.status", "!=", "draft");
+    ]);
+type FactsRow = Awaited<ReturnType<ReturnType<typeof factsBase>["execute"]>>[number];
+
+const factsQuery = (db: Kysely<DB>, subscriptionId: number) =>
+  factsBase(db).where("s.id", "=", subscriptionId).where("s.status", "!=", "draft");
 const factsById = preparedQuery(() => appDb, factsQuery);
 const factsOfOwner = preparedQuery(
   () => appDb,
   (db, subscriptionId: number, userId: number) =>
     factsQuery(db, subscriptionId).where("s.userId", "=", userId),
 );
+
+/**
+ * A subscription's facts from a row of factsBase (its columns only: any others are not copied), or
+ * null for one without an owner (a guest's draft).
+ */
+export function factsOf(row: FactsRow): SubscriptionFacts | null {
+  if (row.userId === null) return null;
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    firstName: row.firstName,
+    hasPassword: Boolean(row.passwordHash),
+    ownerDisabled: Boolean(row.ownerDisabledAt),
+    status: row.status,
+    pausedUntil: row.pausedUntil,
+    endedAt: row.endedAt,
+    packageId: row.packageId,
+    boxName: row.boxName ?? "Your box",
+    postcode: row.postcode,
+    regionId: row.regionId,
+    deliveryDate: row.deliveryDate,
+    deliveryWindow: row.deliveryWindow,
+    frequencyDays: row.frequencyDays ?? 28,
+    discountCode: row.discountCode,
+    shippingAddressId: row.shippingAddressId,
+  };
+}
 
 /** A subscription with its owner; scoped by `userId` when given (another user's answers null, like a missing one). */
 export async function subscriptionFacts(
@@ -88,16 +119,7 @@ export async function subscriptionFacts(
     userId === undefined
       ? await factsById.on(db)(subscriptionId)
       : await factsOfOwner.on(db)(subscriptionId, userId);
-  if (!row || row.userId === null) return null;
-  const { passwordHash, ownerDisabledAt, ...rest } = row;
-  return {
-    ...rest,
-    userId: row.userId,
-    hasPassword: Boolean(passwordHash),
-    ownerDisabled: Boolean(ownerDisabledAt),
-    boxName: row.boxName ?? "Your box",
-    frequencyDays: row.frequencyDays ?? 28,
-  };
+  return row ? factsOf(row) : null;
 }
 
 export type DeliveryRow = {

@@ -4,12 +4,16 @@
 // is; a photo that no longer decodes leaves its products with the shop's mark; the same photo
 // uploaded again first moves its old products too. The originals stay, and are never served. Two
 // runners at once make each photo once.
+// Photos stored before migration 044 (decision 099) have no 320 px variant: their 480 is served for
+// it until the migration's re-queue and the job add the 320s, which leaves every other variant and
+// product as it was.
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { photoUrl } from "~/catalogue/image-sizes";
 import { imageUrl, NO_IMAGE, readImage, storeImage } from "~/catalogue/images.server";
+import type { VariantFormat } from "~/catalogue/image-sizes";
 import { prepareImage } from "~/catalogue/image-files.server";
 import { readContentVersion } from "~/content/content-version.server";
 import { createDb, migrateToLatest, migrator } from "~/db/connection.server";
@@ -151,13 +155,13 @@ describe("migration 041 and the image-variants job", () => {
         .orderBy("targetWidth")
         .orderBy("format")
         .execute();
-      expect(variants.filter((v) => v.hash === photo)).toHaveLength(9);
-      expect(variants.filter((v) => v.hash === second)).toHaveLength(9);
-      expect(variants.filter((v) => v.hash === again)).toHaveLength(9);
+      expect(variants.filter((v) => v.hash === photo)).toHaveLength(12);
+      expect(variants.filter((v) => v.hash === second)).toHaveLength(12);
+      expect(variants.filter((v) => v.hash === again)).toHaveLength(12);
       expect(variants.filter((v) => v.hash === broken || v.hash === svg)).toHaveLength(0);
       expect(
         variants.filter((v) => v.hash === second && v.format === "avif").map((v) => v.width),
-      ).toEqual([240, 480, 960]);
+      ).toEqual([240, 320, 480, 960]);
 
       // served: upright (red on top), no EXIF; the original under any name: never
       const small = await readImage(`${photo}-240.jpg`, old);
@@ -172,6 +176,194 @@ describe("migration 041 and the image-variants job", () => {
       for (const file of [`${photo}.jpg`, `${second}.jpg`, `${broken}.jpg`, `${broken}-480.jpg`])
         expect(await readImage(file, old)).toBeNull();
       expect((await readImage(`${svg}.svg`, old))?.contentType).toBe("image/svg+xml");
+    } finally {
+      await old.destroy();
+    }
+  }, 60_000);
+});
+
+describe("migration 044 and the image-variants job", () => {
+  /** A photo uploaded through the back office's code before migration 044: no 320 px variants. */
+  async function uploadWithout320(db: Kysely<DB>, categoryId: number, bytes: Buffer) {
+    const image = await prepareImage(bytes);
+    if (!image.ok) throw new Error(image.message);
+    const url = await storeImage(db, image, null, new Date());
+    const hash = url.split("/").pop()!.slice(0, 32);
+    await db
+      .deleteFrom("uploadedImageVariants")
+      .where("hash", "=", hash)
+      .where("targetWidth", "=", 320)
+      .execute();
+    await db
+      .insertInto("products")
+      .values({
+        slug: `p-${hash}`,
+        name: `Product ${hash.slice(0, 6)}`,
+        categoryId,
+        kind: "addon",
+        description: "",
+        weight: null,
+        priceCents: 1000,
+        inventory: null,
+        image: url,
+        isKnife: 0,
+        taxable: 0,
+        active: 1,
+      })
+      .execute();
+    return hash;
+  }
+
+  const variantsOf = (db: Kysely<DB>, hash: string) =>
+    db
+      .selectFrom("uploadedImageVariants")
+      .select(["targetWidth", "format", "width", "height", "size", "bytes"])
+      .where("hash", "=", hash)
+      .orderBy("targetWidth")
+      .orderBy("format")
+      .execute();
+
+  const bytesOf = async (db: Kysely<DB>, hash: string, width: number, format: VariantFormat) =>
+    Buffer.from(
+      (
+        await db
+          .selectFrom("uploadedImageVariants")
+          .select("bytes")
+          .where("hash", "=", hash)
+          .where("targetWidth", "=", width)
+          .where("format", "=", format)
+          .executeTakeFirstOrThrow()
+      ).bytes,
+    );
+
+  const madeAt = async (db: Kysely<DB>, hash: string) =>
+    (
+      await db
+        .selectFrom("uploadedImages")
+        .select("variantsMadeAt")
+        .where("hash", "=", hash)
+        .executeTakeFirstOrThrow()
+    ).variantsMadeAt;
+
+  it("serves an old photo's 480 px variant for 320 until the job adds its 320s, and leaves the rest as it was", async () => {
+    const old = createDb(await emptyDatabaseUrl("_old044"));
+    try {
+      const moved = await migrator(old).migrateTo("043-frozen-deliveries");
+      if (moved.error) throw moved.error;
+      const { id: categoryId } = await old
+        .insertInto("productCategories")
+        .values({ name: "Extras", slug: "extras", kind: "addon", sortOrder: 1 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const photo = await uploadWithout320(old, categoryId, await phoneJpeg(1200, 900, 51));
+      // uploaded again by its owner after the migration, before the job reaches it
+      const againBytes = await phoneJpeg(800, 600, 52);
+      const again = await uploadWithout320(old, categoryId, againBytes);
+      // left alone: an SVG, and a photo that could not be decoded (claimed with no variants)
+      const svg = await prepareImage(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>'),
+      );
+      if (!svg.ok) throw new Error(svg.message);
+      const svgHash = (await storeImage(old, svg, null, new Date())).split("/").pop()!.slice(0, 32);
+      const broken = hashOf(Buffer.from("broken"));
+      await old
+        .insertInto("uploadedImages")
+        .values({
+          hash: broken,
+          ext: "jpg",
+          contentType: "image/jpeg",
+          bytes: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 1, 2, 3]),
+          size: 11,
+          uploadedBy: null,
+          createdAt: new Date().toISOString(),
+          variantsMadeAt: new Date().toISOString(),
+        })
+        .execute();
+
+      const before = await variantsOf(old, photo);
+      expect(before.map((v) => v.targetWidth)).toEqual([
+        240, 240, 240, 480, 480, 480, 960, 960, 960,
+      ]);
+      // every width a page names is served: the 480 for the 320 it lacks, in the format asked
+      for (const format of ["avif", "webp", "jpg"] as const) {
+        const served = await readImage(`${photo}-320.${format}`, old);
+        expect(served?.bytes.equals(await bytesOf(old, photo, 480, format))).toBe(true);
+        expect(served?.contentType).toBe(`image/${format === "jpg" ? "jpeg" : format}`);
+        // a stand-in, so the route keeps it an hour, not a year
+        expect(served?.standIn).toBe(true);
+      }
+      const own = await readImage(`${photo}-240.avif`, old);
+      expect(own?.bytes).toEqual(await bytesOf(old, photo, 240, "avif"));
+      expect(own?.standIn).toBe(false);
+
+      await migrateToLatest(old);
+      expect(await madeAt(old, photo)).toBeNull();
+      expect(await madeAt(old, again)).toBeNull();
+      expect(await madeAt(old, svgHash)).not.toBeNull();
+      expect(await madeAt(old, broken)).not.toBeNull();
+      // undone, a photo waiting for its 320s has nothing left for an older build's job to do
+      expect((await migrator(old).migrateDown()).error).toBeUndefined();
+      expect(await madeAt(old, photo)).not.toBeNull();
+      await migrateToLatest(old);
+      expect(await madeAt(old, photo)).toBeNull();
+      const version = await readContentVersion(old);
+
+      // the same bytes uploaded again: their 320s are added beside the variants they had
+      const reupload = await prepareImage(againBytes);
+      if (!reupload.ok) throw new Error(reupload.message);
+      expect(await storeImage(old, reupload, null, new Date())).toBe(photoUrl(again));
+      expect((await variantsOf(old, again)).map((v) => v.targetWidth)).toEqual([
+        240, 240, 240, 320, 320, 320, 480, 480, 480, 960, 960, 960,
+      ]);
+      expect(await madeAt(old, again)).not.toBeNull();
+
+      expect((await run(old))["image-variants"]).toEqual({ done: 1, skipped: 0, failed: 0 });
+      expect((await run(old))["image-variants"]).toEqual({ done: 0, skipped: 0, failed: 0 });
+      expect(await madeAt(old, photo)).not.toBeNull();
+
+      const after = await variantsOf(old, photo);
+      expect(after).toHaveLength(12);
+      // the nine it had, byte for byte
+      expect(after.filter((v) => v.targetWidth !== 320)).toEqual(before);
+      const made = after.filter((v) => v.targetWidth === 320);
+      expect(made.map((v) => `${v.format} ${v.width}x${v.height}`)).toEqual([
+        "avif 320x240",
+        "jpg 320x240",
+        "webp 320x240",
+      ]);
+      const avif = await readImage(`${photo}-320.avif`, old);
+      expect(avif?.standIn).toBe(false);
+      const meta = await sharp(avif!.bytes).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif]).toEqual([
+        "heif",
+        320,
+        240,
+        undefined,
+      ]);
+      // its products were moved on the first pass: nothing moves, the content version stays
+      expect(await imageOf(old, photo)).toBe(photoUrl(photo));
+      expect(await imageOf(old, again)).toBe(photoUrl(again));
+      expect(await readContentVersion(old)).toBe(version);
+      expect(
+        await old
+          .selectFrom("uploadedImageVariants")
+          .select("hash")
+          .where("hash", "in", [svgHash, broken])
+          .execute(),
+      ).toEqual([]);
+
+      // failing a wider one, the widest narrower one is served
+      await old
+        .deleteFrom("uploadedImageVariants")
+        .where("hash", "=", photo)
+        .where("targetWidth", "=", 960)
+        .where("format", "=", "webp")
+        .execute();
+      expect((await readImage(`${photo}-960.webp`, old))?.bytes).toEqual(
+        await bytesOf(old, photo, 480, "webp"),
+      );
+      expect(await readImage(`${broken}-320.jpg`, old)).toBeNull();
+      expect(await readImage(`${photo}-400.jpg`, old)).toBeNull();
     } finally {
       await old.destroy();
     }

@@ -1,4 +1,4 @@
-// Photos sized for phones (issue 48 item 4, decision 078): every upload is made in 3 widths as AVIF,
+// Photos sized for phones (issue 48 item 4, decision 078): every upload is made in 4 widths as AVIF,
 // WebP and JPEG, upright, with no EXIF left; a page finds the variants from the catalogue's address.
 import { crc32 } from "node:zlib";
 import sharp from "sharp";
@@ -24,7 +24,7 @@ async function bigHeaderPng(width: number, height: number): Promise<Buffer> {
 }
 
 describe("makeVariants", () => {
-  it("makes a phone's photo in 240, 480 and 960 px, as AVIF, WebP and JPEG, without its EXIF", async () => {
+  it("makes a phone's photo in 240, 320, 480 and 960 px, as AVIF, WebP and JPEG, without its EXIF", async () => {
     const photo = await phoneJpeg();
     expect(photo.length).toBeGreaterThan(1024 * 1024);
     expect(hasGps((await sharp(photo).metadata()).exif)).toBe(true);
@@ -38,6 +38,9 @@ describe("makeVariants", () => {
         "240 avif 240x180",
         "240 jpg 240x180",
         "240 webp 240x180",
+        "320 avif 320x240",
+        "320 jpg 320x240",
+        "320 webp 320x240",
         "480 avif 480x360",
         "480 jpg 480x360",
         "480 webp 480x360",
@@ -57,6 +60,9 @@ describe("makeVariants", () => {
     // what a 390 px phone at 2x takes (app/catalogue/image-sizes.ts): far below the original
     const forPhone = made.variants.find((v) => v.targetWidth === 480 && v.format === "avif")!;
     expect(forPhone.bytes.length).toBeLessThan(60 * 1024);
+    // what a phone at 1.75x takes (decision 099): smaller still
+    const at175 = made.variants.find((v) => v.targetWidth === 320 && v.format === "avif")!;
+    expect(at175.bytes.length).toBeLessThan(forPhone.bytes.length);
   }, 60_000);
 
   it("turns a sideways photo upright by its EXIF orientation before resizing", async () => {
@@ -104,7 +110,9 @@ describe("photoSources", () => {
     expect(sources.avif).toBe(
       IMAGE_WIDTHS.map((w) => `${variantUrl(HASH, w, "avif")} ${w}w`).join(", "),
     );
-    expect(sources.webp).toContain(`/images/uploads/${HASH}-240.webp 240w`);
+    expect(sources.webp).toBe(
+      [240, 320, 480, 960].map((w) => `/images/uploads/${HASH}-${w}.webp ${w}w`).join(", "),
+    );
     expect(sources.jpg).toContain(`/images/uploads/${HASH}-960.jpg 960w`);
     expect(sources.src).toBe(`/images/uploads/${HASH}-480.jpg`);
   });

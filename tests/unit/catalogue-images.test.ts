@@ -100,7 +100,7 @@ describe("prepareImage", () => {
     const ok = await prepareImage(png);
     expect(ok).toMatchObject({ ok: true, kind: { ext: "png" }, photo: { width: 64, height: 48 } });
     expect(ok.ok && ok.bytes.equals(png)).toBe(true);
-    expect(ok.ok && ok.photo?.variants.length).toBe(9);
+    expect(ok.ok && ok.photo?.variants.length).toBe(12);
   });
 
   it("stores a sanitised SVG, which has no variants", async () => {

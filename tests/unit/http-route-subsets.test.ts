@@ -1,9 +1,9 @@
 // The server hands each request a build cut to the routes its path can match (app/bin/route-subsets.mjs,
-// decisions 077 and 097): the match must be the one the whole tree gives, for every path.
+// decisions 077, 097 and 100): the match must be the one the whole tree gives, for every path.
 import { matchRoutes, type AgnosticRouteObject as RouteObject } from "@remix-run/router";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { routeKeyOf, routeSubsets } from "../../app/bin/route-subsets.mjs";
+import { routeKeyOf, routeSubsets, routeTree } from "../../app/bin/route-subsets.mjs";
 
 type Route = {
   id: string;
@@ -64,18 +64,30 @@ function tree(routes: Record<string, Route>, parentId?: string): RouteObject[] {
     })) as RouteObject[];
 }
 
-const subsetFor = routeSubsets(build) as (key: string | null) => typeof build;
+type SubsetFor = (key: string | null) => typeof build;
+// with React Router's matcher, as the server makes them: a static route's own address gets its branch
+const subsetFor = routeSubsets(build, { matchRoutes }) as SubsetFor;
+// without it, every path gets its two-segment subset
+const bySegments = routeSubsets(build) as SubsetFor;
 const ids = (routes: RouteObject[], path: string) =>
   matchRoutes(routes, path)?.map((m) => [m.route.id, m.params]) ?? null;
 const whole = tree(build.routes);
 
 function sameMatch(pathname: string) {
-  const subset = subsetFor(routeKeyOf(pathname));
   const page = pathname.endsWith(".data")
     ? pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/")
     : pathname;
-  expect(ids(tree(subset.routes), page)).toEqual(ids(whole, page));
-  expect(Object.keys(subset.assets.routes)).toEqual(Object.keys(subset.routes));
+  const segments = page.split("/").filter(Boolean);
+  for (const subset of [subsetFor(routeKeyOf(pathname)), bySegments(routeKeyOf(pathname))]) {
+    expect(ids(tree(subset.routes), page)).toEqual(ids(whole, page));
+    // and each parent path's, which the page's manifest lists for the browser (getPartialManifest)
+    if (ids(whole, page))
+      for (let n = segments.length - 1; n >= 0; n--) {
+        const parent = `/${segments.slice(0, n).join("/")}`;
+        expect(ids(tree(subset.routes), parent)).toEqual(ids(whole, parent));
+      }
+    expect(Object.keys(subset.assets.routes)).toEqual(Object.keys(subset.routes));
+  }
 }
 
 describe("route subsets", () => {
@@ -145,8 +157,52 @@ describe("route subsets", () => {
     );
   });
 
-  it("keeps only the routes a path can match, with their parents", () => {
+  it("gives a static route's own address only the branches the whole tree matches for it and its parents", () => {
     const routesOf = (path: string) => Object.keys(subsetFor(routeKeyOf(path)).routes).sort();
+    // the parents' index routes too: the browser must not take /dashboard or / for a page of their
+    // layout alone
+    expect(routesOf("/dashboard/my-deliveries")).toEqual([
+      "root",
+      "routes/_index",
+      "routes/dashboard",
+      "routes/dashboard._index",
+      "routes/dashboard.my-deliveries",
+    ]);
+    expect(routesOf("/dashboard/my-deliveries.data")).toEqual(
+      routesOf("/dashboard/my-deliveries/"),
+    );
+    expect(routesOf("/dashboard")).toEqual([
+      "root",
+      "routes/_index",
+      "routes/dashboard",
+      "routes/dashboard._index",
+    ]);
+    expect(routesOf("/about")).toEqual([
+      "root",
+      "routes/_index",
+      "routes/_layout",
+      "routes/_layout.about",
+    ]);
+    expect(routesOf("/")).toEqual(["root", "routes/_index"]);
+    expect(routesOf("/_root.data")).toEqual(["root", "routes/_index"]);
+    // as written: another case is matched by the two-segment subset (React Router ignores case,
+    // but a case-sensitive route may not), and so is every path with a parameter
+    expect(routesOf("/Sign-In")).toEqual(
+      Object.keys(bySegments(routeKeyOf("/sign-in")).routes).sort(),
+    );
+    expect(routesOf("/Admin")).toEqual(["root", "routes/Admin", "routes/_index"]);
+    expect(subsetFor(routeKeyOf("/admin"))).toBe(subsetFor(routeKeyOf("/ADMIN")));
+    expect(subsetFor(routeKeyOf("/admin/orders/7"))).toBe(subsetFor(routeKeyOf("/admin/orders/8")));
+    // one subset per address, made once
+    expect(subsetFor(routeKeyOf("/sign-in"))).toBe(subsetFor(routeKeyOf("/sign-in.data")));
+  });
+
+  it("makes the tree as Remix does", () => {
+    expect(routeTree(build.routes)).toEqual(tree(build.routes));
+  });
+
+  it("keeps only the routes a path can match, with their parents", () => {
+    const routesOf = (path: string) => Object.keys(bySegments(routeKeyOf(path)).routes).sort();
     // what any path of one or two segments can match: the root, its index, the splat, the pathless
     // layout, and the route whose optional first segment shifts the rest
     const anyPath = [
@@ -166,23 +222,25 @@ describe("route subsets", () => {
       "routes/dashboard.my-deliveries.change",
     ]);
     // a second segment no route names: only what a parameter or splat can match there
-    expect(subsetFor(routeKeyOf("/dashboard/nowhere"))).toBe(subsetFor(routeKeyOf("/dashboard")));
+    expect(bySegments(routeKeyOf("/dashboard/nowhere"))).toBe(bySegments(routeKeyOf("/dashboard")));
     expect(routesOf("/dashboard")).toEqual([
       ...anyPath,
       "routes/dashboard",
       "routes/dashboard._index",
     ]);
     // a leading parameter agrees with any first segment, and its second is asked as named
-    expect(Object.keys(subsetFor(routeKeyOf("/anything/details")).routes)).toContain(
+    expect(Object.keys(bySegments(routeKeyOf("/anything/details")).routes)).toContain(
       "routes/_layout.$page",
     );
     // a first segment no route starts with: only what matches any path
-    expect(subsetFor(routeKeyOf("/nowhere"))).toBe(subsetFor(routeKeyOf("/")));
-    expect(subsetFor(routeKeyOf("/sign-in"))).toBe(subsetFor(routeKeyOf("/Sign-In.data")));
+    expect(bySegments(routeKeyOf("/nowhere"))).toBe(bySegments(routeKeyOf("/")));
+    expect(bySegments(routeKeyOf("/sign-in"))).toBe(bySegments(routeKeyOf("/Sign-In.data")));
   });
 
   it("gives the whole tree to a path it cannot read safely, and to Remix's manifest", () => {
-    for (const path of ["/sign%2Din", "//sign-in", "/a\\b", "/__manifest", "sign-in"])
+    for (const path of ["/sign%2Din", "//sign-in", "/a\\b", "/__manifest", "sign-in"]) {
       expect(subsetFor(routeKeyOf(path))).toBe(build);
+      expect(bySegments(routeKeyOf(path))).toBe(build);
+    }
   });
 });

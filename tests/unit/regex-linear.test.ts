@@ -141,7 +141,7 @@ const ON_CLIENT_INPUT = [
   String.raw`app/catalogue/image-files.server.ts /^on/i`,
   String.raw`app/catalogue/image-files.server.ts /javascript:|vbscript:|data:|@import|expression\(/`,
   String.raw`app/catalogue/image-files.server.ts /url\(['"]?#[^()]*\)/g`,
-  String.raw`app/catalogue/images.server.ts /^([0-9a-f]{32})(?:-(240|480|960)\.(avif|webp|jpg)|\.svg)$/`,
+  String.raw`app/catalogue/images.server.ts /^([0-9a-f]{32})(?:-(240|320|480|960)\.(avif|webp|jpg)|\.svg)$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /,/g`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^max-\d{1,9}$/`,
   String.raw`app/admin/catalogue/catalogue-schema.ts /^price-\d{1,9}$/`,
@@ -359,6 +359,7 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "DATABASE_URL, set by the operator",
   [String.raw`app/bin/worker-count.mjs /^\d+$/`]: "WEB_CONCURRENCY, set by the operator",
   [String.raw`app/bin/route-subsets.mjs /^[:*]/`]: "the build's route paths",
+  [String.raw`app/bin/route-subsets.mjs /^[:*]|\?$/`]: "the build's route paths",
   [String.raw`app/jobs/start.server.ts /^\d+$/`]: "JOBS_INTERVAL_SECONDS, set by the operator",
   [String.raw`app/db/settings.server.ts /^\d+$/`]: "DATABASE_POOL_MAX, set by the operator",
   [String.raw`app/email/transport.server.ts /[\s<>]/`]:

@@ -6,6 +6,7 @@
 //                                   migration, and claims each upload by setting it
 //   uploaded_image_variants         each photo in 3 widths (240, 480, 960) × AVIF, WebP and JPEG,
 //                                   without EXIF; the only bytes of a photo the shop serves
+//                                   (a fourth width, 320, since migration 044)
 import { PostgresAdapter, type Kysely } from "kysely";
 
 export async function up(db: Kysely<any>) {
