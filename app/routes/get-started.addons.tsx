@@ -19,7 +19,7 @@ import { track } from "~/utils/analytics";
 import { formatAud } from "~/utils/money";
 import { pageMeta } from "~/utils/meta";
 import { appOrigin } from "~/accounts/origin.server";
-import { JsonLd, jsonLdText } from "~/content/components/recipe-json-ld";
+import { JsonLd } from "~/content/components/recipe-json-ld";
 import { plainText } from "~/content/sanitize.server";
 import { productListJsonLd } from "~/seo/json-ld";
 import boxCss from "~/styles/box.css";
@@ -129,19 +129,17 @@ export default function Addons() {
   // from the listing the page has, not sent a second time in its data (decision 100)
   const productsJsonLd = useMemo(
     () =>
-      jsonLdText(
-        productListJsonLd(
-          data.groups.flatMap((g) =>
-            g.products.map((p) => ({
-              name: p.name,
-              description: p.description,
-              image: p.image,
-              url: "/get-started/addons",
-              offers: [{ priceCents: p.priceCents }],
-            })),
-          ),
-          data.origin,
+      productListJsonLd(
+        data.groups.flatMap((g) =>
+          g.products.map((p) => ({
+            name: p.name,
+            description: p.description,
+            image: p.image,
+            url: "/get-started/addons",
+            offers: [{ priceCents: p.priceCents }],
+          })),
         ),
+        data.origin,
       ),
     [data.groups, data.origin],
   );
@@ -154,7 +152,7 @@ export default function Addons() {
       title="Anything else for your box?"
       aside={<AddonsSummary data={data} qty={qty} />}
     >
-      <JsonLd text={productsJsonLd} />
+      <JsonLd data={productsJsonLd} />
       <CategoryLinks groups={data.groups} label="Add-on categories" />
       <p className="flow__intro addons-intro">{ADDONS_INTRO}</p>
       <StepAlert alert={alert} />

@@ -25,6 +25,27 @@ import { hasGps, phoneJpeg, pixel, sidewaysJpeg } from "../photos";
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 32);
 
+/** An add-on of its own showing the image at `image`. */
+async function addonShowing(db: Kysely<DB>, categoryId: number, hash: string, image: string) {
+  await db
+    .insertInto("products")
+    .values({
+      slug: `p-${hash}`,
+      name: `Product ${hash.slice(0, 6)}`,
+      categoryId,
+      kind: "addon",
+      description: "",
+      weight: null,
+      priceCents: 1000,
+      inventory: null,
+      image,
+      isKnife: 0,
+      taxable: 0,
+      active: 1,
+    })
+    .execute();
+}
+
 /** An upload as stored before migration 041, and a product showing it at its old address. */
 async function oldUpload(db: Kysely<DB>, categoryId: number, ext: "jpg" | "svg", bytes: Buffer) {
   const hash = hashOf(bytes);
@@ -40,23 +61,7 @@ async function oldUpload(db: Kysely<DB>, categoryId: number, ext: "jpg" | "svg",
       createdAt: new Date().toISOString(),
     })
     .execute();
-  await db
-    .insertInto("products")
-    .values({
-      slug: `p-${hash}`,
-      name: `Product ${hash.slice(0, 6)}`,
-      categoryId,
-      kind: "addon",
-      description: "",
-      weight: null,
-      priceCents: 1000,
-      inventory: null,
-      image: imageUrl(hash, ext),
-      isKnife: 0,
-      taxable: 0,
-      active: 1,
-    })
-    .execute();
+  await addonShowing(db, categoryId, hash, imageUrl(hash, ext));
   return hash;
 }
 
@@ -194,23 +199,7 @@ describe("migration 044 and the image-variants job", () => {
       .where("hash", "=", hash)
       .where("targetWidth", "=", 320)
       .execute();
-    await db
-      .insertInto("products")
-      .values({
-        slug: `p-${hash}`,
-        name: `Product ${hash.slice(0, 6)}`,
-        categoryId,
-        kind: "addon",
-        description: "",
-        weight: null,
-        priceCents: 1000,
-        inventory: null,
-        image: url,
-        isKnife: 0,
-        taxable: 0,
-        active: 1,
-      })
-      .execute();
+    await addonShowing(db, categoryId, hash, url);
     return hash;
   }
 

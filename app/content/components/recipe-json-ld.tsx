@@ -35,11 +35,8 @@ export function jsonLdText(data: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/**
- * `text` is jsonLdText's answer made by a loader: a long list sent as one string costs the loader
- * data's encoder one value, not hundreds (the add-ons step, decision 097).
- */
-export function JsonLd(props: { data: unknown } | { text: string }) {
-  const json = "text" in props ? props.text : jsonLdText(props.data);
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
+export function JsonLd({ data }: { data: unknown }) {
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+  );
 }
