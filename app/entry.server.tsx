@@ -19,8 +19,14 @@ import {
   sealHtml,
 } from "~/http/cache-policy.server";
 import { isSharedCacheable, pageNonceKey } from "~/http/page-cache.server";
-import { deferScripts } from "~/http/deferred-scripts.server";
-import { bytesResponse, htmlByteString, htmlBytes } from "~/http/html-bytes.server";
+import { deferScripts, deferredPieces } from "~/http/deferred-scripts.server";
+import {
+  bytesResponse,
+  htmlBytes,
+  htmlDocument,
+  piecesBytes,
+  type HtmlDocument,
+} from "~/http/html-bytes.server";
 import { fromTemplate, renderCacheStats } from "~/http/render-cache.server";
 import "~/db/client.server"; // migrate and seed before the first request
 import { startJobRunner } from "~/jobs/start.server";
@@ -96,10 +102,10 @@ async function renderHtml(
   url: string,
   nonce: string,
   requestId = currentRequestId() ?? null,
-): Promise<{ html: string; failed: boolean }> {
+): Promise<HtmlDocument & { failed: boolean }> {
   // the whole page as a string when nothing in it waits (decision 087), else streamed as below
   const whole = await renderWholePage(remixContext, () => app(remixContext, url, nonce, requestId));
-  if (whole !== null) return { html: htmlByteString(Buffer.from(whole, "utf8")), failed: false };
+  if (whole !== null) return { ...htmlDocument(Buffer.from(whole, "utf8")), failed: false };
   return renderStreamed(remixContext, url, nonce, requestId);
 }
 
@@ -108,7 +114,7 @@ function renderStreamed(
   url: string,
   nonce: string,
   requestId: string | null,
-): Promise<{ html: string; failed: boolean }> {
+): Promise<HtmlDocument & { failed: boolean }> {
   return new Promise((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(app(remixContext, url, nonce, requestId), {
@@ -118,7 +124,7 @@ function renderStreamed(
         const sink = new PassThrough();
         const chunks: Buffer[] = [];
         sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-        sink.on("end", () => resolve({ html: htmlByteString(Buffer.concat(chunks)), failed }));
+        sink.on("end", () => resolve({ ...htmlDocument(Buffer.concat(chunks)), failed }));
         pipe(sink);
       },
       onShellError: reject,
@@ -147,8 +153,10 @@ async function renderPrivate(
   remixContext: EntryContext,
 ) {
   const nonce = createNonce();
-  const { html } = await renderHtml(remixContext, request.url, nonce);
-  return privateResponse(htmlBody(deferScripts(html)), nonce, responseStatusCode, responseHeaders);
+  const page = await renderHtml(remixContext, request.url, nonce);
+  const pieces = deferredPieces(page.html);
+  const body = pieces ? piecesBytes(page, pieces) : page.bytes;
+  return privateResponse(body, nonce, responseStatusCode, responseHeaders);
 }
 
 /** A page for this visitor only, with the CSP naming its nonce. */

@@ -1,8 +1,10 @@
 // A product's image (issue 48 item 4, decision 078). An uploaded photo becomes a <picture>: AVIF,
 // then WebP, then a JPEG <img>, each in every width, so a 390 px phone at 2x takes a 480 px AVIF of
 // a few dozen KB rather than the 1-2 MB its owner uploaded. Anything else (a seeded or uploaded
-// SVG) stays a plain <img>. The width and height are the slot's, and so is its aspect ratio, so the
-// page keeps its place while the image loads and after (the CSS fits the image inside: object-fit).
+// SVG) stays a plain <img>. The width and height are the slot's, so the page keeps its place while the
+// image loads; the slot's CSS gives the image the slot's aspect ratio too, so a portrait photo does
+// not stretch a 4:3 card once it has loaded, and fits it inside (object-fit). That ratio is a rule
+// of the slot's, not a style attribute on each of a listing's 61 images (decision 101).
 import { photoSources, PRODUCT_CARD_SIZES } from "~/catalogue/image-sizes";
 
 type Props = {
@@ -27,9 +29,7 @@ export function ProductPicture({
   className,
 }: Props) {
   const photo = photoSources(src);
-  // the slot's shape whatever the photo's (a portrait photo must not stretch a 4:3 card)
-  const style = { aspectRatio: `${width} / ${height}` };
-  const img = { width, height, loading, decoding: "async" as const, className, style };
+  const img = { width, height, loading, decoding: "async" as const, className };
   if (!photo) return <img src={src} alt={alt} {...img} />;
   return (
     // display: contents, so the <img> is laid out as the slot's own child, as before

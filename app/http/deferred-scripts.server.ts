@@ -71,27 +71,44 @@ export function findModuleScript(
   return null;
 }
 
-/** The rewrite on a whole document (entry.server renders every page to one string first). */
-export function deferScripts(html: string): string {
-  const script = findModuleScript(html);
-  const body = script ? deferredModuleBody(script.body) : null;
-  if (!script || body === null) return html; // unexpected markup: leave Remix's own loading alone
-  // the rest is cut from the same flat page: searching the rewritten one would copy it whole first
-  return (
-    html.slice(0, script.start).replaceAll(PRELOAD, INERT) +
-    script.tag +
-    body +
-    SCRIPT_CLOSE +
-    restWithTrailingScriptsInBody(html, script.end)
-  );
-}
+/** A piece of the rewritten page: the span [start, end) of the rendered page, or text put in. */
+export type Piece = string | readonly [start: number, end: number];
 
 /**
- * `html` from `from` on, with what follows its `</body></html>` (React's streamed data scripts)
- * moved to just before `</body>`.
+ * The rewrite on a whole document (entry.server renders every page to one string first), as the
+ * pieces of the new page, in order; null for markup it does not recognise (left alone). Every piece
+ * put in is ASCII, so a span's offsets are its bytes' when the page is a byte string.
  */
-function restWithTrailingScriptsInBody(html: string, from: number): string {
+export function deferredPieces(html: string): Piece[] | null {
+  const script = findModuleScript(html);
+  const body = script ? deferredModuleBody(script.body) : null;
+  if (!script || body === null) return null; // unexpected markup: leave Remix's own loading alone
+  const pieces: Piece[] = [];
+  let from = 0;
+  for (
+    let at = html.indexOf(PRELOAD);
+    at >= 0 && at < script.start;
+    at = html.indexOf(PRELOAD, at + 1)
+  ) {
+    pieces.push([from, at], INERT);
+    from = at + PRELOAD.length;
+  }
+  pieces.push([from, script.start], `${script.tag}${body}${SCRIPT_CLOSE}`);
+  // what follows `</body></html>` (React's streamed data scripts) moves to just before `</body>`
   const at = html.lastIndexOf(DOCUMENT_END);
-  if (at < from || at + DOCUMENT_END.length === html.length) return html.slice(from);
-  return html.slice(from, at) + html.slice(at + DOCUMENT_END.length) + DOCUMENT_END;
+  if (at < script.end || at + DOCUMENT_END.length === html.length)
+    pieces.push([script.end, html.length]);
+  else pieces.push([script.end, at], [at + DOCUMENT_END.length, html.length], DOCUMENT_END);
+  return pieces;
+}
+
+/** The page the pieces make, as one string. */
+export function joinPieces(html: string, pieces: readonly Piece[]): string {
+  return pieces.map((p) => (typeof p === "string" ? p : html.slice(p[0], p[1]))).join("");
+}
+
+/** The rewrite as a string (the shared pages and the form templates, each made once and kept). */
+export function deferScripts(html: string): string {
+  const pieces = deferredPieces(html);
+  return pieces ? joinPieces(html, pieces) : html;
 }

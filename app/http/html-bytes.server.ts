@@ -6,6 +6,7 @@
 // latin1 maps bytes to characters and back unchanged, in V8's fast one-byte path. Every rewrite
 // matches and inserts ASCII only (tags, attributes, base64 nonces), so the bytes of the text the
 // page shows pass through untouched.
+import type { Piece } from "./deferred-scripts.server";
 
 /**
  * The document's bytes as a byte string, without NUL bytes. React 18.3's Node stream writer, when a
@@ -23,6 +24,32 @@ export const htmlByteString = (bytes: Buffer): string => {
 /** A byte string back to the bytes it came from. */
 export const htmlBytes = (byteString: string) => Buffer.from(byteString, "latin1");
 
+/** A rendered document: its byte string and the bytes it reads (the same length, offset for offset). */
+export type HtmlDocument = { html: string; bytes: PageBytes };
+/** Bytes a Response can carry (an ArrayBuffer's, not a SharedArrayBuffer's). */
+export type PageBytes = ReturnType<typeof htmlBytes>;
+
+/** The document of React's bytes, without the padding `htmlByteString` drops. */
+export function htmlDocument(bytes: PageBytes): HtmlDocument {
+  const html = htmlByteString(bytes);
+  return { html, bytes: html.length === bytes.length ? bytes : htmlBytes(html) };
+}
+
+/**
+ * The bytes of a page rewritten as pieces (deferred-scripts.server.ts): spans of the document's own
+ * bytes and the ASCII put between them, copied once into one buffer. Joining the pieces into a string
+ * first costs far more on a page over 128 KB: V8 builds such a string in its large-object space, and
+ * that string's copy took 0.7-1 ms a request on the 131 KB change page where this takes 0.1 ms
+ * (docs/performance.md, 2026-12-01, nineteenth session).
+ */
+export function piecesBytes({ bytes }: HtmlDocument, pieces: readonly Piece[]): PageBytes {
+  return Buffer.concat(
+    pieces.map((p) =>
+      typeof p === "string" ? Buffer.from(p, "latin1") : bytes.subarray(p[0], p[1]),
+    ),
+  );
+}
+
 /** Where the server finds a body's bytes (app/bin/request-body.mjs reads the same symbol). */
 export const BODY_BYTES = Symbol.for("paddock.body-bytes");
 
@@ -30,6 +57,6 @@ export const BODY_BYTES = Symbol.for("paddock.body-bytes");
  * A Response of `bytes` that also carries them: the server writes them as they are rather than read
  * them back through the Response's web stream (a reader, a promise a chunk; docs/performance.md).
  */
-export function bytesResponse(bytes: ReturnType<typeof htmlBytes>, init: ResponseInit): Response {
+export function bytesResponse(bytes: PageBytes, init: ResponseInit): Response {
   return Object.assign(new Response(bytes, init), { [BODY_BYTES]: bytes });
 }

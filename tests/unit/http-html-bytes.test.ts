@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { createElement } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { htmlByteString, htmlBytes } from "~/http/html-bytes.server";
+import { deferScripts, deferredPieces } from "~/http/deferred-scripts.server";
+import { htmlByteString, htmlBytes, htmlDocument, piecesBytes } from "~/http/html-bytes.server";
 
 const words = Array.from({ length: 200 }, (_, i) => `word${i}`);
 const expected = (pad: number) =>
@@ -48,5 +49,34 @@ describe("the document as a byte string", () => {
       expect(text, `pad ${pad}`).toBe(expected(pad));
     }
     expect(padded).toBeGreaterThan(0);
+  });
+});
+
+describe("a page rewritten from its own bytes", () => {
+  const moduleScript =
+    '<script type="module" async="">import * as route0 from "/build/root-A.js";\nimport("/build/entry-C.js");</script>';
+  const page =
+    '<!DOCTYPE html><html><head><link rel="modulepreload" href="/build/root-A.js"/></head>' +
+    `<body><p>Café ✓ 🐟 — “flathead”</p>${moduleScript}</body></html><script>late()</script>`;
+
+  it("gives the bytes of the rewritten text, the page's own characters untouched", () => {
+    const document = htmlDocument(Buffer.from(page, "utf8"));
+    const pieces = deferredPieces(document.html);
+    expect(pieces).not.toBeNull();
+    const bytes = piecesBytes(document, pieces!);
+    expect(bytes.toString("utf8")).toBe(deferScripts(page));
+    expect(bytes.equals(htmlBytes(deferScripts(document.html)))).toBe(true);
+  });
+
+  it("keeps the byte string and the bytes offset for offset when React's padding is dropped", () => {
+    const padded = Buffer.concat([
+      Buffer.from("<p>a", "utf8"),
+      Buffer.alloc(2),
+      Buffer.from("✓</p>"),
+    ]);
+    const document = htmlDocument(padded);
+    expect(document.bytes.includes(0)).toBe(false);
+    expect(document.html.length).toBe(document.bytes.length);
+    expect(document.bytes.toString("utf8")).toBe("<p>a✓</p>");
   });
 });
