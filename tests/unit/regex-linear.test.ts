@@ -409,6 +409,8 @@ const NOT_CLIENT_INPUT: Record<string, string> = {
     "CMS recipes written by staff (no quantifier either)",
   [String.raw`app/content/components/recipe-json-ld.tsx /\u2029/g`]:
     "CMS recipes written by staff (no quantifier either)",
+  [String.raw`app/seo/json-ld.ts /^(?=\/)(?:\/[\w~-]+(?:\.[\w~-]+)*)*\/?(?:\?[\w.~=&-]*)?$/`]:
+    "the catalogue's own page and image addresses (segments split by characters they cannot hold)",
   [String.raw`app/content/sanitize.server.ts /&#39;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /&amp;/g`]: "CMS content written by staff",
   [String.raw`app/content/sanitize.server.ts /&gt;/g`]: "CMS content written by staff",
