@@ -1,5 +1,5 @@
 // Security headers of every HTML and data response, in and outside production.
-import { applySecurityHeaders } from "~/security/headers.server";
+import { applySecurityHeaders, createNonce } from "~/security/headers.server";
 
 function directives(headers: Headers): Map<string, string> {
   const csp = headers.get("Content-Security-Policy") ?? "";
@@ -56,5 +56,20 @@ describe("applySecurityHeaders", () => {
     const headers = new Headers();
     applySecurityHeaders(headers, undefined, false);
     expect(directives(headers).get("script-src")).toBe("'self'");
+  });
+});
+
+describe("createNonce", () => {
+  it("gives 16 bytes in base64, a different one each time, across several draws of its pool", () => {
+    // the pool holds 256 nonces: 1,000 spans three refills
+    const nonces = Array.from({ length: 1000 }, () => createNonce());
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+    }
+    expect(new Set(nonces).size).toBe(nonces.length);
+    // a refill is new bytes, not the old pool again
+    const firstOfEachPool = [0, 256, 512, 768].map((i) => nonces[i]);
+    expect(new Set(firstOfEachPool).size).toBe(4);
   });
 });
