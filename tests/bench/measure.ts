@@ -74,12 +74,18 @@ type LhReport = {
     string,
     { score: number | null; numericValue?: number; details?: unknown } | undefined
   >;
+  environment?: { benchmarkIndex?: number };
 };
+
 export type LighthouseResult = Scores & {
   fcpMs: number;
   lcpMs: number;
+  /** Total blocking time: where a page loses its points when the machine stalls its main thread. */
+  tbtMs: number;
   cls: number;
   performanceRuns?: number[];
+  /** The host's benchmarkIndex in each run (lighthouse-host.ts). */
+  cpuIndexRuns?: number[];
 };
 
 /**
@@ -130,8 +136,10 @@ export async function lighthouse(
     seo: score(report, "seo"),
     fcpMs: Math.round(report.audits["first-contentful-paint"]?.numericValue ?? 0),
     lcpMs: Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? 0),
+    tbtMs: Math.round(report.audits["total-blocking-time"]?.numericValue ?? 0),
     cls: Number((report.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
     ...(reports.length > 1 ? { performanceRuns: reports.map((r) => score(r, "performance")) } : {}),
+    cpuIndexRuns: reports.map((r) => Math.round(r.environment?.benchmarkIndex ?? 0)),
   };
 }
 

@@ -13,6 +13,7 @@ import { createDb } from "~/db/connection.server";
 import { phoneJpeg } from "../photos";
 import { draftFlowCookies } from "./flow";
 import { CHROMIUM, lighthouse } from "./measure";
+import { slowLighthouseHost } from "./lighthouse-host";
 import { startSqliteServer } from "./servers";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
@@ -59,10 +60,14 @@ async function main() {
     await new Promise((r) => setTimeout(r, 6_000));
     const flow = await draftFlowCookies(browser, server.base);
     const listings = flow.pages.filter((p) => /your-items|addons/.test(p));
+    const cpuIndexes: number[] = [];
     for (const path of listings) {
       const lh = await lighthouse(server.base + path, flow.cookieHeader, RUNS);
       console.log(path, JSON.stringify(lh));
+      cpuIndexes.push(...(lh.cpuIndexRuns ?? []));
     }
+    const slowHost = slowLighthouseHost(cpuIndexes);
+    if (slowHost) console.log(slowHost);
   } finally {
     await browser.close();
     await server.stop();

@@ -32,6 +32,7 @@ import {
   type Run,
   type Scores,
 } from "./measure";
+import { slowLighthouseHost } from "./lighthouse-host";
 import { resetPostgres, withoutCredentials } from "./postgres";
 import { machine, readResults as readAll, table, writeResults } from "./results";
 import { runBackOffice } from "./back-office";
@@ -84,8 +85,10 @@ type Row = {
   errors: number | null;
   runs?: Run[];
   performanceRuns?: number[];
+  cpuIndexRuns?: number[];
   fcpMs?: number;
   lcpMs?: number;
+  tbtMs?: number;
   cls?: number;
   measuredAt: string;
 };
@@ -148,8 +151,10 @@ async function measureSqlite(browser: Browser) {
           Object.assign(row, {
             fcpMs: lh.fcpMs,
             lcpMs: lh.lcpMs,
+            tbtMs: lh.tbtMs,
             cls: lh.cls,
             performanceRuns: lh.performanceRuns,
+            cpuIndexRuns: lh.cpuIndexRuns,
           });
         } catch (error) {
           console.error(
@@ -179,7 +184,7 @@ async function measureSqlite(browser: Browser) {
         ([k]) =>
           (row as Record<string, unknown>)[k] == null &&
           !(k === "runs" && row.rps != null) &&
-          !(k === "performanceRuns" && row.lighthouse != null),
+          !((k === "performanceRuns" || k === "cpuIndexRuns") && row.lighthouse != null),
       ),
     );
     return {
@@ -209,11 +214,13 @@ async function measureSqlite(browser: Browser) {
           "HTML KB": r.htmlKb,
           perf: r.lighthouse?.performance,
           "perf runs": r.performanceRuns?.join(" "),
+          "LH CPU": r.cpuIndexRuns?.join(" "),
           a11y: r.lighthouse?.accessibility,
           bp: r.lighthouse?.bestPractices,
           seo: r.lighthouse?.seo,
           "FCP ms": r.fcpMs,
           "LCP ms": r.lcpMs,
+          "TBT ms": r.tbtMs,
           "req/s": r.rps,
           "× /healthz": healthRatio(rows, r),
           "p99 ms": r.p99Ms,
@@ -222,6 +229,8 @@ async function measureSqlite(browser: Browser) {
         })),
       ),
   );
+  const slowHost = slowLighthouseHost(rows.flatMap((r) => r.cpuIndexRuns ?? []));
+  if (slowHost) console.log(`\n${slowHost}`);
   const missed = missedBudgets(rows);
   console.log(
     missed.length

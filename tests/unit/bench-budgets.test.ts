@@ -1,5 +1,6 @@
 // Issue 48's budgets as `npm run bench` checks them (tests/bench/budgets.ts): the side-by-side floors
-// against 10236c8 (decisions 098 and 103) and the ratios to /healthz of one run.
+// against 10236c8 (decisions 098 and 103) and the ratios to /healthz of one run; and the line that
+// names a machine slower than Lighthouse expects (tests/bench/lighthouse-host.ts).
 import {
   ACCOUNT_PAGES_SIDE_BY_SIDE_FLOOR,
   missedBudgets,
@@ -8,6 +9,7 @@ import {
   sideBySideFloor,
   type BudgetRow,
 } from "../bench/budgets";
+import { LIGHTHOUSE_SLOW_HOST_INDEX, slowLighthouseHost } from "../bench/lighthouse-host";
 
 describe("side by side with the old build", () => {
   it("holds the account pages to their own floor and every other page to 0.95 ×", () => {
@@ -70,5 +72,18 @@ describe("one run's budgets", () => {
     expect(missedBudgets([row("/sign-in", 900)])).toEqual([
       "/healthz was not measured: no ratio can be checked",
     ]);
+  });
+});
+
+describe("the machine Lighthouse ran on", () => {
+  it("is named in the output only when a run found it slower than Lighthouse expects", () => {
+    expect(slowLighthouseHost([1450, 1210, 1830])).toBeNull();
+    expect(slowLighthouseHost([])).toBeNull();
+    // a run whose report had no index (0) is not a reading
+    expect(slowLighthouseHost([0, 1200])).toBeNull();
+    expect(slowLighthouseHost([1210, 640, 0, 702])).toBe(
+      "Lighthouse rated this machine's CPU 640-1210 (benchmarkIndex; it expects 1000 or more): its performance scores here read lower than on the host its 4x CPU slowdown is calibrated for.",
+    );
+    expect(LIGHTHOUSE_SLOW_HOST_INDEX).toBe(1000);
   });
 });
